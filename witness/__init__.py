@@ -1,0 +1,1 @@
+"""witness-ilp: learn human-readable predicates for Witness triangle puzzles with ILP."""

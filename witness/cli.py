@@ -1,0 +1,163 @@
+"""The ``witness`` command: a thin layer over the package API (DESIGN.md contract).
+
+Exit status: 0 success, 2 bad input (one-line message naming the field), 1
+internal failure. Each ``cmd_*`` function parses nothing itself beyond what
+argparse gives it and calls one package function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from witness.puzzle import Puzzle, PuzzleError
+
+
+class UsageError(ValueError):
+    """Bad command-line input (exit status 2)."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"RxC"`` -> (rows, cols); also accepts ``"RxC-RxC"`` ranges elsewhere."""
+    try:
+        r, c = text.lower().split("x")
+        rows, cols = int(r), int(c)
+    except ValueError:
+        raise UsageError(f"invalid size '{text}': expected RxC, e.g. 4x4") from None
+    if rows < 1 or cols < 1:
+        raise UsageError(f"invalid size '{text}': rows and cols must be >= 1")
+    return rows, cols
+
+
+# ------------------------------------------------------------------ commands
+def cmd_generate(args: argparse.Namespace) -> int:
+    from witness.generate import generate_set, write_set
+
+    rows, cols = parse_size(args.size)
+    puzzles = generate_set(args.method, [(rows, cols)], args.count, args.seed, progress=True)
+    paths = write_set(puzzles, Path(args.out), prefix=f"{args.method}_{rows}x{cols}_s{args.seed}")
+    print(f"wrote {len(paths)} puzzles to {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from witness.predicates import load_predicate
+    from witness.search import solve
+
+    puzzle = Puzzle.load(args.puzzle)
+    predicate = load_predicate(args.predicate, puzzle=puzzle)
+    result = solve(
+        puzzle,
+        predicate,
+        mode=args.mode,
+        base_prune=args.base_prune,
+        time_limit=args.time_limit,
+        max_expansions=args.max_expansions,
+        memory_mb=args.memory_mb,
+    )
+    if args.json:
+        print(json.dumps(result.contract_dict()))
+    else:
+        print(result.summary())
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from witness.render import render
+
+    puzzle = Puzzle.load(args.puzzle)
+    path = None
+    if args.path:
+        path = _load_path_arg(args.path)
+    render(puzzle, Path(args.out), path=path)
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from witness.evaluate import demo_table
+
+    print(demo_table(count=args.count, seed=args.seed, max_size=args.max_size))
+    return 0
+
+
+def _load_path_arg(text: str) -> list[tuple[int, int]]:
+    """A path given inline as JSON (``[[0,0],[1,0]]``) or as a JSON file."""
+    source = Path(text).read_text() if Path(text).is_file() else text
+    try:
+        data = json.loads(source)
+    except json.JSONDecodeError:
+        raise UsageError("--path: expected a JSON list of [x, y] or a file holding one") from None
+    if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
+        data = data["path"]
+    if not isinstance(data, list) or not all(
+        isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) for v in data
+    ):
+        raise UsageError("--path: expected a JSON list of [x, y] integer pairs")
+    return [tuple(v) for v in data]
+
+
+# -------------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="witness", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("generate", help="generate puzzles (Algorithm 3 or 4)")
+    p.add_argument("--method", choices=["random", "path"], required=True,
+                   help="random: Algorithm 3 (random triangles, kept if solvable); "
+                        "path: Algorithm 4 (triangles read off a random path)")
+    p.add_argument("--size", required=True, help="RxC, e.g. 4x4")
+    p.add_argument("--count", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="output folder, one JSON file per puzzle")
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("solve", help="solve a puzzle with A* (Algorithm 1)")
+    p.add_argument("puzzle")
+    p.add_argument("--predicate", default="baseline",
+                   help="none | baseline | paper | FILE.pl (a learned program)")
+    p.add_argument("--mode", choices=["prune", "sort"], default="prune")
+    p.add_argument("--base-prune", action="store_true",
+                   help="always prune with pi_baseline too (the paper's second A* version)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SEC")
+    p.add_argument("--max-expansions", type=int, default=None)
+    p.add_argument("--memory-mb", type=int, default=None,
+                   help="memory budget for the search's open list and path tree")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
+    p.add_argument("puzzle")
+    p.add_argument("--path", help="JSON list of [x, y], or a file with one (or solve --json output)")
+    p.add_argument("--out", required=True, help="FILE.svg or FILE.png")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("demo", help="generate a few puzzles, solve each with every predicate")
+    p.add_argument("--count", type=int, default=12)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-size", default="4x4")
+    p.set_defaults(func=cmd_demo)
+
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed; bad usage is exit 2
+        return int(exc.code or 0)
+    try:
+        return args.func(args)
+    except (PuzzleError, UsageError) as exc:
+        print(f"witness {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"witness {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,351 @@
+"""The Witness-type triangle puzzle: grid geometry, JSON format, validation, solutions.
+
+Coordinates follow DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
+(rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,
+0 <= y <= rows, origin bottom-left. Square ``(x, y)`` has lower-left corner
+vertex ``(x, y)``.
+
+Stable integer ids (and Prolog atom names derived from them) are part of the
+model because background knowledge, search and rendering must agree on them:
+
+- vertex ``(x, y)`` -> ``y * (cols + 1) + x``, atom ``v_X_Y``;
+- square ``(x, y)`` -> ``y * cols + x``, atom ``s_X_Y``;
+- edges: the horizontal edge from ``(x, y)`` to ``(x + 1, y)`` gets
+  ``y * cols + x``; the vertical edge from ``(x, y)`` to ``(x, y + 1)`` gets
+  ``(rows + 1) * cols + y * (cols + 1) + x``; atom ``e_X1_Y1_X2_Y2`` with the
+  lower/left end first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+Vertex = tuple[int, int]
+PathList = list[Vertex]
+
+# Neighbour order used everywhere a fixed order matters (search expansion,
+# path enumeration): right, up, left, down.
+DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+ALLOWED_KEYS = ("rows", "cols", "start", "goal", "triangles")
+MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
+
+
+class PuzzleError(ValueError):
+    """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
+
+    def __init__(self, field_name: str, message: str):
+        self.field = field_name
+        super().__init__(f"invalid puzzle: field '{field_name}': {message}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _vertex_field(data: dict, name: str, default: Vertex | None) -> Vertex:
+    value = data.get(name, default)
+    if value is None:
+        raise PuzzleError(name, "missing")
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(map(_is_int, value))):
+        raise PuzzleError(name, f"expected [x, y] with integers, got {value!r}")
+    return (value[0], value[1])
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """An immutable, validated triangle puzzle.
+
+    ``triangles`` maps square ``(x, y)`` to its triangle count k in 1..3 and is
+    stored as a sorted tuple of ``(x, y, k)`` so that puzzles hash and compare
+    by content.
+    """
+
+    rows: int
+    cols: int
+    goal: Vertex
+    triangles: tuple[tuple[int, int, int], ...] = ()
+    start: Vertex = (0, 0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "triangles", tuple(sorted(tuple(t) for t in self.triangles)))
+        object.__setattr__(self, "start", tuple(self.start))
+        object.__setattr__(self, "goal", tuple(self.goal))
+        self._validate()
+
+    # ----------------------------------------------------------- validation
+    def _validate(self) -> None:
+        for name in ("rows", "cols"):
+            value = getattr(self, name)
+            if not _is_int(value) or not 1 <= value <= MAX_SIDE:
+                raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
+        for name in ("start", "goal"):
+            x, y = getattr(self, name)
+            if not (0 <= x <= self.cols and 0 <= y <= self.rows):
+                raise PuzzleError(
+                    name, f"vertex {[x, y]} is outside 0..{self.cols} x 0..{self.rows}"
+                )
+        if self.goal == self.start:
+            raise PuzzleError("goal", "must differ from start")
+        if not self.is_peripheral(self.goal):
+            raise PuzzleError("goal", f"vertex {list(self.goal)} is not peripheral (degree 4)")
+        seen: set[Vertex] = set()
+        for t in self.triangles:
+            if len(t) != 3 or not all(map(_is_int, t)):
+                raise PuzzleError("triangles", f"expected [x, y, k] with integers, got {list(t)}")
+            x, y, k = t
+            if not (0 <= x < self.cols and 0 <= y < self.rows):
+                raise PuzzleError(
+                    "triangles",
+                    f"square {[x, y]} is outside 0..{self.cols - 1} x 0..{self.rows - 1}",
+                )
+            if k not in (1, 2, 3):
+                raise PuzzleError("triangles", f"square {[x, y]} has k={k}, expected 1..3")
+            if (x, y) in seen:
+                raise PuzzleError("triangles", f"square {[x, y]} is listed twice")
+            seen.add((x, y))
+
+    # ------------------------------------------------------------------ I/O
+    @classmethod
+    def from_dict(cls, data: object) -> Puzzle:
+        if not isinstance(data, dict):
+            raise PuzzleError("puzzle", f"expected a JSON object, got {type(data).__name__}")
+        for key in data:
+            if key not in ALLOWED_KEYS:
+                raise PuzzleError(str(key), f"unknown key (allowed: {', '.join(ALLOWED_KEYS)})")
+        for name in ("rows", "cols", "goal", "triangles"):
+            if name not in data:
+                raise PuzzleError(name, "missing")
+        for name in ("rows", "cols"):
+            if not _is_int(data[name]):
+                raise PuzzleError(name, f"expected an integer, got {data[name]!r}")
+        triangles = data["triangles"]
+        if not isinstance(triangles, list):
+            raise PuzzleError("triangles", f"expected a list, got {type(triangles).__name__}")
+        for t in triangles:
+            if not isinstance(t, (list, tuple)):
+                raise PuzzleError("triangles", f"expected [x, y, k], got {t!r}")
+        return cls(
+            rows=data["rows"],
+            cols=data["cols"],
+            start=_vertex_field(data, "start", (0, 0)),
+            goal=_vertex_field(data, "goal", None),
+            triangles=tuple(tuple(t) for t in triangles),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Puzzle:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PuzzleError("json", f"malformed JSON: {exc.msg} at line {exc.lineno}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Puzzle:
+        try:
+            text = Path(path).read_text()
+        except OSError as exc:
+            raise PuzzleError("file", f"cannot read {path}: {exc.strerror}") from None
+        return cls.from_json(text)
+
+    def to_dict(self) -> dict:
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "start": list(self.start),
+            "goal": list(self.goal),
+            "triangles": [list(t) for t in self.triangles],
+        }
+
+    def to_json(self) -> str:
+        """Canonical one-line JSON; equal puzzles give equal strings."""
+        return json.dumps(self.to_dict(), separators=(", ", ": "))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n")
+
+    # ------------------------------------------------------------- geometry
+    @property
+    def size(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+    @property
+    def n_vertices(self) -> int:
+        return (self.rows + 1) * (self.cols + 1)
+
+    @property
+    def n_squares(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def n_edges(self) -> int:
+        return (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
+
+    def vertex_id(self, v: Vertex) -> int:
+        return v[1] * (self.cols + 1) + v[0]
+
+    def vertex_at(self, vid: int) -> Vertex:
+        return (vid % (self.cols + 1), vid // (self.cols + 1))
+
+    def square_id(self, s: tuple[int, int]) -> int:
+        return s[1] * self.cols + s[0]
+
+    def square_at(self, sid: int) -> tuple[int, int]:
+        return (sid % self.cols, sid // self.cols)
+
+    def in_grid(self, v: Vertex) -> bool:
+        return 0 <= v[0] <= self.cols and 0 <= v[1] <= self.rows
+
+    def neighbours(self, v: Vertex) -> list[Vertex]:
+        """Grid neighbours of ``v`` in the fixed order of ``DIRECTIONS``."""
+        out = []
+        for dx, dy in DIRECTIONS:
+            w = (v[0] + dx, v[1] + dy)
+            if self.in_grid(w):
+                out.append(w)
+        return out
+
+    def is_peripheral(self, v: Vertex) -> bool:
+        return v[0] in (0, self.cols) or v[1] in (0, self.rows)
+
+    def peripheral_vertices(self) -> list[Vertex]:
+        """Peripheral vertices in vertex-id order (used by generators)."""
+        return [
+            (x, y)
+            for y in range(self.rows + 1)
+            for x in range(self.cols + 1)
+            if self.is_peripheral((x, y))
+        ]
+
+    def edge_id(self, a: Vertex, b: Vertex) -> int:
+        if a > b:
+            a, b = b, a
+        (x1, y1), (x2, y2) = a, b
+        if y1 == y2 and x2 == x1 + 1:
+            return y1 * self.cols + x1
+        if x1 == x2 and y2 == y1 + 1:
+            return (self.rows + 1) * self.cols + y1 * (self.cols + 1) + x1
+        raise ValueError(f"{a} and {b} are not grid neighbours")
+
+    def edge_ends(self, eid: int) -> tuple[Vertex, Vertex]:
+        n_h = (self.rows + 1) * self.cols
+        if eid < n_h:
+            x, y = eid % self.cols, eid // self.cols
+            return (x, y), (x + 1, y)
+        eid -= n_h
+        x, y = eid % (self.cols + 1), eid // (self.cols + 1)
+        return (x, y), (x, y + 1)
+
+    def square_edges(self, s: tuple[int, int]) -> tuple[int, int, int, int]:
+        """Edge ids of square ``s``: bottom, right, top, left."""
+        x, y = s
+        return (
+            self.edge_id((x, y), (x + 1, y)),
+            self.edge_id((x + 1, y), (x + 1, y + 1)),
+            self.edge_id((x, y + 1), (x + 1, y + 1)),
+            self.edge_id((x, y), (x, y + 1)),
+        )
+
+    def square_corners(self, s: tuple[int, int]) -> tuple[Vertex, Vertex, Vertex, Vertex]:
+        x, y = s
+        return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+
+    def edge_squares(self, eid: int) -> list[tuple[int, int]]:
+        """The one or two squares that have edge ``eid`` on their border."""
+        (x1, y1), (x2, y2) = self.edge_ends(eid)
+        if y1 == y2:  # horizontal: squares above and below
+            cands = [(x1, y1 - 1), (x1, y1)]
+        else:  # vertical: squares left and right
+            cands = [(x1 - 1, y1), (x1, y1)]
+        return [(x, y) for x, y in cands if 0 <= x < self.cols and 0 <= y < self.rows]
+
+    # ---------------------------------------------------------- constraints
+    @cached_property
+    def triangle_map(self) -> dict[tuple[int, int], int]:
+        return {(x, y): k for x, y, k in self.triangles}
+
+    # Prolog atom names: stable, readable ids for background knowledge.
+    @staticmethod
+    def vertex_atom(v: Vertex) -> str:
+        return f"v_{v[0]}_{v[1]}"
+
+    @staticmethod
+    def square_atom(s: tuple[int, int]) -> str:
+        return f"s_{s[0]}_{s[1]}"
+
+    def edge_atom(self, eid: int) -> str:
+        (x1, y1), (x2, y2) = self.edge_ends(eid)
+        return f"e_{x1}_{y1}_{x2}_{y2}"
+
+
+# ------------------------------------------------------------------ paths
+def path_edges(puzzle: Puzzle, path: Sequence[Vertex]) -> list[int]:
+    """Edge ids along ``path`` (raises ValueError on a non-adjacent step)."""
+    return [puzzle.edge_id(tuple(a), tuple(b)) for a, b in zip(path, path[1:])]
+
+
+def square_edge_counts(puzzle: Puzzle, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
+    """For every square touched by ``path``, how many of its edges the path uses."""
+    counts: dict[tuple[int, int], int] = {}
+    for eid in path_edges(puzzle, path):
+        for s in puzzle.edge_squares(eid):
+            counts[s] = counts.get(s, 0) + 1
+    return counts
+
+
+def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    """A path from the start along grid edges that never repeats a vertex."""
+    if not path or tuple(path[0]) != puzzle.start:
+        return False
+    verts = [tuple(v) for v in path]
+    if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
+        return False
+    return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(verts, verts[1:]))
+
+
+def satisfies_constraints(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    counts = square_edge_counts(puzzle, path)
+    return all(counts.get((x, y), 0) == k for x, y, k in puzzle.triangles)
+
+
+def is_solution(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    return (
+        is_simple_path(puzzle, path)
+        and tuple(path[-1]) == puzzle.goal
+        and satisfies_constraints(puzzle, path)
+    )
+
+
+def enumerate_simple_paths(puzzle: Puzzle) -> Iterable[PathList]:
+    """Every simple path from start to goal (brute force; small grids only)."""
+    goal = puzzle.goal
+    path: PathList = [puzzle.start]
+    on_path = {puzzle.start}
+
+    def extend() -> Iterable[PathList]:
+        v = path[-1]
+        for w in puzzle.neighbours(v):
+            if w in on_path:
+                continue
+            path.append(w)
+            if w == goal:
+                yield list(path)
+            else:
+                on_path.add(w)
+                yield from extend()
+                on_path.discard(w)
+            path.pop()
+
+    yield from extend()
+
+
+def enumerate_solutions(puzzle: Puzzle) -> Iterable[PathList]:
+    """Every solution, by brute force over all simple start-goal paths."""
+    for p in enumerate_simple_paths(puzzle):
+        if satisfies_constraints(puzzle, p):
+            yield p
