@@ -12,11 +12,11 @@ import json
 import sys
 from pathlib import Path
 
-from witness.puzzle import Puzzle, PuzzleError
+from witness.errors import InputError
+from witness.puzzle import Puzzle
 
-
-class UsageError(ValueError):
-    """Bad command-line input (exit status 2)."""
+# Bad command-line input (exit status 2); any InputError from the package too.
+UsageError = InputError
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         return args.func(args)
-    except (PuzzleError, UsageError) as exc:
+    except InputError as exc:
         print(f"witness {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from witness.errors import InputError
+
 Vertex = tuple[int, int]
 PathList = list[Vertex]
 
@@ -35,7 +37,7 @@ ALLOWED_KEYS = ("rows", "cols", "start", "goal", "triangles")
 MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 
-class PuzzleError(ValueError):
+class PuzzleError(InputError):
     """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
 
     def __init__(self, field_name: str, message: str):
