@@ -1,0 +1,274 @@
+"""Puzzle generators: Algorithm 3 (random triangles) and Algorithm 4 (from a path).
+
+Both follow section 5.1 of the paper. The start is always the bottom-left
+vertex ``(0, 0)``; the goal is a uniformly random peripheral vertex other
+than the start.
+
+- :func:`generate_random` (Algorithm 3): ``k ~ U{1..floor(mn/2)}`` squares
+  picked uniformly without replacement, each gets ``U{1, 2, 3}`` triangles;
+  the whole draw (goal included) is repeated until the baseline A* solves
+  the puzzle.
+- :func:`generate_from_path` (Algorithm 4): a random simple start-goal path
+  (see :func:`random_simple_path` for its distribution), ``S'`` = squares
+  with at least one edge on it, ``k ~ U{1..|S'|}`` squares of ``S'`` get
+  their edge count on the path as triangle count, so the path is a
+  solution by construction.
+
+Sets (:func:`generate_set`) are reproducible: one ``random.Random(seed)``
+drives every draw in a fixed order, so the same arguments give the same
+puzzles in the same order. A set never holds the same puzzle twice, nor
+any puzzle whose canonical JSON is in ``exclude`` (the pipeline passes the
+union of earlier sets, which keeps train/filter/test sets disjoint). A
+duplicate is simply redrawn, size included, exactly like a fresh draw; as
+in the paper this makes small sizes (few distinct puzzles) rarer than a
+uniform size draw would.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from witness.puzzle import Puzzle, Vertex, square_edge_counts
+
+METHODS = ("random", "path")
+
+# How many duplicate draws in a row make generate_set give up: a set asking
+# for more puzzles than exist (e.g. 1000 distinct 1x2 puzzles) would
+# otherwise loop forever.
+MAX_CONSECUTIVE_DUPLICATES = 10_000
+
+
+class GenerationError(RuntimeError):
+    """The requested set cannot be generated (e.g. too few distinct puzzles)."""
+
+
+# ------------------------------------------------------------------ helpers
+def random_goal(rows: int, cols: int, rng: random.Random, start: Vertex = (0, 0)) -> Vertex:
+    """A uniformly random peripheral vertex other than ``start``."""
+    candidates = [
+        (x, y)
+        for y in range(rows + 1)
+        for x in range(cols + 1)
+        if (x in (0, cols) or y in (0, rows)) and (x, y) != start
+    ]
+    return rng.choice(candidates)
+
+
+def _neighbours(v: Vertex, rows: int, cols: int) -> list[Vertex]:
+    x, y = v
+    out = []
+    for w in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+        if 0 <= w[0] <= cols and 0 <= w[1] <= rows:
+            out.append(w)
+    return out
+
+
+def _reaches(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: int) -> bool:
+    """Is ``dst`` reachable from ``src`` without entering a ``blocked`` vertex? (flood fill)"""
+    if src == dst:
+        return True
+    seen = {src}
+    stack = [src]
+    while stack:
+        v = stack.pop()
+        for w in _neighbours(v, rows, cols):
+            if w == dst:
+                return True
+            if w not in seen and w not in blocked:
+                seen.add(w)
+                stack.append(w)
+    return False
+
+
+def random_simple_path(
+    rows: int, cols: int, start: Vertex, goal: Vertex, rng: random.Random
+) -> list[Vertex]:
+    """A random simple path from ``start`` to ``goal`` on the vertex grid.
+
+    A self-avoiding random walk with look-ahead: from the current vertex it
+    steps to a neighbour chosen uniformly among those that are not on the
+    path and from which ``goal`` can still be reached without revisiting a
+    path vertex (checked by a flood fill). It stops on reaching ``goal``.
+
+    The look-ahead means the walk never traps itself, so there is no
+    backtracking and the cost is O(path length x vertices) flood-fill work
+    (milliseconds on 15x15). The distribution is *not* uniform over simple
+    paths: each path's probability is the product over its steps of
+    1 / (number of viable neighbours at that step). Paths tend to be long
+    and winding, since the walk only heads for the goal when forced to, and
+    every simple start-goal path has positive probability.
+    """
+    path = [start]
+    on_path = {start}
+    v = start
+    while v != goal:
+        viable = [
+            w
+            for w in _neighbours(v, rows, cols)
+            if w not in on_path and _reaches(w, goal, on_path, rows, cols)
+        ]
+        # Never empty: goal was reachable from v avoiding the path, and the
+        # first step of such a route is viable.
+        v = rng.choice(viable)
+        path.append(v)
+        on_path.add(v)
+    return path
+
+
+def _max_triangle_squares(rows: int, cols: int) -> int:
+    # floor(mn/2) as in the paper, but at least 1 so that 1x1 puzzles work.
+    return max(1, rows * cols // 2)
+
+
+# --------------------------------------------------------------- algorithms
+SolvableFn = Callable[[Puzzle], bool]
+
+
+def baseline_solvable(puzzle: Puzzle) -> bool:
+    """Algorithm 3's test (line 9): does A* with pi_baseline pruning find a solution?"""
+    from witness.search import solve  # imported late: the search core is heavy
+
+    return solve(puzzle, "baseline", mode="prune").solved
+
+
+def random_puzzle_candidate(rows: int, cols: int, rng: random.Random) -> Puzzle:
+    """Lines 2-8 of Algorithm 3: one random puzzle, solvable or not."""
+    goal = random_goal(rows, cols, rng)
+    k = rng.randint(1, _max_triangle_squares(rows, cols))
+    squares = [(x, y) for y in range(rows) for x in range(cols)]
+    chosen = rng.sample(squares, k)
+    triangles = [(x, y, rng.randint(1, 3)) for x, y in chosen]
+    return Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles)
+
+
+def generate_random(
+    rows: int, cols: int, rng: random.Random, is_solvable: SolvableFn | None = None
+) -> Puzzle:
+    """Algorithm 3: draw random puzzles until one is solvable.
+
+    ``is_solvable`` defaults to the baseline A* (:func:`baseline_solvable`),
+    as in the paper; tests pass a brute-force oracle instead.
+    """
+    check = is_solvable or baseline_solvable
+    while True:
+        puzzle = random_puzzle_candidate(rows, cols, rng)
+        if check(puzzle):
+            return puzzle
+
+
+def generate_from_path(
+    rows: int, cols: int, rng: random.Random
+) -> tuple[Puzzle, list[Vertex]]:
+    """Algorithm 4: a puzzle and the random path it was read off (a solution)."""
+    start = (0, 0)
+    goal = random_goal(rows, cols, rng, start)
+    path = random_simple_path(rows, cols, start, goal, rng)
+    # square_edge_counts needs a Puzzle for geometry; an empty one will do.
+    empty = Puzzle(rows=rows, cols=cols, goal=goal)
+    counts = square_edge_counts(empty, path)
+    touched = sorted(counts)  # S', in a fixed order so sampling is reproducible
+    k = rng.randint(1, len(touched))
+    chosen = rng.sample(touched, k)
+    triangles = [(x, y, counts[(x, y)]) for x, y in chosen]
+    return Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles), path
+
+
+# --------------------------------------------------------------------- sets
+def size_bounds(sizes: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """(min_rows, max_rows, min_cols, max_cols) spanned by ``sizes``."""
+    if not sizes:
+        raise ValueError("sizes: need at least one (rows, cols)")
+    rows = [r for r, _ in sizes]
+    cols = [c for _, c in sizes]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def generate_set(
+    method: str,
+    sizes: Sequence[tuple[int, int]],
+    count: int,
+    seed: int,
+    progress: bool = False,
+    exclude: set[str] | None = None,
+    is_solvable: SolvableFn | None = None,
+) -> list[Puzzle]:
+    """``count`` distinct puzzles made by ``method`` ("random" or "path").
+
+    Sizes: ``sizes`` is a list of ``(rows, cols)`` whose bounding range is
+    sampled as in section 5.2 of the paper: for every puzzle, rows ~
+    U{min rows..max rows} and cols ~ U{min cols..max cols}, independently.
+    So ``[(4, 4)]`` gives only 4x4 puzzles and ``[(2, 2), (5, 5)]`` gives
+    the paper's "sizes between 2x2 and 5x5" (3x5 and 5x3 both occur).
+
+    ``exclude`` holds canonical JSON (:meth:`Puzzle.to_json`) of puzzles
+    the set must not contain. ``is_solvable`` overrides Algorithm 3's
+    solvability test (default: baseline A*). Raises :class:`GenerationError`
+    when distinct puzzles run out.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
+    if count < 0:
+        raise ValueError(f"count: expected >= 0, got {count}")
+    min_r, max_r, min_c, max_c = size_bounds(sizes)
+    rng = random.Random(seed)
+    seen = set(exclude or ())
+    puzzles: list[Puzzle] = []
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=count, desc=f"generate {method}", unit="puzzle", file=sys.stderr)
+    duplicates = 0
+    try:
+        while len(puzzles) < count:
+            rows = rng.randint(min_r, max_r)
+            cols = rng.randint(min_c, max_c)
+            if method == "random":
+                puzzle = generate_random(rows, cols, rng, is_solvable)
+            else:
+                puzzle, _ = generate_from_path(rows, cols, rng)
+            key = puzzle.to_json()
+            if key in seen:
+                duplicates += 1
+                if duplicates >= MAX_CONSECUTIVE_DUPLICATES:
+                    raise GenerationError(
+                        f"gave up after {duplicates} duplicate puzzles in a row with "
+                        f"{len(puzzles)} of {count} generated: sizes "
+                        f"{min_r}x{min_c}..{max_r}x{max_c} have too few distinct puzzles"
+                    )
+                continue
+            duplicates = 0
+            seen.add(key)
+            puzzles.append(puzzle)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return puzzles
+
+
+def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Path]:
+    """Write one JSON file per puzzle, ``{prefix}_{index:05d}.json``, atomically.
+
+    Each file is written to a hidden temporary name in ``out_dir`` and then
+    renamed, so an interrupted run never leaves a half-written puzzle.
+    Existing files with other names are left alone.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for index, puzzle in enumerate(puzzles):
+        final = out_dir / f"{prefix}_{index:05d}.json"
+        tmp = out_dir / f".{final.name}.{os.getpid()}.tmp"
+        try:
+            puzzle.save(tmp)
+            os.replace(tmp, final)
+        finally:
+            tmp.unlink(missing_ok=True)
+        paths.append(final)
+    return paths
