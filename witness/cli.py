@@ -35,9 +35,11 @@ def parse_size(text: str) -> tuple[int, int]:
 def cmd_generate(args: argparse.Namespace) -> int:
     from witness.generate import generate_set, write_set
 
-    rows, cols = parse_size(args.size)
-    puzzles = generate_set(args.method, [(rows, cols)], args.count, args.seed, progress=True)
-    paths = write_set(puzzles, Path(args.out), prefix=f"{args.method}_{rows}x{cols}_s{args.seed}")
+    # "RxC" fixes the size; "RxC-RxC" draws rows and cols uniformly in that range.
+    sizes = [parse_size(part) for part in args.size.split("-", 1)]
+    size_tag = "-".join(f"{r}x{c}" for r, c in sizes)
+    puzzles = generate_set(args.method, sizes, args.count, args.seed, progress=True)
+    paths = write_set(puzzles, Path(args.out), prefix=f"{args.method}_{size_tag}_s{args.seed}")
     print(f"wrote {len(paths)} puzzles to {args.out}", file=sys.stderr)
     return 0
 
@@ -108,7 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", choices=["random", "path"], required=True,
                    help="random: Algorithm 3 (random triangles, kept if solvable); "
                         "path: Algorithm 4 (triangles read off a random path)")
-    p.add_argument("--size", required=True, help="RxC, e.g. 4x4")
+    p.add_argument("--size", required=True,
+                   help="RxC, e.g. 4x4, or a range RxC-RxC, e.g. 2x2-5x5 (rows and cols "
+                        "drawn uniformly per puzzle, as in the paper's section 5.2)")
     p.add_argument("--count", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="output folder, one JSON file per puzzle")
@@ -130,7 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
     p.add_argument("puzzle")
-    p.add_argument("--path", help="JSON list of [x, y], or a file with one (or solve --json output)")
+    p.add_argument("--path",
+                   help="JSON list of [x, y], or a file with one (or solve --json output)")
     p.add_argument("--out", required=True, help="FILE.svg or FILE.png")
     p.set_defaults(func=cmd_show)
 

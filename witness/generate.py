@@ -32,7 +32,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from witness.puzzle import Puzzle, Vertex, square_edge_counts
+from witness.errors import InputError
+from witness.puzzle import MAX_SIDE, Puzzle, Vertex, square_edge_counts
 
 METHODS = ("random", "path")
 
@@ -42,8 +43,8 @@ METHODS = ("random", "path")
 MAX_CONSECUTIVE_DUPLICATES = 10_000
 
 
-class GenerationError(RuntimeError):
-    """The requested set cannot be generated (e.g. too few distinct puzzles)."""
+class GenerationError(InputError):
+    """The requested set cannot be generated (bad method or count, too few distinct puzzles)."""
 
 
 # ------------------------------------------------------------------ helpers
@@ -181,7 +182,10 @@ def generate_from_path(
 def size_bounds(sizes: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
     """(min_rows, max_rows, min_cols, max_cols) spanned by ``sizes``."""
     if not sizes:
-        raise ValueError("sizes: need at least one (rows, cols)")
+        raise GenerationError("sizes: need at least one (rows, cols)")
+    for r, c in sizes:
+        if not (1 <= r <= MAX_SIDE and 1 <= c <= MAX_SIDE):
+            raise GenerationError(f"sizes: {r}x{c} is outside 1x1..{MAX_SIDE}x{MAX_SIDE}")
     rows = [r for r, _ in sizes]
     cols = [c for _, c in sizes]
     return min(rows), max(rows), min(cols), max(cols)
@@ -210,9 +214,9 @@ def generate_set(
     when distinct puzzles run out.
     """
     if method not in METHODS:
-        raise ValueError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
+        raise GenerationError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
     if count < 0:
-        raise ValueError(f"count: expected >= 0, got {count}")
+        raise GenerationError(f"count: expected >= 0, got {count}")
     min_r, max_r, min_c, max_c = size_bounds(sizes)
     rng = random.Random(seed)
     seen = set(exclude or ())

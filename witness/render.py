@@ -20,6 +20,7 @@ matplotlib.use("Agg")  # no display; must come before pyplot is imported
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Circle, Polygon  # noqa: E402
 
+from witness.errors import InputError  # noqa: E402
 from witness.puzzle import Puzzle, Vertex  # noqa: E402
 
 SUFFIXES = (".svg", ".png")
@@ -35,7 +36,7 @@ PATH_WIDTH = 0.11
 INCH_PER_SQUARE = 0.75
 
 
-class RenderError(ValueError):
+class RenderError(InputError):
     """Bad input to :func:`render` (unknown file type, path off the grid)."""
 
 
