@@ -1,0 +1,489 @@
+"""A* search for Witness triangle puzzles (Algorithm 1 of the paper), compiled with numba.
+
+The algorithm, in one place (``_run``):
+
+- The open list is a binary heap of partial paths ordered by the key
+  (pi, g + h, h, n): pi is the predicate's value (False first), g the path
+  length in edges, h the Manhattan distance from the path's head to the goal,
+  and n the order in which paths were generated (earlier first). n breaks the
+  residual ties in a fixed, documented order, so every run is deterministic.
+- A path is a node in a tree of paths (parent pointer + head vertex), so a
+  path costs 5 bytes plus its heap entry. Popping a path rebuilds its state
+  (vertices on it, edges per square, corners visited per square) by walking
+  to the root; each child then changes that state by one edge, so evaluating
+  the predicate on a child costs O(number of constrained squares), not
+  O(path length).
+- Expanding a path extends it by every neighbour of its head that is not on
+  it, in the fixed order right, up, left, down. A child that reaches the goal
+  is checked against all constraints: a solution ends the search, a failure
+  is dropped (it cannot be extended). Other children are pushed, with pi as
+  the first key (``sort``) or, if pi is True, not at all (``prune``). With
+  ``base_prune`` the paper's second A* version also drops every child that
+  pi_baseline rejects, whatever the mode.
+- ``expansions`` counts paths taken off the open list and expanded,
+  ``generated`` the children created (pushed, pruned, or goal-checked).
+
+The compiled loop runs in chunks of expansions so that Python can check the
+time limit and grow the arrays within the memory budget between chunks: a
+search that would exceed its budget ends with status ``out_of_memory``
+instead of taking the machine down.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+
+import numba
+import numpy as np
+
+from witness.predicates import KIND_CODES, Predicate, load_predicate
+from witness.puzzle import DIRECTIONS, Puzzle, Vertex
+
+# status codes shared with the compiled core
+RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
+STATUS_NAMES = {
+    SOLVED: "solved",
+    EXHAUSTED: "unsolvable",
+}
+# counters[] slots
+C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION, C_STATUS = range(6)
+BYTES_PER_PATH = 4 + 1 + 8 + 4  # parent, head vertex, heap key, heap node
+DEFAULT_MEMORY_MB = 4096
+KIND_NONE, KIND_BASELINE, KIND_PAPER, KIND_PROGRAM = (
+    KIND_CODES[k] for k in ("none", "baseline", "paper", "program")
+)
+# feature codes, in the order of witness.predicates.FEATURES
+F_TRIANGLES, F_EDGES, F_LENGTH, F_SIDES, F_ADJ, F_VISITED = range(6)
+N_FEATURES = 6
+
+MODES = ("prune", "sort")
+
+
+@dataclass
+class SolveResult:
+    """Metrics of one solve. ``contract_dict`` is the CLI's ``--json`` object."""
+
+    solved: bool
+    path: list[Vertex] | None
+    expansions: int
+    generated: int
+    seconds: float
+    timed_out: bool
+    status: str  # solved | unsolvable | timed_out | expansion_budget | out_of_memory
+    predicate: str = ""
+    mode: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def contract_dict(self) -> dict:
+        return {
+            "solved": self.solved,
+            "path": [list(v) for v in self.path] if self.path is not None else None,
+            "expansions": self.expansions,
+            "seconds": self.seconds,
+            "timed_out": self.timed_out,
+        }
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["path"] = self.contract_dict()["path"]
+        return d
+
+    def summary(self) -> str:
+        head = f"{self.status}: {self.expansions} expansions, {self.generated} generated, "
+        head += f"{self.seconds:.4f} s ({self.predicate}, {self.mode})"
+        if self.path:
+            head += "\npath: " + " ".join(f"{x},{y}" for x, y in self.path)
+        return head
+
+
+# --------------------------------------------------------------- geometry
+@dataclass
+class Geometry:
+    """Flat arrays the compiled core reads (derived once per puzzle)."""
+
+    neighbour: np.ndarray  # int32[n_vertices, 4]: neighbour vertex or -1
+    edge_squares: np.ndarray  # int32[n_vertices, 4, 2]: squares of that edge or -1
+    corner_squares: np.ndarray  # int32[n_vertices, 4]: squares with the vertex as corner
+    triangles: np.ndarray  # int32[n_squares]: 0 where unconstrained
+    constrained: np.ndarray  # int32[n_constrained]: ids of squares with triangles
+    h: np.ndarray  # int32[n_vertices]: Manhattan distance to the goal
+    start: int
+    goal: int
+
+
+def build_geometry(puzzle: Puzzle) -> Geometry:
+    nv, ns = puzzle.n_vertices, puzzle.n_squares
+    neighbour = np.full((nv, 4), -1, np.int32)
+    edge_squares = np.full((nv, 4, 2), -1, np.int32)
+    corner_squares = np.full((nv, 4), -1, np.int32)
+    h = np.zeros(nv, np.int32)
+    gx, gy = puzzle.goal
+    for vid in range(nv):
+        x, y = puzzle.vertex_at(vid)
+        h[vid] = abs(x - gx) + abs(y - gy)
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            w = (x + dx, y + dy)
+            if puzzle.in_grid(w):
+                neighbour[vid, d] = puzzle.vertex_id(w)
+                squares = puzzle.edge_squares(puzzle.edge_id((x, y), w))
+                for i, s in enumerate(squares):
+                    edge_squares[vid, d, i] = puzzle.square_id(s)
+        i = 0
+        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if 0 <= sx < puzzle.cols and 0 <= sy < puzzle.rows:
+                corner_squares[vid, i] = puzzle.square_id((sx, sy))
+                i += 1
+    triangles = np.zeros(ns, np.int32)
+    for x, y, k in puzzle.triangles:
+        triangles[puzzle.square_id((x, y))] = k
+    constrained = np.array(
+        [puzzle.square_id((x, y)) for x, y, _ in puzzle.triangles], dtype=np.int32
+    )
+    return Geometry(
+        neighbour, edge_squares, corner_squares, triangles, constrained, h,
+        puzzle.vertex_id(puzzle.start), puzzle.vertex_id(puzzle.goal),
+    )
+
+
+# ------------------------------------------------------------ compiled core
+_jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+
+
+@_jit
+def _heap_push(keys, nodes, size, key, node):
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 1
+        if keys[parent] <= key:
+            break
+        keys[i] = keys[parent]
+        nodes[i] = nodes[parent]
+        i = parent
+    keys[i] = key
+    nodes[i] = node
+    return size + 1
+
+
+@_jit
+def _heap_pop(keys, nodes, size):
+    """Remove the smallest entry; returns (node, new size)."""
+    top = nodes[0]
+    size -= 1
+    key = keys[size]
+    node = nodes[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and keys[child + 1] < keys[child]:
+            child += 1
+        if keys[child] >= key:
+            break
+        keys[i] = keys[child]
+        nodes[i] = nodes[child]
+        i = child
+    if size > 0:
+        keys[i] = key
+        nodes[i] = node
+    return top, size
+
+
+@_jit
+def _operand(is_const, value, feature_values):
+    return value if is_const else feature_values[value]
+
+
+@_jit
+def _program_holds(prog, starts, fv):
+    """pi'(path, square) of a clause program over one square's features."""
+    for c in range(starts.size - 1):
+        ok = True
+        for r in range(starts[c], starts[c + 1]):
+            a = _operand(prog[r, 1], prog[r, 2], fv)
+            b = _operand(prog[r, 3], prog[r, 4], fv)
+            op = prog[r, 0]
+            if op == 0:
+                ok = a == b
+            elif op == 1:
+                ok = a != b
+            elif op == 2:
+                ok = a < b
+            elif op == 3:
+                ok = a <= b
+            elif op == 4:
+                ok = a > b
+            else:
+                ok = a >= b
+            if not ok:
+                break
+        if ok:
+            return True
+    return False
+
+
+@_jit
+def _predicate(kind, prog, starts, constrained, triangles, counts, visited_corners,
+               adjacent, adjacent_mark, length, fv):
+    """pi(path) for the child whose state is in counts / visited_corners /
+    adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s)."""
+    if kind == 0:
+        return False
+    for i in range(constrained.size):
+        s = constrained[i]
+        t = triangles[s]
+        k = counts[s]
+        if kind == 1:
+            if k > t:
+                return True
+        elif kind == 2:
+            if k > t:
+                return True
+            if t == 3 and (k == 1 or k == 2) and adjacent[s] != adjacent_mark:
+                return True
+        else:
+            fv[0] = t
+            fv[1] = k
+            fv[2] = length
+            fv[3] = 4
+            fv[4] = 1 if adjacent[s] == adjacent_mark else 0
+            fv[5] = visited_corners[s]
+            if _program_holds(prog, starts, fv):
+                return True
+    return False
+
+
+@_jit
+def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goal,
+         kind, prog, starts, prune, base_prune,
+         parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
+    """Run Algorithm 1 for at most ``max_expansions`` expansions.
+
+    Resumable: all state lives in the arrays and ``counters``. Returns a status.
+    """
+    n_vertices = neighbour.shape[0]
+    n_squares = triangles.size
+    capacity = min(parent.size, heap_keys.size)
+    on_path = np.zeros(n_vertices, np.int64)  # == stamp when on the popped path
+    counts = np.zeros(n_squares, np.int32)
+    visited_corners = np.zeros(n_squares, np.int32)
+    adjacent = np.zeros(n_squares, np.int64)
+    fv = np.zeros(N_FEATURES, np.int64)
+    n_nodes = counters[C_NODES]
+    heap_size = counters[C_HEAP]
+    expansions = counters[C_EXPANSIONS]
+    generated = counters[C_GENERATED]
+    stamp = 0
+    done = 0
+    while heap_size > 0:
+        if done >= max_expansions:
+            break
+        if n_nodes + 4 > capacity:
+            counters[C_NODES] = n_nodes
+            counters[C_HEAP] = heap_size
+            counters[C_EXPANSIONS] = expansions
+            counters[C_GENERATED] = generated
+            return NEED_SPACE
+        node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
+        expansions += 1
+        done += 1
+        stamp += 1
+        # Rebuild the popped path's state by walking to the root.
+        counts[:] = 0
+        visited_corners[:] = 0
+        g = 0
+        n = node
+        while True:
+            v = vertex[n]
+            on_path[v] = stamp
+            for j in range(4):
+                s = corner_squares[v, j]
+                if s >= 0:
+                    visited_corners[s] += 1
+            p = parent[n]
+            if p < 0:
+                break
+            u = vertex[p]
+            for d in range(4):
+                if neighbour[u, d] == v:
+                    for j in range(2):
+                        s = edge_squares[u, d, j]
+                        if s >= 0:
+                            counts[s] += 1
+                    break
+            g += 1
+            n = p
+        head = vertex[node]
+        for d in range(4):
+            w = neighbour[head, d]
+            if w < 0 or on_path[w] == stamp:
+                continue
+            generated += 1
+            # Child state: one more edge, one more vertex, a new head.
+            for j in range(2):
+                s = edge_squares[head, d, j]
+                if s >= 0:
+                    counts[s] += 1
+            for j in range(4):
+                s = corner_squares[w, j]
+                if s >= 0:
+                    visited_corners[s] += 1
+                    adjacent[s] = stamp * 4 + d + 1
+            mark = stamp * 4 + d + 1
+            if w == goal:
+                ok = True
+                for i in range(constrained.size):
+                    s = constrained[i]
+                    if counts[s] != triangles[s]:
+                        ok = False
+                        break
+                if ok:
+                    parent[n_nodes] = node
+                    vertex[n_nodes] = w
+                    counters[C_SOLUTION] = n_nodes
+                    n_nodes += 1
+                    counters[C_NODES] = n_nodes
+                    counters[C_HEAP] = heap_size
+                    counters[C_EXPANSIONS] = expansions
+                    counters[C_GENERATED] = generated
+                    return SOLVED
+            else:
+                keep = True
+                if base_prune and _predicate(1, prog, starts, constrained, triangles, counts,
+                                             visited_corners, adjacent, mark, g + 1, fv):
+                    keep = False
+                pi = False
+                if keep:
+                    pi = _predicate(kind, prog, starts, constrained, triangles, counts,
+                                    visited_corners, adjacent, mark, g + 1, fv)
+                    if pi and prune:
+                        keep = False
+                if keep:
+                    parent[n_nodes] = node
+                    vertex[n_nodes] = w
+                    hw = np.int64(h[w])
+                    key = ((1 if pi else 0) << 62) | ((g + 1 + hw) << 52) | (hw << 42) | n_nodes
+                    heap_size = _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
+                    n_nodes += 1
+            # Undo the child's changes.
+            for j in range(2):
+                s = edge_squares[head, d, j]
+                if s >= 0:
+                    counts[s] -= 1
+            for j in range(4):
+                s = corner_squares[w, j]
+                if s >= 0:
+                    visited_corners[s] -= 1
+    counters[C_NODES] = n_nodes
+    counters[C_HEAP] = heap_size
+    counters[C_EXPANSIONS] = expansions
+    counters[C_GENERATED] = generated
+    return RUNNING if heap_size > 0 else EXHAUSTED
+
+
+# ------------------------------------------------------------------ driver
+def solve(
+    puzzle: Puzzle,
+    predicate: Predicate | str = "baseline",
+    mode: str = "prune",
+    base_prune: bool = False,
+    time_limit: float | None = None,
+    max_expansions: int | None = None,
+    memory_mb: float | None = None,
+    geometry: Geometry | None = None,
+) -> SolveResult:
+    """Solve ``puzzle`` with A* (Algorithm 1) using ``predicate`` to sort or prune.
+
+    Stops at the first of: a solution, an empty open list (unsolvable under
+    this predicate), ``time_limit`` seconds, ``max_expansions`` expansions, or
+    the ``memory_mb`` budget for stored paths (default 4096 MB).
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    pred = load_predicate(predicate)
+    geo = geometry or build_geometry(puzzle)
+    kind, prog, starts = pred.encode()
+    budget_bytes = (memory_mb or DEFAULT_MEMORY_MB) * 1e6
+    max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
+    capacity = min(max_paths, 1 << 12)
+    # Paths are numbered in 42 bits of the heap key.
+    max_paths = min(max_paths, (1 << 42) - 1, 2**31 - 1)
+
+    parent = np.empty(capacity, np.int32)
+    vertex = np.empty(capacity, np.uint8)
+    heap_keys = np.empty(capacity, np.int64)
+    heap_nodes = np.empty(capacity, np.int32)
+    counters = np.zeros(8, np.int64)
+    parent[0] = -1
+    vertex[0] = geo.start
+    heap_keys[0] = 0
+    heap_nodes[0] = 0
+    counters[C_NODES] = 1
+    counters[C_HEAP] = 1
+
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+    chunk = 2_000
+    status_name = ""
+    while True:
+        allowed = chunk
+        if max_expansions is not None:
+            allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
+            if allowed <= 0:
+                status_name = "expansion_budget"
+                break
+        status = _run(
+            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.triangles,
+            geo.constrained, geo.h, geo.goal, kind, prog, starts,
+            mode == "prune", base_prune,
+            parent, vertex, heap_keys, heap_nodes, counters, allowed,
+        )
+        if status in STATUS_NAMES:
+            status_name = STATUS_NAMES[status]
+            break
+        if status == NEED_SPACE:
+            if capacity >= max_paths:
+                status_name = "out_of_memory"
+                break
+            capacity = min(2 * capacity, max_paths)
+            parent, vertex, heap_keys, heap_nodes = (
+                _grown(a, capacity) for a in (parent, vertex, heap_keys, heap_nodes)
+            )
+        if deadline is not None and time.perf_counter() >= deadline:
+            status_name = "timed_out"
+            break
+        chunk = min(chunk * 2, 200_000)
+    seconds = time.perf_counter() - t0
+
+    path = None
+    if status_name == "solved":
+        path = []
+        n = int(counters[C_SOLUTION])
+        while n >= 0:
+            path.append(puzzle.vertex_at(int(vertex[n])))
+            n = int(parent[n])
+        path.reverse()
+    return SolveResult(
+        solved=path is not None,
+        path=path,
+        expansions=int(counters[C_EXPANSIONS]),
+        generated=int(counters[C_GENERATED]),
+        seconds=seconds,
+        timed_out=status_name == "timed_out",
+        status=status_name,
+        predicate=pred.name,
+        mode=mode + ("+base" if base_prune else ""),
+        extra={"stored_paths": int(counters[C_NODES])},
+    )
+
+
+def _grown(array: np.ndarray, capacity: int) -> np.ndarray:
+    out = np.empty(capacity, array.dtype)
+    out[: array.size] = array
+    return out
+
+
+def warm_up() -> None:
+    """Compile the core once (numba caches it on disk for later processes)."""
+    solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), "paper")
