@@ -22,6 +22,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 from witness.errors import InputError
@@ -288,7 +289,7 @@ class Puzzle:
 # ------------------------------------------------------------------ paths
 def path_edges(puzzle: Puzzle, path: Sequence[Vertex]) -> list[int]:
     """Edge ids along ``path`` (raises ValueError on a non-adjacent step)."""
-    return [puzzle.edge_id(tuple(a), tuple(b)) for a, b in zip(path, path[1:])]
+    return [puzzle.edge_id(tuple(a), tuple(b)) for a, b in pairwise(path)]
 
 
 def square_edge_counts(puzzle: Puzzle, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
@@ -307,7 +308,7 @@ def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     verts = [tuple(v) for v in path]
     if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
         return False
-    return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(verts, verts[1:]))
+    return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))
 
 
 def satisfies_constraints(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
