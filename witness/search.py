@@ -487,3 +487,56 @@ def _grown(array: np.ndarray, capacity: int) -> np.ndarray:
 def warm_up() -> None:
     """Compile the core once (numba caches it on disk for later processes)."""
     solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), "paper")
+
+
+@_jit
+def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constrained, kind,
+                     prog, starts, paths, lengths):
+    """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
+    n_squares = triangles.size
+    out = np.zeros(lengths.size, np.bool_)
+    fv = np.zeros(N_FEATURES, np.int64)
+    counts = np.zeros(n_squares, np.int32)
+    visited_corners = np.zeros(n_squares, np.int32)
+    adjacent = np.zeros(n_squares, np.int64)
+    for i in range(lengths.size):
+        counts[:] = 0
+        visited_corners[:] = 0
+        for j in range(lengths[i]):
+            v = paths[i, j]
+            for c in range(4):
+                s = corner_squares[v, c]
+                if s >= 0:
+                    visited_corners[s] += 1
+            if j > 0:
+                u = paths[i, j - 1]
+                for d in range(4):
+                    if neighbour[u, d] == v:
+                        for e in range(2):
+                            s = edge_squares[u, d, e]
+                            if s >= 0:
+                                counts[s] += 1
+        head = paths[i, lengths[i] - 1]
+        for c in range(4):
+            s = corner_squares[head, c]
+            if s >= 0:
+                adjacent[s] = i + 1
+        out[i] = _predicate(kind, prog, starts, constrained, triangles, counts, visited_corners,
+                            adjacent, i + 1, lengths[i] - 1, fv)
+    return out
+
+
+def predicate_values(
+    puzzle: Puzzle, predicate: Predicate | str, paths: list[list[Vertex]]
+) -> list[bool]:
+    """pi(path) for each simple path from the start, evaluated by the search core."""
+    pred = load_predicate(predicate)
+    geo = build_geometry(puzzle)
+    kind, prog, starts = pred.encode()
+    lengths = np.array([len(p) for p in paths], np.int64)
+    table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
+    for i, p in enumerate(paths):
+        table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
+    values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour, geo.triangles,
+                              geo.constrained, kind, prog, starts, table, lengths)
+    return [bool(v) for v in values]

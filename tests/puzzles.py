@@ -1,0 +1,36 @@
+"""Small random puzzles for tests (independent of witness.generate, so that
+tests of other modules do not depend on the generators)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from witness.puzzle import Puzzle
+
+
+def random_puzzle(rng: random.Random, max_rows: int = 3, max_cols: int = 3,
+                  min_side: int = 1) -> Puzzle:
+    rows, cols = rng.randint(min_side, max_rows), rng.randint(min_side, max_cols)
+    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
+    goal = rng.choice([v for v in probe.peripheral_vertices() if v != (0, 0)])
+    squares = [(x, y) for y in range(rows) for x in range(cols)]
+    chosen = rng.sample(squares, rng.randint(0, len(squares)))
+    return Puzzle(rows=rows, cols=cols, goal=goal,
+                  triangles=tuple((x, y, rng.randint(1, 3)) for x, y in chosen))
+
+
+def seeded_puzzles(n: int, seed: int = 0, **kwargs) -> list[Puzzle]:
+    rng = random.Random(seed)
+    return [random_puzzle(rng, **kwargs) for _ in range(n)]
+
+
+@st.composite
+def puzzles(draw, max_rows: int = 3, max_cols: int = 3) -> Puzzle:
+    """Hypothesis strategy: any valid puzzle up to max_rows x max_cols."""
+    return random_puzzle(random.Random(draw(st.integers(0, 2**32 - 1))), max_rows, max_cols)
+
+
+# The paper's Figure 1: one row of two squares, one and two triangles.
+FIGURE1 = Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2)))
