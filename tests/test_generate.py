@@ -1,0 +1,254 @@
+"""Generators: Algorithm 3 (random triangles) and Algorithm 4 (from a random path)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import prod
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from witness import generate
+from witness.generate import (
+    GenerationError,
+    generate_from_path,
+    generate_random,
+    generate_set,
+    random_goal,
+    random_puzzle_candidate,
+    random_simple_path,
+    write_set,
+)
+from witness.puzzle import (
+    Puzzle,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    is_solution,
+    square_edge_counts,
+)
+
+
+def brute_force_solvable(puzzle: Puzzle) -> bool:
+    return next(iter(enumerate_solutions(puzzle)), None) is not None
+
+
+def keys(puzzles: list[Puzzle]) -> list[str]:
+    return [p.to_json() for p in puzzles]
+
+
+def assert_well_formed(p: Puzzle) -> None:
+    assert Puzzle.from_json(p.to_json()) == p  # validates and round-trips
+    assert p.start == (0, 0)
+    assert p.goal != p.start and p.is_peripheral(p.goal)
+    assert p.triangles, "both algorithms put triangles in at least one square"
+    assert all(k in (1, 2, 3) for _, _, k in p.triangles)
+
+
+small_sizes = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+# ------------------------------------------------------------ Algorithm 4
+@settings(max_examples=150, deadline=None)
+@given(size=small_sizes, seed=st.integers(0, 2**32))
+def test_path_puzzle_is_solved_by_its_generating_path(size, seed):
+    rows, cols = size
+    puzzle, path = generate_from_path(rows, cols, random.Random(seed))
+    assert_well_formed(puzzle)
+    assert (puzzle.rows, puzzle.cols) == (rows, cols)
+    assert is_solution(puzzle, path)
+    # Triangles sit only on squares the path touches, with the path's edge count.
+    counts = square_edge_counts(puzzle, path)
+    for x, y, k in puzzle.triangles:
+        assert counts[(x, y)] == k
+    assert 1 <= len(puzzle.triangles) <= len(counts)
+
+
+@settings(max_examples=100, deadline=None)
+@given(size=small_sizes, seed=st.integers(0, 2**32), data=st.data())
+def test_random_simple_path_is_simple_and_ends_at_goal(size, seed, data):
+    rows, cols = size
+    rng = random.Random(seed)
+    start = (data.draw(st.integers(0, cols)), data.draw(st.integers(0, rows)))
+    goal = (data.draw(st.integers(0, cols)), data.draw(st.integers(0, rows)))
+    path = random_simple_path(rows, cols, start, goal, rng)
+    assert path[0] == start and path[-1] == goal
+    assert len(set(path)) == len(path)
+    steps = zip(path, path[1:], strict=False)
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in steps)
+
+
+def test_random_simple_path_samples_its_documented_distribution():
+    # Oracle: the viable next steps after a prefix are exactly the next
+    # vertices of the simple start-goal paths that extend it (brute force).
+    puzzle = Puzzle(rows=2, cols=2, goal=(2, 1))
+    all_paths = [tuple(p) for p in enumerate_simple_paths(puzzle)]
+
+    def probability(path: tuple) -> float:
+        factors = []
+        for i in range(1, len(path)):
+            nexts = {p[i] for p in all_paths if p[:i] == path[:i]}
+            factors.append(1 / len(nexts))
+        return prod(factors)
+
+    expected = {p: probability(p) for p in all_paths}
+    assert sum(expected.values()) == pytest.approx(1.0)  # every path can occur
+
+    rng = random.Random(5)
+    n = 6000
+    seen = Counter(tuple(random_simple_path(2, 2, (0, 0), (2, 1), rng)) for _ in range(n))
+    assert set(seen) == set(all_paths)
+    for p, prob in expected.items():
+        assert seen[p] / n == pytest.approx(prob, abs=0.02)
+
+
+@pytest.mark.parametrize("n", [8, 12, 15])
+def test_path_generation_handles_large_grids(n):
+    puzzles = generate_set("path", [(n, n)], 2, seed=n)
+    assert len(puzzles) == 2
+    for p in puzzles:
+        assert_well_formed(p)
+        assert (p.rows, p.cols) == (n, n)
+    rng = random.Random(n)
+    puzzle, path = generate_from_path(n, n, rng)
+    assert is_solution(puzzle, path)
+
+
+# ------------------------------------------------------------ Algorithm 3
+@settings(max_examples=60, deadline=None)
+@given(size=st.tuples(st.integers(1, 3), st.integers(1, 3)), seed=st.integers(0, 2**32))
+def test_random_puzzle_is_solvable_and_in_range(size, seed):
+    rows, cols = size
+    puzzle = generate_random(rows, cols, random.Random(seed), brute_force_solvable)
+    assert_well_formed(puzzle)
+    assert brute_force_solvable(puzzle)
+    assert 1 <= len(puzzle.triangles) <= max(1, rows * cols // 2)
+
+
+def test_random_generator_rejects_unsolvable_draws():
+    # Replaying the same random stream: the result is the first solvable
+    # candidate, and the unsolvable ones before it were really drawn and dropped.
+    rejected = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        candidates = []
+        while True:
+            c = random_puzzle_candidate(3, 3, rng)
+            candidates.append(c)
+            if brute_force_solvable(c):
+                break
+        rejected += len(candidates) - 1
+        assert generate_random(3, 3, random.Random(seed), brute_force_solvable) == candidates[-1]
+    assert rejected > 0  # 3x3 with up to 4 triangle squares is often unsolvable
+
+
+def test_random_candidates_cover_the_paper_ranges():
+    rng = random.Random(0)
+    cands = [random_puzzle_candidate(4, 4, rng) for _ in range(400)]
+    assert {len(c.triangles) for c in cands} == set(range(1, 9))  # k ~ U{1..floor(16/2)}
+    assert {k for c in cands for _, _, k in c.triangles} == {1, 2, 3}
+    goals = {c.goal for c in cands}
+    assert goals == set(Puzzle(rows=4, cols=4, goal=(4, 4)).peripheral_vertices()) - {(0, 0)}
+
+
+def test_random_goal_is_peripheral_and_not_start():
+    rng = random.Random(1)
+    for rows, cols in [(1, 1), (2, 3), (5, 5)]:
+        probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
+        goals = {random_goal(rows, cols, rng) for _ in range(500)}
+        assert goals == set(probe.peripheral_vertices()) - {(0, 0)}
+
+
+def test_random_method_uses_baseline_search_by_default():
+    from witness import search
+    puzzles = generate_set("random", [(2, 2), (3, 3)], 15, seed=4)
+    for p in puzzles:
+        assert_well_formed(p)
+        assert brute_force_solvable(p)
+        assert search.solve(p, "baseline", mode="prune").solved
+
+
+# ------------------------------------------------------------------- sets
+@pytest.mark.parametrize("method", ["path", "random"])
+def test_same_seed_same_set_and_different_seed_different_set(method):
+    kwargs = {"is_solvable": brute_force_solvable}
+    a = generate_set(method, [(2, 2), (3, 3)], 25, seed=11, **kwargs)
+    b = generate_set(method, [(2, 2), (3, 3)], 25, seed=11, **kwargs)
+    c = generate_set(method, [(2, 2), (3, 3)], 25, seed=12, **kwargs)
+    assert keys(a) == keys(b)
+    assert keys(a) != keys(c)
+    for p in a:
+        assert_well_formed(p)
+
+
+@pytest.mark.parametrize("method", ["path", "random"])
+def test_no_duplicates_within_a_set(method):
+    # 2x2 has few distinct puzzles, so duplicates are drawn and must be redrawn.
+    puzzles = generate_set(method, [(2, 2)], 60, seed=3, is_solvable=brute_force_solvable)
+    assert len(set(keys(puzzles))) == 60
+
+
+def test_exclude_makes_sets_disjoint():
+    first = generate_set("path", [(2, 2)], 40, seed=7)
+    again = generate_set("path", [(2, 2)], 40, seed=7)
+    assert set(keys(first)) == set(keys(again))  # so only `exclude` can separate them
+    second = generate_set("path", [(2, 2)], 40, seed=7, exclude=set(keys(first)))
+    assert len(second) == 40
+    assert not set(keys(first)) & set(keys(second))
+
+
+def test_too_few_distinct_puzzles_is_an_error(monkeypatch):
+    monkeypatch.setattr(generate, "MAX_CONSECUTIVE_DUPLICATES", 500)
+    with pytest.raises(GenerationError, match="too few distinct puzzles"):
+        generate_set("path", [(1, 1)], 50, seed=0)
+
+
+def test_sizes_span_the_min_max_range():
+    puzzles = generate_set("path", [(2, 5), (4, 2)], 300, seed=2)
+    seen = Counter((p.rows, p.cols) for p in puzzles)
+    assert set(seen) == {(r, c) for r in range(2, 5) for c in range(2, 6)}
+
+
+def test_single_size_gives_only_that_size():
+    assert {p.size for p in generate_set("path", [(3, 4)], 30, seed=1)} == {"3x4"}
+
+
+@pytest.mark.parametrize(
+    ("method", "sizes", "count"),
+    [("astar", [(2, 2)], 1), ("path", [], 1), ("path", [(0, 2)], 1),
+     ("path", [(16, 2)], 1), ("path", [(2, 2)], -1)],
+)
+def test_bad_arguments_are_input_errors(method, sizes, count):
+    with pytest.raises(GenerationError):
+        generate_set(method, sizes, count, seed=0)
+
+
+# ---------------------------------------------------------------- writing
+def test_write_set_names_files_in_generation_order(tmp_path):
+    puzzles = generate_set("path", [(2, 3)], 12, seed=9)
+    paths = write_set(puzzles, tmp_path / "out", prefix="train")
+    assert [p.name for p in paths] == [f"train_{i:05d}.json" for i in range(12)]
+    on_disk = sorted((tmp_path / "out").iterdir())
+    assert on_disk == paths
+    assert [Puzzle.load(p) for p in on_disk] == puzzles
+    assert paths[0].read_text() == puzzles[0].to_json() + "\n"
+
+
+def test_write_set_never_leaves_a_half_written_file(tmp_path, monkeypatch):
+    puzzles = generate_set("path", [(2, 2)], 5, seed=1)
+    real_save = Puzzle.save
+
+    def failing_save(self, path):
+        if self == puzzles[3]:
+            with open(path, "w") as f:
+                f.write('{"rows": 2, "co')  # a partial write, then the crash
+            raise KeyboardInterrupt
+        real_save(self, path)
+
+    monkeypatch.setattr(Puzzle, "save", failing_save)
+    with pytest.raises(KeyboardInterrupt):
+        write_set(puzzles, tmp_path, prefix="p")
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["p_00000.json", "p_00001.json", "p_00002.json"]
+    assert all(Puzzle.load(tmp_path / n) for n in names)
