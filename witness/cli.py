@@ -140,9 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("demo", help="generate a few puzzles, solve each with every predicate")
-    p.add_argument("--count", type=int, default=12)
+    p.add_argument("--count", type=int, default=40)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--max-size", default="4x4")
+    p.add_argument("--max-size", default="5x5")
     p.set_defaults(func=cmd_demo)
 
     return parser
