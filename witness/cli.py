@@ -85,6 +85,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_examples(args: argparse.Namespace) -> int:
+    from witness.examples import DEFAULT_BIAS, write_task
+
+    puzzles = [Puzzle.load(f) for f in args.puzzles]
+    summary = write_task(
+        puzzles, Path(args.out), names=[Path(f).stem for f in args.puzzles],
+        bias_file=args.bias or DEFAULT_BIAS, max_pos=args.max_pos, max_neg=args.max_neg,
+        seed=args.seed, positives=args.positives,
+    )
+    print(f"wrote {args.out}: {summary.pos_written}/{summary.pos_total} pos, "
+          f"{summary.neg_written}/{summary.neg_total} neg, {summary.paths_written} paths "
+          f"({summary.seconds:.2f}s)", file=sys.stderr)
+    return 0
+
+
 def _load_path_arg(text: str) -> list[tuple[int, int]]:
     """A path given inline as JSON (``[[0,0],[1,0]]``) or as a JSON file."""
     source = Path(text).read_text() if Path(text).is_file() else text
@@ -144,6 +159,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-size", default="5x5")
     p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("examples", help="write a Popper task folder (bk.pl, bias.pl, exs.pl)")
+    p.add_argument("puzzles", nargs="+", metavar="PUZZLE.json",
+                   help="one puzzle, or several pooled into one task")
+    p.add_argument("--out", required=True, help="task folder to write")
+    p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
+    p.add_argument("--max-pos", type=int, default=None, help="cap on positives (default: all)")
+    p.add_argument("--max-neg", type=int, default=None, help="cap on negatives (default: all)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the stratified sampling")
+    p.add_argument("--positives", choices=["blamed", "all"], default="blamed",
+                   help="which squares of an incompletable path are positives "
+                        "(see witness/examples.py)")
+    p.set_defaults(func=cmd_examples)
 
     return parser
 

@@ -1,0 +1,480 @@
+"""Training data for ILP: Popper-format task folders (paper, section 4.1).
+
+A task folder holds exactly what a Popper-style learner loads:
+
+- ``bk.pl``: the general background knowledge (``bk/witness.pl``, Table 1, and
+  any extra files the bias names) followed by the per-puzzle facts: squares
+  with triangles, their corners, and every partial path used by an example
+  (edge list, head, visited vertices);
+- ``bias.pl``: a copy of the bias file (Popper syntax);
+- ``exs.pl``: ``pos(f(Path,Square)).`` and ``neg(f(Path,Square)).`` facts.
+
+Beside them, ``counts.json`` records the full (uncapped) example counts, per
+puzzle and per path length, and ``index.json`` maps every path and square atom
+back to its puzzle and coordinates (for evaluating translated predicates on
+the same examples).
+
+Example encoding (per-constraint decomposition, section 4)
+-----------------------------------------------------------
+The learned predicate pi'(A, B) says "partial path A can never be completed
+because of square B", and the search uses pi(A) = OR over the puzzle's
+constrained squares B of pi'(A, B). Examples are ``f(A, B)`` for squares B
+that carry triangles only.
+
+*Negatives.* A completable path A gives ``neg(f(A, B))`` for every
+constrained square B. This is exactly the condition for safe pruning: pi has
+no false positive iff pi' covers no (completable path, square) pair.
+
+*Positives.* pi(A) needs just one square to fire on an incompletable path,
+but ILP examples cannot say "at least one of these". By default
+(``positives="blamed"``) an incompletable path A gives ``pos(f(A, B))`` for
+exactly the squares B *to blame*: no completion of A (no simple extension to
+the goal) uses exactly k_B of B's edges, even ignoring all other
+constraints. :mod:`witness.labels` computes this exactly in the same DFS pass
+as the labels. Why these squares:
+
+1. It is the literal meaning of pi'(A, B): the one-constraint puzzle {B} has
+   no solution extending A. A rule whose soundness argument uses only square
+   B and the simplicity of paths, like every row of Table 3, can only cover
+   blamed pairs; so Table 3 covers no negative and every pair it covers is a
+   positive: a learner that finds it is not charged for "missing" noise.
+2. With ``positives="all"`` (every constrained square of every incompletable
+   path, kept for comparison) most positives name a square whose constraint
+   is still satisfiable. No sound per-square rule can cover them; they only
+   lower every candidate's score and, when negatives are capped, reward
+   over-general unsound rules.
+3. A path that can no longer reach the goal at all blames every square
+   (vacuously true); a richer background knowledge can learn that.
+4. A path that is incompletable only because of several constraints together
+   blames no square and gives no positive; ``counts.json`` reports how many
+   (``incompletable_unblamed``).
+
+Pairs (incompletable path, unblamed square) are no example at all: covering
+them is harmless for pruning, since the path is incompletable anyway.
+
+Sampling caps are deterministic and stratified: examples are grouped by
+(puzzle, path length) and each group gets an equal share of the cap (groups
+smaller than their share are kept whole and the rest is shared again), so
+short and long paths, and every puzzle of a pool, stay represented. Within a
+group examples are drawn with ``random.Random`` seeded from ``seed``.
+
+Atoms: paths ``p_<tag>_<n>`` (n = the path's node in the DFS tree, stable
+across caps), squares ``s_X_Y`` in a one-puzzle task and ``<tag>_s_X_Y`` in a
+pooled one (the triangle count differs per puzzle), edges ``e_X1_Y1_X2_Y2``
+and vertices ``v_X_Y`` as in :class:`witness.puzzle.Puzzle`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import pairwise
+from pathlib import Path
+
+from witness.errors import InputError
+from witness.labels import DEFAULT_MAX_PATHS, PathTree, build_path_tree
+from witness.puzzle import Puzzle
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+BK_DIR = REPO_ROOT / "bk"
+BIAS_DIR = REPO_ROOT / "bias"
+DEFAULT_BIAS = BIAS_DIR / "paper.pl"
+DEFAULT_BK = ("witness.pl",)
+POSITIVE_MODES = ("blamed", "all")
+
+# The paper's learned predicate pi° (Table 3) as Prolog clauses over Table 1.
+TABLE3_PROLOG = """\
+f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
+"""
+
+
+class BiasError(InputError):
+    """A bias file that cannot be read, or whose background knowledge is missing."""
+
+
+# ------------------------------------------------------------------- bias
+@dataclass(frozen=True)
+class Bias:
+    """The declarations of a Popper bias file (as clingo reads it)."""
+
+    path: Path
+    head_preds: dict[str, int]
+    body_preds: dict[str, int]
+    types: dict[str, tuple[str, ...]]
+    directions: dict[str, tuple[str, ...]]
+    settings: dict[str, int]  # max_vars, max_body, max_clauses when given
+    bk_files: tuple[Path, ...]  # resolved from the "% bk:" line
+
+
+def _bk_names(text: str) -> tuple[str, ...]:
+    for line in text.splitlines():
+        m = re.match(r"\s*%+\s*bk:\s*(.+)$", line)
+        if m:
+            return tuple(m.group(1).split())
+    return DEFAULT_BK
+
+
+def resolve_bk(bias_path: Path, names: Sequence[str]) -> tuple[Path, ...]:
+    """Find each background-knowledge file named by a bias file.
+
+    Looked up, in order: next to the bias file, in ``../bk/`` from it, and in
+    the repository's ``bk/``.
+    """
+    found = []
+    for name in names:
+        candidates = [bias_path.parent / name, bias_path.parent.parent / "bk" / name, BK_DIR / name]
+        hit = next((c for c in candidates if c.is_file()), None)
+        if hit is None:
+            raise BiasError(
+                f"bias {bias_path}: background knowledge file '{name}' not found "
+                f"(looked in {', '.join(str(c.parent) for c in candidates)})"
+            )
+        found.append(hit)
+    return tuple(found)
+
+
+def _tuple(sym) -> tuple[str, ...]:
+    return tuple(str(a) for a in sym.arguments)
+
+
+def read_bias(path: str | Path) -> Bias:
+    """Parse a Popper bias file with clingo, as Popper does."""
+    import clingo
+
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise BiasError(f"cannot read bias file {path}: {exc.strerror}") from None
+    messages: list[str] = []
+    ctl = clingo.Control(logger=lambda _code, msg: messages.append(msg.strip()))
+    try:
+        ctl.add("base", [], text)
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        first = messages[0].splitlines()[0] if messages else "syntax error"
+        raise BiasError(f"bias file {path}: {first}") from None
+    heads, bodies, types, dirs, settings = {}, {}, {}, {}, {}
+    for atom in ctl.symbolic_atoms:
+        sym = atom.symbol
+        args = sym.arguments
+        if sym.name in ("head_pred", "body_pred") and len(args) == 2:
+            (heads if sym.name == "head_pred" else bodies)[str(args[0])] = args[1].number
+        elif sym.name in ("type", "direction") and len(args) == 2:
+            (types if sym.name == "type" else dirs)[str(args[0])] = _tuple(args[1])
+        elif sym.name in ("max_vars", "max_body", "max_clauses") and len(args) == 1:
+            settings[sym.name] = args[0].number
+    if not heads:
+        raise BiasError(f"bias file {path}: no head_pred/2 declaration")
+    return Bias(path, heads, bodies, types, dirs, settings, resolve_bk(path, _bk_names(text)))
+
+
+# --------------------------------------------------------------- encoding
+@dataclass
+class PuzzleCounts:
+    """Full and written example counts for one puzzle of a task."""
+
+    name: str
+    tag: str
+    size: str
+    constrained_squares: int
+    partial_paths: int
+    completable: int
+    incompletable: int
+    incompletable_unblamed: int  # incompletable, yet every square alone is satisfiable
+    solutions: int
+    pos_total: int
+    neg_total: int
+    pos_written: int = 0
+    neg_written: int = 0
+    seconds: float = 0.0  # enumeration and labelling time
+    # path length -> {"paths", "completable", "pos", "neg", "pos_written", "neg_written"}
+    by_length: dict[int, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass
+class TaskSummary:
+    out_dir: Path
+    bias: str
+    bk_files: list[str]
+    positives: str
+    seed: int
+    max_pos: int | None
+    max_neg: int | None
+    pos_total: int
+    neg_total: int
+    pos_written: int
+    neg_written: int
+    paths_written: int
+    puzzles: list[PuzzleCounts]
+    seconds: float
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["out_dir"] = str(self.out_dir)
+        return d
+
+
+def puzzle_tag(name: str) -> str:
+    """A Prolog-atom-safe tag for a puzzle name: lowercase, [a-z0-9_], starts with a letter."""
+    tag = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "q"
+    return tag if tag[0].isalpha() else f"q{tag}"
+
+
+def _unique_tags(names: Sequence[str]) -> list[str]:
+    tags: list[str] = []
+    for name in names:
+        base = tag = puzzle_tag(name)
+        n = 2
+        while tag in tags:
+            tag, n = f"{base}_{n}", n + 1
+        tags.append(tag)
+    return tags
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _example_squares(tree: PathTree, i: int, positives: str) -> tuple[bool, int]:
+    """(is_positive, mask of the squares that get an example) for node ``i``."""
+    if tree.completable[i]:
+        return False, tree.full_mask
+    return True, tree.blamed_mask(i) if positives == "blamed" else tree.full_mask
+
+
+def allocate(sizes: Sequence[int], cap: int | None) -> list[int]:
+    """Split ``cap`` over groups of the given sizes as evenly as possible.
+
+    Water filling: every group gets the same share, groups smaller than it
+    are taken whole and their unused share goes to the others. The last few
+    units (cap not divisible) go to the earliest groups that still have room.
+    """
+    if cap is None or sum(sizes) <= cap:
+        return list(sizes)
+    quota = [0] * len(sizes)
+    left = cap
+    active = [i for i, n in enumerate(sizes) if n > 0]
+    while left > 0 and active:
+        share = left // len(active)
+        if share == 0:
+            for i in active[:left]:
+                quota[i] += 1
+            break
+        still = []
+        for i in active:
+            take = min(share, sizes[i] - quota[i])
+            quota[i] += take
+            left -= take
+            if quota[i] < sizes[i]:
+                still.append(i)
+        active = still
+    return quota
+
+
+# A group of examples: (puzzle index, path length) -> list of (node, mask).
+Groups = dict[tuple[int, int], list[tuple[int, int]]]
+
+
+def _sample(groups: Groups, cap: int | None, rng: random.Random) -> list[tuple[int, int, int]]:
+    """Stratified sample of (puzzle index, node, square bit) examples."""
+    keys = sorted(groups)
+    sizes = [sum(_popcount(m) for _, m in groups[k]) for k in keys]
+    quotas = allocate(sizes, cap)
+    chosen: list[tuple[int, int, int]] = []
+    for key, size, quota in zip(keys, sizes, quotas, strict=True):
+        q = key[0]
+        picks = range(size) if quota == size else sorted(rng.sample(range(size), quota))
+        it = iter(picks)
+        want = next(it, None)
+        pos = 0
+        for node, mask in groups[key]:
+            if want is None:
+                break
+            bits = [j for j in range(mask.bit_length()) if mask >> j & 1]
+            while want is not None and want < pos + len(bits):
+                chosen.append((q, node, bits[want - pos]))
+                want = next(it, None)
+            pos += len(bits)
+    return chosen
+
+
+# ---------------------------------------------------------------- writing
+def _atoms(puzzle: Puzzle, tree: PathTree, node: int) -> tuple[list[str], str, list[str]]:
+    """(edge atoms, head vertex atom, visited vertex atoms) of a path."""
+    verts = tree.path(node)
+    edges = [puzzle.edge_atom(puzzle.edge_id(a, b)) for a, b in pairwise(verts)]
+    return edges, puzzle.vertex_atom(verts[-1]), [puzzle.vertex_atom(v) for v in verts]
+
+
+def _plist(items: Sequence[str]) -> str:
+    return "[" + ",".join(items) + "]"
+
+
+def _write_atomic_dir(out_dir: Path, files: dict[str, str]) -> None:
+    """Write ``files`` into a fresh temporary folder, then swap it in for ``out_dir``."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
+    try:
+        for name, text in files.items():
+            (tmp / name).write_text(text)
+        if out_dir.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
+            os.rename(out_dir, old / "task")
+            os.rename(tmp, out_dir)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(tmp, out_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def write_task(
+    puzzles: Sequence[Puzzle],
+    out_dir: str | Path,
+    *,
+    names: Sequence[str] | None = None,
+    bias_file: str | Path = DEFAULT_BIAS,
+    max_pos: int | None = None,
+    max_neg: int | None = None,
+    seed: int = 0,
+    positives: str = "blamed",
+    max_paths: int | None = DEFAULT_MAX_PATHS,
+) -> TaskSummary:
+    """Write one Popper task folder with the examples of ``puzzles`` (one or a pool).
+
+    ``names`` (default ``q0``, ``q1``, ...) become the atom tags; caps of
+    ``None`` keep every example, as the paper does.
+    """
+    t0 = time.perf_counter()
+    if not puzzles:
+        raise InputError("no puzzles given")
+    if positives not in POSITIVE_MODES:
+        raise InputError(f"positives must be one of {', '.join(POSITIVE_MODES)}, got {positives!r}")
+    for label, cap in (("max_pos", max_pos), ("max_neg", max_neg)):
+        if cap is not None and cap < 0:
+            raise InputError(f"{label} must be >= 0, got {cap}")
+    names = list(names) if names is not None else [f"q{i}" for i in range(len(puzzles))]
+    if len(names) != len(puzzles):
+        raise ValueError("names and puzzles differ in length")
+    bias = read_bias(bias_file)
+    pooled = len(puzzles) > 1
+    tags = _unique_tags(names)
+
+    trees: list[PathTree] = []
+    counts: list[PuzzleCounts] = []
+    pos_groups: Groups = {}
+    neg_groups: Groups = {}
+    for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
+        t = time.perf_counter()
+        tree = build_path_tree(puzzle, max_paths)
+        seconds = time.perf_counter() - t
+        trees.append(tree)
+        by_len: dict[int, dict[str, int]] = {}
+        unblamed = 0
+        for i in range(len(tree)):
+            d = tree.depth[i]
+            row = by_len.setdefault(
+                d, {"paths": 0, "completable": 0, "pos": 0, "neg": 0,
+                    "pos_written": 0, "neg_written": 0},
+            )
+            row["paths"] += 1
+            row["completable"] += tree.completable[i]
+            is_pos, mask = _example_squares(tree, i, positives)
+            if not tree.completable[i] and tree.blamed_mask(i) == 0:
+                unblamed += 1
+            if mask:
+                row["pos" if is_pos else "neg"] += _popcount(mask)
+                (pos_groups if is_pos else neg_groups).setdefault((q, d), []).append((i, mask))
+        n_comp = sum(tree.completable)
+        counts.append(PuzzleCounts(
+            name=name, tag=tag, size=puzzle.size, constrained_squares=len(tree.squares),
+            partial_paths=len(tree), completable=n_comp, incompletable=len(tree) - n_comp,
+            incompletable_unblamed=unblamed, solutions=tree.n_solutions,
+            pos_total=sum(r["pos"] for r in by_len.values()),
+            neg_total=sum(r["neg"] for r in by_len.values()),
+            seconds=round(seconds, 4), by_length=by_len,
+        ))
+
+    pos = _sample(pos_groups, max_pos, random.Random(f"pos:{seed}"))
+    neg = _sample(neg_groups, max_neg, random.Random(f"neg:{seed}"))
+    for examples, kind in ((pos, "pos"), (neg, "neg")):
+        for q, node, _ in examples:
+            c = counts[q]
+            setattr(c, f"{kind}_written", getattr(c, f"{kind}_written") + 1)
+            c.by_length[trees[q].depth[node]][f"{kind}_written"] += 1
+
+    def square_name(q: int, j: int) -> str:
+        atom = Puzzle.square_atom(trees[q].squares[j])
+        return f"{tags[q]}_{atom}" if pooled else atom
+
+    def path_name(q: int, node: int) -> str:
+        return f"p_{tags[q]}_{node}"
+
+    exs = [f"pos(f({path_name(q, n)},{square_name(q, j)}))." for q, n, j in sorted(pos)]
+    exs += [f"neg(f({path_name(q, n)},{square_name(q, j)}))." for q, n, j in sorted(neg)]
+
+    # Facts, grouped by predicate so that every predicate's clauses are contiguous.
+    facts: dict[str, list[str]] = {
+        "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
+        "path_visited/2": [],
+    }
+    index: dict = {"puzzles": [], "squares": {}, "paths": {}}
+    for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
+        index["puzzles"].append({"name": names[q], "tag": tags[q], "puzzle": puzzle.to_dict()})
+        for j, s in enumerate(tree.squares):
+            atom = square_name(q, j)
+            k = puzzle.triangle_map[s]
+            edges = [puzzle.edge_atom(e) for e in puzzle.square_edges(s)]
+            corners = [puzzle.vertex_atom(v) for v in puzzle.square_corners(s)]
+            facts["square/3"].append(f"square({atom},{k},{_plist(edges)}).")
+            facts["square_corners/2"].append(f"square_corners({atom},{_plist(corners)}).")
+            index["squares"][atom] = [q, s[0], s[1]]
+    used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
+    for q, node in used:
+        puzzle, tree = puzzles[q], trees[q]
+        pid = path_name(q, node)
+        edges, head, visited = _atoms(puzzle, tree, node)
+        facts["path/2"].append(f"path({pid},{_plist(edges)}).")
+        facts["path_head/2"].append(f"path_head({pid},{head}).")
+        facts["path_visited/2"].append(f"path_visited({pid},{_plist(visited)}).")
+        index["paths"][pid] = [q, [list(v) for v in tree.path(node)]]
+
+    bk_parts = []
+    for f in bias.bk_files:
+        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{f.read_text()}")
+    fact_lines = ["% ---- per-task facts (witness/examples.py) ----"]
+    for q, puzzle in enumerate(puzzles):
+        fact_lines.append(f"% puzzle {tags[q]} ({names[q]}): {puzzle.to_json()}")
+    for key, lines in facts.items():
+        if not lines:  # keep calls to an empty predicate failing, not raising
+            fact_lines.append(f":- dynamic({key}).")
+        fact_lines.extend(lines)
+    bk_text = "\n".join(bk_parts) + "\n" + "\n".join(fact_lines) + "\n"
+
+    summary = TaskSummary(
+        out_dir=Path(out_dir), bias=str(bias.path), bk_files=[f.name for f in bias.bk_files],
+        positives=positives, seed=seed, max_pos=max_pos, max_neg=max_neg,
+        pos_total=sum(c.pos_total for c in counts), neg_total=sum(c.neg_total for c in counts),
+        pos_written=len(pos), neg_written=len(neg), paths_written=len(used), puzzles=counts,
+        seconds=0.0,
+    )
+    summary.seconds = round(time.perf_counter() - t0, 4)
+    _write_atomic_dir(Path(out_dir), {
+        "bk.pl": bk_text,
+        "bias.pl": bias.path.read_text(),
+        "exs.pl": "\n".join(exs) + "\n",
+        "counts.json": json.dumps(summary.to_dict(), indent=1) + "\n",
+        "index.json": json.dumps(index, separators=(",", ":")) + "\n",
+    })
+    return summary
