@@ -78,7 +78,8 @@ def main() -> None:
         rows.append(row)
         print(f"{row['size']:<5} {len(puzzles):>3} {row['mean_expansions_baseline']:>9.0f} "
               f"{t2_exp:>11.0f} {row['mean_expansions_pi_paper']:>8.0f} "
-              f"{row['baseline_expansions_per_s']:>11,.0f} {row['pi_paper_expansions_per_s']:>10,.0f} "
+              f"{row['baseline_expansions_per_s']:>11,.0f} "
+              f"{row['pi_paper_expansions_per_s']:>10,.0f} "
               f"{s_e:>6.2f} {s_t:>6.2f}")
     s_t, s_e = speedups(all_base, all_paper)
     print(f"all buckets: speedup_E {s_e:.2f} (paper 6.27), speedup_t {s_t:.2f} (paper 6.12); "

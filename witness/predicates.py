@@ -16,7 +16,11 @@ feature                   meaning (Table 1 background knowledge it comes from)
 ``square_sides``          edges around a square, always 4 (len/2 of its list)
 ``head_adjacent``         1 if the path's last vertex is a corner of the square
                           (adjacent/2), else 0 (notAdjacent/2)
-``visited_corners``       corners of the square the path has visited
+``visited_corners``       corners of the square the path has visited (the
+                          head included)
+``unvisited_corners``     4 - visited_corners (unvisited/3 of the richer BK)
+``edges_needed``          triangles - edges_on_square (needed/3 of the richer
+                          BK; negative when the path has too many)
 ========================  ==================================================
 
 This form is what the compiled search core evaluates, so a learned program
@@ -46,6 +50,8 @@ FEATURES: tuple[str, ...] = (
     "square_sides",
     "head_adjacent",
     "visited_corners",
+    "unvisited_corners",
+    "edges_needed",
 )
 OPS: dict[str, object] = {
     "eq": operator.eq,
@@ -165,13 +171,18 @@ def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, i
     path = [tuple(v) for v in path]
     corners = puzzle.square_corners(square)
     on_path = set(path)
+    triangles = puzzle.triangle_map.get(square, 0)
+    edges = square_edge_counts(puzzle, path).get(square, 0)
+    visited = sum(c in on_path for c in corners)
     return {
-        "triangles": puzzle.triangle_map.get(square, 0),
-        "edges_on_square": square_edge_counts(puzzle, path).get(square, 0),
+        "triangles": triangles,
+        "edges_on_square": edges,
         "path_length": len(path) - 1,
         "square_sides": 4,
         "head_adjacent": int(path[-1] in corners),
-        "visited_corners": sum(c in on_path for c in corners),
+        "visited_corners": visited,
+        "unvisited_corners": 4 - visited,
+        "edges_needed": triangles - edges,
     }
 
 

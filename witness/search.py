@@ -53,9 +53,8 @@ DEFAULT_MEMORY_MB = 4096
 KIND_NONE, KIND_BASELINE, KIND_PAPER, KIND_PROGRAM = (
     KIND_CODES[k] for k in ("none", "baseline", "paper", "program")
 )
-# feature codes, in the order of witness.predicates.FEATURES
-F_TRIANGLES, F_EDGES, F_LENGTH, F_SIDES, F_ADJ, F_VISITED = range(6)
-N_FEATURES = 6
+# The feature vector fv[] follows the order of witness.predicates.FEATURES.
+N_FEATURES = 8
 
 MODES = ("prune", "sort")
 
@@ -249,6 +248,8 @@ def _predicate(kind, prog, starts, constrained, triangles, counts, visited_corne
             fv[3] = 4
             fv[4] = 1 if adjacent[s] == adjacent_mark else 0
             fv[5] = visited_corners[s]
+            fv[6] = 4 - fv[5]
+            fv[7] = t - k
             if _program_holds(prog, starts, fv):
                 return True
     return False
