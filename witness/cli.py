@@ -78,6 +78,34 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_translate(args: argparse.Namespace) -> int:
+    from witness.translate import python_source, translate_file
+
+    source = python_source(translate_file(args.program))
+    if args.out:
+        Path(args.out).write_text(source)
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        print(source, end="")
+    return 0
+
+
+def cmd_predicate(args: argparse.Namespace) -> int:
+    from witness.puzzle import is_simple_path
+    from witness.search import predicate_values
+    from witness.translate import translate_file
+
+    predicate = translate_file(args.program)
+    puzzle = Puzzle.load(args.puzzle)
+    paths = [_parse_path(p, "--paths") for p in _read_json_list(args.paths, "--paths")]
+    for i, path in enumerate(paths):
+        if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
+            raise UsageError(f"--paths: path {i} is not a partial path from the start")
+    values = predicate_values(puzzle, predicate, paths)
+    print(json.dumps(values) if args.json else "\n".join(map(str, values)))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from witness.evaluate import demo_table
 
@@ -100,20 +128,35 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_path_arg(text: str) -> list[tuple[int, int]]:
-    """A path given inline as JSON (``[[0,0],[1,0]]``) or as a JSON file."""
-    source = Path(text).read_text() if Path(text).is_file() else text
+def _read_json(text: str, option: str) -> object:
+    """JSON given inline or as a file name."""
+    path = Path(text)
+    source = path.read_text() if path.is_file() else text
     try:
-        data = json.loads(source)
+        return json.loads(source)
     except json.JSONDecodeError:
-        raise UsageError("--path: expected a JSON list of [x, y] or a file holding one") from None
+        raise UsageError(f"{option}: expected JSON, inline or in a file") from None
+
+
+def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
     if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
         data = data["path"]
     if not isinstance(data, list) or not all(
         isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) for v in data
     ):
-        raise UsageError("--path: expected a JSON list of [x, y] integer pairs")
+        raise UsageError(f"{option}: expected a JSON list of [x, y] integer pairs")
     return [tuple(v) for v in data]
+
+
+def _load_path_arg(text: str) -> list[tuple[int, int]]:
+    return _parse_path(_read_json(text, "--path"), "--path")
+
+
+def _read_json_list(text: str, option: str) -> list:
+    data = _read_json(text, option)
+    if not isinstance(data, list):
+        raise UsageError(f"{option}: expected a JSON list")
+    return data
 
 
 # -------------------------------------------------------------------- parser
@@ -153,6 +196,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="JSON list of [x, y], or a file with one (or solve --json output)")
     p.add_argument("--out", required=True, help="FILE.svg or FILE.png")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
+    p.add_argument("program", help="learned program FILE.pl")
+    p.add_argument("--out", help="write the Python module here (default: print it)")
+    p.set_defaults(func=cmd_translate)
+
+    p = sub.add_parser("predicate", help="evaluate a learned predicate on partial paths")
+    p.add_argument("program", help="learned program FILE.pl")
+    p.add_argument("puzzle")
+    p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_predicate)
 
     p = sub.add_parser("demo", help="generate a few puzzles, solve each with every predicate")
     p.add_argument("--count", type=int, default=40)

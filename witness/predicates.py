@@ -67,7 +67,10 @@ FEATURE_CODES = {name: i for i, name in enumerate(FEATURES)}
 # Predicate kinds understood by the search core (witness/search.py).
 KIND_CODES = {"none": 0, "baseline": 1, "paper": 2, "program": 3}
 
-Operand = tuple[str, object]  # ("feature", name) or ("const", int)
+Operand = tuple[str, object]
+# Longest partial path the core's tables cover: a path on the largest grid
+# (witness.puzzle.MAX_SIDE = 15, so 256 vertices) has at most 255 edges.
+MAX_PATH_LENGTH = 255  # ("feature", name) or ("const", int)
 
 
 def feat(name: str) -> Operand:
@@ -98,6 +101,14 @@ class Comparison:
             return values[v] if kind == "feature" else v
 
         return bool(OPS[self.op](value(self.left), value(self.right)))
+
+    def evaluate_array(self, values: dict) -> np.ndarray:
+        """The same over numpy arrays of feature values (broadcasting)."""
+        def value(operand: Operand):
+            kind, v = operand
+            return values[v] if kind == "feature" else v
+
+        return np.asarray(OPS[self.op](value(self.left), value(self.right)))
 
 
 @dataclass(frozen=True)
@@ -147,23 +158,33 @@ class Predicate:
         )
 
     # ------------------------------------------------- encoding for the core
-    def encode(self) -> tuple[int, np.ndarray, np.ndarray]:
-        """(kind code, comparisons int32[n, 5], clause starts int32[n_clauses + 1]).
+    def encode(self) -> tuple[int, np.ndarray, int]:
+        """(kind code, truth table, number of path lengths in the table) for the core.
 
-        A comparison row is ``op, left_is_const, left, right_is_const, right``
-        where a non-constant operand is a feature code.
+        Every feature is a function of (triangles, edges_on_square,
+        head_adjacent, visited_corners, path_length), whose ranges are tiny, so
+        pi' is compiled once into a table over all of them (a lookup per square
+        in the search); the path-length axis has one entry unless a clause
+        uses it. Index: ``(((t * 5 + k) * 2 + adj) * 5 + visited) * n_lengths
+        + min(length, n_lengths - 1)``.
         """
-        rows: list[list[int]] = []
-        starts = [0]
+        n_lengths = MAX_PATH_LENGTH + 1 if "path_length" in self.features_used else 1
+        t, k, adj, visited, length = np.ix_(
+            np.arange(4), np.arange(5), np.arange(2), np.arange(5), np.arange(n_lengths)
+        )
+        values = {
+            "triangles": t, "edges_on_square": k, "path_length": length, "square_sides": 4,
+            "head_adjacent": adj, "visited_corners": visited,
+            "unvisited_corners": 4 - visited, "edges_needed": t - k,
+        }
+        shape = (4, 5, 2, 5, n_lengths)
+        table = np.zeros(shape, dtype=np.bool_)
         for clause in self.clauses:
+            fires = np.ones(shape, dtype=np.bool_)
             for c in clause.comparisons:
-                row = [OP_CODES[c.op]]
-                for kind, v in (c.left, c.right):
-                    row += [1, int(v)] if kind == "const" else [0, FEATURE_CODES[v]]
-                rows.append(row)
-            starts.append(len(rows))
-        table = np.array(rows, dtype=np.int32).reshape(-1, 5)
-        return KIND_CODES[self.kind], table, np.array(starts, dtype=np.int32)
+                fires &= np.broadcast_to(c.evaluate_array(values), shape)
+            table |= fires
+        return KIND_CODES[self.kind], table.ravel(), n_lengths
 
 
 def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> dict:

@@ -53,8 +53,6 @@ DEFAULT_MEMORY_MB = 4096
 KIND_NONE, KIND_BASELINE, KIND_PAPER, KIND_PROGRAM = (
     KIND_CODES[k] for k in ("none", "baseline", "paper", "program")
 )
-# The feature vector fv[] follows the order of witness.predicates.FEATURES.
-N_FEATURES = 8
 
 MODES = ("prune", "sort")
 
@@ -190,74 +188,37 @@ def _heap_pop(keys, nodes, size):
 
 
 @_jit
-def _operand(is_const, value, feature_values):
-    return value if is_const else feature_values[value]
-
-
-@_jit
-def _program_holds(prog, starts, fv):
-    """pi'(path, square) of a clause program over one square's features."""
-    for c in range(starts.size - 1):
-        ok = True
-        for r in range(starts[c], starts[c + 1]):
-            a = _operand(prog[r, 1], prog[r, 2], fv)
-            b = _operand(prog[r, 3], prog[r, 4], fv)
-            op = prog[r, 0]
-            if op == 0:
-                ok = a == b
-            elif op == 1:
-                ok = a != b
-            elif op == 2:
-                ok = a < b
-            elif op == 3:
-                ok = a <= b
-            elif op == 4:
-                ok = a > b
-            else:
-                ok = a >= b
-            if not ok:
-                break
-        if ok:
-            return True
-    return False
-
-
-@_jit
-def _predicate(kind, prog, starts, constrained, triangles, counts, visited_corners,
-               adjacent, adjacent_mark, length, fv):
+def _predicate(kind, table, n_lengths, constrained, triangles, counts, visited_corners,
+               adjacent, adjacent_mark, length):
     """pi(path) for the child whose state is in counts / visited_corners /
-    adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s)."""
+    adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s).
+    Kinds: 0 none, 1 baseline, 2 paper (hand-written), 3 program (a table
+    compiled by Predicate.encode)."""
     if kind == 0:
         return False
     for i in range(constrained.size):
         s = constrained[i]
         t = triangles[s]
         k = counts[s]
+        adj = adjacent[s] == adjacent_mark
         if kind == 1:
             if k > t:
                 return True
         elif kind == 2:
             if k > t:
                 return True
-            if t == 3 and (k == 1 or k == 2) and adjacent[s] != adjacent_mark:
+            if t == 3 and (k == 1 or k == 2) and not adj:
                 return True
         else:
-            fv[0] = t
-            fv[1] = k
-            fv[2] = length
-            fv[3] = 4
-            fv[4] = 1 if adjacent[s] == adjacent_mark else 0
-            fv[5] = visited_corners[s]
-            fv[6] = 4 - fv[5]
-            fv[7] = t - k
-            if _program_holds(prog, starts, fv):
+            row = ((t * 5 + k) * 2 + (1 if adj else 0)) * 5 + visited_corners[s]
+            if table[row * n_lengths + min(length, n_lengths - 1)]:
                 return True
     return False
 
 
 @_jit
 def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goal,
-         kind, prog, starts, prune, base_prune,
+         kind, table, n_lengths, prune, base_prune,
          parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
     """Run Algorithm 1 for at most ``max_expansions`` expansions.
 
@@ -270,7 +231,6 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
     counts = np.zeros(n_squares, np.int32)
     visited_corners = np.zeros(n_squares, np.int32)
     adjacent = np.zeros(n_squares, np.int64)
-    fv = np.zeros(N_FEATURES, np.int64)
     n_nodes = counters[C_NODES]
     heap_size = counters[C_HEAP]
     expansions = counters[C_EXPANSIONS]
@@ -351,13 +311,13 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
                     return SOLVED
             else:
                 keep = True
-                if base_prune and _predicate(1, prog, starts, constrained, triangles, counts,
-                                             visited_corners, adjacent, mark, g + 1, fv):
+                if base_prune and _predicate(1, table, n_lengths, constrained, triangles,
+                                             counts, visited_corners, adjacent, mark, g + 1):
                     keep = False
                 pi = False
                 if keep:
-                    pi = _predicate(kind, prog, starts, constrained, triangles, counts,
-                                    visited_corners, adjacent, mark, g + 1, fv)
+                    pi = _predicate(kind, table, n_lengths, constrained, triangles, counts,
+                                    visited_corners, adjacent, mark, g + 1)
                     if pi and prune:
                         keep = False
                 if keep:
@@ -404,7 +364,7 @@ def solve(
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     pred = load_predicate(predicate)
     geo = geometry or build_geometry(puzzle)
-    kind, prog, starts = pred.encode()
+    kind, table, n_lengths = pred.encode()
     budget_bytes = (memory_mb or DEFAULT_MEMORY_MB) * 1e6
     max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
     capacity = min(max_paths, 1 << 12)
@@ -436,7 +396,7 @@ def solve(
                 break
         status = _run(
             geo.neighbour, geo.edge_squares, geo.corner_squares, geo.triangles,
-            geo.constrained, geo.h, geo.goal, kind, prog, starts,
+            geo.constrained, geo.h, geo.goal, kind, table, n_lengths,
             mode == "prune", base_prune,
             parent, vertex, heap_keys, heap_nodes, counters, allowed,
         )
@@ -492,11 +452,10 @@ def warm_up() -> None:
 
 @_jit
 def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constrained, kind,
-                     prog, starts, paths, lengths):
+                     table, n_lengths, paths, lengths):
     """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
     n_squares = triangles.size
     out = np.zeros(lengths.size, np.bool_)
-    fv = np.zeros(N_FEATURES, np.int64)
     counts = np.zeros(n_squares, np.int32)
     visited_corners = np.zeros(n_squares, np.int32)
     adjacent = np.zeros(n_squares, np.int64)
@@ -522,8 +481,8 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constra
             s = corner_squares[head, c]
             if s >= 0:
                 adjacent[s] = i + 1
-        out[i] = _predicate(kind, prog, starts, constrained, triangles, counts, visited_corners,
-                            adjacent, i + 1, lengths[i] - 1, fv)
+        out[i] = _predicate(kind, table, n_lengths, constrained, triangles, counts,
+                            visited_corners, adjacent, i + 1, lengths[i] - 1)
     return out
 
 
@@ -533,11 +492,11 @@ def predicate_values(
     """pi(path) for each simple path from the start, evaluated by the search core."""
     pred = load_predicate(predicate)
     geo = build_geometry(puzzle)
-    kind, prog, starts = pred.encode()
+    kind, table, n_lengths = pred.encode()
     lengths = np.array([len(p) for p in paths], np.int64)
-    table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
+    paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):
-        table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
+        paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
     values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour, geo.triangles,
-                              geo.constrained, kind, prog, starts, table, lengths)
+                              geo.constrained, kind, table, n_lengths, paths_table, lengths)
     return [bool(v) for v in values]

@@ -1,0 +1,237 @@
+"""Prolog -> predicate translation: agreement with SWI-Prolog and with the hand-written Table 3."""
+
+import json
+import random
+import types
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from puzzles import seeded_puzzles
+
+from witness.bk import LITERALS
+from witness.cli import main
+from witness.examples import read_bias, write_task
+from witness.predicates import PAPER, square_features
+from witness.puzzle import Puzzle
+from witness.search import predicate_values, solve
+from witness.translate import (
+    TranslationError,
+    parse_program,
+    python_source,
+    translate_program,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLE3 = """
+f(A,B):-square(B,C,D),path(A,E),count(D,E,F),greaterThan(F,C).
+f(A,B):-square(B,D,C),path(A,E),count(E,C,F),notAdjacent(A,B),three(D),one(F).
+f(A,B):-square(B,D,C),path(A,E),count(E,C,F),notAdjacent(A,B),three(D),two(F).
+"""
+
+
+def all_partial_paths(p: Puzzle) -> list[list[tuple[int, int]]]:
+    out, path = [], [p.start]
+
+    def walk():
+        out.append(list(path))
+        for w in p.neighbours(path[-1]):
+            if w not in path and w != p.goal:
+                path.append(w)
+                walk()
+                path.pop()
+
+    walk()
+    return out
+
+
+def test_table3_translation_equals_the_hand_written_predicate():
+    pred = translate_program(TABLE3, "table3")
+    assert pred.kind == "program" and len(pred.clauses) == 3
+    for p in seeded_puzzles(25, seed=5, max_rows=3, max_cols=3, min_side=2):
+        paths = all_partial_paths(p)
+        assert predicate_values(p, pred, paths) == predicate_values(p, PAPER, paths)
+    for p in seeded_puzzles(10, seed=6, max_rows=4, max_cols=5, min_side=3):
+        a, b = solve(p, pred), solve(p, PAPER)
+        assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)
+
+
+def test_rejections_name_the_problem():
+    with pytest.raises(TranslationError, match="unknown background predicate foo/1"):
+        translate_program("f(A,B) :- foo(A).")
+    with pytest.raises(TranslationError, match="unsafe"):
+        translate_program("f(A,B) :- gte(X,Y).")
+    with pytest.raises(TranslationError, match="unexpected"):
+        translate_program("f(A,B) :- path(A,E), \\+ len(E,3).")
+    with pytest.raises(TranslationError, match="no clauses"):
+        translate_program("% nothing here\n")
+    with pytest.raises(TranslationError, match="must be a path"):
+        translate_program("f(A,B) :- path(B,E).")
+
+
+def test_literal_order_does_not_matter_and_constants_bind():
+    a = translate_program("f(A,B) :- greaterThan(F,C), count(D,E,F), path(A,E), square(B,C,D).")
+    b = translate_program("f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).")
+    assert a.clauses[0].comparisons == b.clauses[0].comparisons
+    c = translate_program("f(A,B) :- three(X), square(B,X,D).")  # X bound to 3 first
+    assert [(x.op, x.left, x.right) for x in c.clauses[0].comparisons] == [
+        ("eq", ("const", 3), ("feature", "triangles"))
+    ]
+
+
+def test_generated_python_reads_like_table3_and_agrees():
+    pred = translate_program(TABLE3, "table3")
+    source = python_source(pred)
+    assert source.count("def clause_") == 3
+    assert "f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C)." in source
+    assert "return f.edges_on_square > f.triangles" in source
+    module: dict = {}
+    exec(compile(source, "table3.py", "exec"), module)
+    for p in seeded_puzzles(10, seed=8, max_rows=3, max_cols=3, min_side=2):
+        for path in all_partial_paths(p):
+            for x, y, _ in p.triangles:
+                values = square_features(p, path, (x, y))
+                f = types.SimpleNamespace(**values)
+                assert module["incompletable_on_square"](f) == pred.holds_on_square(values)
+
+
+# ---------------------------------------------------------------- vs Prolog
+def random_clause(rng: random.Random, bias_path: Path, max_body: int = 6,
+                  max_vars: int = 7) -> str:
+    """A random safe clause under a bias's types and directions (what an ILP engine
+    can generate), its literals in an order Prolog can run."""
+    bias = read_bias(bias_path)
+    types_of = {"A": "path", "B": "square"}
+    body: list[str] = []
+    for _ in range(rng.randint(1, max_body)):
+        options = []
+        for name, arity in sorted(bias.body_preds.items()):
+            tys, dirs = bias.types[name], bias.directions[name]
+            ins = [i for i in range(arity) if dirs[i] == "in"]
+            if all(any(t == tys[i] for t in types_of.values()) for i in ins):
+                options.append((name, arity, tys, dirs))
+        name, arity, tys, dirs = rng.choice(options)
+        args = []
+        for i in range(arity):
+            same = [v for v, t in types_of.items() if t == tys[i]]
+            if dirs[i] == "in" or (same and rng.random() < 0.25) or len(types_of) >= max_vars:
+                if not same:
+                    break
+                args.append(rng.choice(same))
+            else:
+                v = chr(ord("A") + len(types_of))
+                types_of[v] = tys[i]
+                args.append(v)
+        if len(args) == arity:
+            body.append(f"{name}({','.join(args)})")
+    return f"f(A,B) :- {', '.join(body)}." if body else "f(A,B) :- path(A,E)."
+
+
+@pytest.fixture(scope="module")
+def tasks(tmp_path_factory):
+    """Task folders with every partial path of a few small puzzles, loaded in Prolog."""
+    import janus_swi as janus
+
+    janus.query_once("style_check(-singleton)")  # random clauses have singletons on purpose
+    out = []
+    puzzles = [p for p in seeded_puzzles(40, seed=2, max_rows=3, max_cols=3, min_side=2)
+               if p.triangles][:4]
+    for i, p in enumerate(puzzles):
+        for bias in ("paper.pl", "unvisited.pl"):
+            d = tmp_path_factory.mktemp(f"task{i}")
+            write_task([p], d, bias_file=ROOT / "bias" / bias, positives="all")
+            module = f"tt_{i}_{bias[:-3]}"
+            janus.consult(str(d / "bk.pl"), module=module)
+            index = json.loads((d / "index.json").read_text())
+            out.append((p, module, index, ROOT / "bias" / bias))
+    return out
+
+
+def prolog_covers(module: str, program: str) -> set[tuple[str, str]]:
+    import janus_swi as janus
+
+    janus.consult(f"learned_program_{module}", program, module=module)
+    janus.query_once("use_module(library(time))")
+    q = janus.query_once(
+        # janus returns every variable not starting with "_"; keep the inner ones hidden.
+        f"findall([_P,_S], ({module}:path(_P,_), {module}:square(_S,_,_), "
+        f"call_with_time_limit(5, {module}:f(_P,_S))), L)"
+    )
+    return {tuple(x) for x in q["L"]}
+
+
+def python_covers(p: Puzzle, index: dict, program: str) -> set[tuple[str, str]]:
+    pred = translate_program(program)
+    out = set()
+    for pid, (_, path) in index["paths"].items():
+        for sid, (_, x, y) in index["squares"].items():
+            if pred.holds_on_square(square_features(p, [tuple(v) for v in path], (x, y))):
+                out.add((pid, sid))
+    return out
+
+
+def core_covers(p: Puzzle, index: dict, program: str) -> set[str]:
+    pids = sorted(index["paths"])
+    values = predicate_values(p, translate_program(program),
+                              [[tuple(v) for v in index["paths"][pid][1]] for pid in pids])
+    return {pid for pid, v in zip(pids, values, strict=True) if v}
+
+
+def test_table3_agrees_with_prolog(tasks):
+    for p, module, index, _ in tasks:
+        covered = prolog_covers(module, TABLE3)
+        assert covered == python_covers(p, index, TABLE3)
+        assert {pid for pid, _ in covered} == core_covers(p, index, TABLE3)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 7))
+def test_random_rules_agree_with_prolog(tasks, seed, task_no):
+    p, module, index, bias = tasks[task_no % len(tasks)]
+    rng = random.Random(seed)
+    program = "\n".join(random_clause(rng, bias) for _ in range(rng.randint(1, 3)))
+    covered = prolog_covers(module, program)
+    assert covered == python_covers(p, index, program), program
+    assert {pid for pid, _ in covered} == core_covers(p, index, program), program
+
+
+def test_every_background_predicate_of_the_biases_is_known():
+    for bias in sorted((ROOT / "bias").glob("*.pl")):
+        for name, arity in read_bias(bias).body_preds.items():
+            assert name in LITERALS and LITERALS[name].arity == arity, (bias.name, name)
+            defined_in = LITERALS[name].prolog_file
+            if defined_in.startswith("bk/"):
+                assert f"{name}(" in (ROOT / defined_in).read_text()
+
+
+def test_parse_program_reads_engine_style_output():
+    clauses = parse_program("% header\nf(A,B):-one(C),square(B,C,D).\nf(A,B):-path(A,E).\n")
+    assert [str(c) for c in clauses] == [
+        "f(A,B) :- one(C), square(B,C,D).",
+        "f(A,B) :- path(A,E).",
+    ]
+
+
+def test_cli_translate_and_predicate(tmp_path, capsys):
+    prog = tmp_path / "t3.pl"
+    prog.write_text(TABLE3)
+    assert main(["translate", str(prog), "--out", str(tmp_path / "t3.py")]) == 0
+    assert "def clause_3" in (tmp_path / "t3.py").read_text()
+    assert main(["translate", str(prog)]) == 0
+    assert "def clause_1" in capsys.readouterr().out
+    puzzle = Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2)))
+    pj = tmp_path / "p.json"
+    puzzle.save(pj)
+    paths = tmp_path / "paths.json"
+    paths.write_text(json.dumps([[[0, 0], [1, 0]], [[0, 0], [0, 1], [1, 1]]]))
+    assert main(["predicate", str(prog), str(pj), "--paths", str(paths), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [False, True]
+    assert main(["solve", str(pj), "--predicate", str(prog), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solved"] is True
+    bad = tmp_path / "bad.pl"
+    bad.write_text("f(A,B) :- mystery(A,B).")
+    assert main(["translate", str(bad)]) == 2
+    assert "mystery/2" in capsys.readouterr().err
+    paths.write_text(json.dumps([[[0, 0], [2, 0]]]))
+    assert main(["predicate", str(prog), str(pj), "--paths", str(paths)]) == 2
