@@ -1,0 +1,548 @@
+"""Automatic proof that a predicate never fires on a prefix of a solution.
+
+A predicate (``witness.predicates.Predicate``) has a *false positive* when
+it returns True on a partial path that is a prefix of a solution: pruning
+with it can lose the solution. ``verify_predicate`` decides, clause by
+clause, whether such a prefix exists in any puzzle up to a given size:
+
+- every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``
+  (sizes ``c x r`` and ``r x c`` are mirror images under ``(x, y) -> (y, x)``,
+  which fixes the start (0, 0), maps peripheral vertices to peripheral
+  vertices and keeps every feature, so only one of each pair is solved);
+- every triangle placement (0..3 triangles on every square, 0 meaning
+  unconstrained), every peripheral goal other than the start (0, 0);
+- every solution of that puzzle and every proper prefix of it (from the
+  trivial path ``[start]`` up to the vertex before the goal);
+- every constrained square of it.
+
+The question "is there a puzzle, a solution, a prefix and a constrained
+square on which the clause's comparisons hold?" is one ASP problem
+(``witness/asp/path.lp`` for the puzzle rules and the solution,
+``witness/asp/prefix.lp`` for the prefix and the features, one rule per
+clause here). Each size is grounded once, with all clauses; each clause is
+then one solve under an assumption. Unsatisfiable means *verified* up to
+that size; a model is a counterexample, which is re-checked in Python
+(``is_solution``, ``Predicate.holds_on_square`` on ``square_features``) before
+it is reported, so a bug in the encoding cannot produce a false refutation.
+A solve cut off by the time limit leaves the clause *unknown*.
+
+Beyond the verified sizes: see :func:`generality` for when, and why, a
+result for a *local* clause (one that does not read ``path_length``)
+holds for puzzles of every size.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+
+import clingo
+
+from witness.asp import encoding
+from witness.asp_solver import path_from_edges, symbol_vertex
+from witness.predicates import Clause, Comparison, Predicate, const, feat, square_features
+from witness.puzzle import Puzzle, Vertex, is_solution
+
+DEFAULT_MAX_SIZE = (4, 4)
+
+VERIFIED, REFUTED, UNKNOWN = "verified", "refuted", "unknown"
+
+# Features whose value is fixed by the square and the path around it; the
+# only other feature, path_length, depends on the whole path.
+LOCAL_FEATURES = frozenset(
+    {"triangles", "edges_on_square", "square_sides", "head_adjacent", "visited_corners",
+     "unvisited_corners", "edges_needed"}
+)
+
+_ASP_OPS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+# The verifier chooses the puzzle: a goal and 0..3 triangles on every square.
+_CHOOSE_PUZZLE = """
+1 { goal(V) : peripheral(V), not start(V) } 1.
+1 { tri(S, K) : K = 0..3 } 1 :- square(S).
+fired(C) :- fires(C, _).
+#external check(C) : clause(C).
+:- check(C), not fired(C).
+"""
+
+
+# ---------------------------------------------------------------- records
+@dataclass
+class Counterexample:
+    """A solution prefix on which a clause fires: a false positive."""
+
+    puzzle: Puzzle
+    solution: list[Vertex]
+    prefix: list[Vertex]
+    square: tuple[int, int]
+    clause_index: int
+    features: dict[str, int]
+
+    def to_dict(self) -> dict:
+        return {
+            "puzzle": self.puzzle.to_dict(),
+            "solution": [list(v) for v in self.solution],
+            "prefix": [list(v) for v in self.prefix],
+            "square": list(self.square),
+            "clause": self.clause_index,
+            "features": self.features,
+        }
+
+
+@dataclass
+class ClauseResult:
+    index: int
+    text: str
+    status: str  # verified | refuted | unknown
+    local: bool
+    generality: str  # what the result says about larger puzzles, and why
+    sizes_verified: list[str] = field(default_factory=list)
+    counterexample: Counterexample | None = None
+    seconds: float = 0.0
+    choices: int = 0
+    conflicts: int = 0
+
+    def to_dict(self) -> dict:
+        return {
+            "index": self.index,
+            "clause": self.text,
+            "status": self.status,
+            "local": self.local,
+            "generality": self.generality,
+            "sizes_verified": self.sizes_verified,
+            "counterexample": self.counterexample.to_dict() if self.counterexample else None,
+            "seconds": round(self.seconds, 4),
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+        }
+
+
+@dataclass
+class VerifyResult:
+    predicate: str
+    max_rows: int
+    max_cols: int
+    status: str  # verified (every clause) | refuted (some clause) | unknown
+    clauses: list[ClauseResult]
+    seconds: float
+
+    @property
+    def max_size(self) -> str:
+        return f"{self.max_rows}x{self.max_cols}"
+
+    @property
+    def counterexample(self) -> Counterexample | None:
+        return next((c.counterexample for c in self.clauses if c.counterexample), None)
+
+    def to_dict(self) -> dict:
+        return {
+            "predicate": self.predicate,
+            "max_size": self.max_size,
+            "status": self.status,
+            "seconds": round(self.seconds, 4),
+            "clauses": [c.to_dict() for c in self.clauses],
+        }
+
+    def summary(self) -> str:
+        lines = []
+        if self.status == VERIFIED:
+            lines.append(f"no false positive up to {self.max_size}")
+        elif self.status == REFUTED:
+            lines.append(f"false positive found (checked sizes up to {self.max_size})")
+        else:
+            lines.append(f"unknown: not every clause was decided up to {self.max_size}")
+        for c in self.clauses:
+            tag = "local" if c.local else "non-local"
+            lines.append(f"clause {c.index} [{c.status}, {tag}]: {c.text}")
+            lines.append(f"  {c.generality}")
+            cx = c.counterexample
+            if cx is not None:
+                lines.append(f"  counterexample on square {list(cx.square)} "
+                             f"(features {cx.features}):")
+                lines.append(f"    puzzle:   {cx.puzzle.to_json()}")
+                lines.append(f"    solution: {_path_json(cx.solution)}")
+                lines.append(f"    prefix:   {_path_json(cx.prefix)}")
+        return "\n".join(lines)
+
+
+def _path_json(path: list[Vertex]) -> str:
+    return "[" + ", ".join(f"[{x}, {y}]" for x, y in path) + "]"
+
+
+# --------------------------------------------------------------- clauses
+def clause_text(clause: Clause) -> str:
+    """``triangles = 3 and edges_on_square = 1`` (for reports)."""
+    symbols = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+    def show(operand: tuple[str, object]) -> str:
+        return str(operand[1])
+
+    body = " and ".join(
+        f"{show(c.left)} {symbols[c.op]} {show(c.right)}" for c in clause.comparisons
+    )
+    return body or "true"
+
+
+def clause_is_local(clause: Clause) -> bool:
+    """True when the clause reads only features of one square and the path near it."""
+    return all(
+        operand[1] in LOCAL_FEATURES
+        for c in clause.comparisons
+        for operand in (c.left, c.right)
+        if operand[0] == "feature"
+    )
+
+
+def clause_rule(index: int, clause: Clause) -> str:
+    """The ASP rule ``fires(index, S) :- ...`` for one clause."""
+    body = ["constrained(S)"]
+    names: dict[str, str] = {}
+
+    def term(operand: tuple[str, object]) -> str:
+        kind, value = operand
+        if kind == "const":
+            return str(int(value))
+        if value not in names:
+            names[value] = f"F{len(names)}"
+            body.append(f"feature(S, {value}, {names[value]})")
+        return names[value]
+
+    for c in clause.comparisons:
+        left, right = term(c.left), term(c.right)
+        body.append(f"{left} {_ASP_OPS[c.op]} {right}")
+    return f"fires({index}, S) :- {', '.join(body)}."
+
+
+# -------------------------------------------------------------- solving
+def sizes_to_check(max_rows: int, max_cols: int) -> list[tuple[int, int]]:
+    """Every size up to max_rows x max_cols, one of each mirror pair, smallest first."""
+    sizes = []
+    for r in range(1, max_rows + 1):
+        for c in range(1, max_cols + 1):
+            mirrored_in_range = c <= max_rows and r <= max_cols
+            if r > c and mirrored_in_range:
+                continue
+            sizes.append((r, c))
+    return sorted(sizes, key=lambda s: (s[0] * s[1], s))
+
+
+class _SizeProblem:
+    """One grid size, grounded once with all clauses; one solve per clause."""
+
+    def __init__(self, rows: int, cols: int, clauses: tuple[Clause, ...]):
+        self.rows, self.cols = rows, cols
+        self.ctl = clingo.Control(
+            ["--models=1", f"-c rows={rows}", f"-c cols={cols}"],
+            logger=lambda _code, _msg: None,
+        )
+        rules = [f"clause({i})." for i in range(len(clauses))]
+        rules += [clause_rule(i, cl) for i, cl in enumerate(clauses)]
+        self.ctl.add(
+            "base", [],
+            encoding("path.lp") + encoding("prefix.lp") + _CHOOSE_PUZZLE + "\n".join(rules),
+        )
+        self.ctl.ground([("base", [])])
+        # Externals are fixed to false unless released; free them so that
+        # each solve can assume exactly one clause's check(C).
+        self.checks = [clingo.Function("check", [clingo.Number(i)]) for i in range(len(clauses))]
+        for atom in self.checks:
+            self.ctl.assign_external(atom, None)
+
+    def solve(self, index: int, time_limit: float | None) -> tuple[str, list | None, dict]:
+        """(sat | unsat | timeout, model atoms or None, solver statistics)."""
+        atoms: list[clingo.Symbol] = []
+
+        def on_model(model: clingo.Model) -> None:
+            atoms[:] = model.symbols(atoms=True)
+
+        assumptions = [(atom, i == index) for i, atom in enumerate(self.checks)]
+        with self.ctl.solve(assumptions=assumptions, on_model=on_model,
+                            async_=True) as handle:
+            if not handle.wait(time_limit):
+                handle.cancel()
+                handle.get()
+                answer = "timeout"
+            else:
+                answer = "sat" if handle.get().satisfiable else "unsat"
+        stats = self.ctl.statistics["solving"]["solvers"]
+        counters = {"choices": int(stats["choices"]), "conflicts": int(stats["conflicts"])}
+        return answer, (atoms if answer == "sat" else None), counters
+
+
+def _counterexample(rows: int, cols: int, index: int, clause: Clause,
+                    atoms: list[clingo.Symbol]) -> Counterexample:
+    """Read a model back, and check it in Python: raises if it is not a false positive."""
+    goal = None
+    triangles = []
+    edges = []
+    head = None
+    squares = []
+    for s in atoms:
+        if s.match("goal", 1):
+            goal = symbol_vertex(s.arguments[0])
+        elif s.match("tri", 2) and s.arguments[1].number > 0:
+            triangles.append((*symbol_vertex(s.arguments[0]), s.arguments[1].number))
+        elif s.match("sel", 2):
+            edges.append((symbol_vertex(s.arguments[0]), symbol_vertex(s.arguments[1])))
+        elif s.match("head", 1):
+            head = symbol_vertex(s.arguments[0])
+        elif s.match("fires", 2) and s.arguments[0].number == index:
+            squares.append(symbol_vertex(s.arguments[1]))
+    puzzle = Puzzle(rows=rows, cols=cols, goal=goal, triangles=tuple(triangles))
+    solution = path_from_edges(puzzle.start, edges)
+    prefix = solution[: solution.index(head) + 1]
+    square = min(squares)
+    values = square_features(puzzle, prefix, square)
+    single = Predicate("clause", "program", (clause,))
+    ok = (
+        is_solution(puzzle, solution)
+        and len(prefix) < len(solution)
+        and square in puzzle.triangle_map
+        and single.holds_on_square(values)
+    )
+    if not ok:
+        raise RuntimeError(
+            f"verifier encoding bug: model is not a false positive of clause {index}: "
+            f"puzzle {puzzle.to_json()}, solution {solution}, prefix {prefix}, square {square}"
+        )
+    return Counterexample(puzzle, solution, prefix, square, index, values)
+
+
+def verify_clauses(
+    clauses: tuple[Clause, ...],
+    max_rows: int,
+    max_cols: int,
+    time_limit: float | None = None,
+) -> list[tuple[str, Counterexample | None, list[str], dict]]:
+    """Per clause: (status, counterexample, sizes verified, totals of seconds/choices/conflicts).
+
+    Sizes are tried smallest first, so a counterexample is on the smallest
+    grid that has one. ``time_limit`` bounds the whole run in seconds.
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    status = [VERIFIED] * len(clauses)
+    found: list[Counterexample | None] = [None] * len(clauses)
+    sizes_ok: list[list[str]] = [[] for _ in clauses]
+    totals = [{"seconds": 0.0, "choices": 0, "conflicts": 0} for _ in clauses]
+    for rows, cols in sizes_to_check(max_rows, max_cols):
+        open_clauses = [i for i in range(len(clauses)) if status[i] == VERIFIED]
+        if not open_clauses:
+            break
+        problem = _SizeProblem(rows, cols, clauses)
+        for i in open_clauses:
+            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            if remaining == 0.0:
+                status[i] = UNKNOWN
+                continue
+            t0 = time.perf_counter()
+            answer, atoms, counters = problem.solve(i, remaining)
+            totals[i]["seconds"] += time.perf_counter() - t0
+            totals[i]["choices"] += counters["choices"]
+            totals[i]["conflicts"] += counters["conflicts"]
+            if answer == "unsat":
+                sizes_ok[i].append(f"{rows}x{cols}")
+            elif answer == "sat":
+                status[i] = REFUTED
+                found[i] = _counterexample(rows, cols, i, clauses[i], atoms)
+            else:
+                status[i] = UNKNOWN
+    return [(status[i], found[i], sizes_ok[i], totals[i]) for i in range(len(clauses))]
+
+
+def verify_predicate(
+    pred: Predicate,
+    max_rows: int = DEFAULT_MAX_SIZE[0],
+    max_cols: int = DEFAULT_MAX_SIZE[1],
+    time_limit: float | None = None,
+) -> VerifyResult:
+    """Decide, clause by clause, whether ``pred`` fires on a solution prefix up to the size."""
+    t0 = time.perf_counter()
+    outcomes = verify_clauses(pred.clauses, max_rows, max_cols, time_limit)
+    results = []
+    pairs = zip(pred.clauses, outcomes, strict=True)
+    for i, (clause, (status, cx, sizes, totals)) in enumerate(pairs):
+        local = clause_is_local(clause)
+        results.append(ClauseResult(
+            index=i,
+            text=clause_text(clause),
+            status=status,
+            local=local,
+            generality=generality(clause, status, max_rows, max_cols, cx),
+            sizes_verified=sizes,
+            counterexample=cx,
+            seconds=totals["seconds"],
+            choices=totals["choices"],
+            conflicts=totals["conflicts"],
+        ))
+    statuses = {r.status for r in results}
+    if REFUTED in statuses:
+        overall = REFUTED
+    elif UNKNOWN in statuses:
+        overall = UNKNOWN
+    else:
+        overall = VERIFIED
+    return VerifyResult(pred.name, max_rows, max_cols, overall, results,
+                        time.perf_counter() - t0)
+
+
+# ------------------------------------------------------------ generality
+# Why a result for small grids can hold for all grids.
+#
+# A local feature's value on (prefix, square S) is fixed by the *local state*
+# tau = (K, e, v, h): K triangles in S, e edges of S on the prefix, v corners
+# of S on the prefix, h = 1 if the prefix's head is a corner of S
+# (square_sides = 4, unvisited_corners = 4 - v, edges_needed = K - e). So a
+# clause's local comparisons accept a fixed set of states, whatever the grid.
+#
+# Necessary conditions (the "local rules"). Let P = p_0 .. p_n be a solution
+# and Q = p_0 .. p_L (L < n) a proper prefix with head p_L. Give each corner
+# of S a status: Q (p_i with i < L), H (the head p_L), F (p_i with i > L) or
+# N (not on P); and each side of S: q (edge p_i p_i+1 with i < L), f (with
+# i >= L) or n (not on P). P is simple, so the statuses are well defined, and:
+#   R1  a q side joins two corners of status Q or H (both ends lie on Q);
+#   R2  an f side joins two corners of status H or F (both ends come at or
+#       after the head), so it never touches a Q corner;
+#   R3  at most one corner is H, and at most 3 sides are q or f (four would
+#       be a cycle in a simple path);
+#   R4  the head has at most one q side (it ends Q) and at most one f side
+#       (P leaves it once);
+#   R5  K = #q + #f (the solution meets the constraint), e = #q,
+#       v = #Q + #H, h = [some corner is H], 1 <= K <= 3.
+# These hold on every grid, so every state that any solution prefix of any
+# puzzle shows is in LOCAL_STATES (the states of the 4^4 x 3^4 labellings
+# of one square that satisfy R1-R5). Conversely, each of these states is
+# shown by an actual solution prefix on a grid of at most 2x3 (or 3x2): the
+# verifier finds one for each (``realized_states``, checked in Python, and
+# asserted by tests). On 2x2 and smaller grids four of them do not occur
+# (too little room), which is why a 2x2 result would not carry over.
+#
+# Consequences for a clause C whose local comparisons accept the set A of
+# states (a clause implies its local comparisons):
+#   - A & LOCAL_STATES empty: C never fires on a solution prefix, on any
+#     grid (this needs no search at all);
+#   - otherwise, if C is local: C fires on a solution prefix of some puzzle
+#     iff some state of A occurs, iff (by the above) it occurs on a grid up
+#     to 2x3. So a local clause verified on all sizes up to RxC with
+#     R >= 2 and C >= 3 holds on every size; verified only on smaller sizes,
+#     it may still accept a state that needs more room.
+#   - a non-local clause (it reads path_length) may fire only on paths
+#     longer than the checked grids allow, so its result holds only up to RxC.
+# DEFAULT_MAX_SIZE (4x4) covers 2x3 with margin and takes about a second
+# for Table 3; non-local clauses get the longer paths of 4x4 too.
+
+_ROLES = "QHFN"  # corner statuses
+_SIDE_ROLES = "qfn"  # side statuses
+_STATE_SIZE = (2, 3)  # every local state occurs on a grid up to this size
+
+
+def state_features(state: tuple[int, int, int, int]) -> dict[str, int]:
+    """The local features of a state (K, e, v, h); path_length is left out."""
+    k, e, v, h = state
+    return {"triangles": k, "edges_on_square": e, "square_sides": 4, "head_adjacent": h,
+            "visited_corners": v, "unvisited_corners": 4 - v, "edges_needed": k - e}
+
+
+@lru_cache(maxsize=1)
+def local_states() -> dict[tuple[int, int, int, int], tuple[str, str]]:
+    """State (K, e, v, h) -> one labelling (corner roles, side roles) that satisfies R1-R5.
+
+    Corners are listed counter-clockwise from the lower left; side i joins
+    corners i and i + 1 (bottom, right, top, left).
+    """
+    states: dict[tuple[int, int, int, int], tuple[str, str]] = {}
+    for corners in product(_ROLES, repeat=4):
+        if corners.count("H") > 1:
+            continue
+        for sides in product(_SIDE_ROLES, repeat=4):
+            if _satisfies_local_rules(corners, sides):
+                k = 4 - sides.count("n")
+                v = corners.count("Q") + corners.count("H")
+                state = (k, sides.count("q"), v, int("H" in corners))
+                states.setdefault(state, ("".join(corners), "".join(sides)))
+    return dict(sorted(states.items()))
+
+
+def _satisfies_local_rules(corners: tuple[str, ...], sides: tuple[str, ...]) -> bool:
+    for i, side in enumerate(sides):
+        ends = {corners[i], corners[(i + 1) % 4]}
+        if side == "q" and not ends <= {"Q", "H"}:  # R1
+            return False
+        if side == "f" and not ends <= {"H", "F"}:  # R2
+            return False
+    if sides.count("n") == 0:  # R3: no cycle
+        return False
+    if "H" in corners:  # R4
+        h = corners.index("H")
+        at_head = (sides[h], sides[(h - 1) % 4])
+        if at_head.count("q") > 1 or at_head.count("f") > 1:
+            return False
+    return sides.count("n") < 4  # R5: K >= 1
+
+
+def state_clause(state: tuple[int, int, int, int]) -> Clause:
+    """A clause that fires exactly in the local state (K, e, v, h)."""
+    names = ("triangles", "edges_on_square", "visited_corners", "head_adjacent")
+    pairs = zip(names, state, strict=True)
+    return Clause(tuple(Comparison("eq", feat(n), const(x)) for n, x in pairs))
+
+
+@lru_cache(maxsize=8)
+def realized_states(max_rows: int, max_cols: int) -> dict[tuple, Counterexample]:
+    """Local states shown by some solution prefix on a grid up to the size, with one each."""
+    states = tuple(local_states())
+    outcomes = verify_clauses(tuple(state_clause(s) for s in states), max_rows, max_cols)
+    pairs = zip(states, outcomes, strict=True)
+    return {s: cx for s, (status, cx, _, _) in pairs if status == REFUTED}
+
+
+def accepted_states(clause: Clause) -> list[tuple[int, int, int, int]]:
+    """The locally possible states on which the clause's local comparisons all hold."""
+    local = [c for c in clause.comparisons if clause_is_local(Clause((c,)))]
+    return [s for s in local_states() if all(c.evaluate(state_features(s)) for c in local)]
+
+
+def describe_state(state: tuple[int, int, int, int]) -> str:
+    k, e, v, h = state
+    return f"(triangles {k}, edges {e}, visited corners {v}, head {'on' if h else 'off'} corner)"
+
+
+def state_of(values: dict[str, int]) -> tuple[int, int, int, int]:
+    """The local state (K, e, v, h) of a feature dict."""
+    return (values["triangles"], values["edges_on_square"], values["visited_corners"],
+            values["head_adjacent"])
+
+
+def generality(clause: Clause, status: str, max_rows: int, max_cols: int,
+               counterexample: Counterexample | None = None) -> str:
+    """What a result up to max_rows x max_cols says about larger grids, and why."""
+    size = f"{max_rows}x{max_cols}"
+    if counterexample is not None and state_of(counterexample.features) not in local_states():
+        # A checked false positive in a state the local rules exclude: the
+        # rules would be wrong, so no claim based on them may be reported.
+        raise RuntimeError(f"local rules contradict a checked counterexample: {counterexample}")
+    accepted = accepted_states(clause)
+    if not accepted:
+        return ("holds on every grid size: no solution prefix on any grid is in a local "
+                "state that the clause accepts (local rules R1-R5, witness/verify.py)")
+    if status == REFUTED:
+        where = ""
+        if counterexample is not None:
+            where = (f" on a {counterexample.puzzle.size} grid, in local state "
+                     f"{describe_state(state_of(counterexample.features))}")
+        return f"refuted: the clause fires on a solution prefix{where}"
+    if status == UNKNOWN:
+        return f"undecided within the time limit; sizes up to {size} were not all checked"
+    if not clause_is_local(clause):
+        return (f"non-local (reads path_length): verified only up to {size}; larger grids "
+                "have longer paths, and the clause accepts locally possible states "
+                f"such as {describe_state(accepted[0])}")
+    missing = [s for s in accepted if s not in realized_states(max_rows, max_cols)]
+    if missing:
+        return (f"verified only up to {size}: the clause accepts {describe_state(missing[0])}, "
+                f"which grids up to {size} are too small to show but larger ones may; "
+                f"verify up to at least {_STATE_SIZE[0]}x{_STATE_SIZE[1]}")
+    # Every accepted state occurs on a grid up to the size, so a verified
+    # local clause cannot accept any: the branch above this one applies.
+    raise RuntimeError(f"verified clause accepts realized local states: {clause}")
