@@ -309,11 +309,22 @@ def _sample(groups: Groups, cap: int | None, rng: random.Random) -> list[tuple[i
 
 
 # ---------------------------------------------------------------- writing
-def _atoms(puzzle: Puzzle, tree: PathTree, node: int) -> tuple[list[str], str, list[str]]:
-    """(edge atoms, head vertex atom, visited vertex atoms) of a path."""
-    verts = tree.path(node)
-    edges = [puzzle.edge_atom(puzzle.edge_id(a, b)) for a, b in pairwise(verts)]
-    return edges, puzzle.vertex_atom(verts[-1]), [puzzle.vertex_atom(v) for v in verts]
+class _AtomTable:
+    """Prolog atoms of a puzzle's vertices and edges, looked up by vertex ids."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.vertex = [puzzle.vertex_atom(puzzle.vertex_at(v)) for v in range(puzzle.n_vertices)]
+        self.xy = [list(puzzle.vertex_at(v)) for v in range(puzzle.n_vertices)]
+        self.edge: dict[tuple[int, int], str] = {}
+        for e in range(puzzle.n_edges):
+            a, b = (puzzle.vertex_id(v) for v in puzzle.edge_ends(e))
+            self.edge[(a, b)] = self.edge[(b, a)] = puzzle.edge_atom(e)
+
+    def path_facts(self, ids: list[int]) -> tuple[str, str, str]:
+        """(edge list, head vertex, visited vertex list) of a path, as Prolog text."""
+        edges = ",".join(self.edge[ab] for ab in pairwise(ids))
+        visited = ",".join(self.vertex[v] for v in ids)
+        return f"[{edges}]", self.vertex[ids[-1]], f"[{visited}]"
 
 
 def _plist(items: Sequence[str]) -> str:
@@ -441,14 +452,15 @@ def write_task(
             facts["square_corners/2"].append(f"square_corners({atom},{_plist(corners)}).")
             index["squares"][atom] = [q, s[0], s[1]]
     used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
+    tables = [_AtomTable(p) for p in puzzles]
     for q, node in used:
-        puzzle, tree = puzzles[q], trees[q]
         pid = path_name(q, node)
-        edges, head, visited = _atoms(puzzle, tree, node)
-        facts["path/2"].append(f"path({pid},{_plist(edges)}).")
+        ids = trees[q].path_ids(node)
+        edges, head, visited = tables[q].path_facts(ids)
+        facts["path/2"].append(f"path({pid},{edges}).")
         facts["path_head/2"].append(f"path_head({pid},{head}).")
-        facts["path_visited/2"].append(f"path_visited({pid},{_plist(visited)}).")
-        index["paths"][pid] = [q, [list(v) for v in tree.path(node)]]
+        facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
+        index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
 
     bk_parts = []
     for f in bias.bk_files:

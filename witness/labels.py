@@ -83,12 +83,16 @@ class PathTree:
     def full_mask(self) -> int:
         return (1 << len(self.squares)) - 1
 
-    def path(self, i: int) -> list[Vertex]:
+    def path_ids(self, i: int) -> list[int]:
+        """Vertex ids of path ``i``, start first."""
         out = []
         while i >= 0:
-            out.append(self.puzzle.vertex_at(self.vertex[i]))
+            out.append(self.vertex[i])
             i = self.parent[i]
         return out[::-1]
+
+    def path(self, i: int) -> list[Vertex]:
+        return [self.puzzle.vertex_at(v) for v in self.path_ids(i)]
 
     def blamed_mask(self, i: int) -> int:
         return self.full_mask & ~self.sat_mask[i]

@@ -1,0 +1,122 @@
+"""Training-data generation: partial paths, examples and time per puzzle size.
+
+For a seeded set of Algorithm 3 puzzles (the paper's training generator) per
+size, enumerates and labels every partial path (one DFS pass), writes the
+uncapped Popper task (``witness.examples.write_task``) and, with SWI-Prolog
+through janus, evaluates the paper's Table 3 program on it: the fraction of
+positives it covers (how much of the data Table 1's BK can explain), the
+negatives it covers (must be 0) and its Prolog speed. Prints a table of means
+per size and writes benchmarks/out/bench_examples.csv (one row per puzzle).
+
+    .venv/bin/python benchmarks/bench_examples.py [--per-size 5] [--seed 0] [--sizes 2x2,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import itertools
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from witness.examples import TABLE3_PROLOG, write_task
+from witness.generate import generate_set
+from witness.labels import build_path_tree
+
+SIZES = "2x2,2x3,3x3,2x4,3x4,4x4,3x5"
+_modules = itertools.count()
+
+
+def table3_coverage(task: Path) -> tuple[int, int, int, int, float]:
+    """(positives, positives covered, negatives, negatives covered, seconds) in Prolog."""
+    import janus_swi as janus
+
+    m = f"bench_{next(_modules)}"
+    janus.consult(str(task / "bk.pl"), module=m)
+    janus.consult(str(task / "exs.pl"), module=m)
+    janus.consult(f"{m}_t3", data=TABLE3_PROLOG, module=m)
+    for kind in ("pos", "neg"):
+        janus.query_once(f"current_predicate({m}:{kind}/1) -> true ; dynamic({m}:{kind}/1)")
+    t = time.perf_counter()
+    r = janus.query_once(
+        f"aggregate_all(count, {m}:pos(_), P), aggregate_all(count, {m}:neg(_), N), "
+        f"aggregate_all(count, ({m}:pos(f(_A,_B)), once({m}:f(_A,_B))), PC), "
+        f"aggregate_all(count, ({m}:neg(f(_C,_D)), once({m}:f(_C,_D))), NC)")
+    seconds = time.perf_counter() - t
+    return r["P"], r["PC"], r["N"], r["NC"], seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--per-size", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--sizes", default=SIZES, help=f"comma-separated RxC (default {SIZES})")
+    ap.add_argument("--no-prolog", action="store_true", help="skip the Table 3 evaluation")
+    ap.add_argument("--out", default="benchmarks/out/bench_examples.csv")
+    args = ap.parse_args()
+
+    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
+    rows = []
+    head = (f"{'size':<5} {'n':>2} {'paths':>8} {'compl':>6} {'sols':>5} {'pos':>8} "
+            f"{'pos(all)':>8} {'neg':>6} {'unblamed':>8} {'label s':>8} {'task s':>7} "
+            f"{'T3 pos%':>7} {'T3 neg':>6} {'T3 kex/s':>8}")
+    print(head)
+    exclude: set[str] = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for r, c in sizes:
+            puzzles = generate_set("random", [(r, c)], args.per_size,
+                                   args.seed * 1000 + r * 10 + c, exclude=exclude)
+            exclude.update(p.to_json() for p in puzzles)
+            size_rows = []
+            for j, puzzle in enumerate(puzzles):
+                t = time.perf_counter()
+                tree = build_path_tree(puzzle)
+                label_s = time.perf_counter() - t
+                task = Path(tmp) / f"{puzzle.size}_{j}"
+                t = time.perf_counter()
+                summary = write_task([puzzle], task)
+                task_s = time.perf_counter() - t
+                counts = summary.puzzles[0]
+                row = {
+                    "size": puzzle.size, "puzzle": puzzle.to_json(),
+                    "partial_paths": len(tree), "completable": counts.completable,
+                    "solutions": counts.solutions, "pos": counts.pos_total,
+                    "pos_all": counts.incompletable * counts.constrained_squares,
+                    "neg": counts.neg_total, "unblamed": counts.incompletable_unblamed,
+                    "label_seconds": round(label_s, 4), "task_seconds": round(task_s, 4),
+                }
+                if not args.no_prolog:
+                    p, pc, n, nc, sec = table3_coverage(task)
+                    row.update(t3_pos_covered=pc, t3_neg_covered=nc,
+                               t3_kex_per_s=round((p + n) / max(sec, 1e-9) / 1000, 1))
+                size_rows.append(row)
+            rows += size_rows
+
+            def mean(key: str, rows=size_rows) -> float:
+                return statistics.mean(x[key] for x in rows)
+
+            line = (f"{r}x{c:<3} {len(size_rows):>2} {mean('partial_paths'):>8.0f} "
+                    f"{mean('completable'):>6.0f} {mean('solutions'):>5.1f} {mean('pos'):>8.0f} "
+                    f"{mean('pos_all'):>8.0f} {mean('neg'):>6.0f} {mean('unblamed'):>8.0f} "
+                    f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f}")
+            if not args.no_prolog:
+                pos = sum(x["pos"] for x in size_rows)
+                cov = sum(x["t3_pos_covered"] for x in size_rows)
+                line += (f" {100 * cov / max(pos, 1):>7.1f} "
+                         f"{sum(x['t3_neg_covered'] for x in size_rows):>6d} "
+                         f"{mean('t3_kex_per_s'):>8.0f}")
+            print(line, flush=True)
+
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
