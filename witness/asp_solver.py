@@ -122,3 +122,13 @@ def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
             "solve_seconds": t_end - t_ground,
         },
     )
+
+
+def asp_summary(result: SolveResult) -> str:
+    """One-line report in clingo's own terms (``SolveResult.summary`` speaks of A*)."""
+    extra = result.extra
+    head = (f"{result.status}: {extra['choices']} choices, {extra['conflicts']} conflicts, "
+            f"{result.seconds:.4f} s (clingo; grounding {extra['ground_seconds']:.4f} s)")
+    if result.path:
+        head += "\npath: " + " ".join(f"{x},{y}" for x, y in result.path)
+    return head

@@ -45,20 +45,28 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from witness.predicates import load_predicate
-    from witness.search import solve
-
     puzzle = Puzzle.load(args.puzzle)
-    predicate = load_predicate(args.predicate, puzzle=puzzle)
-    result = solve(
-        puzzle,
-        predicate,
-        mode=args.mode,
-        base_prune=args.base_prune,
-        time_limit=args.time_limit,
-        max_expansions=args.max_expansions,
-        memory_mb=args.memory_mb,
-    )
+    if args.solver == "asp":
+        from witness.asp_solver import asp_summary, solve_asp
+
+        result = solve_asp(puzzle, time_limit=args.time_limit)
+        if not args.json:
+            print(asp_summary(result))
+            return 0
+    else:
+        from witness.predicates import load_predicate
+        from witness.search import solve
+
+        predicate = load_predicate(args.predicate, puzzle=puzzle)
+        result = solve(
+            puzzle,
+            predicate,
+            mode=args.mode,
+            base_prune=args.base_prune,
+            time_limit=args.time_limit,
+            max_expansions=args.max_expansions,
+            memory_mb=args.memory_mb,
+        )
     if args.json:
         print(json.dumps(result.contract_dict()))
     else:
@@ -104,6 +112,25 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     values = predicate_values(puzzle, predicate, paths)
     print(json.dumps(values) if args.json else "\n".join(map(str, values)))
     return 0
+
+
+# witness verify: exit 0 verified, 3 refuted (a false positive), 4 unknown.
+VERIFY_EXIT = {"verified": 0, "refuted": 3, "unknown": 4}
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from witness.predicates import load_predicate
+    from witness.verify import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
+
+    # A learned FILE.pl is translated by witness.translate (inside load_predicate).
+    predicate = load_predicate(args.predicate)
+    rows, cols = parse_size(args.max_size) if args.max_size else DEFAULT_MAX_SIZE
+    result = verify_predicate(predicate, rows, cols, time_limit=args.time_limit)
+    if args.counterexamples:
+        for path in write_counterexamples(result, Path(args.counterexamples)):
+            print(f"wrote {path}", file=sys.stderr)
+    print(json.dumps(result.to_dict()) if args.json else result.summary())
+    return VERIFY_EXIT[result.status]
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -187,8 +214,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-expansions", type=int, default=None)
     p.add_argument("--memory-mb", type=int, default=None,
                    help="memory budget for the search's open list and path tree")
+    p.add_argument("--solver", choices=["astar", "asp"], default="astar",
+                   help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
+                        "rules (--predicate, --mode and the budgets other than --time-limit "
+                        "do not apply; 'expansions' reports clingo's choices)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser(
+        "verify", help="prove a predicate has no false positive on grids up to a size (ASP)",
+        description="Search every puzzle up to --max-size (all triangle placements and goals) "
+                    "for a solution prefix on which a clause fires. Exit status: 0 verified, "
+                    "3 refuted (counterexample printed), 4 unknown (time limit), 2 bad input.")
+    p.add_argument("predicate", metavar="FILE.pl",
+                   help="a learned program, or none | baseline | paper")
+    p.add_argument("--max-size", default=None, metavar="RxC",
+                   help="check every size up to RxC (default 4x4)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SEC",
+                   help="for the whole run; undecided clauses are 'unknown'")
+    p.add_argument("--counterexamples", default=None, metavar="DIR",
+                   help="write each counterexample's puzzle, solution and prefix as JSON "
+                        "files for witness show")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
     p.add_argument("puzzle")

@@ -37,6 +37,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 
 import clingo
 
@@ -94,7 +95,8 @@ class Counterexample:
 @dataclass
 class ClauseResult:
     index: int
-    text: str
+    text: str  # the comparisons, e.g. "triangles = 3 and edges_on_square = 1"
+    source: str  # the Prolog clause it was translated from ("" for built-ins)
     status: str  # verified | refuted | unknown
     local: bool
     generality: str  # what the result says about larger puzzles, and why
@@ -108,6 +110,7 @@ class ClauseResult:
         return {
             "index": self.index,
             "clause": self.text,
+            "source": self.source,
             "status": self.status,
             "local": self.local,
             "generality": self.generality,
@@ -156,15 +159,40 @@ class VerifyResult:
         for c in self.clauses:
             tag = "local" if c.local else "non-local"
             lines.append(f"clause {c.index} [{c.status}, {tag}]: {c.text}")
+            if c.source:
+                lines.append(f"  Prolog: {c.source}")
             lines.append(f"  {c.generality}")
             cx = c.counterexample
             if cx is not None:
-                lines.append(f"  counterexample on square {list(cx.square)} "
-                             f"(features {cx.features}):")
+                lines.append(f"  counterexample: the clause fires on square {list(cx.square)} "
+                             f"(features {cx.features})")
                 lines.append(f"    puzzle:   {cx.puzzle.to_json()}")
                 lines.append(f"    solution: {_path_json(cx.solution)}")
                 lines.append(f"    prefix:   {_path_json(cx.prefix)}")
+                lines.append("    draw it: save the puzzle as P.json, then "
+                             f"witness show P.json --path '{_path_json(cx.prefix)}' --out P.svg")
         return "\n".join(lines)
+
+
+def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
+    """Write ``clauseN_puzzle.json``, ``clauseN_solution.json`` and ``clauseN_prefix.json``
+    for every refuted clause N (inputs of ``witness show PUZZLE --path PATH``)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for c in result.clauses:
+        cx = c.counterexample
+        if cx is None:
+            continue
+        stem = out_dir / f"clause{c.index}"
+        files = {
+            f"{stem}_puzzle.json": cx.puzzle.to_json(),
+            f"{stem}_solution.json": _path_json(cx.solution),
+            f"{stem}_prefix.json": _path_json(cx.prefix),
+        }
+        for name, text in files.items():
+            Path(name).write_text(text + "\n")
+            written.append(Path(name))
+    return written
 
 
 def _path_json(path: list[Vertex]) -> str:
@@ -367,6 +395,7 @@ def verify_predicate(
         results.append(ClauseResult(
             index=i,
             text=clause_text(clause),
+            source=clause.source,
             status=status,
             local=local,
             generality=generality(clause, status, max_rows, max_cols, cx),
