@@ -58,6 +58,12 @@ smaller than their share are kept whole and the rest is shared again), so
 short and long paths, and every puzzle of a pool, stay represented. Within a
 group examples are drawn with ``random.Random`` seeded from ``seed``.
 
+Bias and background knowledge go together: a bias file names its BK files in
+a comment line ``% bk: witness.pl witness_unvisited.pl`` (default
+``witness.pl``), each looked up next to the bias file, then in ``../bk/``
+from it, then in the repository's ``bk/``; they are concatenated in that order
+into ``bk.pl``. So swapping the bias file (``--bias``) swaps the BK too.
+
 Atoms: paths ``p_<tag>_<n>`` (n = the path's node in the DFS tree, stable
 across caps), squares ``s_X_Y`` in a one-puzzle task and ``<tag>_s_X_Y`` in a
 pooled one (the triangle count differs per puzzle), edges ``e_X1_Y1_X2_Y2``

@@ -18,7 +18,8 @@ why). Both facts are bitmask ORs over the goal-reaching leaves below a node:
 - ``completable(node)`` = some leaf below satisfies all squares.
 
 Paths that reach the goal are complete, not partial, and are not recorded.
-Cost: one visit per partial path (a 4x4 puzzle has about 8 x 10^4).
+Cost: one visit per partial path (a 4x4 puzzle has up to about 8 x 10^4, a 4x5
+about 9 x 10^5).
 """
 
 from __future__ import annotations
