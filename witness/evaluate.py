@@ -6,8 +6,11 @@ speedup_E(pi, P) the same with expansions (Equation 2).
 
 from __future__ import annotations
 
+import csv
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from witness.predicates import Predicate, load_predicate
 from witness.puzzle import Puzzle
@@ -99,3 +102,199 @@ def demo_table(count: int = 40, seed: int = 0, max_size: str = "5x5") -> str:
     lines.append("speedups are over baseline/prune (paper, 15000 test puzzles up to 5x5: "
                  "speedup_E 6.27, speedup_t 6.12)")
     return "\n".join(lines)
+
+
+# ------------------------------------------------------- paper's figures
+# Table 2: bucket (rows <= cols) -> (instances, mean baseline expansions, mean seconds)
+PAPER_TABLE2: dict[tuple[int, int], tuple[int, float, float]] = {
+    (2, 2): (135, 11, 0.0005), (2, 3): (1321, 31, 0.001), (2, 4): (1788, 72, 0.025),
+    (3, 3): (1012, 109, 0.004), (2, 5): (1977, 173, 0.006), (3, 4): (2112, 401, 0.01),
+    (3, 5): (2313, 1533, 0.06), (4, 4): (1137, 2397, 0.09), (4, 5): (2123, 1.4e4, 0.6),
+    (5, 5): (1082, 1.4e5, 7.6),
+}
+# Section 5.5: speedups of pi° over pi_baseline on the 15000 test puzzles.
+PAPER_TEST = {"speedup_t": 6.12, "speedup_E": 6.27, "speedup_t_range": [0.37, 1136],
+              "speedup_E_range": [1, 1447], "share_slower": 0.325}
+
+
+def bucket(size: str) -> str:
+    """Table 2 buckets ignore orientation: 3x2 puzzles are in the 2x3 bucket."""
+    r, c = sorted(int(v) for v in size.split("x"))
+    return f"{r}x{c}"
+
+
+def verified_mode(verify_json: str | Path | None) -> str:
+    """``prune`` if the predicate was verified to have no false positives, else ``sort``."""
+    if verify_json is None or not Path(verify_json).exists():
+        return "sort"
+    return "prune" if json.loads(Path(verify_json).read_text()).get("status") == "verified" \
+        else "sort"
+
+
+# ------------------------------------------------------ test evaluation
+TEST_FIELDS = ["puzzle", "size", "bucket", "pi_star_mode",
+               "baseline_expansions", "baseline_seconds", "baseline_status",
+               "pi_star_expansions", "pi_star_seconds", "pi_star_status"]
+
+
+def evaluate_test_chunk(
+    set_dir: str | Path,
+    chunk: int,
+    chunk_size: int,
+    pi_star: str | Path,
+    verify_json: str | Path | None,
+    out_csv: str | Path,
+    time_limit: float | None = None,
+    memory_mb: float | None = None,
+) -> list[dict]:
+    """Section 5.5 on one slice of the test set: A* pruning with pi_baseline
+    against A* with pi_star, pruning only if pi_star is verified (otherwise
+    pi_star sorts and pi_baseline prunes: complete either way)."""
+    from witness.generate import read_set
+
+    puzzles = read_set(set_dir)[chunk * chunk_size:(chunk + 1) * chunk_size]
+    pred = load_predicate(str(pi_star))
+    mode = verified_mode(verify_json)
+    base = solve_all(puzzles, "baseline", "prune", time_limit=time_limit, memory_mb=memory_mb,
+                     progress=True)
+    star = solve_all(puzzles, pred, mode, base_prune=mode == "sort", time_limit=time_limit,
+                     memory_mb=memory_mb, progress=True)
+    rows = [
+        {"puzzle": b.puzzle, "size": b.size, "bucket": bucket(b.size), "pi_star_mode": mode,
+         "baseline_expansions": b.expansions, "baseline_seconds": b.seconds,
+         "baseline_status": b.status, "pi_star_expansions": s.expansions,
+         "pi_star_seconds": s.seconds, "pi_star_status": s.status}
+        for b, s in zip(base, star, strict=True)
+    ]
+    write_csv(rows, TEST_FIELDS, out_csv)
+    return rows
+
+
+def aggregate_test(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
+                   by_size_csv: str | Path, summary_json: str | Path) -> dict:
+    """Per-puzzle table, Table 2 style per-bucket table, and the overall speedups."""
+    import pandas as pd
+
+    df = pd.concat([pd.read_csv(f) for f in chunk_csvs], ignore_index=True)
+    write_csv(df.to_dict("records"), TEST_FIELDS, per_puzzle_csv)
+    rows = []
+    order = sorted(df["bucket"].unique(), key=lambda b: (_area(b), b))
+    for b in order:
+        g = df[df["bucket"] == b]
+        paper = PAPER_TABLE2.get(tuple(int(v) for v in b.split("x")))
+        rows.append({
+            "bucket": b, "squares": _area(b), "instances": len(g),
+            "baseline_mean_expansions": g["baseline_expansions"].mean(),
+            "baseline_mean_seconds": g["baseline_seconds"].mean(),
+            "pi_star_mean_expansions": g["pi_star_expansions"].mean(),
+            "pi_star_mean_seconds": g["pi_star_seconds"].mean(),
+            "speedup_t": g["baseline_seconds"].sum() / g["pi_star_seconds"].sum(),
+            "speedup_E": g["baseline_expansions"].sum() / g["pi_star_expansions"].sum(),
+            "paper_instances": paper[0] if paper else None,
+            "paper_baseline_mean_expansions": paper[1] if paper else None,
+            "paper_baseline_mean_seconds": paper[2] if paper else None,
+        })
+    write_csv(rows, list(rows[0]) if rows else ["bucket"], by_size_csv)
+    ratio_t = df["baseline_seconds"] / df["pi_star_seconds"]
+    ratio_e = df["baseline_expansions"] / df["pi_star_expansions"]
+    summary = {
+        "puzzles": len(df),
+        "pi_star_mode": sorted(df["pi_star_mode"].unique().tolist()),
+        "speedup_t": df["baseline_seconds"].sum() / df["pi_star_seconds"].sum(),
+        "speedup_E": df["baseline_expansions"].sum() / df["pi_star_expansions"].sum(),
+        "speedup_t_range": [float(ratio_t.min()), float(ratio_t.max())],
+        "speedup_E_range": [float(ratio_e.min()), float(ratio_e.max())],
+        "share_slower": float((df["pi_star_seconds"] > df["baseline_seconds"]).mean()),
+        "share_more_expansions": float(
+            (df["pi_star_expansions"] > df["baseline_expansions"]).mean()),
+        "unsolved": {"baseline": int((df["baseline_status"] != "solved").sum()),
+                     "pi_star": int((df["pi_star_status"] != "solved").sum())},
+        "paper": PAPER_TEST,
+    }
+    Path(summary_json).write_text(json.dumps(summary, indent=1) + "\n")
+    return summary
+
+
+def _area(b: str) -> int:
+    r, c = (int(v) for v in b.split("x"))
+    return r * c
+
+
+def write_csv(rows: Sequence[dict], fields: Sequence[str], out_csv: str | Path) -> None:
+    """Write rows as CSV atomically (a tmp file, then rename)."""
+    out = Path(out_csv)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp")
+    with tmp.open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(fields))
+        writer.writeheader()
+        writer.writerows(rows)
+    tmp.replace(out)
+
+
+# ------------------------------------------------------- large puzzles
+LARGE_FIELDS = ["puzzle", "size", "solver", "solved", "status", "expansions", "seconds"]
+
+
+def evaluate_large_chunk(
+    set_dir: str | Path,
+    chunk: int,
+    chunk_size: int,
+    pi_star: str | Path,
+    verify_json: str | Path | None,
+    out_csv: str | Path,
+    time_limit: float,
+    memory_mb: float | None = None,
+    asp: bool = False,
+) -> list[dict]:
+    """Section 5.6 on one slice of a large set: each puzzle searched once per
+    solver with the largest time limit and a memory cap; Figure 5's shares
+    are read off the recorded times and expansions afterwards."""
+    from witness.generate import read_set
+
+    puzzles = read_set(set_dir)[chunk * chunk_size:(chunk + 1) * chunk_size]
+    mode = verified_mode(verify_json)
+    solvers = [("baseline", "baseline", "prune", False),
+               ("pi_star", load_predicate(str(pi_star)), mode, mode == "sort")]
+    rows = []
+    for name, pred, m, base_prune in solvers:
+        for r in solve_all(puzzles, pred, m, base_prune=base_prune, time_limit=time_limit,
+                           memory_mb=memory_mb, progress=True):
+            rows.append({"puzzle": r.puzzle, "size": r.size, "solver": name, "solved": r.solved,
+                         "status": r.status, "expansions": r.expansions, "seconds": r.seconds})
+    if asp:
+        from witness.asp_solver import solve_asp
+
+        for pname, puzzle in puzzles:
+            r = solve_asp(puzzle, time_limit=time_limit)
+            rows.append({"puzzle": pname, "size": puzzle.size, "solver": "asp",
+                         "solved": r.solved, "status": r.status, "expansions": r.expansions,
+                         "seconds": r.seconds})
+    write_csv(rows, LARGE_FIELDS, out_csv)
+    return rows
+
+
+def aggregate_large(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
+                    solved_csv: str | Path, time_limits_min: Sequence[float],
+                    expansions_per_min: float) -> list[dict]:
+    """Share of puzzles solved per size, solver and limit, two ways: within the
+    wall-clock limit here, and within the paper's throughput x the limit
+    (expansions), since our search runs far faster than the paper's Python."""
+    import pandas as pd
+
+    df = pd.concat([pd.read_csv(f) for f in chunk_csvs], ignore_index=True)
+    write_csv(df.to_dict("records"), LARGE_FIELDS, per_puzzle_csv)
+    rows = []
+    for (size, solver), g in df.groupby(["size", "solver"], sort=True):
+        for limit in time_limits_min:
+            solved = g["solved"].astype(bool)
+            rows.append({
+                "size": size, "squares": _area(size), "solver": solver, "limit_min": limit,
+                "puzzles": len(g),
+                "solved_within_time": float((solved & (g["seconds"] <= limit * 60)).mean()),
+                "solved_within_paper_expansions": float(
+                    (solved & (g["expansions"] <= limit * expansions_per_min)).mean())
+                if solver != "asp" else None,
+            })
+    write_csv(rows, list(rows[0]) if rows else ["size"], solved_csv)
+    return rows

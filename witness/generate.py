@@ -280,3 +280,33 @@ def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Pat
             tmp.unlink(missing_ok=True)
         paths.append(final)
     return paths
+
+
+# ------------------------------------------------------------ named sets
+def read_set(set_dir: str | Path) -> list[tuple[str, Puzzle]]:
+    """The ``(name, puzzle)`` pairs of a set folder, in file-name order."""
+    files = sorted(Path(set_dir).glob("*.json"))
+    return [(f.stem, Puzzle.load(f)) for f in files]
+
+
+def set_seed(seed: int, name: str) -> int:
+    """A per-set seed: sets of one run differ, and stay the same when others change."""
+    return seed * 1_000_003 + sum((i + 1) * ord(ch) for i, ch in enumerate(name))
+
+
+def write_named_set(
+    out_dir: str | Path,
+    name: str,
+    method: str,
+    sizes: Sequence[tuple[int, int]],
+    count: int,
+    seed: int,
+    exclude_dirs: Sequence[str | Path] = (),
+    progress: bool = True,
+) -> list[Path]:
+    """Generate the set ``name`` (files ``{name}_NNNNN.json``), disjoint from the
+    puzzles in ``exclude_dirs``: the pipeline's train/filter/test sets."""
+    exclude = {p.to_json() for d in exclude_dirs for _, p in read_set(d)}
+    puzzles = generate_set(method, [tuple(s) for s in sizes], count, set_seed(seed, name),
+                           progress=progress, exclude=exclude)
+    return write_set(puzzles, Path(out_dir), prefix=name)

@@ -1,0 +1,18 @@
+# Puzzle sets (section 5.1, Algorithms 3 and 4).
+
+
+rule generate_set:
+    input:
+        earlier=lambda w: [f"{RUN}/sets/{s}" for s in SET_ORDER[: SET_ORDER.index(w.set)]],
+    output:
+        directory(f"{RUN}/sets/{{set}}"),
+    params:
+        spec=lambda w: set_spec(w.set),
+        seed=config["seed"],
+    resources:
+        runtime=120,
+        mem_mb=2000,
+    log:
+        f"{RUN}/logs/generate_{{set}}.log",
+    script:
+        "../scripts/generate_set.py"

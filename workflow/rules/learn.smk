@@ -1,0 +1,48 @@
+# Learning (sections 4.1 and 5.3): one Popper-format task and one learning job
+# per training puzzle (or per pool of puzzles), then the readable translation.
+
+
+rule examples:
+    input:
+        train=f"{RUN}/sets/train",
+        bias=BIAS,
+    output:
+        directory(f"{OUT}/tasks/{{task}}"),
+    params:
+        puzzles=lambda w: task_puzzles(w.task),
+        learn=config["learn"],
+    resources:
+        runtime=30,
+        mem_mb=4000,
+    log:
+        f"{OUT}/logs/examples_{{task}}.log",
+    script:
+        "../scripts/examples.py"
+
+
+rule learn:
+    input:
+        f"{OUT}/tasks/{{task}}",
+    output:
+        program=f"{OUT}/predicates/{{task}}.pl",
+        scores=f"{OUT}/predicates/{{task}}.json",
+    params:
+        learn=config["learn"],
+    resources:
+        runtime=lambda w: int(config["learn"]["timeout"]) // 60 + 10,
+        mem_mb=8000,
+    log:
+        f"{OUT}/logs/learn_{{task}}.log",
+    script:
+        "../scripts/learn.py"
+
+
+rule translate:
+    input:
+        f"{OUT}/predicates/{{task}}.pl",
+    output:
+        f"{OUT}/predicates/{{task}}.py",
+    log:
+        f"{OUT}/logs/translate_{{task}}.log",
+    script:
+        "../scripts/translate.py"

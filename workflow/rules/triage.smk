@@ -1,0 +1,104 @@
+# Triage (Algorithm 2): time every learned predicate on filter set 1, keep the k1
+# fastest, time them on filter set 2, keep k2, time them on filter set 3, keep 1.
+# Run for both A* versions of section 5.3 (v1: predicate as sort key; v2: plus
+# pruning with pi_baseline). Stages are checkpoints: which predicates a stage
+# times is known only once the previous stage has ranked them.
+
+STAGE_KEEP = {1: config["triage"]["k1"], 2: config["triage"]["k2"], 3: 1}
+
+
+def stage_candidates(version, stage):
+    if stage == 1:
+        return task_names()
+    ranked = checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
+    from witness.triage import kept_predicates
+
+    return kept_predicates(ranked)
+
+
+rule baseline_filter:
+    input:
+        f"{RUN}/sets/filter{{stage}}",
+    output:
+        f"{RUN}/baseline/filter{{stage}}.csv",
+    params:
+        time_limit=config["triage"]["time_limit"],
+    resources:
+        runtime=240,
+    log:
+        f"{RUN}/logs/baseline_filter{{stage}}.log",
+    script:
+        "../scripts/triage_eval.py"
+
+
+rule triage_eval:
+    input:
+        predicate=f"{OUT}/predicates/{{task}}.pl",
+        set=f"{RUN}/sets/filter{{stage}}",
+    output:
+        f"{OUT}/triage/{{version}}/stage{{stage}}/{{task}}.csv",
+    params:
+        time_limit=config["triage"]["time_limit"],
+    resources:
+        runtime=240,
+    log:
+        f"{OUT}/logs/triage_{{version}}_{{stage}}_{{task}}.log",
+    script:
+        "../scripts/triage_eval.py"
+
+
+checkpoint triage_stage:
+    input:
+        baseline=f"{RUN}/baseline/filter{{stage}}.csv",
+        evals=lambda w: expand(
+            f"{OUT}/triage/{w.version}/stage{w.stage}/{{task}}.csv",
+            task=stage_candidates(w.version, int(w.stage)),
+        ),
+    output:
+        f"{OUT}/triage/{{version}}/stage{{stage}}.csv",
+    params:
+        keep=lambda w: STAGE_KEEP[int(w.stage)],
+    log:
+        f"{OUT}/logs/triage_{{version}}_stage{{stage}}.log",
+    script:
+        "../scripts/triage_stage.py"
+
+
+rule final_predicate:
+    input:
+        stage3=f"{OUT}/triage/{{version}}/stage3.csv",
+        predicates=lambda w: expand(f"{OUT}/predicates/{{task}}.pl", task=task_names()),
+    output:
+        program=f"{OUT}/final/pi_star_{{version}}.pl",
+        python=f"{OUT}/final/pi_star_{{version}}.py",
+    params:
+        predicates_dir=f"{OUT}/predicates",
+    log:
+        f"{OUT}/logs/final_{{version}}.log",
+    script:
+        "../scripts/final_predicate.py"
+
+
+rule pi_star:
+    """pi_star is the winner of the configured A* version (the paper: v1)."""
+    input:
+        program=f"{OUT}/final/pi_star_{config['triage']['final_version']}.pl",
+        python=f"{OUT}/final/pi_star_{config['triage']['final_version']}.py",
+    output:
+        program=f"{OUT}/final/pi_star.pl",
+        python=f"{OUT}/final/pi_star.py",
+    shell:
+        "cp {input.program} {output.program} && cp {input.python} {output.python}"
+
+
+rule verify:
+    input:
+        "{path}.pl",
+    output:
+        "{path}.verify.json",
+    params:
+        max_size=config["verify"]["max_size"],
+    log:
+        "{path}.verify.log",
+    script:
+        "../scripts/verify.py"

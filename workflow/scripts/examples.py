@@ -1,0 +1,17 @@
+"""Write the Popper task folder of one training puzzle (or one pool of them)."""
+
+from pathlib import Path
+
+from witness.examples import write_task
+from witness.puzzle import Puzzle
+from witness.workflow import logged
+
+with logged(snakemake):
+    names = snakemake.params.puzzles
+    learn = snakemake.params.learn
+    puzzles = [Puzzle.load(Path(snakemake.input.train) / f"{n}.json") for n in names]
+    summary = write_task(puzzles, snakemake.output[0], names=names,
+                         bias_file=snakemake.input.bias, max_pos=learn["max_pos"],
+                         max_neg=learn["max_neg"], positives=learn["positives"])
+    print(f"{summary.pos_written}/{summary.pos_total} pos, "
+          f"{summary.neg_written}/{summary.neg_total} neg")

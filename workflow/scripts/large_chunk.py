@@ -1,0 +1,10 @@
+"""Section 5.6 on one chunk of one large-puzzle set."""
+
+from witness.evaluate import evaluate_large_chunk
+from witness.workflow import logged
+
+with logged(snakemake):
+    p = snakemake.params
+    evaluate_large_chunk(snakemake.input.set, int(snakemake.wildcards.chunk), p.chunk_size,
+                         snakemake.input.pi_star, snakemake.input.verify, snakemake.output[0],
+                         time_limit=p.time_limit, memory_mb=p.memory_mb, asp=p.asp)

@@ -1,0 +1,10 @@
+"""Section 5.5 on one chunk of the test set."""
+
+from witness.evaluate import evaluate_test_chunk
+from witness.workflow import logged
+
+with logged(snakemake):
+    p = snakemake.params
+    evaluate_test_chunk(snakemake.input.set, int(snakemake.wildcards.chunk), p.chunk_size,
+                        snakemake.input.pi_star, snakemake.input.verify, snakemake.output[0],
+                        time_limit=p.time_limit, memory_mb=p.memory_mb)

@@ -1,0 +1,8 @@
+"""Rank the predicates timed in one triage stage and keep the fastest."""
+
+from witness.triage import select_stage
+from witness.workflow import logged
+
+with logged(snakemake):
+    select_stage(snakemake.input.baseline, snakemake.input.evals, snakemake.params.keep,
+                 snakemake.output[0])
