@@ -15,17 +15,11 @@ import argparse
 import csv
 from pathlib import Path
 
-from witness.evaluate import solve_all, speedups
+from witness.evaluate import PAPER_TABLE2, solve_all, speedups
 from witness.generate import generate_set
 from witness.search import warm_up
 
-# Table 2 of the paper: bucket -> (instances, mean baseline expansions, mean seconds)
-TABLE2 = {
-    (2, 2): (135, 11, 0.0005), (2, 3): (1321, 31, 0.001), (2, 4): (1788, 72, 0.025),
-    (3, 3): (1012, 109, 0.004), (2, 5): (1977, 173, 0.006), (3, 4): (2112, 401, 0.01),
-    (3, 5): (2313, 1533, 0.06), (4, 4): (1137, 2397, 0.09), (4, 5): (2123, 1.4e4, 0.6),
-    (5, 5): (1082, 1.4e5, 7.6),
-}
+TABLE2 = PAPER_TABLE2
 
 
 def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
