@@ -1,0 +1,330 @@
+"""The verifier (witness/verify.py): ASP answers against exhaustive enumeration,
+checked counterexamples, the local-state argument, and ``witness verify``."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import product
+
+import pytest
+
+from witness.cli import main
+from witness.generate import generate_from_path
+from witness.predicates import (
+    BASELINE,
+    PAPER,
+    Clause,
+    Comparison,
+    Predicate,
+    const,
+    feat,
+    square_features,
+)
+from witness.puzzle import (
+    Puzzle,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    is_solution,
+    square_edge_counts,
+)
+from witness.verify import (
+    REFUTED,
+    UNKNOWN,
+    VERIFIED,
+    clause_is_local,
+    local_states,
+    realized_states,
+    sizes_to_check,
+    state_of,
+    verify_clauses,
+    verify_predicate,
+)
+
+
+def cmp(op: str, left: str, right: int | str) -> Comparison:
+    return Comparison(op, feat(left), const(right) if isinstance(right, int) else feat(right))
+
+
+def clause(*comparisons: Comparison) -> Clause:
+    return Clause(tuple(comparisons))
+
+
+THREE_ONE = clause(cmp("eq", "triangles", 3), cmp("eq", "edges_on_square", 1))
+
+# Hand-made clauses for the comparison with exhaustive enumeration: sound and
+# unsound ones, every comparison operator, and the non-local path_length.
+HAND_MADE: dict[str, Clause] = {
+    "three_one": THREE_ONE,
+    "over_count": PAPER.clauses[0],
+    "paper_one": PAPER.clauses[1],
+    "paper_two": PAPER.clauses[2],
+    "needed_negative": clause(cmp("lt", "edges_needed", 0)),
+    "all_visited_off": clause(cmp("eq", "unvisited_corners", 0), cmp("gt", "edges_needed", 0),
+                              cmp("eq", "head_adjacent", 0)),
+    "all_visited_on": clause(cmp("eq", "unvisited_corners", 0), cmp("eq", "head_adjacent", 1)),
+    "start_corner": clause(cmp("eq", "path_length", 0), cmp("eq", "head_adjacent", 1),
+                           cmp("eq", "triangles", 3)),
+    "long_path": clause(cmp("ge", "path_length", 12), cmp("eq", "triangles", 1)),
+    "long_needed": clause(cmp("ge", "path_length", 9), cmp("eq", "edges_needed", 2)),
+    "short_three_visited": clause(cmp("le", "path_length", 3), cmp("eq", "visited_corners", 3),
+                                  cmp("ne", "edges_on_square", 2)),
+    "far_needed": clause(cmp("ge", "edges_needed", 2), cmp("eq", "head_adjacent", 0),
+                         cmp("ge", "visited_corners", 2)),
+    "sides": clause(cmp("le", "square_sides", "triangles")),
+    "feature_vs_feature": clause(cmp("gt", "visited_corners", "edges_on_square"),
+                                 cmp("eq", "triangles", 2), cmp("eq", "edges_needed", 1)),
+    "crowded": clause(cmp("ge", "triangles", 2), cmp("le", "edges_on_square", 0),
+                      cmp("ge", "visited_corners", 3), cmp("eq", "head_adjacent", 0)),
+    "needs_room": clause(cmp("eq", "triangles", 1), cmp("eq", "edges_on_square", 1),
+                         cmp("eq", "visited_corners", 4), cmp("eq", "head_adjacent", 0)),
+    "true": clause(),
+}
+
+
+# ------------------------------------------------------------ the oracle
+def solutions_by_path(rows: int, cols: int):
+    """Every (puzzle, solution) of the size, enumerated path first.
+
+    A simple start-goal path P solves exactly the puzzles that put, on every
+    square, either no triangles or P's edge count there (when it is 1..3), so
+    listing those for every P lists every (puzzle, solution) pair once.
+    ``test_oracle_enumeration_matches_enumerate_solutions`` checks this
+    against ``enumerate_solutions`` on every puzzle where that is quick.
+    """
+    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
+    for goal in probe.peripheral_vertices():
+        if goal == (0, 0):
+            continue
+        empty = Puzzle(rows=rows, cols=cols, goal=goal)
+        for path in enumerate_simple_paths(empty):
+            counts = square_edge_counts(empty, path)
+            options = [[None] + ([(x, y, k)] if 1 <= k <= 3 else [])
+                       for (x, y), k in sorted(counts.items())]
+            for choice in product(*options):
+                triangles = tuple(t for t in choice if t is not None)
+                yield Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles), path
+
+
+def all_puzzles(rows: int, cols: int):
+    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
+    squares = [(x, y) for y in range(rows) for x in range(cols)]
+    for goal in probe.peripheral_vertices():
+        if goal == (0, 0):
+            continue
+        for ks in product(range(4), repeat=len(squares)):
+            triangles = tuple((x, y, k) for (x, y), k in zip(squares, ks, strict=True) if k)
+            yield Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles)
+
+
+ORACLE_SIZES = [(r, c) for r in (1, 2) for c in (1, 2, 3)]
+
+
+@pytest.fixture(scope="module")
+def oracle() -> dict[str, bool]:
+    """Clause name -> does it fire on some solution prefix of some puzzle up to 2x3?"""
+    fires = dict.fromkeys(HAND_MADE, False)
+    for rows, cols in ORACLE_SIZES:
+        for puzzle, solution in solutions_by_path(rows, cols):
+            for n in range(1, len(solution)):  # proper prefixes, [start] included
+                prefix = solution[:n]
+                for x, y, _ in puzzle.triangles:
+                    values = square_features(puzzle, prefix, (x, y))
+                    for name, cl in HAND_MADE.items():
+                        if not fires[name] and all(c.evaluate(values) for c in cl.comparisons):
+                            fires[name] = True
+    return fires
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)])
+def test_oracle_enumeration_matches_enumerate_solutions(rows, cols):
+    by_path = sorted((p.to_json(), tuple(s)) for p, s in solutions_by_path(rows, cols))
+    direct = sorted(
+        (p.to_json(), tuple(s)) for p in all_puzzles(rows, cols) for s in enumerate_solutions(p)
+    )
+    assert by_path == direct
+
+
+def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
+    names = list(HAND_MADE)
+    outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
+    got = {name: status for name, (status, _, _, _) in zip(names, outcomes, strict=True)}
+    assert set(got.values()) <= {VERIFIED, REFUTED}
+    assert got == {name: REFUTED if fired else VERIFIED for name, fired in oracle.items()}
+    # the comparison is informative: both answers occur, non-local ones too
+    assert {got["three_one"], got["over_count"]} == {REFUTED, VERIFIED}
+    assert got["start_corner"] == REFUTED and got["long_path"] == VERIFIED
+
+
+# ------------------------------------------------------- counterexamples
+def check_counterexample(cx, cl: Clause) -> None:
+    """An independent check of a reported false positive."""
+    assert is_solution(cx.puzzle, cx.solution)
+    assert 1 <= len(cx.prefix) < len(cx.solution)
+    assert cx.solution[: len(cx.prefix)] == cx.prefix
+    assert cx.square in cx.puzzle.triangle_map
+    values = square_features(cx.puzzle, cx.prefix, cx.square)
+    assert values == cx.features
+    assert all(c.evaluate(values) for c in cl.comparisons)
+    assert Predicate("one", "program", (cl,)).holds(cx.puzzle, cx.prefix)
+
+
+def test_paper_is_verified_at_the_default_size():
+    result = verify_predicate(PAPER)
+    assert result.status == VERIFIED
+    assert (result.max_rows, result.max_cols) == (4, 4)
+    assert result.summary().startswith("no false positive up to 4x4")
+    for c in result.clauses:
+        assert c.status == VERIFIED and c.local and c.counterexample is None
+        assert "4x4" in c.sizes_verified
+        assert c.generality.startswith("holds on every grid size")
+
+
+def test_baseline_is_verified():
+    assert verify_predicate(BASELINE, 3, 3).status == VERIFIED
+
+
+def test_three_triangles_one_edge_is_refuted_with_a_valid_counterexample():
+    pred = Predicate("unsound", "program", (PAPER.clauses[0], THREE_ONE))
+    result = verify_predicate(pred, 3, 3)
+    assert result.status == REFUTED
+    assert [c.status for c in result.clauses] == [VERIFIED, REFUTED]
+    cx = result.clauses[1].counterexample
+    check_counterexample(cx, THREE_ONE)
+    assert cx.features["triangles"] == 3 and cx.features["edges_on_square"] == 1
+    assert cx.puzzle.size == "1x1"  # sizes are tried smallest first
+    text = result.summary()
+    assert "false positive" in text and cx.puzzle.to_json() in text
+
+
+def test_every_counterexample_up_to_2x3_is_valid():
+    outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
+    refuted = 0
+    for cl, (status, cx, _, _) in zip(HAND_MADE.values(), outcomes, strict=True):
+        if status == REFUTED:
+            check_counterexample(cx, cl)
+            refuted += 1
+    assert refuted >= 5
+
+
+def test_time_limit_zero_leaves_every_clause_unknown():
+    result = verify_predicate(PAPER, 2, 2, time_limit=0)
+    assert result.status == UNKNOWN
+    assert all(c.status == UNKNOWN for c in result.clauses)
+
+
+def test_sizes_skip_mirror_images_only_when_both_are_in_range():
+    assert sizes_to_check(2, 2) == [(1, 1), (1, 2), (2, 2)]
+    assert sizes_to_check(2, 3) == [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3)]
+    assert sizes_to_check(3, 1) == [(1, 1), (2, 1), (3, 1)]
+
+
+# ------------------------------------------------------------ generality
+def test_locality():
+    assert all(clause_is_local(c) for c in PAPER.clauses)
+    assert not clause_is_local(HAND_MADE["long_path"])
+
+
+def test_every_local_state_occurs_by_2x3_but_not_by_2x2():
+    states = set(local_states())
+    for size in ((2, 3), (3, 2)):
+        realized = realized_states(*size)
+        assert set(realized) == states
+        for state, cx in realized.items():
+            assert state_of(cx.features) == state
+            check_counterexample(cx, cx_clause(state))
+    # 2x2 is too small for four states, e.g. a one-triangle square whose four
+    # corners the path visits while using only one of its edges
+    missing = states - set(realized_states(2, 2))
+    assert len(missing) == 4 and (1, 1, 4, 0) in missing
+
+
+def cx_clause(state) -> Clause:
+    k, e, v, h = state
+    return clause(cmp("eq", "triangles", k), cmp("eq", "edges_on_square", e),
+                  cmp("eq", "visited_corners", v), cmp("eq", "head_adjacent", h))
+
+
+def test_local_rules_hold_on_larger_puzzles():
+    """Every (solution prefix, constrained square) on Algorithm 4 puzzles up to 7x7
+    is in a state the local rules allow (the rules are what the all-sizes claim rests on)."""
+    rng = random.Random(7)
+    states = set(local_states())
+    for _ in range(60):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+        puzzle, solution = generate_from_path(rows, cols, rng)
+        for n in range(1, len(solution)):
+            for x, y, _ in puzzle.triangles:
+                values = square_features(puzzle, solution[:n], (x, y))
+                assert state_of(values) in states
+
+
+def test_generality_messages_are_honest():
+    small = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 2)
+    assert small.status == VERIFIED
+    assert small.clauses[0].generality.startswith("verified only up to 2x2")
+    big = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 3)
+    assert big.status == REFUTED
+    long = verify_predicate(Predicate("p", "program", (HAND_MADE["long_path"],)), 2, 3)
+    assert long.status == VERIFIED and not long.clauses[0].local
+    assert long.clauses[0].generality.startswith("non-local")
+    # a non-local clause whose local part no state satisfies holds everywhere
+    guarded = clause(cmp("ge", "path_length", 3), *PAPER.clauses[1].comparisons)
+    res = verify_predicate(Predicate("p", "program", (guarded,)), 2, 2)
+    assert res.clauses[0].generality.startswith("holds on every grid size")
+
+
+# ------------------------------------------------------------------- CLI
+UNSOUND_PL = """\
+f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
+f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), three(C), one(F).
+"""
+PAPER_PL = """\
+f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
+"""
+
+
+def test_cli_verified_exit_0(tmp_path, capsys):
+    pytest.importorskip("witness.translate")
+    f = tmp_path / "paper.pl"
+    f.write_text(PAPER_PL)
+    assert main(["verify", str(f), "--max-size", "3x3"]) == 0
+    assert capsys.readouterr().out.startswith("no false positive up to 3x3")
+
+
+def test_cli_refuted_exit_3_writes_drawable_counterexample(tmp_path, capsys):
+    pytest.importorskip("witness.translate")
+    f = tmp_path / "unsound.pl"
+    f.write_text(UNSOUND_PL)
+    out = tmp_path / "cx"
+    assert main(["verify", str(f), "--max-size", "2x2", "--json",
+                 "--counterexamples", str(out)]) == 3
+    report = json.loads(capsys.readouterr().out)
+    assert report["status"] == "refuted"
+    assert [c["status"] for c in report["clauses"]] == ["verified", "refuted"]
+    puzzle = Puzzle.load(out / "clause1_puzzle.json")
+    prefix = json.loads((out / "clause1_prefix.json").read_text())
+    solution = json.loads((out / "clause1_solution.json").read_text())
+    assert is_solution(puzzle, [tuple(v) for v in solution])
+    assert report["clauses"][1]["counterexample"]["prefix"] == prefix
+    assert main(["show", str(out / "clause1_puzzle.json"), "--path",
+                 str(out / "clause1_prefix.json"), "--out", str(tmp_path / "cx.svg")]) == 0
+
+
+def test_cli_builtin_and_unknown_exit_codes(capsys):
+    assert main(["verify", "paper", "--max-size", "2x2"]) == 0
+    assert main(["verify", "paper", "--max-size", "2x2", "--time-limit", "0"]) == 4
+    assert "unknown" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args", [
+    ["verify", "paper", "--max-size", "2by2"],
+    ["verify", "paper", "--max-size", "0x2"],
+    ["verify", "no_such_file.pl"],
+    ["verify", "nonsense"],
+])
+def test_cli_bad_input_exit_2(args, capsys):
+    assert main(args) == 2
+    assert capsys.readouterr().err.startswith("witness verify:")
