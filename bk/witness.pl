@@ -13,6 +13,8 @@
 %   path_head(P, V)         V is the last vertex (the head) of path P.
 %   path_visited(P, Vs)     Vs is the list of vertices on path P, start first.
 %   square_corners(S, Vs)   Vs is the list of the four corner vertices of S.
+%   path_sealed(P)          the head of P can no longer reach the goal through
+%                           unvisited vertices (used by bk/witness_reach.pl).
 %
 % Atoms: vertices v_X_Y, edges e_X1_Y1_X2_Y2, squares s_X_Y (prefixed with a
 % puzzle tag in pooled tasks), paths p_<puzzle>_<n>.

@@ -25,6 +25,7 @@ _modules = itertools.count()
 RULES = TABLE3_PROLOG.replace("f(A,B)", "table3(A,B)") + """
 rule1(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
 thesis(A,B) :- needed(A,B,C), unvisited(A,B,D), greaterThan(C,D).
+dead(A,B) :- deadEnd(A,B).
 """
 
 # probe(M, Text, Result): call the goal read from Text in module M (at most 2s)
@@ -108,14 +109,14 @@ TASKS = _tasks_spec()
 
 @pytest.fixture(scope="module")
 def tasks(tmp_path_factory) -> dict[str, tuple[Path, str]]:
-    """Every task of TASKS written with bias/unvisited.pl (its BK includes
-    Table 1) and loaded: name -> (folder, module)."""
+    """Every task of TASKS written with bias/reach.pl (its BK includes Table 1
+    and every other BK file) and loaded: name -> (folder, module)."""
     root = tmp_path_factory.mktemp("tasks")
     out = {}
     for name, puzzles, kwargs in TASKS:
         task = root / name
         write_task(puzzles, task, names=[f"z{i}" for i in range(len(puzzles))],
-                   bias_file=BIAS_DIR / "unvisited.pl", **kwargs)
+                   bias_file=BIAS_DIR / "reach.pl", **kwargs)
         out[name] = (task, load_task(task))
     return out
 
@@ -146,7 +147,7 @@ def test_sound_rules_cover_only_positives(tasks, name):
     task, m = tasks[name]
     add_pairs(m, task)
     pos = {(p, s) for kind, p, s in read_exs(task) if kind == "pos"}
-    for rule in ("table3", "thesis"):
+    for rule in ("table3", "thesis", "dead"):
         assert pairs_where(m, rule) <= pos
 
 
@@ -163,15 +164,17 @@ def test_rule1_is_exactly_the_over_count(tasks, name):
 
 @pytest.mark.parametrize("name", ["path0", "path3", "big0", "pool"])
 def test_bk_values_match_python(tasks, name):
-    """len, count, adjacent/notAdjacent, unvisited and needed against a direct count."""
+    """len, count, adjacent/notAdjacent, unvisited, needed and deadEnd against a
+    direct computation from the path's vertices."""
     task, m = tasks[name]
     rows = add_pairs(m, task)
     got = janus.query_once(
         f"findall(_K, {m}:(pair(_P,_S), path(_P,_E), len(_E,_L), square(_S,_T,_C), "
         f"count(_C,_E,_N), count(_E,_C,_N2), unvisited(_P,_S,_U), needed(_P,_S,_D), "
         f"(adjacent(_P,_S) -> _J = 1 ; _J = 0), (notAdjacent(_P,_S) -> _J2 = 0 ; _J2 = 1), "
-        f"format(atom(_K), '~w ~w ~w ~w ~w ~w ~w ~w ~w ~w', "
-        f"[_P,_S,_L,_T,_N,_N2,_U,_D,_J,_J2])), L)")["L"]
+        f"(deadEnd(_P,_S) -> _X = 1 ; _X = 0), "
+        f"format(atom(_K), '~w ~w ~w ~w ~w ~w ~w ~w ~w ~w ~w', "
+        f"[_P,_S,_L,_T,_N,_N2,_U,_D,_J,_J2,_X])), L)")["L"]
     assert len(got) == len(rows)
     table = {tuple(k.split()[:2]): list(map(int, k.split()[2:])) for k in got}
     for pid, atom, puzzle, verts, s in rows:
@@ -180,8 +183,26 @@ def test_bk_values_match_python(tasks, name):
         corners = puzzle.square_corners(s)
         adjacent = int(verts[-1] in corners)
         unvisited = sum(c not in verts for c in corners)
+        dead = int(not goal_reachable(puzzle, verts))
         assert table[(pid, atom)] == [len(verts) - 1, k, n, n, unvisited, k - n,
-                                      adjacent, adjacent]
+                                      adjacent, adjacent, dead]
+    assert any(k.endswith(" 1") for k in got) and any(k.endswith(" 0") for k in got)
+
+
+def goal_reachable(puzzle: Puzzle, verts: list) -> bool:
+    """Breadth-first search from the head to the goal through unvisited vertices."""
+    seen, frontier = set(verts), [verts[-1]]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in puzzle.neighbours(v):
+                if w == puzzle.goal:
+                    return True
+                if w not in seen:
+                    seen.add(w)
+                    nxt.append(w)
+        frontier = nxt
+    return False
 
 
 @pytest.mark.parametrize("bias_file", BIASES, ids=lambda p: p.name)

@@ -25,7 +25,7 @@ from witness.examples import (
     write_task,
 )
 from witness.labels import TooManyPaths, build_path_tree, label_partial_paths
-from witness.puzzle import Puzzle, enumerate_solutions, square_edge_counts
+from witness.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, square_edge_counts
 
 BIASES = sorted(BIAS_DIR.glob("*.pl"))
 
@@ -88,22 +88,24 @@ def prefixes(solutions) -> set[tuple]:
     return {tuple(s[:i]) for s in solutions for i in range(1, len(s))}
 
 
-def oracle_labels(puzzle: Puzzle) -> dict[tuple, tuple[bool, tuple]]:
-    """path -> (completable, blamed squares), from the brute-force solution lists."""
+def oracle_labels(puzzle: Puzzle) -> dict[tuple, tuple[bool, tuple, bool]]:
+    """path -> (completable, blamed squares, goal reachable), from brute-force lists."""
     completable = prefixes(enumerate_solutions(puzzle))
+    extendable = prefixes(enumerate_simple_paths(puzzle))
     alone = {}
     for x, y, k in puzzle.triangles:  # each constraint as the only one
         single = Puzzle(rows=puzzle.rows, cols=puzzle.cols, goal=puzzle.goal,
                         start=puzzle.start, triangles=((x, y, k),))
         alone[(x, y)] = prefixes(enumerate_solutions(single))
     return {
-        p: (p in completable, tuple(s for s in alone if p not in alone[s]))
+        p: (p in completable, tuple(s for s in alone if p not in alone[s]), p in extendable)
         for p in all_partial_paths(puzzle)
     }
 
 
 def assert_labels_match_oracle(puzzle: Puzzle) -> None:
-    got = {lp.vertices: (lp.completable, lp.blamed) for lp in label_partial_paths(puzzle)}
+    got = {lp.vertices: (lp.completable, lp.blamed, lp.goal_reachable)
+           for lp in label_partial_paths(puzzle)}
     assert got == oracle_labels(puzzle)
 
 
@@ -156,6 +158,8 @@ def test_tree_is_consistent():
         assert tree.blamed_mask(tree.parent[i]) & ~tree.blamed_mask(i) == 0
         if tree.completable[i]:
             assert tree.blamed_mask(i) == 0
+        if not tree.goal_reachable[i]:  # a dead end blames every square
+            assert tree.blamed_mask(i) == tree.full_mask
 
 
 def test_too_many_paths_is_an_input_error():

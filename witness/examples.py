@@ -5,7 +5,7 @@ A task folder holds exactly what a Popper-style learner loads:
 - ``bk.pl``: the general background knowledge (``bk/witness.pl``, Table 1, and
   any extra files the bias names) followed by the per-puzzle facts: squares
   with triangles, their corners, and every partial path used by an example
-  (edge list, head, visited vertices);
+  (edge list, head, visited vertices, whether it is cut off from the goal);
 - ``bias.pl``: a copy of the bias file (Popper syntax);
 - ``exs.pl``: ``pos(f(Path,Square)).`` and ``neg(f(Path,Square)).`` facts.
 
@@ -444,7 +444,7 @@ def write_task(
     # Facts, grouped by predicate so that every predicate's clauses are contiguous.
     facts: dict[str, list[str]] = {
         "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
-        "path_visited/2": [],
+        "path_visited/2": [], "path_sealed/1": [],
     }
     index: dict = {"puzzles": [], "squares": {}, "paths": {}}
     for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
@@ -466,6 +466,8 @@ def write_task(
         facts["path/2"].append(f"path({pid},{edges}).")
         facts["path_head/2"].append(f"path_head({pid},{head}).")
         facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
+        if not trees[q].goal_reachable[node]:
+            facts["path_sealed/1"].append(f"path_sealed({pid}).")
         index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
 
     bk_parts = []

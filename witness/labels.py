@@ -17,7 +17,10 @@ why). Both facts are bitmask ORs over the goal-reaching leaves below a node:
 - ``sat_mask(node)`` = OR over leaves below of {squares the full path satisfies}
 - ``completable(node)`` = some leaf below satisfies all squares.
 
-Paths that reach the goal are complete, not partial, and are not recorded.
+It also records whether the goal can still be reached at all (some leaf lies
+below), i.e. whether the head still connects to the goal through unvisited
+vertices. Paths that reach the goal are complete, not partial, and are not
+recorded.
 Cost: one visit per partial path (a 4x4 puzzle has up to about 8 x 10^4, a 4x5
 about 9 x 10^5).
 """
@@ -45,12 +48,14 @@ class LabelledPath:
     """One partial path and its labels.
 
     ``blamed`` lists the constrained squares whose constraint no completion of
-    the path can satisfy (empty when the path is completable).
+    the path can satisfy (empty when the path is completable);
+    ``goal_reachable`` says whether any simple extension reaches the goal.
     """
 
     vertices: tuple[Vertex, ...]
     completable: bool
     blamed: tuple[Square, ...]
+    goal_reachable: bool
 
     @property
     def n_edges(self) -> int:
@@ -75,6 +80,7 @@ class PathTree:
     depth: list[int]
     completable: bytearray
     sat_mask: list[int]
+    goal_reachable: bytearray
     n_solutions: int
 
     def __len__(self) -> int:
@@ -103,7 +109,8 @@ class PathTree:
         return tuple(s for j, s in enumerate(self.squares) if mask >> j & 1)
 
     def labelled(self, i: int) -> LabelledPath:
-        return LabelledPath(tuple(self.path(i)), bool(self.completable[i]), self.blamed(i))
+        return LabelledPath(tuple(self.path(i)), bool(self.completable[i]), self.blamed(i),
+                            bool(self.goal_reachable[i]))
 
 
 def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -> PathTree:
@@ -130,6 +137,7 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
     depth: list[int] = []
     completable = bytearray()
     sat_mask: list[int] = []
+    reachable = bytearray()
     counts = [0] * len(squares)
     on_path = [False] * n_v
     limit = max_paths if max_paths is not None else -1
@@ -150,8 +158,9 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
             counts[j] -= 1
             sat = sat | (1 << j) if counts[j] == want[j] else sat & ~(1 << j)
 
-    def visit(vid: int, par: int, d: int) -> tuple[bool, int]:
-        """Record the partial path ending at ``vid``; return (completable, sat_mask)."""
+    def visit(vid: int, par: int, d: int) -> tuple[bool, int, bool]:
+        """Record the partial path ending at ``vid``; return (completable, sat_mask,
+        goal reachable)."""
         nonlocal n_solutions
         me = len(parent)
         if me == limit:
@@ -164,8 +173,9 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
         depth.append(d)
         completable.append(0)
         sat_mask.append(0)
+        reachable.append(0)
         on_path[vid] = True
-        ok, mask = False, 0
+        ok, mask, reach = False, 0, False
         for wid, touched in adj[vid]:
             if on_path[wid]:
                 continue
@@ -176,18 +186,22 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
                     n_solutions += 1
                     ok = True
                 mask |= leaf
+                reach = True
             else:
-                child_ok, child_mask = visit(wid, me, d + 1)
+                child_ok, child_mask, child_reach = visit(wid, me, d + 1)
                 ok = ok or child_ok
                 mask |= child_mask
+                reach = reach or child_reach
             remove_edge(touched)
         on_path[vid] = False
         completable[me] = ok
         sat_mask[me] = mask
-        return ok, mask
+        reachable[me] = reach
+        return ok, mask, reach
 
     visit(puzzle.vertex_id(puzzle.start), -1, 0)
-    return PathTree(puzzle, squares, parent, vertex, depth, completable, sat_mask, n_solutions)
+    return PathTree(puzzle, squares, parent, vertex, depth, completable, sat_mask, reachable,
+                    n_solutions)
 
 
 def label_partial_paths(

@@ -1,0 +1,66 @@
+% The richest bias: Table 1, the unvisited-corner and remaining-edge counts
+% (bias/unvisited.pl), and goal reachability (the "closed-off box" rule of
+% Chen 2023, thesis Appendix A.1). Most positives of larger puzzles are paths
+% that have cut themselves off from the goal, which Table 1 cannot express.
+% bk: witness.pl witness_unvisited.pl witness_reach.pl
+%
+% f(A,B): partial path A can never be completed because of square B's
+% triangle constraint.
+
+head_pred(f,2).
+type(f,(path,square)).
+direction(f,(in,in)).
+
+body_pred(square,3).
+body_pred(path,2).
+body_pred(count,3).
+body_pred(len,2).
+body_pred(gte,2).
+body_pred(greaterThan,2).
+body_pred(adjacent,2).
+body_pred(notAdjacent,2).
+body_pred(one,1).
+body_pred(two,1).
+body_pred(three,1).
+body_pred(unvisited,3).
+body_pred(needed,3).
+body_pred(zero,1).
+body_pred(deadEnd,2).
+
+type(square,(square,int,list)).
+type(path,(path,list)).
+type(count,(list,list,int)).
+type(len,(list,int)).
+type(gte,(int,int)).
+type(greaterThan,(int,int)).
+type(adjacent,(path,square)).
+type(notAdjacent,(path,square)).
+type(one,(int,)).
+type(two,(int,)).
+type(three,(int,)).
+type(unvisited,(path,square,int)).
+type(needed,(path,square,int)).
+type(zero,(int,)).
+type(deadEnd,(path,square)).
+
+direction(square,(in,out,out)).
+direction(path,(in,out)).
+direction(count,(in,in,out)).
+direction(len,(in,out)).
+direction(gte,(in,in)).
+direction(greaterThan,(in,in)).
+direction(adjacent,(in,in)).
+direction(notAdjacent,(in,in)).
+direction(one,(in,)).
+direction(two,(in,)).
+direction(three,(in,)).
+direction(unvisited,(in,in,out)).
+direction(needed,(in,in,out)).
+direction(zero,(in,)).
+direction(deadEnd,(in,in)).
+
+% Same bounds as bias/paper.pl (Table 3 needs 6 variables and 6 body
+% literals), plus room for f(A,B) :- deadEnd(A,B). and the unvisited rule.
+max_vars(7).
+max_body(6).
+max_clauses(5).
