@@ -1,0 +1,110 @@
+"""The clingo solver (witness/asp_solver.py) vs brute force; `witness solve --solver asp`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from puzzles import FIGURE1, puzzles, seeded_puzzles
+
+from witness.asp_solver import path_from_edges, puzzle_facts, solve_asp
+from witness.cli import main
+from witness.generate import generate_from_path
+from witness.puzzle import Puzzle, enumerate_solutions, is_solution
+
+CONTRACT_KEYS = {"solved", "path", "expansions", "seconds", "timed_out"}
+
+
+def check_against_brute_force(puzzle: Puzzle) -> bool:
+    result = solve_asp(puzzle)
+    solvable = next(iter(enumerate_solutions(puzzle)), None) is not None
+    assert result.solved == solvable, puzzle.to_json()
+    assert result.status == ("solved" if solvable else "unsolvable")
+    assert not result.timed_out
+    if solvable:
+        assert is_solution(puzzle, result.path), (puzzle.to_json(), result.path)
+    else:
+        assert result.path is None
+    return solvable
+
+
+def test_agrees_with_brute_force_on_300_small_puzzles():
+    solvable = [check_against_brute_force(p)
+                for p in seeded_puzzles(300, seed=11, max_rows=3, max_cols=3)]
+    # both answers are well represented
+    assert 50 <= sum(solvable) <= 250
+
+
+def test_agrees_with_brute_force_on_3x4_puzzles():
+    for p in seeded_puzzles(40, seed=12, max_rows=3, max_cols=4, min_side=3):
+        check_against_brute_force(p)
+
+
+@settings(max_examples=100, deadline=None)
+@given(puzzles(max_rows=3, max_cols=3))
+def test_property_agrees_with_brute_force(puzzle):
+    check_against_brute_force(puzzle)
+
+
+def test_figure1():
+    result = solve_asp(FIGURE1)
+    assert result.solved and is_solution(FIGURE1, result.path)
+
+
+@pytest.mark.parametrize("size", [5, 8])
+def test_solves_algorithm4_puzzles(size):
+    """Algorithm 4 reads the triangles off a path, so every puzzle is solvable."""
+    rng = random.Random(size)
+    for _ in range(5):
+        puzzle, _ = generate_from_path(size, size, rng)
+        result = solve_asp(puzzle, time_limit=60)
+        assert result.solved and is_solution(puzzle, result.path)
+        assert result.expansions == result.extra["choices"] >= 0
+        assert result.extra["conflicts"] >= 0
+
+
+def test_time_limit_interrupts_the_solver():
+    # A 15x15 puzzle takes clingo well over a millisecond to ground and solve,
+    # so a 1 ms budget always runs out: the async solve is cancelled.
+    puzzle, _ = generate_from_path(15, 15, random.Random(3))
+    result = solve_asp(puzzle, time_limit=0.001)
+    assert result.timed_out and not result.solved and result.path is None
+    assert result.status == "timed_out"
+    assert set(result.contract_dict()) == CONTRACT_KEYS
+
+
+def test_puzzle_facts_and_path_walk():
+    assert puzzle_facts(FIGURE1) == "goal((2, 1)).\ntri((0, 0), 1).\ntri((1, 0), 2).\n"
+    edges = [((1, 0), (1, 1)), ((0, 0), (1, 0)), ((1, 1), (2, 1))]
+    assert path_from_edges((0, 0), edges) == [(0, 0), (1, 0), (1, 1), (2, 1)]
+
+
+def test_cli_json_contract(tmp_path, capsys):
+    f = tmp_path / "fig1.json"
+    FIGURE1.save(f)
+    assert main(["solve", str(f), "--solver", "asp", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == CONTRACT_KEYS
+    assert out["solved"] and not out["timed_out"]
+    assert is_solution(FIGURE1, [tuple(v) for v in out["path"]])
+
+
+def test_cli_unsolvable_and_text_output(tmp_path, capsys):
+    # one square, three triangles, goal on its far corner: the path would need
+    # an even number of the square's edges
+    f = tmp_path / "unsolvable.json"
+    Puzzle(rows=1, cols=1, goal=(1, 1), triangles=((0, 0, 3),)).save(f)
+    assert main(["solve", str(f), "--solver", "asp", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["solved"] is False and out["path"] is None
+    assert main(["solve", str(f), "--solver", "asp"]) == 0
+    assert capsys.readouterr().out.startswith("unsolvable: ")
+
+
+def test_cli_bad_puzzle_exit_2(tmp_path, capsys):
+    f = tmp_path / "bad.json"
+    f.write_text('{"rows": 2, "cols": 2, "goal": [1, 1], "triangles": []}')
+    assert main(["solve", str(f), "--solver", "asp"]) == 2
+    assert "goal" in capsys.readouterr().err
