@@ -137,3 +137,43 @@ def test_console_script_runs(tmp_path):
     assert json.loads(proc.stdout)["solved"] is True
     proc = subprocess.run([*exe, "solve", str(f), "--mode", "bogus"], capture_output=True)
     assert proc.returncode == 2
+
+
+def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
+    from witness.predicates import Clause, Comparison, Predicate, const, feat
+    from witness.search import Member, solve_portfolio
+
+    # Unsound: "a 3-triangle square with one edge on the path" prunes solution prefixes.
+    unsound = Predicate("unsound", "program", (Clause((
+        Comparison("eq", feat("triangles"), const(3)),
+        Comparison("eq", feat("edges_on_square"), const(1)),
+    )),))
+    lost = 0
+    for p in seeded_puzzles(200, seed=21, max_rows=3, max_cols=3, min_side=2):
+        solvable = next(iter(enumerate_solutions(p)), None) is not None
+        alone = solve(p, unsound, "prune")
+        lost += solvable and not alone.solved
+        both, members = solve_portfolio(p, [Member(unsound), Member("baseline")])
+        assert both.solved == solvable
+        if both.solved:
+            assert is_solution(p, both.path)
+            assert members[both.extra["winner"]].solved
+        assert both.expansions == sum(m.expansions for m in members)
+    assert lost > 0  # the unsound predicate alone does lose solutions here
+
+
+def test_portfolio_stops_the_slower_member():
+    import random
+
+    from witness.generate import generate_from_path
+    from witness.search import Member, solve_portfolio
+
+    rng = random.Random(5)
+    while True:  # a puzzle plain A* cannot solve in 200,000 expansions but Table 3 can
+        p, _ = generate_from_path(6, 6, rng)
+        if (not solve(p, "none", max_expansions=200_000).solved
+                and solve(p, "paper", max_expansions=200_000).solved):
+            break
+    both, (fast, slow) = solve_portfolio(p, [Member("paper"), Member("none")])
+    assert both.solved and fast.solved and both.extra["winner"] == 0
+    assert slow.status == "stopped" and not slow.solved

@@ -36,6 +36,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -158,6 +159,11 @@ class Predicate:
         )
 
     # ------------------------------------------------- encoding for the core
+    @cached_property
+    def encoded(self) -> tuple[int, np.ndarray, int]:
+        """``encode()``, computed once per predicate."""
+        return self.encode()
+
     def encode(self) -> tuple[int, np.ndarray, int]:
         """(kind code, truth table, number of path lengths in the table) for the core.
 

@@ -31,7 +31,9 @@ instead of taking the machine down.
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 
 import numba
@@ -353,18 +355,20 @@ def solve(
     max_expansions: int | None = None,
     memory_mb: float | None = None,
     geometry: Geometry | None = None,
+    stop: threading.Event | None = None,
 ) -> SolveResult:
     """Solve ``puzzle`` with A* (Algorithm 1) using ``predicate`` to sort or prune.
 
     Stops at the first of: a solution, an empty open list (unsolvable under
-    this predicate), ``time_limit`` seconds, ``max_expansions`` expansions, or
-    the ``memory_mb`` budget for stored paths (default 4096 MB).
+    this predicate), ``time_limit`` seconds, ``max_expansions`` expansions, the
+    ``memory_mb`` budget for stored paths (default 4096 MB), or ``stop`` being
+    set by another thread (status ``stopped``; see ``solve_portfolio``).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     pred = load_predicate(predicate)
     geo = geometry or build_geometry(puzzle)
-    kind, table, n_lengths = pred.encode()
+    kind, table, n_lengths = pred.encoded
     budget_bytes = (memory_mb or DEFAULT_MEMORY_MB) * 1e6
     max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
     capacity = min(max_paths, 1 << 12)
@@ -414,6 +418,9 @@ def solve(
         if deadline is not None and time.perf_counter() >= deadline:
             status_name = "timed_out"
             break
+        if stop is not None and stop.is_set():
+            status_name = "stopped"
+            break
         chunk = min(chunk * 2, 200_000)
     seconds = time.perf_counter() - t0
 
@@ -443,6 +450,65 @@ def _grown(array: np.ndarray, capacity: int) -> np.ndarray:
     out = np.empty(capacity, array.dtype)
     out[: array.size] = array
     return out
+
+
+@dataclass(frozen=True)
+class Member:
+    """One search of a portfolio: a predicate and how it is used."""
+
+    predicate: Predicate | str
+    mode: str = "prune"
+    base_prune: bool = False
+
+
+def solve_portfolio(
+    puzzle: Puzzle,
+    members: list[Member],
+    time_limit: float | None = None,
+    memory_mb: float | None = None,
+) -> tuple[SolveResult, list[SolveResult]]:
+    """Run several A* searches at once (threads: the compiled core releases the
+    GIL) and stop them all when one finds a solution (section 6 of the paper).
+
+    With one member that is complete (e.g. pruning only with a verified
+    predicate), the portfolio is complete: an unverified predicate can prune a
+    solution's prefix only in its own search. Returns the portfolio's result
+    (the first solution; expansions summed over members) and each member's.
+    ``memory_mb`` is shared equally by the members.
+    """
+    stop = threading.Event()
+    geo = build_geometry(puzzle)
+    share = None if memory_mb is None else memory_mb / len(members)
+
+    def run(member: Member) -> SolveResult:
+        result = solve(puzzle, member.predicate, member.mode, member.base_prune,
+                       time_limit=time_limit, memory_mb=share, geometry=geo, stop=stop)
+        if result.solved:
+            stop.set()
+        return result
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=len(members)) as pool:
+        results = list(pool.map(run, members))
+    seconds = time.perf_counter() - t0
+    winner = next((r for r in results if r.solved), None)
+    # Without a solution, the portfolio ran dry only if every member did (an
+    # unverified member may run dry on a solvable puzzle).
+    unfinished = [r.status for r in results if r.status != "unsolvable"]
+    status = "solved" if winner else unfinished[0] if unfinished else "unsolvable"
+    combined = SolveResult(
+        solved=winner is not None,
+        path=winner.path if winner else None,
+        expansions=sum(r.expansions for r in results),
+        generated=sum(r.generated for r in results),
+        seconds=seconds,
+        timed_out=status == "timed_out",
+        status=status,
+        predicate=" | ".join(r.predicate for r in results),
+        mode="portfolio",
+        extra={"winner": results.index(winner) if winner else None},
+    )
+    return combined, results
 
 
 def warm_up() -> None:
@@ -492,7 +558,7 @@ def predicate_values(
     """pi(path) for each simple path from the start, evaluated by the search core."""
     pred = load_predicate(predicate)
     geo = build_geometry(puzzle)
-    kind, table, n_lengths = pred.encode()
+    kind, table, n_lengths = pred.encoded
     lengths = np.array([len(p) for p in paths], np.int64)
     paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):
