@@ -5,8 +5,11 @@ size, enumerates and labels every partial path (one DFS pass), writes the
 uncapped Popper task (``witness.examples.write_task``) and, with SWI-Prolog
 through janus, evaluates the paper's Table 3 program on it: the fraction of
 positives it covers (how much of the data Table 1's BK can explain), the
-negatives it covers (must be 0) and its Prolog speed. Prints a table of means
-per size and writes benchmarks/out/bench_examples.csv (one row per puzzle).
+negatives it covers (must be 0) and its Prolog speed; and the share of
+positives on paths cut off from the goal (what bias/reach.pl's deadEnd/2
+adds). Puzzles with more than --max-task-paths partial paths (4x5) are only
+labelled. Prints a table of means per size and writes
+benchmarks/out/bench_examples.csv (one row per puzzle).
 
     .venv/bin/python benchmarks/bench_examples.py [--per-size 5] [--seed 0] [--sizes 2x2,...]
 """
@@ -54,6 +57,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sizes", default=SIZES, help=f"comma-separated RxC (default {SIZES})")
     ap.add_argument("--no-prolog", action="store_true", help="skip the Table 3 evaluation")
+    ap.add_argument("--max-task-paths", type=int, default=200_000,
+                    help="write and evaluate the uncapped task only below this many paths")
     ap.add_argument("--out", default="benchmarks/out/bench_examples.csv")
     args = ap.parse_args()
 
@@ -61,7 +66,7 @@ def main() -> None:
     rows = []
     head = (f"{'size':<5} {'n':>2} {'paths':>8} {'compl':>6} {'sols':>5} {'pos':>8} "
             f"{'pos(all)':>8} {'neg':>6} {'unblamed':>8} {'label s':>8} {'task s':>7} "
-            f"{'T3 pos%':>7} {'T3 neg':>6} {'T3 kex/s':>8}")
+            f"{'dead%':>6} {'T3 pos%':>7} {'T3 neg':>6} {'T3 kex/s':>8}")
     print(head)
     exclude: set[str] = set()
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,19 +80,25 @@ def main() -> None:
                 tree = build_path_tree(puzzle)
                 label_s = time.perf_counter() - t
                 task = Path(tmp) / f"{puzzle.size}_{j}"
+                small = len(tree) <= args.max_task_paths
                 t = time.perf_counter()
-                summary = write_task([puzzle], task)
-                task_s = time.perf_counter() - t
+                # a task capped to nothing still carries the full counts
+                summary = write_task([puzzle], task, **({} if small else
+                                                        {"max_pos": 0, "max_neg": 0}))
+                task_s = time.perf_counter() - t if small else float("nan")
                 counts = summary.puzzles[0]
+                sealed = sum(bin(tree.blamed_mask(i)).count("1") for i in range(len(tree))
+                             if not tree.goal_reachable[i])
                 row = {
                     "size": puzzle.size, "puzzle": puzzle.to_json(),
                     "partial_paths": len(tree), "completable": counts.completable,
                     "solutions": counts.solutions, "pos": counts.pos_total,
                     "pos_all": counts.incompletable * counts.constrained_squares,
                     "neg": counts.neg_total, "unblamed": counts.incompletable_unblamed,
+                    "pos_dead_end": sealed,
                     "label_seconds": round(label_s, 4), "task_seconds": round(task_s, 4),
                 }
-                if not args.no_prolog:
+                if not args.no_prolog and small:
                     p, pc, n, nc, sec = table3_coverage(task)
                     row.update(t3_pos_covered=pc, t3_neg_covered=nc,
                                t3_kex_per_s=round((p + n) / max(sec, 1e-9) / 1000, 1))
@@ -100,8 +111,9 @@ def main() -> None:
             line = (f"{r}x{c:<3} {len(size_rows):>2} {mean('partial_paths'):>8.0f} "
                     f"{mean('completable'):>6.0f} {mean('solutions'):>5.1f} {mean('pos'):>8.0f} "
                     f"{mean('pos_all'):>8.0f} {mean('neg'):>6.0f} {mean('unblamed'):>8.0f} "
-                    f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f}")
-            if not args.no_prolog:
+                    f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f} "
+                    f"{100 * mean('pos_dead_end') / max(1, mean('pos')):>6.1f}")
+            if not args.no_prolog and all("t3_pos_covered" in x for x in size_rows):
                 pos = sum(x["pos"] for x in size_rows)
                 cov = sum(x["t3_pos_covered"] for x in size_rows)
                 line += (f" {100 * cov / max(pos, 1):>7.1f} "
@@ -112,7 +124,8 @@ def main() -> None:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        fields = list(dict.fromkeys(k for row in rows for k in row))
+        writer = csv.DictWriter(f, fieldnames=fields)
         writer.writeheader()
         writer.writerows(rows)
     print(f"wrote {out}")
