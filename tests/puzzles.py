@@ -34,3 +34,19 @@ def puzzles(draw, max_rows: int = 3, max_cols: int = 3) -> Puzzle:
 
 # The paper's Figure 1: one row of two squares, one and two triangles.
 FIGURE1 = Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2)))
+
+
+def all_partial_paths(p: Puzzle) -> list[list[tuple[int, int]]]:
+    """Every simple path from the start that does not visit the goal (dead ends included)."""
+    out, path = [], [p.start]
+
+    def walk() -> None:
+        out.append(list(path))
+        for w in p.neighbours(path[-1]):
+            if w not in path and w != p.goal:
+                path.append(w)
+                walk()
+                path.pop()
+
+    walk()
+    return out

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-from puzzles import FIGURE1, puzzles, seeded_puzzles
+from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from witness.cli import main
 from witness.predicates import BASELINE, NONE, PAPER, as_program
@@ -53,11 +53,25 @@ def test_sound_predicates_never_prune_a_solution_prefix(p):
         assert not any(values)
 
 
+def _rich():
+    """A program reading every feature, so each of the core's table axes is exercised."""
+    from witness.predicates import Clause, Comparison, Predicate, const, feat
+
+    return Predicate("rich", "program", (
+        Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
+        Clause((Comparison("gt", feat("edges_needed"), feat("unvisited_corners")),
+                Comparison("ge", feat("path_length"), const(3)))),
+        Clause((Comparison("eq", feat("visited_corners"), feat("square_sides")),
+                Comparison("lt", feat("edges_on_square"), feat("triangles")),
+                Comparison("ne", feat("head_adjacent"), const(1)))),
+    ))
+
+
 @settings(max_examples=60, deadline=None)
 @given(puzzles(3, 3))
 def test_core_predicates_match_the_python_reference(p):
-    paths = partial_paths(p)
-    for pred in (NONE, BASELINE, PAPER, as_program(PAPER)):
+    paths = all_partial_paths(p)
+    for pred in (NONE, BASELINE, PAPER, as_program(PAPER), _rich()):
         assert predicate_values(p, pred, paths) == [pred.holds(p, q) for q in paths]
 
 
@@ -92,6 +106,22 @@ def test_program_encoding_gives_the_same_search_as_the_hand_coded_kind():
             a = solve(p, PAPER, mode)
             b = solve(p, as_program(PAPER), mode)
             assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)
+
+
+def test_goal_unreachable_feature_prunes_exactly_the_dead_ends():
+    from witness.predicates import Clause, Comparison, Predicate, const, feat
+
+    dead = Predicate("dead", "program",
+                     (Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),))
+    for p in seeded_puzzles(30, seed=9, max_rows=3, max_cols=3, min_side=2):
+        if not p.triangles:
+            continue
+        reach = {tuple(q[:i]) for q in enumerate_simple_paths(p) for i in range(1, len(q))}
+        paths = all_partial_paths(p)
+        assert any(tuple(q) not in reach for q in paths)  # there are dead ends to find
+        assert predicate_values(p, dead, paths) == [tuple(q) not in reach for q in paths]
+        a, b = solve(p, "none", "sort"), solve(p, dead, "prune")
+        assert a.solved == b.solved and b.expansions <= a.expansions
 
 
 def test_deterministic():

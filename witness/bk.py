@@ -66,6 +66,7 @@ def _is(value: int) -> dict:
 
 TABLE1 = "bk/witness.pl"
 RICHER = "bk/witness_unvisited.pl"
+REACH = "bk/witness_reach.pl"
 # Facts written per task (witness/examples.py) with a definition in the same sense.
 TASK_FACTS = "task facts (witness/examples.py)"
 
@@ -102,5 +103,8 @@ LITERALS: dict[str, Literal] = {
         Literal("needed", 3, RICHER,
                 "C more edges of square B are needed on path A (triangles minus edges on A)",
                 ((0, "path"), (1, "square")), lambda a: {2: feat("edges_needed")}),
+        Literal("deadEnd", 2, REACH, "path A can no longer reach the goal at all",
+                ((0, "path"), (1, "square")),
+                test=("eq", lambda a: (feat("goal_unreachable"), const(1)))),
     )
 }

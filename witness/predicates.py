@@ -21,6 +21,8 @@ feature                   meaning (Table 1 background knowledge it comes from)
 ``unvisited_corners``     4 - visited_corners (unvisited/3 of the richer BK)
 ``edges_needed``          triangles - edges_on_square (needed/3 of the richer
                           BK; negative when the path has too many)
+``goal_unreachable``      1 if no extension of the path reaches the goal
+                          (deadEnd/2 of bk/witness_reach.pl), else 0
 ========================  ==================================================
 
 This form is what the compiled search core evaluates, so a learned program
@@ -53,6 +55,7 @@ FEATURES: tuple[str, ...] = (
     "visited_corners",
     "unvisited_corners",
     "edges_needed",
+    "goal_unreachable",
 )
 OPS: dict[str, object] = {
     "eq": operator.eq,
@@ -160,37 +163,43 @@ class Predicate:
 
     # ------------------------------------------------- encoding for the core
     @cached_property
-    def encoded(self) -> tuple[int, np.ndarray, int]:
+    def encoded(self) -> tuple[int, np.ndarray, int, int]:
         """``encode()``, computed once per predicate."""
         return self.encode()
 
-    def encode(self) -> tuple[int, np.ndarray, int]:
-        """(kind code, truth table, number of path lengths in the table) for the core.
+    def encode(self) -> tuple[int, np.ndarray, int, int]:
+        """(kind code, truth table, n_reach, n_lengths) for the search core.
 
         Every feature is a function of (triangles, edges_on_square,
-        head_adjacent, visited_corners, path_length), whose ranges are tiny, so
-        pi' is compiled once into a table over all of them (a lookup per square
-        in the search); the path-length axis has one entry unless a clause
-        uses it. Index: ``(((t * 5 + k) * 2 + adj) * 5 + visited) * n_lengths
-        + min(length, n_lengths - 1)``.
+        head_adjacent, visited_corners, goal_unreachable, path_length), whose
+        ranges are tiny, so pi' is compiled once into a table over all of
+        them (one lookup per square in the search). The reachability and
+        path-length axes have one entry unless a clause reads them (so the
+        search computes reachability only for predicates that need it).
+        Index: ``((((t * 5 + k) * 2 + adj) * 5 + visited) * n_reach + unreachable)
+        * n_lengths + min(length, n_lengths - 1)``.
         """
-        n_lengths = MAX_PATH_LENGTH + 1 if "path_length" in self.features_used else 1
-        t, k, adj, visited, length = np.ix_(
-            np.arange(4), np.arange(5), np.arange(2), np.arange(5), np.arange(n_lengths)
+        used = self.features_used
+        n_reach = 2 if "goal_unreachable" in used else 1
+        n_lengths = MAX_PATH_LENGTH + 1 if "path_length" in used else 1
+        t, k, adj, visited, unreachable, length = np.ix_(
+            np.arange(4), np.arange(5), np.arange(2), np.arange(5), np.arange(n_reach),
+            np.arange(n_lengths),
         )
         values = {
             "triangles": t, "edges_on_square": k, "path_length": length, "square_sides": 4,
             "head_adjacent": adj, "visited_corners": visited,
             "unvisited_corners": 4 - visited, "edges_needed": t - k,
+            "goal_unreachable": unreachable,
         }
-        shape = (4, 5, 2, 5, n_lengths)
+        shape = (4, 5, 2, 5, n_reach, n_lengths)
         table = np.zeros(shape, dtype=np.bool_)
         for clause in self.clauses:
             fires = np.ones(shape, dtype=np.bool_)
             for c in clause.comparisons:
                 fires &= np.broadcast_to(c.evaluate_array(values), shape)
             table |= fires
-        return KIND_CODES[self.kind], table.ravel(), n_lengths
+        return KIND_CODES[self.kind], table.ravel(), n_reach, n_lengths
 
 
 def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> dict:
@@ -210,7 +219,23 @@ def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, i
         "visited_corners": visited,
         "unvisited_corners": 4 - visited,
         "edges_needed": triangles - edges,
+        "goal_unreachable": int(not _goal_reachable(puzzle, path)),
     }
+
+
+def _goal_reachable(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    """Can the path's head still reach the goal without visiting the path again?"""
+    blocked = set(path[:-1])
+    frontier, seen = [path[-1]], {path[-1]}
+    while frontier:
+        v = frontier.pop()
+        if v == puzzle.goal:
+            return True
+        for w in puzzle.neighbours(v):
+            if w not in blocked and w not in seen:
+                seen.add(w)
+                frontier.append(w)
+    return False
 
 
 # ------------------------------------------------------------- built-ins

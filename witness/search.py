@@ -190,12 +190,13 @@ def _heap_pop(keys, nodes, size):
 
 
 @_jit
-def _predicate(kind, table, n_lengths, constrained, triangles, counts, visited_corners,
-               adjacent, adjacent_mark, length):
+def _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
+               visited_corners, adjacent, adjacent_mark, length, unreachable):
     """pi(path) for the child whose state is in counts / visited_corners /
     adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s).
     Kinds: 0 none, 1 baseline, 2 paper (hand-written), 3 program (a table
-    compiled by Predicate.encode)."""
+    compiled by Predicate.encode; ``unreachable`` is only computed when the
+    table has a goal-reachability axis, n_reach == 2)."""
     if kind == 0:
         return False
     for i in range(constrained.size):
@@ -213,14 +214,39 @@ def _predicate(kind, table, n_lengths, constrained, triangles, counts, visited_c
                 return True
         else:
             row = ((t * 5 + k) * 2 + (1 if adj else 0)) * 5 + visited_corners[s]
+            row = row * n_reach + (unreachable if n_reach == 2 else 0)
             if table[row * n_lengths + min(length, n_lengths - 1)]:
                 return True
     return False
 
 
 @_jit
+def _goal_unreachable(neighbour, on_path, stamp, head, goal, seen, queue, mark):
+    """1 if no path from ``head`` to ``goal`` avoids the vertices on the path
+    (on_path[v] == stamp), else 0: a flood fill, run only for predicates
+    that read the goal_unreachable feature."""
+    seen[head] = mark
+    queue[0] = head
+    n = 1
+    i = 0
+    while i < n:
+        v = queue[i]
+        i += 1
+        for d in range(4):
+            w = neighbour[v, d]
+            if w < 0 or on_path[w] == stamp or seen[w] == mark:
+                continue
+            if w == goal:
+                return 0
+            seen[w] = mark
+            queue[n] = w
+            n += 1
+    return 1
+
+
+@_jit
 def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goal,
-         kind, table, n_lengths, prune, base_prune,
+         kind, table, n_reach, n_lengths, prune, base_prune,
          parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
     """Run Algorithm 1 for at most ``max_expansions`` expansions.
 
@@ -233,6 +259,8 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
     counts = np.zeros(n_squares, np.int32)
     visited_corners = np.zeros(n_squares, np.int32)
     adjacent = np.zeros(n_squares, np.int64)
+    seen = np.zeros(n_vertices, np.int64)
+    queue = np.zeros(n_vertices, np.int64)
     n_nodes = counters[C_NODES]
     heap_size = counters[C_HEAP]
     expansions = counters[C_EXPANSIONS]
@@ -313,13 +341,18 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
                     return SOLVED
             else:
                 keep = True
-                if base_prune and _predicate(1, table, n_lengths, constrained, triangles,
-                                             counts, visited_corners, adjacent, mark, g + 1):
+                if base_prune and _predicate(1, table, n_reach, n_lengths, constrained,
+                                             triangles, counts, visited_corners, adjacent,
+                                             mark, g + 1, 0):
                     keep = False
                 pi = False
                 if keep:
-                    pi = _predicate(kind, table, n_lengths, constrained, triangles, counts,
-                                    visited_corners, adjacent, mark, g + 1)
+                    unreachable = 0
+                    if n_reach == 2:
+                        unreachable = _goal_unreachable(neighbour, on_path, stamp, w, goal,
+                                                        seen, queue, mark)
+                    pi = _predicate(kind, table, n_reach, n_lengths, constrained, triangles,
+                                    counts, visited_corners, adjacent, mark, g + 1, unreachable)
                     if pi and prune:
                         keep = False
                 if keep:
@@ -368,7 +401,7 @@ def solve(
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     pred = load_predicate(predicate)
     geo = geometry or build_geometry(puzzle)
-    kind, table, n_lengths = pred.encoded
+    kind, table, n_reach, n_lengths = pred.encoded
     budget_bytes = (memory_mb or DEFAULT_MEMORY_MB) * 1e6
     max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
     capacity = min(max_paths, 1 << 12)
@@ -400,7 +433,7 @@ def solve(
                 break
         status = _run(
             geo.neighbour, geo.edge_squares, geo.corner_squares, geo.triangles,
-            geo.constrained, geo.h, geo.goal, kind, table, n_lengths,
+            geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_lengths,
             mode == "prune", base_prune,
             parent, vertex, heap_keys, heap_nodes, counters, allowed,
         )
@@ -518,13 +551,17 @@ def warm_up() -> None:
 
 @_jit
 def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constrained, kind,
-                     table, n_lengths, paths, lengths):
+                     table, n_reach, n_lengths, paths, lengths, goal):
     """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
     n_squares = triangles.size
     out = np.zeros(lengths.size, np.bool_)
     counts = np.zeros(n_squares, np.int32)
     visited_corners = np.zeros(n_squares, np.int32)
     adjacent = np.zeros(n_squares, np.int64)
+    n_vertices = neighbour.shape[0]
+    on_path = np.zeros(n_vertices, np.int64)
+    seen = np.zeros(n_vertices, np.int64)
+    queue = np.zeros(n_vertices, np.int64)
     for i in range(lengths.size):
         counts[:] = 0
         visited_corners[:] = 0
@@ -547,8 +584,14 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constra
             s = corner_squares[head, c]
             if s >= 0:
                 adjacent[s] = i + 1
-        out[i] = _predicate(kind, table, n_lengths, constrained, triangles, counts,
-                            visited_corners, adjacent, i + 1, lengths[i] - 1)
+        unreachable = 0
+        if n_reach == 2:
+            for j in range(lengths[i] - 1):  # the head is the flood fill's source
+                on_path[paths[i, j]] = i + 1
+            unreachable = _goal_unreachable(neighbour, on_path, i + 1, head, goal, seen, queue,
+                                            i + 1)
+        out[i] = _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
+                            visited_corners, adjacent, i + 1, lengths[i] - 1, unreachable)
     return out
 
 
@@ -558,11 +601,12 @@ def predicate_values(
     """pi(path) for each simple path from the start, evaluated by the search core."""
     pred = load_predicate(predicate)
     geo = build_geometry(puzzle)
-    kind, table, n_lengths = pred.encoded
+    kind, table, n_reach, n_lengths = pred.encoded
     lengths = np.array([len(p) for p in paths], np.int64)
     paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):
         paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
     values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour, geo.triangles,
-                              geo.constrained, kind, table, n_lengths, paths_table, lengths)
+                              geo.constrained, kind, table, n_reach, n_lengths, paths_table,
+                              lengths, geo.goal)
     return [bool(v) for v in values]

@@ -234,6 +234,7 @@ FEATURE_WORDS = {
     "visited_corners": "the square's visited corners",
     "unvisited_corners": "the square's unvisited corners",
     "edges_needed": "the edges the square still needs",
+    "goal_unreachable": "whether the goal is cut off",
 }
 assert set(FEATURE_WORDS) == set(FEATURES)
 OP_WORDS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
@@ -247,6 +248,9 @@ def english(comparisons: list[Comparison] | tuple[Comparison, ...]) -> str:
         if c.left == ("feature", "head_adjacent") and c.right[0] == "const":
             parts.append("the path's head is " + ("" if c.right[1] else "not ")
                          + "a corner of the square")
+        elif c.left == ("feature", "goal_unreachable") and c.right[0] == "const":
+            parts.append("the path has " + ("" if c.right[1] else "not ")
+                         + "cut itself off from the goal")
         else:
             parts.append(f"{_describe(c.left)} {OP_WORDS[c.op]} {_describe(c.right)}")
     return "; ".join(parts) if parts else "always"
