@@ -3,16 +3,20 @@ checked counterexamples, the local-state argument, and ``witness verify``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from itertools import product
 
+import clingo
 import pytest
 
+from witness.asp import encoding
 from witness.cli import main
 from witness.generate import generate_from_path
 from witness.predicates import (
     BASELINE,
+    FEATURES,
     PAPER,
     Clause,
     Comparison,
@@ -29,10 +33,13 @@ from witness.puzzle import (
     square_edge_counts,
 )
 from witness.verify import (
+    ASP_FEATURES,
+    LOCAL_FEATURES,
     REFUTED,
     UNKNOWN,
     VERIFIED,
     clause_is_local,
+    clause_rule,
     local_states,
     realized_states,
     sizes_to_check,
@@ -79,6 +86,8 @@ HAND_MADE: dict[str, Clause] = {
     "needs_room": clause(cmp("eq", "triangles", 1), cmp("eq", "edges_on_square", 1),
                          cmp("eq", "visited_corners", 4), cmp("eq", "head_adjacent", 0)),
     "true": clause(),
+    "unreachable": clause(cmp("eq", "goal_unreachable", 1), cmp("ge", "triangles", 1)),
+    "reachable_three_one": clause(cmp("eq", "goal_unreachable", 0), *THREE_ONE.comparisons),
 }
 
 
@@ -124,12 +133,18 @@ ORACLE_SIZES = [(r, c) for r in (1, 2) for c in (1, 2, 3)]
 def oracle() -> dict[str, bool]:
     """Clause name -> does it fire on some solution prefix of some puzzle up to 2x3?"""
     fires = dict.fromkeys(HAND_MADE, False)
+    # square_features(puzzle, prefix, S) reads the puzzle only through its
+    # size, goal and S's triangles, so puzzles that differ elsewhere share it.
+    memo: dict[tuple, dict] = {}
     for rows, cols in ORACLE_SIZES:
         for puzzle, solution in solutions_by_path(rows, cols):
             for n in range(1, len(solution)):  # proper prefixes, [start] included
                 prefix = solution[:n]
-                for x, y, _ in puzzle.triangles:
-                    values = square_features(puzzle, prefix, (x, y))
+                for x, y, k in puzzle.triangles:
+                    key = (rows, cols, puzzle.goal, tuple(prefix), (x, y), k)
+                    if key not in memo:
+                        memo[key] = square_features(puzzle, prefix, (x, y))
+                    values = memo[key]
                     for name, cl in HAND_MADE.items():
                         if not fires[name] and all(c.evaluate(values) for c in cl.comparisons):
                             fires[name] = True
@@ -222,6 +237,7 @@ def test_sizes_skip_mirror_images_only_when_both_are_in_range():
 # ------------------------------------------------------------ generality
 def test_locality():
     assert all(clause_is_local(c) for c in PAPER.clauses)
+    assert clause_is_local(HAND_MADE["unreachable"])  # constant on solution prefixes
     assert not clause_is_local(HAND_MADE["long_path"])
 
 
@@ -328,3 +344,56 @@ def test_cli_builtin_and_unknown_exit_codes(capsys):
 def test_cli_bad_input_exit_2(args, capsys):
     assert main(args) == 2
     assert capsys.readouterr().err.startswith("witness verify:")
+
+
+# -------------------------------------------------------------- encoding
+def test_every_feature_has_an_asp_encoding():
+    # a new feature must get an encoding in prefix.lp and a place in the
+    # generality argument (local, fixed on solution prefixes, or neither)
+    assert set(FEATURES) == ASP_FEATURES
+    assert ASP_FEATURES - LOCAL_FEATURES == {"path_length", "goal_unreachable"}
+
+
+def test_a_feature_without_encoding_is_refused():
+    bogus = Clause((Comparison("eq", ("feature", "no_such_feature"), const(1)),))
+    with pytest.raises(ValueError, match="no ASP encoding"):
+        clause_rule(0, bogus)
+
+
+def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
+    """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by facts."""
+    def pair(v):
+        return f"({v[0]}, {v[1]})"
+
+    facts = [f"goal({pair(puzzle.goal)}).", f":- not head({pair(prefix[-1])})."]
+    facts += [f"tri({pair((x, y))}, {puzzle.triangle_map.get((x, y), 0)})."
+              for y in range(puzzle.rows) for x in range(puzzle.cols)]
+    facts += [f":- not sel({pair(min(a, b))}, {pair(max(a, b))})."
+              for a, b in itertools.pairwise(solution)]
+    facts.append(f":- #count {{ U, V : sel(U, V) }} != {len(solution) - 1}.")
+    ctl = clingo.Control([f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
+    ctl.add("base", [], encoding("path.lp") + encoding("prefix.lp") + "\n".join(facts))
+    ctl.ground([("base", [])])
+    models = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(atoms=True)))
+    assert len(models) == 1
+    out: dict = {}
+    for s in models[0]:
+        if s.match("feature", 3):
+            square = tuple(a.number for a in s.arguments[0].arguments)
+            out.setdefault(square, {})[s.arguments[1].name] = s.arguments[2].number
+    return out
+
+
+def test_asp_features_equal_square_features():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(12):
+        puzzle, solution = generate_from_path(rng.randint(1, 4), rng.randint(1, 4), rng)
+        for n in sorted({1, len(solution) - 1, rng.randint(1, len(solution) - 1)}):
+            got = asp_features(puzzle, solution, solution[:n])
+            for y in range(puzzle.rows):
+                for x in range(puzzle.cols):
+                    assert got[(x, y)] == square_features(puzzle, solution[:n], (x, y))
+                    checked += 1
+    assert checked > 100

@@ -50,12 +50,21 @@ DEFAULT_MAX_SIZE = (4, 4)
 
 VERIFIED, REFUTED, UNKNOWN = "verified", "refuted", "unknown"
 
-# Features whose value is fixed by the square and the path around it; the
-# only other feature, path_length, depends on the whole path.
+# Features whose value is fixed by the square and the path around it.
 LOCAL_FEATURES = frozenset(
     {"triangles", "edges_on_square", "square_sides", "head_adjacent", "visited_corners",
      "unvisited_corners", "edges_needed"}
 )
+# Features that depend on the whole grid but take one value on every solution
+# prefix of every puzzle: the rest of the solution leads from the head to the
+# goal without touching the prefix, so the goal is never unreachable. A clause
+# can use them and keep the all-sizes argument of ``generality``.
+FIXED_ON_SOLUTION_PREFIXES = {"goal_unreachable": 0}
+# path_length is the one truly non-local feature: it grows with the grid.
+
+# The features witness/asp/prefix.lp defines. A clause over any other
+# feature cannot be encoded (it would silently never fire), so it is refused.
+ASP_FEATURES = frozenset(LOCAL_FEATURES | set(FIXED_ON_SOLUTION_PREFIXES) | {"path_length"})
 
 _ASP_OPS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
@@ -214,9 +223,10 @@ def clause_text(clause: Clause) -> str:
 
 
 def clause_is_local(clause: Clause) -> bool:
-    """True when the clause reads only features of one square and the path near it."""
+    """True when the clause reads only features of one square and the path near it
+    (or features that are constant on solution prefixes, FIXED_ON_SOLUTION_PREFIXES)."""
     return all(
-        operand[1] in LOCAL_FEATURES
+        operand[1] in LOCAL_FEATURES or operand[1] in FIXED_ON_SOLUTION_PREFIXES
         for c in clause.comparisons
         for operand in (c.left, c.right)
         if operand[0] == "feature"
@@ -232,6 +242,8 @@ def clause_rule(index: int, clause: Clause) -> str:
         kind, value = operand
         if kind == "const":
             return str(int(value))
+        if value not in ASP_FEATURES:
+            raise ValueError(f"feature {value!r} has no ASP encoding in witness/asp/prefix.lp")
         if value not in names:
             names[value] = f"F{len(names)}"
             body.append(f"feature(S, {value}, {names[value]})")
@@ -422,8 +434,10 @@ def verify_predicate(
 # A local feature's value on (prefix, square S) is fixed by the *local state*
 # tau = (K, e, v, h): K triangles in S, e edges of S on the prefix, v corners
 # of S on the prefix, h = 1 if the prefix's head is a corner of S
-# (square_sides = 4, unvisited_corners = 4 - v, edges_needed = K - e). So a
-# clause's local comparisons accept a fixed set of states, whatever the grid.
+# (square_sides = 4, unvisited_corners = 4 - v, edges_needed = K - e), and
+# goal_unreachable is 0 on every solution prefix (FIXED_ON_SOLUTION_PREFIXES).
+# So a clause's local comparisons accept a fixed set of states, whatever the
+# grid.
 #
 # Necessary conditions (the "local rules"). Let P = p_0 .. p_n be a solution
 # and Q = p_0 .. p_L (L < n) a proper prefix with head p_L. Give each corner
@@ -470,7 +484,8 @@ def state_features(state: tuple[int, int, int, int]) -> dict[str, int]:
     """The local features of a state (K, e, v, h); path_length is left out."""
     k, e, v, h = state
     return {"triangles": k, "edges_on_square": e, "square_sides": 4, "head_adjacent": h,
-            "visited_corners": v, "unvisited_corners": 4 - v, "edges_needed": k - e}
+            "visited_corners": v, "unvisited_corners": 4 - v, "edges_needed": k - e,
+            **FIXED_ON_SOLUTION_PREFIXES}
 
 
 @lru_cache(maxsize=1)
