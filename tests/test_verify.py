@@ -189,6 +189,7 @@ def test_paper_is_verified_at_the_default_size():
     assert result.status == VERIFIED
     assert (result.max_rows, result.max_cols) == (4, 4)
     assert result.summary().startswith("no false positive up to 4x4")
+    assert result.all_sizes
     for c in result.clauses:
         assert c.status == VERIFIED and c.local and c.counterexample is None
         assert "4x4" in c.sizes_verified
@@ -279,16 +280,19 @@ def test_generality_messages_are_honest():
     small = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 2)
     assert small.status == VERIFIED
     assert small.clauses[0].generality.startswith("verified only up to 2x2")
+    assert "unsound there" in small.clauses[0].generality and not small.all_sizes
     big = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 3)
     assert big.status == REFUTED
     long = verify_predicate(Predicate("p", "program", (HAND_MADE["long_path"],)), 2, 3)
     assert long.status == VERIFIED and not long.clauses[0].local
-    assert long.clauses[0].generality.startswith("non-local")
+    assert long.clauses[0].generality.startswith("non-local") and not long.all_sizes
     # a non-local clause whose local part no state satisfies holds everywhere
     guarded = clause(cmp("ge", "path_length", 3), *PAPER.clauses[1].comparisons)
     res = verify_predicate(Predicate("p", "program", (guarded,)), 2, 2)
-    assert res.clauses[0].generality.startswith("holds on every grid size")
-
+    assert res.clauses[0].generality.startswith("holds on every grid size") and res.all_sizes
+    # the argument needs no search: it stands even when the search ran out of time
+    unfinished = verify_predicate(PAPER, 2, 2, time_limit=0)
+    assert unfinished.status == UNKNOWN and unfinished.all_sizes
 
 # ------------------------------------------------------------------- CLI
 UNSOUND_PL = """\

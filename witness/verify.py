@@ -109,6 +109,9 @@ class ClauseResult:
     status: str  # verified | refuted | unknown
     local: bool
     generality: str  # what the result says about larger puzzles, and why
+    # True when the local argument (see generality) shows the clause never
+    # fires on a solution prefix of any puzzle of any size.
+    all_sizes: bool = False
     sizes_verified: list[str] = field(default_factory=list)
     counterexample: Counterexample | None = None
     seconds: float = 0.0
@@ -123,6 +126,7 @@ class ClauseResult:
             "status": self.status,
             "local": self.local,
             "generality": self.generality,
+            "all_sizes": self.all_sizes,
             "sizes_verified": self.sizes_verified,
             "counterexample": self.counterexample.to_dict() if self.counterexample else None,
             "seconds": round(self.seconds, 4),
@@ -145,6 +149,11 @@ class VerifyResult:
         return f"{self.max_rows}x{self.max_cols}"
 
     @property
+    def all_sizes(self) -> bool:
+        """Every clause provably holds on every grid size (the local argument)."""
+        return all(c.all_sizes for c in self.clauses)
+
+    @property
     def counterexample(self) -> Counterexample | None:
         return next((c.counterexample for c in self.clauses if c.counterexample), None)
 
@@ -153,6 +162,7 @@ class VerifyResult:
             "predicate": self.predicate,
             "max_size": self.max_size,
             "status": self.status,
+            "all_sizes": self.all_sizes,
             "seconds": round(self.seconds, 4),
             "clauses": [c.to_dict() for c in self.clauses],
         }
@@ -160,7 +170,8 @@ class VerifyResult:
     def summary(self) -> str:
         lines = []
         if self.status == VERIFIED:
-            lines.append(f"no false positive up to {self.max_size}")
+            lines.append(f"no false positive up to {self.max_size}"
+                         + (" (and on every size: see each clause)" if self.all_sizes else ""))
         elif self.status == REFUTED:
             lines.append(f"false positive found (checked sizes up to {self.max_size})")
         else:
@@ -411,6 +422,7 @@ def verify_predicate(
             status=status,
             local=local,
             generality=generality(clause, status, max_rows, max_cols, cx),
+            all_sizes=status != REFUTED and not accepted_states(clause),
             sizes_verified=sizes,
             counterexample=cx,
             seconds=totals["seconds"],
@@ -566,16 +578,17 @@ def generality(clause: Clause, status: str, max_rows: int, max_cols: int,
         # A checked false positive in a state the local rules exclude: the
         # rules would be wrong, so no claim based on them may be reported.
         raise RuntimeError(f"local rules contradict a checked counterexample: {counterexample}")
-    accepted = accepted_states(clause)
-    if not accepted:
-        return ("holds on every grid size: no solution prefix on any grid is in a local "
-                "state that the clause accepts (local rules R1-R5, witness/verify.py)")
     if status == REFUTED:
         where = ""
         if counterexample is not None:
             where = (f" on a {counterexample.puzzle.size} grid, in local state "
                      f"{describe_state(state_of(counterexample.features))}")
         return f"refuted: the clause fires on a solution prefix{where}"
+    accepted = accepted_states(clause)
+    if not accepted:
+        note = "" if status == VERIFIED else f" (the search up to {size} did not finish)"
+        return ("holds on every grid size: no solution prefix on any grid is in a local "
+                "state that the clause accepts (local rules R1-R5, witness/verify.py)" + note)
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
@@ -583,10 +596,16 @@ def generality(clause: Clause, status: str, max_rows: int, max_cols: int,
                 "have longer paths, and the clause accepts locally possible states "
                 f"such as {describe_state(accepted[0])}")
     missing = [s for s in accepted if s not in realized_states(max_rows, max_cols)]
-    if missing:
-        return (f"verified only up to {size}: the clause accepts {describe_state(missing[0])}, "
-                f"which grids up to {size} are too small to show but larger ones may; "
-                f"verify up to at least {_STATE_SIZE[0]}x{_STATE_SIZE[1]}")
-    # Every accepted state occurs on a grid up to the size, so a verified
-    # local clause cannot accept any: the branch above this one applies.
-    raise RuntimeError(f"verified clause accepts realized local states: {clause}")
+    if not missing:
+        # Every accepted state occurs on a grid up to the size, so the search
+        # would have found a counterexample: verified and accepted contradict.
+        raise RuntimeError(f"verified clause accepts realized local states: {clause}")
+    state = missing[0]
+    text = (f"verified only up to {size}: the clause accepts {describe_state(state)}, "
+            f"which grids up to {size} are too small to show")
+    witness = realized_states(*_STATE_SIZE).get(state)
+    if witness is None:
+        return text + "; larger grids may show it"
+    # The clause is local, so it fires wherever the state occurs.
+    return (text + f", but a {witness.puzzle.size} grid does: the clause is unsound there "
+            f"(verify up to {_STATE_SIZE[0]}x{_STATE_SIZE[1]} for the counterexample)")
