@@ -381,6 +381,10 @@ def verify_clauses(
         open_clauses = [i for i in range(len(clauses)) if status[i] == VERIFIED]
         if not open_clauses:
             break
+        if deadline is not None and time.perf_counter() >= deadline:
+            for i in open_clauses:
+                status[i] = UNKNOWN
+            break
         problem = _SizeProblem(rows, cols, clauses)
         for i in open_clauses:
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
