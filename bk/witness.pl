@@ -43,7 +43,8 @@ count_in([X|Xs], B, N0, N) :-
 % len(A, B): "the length of list A is B". (in, out)
 len(A, B) :-
     is_list(A),
-    length(A, B).
+    length(A, N),
+    B = N.  % compute, then unify: B may come bound (even to a negative number)
 
 % gte(A, B): "A >= B". (in, in)
 gte(A, B) :-
