@@ -134,7 +134,9 @@ def verified_mode(verify_json: str | Path | None) -> str:
 # ------------------------------------------------------ test evaluation
 TEST_FIELDS = ["puzzle", "size", "bucket", "pi_star_mode",
                "baseline_expansions", "baseline_seconds", "baseline_status",
-               "pi_star_expansions", "pi_star_seconds", "pi_star_status"]
+               "pi_star_expansions", "pi_star_seconds", "pi_star_status",
+               "portfolio_expansions", "portfolio_seconds", "portfolio_status",
+               "portfolio_winner"]
 
 
 def evaluate_test_chunk(
@@ -146,13 +148,19 @@ def evaluate_test_chunk(
     out_csv: str | Path,
     time_limit: float | None = None,
     memory_mb: float | None = None,
+    portfolio_json: str | Path | None = None,
 ) -> list[dict]:
     """Section 5.5 on one slice of the test set: A* pruning with pi_baseline
     against A* with pi_star, pruning only if pi_star is verified (otherwise
-    pi_star sorts and pi_baseline prunes: complete either way)."""
-    from witness.generate import read_set
+    pi_star sorts and pi_baseline prunes: complete either way).
 
-    puzzles = read_set(set_dir)[chunk * chunk_size:(chunk + 1) * chunk_size]
+    With ``portfolio_json`` naming an unverified predicate (section 6), also
+    the portfolio of A* pruning with it and A* pruning with a verified one.
+    """
+    from witness.generate import read_chunk
+    from witness.search import Member, solve_portfolio
+
+    puzzles = read_chunk(set_dir, chunk, chunk_size)
     pred = load_predicate(str(pi_star))
     mode = verified_mode(verify_json)
     base = solve_all(puzzles, "baseline", "prune", time_limit=time_limit, memory_mb=memory_mb,
@@ -166,6 +174,15 @@ def evaluate_test_chunk(
          "pi_star_seconds": s.seconds, "pi_star_status": s.status}
         for b, s in zip(base, star, strict=True)
     ]
+    choice = json.loads(Path(portfolio_json).read_text()) if portfolio_json else {}
+    if choice.get("unverified"):
+        members = [Member(load_predicate(choice["unverified"])),
+                   Member(load_predicate(choice["verified"]))]
+        for row, (_, puzzle) in zip(rows, puzzles, strict=True):
+            result, _ = solve_portfolio(puzzle, members, time_limit=time_limit,
+                                        memory_mb=memory_mb)
+            row.update(portfolio_expansions=result.expansions, portfolio_seconds=result.seconds,
+                       portfolio_status=result.status, portfolio_winner=result.extra["winner"])
     write_csv(rows, TEST_FIELDS, out_csv)
     return rows
 
@@ -211,6 +228,13 @@ def aggregate_test(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
                      "pi_star": int((df["pi_star_status"] != "solved").sum())},
         "paper": PAPER_TEST,
     }
+    if df["portfolio_seconds"].notna().all() and len(df):
+        summary["portfolio"] = {
+            "speedup_t": df["baseline_seconds"].sum() / df["portfolio_seconds"].sum(),
+            "speedup_E": df["baseline_expansions"].sum() / df["portfolio_expansions"].sum(),
+            "unsolved": int((df["portfolio_status"] != "solved").sum()),
+            "won_by_unverified": float((df["portfolio_winner"] == 0).mean()),
+        }
     Path(summary_json).write_text(json.dumps(summary, indent=1) + "\n")
     return summary
 
@@ -250,9 +274,9 @@ def evaluate_large_chunk(
     """Section 5.6 on one slice of a large set: each puzzle searched once per
     solver with the largest time limit and a memory cap; Figure 5's shares
     are read off the recorded times and expansions afterwards."""
-    from witness.generate import read_set
+    from witness.generate import read_chunk
 
-    puzzles = read_set(set_dir)[chunk * chunk_size:(chunk + 1) * chunk_size]
+    puzzles = read_chunk(set_dir, chunk, chunk_size)
     mode = verified_mode(verify_json)
     solvers = [("baseline", "baseline", "prune", False),
                ("pi_star", load_predicate(str(pi_star)), mode, mode == "sort")]

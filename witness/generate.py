@@ -289,6 +289,11 @@ def read_set(set_dir: str | Path) -> list[tuple[str, Puzzle]]:
     return [(f.stem, Puzzle.load(f)) for f in files]
 
 
+def read_chunk(set_dir: str | Path, chunk: int, chunk_size: int) -> list[tuple[str, Puzzle]]:
+    """Puzzles ``chunk * chunk_size`` up to the next chunk of a set (pipeline jobs)."""
+    return read_set(set_dir)[chunk * chunk_size:(chunk + 1) * chunk_size]
+
+
 def set_seed(seed: int, name: str) -> int:
     """A per-set seed: sets of one run differ, and stay the same when others change."""
     return seed * 1_000_003 + sum((i + 1) * ord(ch) for i, ch in enumerate(name))

@@ -183,6 +183,21 @@ def write_report(
         f"{_fmt(summary['speedup_E_range'][1])}] | [1, 1447] |",
         f"| share of puzzles where pi* was slower | {summary['share_slower']:.1%} | 32.5% |",
         "",
+    ]
+    folio = summary.get("portfolio")
+    if folio:
+        lines += [
+            "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unverified "
+            "predicate of triage, run in parallel with A* pruning with a verified one: "
+            f"speedup_t {_fmt(folio['speedup_t'])}, speedup_E {_fmt(folio['speedup_E'])} "
+            f"(expansions of both members counted), unsolved {folio['unsolved']}, "
+            f"won by the unverified member on {folio['won_by_unverified']:.1%} of puzzles.",
+            "",
+        ]
+    else:
+        lines += ["Portfolio (section 6): every predicate of the last triage stage is verified, "
+                  "so there is no unverified one to run beside pi*.", ""]
+    lines += [
         f"Per size (`{by_size_csv}`; Figure 4: `figures/figure4_speedup_by_size.png`):",
         "",
         "| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "

@@ -19,6 +19,7 @@ is deterministic.
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -182,3 +183,28 @@ def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | P
     pred = load_predicate(str(out_pl))
     out_py.write_text(python_source(pred))
     return name
+
+
+def choose_portfolio(stage_csv: str | Path, verify_jsons: Sequence[str | Path],
+                     pi_star: str | Path, pi_star_verify: str | Path,
+                     out_json: str | Path) -> dict:
+    """Pick the portfolio of section 6: the best-ranked predicate of the last
+    triage stage that is not verified, paired with a verified one (pi_star if
+    it is verified, else pi_baseline). ``unverified`` is null when every
+    candidate is verified: then there is nothing for a portfolio to add."""
+    status = {Path(p).name.removesuffix(".verify.json"): json.loads(Path(p).read_text())["status"]
+              for p in verify_jsons}
+    with Path(stage_csv).open() as fh:
+        ranked = [row["predicate"] for row in csv.DictReader(fh)]
+    unverified = next((name for name in ranked if status.get(name, "unknown") != "verified"),
+                      None)
+    star_ok = json.loads(Path(pi_star_verify).read_text())["status"] == "verified"
+    by_name = {Path(p).name.removesuffix(".verify.json"): Path(p) for p in verify_jsons}
+    choice = {
+        "unverified": str(by_name[unverified].with_name(f"{unverified}.pl")) if unverified
+        else None,
+        "unverified_status": status.get(unverified) if unverified else None,
+        "verified": str(pi_star) if star_ok else "baseline",
+    }
+    Path(out_json).write_text(json.dumps(choice, indent=1) + "\n")
+    return choice

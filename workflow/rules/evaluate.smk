@@ -7,6 +7,7 @@ rule test_chunk:
         set=f"{RUN}/sets/test",
         pi_star=f"{OUT}/final/pi_star.pl",
         verify=f"{OUT}/final/pi_star.verify.json",
+        portfolio=f"{OUT}/final/portfolio.json",
     output:
         f"{OUT}/test/chunks/{{chunk}}.csv",
     params:

@@ -7,4 +7,5 @@ with logged(snakemake):
     p = snakemake.params
     evaluate_test_chunk(snakemake.input.set, int(snakemake.wildcards.chunk), p.chunk_size,
                         snakemake.input.pi_star, snakemake.input.verify, snakemake.output[0],
-                        time_limit=p.time_limit, memory_mb=p.memory_mb)
+                        time_limit=p.time_limit, memory_mb=p.memory_mb,
+                        portfolio_json=snakemake.input.portfolio)

@@ -1,0 +1,9 @@
+"""Choose the portfolio's unverified and verified members (section 6)."""
+
+from witness.triage import choose_portfolio
+from witness.workflow import logged
+
+with logged(snakemake):
+    inp = snakemake.input
+    print(choose_portfolio(inp.stage, inp.verify, inp.pi_star, inp.pi_star_verify,
+                           snakemake.output[0]))
