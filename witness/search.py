@@ -221,6 +221,31 @@ def _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
 
 
 @_jit
+def _direction(neighbour, u, v):
+    """The direction d with neighbour[u, d] == v."""
+    for d in range(4):
+        if neighbour[u, d] == v:
+            return d
+    return -1
+
+
+@_jit
+def _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, delta):
+    """Add (delta = 1) or remove (-1) a path's step from u in direction d to v:
+    the edge counts of the edge's squares and the visited corners of v's
+    squares. u < 0 means v is the start (no edge)."""
+    if u >= 0:
+        for j in range(2):
+            s = edge_squares[u, d, j]
+            if s >= 0:
+                counts[s] += delta
+    for j in range(4):
+        s = corner_squares[v, j]
+        if s >= 0:
+            visited_corners[s] += delta
+
+
+@_jit
 def _goal_unreachable(neighbour, on_path, stamp, head, goal, seen, queue, mark):
     """1 if no path from ``head`` to ``goal`` avoids the vertices on the path
     (on_path[v] == stamp), else 0: a flood fill, run only for predicates
@@ -288,21 +313,13 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
         while True:
             v = vertex[n]
             on_path[v] = stamp
-            for j in range(4):
-                s = corner_squares[v, j]
-                if s >= 0:
-                    visited_corners[s] += 1
             p = parent[n]
             if p < 0:
+                _step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
                 break
             u = vertex[p]
-            for d in range(4):
-                if neighbour[u, d] == v:
-                    for j in range(2):
-                        s = edge_squares[u, d, j]
-                        if s >= 0:
-                            counts[s] += 1
-                    break
+            _step(u, _direction(neighbour, u, v), v, edge_squares, corner_squares, counts,
+                  visited_corners, 1)
             g += 1
             n = p
         head = vertex[node]
@@ -312,16 +329,12 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
                 continue
             generated += 1
             # Child state: one more edge, one more vertex, a new head.
-            for j in range(2):
-                s = edge_squares[head, d, j]
-                if s >= 0:
-                    counts[s] += 1
+            _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+            mark = stamp * 4 + d + 1
             for j in range(4):
                 s = corner_squares[w, j]
                 if s >= 0:
-                    visited_corners[s] += 1
-                    adjacent[s] = stamp * 4 + d + 1
-            mark = stamp * 4 + d + 1
+                    adjacent[s] = mark
             if w == goal:
                 ok = True
                 for i in range(constrained.size):
@@ -362,15 +375,7 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
                     key = ((1 if pi else 0) << 62) | ((g + 1 + hw) << 52) | (hw << 42) | n_nodes
                     heap_size = _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
                     n_nodes += 1
-            # Undo the child's changes.
-            for j in range(2):
-                s = edge_squares[head, d, j]
-                if s >= 0:
-                    counts[s] -= 1
-            for j in range(4):
-                s = corner_squares[w, j]
-                if s >= 0:
-                    visited_corners[s] -= 1
+            _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
     counters[C_NODES] = n_nodes
     counters[C_HEAP] = heap_size
     counters[C_EXPANSIONS] = expansions
@@ -567,18 +572,9 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constra
         visited_corners[:] = 0
         for j in range(lengths[i]):
             v = paths[i, j]
-            for c in range(4):
-                s = corner_squares[v, c]
-                if s >= 0:
-                    visited_corners[s] += 1
-            if j > 0:
-                u = paths[i, j - 1]
-                for d in range(4):
-                    if neighbour[u, d] == v:
-                        for e in range(2):
-                            s = edge_squares[u, d, e]
-                            if s >= 0:
-                                counts[s] += 1
+            u = paths[i, j - 1] if j > 0 else -1
+            d = _direction(neighbour, u, v) if j > 0 else 0
+            _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, 1)
         head = paths[i, lengths[i] - 1]
         for c in range(4):
             s = corner_squares[head, c]
