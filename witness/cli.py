@@ -153,6 +153,23 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    from witness.ilp import learn, program_file_text, write_program
+
+    program, scores, stats = learn(args.task, timeout=args.timeout, engine=args.engine,
+                                   progress=not args.quiet)
+    if args.out:
+        write_program(args.out, program, scores, stats)
+    if args.json:
+        print(json.dumps({"program": list(program.clauses), **scores.as_dict(),
+                          "seconds": stats.seconds, "timed_out": stats.timed_out,
+                          "exhausted": stats.exhausted, "engine": stats.engine,
+                          "stats": stats.as_dict()}))
+    else:
+        print(program_file_text(program, scores, stats), end="")
+    return 0
+
+
 def _read_json(text: str, option: str) -> object:
     """JSON given inline or as a file name."""
     path = Path(text)
@@ -273,6 +290,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which squares of an incompletable path are positives "
                         "(see witness/examples.py)")
     p.set_defaults(func=cmd_examples)
+
+    p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
+    p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
+    p.add_argument("--timeout", type=float, default=600.0, metavar="SEC",
+                   help="stop and return the best program so far (default 600)")
+    p.add_argument("--engine", choices=["witness", "popper"], default="witness",
+                   help="witness: this project's engine; popper: the real Popper if installed")
+    p.add_argument("--out", metavar="FILE.pl", help="also write the program with its header")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(func=cmd_learn)
 
     return parser
 

@@ -1,0 +1,302 @@
+"""Generate: the rule space of a bias as one clingo program, solved size by size.
+
+The program is grounded once. A model is a set of body literals ``lit(I)``
+(``I`` indexes :attr:`Generator.candidates`, the well-typed literals over
+``max_vars`` variables, in :func:`~witness.ilp.rules.literal_key` order) for
+the fixed head ``h(0, ..., a-1)``. The encoding keeps only rules that are
+
+- *safe under the directions*: every input argument of a body literal is a
+  head input or an output of another body literal, with no cycle (``bound``
+  is a least fixpoint, so some left-to-right order works), and every head
+  output is bound;
+- well-typed (one type per variable), Datalog (each head variable occurs in
+  the body), connected to the head, without singleton variables (unless the
+  bias says ``allow_singletons``), with no variable twice in one literal;
+- *generated once up to variable renaming*: a lex-leader constraint for each
+  permutation of the body-only variables (a rule is kept only if it is the
+  smallest of its renamings in the candidate order). This is complete while
+  the number of permutations stays small (``(max_vars - a)!`` up to
+  ``symmetry_limit``); beyond it only transpositions are used and
+  :attr:`Generator.complete_symmetry` is False, so callers must deduplicate.
+
+Each size (number of body literals) is enumerated by one ``solve`` call with
+the assumption ``size(k)``. Learned constraints (see
+:mod:`witness.ilp.constrain`) are added between calls through clingo's
+backend as ground integrity constraints: nothing is regrounded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Iterator
+
+from witness.ilp.bias import Bias
+from witness.ilp.rules import Literal, Rule, literal_key
+
+ENCODING = """
+{ lit(I) : cand(I) }.
+:- #count{ I : lit(I) } > max_body.
+:- #count{ I : lit(I) } = 0.
+size(K) :- size_dom(K), #count{ I : lit(I) } = K.
+
+used(V) :- lit(I), occ(I,V).
+% Datalog: every head variable occurs in the body.
+:- headvar(V), not used(V).
+% One type per variable.
+type_of(V,T) :- lit(I), vtype(I,V,T).
+:- type_of(V,T1), type_of(V,T2), T1 < T2.
+% Body variables are numbered without gaps (implied by the lex-leader order;
+% stated for propagation and for the transpositions-only mode).
+:- bodyvar(V), used(V), V > first_body_var, not used(V-1).
+% Every variable is connected to the head.
+conn(V) :- headvar(V).
+conn(W) :- conn(V), lit(I), occ(I,V), occ(I,W).
+:- used(V), not conn(V).
+% Lex-leader symmetry breaking: for each permutation P of body variables the
+% chosen set must not be larger than its image. pre(P,K,I,J): the K-th atom
+% moved by P is I and its preimage under P is J.
+eq(P,0) :- perm(P).
+eq(P,K) :- eq(P,K-1), pre(P,K,I,J), lit(I), lit(J).
+eq(P,K) :- eq(P,K-1), pre(P,K,I,J), not lit(I), not lit(J).
+:- eq(P,K-1), pre(P,K,I,J), not lit(I), lit(J).
+#show lit/1.
+"""
+
+NO_SINGLETONS = """
+:- bodyvar(V), used(V), #count{ I : lit(I), occ(I,V) } < 2.
+"""
+
+SAFETY = """
+bound(V) :- headin(V).
+ready(I) :- lit(I), bound(V) : in(I,V).
+bound(V) :- ready(I), out(I,V).
+:- lit(I), not ready(I).
+:- headout(V), not bound(V).
+"""
+
+
+def candidate_literals(bias: Bias) -> list[Literal]:
+    """Every body literal that can occur in some rule of the space, in literal order.
+
+    Arguments are distinct variables (as in Popper); a head variable may only
+    sit where its declared type fits; with types and directions, a body-only
+    variable may only be an input where some predicate can output its type.
+    """
+    a = bias.head.arity
+    head_types = bias.head.types
+    producible = None
+    if bias.has_directions and head_types is not None:
+        producible = {p.types[i] for p in bias.body for i in p.outputs}
+    out = []
+    for pred in bias.body:
+        for args in itertools.permutations(range(bias.max_vars), pred.arity):
+            ok = True
+            for pos, v in enumerate(args):
+                if pred.types is None:
+                    continue
+                t = pred.types[pos]
+                if v < a and head_types is not None and head_types[v] != t:
+                    ok = False
+                elif v >= a and producible is not None and pos in pred.inputs \
+                        and t not in producible:
+                    ok = False
+                if not ok:
+                    break
+            if ok:
+                out.append(Literal(pred.name, args))
+    return sorted(out, key=literal_key)
+
+
+class Generator:
+    """Enumerates the rules of a bias, size by size, under learned constraints."""
+
+    def __init__(self, bias: Bias, symmetry_limit: int = 720):
+        import clingo
+
+        t0 = time.perf_counter()
+        self.bias = bias
+        self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
+        self.candidates = candidate_literals(bias)
+        self.index = {lit: i for i, lit in enumerate(self.candidates)}
+        a, n = bias.head.arity, bias.max_vars
+        self.body_var_range = list(range(a, n))
+        n_perms = math.factorial(len(self.body_var_range))
+        self.complete_symmetry = n_perms <= symmetry_limit
+        self.nogoods_added = 0
+        self.timed_out = False
+        self._pending: list[tuple] = []
+        self._now: list[frozenset[int]] = []
+
+        facts = [f"#const max_body={bias.max_body}.", f"#const first_body_var={a}.",
+                 f"size_dom(1..{bias.max_body})."]
+        facts += [f"headvar({v})." for v in range(a)]
+        facts += [f"bodyvar({v})." for v in self.body_var_range]
+        decls = {p.name: p for p in bias.body}
+        if bias.has_directions:
+            for v, d in enumerate(bias.head.directions):
+                facts.append(f"head{d}({v}).")
+        for i, lit in enumerate(self.candidates):
+            p = decls[lit.pred]
+            facts.append(f"cand({i}).")
+            for pos, v in enumerate(lit.args):
+                facts.append(f"occ({i},{v}).")
+                if p.types is not None and v >= a:
+                    facts.append(f'vtype({i},{v},"{p.types[pos]}").')
+                if p.directions is not None:
+                    facts.append(f"{p.directions[pos]}({i},{v}).")
+        facts += self._symmetry_facts(n_perms)
+
+        program = ENCODING
+        if not bias.allow_singletons:
+            program += NO_SINGLETONS
+        if bias.has_directions:
+            program += SAFETY
+        program += "#defined in/2. #defined out/2. #defined headin/1. #defined headout/1.\n"
+        program += "#defined vtype/3. #defined perm/1. #defined pre/4.\n"
+
+        self.ctl = clingo.Control(["--models=0", "--warn=none"])
+        self.ctl.add("base", [], program + "\n".join(facts))
+        self.ctl.ground([("base", [])])
+        atoms = self.ctl.symbolic_atoms
+        self._lit = [atoms[clingo.Function("lit", [clingo.Number(i)])] for i in
+                     range(len(self.candidates))]
+        self._lit = [x.literal if x is not None else None for x in self._lit]
+        size_atoms = {k: atoms[clingo.Function("size", [clingo.Number(k)])]
+                      for k in range(1, bias.max_body + 1)}
+        self._size = {k: (x.literal if x is not None else None) for k, x in size_atoms.items()}
+        self.ground_seconds = time.perf_counter() - t0
+
+    # --------------------------------------------------------------- symmetry
+    def _symmetry_facts(self, n_perms: int) -> list[str]:
+        """``perm/1`` and ``pre/4`` facts for the lex-leader constraints."""
+        vs = self.body_var_range
+        if self.complete_symmetry:
+            perms = [dict(zip(vs, p, strict=True)) for p in itertools.permutations(vs)]
+        else:
+            perms = [{**{v: v for v in vs}, x: y, y: x} for x, y in itertools.combinations(vs, 2)]
+        facts = []
+        for pid, perm in enumerate(perms):
+            if all(k == v for k, v in perm.items()):
+                continue
+            inverse = {v: k for k, v in perm.items()}
+            facts.append(f"perm({pid}).")
+            k = 0
+            for i, lit in enumerate(self.candidates):
+                j = self.index.get(lit.renamed(inverse))
+                if j is None or j == i:
+                    continue  # fixed atoms never decide the comparison
+                k += 1
+                facts.append(f"pre({pid},{k},{i},{j}).")
+        return facts
+
+    # ------------------------------------------------------------ enumeration
+    def rules(self, size: int, deadline: float | None = None) -> Iterator[Rule]:
+        """Yield every rule with ``size`` body literals allowed by the constraints so far.
+
+        Stops early (setting :attr:`timed_out`) when ``deadline``
+        (``time.perf_counter()`` value) passes.
+        """
+        self.timed_out = False
+        self._flush()
+        if self._size.get(size) is None:
+            return
+        with self.ctl.solve(assumptions=[self._size[size]], yield_=True, async_=True) as handle:
+            while True:
+                handle.resume()
+                if deadline is not None:
+                    if not handle.wait(max(0.0, deadline - time.perf_counter())):
+                        handle.cancel()
+                        self.timed_out = True
+                        return
+                model = handle.model()
+                if model is None:
+                    return
+                ids = sorted(s.arguments[0].number for s in model.symbols(shown=True))
+                yield Rule(self.head, tuple(self.candidates[i] for i in ids))
+                if self._now:  # constraints that matter for the rest of this size
+                    for item in self._now:
+                        lits = [self._lit[i] for i in item]
+                        if None not in lits:
+                            model.context.add_nogood(lits)
+                    self._now.clear()
+
+    # ------------------------------------------------------------ constraints
+    def renamings(self, rule: Rule) -> Iterator[frozenset[int]]:
+        """Candidate-id sets of every renaming of ``rule``'s body (body-only variables)."""
+        variables = rule.body_only_vars()
+        seen: set[frozenset[int]] = set()
+        for targets in itertools.permutations(self.body_var_range, len(variables)):
+            mapping = dict(zip(variables, targets, strict=True))
+            ids = []
+            for lit in rule.body:
+                i = self.index.get(lit.renamed(mapping))
+                if i is None:
+                    break
+                ids.append(i)
+            else:
+                key = frozenset(ids)
+                if key not in seen:
+                    seen.add(key)
+                    yield key
+
+    def prune_specialisations(self, rule: Rule, now: bool = False) -> None:
+        """Forbid every rule whose body contains a renaming of ``rule``'s body.
+
+        ``rule`` may be any set of body literals, not only a rule of the space
+        (e.g. an unsatisfiable part of a failed rule). The constraint holds
+        from the next :meth:`rules` call on; with ``now`` it also applies to
+        the rest of the current enumeration (for bodies smaller than the
+        size being enumerated).
+        """
+        for ids in self.renamings(rule):
+            self._pending.append(("spec", ids))
+            if now:
+                self._now.append(ids)
+
+    def prune_generalisations(self, rule: Rule, min_size: int = 1) -> None:
+        """Forbid every rule with at least ``min_size`` body literals whose body is
+        contained in a renaming of ``rule``'s body.
+
+        Generalisations are never larger than ``rule``; a generator that
+        enumerates sizes in increasing order has already produced those
+        smaller than the next size, so only sizes ``min_size..len(body)``
+        get constraints (none when ``min_size > len(body)``).
+        """
+        sizes = range(max(1, min_size), len(rule.body) + 1)
+        if not sizes:
+            return
+        for ids in self.renamings(rule):
+            for k in sizes:
+                self._pending.append(("gen", ids, k))
+
+    def ban(self, rule: Rule) -> None:
+        """Forbid ``rule`` itself (and its renamings)."""
+        for ids in self.renamings(rule):
+            self._pending.append(("ban", ids, len(rule.body)))
+
+    def _flush(self) -> None:
+        """Add the pending constraints to the solver as ground integrity constraints."""
+        if not self._pending:
+            return
+        with self.ctl.backend() as backend:
+            for item in self._pending:
+                lits = [self._lit[i] for i in item[1]]
+                if None in lits:
+                    continue  # an atom the grounder removed can never be true
+                if item[0] == "spec":
+                    backend.add_rule([], lits)
+                elif item[0] == "ban":
+                    size = self._size.get(item[2])
+                    if size is not None:
+                        backend.add_rule([], [*lits, size])
+                else:  # gen: size k and at least k of these literals chosen
+                    size = self._size.get(item[2])
+                    if size is None:
+                        continue
+                    aux = backend.add_atom()
+                    backend.add_weight_rule([aux], item[2], [(x, 1) for x in lits])
+                    backend.add_rule([], [size, aux])
+                self.nogoods_added += 1
+        self._pending.clear()

@@ -1,0 +1,268 @@
+"""Rules of the hypothesis space: literals over numbered variables.
+
+A rule is a head literal and a *set* of body literals whose arguments are
+variable numbers: the head is ``h(0, 1, ..., a-1)`` and body-only variables are
+numbered from ``a`` (Popper's representation). The body is kept sorted by
+:func:`literal_key`, the same total order the generator uses for its
+symmetry breaking, so two rules are equal iff they have the same literals.
+
+Two rules that differ only by a renaming of body-only variables are the same
+hypothesis; :func:`canonical` maps every member of such a class to one
+representative (an exact canonical form, not a hash).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Literal:
+    """``pred(V1, ..., Vn)`` with variable numbers as arguments."""
+
+    pred: str
+    args: tuple[int, ...]
+
+    def renamed(self, mapping: dict[int, int]) -> Literal:
+        return Literal(self.pred, tuple(mapping.get(v, v) for v in self.args))
+
+
+def literal_key(lit: Literal) -> tuple:
+    """Total order on literals: predicate, arity, then arguments."""
+    return (lit.pred, len(lit.args), lit.args)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A definite clause ``head :- body`` (body as a sorted set of literals)."""
+
+    head: Literal
+    body: tuple[Literal, ...]
+
+    @classmethod
+    def make(cls, head: Literal, body: Iterable[Literal]) -> Rule:
+        return cls(head, tuple(sorted(set(body), key=literal_key)))
+
+    @property
+    def size(self) -> int:
+        """Number of literals, head included (Popper's rule size)."""
+        return 1 + len(self.body)
+
+    @property
+    def head_vars(self) -> frozenset[int]:
+        return frozenset(self.head.args)
+
+    def body_only_vars(self) -> list[int]:
+        """Variables of the body that are not in the head, in increasing order."""
+        head = self.head_vars
+        return sorted({v for lit in self.body for v in lit.args if v not in head})
+
+    def without(self, lit: Literal) -> Rule:
+        return Rule(self.head, tuple(x for x in self.body if x != lit))
+
+    def renamed(self, mapping: dict[int, int]) -> Rule:
+        return Rule.make(self.head, (lit.renamed(mapping) for lit in self.body))
+
+
+# ------------------------------------------------------------------ canonical
+def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
+    """Colour body-only variables by their role (colour refinement).
+
+    A colour depends only on how a variable occurs (predicate, position, and
+    the colours or head positions of its neighbours), never on its number, so
+    renamed rules get the same colours for corresponding variables.
+    """
+    head = rule.head_vars
+    colour = {v: 0 for v in variables}
+    occurrences = {v: [] for v in variables}
+    for lit in rule.body:
+        for pos, v in enumerate(lit.args):
+            if v not in head:
+                occurrences[v].append((lit, pos))
+    for _ in range(len(variables)):
+        def arg_sig(x: int, colour: dict[int, int] = colour) -> tuple:
+            return ("h", x) if x in head else ("c", colour[x])
+
+        signature = {
+            v: (colour[v], tuple(sorted(
+                (lit.pred, len(lit.args), pos, tuple(arg_sig(x) for x in lit.args))
+                for lit, pos in occurrences[v]
+            )))
+            for v in variables
+        }
+        ranks = {sig: i for i, sig in enumerate(sorted(set(signature.values())))}
+        new = {v: ranks[signature[v]] for v in variables}
+        stable = len(set(new.values())) == len(set(colour.values()))
+        colour = new
+        if stable:
+            break
+    return colour
+
+
+def canonical(rule: Rule) -> Rule:
+    """The representative of ``rule``'s class under renaming of body-only variables.
+
+    Variables are grouped by their refined colour (a renaming-invariant
+    property); colour classes get consecutive numbers in colour order, and
+    within classes every assignment is tried and the smallest sorted body
+    wins. The result is the same for every renaming of ``rule`` and is itself
+    a renaming of it, so it is an exact canonical form.
+    """
+    variables = rule.body_only_vars()
+    if not variables:
+        return rule
+    first = len(rule.head.args)
+    colour = _refine_colours(rule, variables)
+    classes: dict[int, list[int]] = {}
+    for v in variables:
+        classes.setdefault(colour[v], []).append(v)
+    blocks = []
+    start = first
+    for c in sorted(classes):
+        members = classes[c]
+        targets = list(range(start, start + len(members)))
+        blocks.append([dict(zip(members, perm, strict=True))
+                       for perm in itertools.permutations(targets)])
+        start += len(members)
+    best: tuple[Literal, ...] | None = None
+    for parts in itertools.product(*blocks):
+        mapping = {k: v for part in parts for k, v in part.items()}
+        body = tuple(sorted((lit.renamed(mapping) for lit in rule.body), key=literal_key))
+        if best is None or [literal_key(x) for x in body] < [literal_key(x) for x in best]:
+            best = body
+    return Rule(rule.head, best)
+
+
+# ------------------------------------------------------------ evaluation order
+def evaluation_order(
+    rule: Rule, directions: dict[str, tuple[str, ...]] | None
+) -> tuple[Literal, ...]:
+    """Body literals in an order that is safe to call in Prolog.
+
+    With directions, a literal is callable once its input arguments are bound
+    (by the head's inputs or an earlier output). Among callable literals,
+    pure tests (every argument already bound) go first, because they only
+    filter; otherwise the first callable one in literal order. Without
+    directions, the literal sharing the most bound variables goes first.
+    Raises ``ValueError`` if no safe order exists.
+    """
+    remaining = list(rule.body)
+    order: list[Literal] = []
+    if directions is None:
+        bound = set(rule.head.args)
+        while remaining:
+            lit = max(remaining, key=lambda x: sum(v in bound for v in x.args))
+            remaining.remove(lit)
+            order.append(lit)
+            bound.update(lit.args)
+        return tuple(order)
+
+    head_dirs = directions[rule.head.pred]
+    bound = {v for v, d in zip(rule.head.args, head_dirs, strict=True) if d == "in"}
+    while remaining:
+        ready = [x for x in remaining
+                 if all(v in bound for v, d in zip(x.args, directions[x.pred], strict=True)
+                        if d == "in")]
+        if not ready:
+            raise ValueError(f"no safe order for {format_rule(rule, ordered=False)}")
+        tests = [x for x in ready if all(v in bound for v in x.args)]
+        lit = (tests or ready)[0]
+        remaining.remove(lit)
+        order.append(lit)
+        bound.update(lit.args)
+    return tuple(order)
+
+
+# ------------------------------------------------------------------- printing
+def var_name(i: int) -> str:
+    return chr(ord("A") + i) if i < 26 else f"V{i}"
+
+
+def format_rule(
+    rule: Rule,
+    directions: dict[str, tuple[str, ...]] | None = None,
+    ordered: bool = True,
+) -> str:
+    """Prolog text ``h(A,B) :- p(A,C), q(C,B).``
+
+    With ``ordered`` the body is in :func:`evaluation_order` and body-only
+    variables are lettered in order of first appearance, so the text reads
+    left to right like hand-written Prolog.
+    """
+    body = evaluation_order(rule, directions) if ordered else rule.body
+    names = {v: var_name(v) for v in rule.head.args}
+    nxt = len(rule.head.args)
+    for lit in body:
+        for v in lit.args:
+            if v not in names:
+                names[v] = var_name(nxt)
+                nxt += 1
+
+    def fmt(lit: Literal) -> str:
+        return f"{lit.pred}({','.join(names[v] for v in lit.args)})" if lit.args else lit.pred
+
+    if not body:
+        return f"{fmt(rule.head)}."
+    return f"{fmt(rule.head)} :- {', '.join(fmt(x) for x in body)}."
+
+
+# -------------------------------------------------------------------- parsing
+_ATOM = re.compile(r"\s*([a-z][A-Za-z0-9_]*)\s*(?:\(([^()]*)\))?\s*")
+
+
+def _parse_atom(text: str, names: dict[str, int]) -> Literal:
+    m = _ATOM.fullmatch(text)
+    if not m:
+        raise ValueError(f"cannot parse literal {text!r}")
+    args = []
+    for arg in (m.group(2).split(",") if m.group(2) is not None else []):
+        arg = arg.strip()
+        if not re.fullmatch(r"[A-Z_][A-Za-z0-9_]*", arg):
+            raise ValueError(f"only variables are allowed as arguments, got {arg!r}")
+        args.append(names.setdefault(arg, len(names)))
+    return Literal(m.group(1), tuple(args))
+
+
+def _split_top(text: str) -> list[str]:
+    parts, depth, cur = [], 0, []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return [p for p in (x.strip() for x in parts) if p]
+
+
+def parse_rule(text: str) -> Rule:
+    """Parse ``h(A,B) :- p(A,C), q(C,B).`` (variables only) into a :class:`Rule`.
+
+    Head variables must be distinct; they get numbers ``0..a-1`` in order.
+    """
+    text = text.strip().rstrip(".")
+    head_text, _, body_text = text.partition(":-")
+    names: dict[str, int] = {}
+    head = _parse_atom(head_text, names)
+    if len(set(head.args)) != len(head.args):
+        raise ValueError(f"repeated head variable in {text!r}")
+    body = [_parse_atom(x, names) for x in _split_top(body_text)]
+    return Rule.make(head, body)
+
+
+def parse_program(text: str) -> list[Rule]:
+    """Parse clauses, one per ``.``-terminated statement; ``%`` comments skipped."""
+    lines = [ln.split("%", 1)[0] for ln in text.splitlines()]
+    clean = " ".join(ln for ln in lines if not ln.strip().startswith(":-"))
+    return [parse_rule(c) for c in re.split(r"\.\s*(?=[a-z]|$)", clean) if c.strip()]
+
+
+def program_size(rules: Sequence[Rule]) -> int:
+    return sum(r.size for r in rules)

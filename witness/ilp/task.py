@@ -1,0 +1,34 @@
+"""A Popper task folder: ``bk.pl``, ``bias.pl`` and ``exs.pl``, and its input errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from witness.errors import InputError
+
+TASK_FILES = ("bk.pl", "bias.pl", "exs.pl")
+
+
+class TaskError(InputError):
+    """A task folder, bias or example file the engine cannot use (CLI exit status 2)."""
+
+
+@dataclass(frozen=True)
+class TaskFiles:
+    """The three files of a Popper task folder."""
+
+    folder: Path
+    bk: Path
+    bias: Path
+    exs: Path
+
+    @classmethod
+    def locate(cls, folder: str | Path) -> TaskFiles:
+        folder = Path(folder)
+        if not folder.is_dir():
+            raise TaskError(f"task folder not found: {folder}")
+        missing = [name for name in TASK_FILES if not (folder / name).is_file()]
+        if missing:
+            raise TaskError(f"task folder {folder}: missing {', '.join(missing)}")
+        return cls(folder, folder / "bk.pl", folder / "bias.pl", folder / "exs.pl")

@@ -1,0 +1,237 @@
+"""Test: coverage of a rule on the task's examples, in SWI-Prolog through janus-swi.
+
+janus-swi embeds one Prolog engine per process, so each task gets its own
+Prolog module (``ilp_task_<n>``): its background knowledge is loaded into it
+once, from a stream with a unique source id (SWI refuses to load one
+non-module file into two modules), and its examples are stored there as
+numbered facts ``'$ilp_pos'(I, Atom)`` / ``'$ilp_neg'(I, Atom)``. Tasks never
+see each other's clauses; :meth:`Tester.close` wipes the module.
+
+A rule is tested with one call: it is asserted as a temporary clause, one
+``findall`` collects the indices of the covered examples among the candidates
+(all examples, or the few that a more general rule covered), and the clause
+is erased. Every call is bounded by an inference limit (deterministic) and a
+wall-clock limit (a safety net), so a pathological rule cannot hang a run;
+such a rule gets status ``"limit"`` or ``"timeout"`` and no coverage.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from witness.ilp.bias import Bias
+from witness.ilp.rules import Rule, format_rule
+from witness.ilp.task import TaskError
+
+HELPER_MODULE = "witness_ilp"
+
+HELPER = r"""
+:- module(witness_ilp, [load_bk/3, load_examples/5, cover/10, undefined_preds/3, wipe/2]).
+:- use_module(library(time)).
+:- use_module(library(lists)).
+
+load_bk(M, File, Id0) :-
+    atom_string(Id, Id0),
+    setup_call_cleanup(
+        open(File, read, S),
+        load_files(M:Id, [stream(S), silent(true)]),
+        close(S)).
+
+load_examples(M, File, Head, NPos, NNeg) :-
+    dynamic(M:'$ilp_pos'/2),
+    dynamic(M:'$ilp_neg'/2),
+    setup_call_cleanup(
+        open(File, read, S),
+        read_examples(S, M, Head, 0, 0, NPos, NNeg),
+        close(S)).
+
+read_examples(S, M, Head, P0, N0, P, N) :-
+    read_term(S, T, []),
+    (   T == end_of_file
+    ->  P = P0, N = N0
+    ;   T = (:- _)
+    ->  read_examples(S, M, Head, P0, N0, P, N)
+    ;   T = pos(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
+    ->  assertz(M:'$ilp_pos'(P0, A)), P1 is P0 + 1,
+        read_examples(S, M, Head, P1, N0, P, N)
+    ;   T = neg(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
+    ->  assertz(M:'$ilp_neg'(N0, A)), N1 is N0 + 1,
+        read_examples(S, M, Head, P0, N1, P, N)
+    ;   throw(error(bad_example(T), _))
+    ).
+
+undefined_preds(M, Preds, Missing) :-
+    findall(PI, ( member(P/A, Preds), functor(H, P, A),
+                  \+ predicate_property(M:H, visible), format(string(PI), "~w/~w", [P, A]) ),
+            Missing).
+
+candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
+candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).
+
+% cover(+M, +Text, +Table, +All, +Cands, +First, +InfLimit, +TimeLimit, -Covered, -Status)
+% Covered: the candidates the rule covers (First = false), or the first one (First = true).
+cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status) :-
+    term_string((Head :- Body), Text),
+    assertz(M:('$ilp_rule'(Head) :- Body), Ref),
+    Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Atom)) ),
+    (   First == true
+    ->  Goal = ( once(Test) -> Found = [I] ; Found = [] )
+    ;   Goal = findall(I, Test, Found)
+    ),
+    catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R)),
+          E, true),
+    erase(Ref),
+    (   nonvar(E)
+    ->  Covered = [], ( E == time_limit_exceeded -> Status = timeout ; Status = error )
+    ;   R == inference_limit_exceeded
+    ->  Covered = [], Status = limit
+    ;   Covered = Found, Status = ok
+    ).
+
+wipe(M, Id0) :-
+    atom_string(Id, Id0),
+    catch(unload_file(Id), _, true),
+    forall(( member(P/A, ['$ilp_pos'/2, '$ilp_neg'/2, '$ilp_rule'/1]),
+             functor(H, P, A), predicate_property(M:H, defined) ),
+           retractall(M:H)).
+"""
+
+_task_counter = itertools.count()
+_helper_loaded = False
+
+
+def _janus():
+    """Import janus-swi and load the helper module once per process."""
+    global _helper_loaded
+    import janus_swi as janus
+
+    if not _helper_loaded:
+        janus.consult("witness_ilp_helper.pl", data=HELPER)
+        _helper_loaded = True
+    return janus
+
+
+def to_mask(indices: Sequence[int]) -> int:
+    """Bitset (Python int) with the given bits set."""
+    if not indices:
+        return 0
+    buf = bytearray(max(indices) // 8 + 1)
+    for i in indices:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
+
+
+def mask_indices(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, increasing."""
+    bits = bin(mask)[:1:-1]
+    return [i for i, c in enumerate(bits) if c == "1"]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The outcome of testing one rule on one kind of example."""
+
+    mask: int  # covered example indices (only meaningful when status == "ok")
+    status: str  # ok | limit | timeout | error
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+class Tester:
+    """The task's background knowledge and examples, loaded once into a Prolog module."""
+
+    def __init__(
+        self,
+        bk: str | Path,
+        exs: str | Path,
+        bias: Bias,
+        eval_timeout: float = 10.0,
+        inferences_per_example: int = 200_000,
+    ):
+        self.janus = _janus()
+        self.bias = bias
+        self.directions = bias.directions
+        self.eval_timeout = eval_timeout
+        self.inferences_per_example = inferences_per_example
+        n = next(_task_counter)
+        self.module = f"ilp_task_{n}"
+        self._source_id = f"{Path(bk).resolve()}#ilp_task_{n}"
+        self.closed = False
+        try:
+            self.janus.query_once(f"{HELPER_MODULE}:load_bk({self.module}, File, Id)",
+                                  {"File": str(bk), "Id": self._source_id})
+        except self.janus.PrologError as exc:
+            raise TaskError(f"cannot load {bk}: {_first_line(exc)}") from None
+        head = f"{bias.head.name}/{bias.head.arity}"
+        try:
+            r = self.janus.query_once(
+                f"{HELPER_MODULE}:load_examples({self.module}, File, {_quote_pi(head)}, P, N)",
+                {"File": str(exs)})
+        except self.janus.PrologError as exc:
+            raise TaskError(f"cannot read examples {exs}: {_first_line(exc)} "
+                            f"(expected pos({head}) and neg({head}) facts)") from None
+        self.n_pos, self.n_neg = r["P"], r["N"]
+        preds = [f"{p.name}/{p.arity}" for p in bias.body]
+        missing = self.janus.query_once(
+            f"{HELPER_MODULE}:undefined_preds({self.module}, "
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
+        if missing:
+            raise TaskError(f"body predicate {missing[0]} is not defined in {bk}")
+
+    def cover(self, rule: Rule, kind: str, candidates: int | None = None,
+              time_limit: float | None = None, first: bool = False) -> Coverage:
+        """Which ``kind`` ("pos" or "neg") examples ``rule`` covers.
+
+        ``candidates`` (a bitset) restricts the test to those examples, e.g.
+        the ones a generalisation of ``rule`` covers; None tests all.
+        ``time_limit`` (seconds) overrides the tester's ``eval_timeout``.
+        With ``first``, stop at the first covered example (the mask then has
+        at most one bit: enough to tell "covers some" from "covers none").
+        The rule's body must have a safe order under the bias's directions.
+        """
+        total = self.n_pos if kind == "pos" else self.n_neg
+        if candidates is None:
+            cands, n = [], total
+        else:
+            cands = mask_indices(candidates)
+            n = len(cands)
+            if n == 0:
+                return Coverage(0, "ok")
+        table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
+        every = "true" if candidates is None else "false"
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
+            f"{'true' if first else 'false'}, IL, TL, Cov, St)",
+            {"T": format_rule(rule, self.directions), "C": cands,
+             "IL": max(1, n) * self.inferences_per_example,
+             "TL": float(time_limit or self.eval_timeout)},
+        )
+        status = str(r["St"])
+        return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
+
+    def close(self) -> None:
+        """Remove this task's clauses from the Prolog engine."""
+        if not self.closed:
+            self.janus.query_once(f"{HELPER_MODULE}:wipe({self.module}, Id)",
+                                  {"Id": self._source_id})
+            self.closed = True
+
+    def __enter__(self) -> Tester:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _quote_pi(pi: str) -> str:
+    name, arity = pi.rsplit("/", 1)
+    return f"'{name}'/{arity}"
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
