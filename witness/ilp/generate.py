@@ -222,6 +222,22 @@ class Generator:
                             model.context.add_nogood(lits)
                     self._now.clear()
 
+    def in_space(self, rule: Rule) -> bool:
+        """Whether ``rule`` (up to renaming) is a rule of the space under the constraints so far."""
+        if rule.head.pred != self.head.pred or len(rule.head.args) != len(self.head.args):
+            return False
+        k = len(rule.body)
+        if self._size.get(k) is None:
+            return False
+        self._flush()
+        named = rule.renamed({v: i for i, v in enumerate(rule.head.args)})
+        forms = [sorted(ids) for ids in self.renamings(named) if len(ids) == k]
+        if not forms:
+            return False
+        # only the lex-leader of a class can be generated; ids follow literal order
+        assumptions = [self._size[k]] + [self._lit[i] for i in min(forms)]
+        return None not in assumptions and self.ctl.solve(assumptions=assumptions).satisfiable
+
     # ------------------------------------------------------------ constraints
     def renamings(self, rule: Rule) -> Iterator[frozenset[int]]:
         """Candidate-id sets of every renaming of ``rule``'s body (body-only variables)."""

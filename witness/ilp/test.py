@@ -145,6 +145,8 @@ class Coverage:
 class Tester:
     """The task's background knowledge and examples, loaded once into a Prolog module."""
 
+    __test__ = False  # not a pytest test class, despite the name
+
     def __init__(
         self,
         bk: str | Path,

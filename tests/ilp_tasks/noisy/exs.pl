@@ -1,0 +1,11 @@
+pos(happy(ann)).
+pos(happy(bob)).
+pos(happy(cid)).
+pos(happy(dee)).
+pos(happy(jon)).
+pos(happy(fay)).
+neg(happy(gus)).
+neg(happy(lea)).
+neg(happy(eve)).
+neg(happy(hal)).
+neg(happy(max)).

@@ -1,0 +1,19 @@
+% f(A,B): B is the second element of list A.
+head_pred(f,2).
+body_pred(head,2).
+body_pred(tail,2).
+body_pred(empty,1).
+body_pred(last,2).
+type(f,(list,element)).
+type(head,(list,element)).
+type(tail,(list,list)).
+type(empty,(list,)).
+type(last,(list,element)).
+direction(f,(in,out)).
+direction(head,(in,out)).
+direction(tail,(in,out)).
+direction(empty,(in,)).
+direction(last,(in,out)).
+max_vars(4).
+max_body(3).
+max_clauses(1).

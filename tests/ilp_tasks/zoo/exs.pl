@@ -1,0 +1,17 @@
+pos(dangerous(cobra)).
+pos(dangerous(scorpion)).
+pos(dangerous(jellyfish)).
+pos(dangerous(lion)).
+pos(dangerous(tiger)).
+pos(dangerous(bear)).
+pos(dangerous(orca)).
+pos(dangerous(mosquito)).
+pos(dangerous(tick)).
+neg(dangerous(cat)).
+neg(dangerous(fox)).
+neg(dangerous(elephant)).
+neg(dangerous(cow)).
+neg(dangerous(rabbit)).
+neg(dangerous(sparrow)).
+neg(dangerous(ant)).
+neg(dangerous(frog)).

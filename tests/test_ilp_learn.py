@@ -1,0 +1,179 @@
+"""The ILP engine end to end on small classic tasks (tests/ilp_tasks/), the CLI and the output."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from witness.cli import main
+from witness.ilp import TaskError, learn, program_file_text, write_program
+from witness.ilp.rules import parse_program
+
+TASKS = Path(__file__).parent / "ilp_tasks"
+
+# task -> (exact program, (TP, FN, TN, FP))
+EXPECTED = {
+    # kinship, no types and no directions
+    "grandparent": (["grandparent(A,B) :- parent(A,C), parent(C,B)."], (10, 0, 27, 0)),
+    # a list task with types and directions: output B bound by the body
+    "second": (["f(A,B) :- tail(A,C), head(C,B)."], (5, 0, 8, 0)),
+    # three clauses needed
+    "zoo": ([
+        "dangerous(A) :- venomous(A).",
+        "dangerous(A) :- carnivore(A), large(A).",
+        "dangerous(A) :- eats(A,B), human(B).",
+    ], (9, 0, 8, 0)),
+    # the same task with max_clauses(2): a hard limit, the best two clauses win
+    "zoo2": ([
+        "dangerous(A) :- venomous(A).",
+        "dangerous(A) :- carnivore(A), large(A).",
+    ], (7, 2, 8, 0)),
+    # no perfect program: the consistent one covering the most positives
+    "noisy": ([
+        "happy(A) :- rich(A).",
+        "happy(A) :- married(A,B), kind(B).",
+    ], (5, 1, 5, 0)),
+}
+
+
+@pytest.mark.parametrize("task", sorted(EXPECTED))
+def test_classic_task_exact_program_and_scores(task):
+    clauses, scores = EXPECTED[task]
+    program, got, stats = learn(TASKS / task, timeout=120)
+    assert list(program.clauses) == clauses
+    assert (got.tp, got.fn, got.tn, got.fp) == scores
+    assert stats.exhausted and not stats.timed_out
+    assert stats.verified  # the combined coverage agrees with a full re-test
+    assert stats.n_pos == scores[0] + scores[1] and stats.n_neg == scores[2] + scores[3]
+    # the printed clauses parse back to the same rules
+    assert parse_program(program.text()) == [parse_program(c)[0] for c in clauses]
+
+
+def test_deterministic():
+    a = learn(TASKS / "zoo", timeout=120)
+    b = learn(TASKS / "zoo", timeout=120)
+    assert a[0] == b[0] and a[1] == b[1]
+    assert a[2].rules_tested == b[2].rules_tested
+    assert a[2].constraints == b[2].constraints
+
+
+def test_timeout_returns_best_so_far():
+    program, scores, stats = learn(TASKS / "zoo", timeout=0)
+    assert stats.timed_out and not stats.exhausted
+    assert stats.stop_reason == "time-out"
+    assert scores.fp == 0 and scores.tp + scores.fn == 9
+    assert len(program.rules) <= 3
+
+
+def test_pruning_tests_fewer_rules_than_the_space():
+    from witness.ilp.bias import read_bias
+    from witness.ilp.generate import Generator
+
+    bias = read_bias(TASKS / "zoo" / "bias.pl")
+    gen = Generator(bias)
+    space = sum(1 for k in range(1, bias.max_body + 1) for _ in gen.rules(k))
+    _, _, stats = learn(TASKS / "zoo", timeout=120)
+    assert stats.constraints.get("specialisations", 0) > 0
+    assert stats.rules_tested < space
+
+
+def test_bound_overrides():
+    program, scores, _ = learn(TASKS / "zoo", timeout=120, max_clauses=1)
+    assert list(program.clauses) == ["dangerous(A) :- carnivore(A), large(A)."]
+    assert (scores.tp, scores.fn) == (4, 5)
+    with pytest.raises(TaskError, match="max_body"):
+        learn(TASKS / "zoo", max_body=0)
+
+
+def test_output_file_header(tmp_path):
+    program, scores, stats = learn(TASKS / "zoo2", timeout=120)
+    out = write_program(tmp_path / "sub" / "zoo2.pl", program, scores, stats)
+    text = out.read_text()
+    header = [ln for ln in text.splitlines() if ln.startswith("%")]
+    assert any("task:" in ln and "zoo2" in ln for ln in header)
+    assert any("TP=7 FN=2 TN=8 FP=0" in ln for ln in header)
+    assert any(ln.startswith("% time:") for ln in header)
+    assert any("max_clauses=2" in ln and "hard limit" in ln for ln in header)
+    assert text.endswith("dangerous(A) :- carnivore(A), large(A).\n")
+    assert [p.name for p in out.parent.iterdir()] == ["zoo2.pl"]  # no temporary file left
+
+
+def test_empty_program_file_is_loadable(tmp_path):
+    # no positive example can be covered: the program is empty but still callable
+    task = tmp_path / "t"
+    shutil.copytree(TASKS / "noisy", task)
+    (task / "exs.pl").write_text("pos(happy(gus)).\nneg(happy(gus)).\n")
+    program, scores, stats = learn(task, timeout=60)
+    assert program.clauses == ()
+    assert (scores.tp, scores.fn, scores.tn, scores.fp) == (0, 1, 1, 0)
+    text = program_file_text(program, scores, stats)
+    assert ":- dynamic(happy/1)." in text
+    import janus_swi as janus
+
+    janus.consult("empty_program.pl", data=text, module="ilp_empty_program_test")
+    assert janus.query_once("ilp_empty_program_test:happy(gus)")["truth"] is False
+
+
+def test_cli_learn_json_and_out(tmp_path, capsys):
+    out = tmp_path / "p.pl"
+    assert main(["learn", str(TASKS / "second"), "--json", "--quiet", "--out", str(out)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["program"] == ["f(A,B) :- tail(A,C), head(C,B)."]
+    assert (data["tp"], data["fn"], data["tn"], data["fp"]) == (5, 0, 8, 0)
+    assert data["exhausted"] is True and data["timed_out"] is False
+    assert "f(A,B) :- tail(A,C), head(C,B)." in out.read_text()
+
+
+def test_cli_learn_text(capsys):
+    assert main(["learn", str(TASKS / "grandparent"), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "% scores: TP=10 FN=0 TN=27 FP=0" in out
+    assert out.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
+
+
+@pytest.mark.parametrize("problem, message", [
+    ("missing", "task folder not found"),
+    ("no_exs", "missing exs.pl"),
+    ("recursion", "recursion"),
+    ("pi", "predicate invention"),
+    ("bad_example", "cannot read examples"),
+    ("undefined", "not defined"),
+])
+def test_cli_bad_input_exit_2(tmp_path, capsys, problem, message):
+    task = tmp_path / "t"
+    shutil.copytree(TASKS / "noisy", task)
+    bias = task / "bias.pl"
+    if problem == "missing":
+        task = tmp_path / "nope"
+    elif problem == "no_exs":
+        (task / "exs.pl").unlink()
+    elif problem == "recursion":
+        bias.write_text(bias.read_text() + "enable_recursion.\n")
+    elif problem == "pi":
+        bias.write_text(bias.read_text() + "enable_pi.\n")
+    elif problem == "bad_example":
+        (task / "exs.pl").write_text("pos(happy(ann)).\npos(sad(bob)).\n")
+    elif problem == "undefined":
+        bias.write_text(bias.read_text() + "body_pred(tall,1).\ntype(tall,(person,)).\n"
+                        "direction(tall,(in,)).\n")
+    assert main(["learn", str(task), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_cli_exit_status_in_a_subprocess(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "witness.cli", "learn", str(tmp_path / "x")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "task folder not found" in r.stderr
+
+
+def test_popper_engine_unavailable_is_a_clear_error():
+    from witness.ilp.run_popper import popper_available
+
+    if popper_available():
+        pytest.skip("Popper is installed here; tests/test_ilp_popper.py runs it")
+    with pytest.raises(TaskError, match="needs Popper installed"):
+        learn(TASKS / "grandparent", engine="popper")
