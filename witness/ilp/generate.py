@@ -12,12 +12,17 @@ the fixed head ``h(0, ..., a-1)``. The encoding keeps only rules that are
 - well-typed (one type per variable), Datalog (each head variable occurs in
   the body), connected to the head, without singleton variables (unless the
   bias says ``allow_singletons``), with no variable twice in one literal;
-- *generated once up to variable renaming*: a lex-leader constraint for each
-  permutation of the body-only variables (a rule is kept only if it is the
-  smallest of its renamings in the candidate order). This is complete while
-  the number of permutations stays small (``(max_vars - a)!`` up to
-  ``symmetry_limit``); beyond it only transpositions are used and
-  :attr:`Generator.complete_symmetry` is False, so callers must deduplicate.
+- *generated once up to variable renaming*: body variables are numbered
+  without gaps and in order of their types, and a lex-leader constraint for
+  each permutation of the body-only variables keeps a rule only if no
+  type-preserving renaming is smaller in the candidate order (constraints of
+  permutations that would change a variable's type are switched off in that
+  model, which makes propagation much cheaper). So exactly one rule per
+  renaming class is generated: the smallest of its type-sorted renamings.
+  This is complete while the number of permutations stays small
+  (``(max_vars - a)!`` up to ``symmetry_limit``); beyond it only
+  transpositions are used, :attr:`Generator.complete_symmetry` is False and
+  callers must deduplicate.
 
 Each size (number of body literals) is enumerated by one ``solve`` call with
 the assumption ``size(k)``. Learned constraints (see
@@ -57,7 +62,11 @@ conn(W) :- conn(V), lit(I), occ(I,V), occ(I,W).
 % Lex-leader symmetry breaking: for each permutation P of body variables the
 % chosen set must not be larger than its image. pre(P,K,I,J): the K-th atom
 % moved by P is I and its preimage under P is J.
-eq(P,0) :- perm(P).
+eq(P,0) :- perm(P), not inactive(P).
+% Canonical numbering sorts body variables by type, so only permutations that
+% keep every variable's type can relate two canonical candidates.
+inactive(P) :- pmove(P,V,W), type_of(V,T), not type_of(W,T).
+:- type_of(V,T1), type_of(V+1,T2), bodyvar(V), T1 > T2.
 eq(P,K) :- eq(P,K-1), pre(P,K,I,J), lit(I), lit(J).
 eq(P,K) :- eq(P,K-1), pre(P,K,I,J), not lit(I), not lit(J).
 :- eq(P,K-1), pre(P,K,I,J), not lit(I), lit(J).
@@ -154,7 +163,7 @@ class Generator:
         if bias.has_directions:
             program += SAFETY
         program += "#defined in/2. #defined out/2. #defined headin/1. #defined headout/1.\n"
-        program += "#defined vtype/3. #defined perm/1. #defined pre/4.\n"
+        program += "#defined vtype/3. #defined perm/1. #defined pre/4. #defined pmove/3.\n"
 
         self.ctl = clingo.Control(["--models=0", "--warn=none"])
         self.ctl.add("base", [], program + "\n".join(facts))
@@ -182,6 +191,7 @@ class Generator:
                 continue
             inverse = {v: k for k, v in perm.items()}
             facts.append(f"perm({pid}).")
+            facts += [f"pmove({pid},{v},{w})." for v, w in perm.items() if v != w]
             k = 0
             for i, lit in enumerate(self.candidates):
                 j = self.index.get(lit.renamed(inverse))
@@ -231,19 +241,56 @@ class Generator:
             return False
         self._flush()
         named = rule.renamed({v: i for i, v in enumerate(rule.head.args)})
-        forms = [sorted(ids) for ids in self.renamings(named) if len(ids) == k]
+        forms = [sorted(ids) for ids in self.renamings(named)
+                 if len(ids) == k and self._type_sorted(ids)]
         if not forms:
             return False
-        # only the lex-leader of a class can be generated; ids follow literal order
+        # only the smallest type-sorted renaming of a class can be generated
+        # (ids follow literal order, so comparing sorted id lists compares bodies)
         assumptions = [self._size[k]] + [self._lit[i] for i in min(forms)]
         return None not in assumptions and self.ctl.solve(assumptions=assumptions).satisfiable
 
+    def _var_types(self, rule: Rule) -> dict[int, str] | None:
+        """The type of each body-only variable of ``rule``, or None for an untyped bias."""
+        decls = {p.name: p for p in self.bias.body}
+        types: dict[int, str] = {}
+        for lit in rule.body:
+            if decls[lit.pred].types is None:
+                return None
+            for pos, v in enumerate(lit.args):
+                types[v] = decls[lit.pred].types[pos]
+        return types
+
+    def _type_sorted(self, ids: frozenset[int]) -> bool:
+        """Are the body variables of these literals numbered in type order?"""
+        decls = {p.name: p for p in self.bias.body}
+        types: dict[int, str] = {}
+        for i in ids:
+            lit = self.candidates[i]
+            if decls[lit.pred].types is None:
+                return True
+            for pos, v in enumerate(lit.args):
+                types[v] = decls[lit.pred].types[pos]
+        used = sorted(v for v in types if v >= len(self.head.args))
+        return all(types[v] <= types[w] for v, w in zip(used, used[1:], strict=False))
+
     # ------------------------------------------------------------ constraints
-    def renamings(self, rule: Rule) -> Iterator[frozenset[int]]:
-        """Candidate-id sets of every renaming of ``rule``'s body (body-only variables)."""
+    def renamings(self, rule: Rule, type_sorted: bool = False) -> Iterator[frozenset[int]]:
+        """Candidate-id sets of every renaming of ``rule``'s body (body-only variables).
+
+        With ``type_sorted``, only renamings that number the variables in type
+        order: the others cannot be part of a generated rule, so constraints
+        need not mention them.
+        """
         variables = rule.body_only_vars()
+        types = self._var_types(rule) if type_sorted else None
         seen: set[frozenset[int]] = set()
         for targets in itertools.permutations(self.body_var_range, len(variables)):
+            if types is not None:
+                order = sorted(zip(targets, variables, strict=True))
+                if any(types[x] > types[y] for (_, x), (_, y) in zip(order, order[1:],
+                                                                   strict=False)):
+                    continue
             mapping = dict(zip(variables, targets, strict=True))
             ids = []
             for lit in rule.body:
@@ -266,7 +313,7 @@ class Generator:
         the rest of the current enumeration (for bodies smaller than the
         size being enumerated).
         """
-        for ids in self.renamings(rule):
+        for ids in self.renamings(rule, type_sorted=True):
             self._pending.append(("spec", ids))
             if now:
                 self._now.append(ids)
@@ -283,13 +330,13 @@ class Generator:
         sizes = range(max(1, min_size), len(rule.body) + 1)
         if not sizes:
             return
-        for ids in self.renamings(rule):
+        for ids in self.renamings(rule, type_sorted=True):
             for k in sizes:
                 self._pending.append(("gen", ids, k))
 
     def ban(self, rule: Rule) -> None:
         """Forbid ``rule`` itself (and its renamings)."""
-        for ids in self.renamings(rule):
+        for ids in self.renamings(rule, type_sorted=True):
             self._pending.append(("ban", ids, len(rule.body)))
 
     def _flush(self) -> None:
