@@ -14,7 +14,7 @@ from pathlib import Path
 
 from witness.predicates import Predicate, load_predicate
 from witness.puzzle import Puzzle
-from witness.search import build_geometry, solve
+from witness.search import build_geometry, solve, warm_up
 
 
 @dataclass
@@ -46,6 +46,7 @@ def solve_all(
     progress: bool = False,
 ) -> list[SolveRecord]:
     """Solve every ``(name, puzzle)`` with one predicate; one record each."""
+    warm_up()  # the first call of a process loads the compiled core: keep it out of the timings
     pred = load_predicate(predicate)
     items: Iterable = puzzles
     if progress:

@@ -109,11 +109,12 @@ class _ClauseReader:
 
 
 def parse_program(text: str) -> list[PrologClause]:
-    """Parse definite clauses whose arguments are variables, atoms or integers."""
+    """Parse definite clauses whose arguments are variables, atoms or integers.
+    Directives (``:- dynamic(f/2).``, as in a program with no rule) are skipped."""
     return [
         _ClauseReader(raw).clause()
-        for raw in _strip_comments(text).split(".")
-        if raw.strip()
+        for raw in re.split(r"\.(?=\s|$)", _strip_comments(text))
+        if raw.strip() and not raw.strip().startswith(":-")
     ]
 
 
