@@ -27,7 +27,9 @@ the fixed head ``h(0, ..., a-1)``. The encoding keeps only rules that are
 Each size (number of body literals) is enumerated by one ``solve`` call with
 the assumption ``size(k)``. Learned constraints (see
 :mod:`witness.ilp.constrain`) are added between calls through clingo's
-backend as ground integrity constraints: nothing is regrounded.
+backend as ground integrity constraints, one per renaming of the pruned
+body; those that also matter for the rest of the current enumeration are
+added to it as nogoods (``SolveControl.add_nogood``). Nothing is regrounded.
 """
 
 from __future__ import annotations
@@ -263,14 +265,9 @@ class Generator:
 
     def _type_sorted(self, ids: frozenset[int]) -> bool:
         """Are the body variables of these literals numbered in type order?"""
-        decls = {p.name: p for p in self.bias.body}
-        types: dict[int, str] = {}
-        for i in ids:
-            lit = self.candidates[i]
-            if decls[lit.pred].types is None:
-                return True
-            for pos, v in enumerate(lit.args):
-                types[v] = decls[lit.pred].types[pos]
+        types = self._var_types(Rule(self.head, tuple(self.candidates[i] for i in ids)))
+        if types is None:
+            return True
         used = sorted(v for v in types if v >= len(self.head.args))
         return all(types[v] <= types[w] for v, w in zip(used, used[1:], strict=False))
 
@@ -334,11 +331,6 @@ class Generator:
             for k in sizes:
                 self._pending.append(("gen", ids, k))
 
-    def ban(self, rule: Rule) -> None:
-        """Forbid ``rule`` itself (and its renamings)."""
-        for ids in self.renamings(rule, type_sorted=True):
-            self._pending.append(("ban", ids, len(rule.body)))
-
     def _flush(self) -> None:
         """Add the pending constraints to the solver as ground integrity constraints."""
         if not self._pending:
@@ -350,10 +342,6 @@ class Generator:
                     continue  # an atom the grounder removed can never be true
                 if item[0] == "spec":
                     backend.add_rule([], lits)
-                elif item[0] == "ban":
-                    size = self._size.get(item[2])
-                    if size is not None:
-                        backend.add_rule([], [*lits, size])
                 else:  # gen: size k and at least k of these literals chosen
                     size = self._size.get(item[2])
                     if size is None:

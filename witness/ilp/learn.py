@@ -28,6 +28,7 @@ from __future__ import annotations
 import resource
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -115,6 +116,17 @@ class Stats:
 
 
 def _peak_rss_mb() -> float:
+    """Peak resident memory of this process (MB).
+
+    Linux's ``VmHWM`` belongs to this process image; ``ru_maxrss`` would also
+    count the parent's memory when a benchmark forks and execs us.
+    """
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
@@ -207,13 +219,29 @@ class _Search:
         stats.exhausted = True
         stats.stop_reason = "rule space exhausted"
 
-    def run_size(self, size: int, parents: dict[Rule, tuple[int, int]]):
+    def run_size(self, size: int,
+                 parents: dict[Rule, tuple[int, int]]) -> dict[Rule, tuple[int, int]]:
         """Generate and test every rule with ``size`` body literals."""
         stats = self.stats
         children: dict[Rule, tuple[int, int]] = {}
         self.stopped = False
         t_gen = time.perf_counter()
-        for rule in self.generator.rules(size, self.deadline):
+        rules = self.generator.rules(size, self.deadline)
+        try:
+            self._run_rules(rules, size, parents, children, t_gen)
+        finally:
+            rules.close()  # ends clingo's solve call if we stopped early
+        if self.generator.timed_out or self.out_of_time():
+            self.stopped = True
+        stats.ground_nogoods = self.generator.nogoods_added
+        return children
+
+    def _run_rules(self, rules: Iterator[Rule], size: int, parents: dict[Rule, tuple[int, int]],
+                   children: dict[Rule, tuple[int, int]], t_gen: float) -> None:
+        """Test each generated rule, learn its constraints, keep parents and pool rules."""
+        stats = self.stats
+        last = size == self.bias.max_body
+        for rule in rules:
             stats.generate_seconds += time.perf_counter() - t_gen
             stats.rules_generated += 1
             if not self.generator.complete_symmetry:
@@ -223,8 +251,8 @@ class _Search:
                     continue
                 self.seen.add(key)
             outcome = self.test(rule, parents)
-            if outcome.status == "ok" and outcome.tp and outcome.fp:
-                children[canonical(rule)] = (outcome.tp, outcome.fp)
+            if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
+                children[canonical(rule)] = (outcome.tp, outcome.fp)  # parents of next size
             for kind in apply(self.generator, outcome, next_size=size + 1):
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
             if self.explain and outcome.status == "ok" and outcome.tp == 0:
@@ -235,15 +263,9 @@ class _Search:
             if self.progress and time.perf_counter() - self.last_report > 10:
                 self.report(size)
             if self.out_of_time():
-                self.stopped = True
-                break
+                return
             t_gen = time.perf_counter()
-        else:
-            stats.generate_seconds += time.perf_counter() - t_gen
-        if self.generator.timed_out or self.out_of_time():
-            self.stopped = True
-        stats.ground_nogoods = self.generator.nogoods_added
-        return children
+        stats.generate_seconds += time.perf_counter() - t_gen
 
     def test(self, rule: Rule, parents: dict[Rule, tuple[int, int]]) -> Outcome:
         """Coverage of ``rule``, trying only examples all its tested parents cover.
