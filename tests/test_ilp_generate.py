@@ -165,7 +165,7 @@ def test_generator_matches_oracle_each_rule_once(name):
 
 def test_transpositions_only_mode_covers_the_space():
     bias = BIASES["synthetic"]
-    gen = Generator(bias, symmetry_limit=1)
+    gen = Generator(bias, symmetry_budget=1)
     assert not gen.complete_symmetry
     canon = {canonical(r) for r in generated(gen)}
     assert canon == oracle_space(bias)

@@ -19,10 +19,12 @@ the fixed head ``h(0, ..., a-1)``. The encoding keeps only rules that are
   permutations that would change a variable's type are switched off in that
   model, which makes propagation much cheaper). So exactly one rule per
   renaming class is generated: the smallest of its type-sorted renamings.
-  This is complete while the number of permutations stays small
-  (``(max_vars - a)!`` up to ``symmetry_limit``); beyond it only
-  transpositions are used, :attr:`Generator.complete_symmetry` is False and
-  callers must deduplicate.
+  This is complete while ``(max_vars - a)! x candidates`` stays within
+  ``symmetry_budget`` (the paper's bias: 120 x 162); beyond it the
+  encoding would slow every propagation down, so only transpositions are
+  used, :attr:`Generator.complete_symmetry` is False, a few per cent of the
+  rules come twice and callers must deduplicate (the learner skips a rule
+  whose canonical form it has seen).
 
 Each size (number of body literals) is enumerated by one ``solve`` call with
 the assumption ``size(k)``. Learned constraints (see
@@ -123,7 +125,7 @@ def candidate_literals(bias: Bias) -> list[Literal]:
 class Generator:
     """Enumerates the rules of a bias, size by size, under learned constraints."""
 
-    def __init__(self, bias: Bias, symmetry_limit: int = 720):
+    def __init__(self, bias: Bias, symmetry_budget: int = 40_000):
         import clingo
 
         t0 = time.perf_counter()
@@ -134,7 +136,7 @@ class Generator:
         a, n = bias.head.arity, bias.max_vars
         self.body_var_range = list(range(a, n))
         n_perms = math.factorial(len(self.body_var_range))
-        self.complete_symmetry = n_perms <= symmetry_limit
+        self.complete_symmetry = n_perms * len(self.candidates) <= symmetry_budget
         self.nogoods_added = 0
         self.timed_out = False
         self._pending: list[tuple] = []
