@@ -381,7 +381,7 @@ def test_bias_names_its_bk(tmp_path):
     assert [p.name for p in read_bias(BIAS_DIR / "unvisited.pl").bk_files] == [
         "witness.pl", "witness_unvisited.pl"]
     own = tmp_path / "mine.pl"
-    own.write_text("% bk: witness.pl extra.pl\nhead_pred(f,2).\n")
+    own.write_text("% bk: witness.pl extra.pl\nhead_pred(f,2).\nbody_pred(g,1).\n")
     with pytest.raises(BiasError, match="extra.pl"):
         read_bias(own)
     (tmp_path / "extra.pl").write_text("extra(1).\n")  # found next to the bias file

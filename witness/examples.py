@@ -148,40 +148,29 @@ def resolve_bk(bias_path: Path, names: Sequence[str]) -> tuple[Path, ...]:
     return tuple(found)
 
 
-def _tuple(sym) -> tuple[str, ...]:
-    return tuple(str(a) for a in sym.arguments)
-
-
 def read_bias(path: str | Path) -> Bias:
-    """Parse a Popper bias file with clingo, as Popper does."""
-    import clingo
+    """Read a Popper bias file with the ILP engine's parser (witness.ilp.bias),
+    plus the background knowledge its ``% bk:`` line names."""
+    from witness.ilp.bias import read_bias as read_engine_bias
 
     path = Path(path)
     try:
         text = path.read_text()
+        parsed = read_engine_bias(path)
     except OSError as exc:
         raise BiasError(f"cannot read bias file {path}: {exc.strerror}") from None
-    messages: list[str] = []
-    ctl = clingo.Control(logger=lambda _code, msg: messages.append(msg.strip()))
-    try:
-        ctl.add("base", [], text)
-        ctl.ground([("base", [])])
-    except RuntimeError:
-        first = messages[0].splitlines()[0] if messages else "syntax error"
-        raise BiasError(f"bias file {path}: {first}") from None
-    heads, bodies, types, dirs, settings = {}, {}, {}, {}, {}
-    for atom in ctl.symbolic_atoms:
-        sym = atom.symbol
-        args = sym.arguments
-        if sym.name in ("head_pred", "body_pred") and len(args) == 2:
-            (heads if sym.name == "head_pred" else bodies)[str(args[0])] = args[1].number
-        elif sym.name in ("type", "direction") and len(args) == 2:
-            (types if sym.name == "type" else dirs)[str(args[0])] = _tuple(args[1])
-        elif sym.name in ("max_vars", "max_body", "max_clauses") and len(args) == 1:
-            settings[sym.name] = args[0].number
-    if not heads:
-        raise BiasError(f"bias file {path}: no head_pred/2 declaration")
-    return Bias(path, heads, bodies, types, dirs, settings, resolve_bk(path, _bk_names(text)))
+    except InputError as exc:  # the engine's TaskError: syntax, missing head, unsupported
+        raise BiasError(str(exc)) from None
+    preds = (parsed.head, *parsed.body)
+    return Bias(
+        path,
+        head_preds={parsed.head.name: parsed.head.arity},
+        body_preds={p.name: p.arity for p in parsed.body},
+        types={p.name: p.types for p in preds if p.types is not None},
+        directions={p.name: p.directions for p in preds if p.directions is not None},
+        settings=parsed.settings(),
+        bk_files=resolve_bk(path, _bk_names(text)),
+    )
 
 
 # --------------------------------------------------------------- encoding
