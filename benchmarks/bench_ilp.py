@@ -4,8 +4,9 @@ Generates a seeded set of training puzzles with Algorithm 3 (sizes 2x2 to
 3x4), writes one task per puzzle with ``bias/paper.pl`` (max_vars 7, max_body
 6, max_clauses 3), keeps tasks with at most ``--max-examples`` examples, and
 learns each in a fresh process (``witness learn --json``, so peak memory is
-per task). Then it pools the first ``--pool`` of those puzzles into one task
-and learns that.
+per task). Then it pools the ``--pool`` puzzles with the most examples into
+one task (about 11,000 examples with the defaults, like Popper's pooled
+measurement) and learns that.
 
 Printed: the distribution of learning times, peak memory and rules tested per
 second; per task whether the learned program covers no negative example and
@@ -124,7 +125,7 @@ def main() -> None:
         n = summary.pos_written + summary.neg_written
         if n == 0 or n > args.max_examples or summary.neg_written == 0:
             continue
-        kept.append(puzzle)
+        kept.append((puzzle, n))
         row = row_for(task.name, [puzzle], task, args.timeout)
         rows.append(row)
         print(f"{task.name} {row['size']}: {row['n_pos']}+{row['n_neg']} examples, "
@@ -134,7 +135,9 @@ def main() -> None:
 
     pooled = None
     if args.pool:
-        chosen = kept[:args.pool]  # the first single-puzzle tasks, pooled
+        # the largest single-puzzle tasks: Popper's pooled measurement had ~11,000 examples
+        by_size = sorted(range(len(kept)), key=lambda i: -kept[i][1])[:args.pool]
+        chosen = [kept[i][0] for i in sorted(by_size)]
         task = args.work / "pooled"
         write_task(chosen, task, bias_file=DEFAULT_BIAS)
         pooled = row_for("pooled", chosen, task, args.timeout)
