@@ -44,7 +44,6 @@ class Literal:
     inputs: tuple[tuple[int, str], ...]  # (position, kind: path|square|list|int)
     outputs: Callable[[list], dict[int, object]] | None = None
     test: tuple[str, Callable[[list], tuple[Operand, Operand]]] | None = None
-    constant: int | None = None  # one/1 etc.: called unbound, Prolog binds the constant
 
 
 def _count(args: list) -> dict[int, object]:
@@ -61,7 +60,7 @@ def _len(args: list) -> dict[int, object]:
 
 
 def _is(value: int) -> dict:
-    return {"test": ("eq", lambda a: (a[0], const(value))), "constant": value}
+    return {"test": ("eq", lambda a: (a[0], const(value)))}
 
 
 TABLE1 = "bk/witness.pl"

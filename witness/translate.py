@@ -15,168 +15,79 @@ docstring (Table 3 of the paper, side by side).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from witness.bk import LITERALS, PATH, SQUARE
 from witness.errors import InputError
+from witness.ilp.rules import Rule, evaluation_order, format_rule, var_name
+from witness.ilp.rules import parse_program as parse_rules
 from witness.predicates import FEATURES, Clause, Comparison, Operand, Predicate
-
-_TOKEN = re.compile(r"\s*(?:(:-)|([A-Za-z_][A-Za-z0-9_]*|-?\d+)|(.))")
 
 
 class TranslationError(InputError):
     """A clause that cannot be translated (names the clause and the reason)."""
 
 
-@dataclass(frozen=True)
-class Atom:
-    """A Prolog literal ``name(args)``; args are variable names or integers/atoms."""
-
-    name: str
-    args: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return f"{self.name}({','.join(self.args)})" if self.args else self.name
-
-
-@dataclass(frozen=True)
-class PrologClause:
-    head: Atom
-    body: tuple[Atom, ...]
-
-    def __str__(self) -> str:
-        if not self.body:
-            return f"{self.head}."
-        return f"{self.head} :- {', '.join(map(str, self.body))}."
+# Directions of the background predicates as the translator knows them (an
+# argument the literal needs bound is "in"), for a safe evaluation order.
+DIRECTIONS: dict[str, tuple[str, ...]] = {
+    name: tuple("in" if any(i == j for j, _ in spec.inputs) else "out"
+                for i in range(spec.arity))
+    for name, spec in LITERALS.items()
+}
+HEAD_DIRECTIONS = ("in", "in")
 
 
 # ------------------------------------------------------------------ parsing
-def _strip_comments(text: str) -> str:
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return "\n".join(line.split("%", 1)[0] for line in text.splitlines())
-
-
-class _ClauseReader:
-    """Reads one clause's tokens: ``head :- lit, lit, ...`` with plain arguments."""
-
-    def __init__(self, raw: str):
-        self.raw = raw.strip()
-        self.tokens = [t for t in _TOKEN.findall(raw) if any(t)]
-        self.pos = 0
-
-    def peek(self) -> str | None:
-        if self.pos >= len(self.tokens):
-            return None
-        neck, word, other = self.tokens[self.pos]
-        return neck or word or other
-
-    def take(self, word: bool = False, value: str | None = None) -> str:
-        tok = self.peek()
-        if tok is None:
-            raise TranslationError(f"clause '{self.raw}.': unexpected end")
-        if (word and not self.tokens[self.pos][1]) or (value is not None and tok != value):
-            raise TranslationError(
-                f"clause '{self.raw}.': unexpected '{tok}' (only plain literals "
-                "with variable, atom or integer arguments are supported)"
-            )
-        self.pos += 1
-        return tok
-
-    def atom(self) -> Atom:
-        name = self.take(word=True)
-        args: list[str] = []
-        if self.peek() == "(":
-            self.take(value="(")
-            args.append(self.take(word=True))
-            while self.peek() == ",":
-                self.take(value=",")
-                args.append(self.take(word=True))
-            self.take(value=")")
-        return Atom(name, tuple(args))
-
-    def clause(self) -> PrologClause:
-        head = self.atom()
-        body: list[Atom] = []
-        if self.peek() is not None:
-            self.take(value=":-")
-            body.append(self.atom())
-            while self.peek() is not None:
-                self.take(value=",")
-                body.append(self.atom())
-        return PrologClause(head, tuple(body))
-
-
-def parse_program(text: str) -> list[PrologClause]:
-    """Parse definite clauses whose arguments are variables, atoms or integers.
-    Directives (``:- dynamic(f/2).``, as in a program with no rule) are skipped."""
-    return [
-        _ClauseReader(raw).clause()
-        for raw in re.split(r"\.(?=\s|$)", _strip_comments(text))
-        if raw.strip() and not raw.strip().startswith(":-")
-    ]
-
-
-def _is_var(arg: str) -> bool:
-    return arg[0].isupper() or arg[0] == "_"
+def parse_program(text: str) -> list[Rule]:
+    """The clauses of a learned program, read by the ILP engine's parser
+    (directives such as ``:- dynamic(f/2).`` of an empty program are skipped)."""
+    try:
+        return parse_rules(text)
+    except ValueError as exc:
+        raise TranslationError(f"cannot read the program: {exc}") from None
 
 
 # -------------------------------------------------------------- translation
-def translate_clause(clause: PrologClause) -> Clause:
-    """One clause -> a conjunction of feature comparisons."""
-    where = f"clause '{clause}'"
-    if len(clause.head.args) != 2 or not all(map(_is_var, clause.head.args)):
-        raise TranslationError(f"{where}: the head must be f(Path, Square) with two variables")
-    path_var, square_var = clause.head.args
-    env: dict[str, object] = {path_var: PATH, square_var: SQUARE}
-    comparisons: list[Comparison] = []
-    pending = list(clause.body)
-    for lit in pending:
-        if lit.name not in LITERALS or len(lit.args) != LITERALS[lit.name].arity:
+def translate_clause(rule: Rule) -> Clause:
+    """One clause -> a conjunction of feature comparisons, its literals taken
+    in an order that respects the directions (as Prolog would run it)."""
+    where = f"clause '{format_rule(rule, ordered=False)}'"
+    if len(rule.head.args) != 2:
+        raise TranslationError(f"{where}: the head must be f(Path, Square)")
+    for lit in rule.body:
+        if lit.pred not in LITERALS or len(lit.args) != LITERALS[lit.pred].arity:
             known = ", ".join(f"{n}/{d.arity}" for n, d in LITERALS.items())
             raise TranslationError(
-                f"{where}: unknown background predicate {lit.name}/{len(lit.args)} "
+                f"{where}: unknown background predicate {lit.pred}/{len(lit.args)} "
                 f"(the translator knows {known})"
             )
-
-    def value(arg: str) -> object | None:
-        if _is_var(arg):
-            return env.get(arg)
-        if re.fullmatch(r"-?\d+", arg):
-            return ("const", int(arg))
-        raise TranslationError(f"{where}: atom argument '{arg}' is not supported")
-
-    def bindable(lit: Atom) -> bool:
-        spec = LITERALS[lit.name]
-        unbound = [i for i, _ in spec.inputs if value(lit.args[i]) is None]
-        return not unbound or (spec.constant is not None and len(lit.args) == 1)
-
-    while pending:
-        lit = next((x for x in pending if bindable(x)), None)
-        if lit is None:
-            raise TranslationError(
-                f"{where}: unsafe: no order of {', '.join(map(str, pending))} binds "
-                "every input argument before it is used"
-            )
-        pending.remove(lit)
-        spec = LITERALS[lit.name]
-        if spec.constant is not None and value(lit.args[0]) is None:
-            env[lit.args[0]] = ("const", spec.constant)
-            continue
-        args = [value(a) for a in lit.args]
+    directions = {**DIRECTIONS, rule.head.pred: HEAD_DIRECTIONS}
+    try:
+        order = evaluation_order(rule, directions)
+    except ValueError:
+        raise TranslationError(
+            f"{where}: unsafe: no order of its literals binds every input argument "
+            "before it is used"
+        ) from None
+    source = format_rule(rule, directions)
+    path_var, square_var = rule.head.args
+    env: dict[int, object] = {path_var: PATH, square_var: SQUARE}
+    comparisons: list[Comparison] = []
+    for lit in order:
+        spec = LITERALS[lit.pred]
+        args = [env.get(v) for v in lit.args]
         for i, kind in spec.inputs:
-            _check_kind(where, lit, args[i], kind, path_var, square_var, lit.args[i])
+            _check_kind(where, lit.pred, args[i], kind, var_name(lit.args[i]))
         if spec.test is not None:
             op, operands = spec.test
             left, right = operands(args)
             comparisons.append(Comparison(op, left, right))
         if spec.outputs is not None:
             for i, out in spec.outputs(args).items():
-                arg = lit.args[i]
-                bound = value(arg)
+                bound = args[i]
                 if bound is None:
-                    env[arg] = out
+                    env[lit.args[i]] = out
                 elif _is_int(bound) and _is_int(out):
                     comparisons.append(Comparison("eq", bound, out))
                 elif bound != out:
@@ -184,18 +95,17 @@ def translate_clause(clause: PrologClause) -> Clause:
                     # holds at most 3 of a square's edges), so Prolog's
                     # unification fails: the clause can never fire.
                     return Clause((Comparison("eq", ("const", 0), ("const", 1)),),
-                                  source=str(clause),
-                                  english=f"never: {arg} cannot be both {_describe(bound)} "
-                                          f"and {_describe(out)}")
-    return Clause(tuple(comparisons), source=str(clause), english=english(comparisons))
+                                  source=source,
+                                  english=f"never: {var_name(lit.args[i])} cannot be both "
+                                          f"{_describe(bound)} and {_describe(out)}")
+    return Clause(tuple(comparisons), source=source, english=english(comparisons))
 
 
 def _is_int(v: object) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and v[0] in ("feature", "const")
 
 
-def _check_kind(where: str, lit: Atom, v: object, kind: str, path_var: str, square_var: str,
-                arg: str) -> None:
+def _check_kind(where: str, pred: str, v: object, kind: str, arg: str) -> None:
     ok = {
         "path": v == PATH,
         "square": v == SQUARE,
@@ -203,12 +113,10 @@ def _check_kind(where: str, lit: Atom, v: object, kind: str, path_var: str, squa
         "int": _is_int(v),
     }[kind]
     if not ok:
+        want = {"path": "the head's path", "square": "the head's square",
+                "list": "a list bound earlier", "int": "a number bound earlier"}[kind]
         raise TranslationError(
-            f"{where}: argument {arg} of {lit} must be a {kind} "
-            f"(the head's {'path ' + path_var if kind == 'path' else ''}"
-            f"{'square ' + square_var if kind == 'square' else ''}"
-            f"{'a list or number bound earlier' if kind in ('list', 'int') else ''}), "
-            f"it is {_describe(v)}"
+            f"{where}: argument {arg} of {pred} must be {want}, it is {_describe(v)}"
         )
 
 
@@ -261,7 +169,7 @@ def translate_program(text: str, name: str = "learned") -> Predicate:
     clauses = parse_program(text)
     if not clauses:
         raise TranslationError(f"{name}: no clauses found")
-    heads = {(c.head.name, len(c.head.args)) for c in clauses}
+    heads = {(c.head.pred, len(c.head.args)) for c in clauses}
     if len(heads) != 1:
         raise TranslationError(f"{name}: clauses define several predicates: {sorted(heads)}")
     return Predicate(name, "program", tuple(translate_clause(c) for c in clauses),
