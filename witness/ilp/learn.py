@@ -294,10 +294,10 @@ class _Search:
             if last and neg.ok and neg.mask == 0:  # consistent: its full coverage is needed
                 pos = tester.cover(rule, "pos", pos_cands, time_limit=limit)
         status = pos.status if neg is None or not pos.ok else neg.status
-        if status != "ok":
+        stats.test_seconds += time.perf_counter() - t0
+        if status != "ok":  # coverage unknown: the rule is neither used nor learned from
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
             return Outcome(rule, 0, 0, status)
-        stats.test_seconds += time.perf_counter() - t0
         return Outcome(rule, pos.mask, neg.mask if neg is not None else 0, status)
 
     def explain_failure(self, rule: Rule) -> None:
