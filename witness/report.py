@@ -51,8 +51,8 @@ def figure5(solved_csv: str | Path, stem: Path) -> list[Path]:
     solvers = list(dict.fromkeys(df["solver"]))
     columns = [("solved_within_time", "wall-clock limit (this machine)"),
                ("solved_within_paper_expansions", "paper-throughput budget (expansions)")]
-    fig, axes = plt.subplots(len(columns), len(solvers), figsize=(4 * len(solvers), 7),
-                             squeeze=False)
+    fig, axes = plt.subplots(len(columns), len(solvers), figsize=(4 * len(solvers), 7.5),
+                             squeeze=False, constrained_layout=True)
     for i, (col, label) in enumerate(columns):
         for j, solver in enumerate(solvers):
             ax = axes[i][j]
