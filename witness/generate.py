@@ -33,7 +33,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from witness.errors import InputError
-from witness.puzzle import MAX_SIDE, Puzzle, Vertex, square_edge_counts
+from witness.puzzle import (
+    MAX_SIDE,
+    Puzzle,
+    Vertex,
+    grid_neighbours,
+    peripheral,
+    reachable,
+    square_edge_counts,
+)
 
 METHODS = ("random", "path")
 
@@ -50,39 +58,7 @@ class GenerationError(InputError):
 # ------------------------------------------------------------------ helpers
 def random_goal(rows: int, cols: int, rng: random.Random, start: Vertex = (0, 0)) -> Vertex:
     """A uniformly random peripheral vertex other than ``start``."""
-    candidates = [
-        (x, y)
-        for y in range(rows + 1)
-        for x in range(cols + 1)
-        if (x in (0, cols) or y in (0, rows)) and (x, y) != start
-    ]
-    return rng.choice(candidates)
-
-
-def _neighbours(v: Vertex, rows: int, cols: int) -> list[Vertex]:
-    x, y = v
-    out = []
-    for w in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
-        if 0 <= w[0] <= cols and 0 <= w[1] <= rows:
-            out.append(w)
-    return out
-
-
-def _reaches(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: int) -> bool:
-    """Is ``dst`` reachable from ``src`` without entering a ``blocked`` vertex? (flood fill)"""
-    if src == dst:
-        return True
-    seen = {src}
-    stack = [src]
-    while stack:
-        v = stack.pop()
-        for w in _neighbours(v, rows, cols):
-            if w == dst:
-                return True
-            if w not in seen and w not in blocked:
-                seen.add(w)
-                stack.append(w)
-    return False
+    return rng.choice([v for v in peripheral(rows, cols) if v != start])
 
 
 def random_simple_path(
@@ -109,8 +85,8 @@ def random_simple_path(
     while v != goal:
         viable = [
             w
-            for w in _neighbours(v, rows, cols)
-            if w not in on_path and _reaches(w, goal, on_path, rows, cols)
+            for w in grid_neighbours(v, rows, cols)
+            if w not in on_path and reachable(w, goal, on_path, rows, cols)
         ]
         # Never empty: goal was reachable from v avoiding the path, and the
         # first step of such a route is viable.

@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from witness.errors import InputError
-from witness.puzzle import Puzzle, Vertex, square_edge_counts
+from witness.puzzle import Puzzle, Vertex, reachable, square_edge_counts
 
 FEATURES: tuple[str, ...] = (
     "triangles",
@@ -225,17 +225,7 @@ def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, i
 
 def _goal_reachable(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     """Can the path's head still reach the goal without visiting the path again?"""
-    blocked = set(path[:-1])
-    frontier, seen = [path[-1]], {path[-1]}
-    while frontier:
-        v = frontier.pop()
-        if v == puzzle.goal:
-            return True
-        for w in puzzle.neighbours(v):
-            if w not in blocked and w not in seen:
-                seen.add(w)
-                frontier.append(w)
-    return False
+    return reachable(path[-1], puzzle.goal, set(path[:-1]), puzzle.rows, puzzle.cols)
 
 
 # ------------------------------------------------------------- built-ins

@@ -38,6 +38,36 @@ ALLOWED_KEYS = ("rows", "cols", "start", "goal", "triangles")
 MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 
+def grid_neighbours(v: Vertex, rows: int, cols: int) -> list[Vertex]:
+    """Neighbours of vertex ``v`` on a rows x cols grid, in ``DIRECTIONS`` order."""
+    out = []
+    for dx, dy in DIRECTIONS:
+        w = (v[0] + dx, v[1] + dy)
+        if 0 <= w[0] <= cols and 0 <= w[1] <= rows:
+            out.append(w)
+    return out
+
+
+def peripheral(rows: int, cols: int) -> list[Vertex]:
+    """Vertices of degree < 4 (the possible goals), in vertex-id order."""
+    return [(x, y) for y in range(rows + 1) for x in range(cols + 1)
+            if x in (0, cols) or y in (0, rows)]
+
+
+def reachable(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: int) -> bool:
+    """Can ``dst`` be reached from ``src`` without entering a ``blocked`` vertex?"""
+    seen, stack = {src}, [src]
+    while stack:
+        v = stack.pop()
+        if v == dst:
+            return True
+        for w in grid_neighbours(v, rows, cols):
+            if w not in seen and w not in blocked:
+                seen.add(w)
+                stack.append(w)
+    return False
+
+
 class PuzzleError(InputError):
     """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
 
@@ -206,24 +236,14 @@ class Puzzle:
 
     def neighbours(self, v: Vertex) -> list[Vertex]:
         """Grid neighbours of ``v`` in the fixed order of ``DIRECTIONS``."""
-        out = []
-        for dx, dy in DIRECTIONS:
-            w = (v[0] + dx, v[1] + dy)
-            if self.in_grid(w):
-                out.append(w)
-        return out
+        return grid_neighbours(v, self.rows, self.cols)
 
     def is_peripheral(self, v: Vertex) -> bool:
         return v[0] in (0, self.cols) or v[1] in (0, self.rows)
 
     def peripheral_vertices(self) -> list[Vertex]:
         """Peripheral vertices in vertex-id order (used by generators)."""
-        return [
-            (x, y)
-            for y in range(self.rows + 1)
-            for x in range(self.cols + 1)
-            if self.is_peripheral((x, y))
-        ]
+        return peripheral(self.rows, self.cols)
 
     def edge_id(self, a: Vertex, b: Vertex) -> int:
         if a > b:
