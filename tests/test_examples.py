@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzles import FIGURE1, puzzles, seeded_puzzles
+from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from witness.cli import main
 from witness.errors import InputError
@@ -68,22 +68,6 @@ def path_puzzles(n: int, seed: int, sizes: list[tuple[int, int]]) -> list[Puzzle
     return [path_puzzle(rng, *rng.choice(sizes)) for _ in range(n)]
 
 
-def all_partial_paths(puzzle: Puzzle) -> list[tuple]:
-    """Brute force: every simple path from the start that avoids the goal."""
-    out, path = [], [puzzle.start]
-
-    def rec() -> None:
-        out.append(tuple(path))
-        for w in puzzle.neighbours(path[-1]):
-            if w not in path and w != puzzle.goal:
-                path.append(w)
-                rec()
-                path.pop()
-
-    rec()
-    return out
-
-
 def prefixes(solutions) -> set[tuple]:
     return {tuple(s[:i]) for s in solutions for i in range(1, len(s))}
 
@@ -99,7 +83,7 @@ def oracle_labels(puzzle: Puzzle) -> dict[tuple, tuple[bool, tuple, bool]]:
         alone[(x, y)] = prefixes(enumerate_solutions(single))
     return {
         p: (p in completable, tuple(s for s in alone if p not in alone[s]), p in extendable)
-        for p in all_partial_paths(puzzle)
+        for p in map(tuple, all_partial_paths(puzzle))
     }
 
 
