@@ -30,17 +30,21 @@ verify: {max_size: [2, 2]}
 """
 
 
+def snakemake(work: Path, *extra: str) -> None:
+    exe = Path(sys.executable).with_name("snakemake")
+    proc = subprocess.run(
+        [str(exe), "-s", str(ROOT / "Snakefile"), "--cores", "2", "--configfile", "tiny.yaml",
+         "-q", *extra],
+        cwd=work, capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     work = tmp_path_factory.mktemp("pipeline")
     (work / "tiny.yaml").write_text(TINY)
-    snakemake = Path(sys.executable).with_name("snakemake")
-    proc = subprocess.run(
-        [str(snakemake), "-s", str(ROOT / "Snakefile"), "--cores", "2", "--configfile",
-         "tiny.yaml", "-q"],
-        cwd=work, capture_output=True, text=True, timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    snakemake(work)
     return work / "results" / "tiny" / "paper"
 
 
@@ -90,3 +94,15 @@ def test_sets_are_disjoint(run):
             text = f.read_text()
             assert text not in seen, (f, seen.get(text))
             seen[text] = str(f)
+
+
+def test_swapping_the_bias_writes_a_separate_run(run):
+    before = {p: p.stat().st_mtime_ns for p in run.rglob("*") if p.is_file()}
+    sets = {p: p.stat().st_mtime_ns for p in (run.parent / "sets").rglob("*.json")}
+    snakemake(run.parent.parent.parent, "--config", "bias=bias/unvisited.pl")
+    other = run.parent / "unvisited"
+    assert (other / "report.md").stat().st_size > 0
+    assert "unvisited" in (other / "tasks" / "train_00000" / "bias.pl").read_text()
+    # the first run's results and the shared puzzle sets are untouched
+    assert {p: p.stat().st_mtime_ns for p in run.rglob("*") if p.is_file()} == before
+    assert {p: p.stat().st_mtime_ns for p in (run.parent / "sets").rglob("*.json")} == sets
