@@ -63,6 +63,10 @@ def test_every_output_exists_and_parses(run):
     assert summary["puzzles"] == 16 and summary["speedup_E"] > 0
     verify = json.loads((run / "final/pi_star.verify.json").read_text())
     assert verify["status"] in ("verified", "refuted", "unknown")
+    for i in range(3):  # every learned program is verified, not only the winner
+        verdict = json.loads((run / f"predicates/train_{i:05d}.verify.json").read_text())
+        assert verdict["status"] in ("verified", "refuted", "unknown", "empty")
+    assert "`witness verify` on every learned program" in (run / "report.md").read_text()
     compile((run / "final/pi_star.py").read_text(), "pi_star.py", "exec")
 
 

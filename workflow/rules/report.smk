@@ -15,6 +15,7 @@ rule report:
         large=f"{OUT}/large/solved.csv",
         scores=lambda w: expand(f"{OUT}/predicates/{{task}}.json", task=task_names()),
         translations=lambda w: expand(f"{OUT}/predicates/{{task}}.py", task=task_names()),
+        verdicts=lambda w: expand(f"{OUT}/predicates/{{task}}.verify.json", task=task_names()),
     output:
         f"{OUT}/report.md",
     params:
