@@ -110,3 +110,15 @@ def test_swapping_the_bias_writes_a_separate_run(run):
     # the first run's results and the shared puzzle sets are untouched
     assert {p: p.stat().st_mtime_ns for p in run.rglob("*") if p.is_file()} == before
     assert {p: p.stat().st_mtime_ns for p in (run.parent / "sets").rglob("*.json")} == sets
+
+
+def test_rank_by_expansions_orders_stages_by_speedup_e(run, tmp_path):
+    from witness.triage import select_stage
+
+    stage = run / "triage/v1"
+    evals = sorted((stage / "stage1").glob("*.csv"))
+    baseline = run.parent / "baseline/filter1.csv"
+    rows = select_stage(baseline, evals, 2, tmp_path / "s.csv", rank_by="speedup_E")
+    assert [r.speedup_E for r in rows] == sorted((r.speedup_E for r in rows), reverse=True)
+    with pytest.raises(ValueError, match="rank_by"):
+        select_stage(baseline, evals, 2, tmp_path / "s.csv", rank_by="vibes")

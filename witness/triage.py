@@ -31,6 +31,12 @@ from witness.generate import read_set
 from witness.predicates import Predicate, load_predicate
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
+# Sort keys over (name, speedup_t, speedup_E, ...): best first, ties by the other
+# speedup, then by name, so a stage's choice is deterministic.
+RANK_KEYS = {
+    "speedup_t": lambda s: (-s[1], -s[2], s[0]),
+    "speedup_E": lambda s: (-s[2], -s[1], s[0]),
+}
 RECORD_FIELDS = list(SolveRecord.__dataclass_fields__)
 
 
@@ -116,8 +122,14 @@ def select_stage(
     eval_csvs: Sequence[str | Path],
     keep: int,
     out_csv: str | Path,
+    rank_by: str = "speedup_t",
 ) -> list[StageRow]:
-    """Rank predicates by speedup_t on one filter set; keep the top ``keep``.
+    """Rank predicates by speedup_t (the paper) or speedup_E on one filter set;
+    keep the top ``keep``.
+
+    speedup_E is deterministic and machine-independent; speedup_t also
+    charges a predicate for its cost per path, but with a search this fast
+    a small filter set takes milliseconds and its timings are noisy.
 
     Predicates with no clauses (empty evaluation files) are listed last and
     never kept.
@@ -138,7 +150,9 @@ def select_stage(
         e = sum(r.expansions for r in recs)
         scored.append((name, t_base / t if t else 0.0, e_base / e if e else 0.0, t, e,
                        sum(r.status == "timed_out" for r in recs)))
-    scored.sort(key=lambda s: (-s[1], -s[2], s[0]))
+    if rank_by not in RANK_KEYS:
+        raise InputError(f"triage rank_by must be one of {sorted(RANK_KEYS)}, got {rank_by!r}")
+    scored.sort(key=RANK_KEYS[rank_by])
     rows = [
         StageRow(i + 1, name, round(st, 6), round(se, 6), round(t, 6), e, to,
                  kept=i < keep and st > 0)

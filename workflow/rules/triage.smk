@@ -58,6 +58,7 @@ checkpoint triage_stage:
         f"{OUT}/triage/{{version}}/stage{{stage}}.csv",
     params:
         keep=lambda w: STAGE_KEEP[int(w.stage)],
+        rank_by=config["triage"].get("rank_by", "speedup_t"),
     log:
         f"{OUT}/logs/triage_{{version}}_stage{{stage}}.log",
     script:

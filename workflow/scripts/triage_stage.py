@@ -5,4 +5,4 @@ from witness.workflow import logged
 
 with logged(snakemake):
     select_stage(snakemake.input.baseline, snakemake.input.evals, snakemake.params.keep,
-                 snakemake.output[0])
+                 snakemake.output[0], rank_by=snakemake.params.rank_by)
