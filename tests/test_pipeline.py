@@ -22,7 +22,7 @@ large: {method: path, count: 2, sizes: [[5, 5]]}
 bias: bias/paper.pl
 learn: {engine: witness, mode: per_puzzle, pool_size: 2, timeout: 30, max_pos: 300,
         max_neg: 300, positives: blamed}
-triage: {k1: 2, k2: 1, versions: [v1, v2], final_version: v1, time_limit: 10, chunk: 10}
+triage: {k1: 2, k2: 1, versions: [v1, v2], final_version: v1, time_limit: 10}
 test: {chunk: 10, time_limit: 30, memory_mb: 512}
 large_eval: {time_limits_min: [0.001, 0.01], paper_expansions_per_min: 1100000,
              memory_mb: 512, chunk: 2, asp: true}
