@@ -70,6 +70,19 @@ def test_every_output_exists_and_parses(run):
     compile((run / "final/pi_star.py").read_text(), "pi_star.py", "exec")
 
 
+def test_portfolio_runs_when_some_learned_predicate_is_unverified(run):
+    choice = json.loads((run / "final/portfolio.json").read_text())
+    verdicts = [json.loads(p.read_text())["status"]
+                for p in (run / "predicates").glob("*.verify.json")]
+    per = list(csv.DictReader((run / "test/per_puzzle.csv").open()))
+    if any(v in ("refuted", "unknown") for v in verdicts):
+        assert choice["unverified_status"] in ("refuted", "unknown")
+        assert all(row["portfolio_status"] == "solved" for row in per)  # complete
+    else:
+        assert choice["unverified"] is None
+        assert all(row["portfolio_status"] == "" for row in per)
+
+
 def test_final_predicate_is_one_of_the_learned_ones(run):
     winner = (run / "final/pi_star.pl").read_text().splitlines()
     name = winner[0].rsplit("learned as ", 1)[1].strip()

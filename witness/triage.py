@@ -199,21 +199,25 @@ def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | P
     return name
 
 
-def choose_portfolio(stage_csv: str | Path, verify_jsons: Sequence[str | Path],
+def choose_portfolio(stage_csvs: Sequence[str | Path], verify_jsons: Sequence[str | Path],
                      pi_star: str | Path, pi_star_verify: str | Path,
                      out_json: str | Path) -> dict:
-    """Pick the portfolio of section 6: the best-ranked predicate of the last
-    triage stage that is not verified, paired with a verified one (pi_star if
-    it is verified, else pi_baseline). ``unverified`` is null when every
-    candidate is verified: then there is nothing for a portfolio to add."""
+    """Pick the portfolio of section 6: the best unverified predicate of triage
+    (the furthest stage it reached, then its rank there; ``stage_csvs`` from
+    the last stage to the first), paired with a verified one (pi_star if it is
+    verified, else pi_baseline). ``unverified`` is null when every learned
+    predicate is verified (or empty): then a portfolio has nothing to add."""
     status = {Path(p).name.removesuffix(".verify.json"): json.loads(Path(p).read_text())["status"]
               for p in verify_jsons}
-    with Path(stage_csv).open() as fh:
-        ranked = [row["predicate"] for row in csv.DictReader(fh)]
-    unverified = next((name for name in ranked if status.get(name, "unknown") != "verified"),
-                      None)
-    star_ok = json.loads(Path(pi_star_verify).read_text())["status"] == "verified"
     by_name = {Path(p).name.removesuffix(".verify.json"): Path(p) for p in verify_jsons}
+    ranked: list[str] = []
+    for stage_csv in stage_csvs:
+        with Path(stage_csv).open() as fh:
+            ranked += [row["predicate"] for row in csv.DictReader(fh)
+                       if row["predicate"] not in ranked]
+    unverified = next((name for name in ranked
+                       if status.get(name, "unknown") not in ("verified", "empty")), None)
+    star_ok = json.loads(Path(pi_star_verify).read_text())["status"] == "verified"
     choice = {
         "unverified": str(by_name[unverified].with_name(f"{unverified}.pl")) if unverified
         else None,

@@ -105,24 +105,13 @@ rule verify:
         "../scripts/verify.py"
 
 
-def ranked_in_stage(version, stage):
-    """Every predicate a (checkpointed) stage ranked, best first."""
-    import csv
-
-    ranked = checkpoints.triage_stage.get(version=version, stage=stage).output[0]
-    with open(ranked) as fh:
-        return [row["predicate"] for row in csv.DictReader(fh)]
-
-
 rule portfolio:
-    """Section 6: the best unverified predicate of the last stage, to run in
-    parallel with a verified one in the test evaluation."""
+    """Section 6: the best unverified predicate of triage, to run in parallel
+    with a verified one in the test evaluation."""
     input:
-        stage=f"{OUT}/triage/{config['triage']['final_version']}/stage3.csv",
-        verify=lambda w: expand(
-            f"{OUT}/predicates/{{task}}.verify.json",
-            task=ranked_in_stage(config["triage"]["final_version"], 3),
-        ),
+        stages=[f"{OUT}/triage/{config['triage']['final_version']}/stage{s}.csv"
+                for s in (3, 2, 1)],
+        verify=lambda w: expand(f"{OUT}/predicates/{{task}}.verify.json", task=task_names()),
         pi_star=f"{OUT}/final/pi_star.pl",
         pi_star_verify=f"{OUT}/final/pi_star.verify.json",
     output:

@@ -5,5 +5,5 @@ from witness.workflow import logged
 
 with logged(snakemake):
     inp = snakemake.input
-    print(choose_portfolio(inp.stage, inp.verify, inp.pi_star, inp.pi_star_verify,
+    print(choose_portfolio(inp.stages, inp.verify, inp.pi_star, inp.pi_star_verify,
                            snakemake.output[0]))
