@@ -207,3 +207,10 @@ def test_portfolio_stops_the_slower_member():
     both, (fast, slow) = solve_portfolio(p, [Member("paper"), Member("none")])
     assert both.solved and fast.solved and both.extra["winner"] == 0
     assert slow.status == "stopped" and not slow.solved
+
+
+def test_base_prune_is_exactly_pruning_with_pi_baseline():
+    for p in seeded_puzzles(60, seed=13, max_rows=4, max_cols=5, min_side=2):
+        a = solve(p, "none", "prune", base_prune=True)
+        b = solve(p, "baseline", "prune")
+        assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)

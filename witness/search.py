@@ -354,10 +354,13 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
                     return SOLVED
             else:
                 keep = True
-                if base_prune and _predicate(1, table, n_reach, n_lengths, constrained,
-                                             triangles, counts, visited_corners, adjacent,
-                                             mark, g + 1, 0):
-                    keep = False
+                if base_prune:
+                    # Every stored path passed pi_baseline (the start has no edge),
+                    # so only the new edge's squares can now hold too many edges.
+                    for j in range(2):
+                        s = edge_squares[head, d, j]
+                        if s >= 0 and 0 < triangles[s] < counts[s]:
+                            keep = False
                 pi = False
                 if keep:
                     unreachable = 0
