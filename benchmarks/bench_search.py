@@ -19,8 +19,6 @@ from witness.evaluate import PAPER_TABLE2, solve_all, speedups
 from witness.generate import generate_set
 from witness.search import warm_up
 
-TABLE2 = PAPER_TABLE2
-
 
 def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
     """n puzzles of the bucket, both orientations (the paper's 2x3 bucket holds 3x2 too)."""
@@ -47,7 +45,7 @@ def main() -> None:
             f"{'base exp/s':>11} {'pi° exp/s':>10} {'spd_E':>6} {'spd_t':>6}")
     print(head)
     all_base, all_paper = [], []
-    for (r, c), (_, t2_exp, t2_sec) in TABLE2.items():
+    for (r, c), (_, t2_exp, t2_sec) in PAPER_TABLE2.items():
         puzzles = bucket_set(r, c, args.per_bucket, args.seed, exclude)
         base = solve_all(puzzles, "baseline", "prune")
         paper = solve_all(puzzles, "paper", "prune")
