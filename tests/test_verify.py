@@ -34,13 +34,16 @@ from witness.puzzle import (
 )
 from witness.verify import (
     ASP_FEATURES,
+    BOUNDED,
     LOCAL_FEATURES,
+    NO_COUNTEREXAMPLE,
+    PROVEN,
     REFUTED,
     UNKNOWN,
-    VERIFIED,
     clause_is_local,
     clause_rule,
     local_states,
+    may_prune,
     realized_states,
     sizes_to_check,
     state_of,
@@ -164,11 +167,12 @@ def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
     names = list(HAND_MADE)
     outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
     got = {name: status for name, (status, _, _, _) in zip(names, outcomes, strict=True)}
-    assert set(got.values()) <= {VERIFIED, REFUTED}
-    assert got == {name: REFUTED if fired else VERIFIED for name, fired in oracle.items()}
+    assert set(got.values()) <= {NO_COUNTEREXAMPLE, REFUTED}
+    assert got == {name: REFUTED if fired else NO_COUNTEREXAMPLE
+                   for name, fired in oracle.items()}
     # the comparison is informative: both answers occur, non-local ones too
-    assert {got["three_one"], got["over_count"]} == {REFUTED, VERIFIED}
-    assert got["start_corner"] == REFUTED and got["long_path"] == VERIFIED
+    assert {got["three_one"], got["over_count"]} == {REFUTED, NO_COUNTEREXAMPLE}
+    assert got["start_corner"] == REFUTED and got["long_path"] == NO_COUNTEREXAMPLE
 
 
 # ------------------------------------------------------- counterexamples
@@ -184,27 +188,28 @@ def check_counterexample(cx, cl: Clause) -> None:
     assert Predicate("one", "program", (cl,)).holds(cx.puzzle, cx.prefix)
 
 
-def test_paper_is_verified_at_the_default_size():
+def test_paper_is_proven_for_every_size():
     result = verify_predicate(PAPER)
-    assert result.status == VERIFIED
+    assert result.status == PROVEN
     assert (result.max_rows, result.max_cols) == (4, 4)
-    assert result.summary().startswith("no false positive up to 4x4")
+    assert result.summary().startswith("proven for every size")
+    assert result.to_dict()["verdict"].startswith("proven for every size")
     assert result.all_sizes
     for c in result.clauses:
-        assert c.status == VERIFIED and c.local and c.counterexample is None
-        assert "4x4" in c.sizes_verified
-        assert c.generality.startswith("holds on every grid size")
+        assert c.status == PROVEN and c.local and c.counterexample is None
+        assert "4x4" in c.sizes_checked
+        assert c.generality.startswith("proven for every grid size")
 
 
-def test_baseline_is_verified():
-    assert verify_predicate(BASELINE, 3, 3).status == VERIFIED
+def test_baseline_is_proven():
+    assert verify_predicate(BASELINE, 3, 3).status == PROVEN
 
 
 def test_three_triangles_one_edge_is_refuted_with_a_valid_counterexample():
     pred = Predicate("unsound", "program", (PAPER.clauses[0], THREE_ONE))
     result = verify_predicate(pred, 3, 3)
     assert result.status == REFUTED
-    assert [c.status for c in result.clauses] == [VERIFIED, REFUTED]
+    assert [c.status for c in result.clauses] == [PROVEN, REFUTED]
     cx = result.clauses[1].counterexample
     check_counterexample(cx, THREE_ONE)
     assert cx.features["triangles"] == 3 and cx.features["edges_on_square"] == 1
@@ -223,10 +228,13 @@ def test_every_counterexample_up_to_2x3_is_valid():
     assert refuted >= 5
 
 
-def test_time_limit_zero_leaves_every_clause_unknown():
-    result = verify_predicate(PAPER, 2, 2, time_limit=0)
+def test_time_limit_zero_leaves_every_unproven_clause_unknown():
+    pred = Predicate("p", "program", (HAND_MADE["long_path"], HAND_MADE["needs_room"]))
+    result = verify_predicate(pred, 2, 2, time_limit=0)
     assert result.status == UNKNOWN
     assert all(c.status == UNKNOWN for c in result.clauses)
+    # a proof needs no search, so the time limit does not touch it
+    assert verify_predicate(PAPER, 2, 2, time_limit=0).status == PROVEN
 
 
 def test_sizes_skip_mirror_images_only_when_both_are_in_range():
@@ -278,21 +286,41 @@ def test_local_rules_hold_on_larger_puzzles():
 
 def test_generality_messages_are_honest():
     small = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 2)
-    assert small.status == VERIFIED
-    assert small.clauses[0].generality.startswith("verified only up to 2x2")
+    assert small.status == BOUNDED and small.clauses[0].status == BOUNDED
+    assert small.verdict == "no counterexample up to 2x2 (not proven for larger grids)"
+    assert small.clauses[0].generality.startswith("no counterexample up to 2x2, not proven")
     assert "unsound there" in small.clauses[0].generality and not small.all_sizes
     big = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 3)
     assert big.status == REFUTED
     long = verify_predicate(Predicate("p", "program", (HAND_MADE["long_path"],)), 2, 3)
-    assert long.status == VERIFIED and not long.clauses[0].local
+    assert long.status == BOUNDED and not long.clauses[0].local
     assert long.clauses[0].generality.startswith("non-local") and not long.all_sizes
     # a non-local clause whose local part no state satisfies holds everywhere
     guarded = clause(cmp("ge", "path_length", 3), *PAPER.clauses[1].comparisons)
     res = verify_predicate(Predicate("p", "program", (guarded,)), 2, 2)
-    assert res.clauses[0].generality.startswith("holds on every grid size") and res.all_sizes
+    assert res.clauses[0].generality.startswith("proven for every grid size") and res.all_sizes
+    assert res.status == PROVEN
     # the argument needs no search: it stands even when the search ran out of time
     unfinished = verify_predicate(PAPER, 2, 2, time_limit=0)
-    assert unfinished.status == UNKNOWN and unfinished.all_sizes
+    assert unfinished.status == PROVEN and unfinished.all_sizes
+
+
+def test_only_a_proof_or_a_covering_bound_allows_pruning():
+    """A clause sound up to 2x2 but unsound on 2x3 may prune 2x2 and smaller
+    puzzles (the check covered them) and nothing larger; a proof prunes anywhere."""
+    small = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 2)
+    record = small.to_dict()
+    assert record["status"] == BOUNDED and not record["all_sizes"]
+    assert may_prune(record, 2, 2) and may_prune(record, 1, 2) and may_prune(record, 2, 1)
+    assert not may_prune(record, 2, 3) and not may_prune(record, 3, 2)
+    assert not may_prune(record, 8, 8)
+    # the same clause checked up to 2x3 is refuted there: it never prunes
+    big = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 3)
+    assert not may_prune(big.to_dict(), 1, 1)
+    proven = verify_predicate(PAPER, 2, 2).to_dict()
+    assert may_prune(proven, 8, 8) and may_prune(proven, 15, 3)
+    assert not may_prune({}, 2, 2) and not may_prune({"status": "empty"}, 2, 2)
+    assert not may_prune({"status": UNKNOWN, "max_size": "4x4"}, 2, 2)
 
 # ------------------------------------------------------------------- CLI
 UNSOUND_PL = """\
@@ -306,12 +334,12 @@ f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), tw
 """
 
 
-def test_cli_verified_exit_0(tmp_path, capsys):
+def test_cli_proven_exit_0(tmp_path, capsys):
     pytest.importorskip("witness.translate")
     f = tmp_path / "paper.pl"
     f.write_text(PAPER_PL)
     assert main(["verify", str(f), "--max-size", "3x3"]) == 0
-    assert capsys.readouterr().out.startswith("no false positive up to 3x3")
+    assert capsys.readouterr().out.startswith("proven for every size")
 
 
 def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
@@ -323,7 +351,7 @@ def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
                  "--counterexamples", str(out)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["status"] == "refuted"
-    assert [c["status"] for c in report["clauses"]] == ["verified", "refuted"]
+    assert [c["status"] for c in report["clauses"]] == ["proven", "refuted"]
     puzzle = Puzzle.load(out / "clause1_puzzle.json")
     prefix = json.loads((out / "clause1_prefix.json").read_text())
     solution = json.loads((out / "clause1_solution.json").read_text())
@@ -333,10 +361,12 @@ def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
                  str(out / "clause1_prefix.json"), "--out", str(tmp_path / "cx.svg")]) == 0
 
 
-def test_cli_builtin_and_unknown_verdicts(capsys):
+def test_cli_builtin_and_unknown_verdicts(capsys, tmp_path):
     assert main(["verify", "paper", "--max-size", "2x2"]) == 0
-    assert capsys.readouterr().out.startswith("no false positive up to 2x2")
-    assert main(["verify", "paper", "--max-size", "2x2", "--time-limit", "0"]) == 0
+    assert capsys.readouterr().out.startswith("proven for every size")
+    long = tmp_path / "long.pl"  # reads the path's length: no proof, only a search
+    long.write_text("f(A,B) :- square(B,C,D), path(A,E), len(E,F), greaterThan(F,C).\n")
+    assert main(["verify", str(long), "--max-size", "2x2", "--time-limit", "0"]) == 0
     assert capsys.readouterr().out.startswith("unknown")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from witness.predicates import Predicate, load_predicate
 from witness.puzzle import Puzzle
 from witness.search import build_geometry, solve, warm_up
+from witness.verify import may_prune
 
 
 @dataclass
@@ -124,12 +125,30 @@ def bucket(size: str) -> str:
     return f"{r}x{c}"
 
 
-def verified_mode(verify_json: str | Path | None) -> str:
-    """``prune`` if the predicate was verified to have no false positives, else ``sort``."""
+def read_verdict(verify_json: str | Path | None) -> dict:
+    """The ``witness verify`` record of a predicate, or {} (nothing shown: it only sorts)."""
     if verify_json is None or not Path(verify_json).exists():
-        return "sort"
-    return "prune" if json.loads(Path(verify_json).read_text()).get("status") == "verified" \
-        else "sort"
+        return {}
+    return json.loads(Path(verify_json).read_text())
+
+
+def solve_safely(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    predicate: Predicate,
+    verdict: dict,
+    **budgets,
+) -> list[SolveRecord]:
+    """Solve each puzzle with ``predicate`` pruning where its verdict allows it
+    (``verify.may_prune``: proven for every size, or a bounded check that
+    covers the puzzle's size), else sorting with pi_baseline pruning: the
+    search is complete either way. Records keep the puzzles' order; each
+    record's ``mode`` says which it was."""
+    allowed = [may_prune(verdict, p.rows, p.cols) for _, p in puzzles]
+    pairs = list(zip(puzzles, allowed, strict=True))
+    pruned = iter(solve_all([q for q, a in pairs if a], predicate, "prune", **budgets))
+    sorted_ = iter(solve_all([q for q, a in pairs if not a], predicate, "sort",
+                             base_prune=True, **budgets))
+    return [next(pruned) if a else next(sorted_) for a in allowed]
 
 
 # ------------------------------------------------------ test evaluation
@@ -152,24 +171,23 @@ def evaluate_test_chunk(
     portfolio_json: str | Path | None = None,
 ) -> list[dict]:
     """Section 5.5 on one slice of the test set: A* pruning with pi_baseline
-    against A* with pi_star, pruning only if pi_star is verified (otherwise
-    pi_star sorts and pi_baseline prunes: complete either way).
+    against A* with pi_star, which prunes only where ``witness verify`` shows
+    it safe (``solve_safely``; elsewhere pi_star sorts and pi_baseline prunes).
 
-    With ``portfolio_json`` naming an unverified predicate (section 6), also
-    the portfolio of A* pruning with it and A* pruning with a verified one.
+    With ``portfolio_json`` naming an unproven predicate (section 6), also
+    the portfolio of A* pruning with it and A* pruning with a proven one.
     """
     from witness.generate import read_chunk
     from witness.search import Member, solve_portfolio
 
     puzzles = read_chunk(set_dir, chunk, chunk_size)
     pred = load_predicate(str(pi_star))
-    mode = verified_mode(verify_json)
     base = solve_all(puzzles, "baseline", "prune", time_limit=time_limit, memory_mb=memory_mb,
                      progress=True)
-    star = solve_all(puzzles, pred, mode, base_prune=mode == "sort", time_limit=time_limit,
-                     memory_mb=memory_mb, progress=True)
+    star = solve_safely(puzzles, pred, read_verdict(verify_json), time_limit=time_limit,
+                        memory_mb=memory_mb, progress=True)
     rows = [
-        {"puzzle": b.puzzle, "size": b.size, "bucket": bucket(b.size), "pi_star_mode": mode,
+        {"puzzle": b.puzzle, "size": b.size, "bucket": bucket(b.size), "pi_star_mode": s.mode,
          "baseline_expansions": b.expansions, "baseline_seconds": b.seconds,
          "baseline_status": b.status, "pi_star_expansions": s.expansions,
          "pi_star_seconds": s.seconds, "pi_star_status": s.status}
@@ -271,20 +289,23 @@ def evaluate_large_chunk(
     time_limit: float,
     memory_mb: float | None = None,
     asp: bool = False,
+    max_expansions: int | None = None,
 ) -> list[dict]:
     """Section 5.6 on one slice of a large set: each puzzle searched once per
-    solver with the largest time limit and a memory cap; Figure 5's shares
-    are read off the recorded times and expansions afterwards."""
+    solver with the largest time limit, a memory cap and (A* only) an
+    expansion budget, the paper's throughput times that limit; Figure 5's
+    shares are read off the recorded times and expansions afterwards."""
     from witness.generate import read_chunk
 
     puzzles = read_chunk(set_dir, chunk, chunk_size)
-    mode = verified_mode(verify_json)
-    solvers = [("baseline", "baseline", "prune", False),
-               ("pi_star", load_predicate(str(pi_star)), mode, mode == "sort")]
+    budgets = {"time_limit": time_limit, "memory_mb": memory_mb,
+               "max_expansions": max_expansions, "progress": True}
+    solvers = [("baseline", solve_all(puzzles, "baseline", "prune", **budgets)),
+               ("pi_star", solve_safely(puzzles, load_predicate(str(pi_star)),
+                                        read_verdict(verify_json), **budgets))]
     rows = []
-    for name, pred, m, base_prune in solvers:
-        for r in solve_all(puzzles, pred, m, base_prune=base_prune, time_limit=time_limit,
-                           memory_mb=memory_mb, progress=True):
+    for name, records in solvers:
+        for r in records:
             rows.append({"puzzle": r.puzzle, "size": r.size, "solver": name, "solved": r.solved,
                          "status": r.status, "expansions": r.expansions, "seconds": r.seconds})
     if asp:

@@ -20,15 +20,23 @@ square on which the clause's comparisons hold?" is one ASP problem
 (``witness/asp/path.lp`` for the puzzle rules and the solution,
 ``witness/asp/prefix.lp`` for the prefix and the features, one rule per
 clause here). Each size is grounded once, with all clauses; each clause is
-then one solve under an assumption. Unsatisfiable means *verified* up to
-that size; a model is a counterexample, which is re-checked in Python
+then one solve under an assumption. Unsatisfiable means "no counterexample"
+at that size; a model is a counterexample, which is re-checked in Python
 (``is_solution``, ``Predicate.holds_on_square`` on ``square_features``) before
 it is reported, so a bug in the encoding cannot produce a false refutation.
 A solve cut off by the time limit leaves the clause *unknown*.
 
-Beyond the verified sizes: see :func:`generality` for when, and why, a
+Beyond the checked sizes: see :func:`generality` for when, and why, a
 result for a *local* clause (one that does not read ``path_length``)
 holds for puzzles of every size.
+
+Verdicts (per clause and for the whole predicate) say what was shown:
+
+- ``proven``: no false positive on any grid size (a proof, :func:`generality`);
+- ``bounded``: no counterexample on grids up to the checked size, nothing
+  more: such a predicate may prune only puzzles within that size
+  (:func:`may_prune`);
+- ``refuted``: a checked counterexample; ``unknown``: neither, in the time.
 """
 
 from __future__ import annotations
@@ -48,7 +56,9 @@ from witness.puzzle import Puzzle, Vertex, is_solution
 
 DEFAULT_MAX_SIZE = (4, 4)
 
-VERIFIED, REFUTED, UNKNOWN = "verified", "refuted", "unknown"
+PROVEN, BOUNDED, REFUTED, UNKNOWN = "proven", "bounded", "refuted", "unknown"
+# What the bounded search says about one clause: nothing found up to the size.
+NO_COUNTEREXAMPLE = "no_counterexample"
 
 # Features whose value is fixed by the square and the path around it.
 LOCAL_FEATURES = frozenset(
@@ -106,13 +116,13 @@ class ClauseResult:
     index: int
     text: str  # the comparisons, e.g. "triangles = 3 and edges_on_square = 1"
     source: str  # the Prolog clause it was translated from ("" for built-ins)
-    status: str  # verified | refuted | unknown
+    status: str  # proven | bounded | refuted | unknown
     local: bool
     generality: str  # what the result says about larger puzzles, and why
     # True when the local argument (see generality) shows the clause never
     # fires on a solution prefix of any puzzle of any size.
     all_sizes: bool = False
-    sizes_verified: list[str] = field(default_factory=list)
+    sizes_checked: list[str] = field(default_factory=list)
     counterexample: Counterexample | None = None
     seconds: float = 0.0
     choices: int = 0
@@ -127,7 +137,7 @@ class ClauseResult:
             "local": self.local,
             "generality": self.generality,
             "all_sizes": self.all_sizes,
-            "sizes_verified": self.sizes_verified,
+            "sizes_checked": self.sizes_checked,
             "counterexample": self.counterexample.to_dict() if self.counterexample else None,
             "seconds": round(self.seconds, 4),
             "choices": self.choices,
@@ -140,7 +150,7 @@ class VerifyResult:
     predicate: str
     max_rows: int
     max_cols: int
-    status: str  # verified (every clause) | refuted (some clause) | unknown
+    status: str  # proven (every clause) | bounded | refuted (some clause) | unknown
     clauses: list[ClauseResult]
     seconds: float
 
@@ -157,25 +167,24 @@ class VerifyResult:
     def counterexample(self) -> Counterexample | None:
         return next((c.counterexample for c in self.clauses if c.counterexample), None)
 
+    @property
+    def verdict(self) -> str:
+        """One sentence that says what was shown, never just "verified"."""
+        return verdict_text(self.status, self.max_size)
+
     def to_dict(self) -> dict:
         return {
             "predicate": self.predicate,
             "max_size": self.max_size,
             "status": self.status,
+            "verdict": self.verdict,
             "all_sizes": self.all_sizes,
             "seconds": round(self.seconds, 4),
             "clauses": [c.to_dict() for c in self.clauses],
         }
 
     def summary(self) -> str:
-        lines = []
-        if self.status == VERIFIED:
-            lines.append(f"no false positive up to {self.max_size}"
-                         + (" (and on every size: see each clause)" if self.all_sizes else ""))
-        elif self.status == REFUTED:
-            lines.append(f"false positive found (checked sizes up to {self.max_size})")
-        else:
-            lines.append(f"unknown: not every clause was decided up to {self.max_size}")
+        lines = [self.verdict]
         for c in self.clauses:
             tag = "local" if c.local else "non-local"
             lines.append(f"clause {c.index} [{c.status}, {tag}]: {c.text}")
@@ -192,6 +201,33 @@ class VerifyResult:
                 lines.append("    draw it: save the puzzle as P.json, then "
                              f"witness show P.json --path '{_path_json(cx.prefix)}' --out P.svg")
         return "\n".join(lines)
+
+
+def verdict_text(status: str, max_size: str) -> str:
+    """The sentence for a verdict: what was shown, and for which sizes."""
+    return {
+        PROVEN: "proven for every size: no false positive on any grid",
+        BOUNDED: f"no counterexample up to {max_size} (not proven for larger grids)",
+        REFUTED: f"refuted: false positive found (sizes checked up to {max_size})",
+    }.get(status, f"unknown: not every clause was decided up to {max_size}")
+
+
+def may_prune(verdict: dict, rows: int, cols: int) -> bool:
+    """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
+    may prune on a ``rows`` x ``cols`` puzzle without losing a solution.
+
+    A proof for every size allows every puzzle; a bounded check only puzzles
+    the check covered (``r x c`` and its mirror image ``c x r`` are the same
+    search, see ``sizes_to_check``). Anything else only sorts.
+    """
+    status = verdict.get("status")
+    if status == PROVEN:
+        return True
+    if status != BOUNDED:
+        return False
+    max_rows, max_cols = (int(v) for v in verdict["max_size"].split("x"))
+    return ((rows <= max_rows and cols <= max_cols)
+            or (cols <= max_rows and rows <= max_cols))
 
 
 def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
@@ -367,18 +403,19 @@ def verify_clauses(
     max_cols: int,
     time_limit: float | None = None,
 ) -> list[tuple[str, Counterexample | None, list[str], dict]]:
-    """Per clause: (status, counterexample, sizes verified, totals of seconds/choices/conflicts).
+    """Per clause: (outcome, counterexample, sizes checked, totals of seconds/choices/conflicts),
+    where the outcome of the bounded search is NO_COUNTEREXAMPLE, REFUTED or UNKNOWN.
 
     Sizes are tried smallest first, so a counterexample is on the smallest
     grid that has one. ``time_limit`` bounds the whole run in seconds.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    status = [VERIFIED] * len(clauses)
+    status = [NO_COUNTEREXAMPLE] * len(clauses)
     found: list[Counterexample | None] = [None] * len(clauses)
     sizes_ok: list[list[str]] = [[] for _ in clauses]
     totals = [{"seconds": 0.0, "choices": 0, "conflicts": 0} for _ in clauses]
     for rows, cols in sizes_to_check(max_rows, max_cols):
-        open_clauses = [i for i in range(len(clauses)) if status[i] == VERIFIED]
+        open_clauses = [i for i in range(len(clauses)) if status[i] == NO_COUNTEREXAMPLE]
         if not open_clauses:
             break
         if deadline is not None and time.perf_counter() >= deadline:
@@ -417,17 +454,19 @@ def verify_predicate(
     outcomes = verify_clauses(pred.clauses, max_rows, max_cols, time_limit)
     results = []
     pairs = zip(pred.clauses, outcomes, strict=True)
-    for i, (clause, (status, cx, sizes, totals)) in enumerate(pairs):
-        local = clause_is_local(clause)
+    for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs):
+        all_sizes = outcome != REFUTED and not accepted_states(clause)
+        status = (REFUTED if outcome == REFUTED else PROVEN if all_sizes
+                  else BOUNDED if outcome == NO_COUNTEREXAMPLE else UNKNOWN)
         results.append(ClauseResult(
             index=i,
             text=clause_text(clause),
             source=clause.source,
             status=status,
-            local=local,
-            generality=generality(clause, status, max_rows, max_cols, cx),
-            all_sizes=status != REFUTED and not accepted_states(clause),
-            sizes_verified=sizes,
+            local=clause_is_local(clause),
+            generality=generality(clause, outcome, max_rows, max_cols, cx),
+            all_sizes=all_sizes,
+            sizes_checked=sizes,
             counterexample=cx,
             seconds=totals["seconds"],
             choices=totals["choices"],
@@ -436,10 +475,12 @@ def verify_predicate(
     statuses = {r.status for r in results}
     if REFUTED in statuses:
         overall = REFUTED
+    elif statuses <= {PROVEN}:
+        overall = PROVEN
     elif UNKNOWN in statuses:
         overall = UNKNOWN
     else:
-        overall = VERIFIED
+        overall = BOUNDED
     return VerifyResult(pred.name, max_rows, max_cols, overall, results,
                         time.perf_counter() - t0)
 
@@ -483,9 +524,9 @@ def verify_predicate(
 #     grid (this needs no search at all);
 #   - otherwise, if C is local: C fires on a solution prefix of some puzzle
 #     iff some state of A occurs, iff (by the above) it occurs on a grid up
-#     to 2x3. So a local clause verified on all sizes up to RxC with
-#     R >= 2 and C >= 3 holds on every size; verified only on smaller sizes,
-#     it may still accept a state that needs more room.
+#     to 2x3. So a local clause with no counterexample on any size up to RxC
+#     with R >= 2 and C >= 3 is proven for every size; checked only on
+#     smaller sizes, it may still accept a state that needs more room.
 #   - a non-local clause (it reads path_length) may fire only on paths
 #     longer than the checked grids allow, so its result holds only up to RxC.
 # DEFAULT_MAX_SIZE (4x4) covers 2x3 with margin and takes about a second
@@ -574,9 +615,11 @@ def state_of(values: dict[str, int]) -> tuple[int, int, int, int]:
             values["head_adjacent"])
 
 
-def generality(clause: Clause, status: str, max_rows: int, max_cols: int,
+def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
                counterexample: Counterexample | None = None) -> str:
-    """What a result up to max_rows x max_cols says about larger grids, and why."""
+    """What the bounded search's ``outcome`` (NO_COUNTEREXAMPLE, REFUTED or
+    UNKNOWN up to max_rows x max_cols) says about larger grids, and why."""
+    status = outcome
     size = f"{max_rows}x{max_cols}"
     if counterexample is not None and state_of(counterexample.features) not in local_states():
         # A checked false positive in a state the local rules exclude: the
@@ -590,22 +633,24 @@ def generality(clause: Clause, status: str, max_rows: int, max_cols: int,
         return f"refuted: the clause fires on a solution prefix{where}"
     accepted = accepted_states(clause)
     if not accepted:
-        note = "" if status == VERIFIED else f" (the search up to {size} did not finish)"
-        return ("holds on every grid size: no solution prefix on any grid is in a local "
+        note = "" if status == NO_COUNTEREXAMPLE else f" (the search up to {size} did not finish)"
+        return ("proven for every grid size: no solution prefix on any grid is in a local "
                 "state that the clause accepts (local rules R1-R5, witness/verify.py)" + note)
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
-        return (f"non-local (reads path_length): verified only up to {size}; larger grids "
+        return (f"non-local (reads path_length): no counterexample up to {size}, not proven "
+                "beyond it; larger grids "
                 "have longer paths, and the clause accepts locally possible states "
                 f"such as {describe_state(accepted[0])}")
     missing = [s for s in accepted if s not in realized_states(max_rows, max_cols)]
     if not missing:
         # Every accepted state occurs on a grid up to the size, so the search
-        # would have found a counterexample: verified and accepted contradict.
-        raise RuntimeError(f"verified clause accepts realized local states: {clause}")
+        # would have found a counterexample: the search and the states contradict.
+        raise RuntimeError(f"clause without counterexample accepts realized local states: {clause}")
     state = missing[0]
-    text = (f"verified only up to {size}: the clause accepts {describe_state(state)}, "
+    text = (f"no counterexample up to {size}, not proven beyond it: the clause accepts "
+            f"{describe_state(state)}, "
             f"which grids up to {size} are too small to show")
     witness = realized_states(*_STATE_SIZE).get(state)
     if witness is None:

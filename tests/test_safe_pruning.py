@@ -1,0 +1,49 @@
+"""Pruning only where a proof (or a bounded check that covers the puzzle) allows it.
+
+A learned clause that has no counterexample up to 2x2 but fires on a solution
+prefix of a 2x3 puzzle (a square with one triangle, one of its edges on the
+path and all four corners visited, the head elsewhere) must never prune a
+puzzle larger than 2x2 in the pipeline's evaluation: it sorts there instead,
+and every puzzle stays solved.
+"""
+
+import csv
+import json
+
+from witness.evaluate import evaluate_large_chunk, evaluate_test_chunk
+from witness.generate import generate_set, write_set
+from witness.translate import translate_file
+from witness.verify import BOUNDED, REFUTED, verify_predicate
+
+# Sound on every grid up to 2x2, unsound on 2x3 (tests/test_verify.py, "needs_room").
+NEEDS_ROOM_PL = """\
+f(A,B) :- square(B,C,D), one(C), path(A,E), count(D,E,F), one(F), unvisited(A,B,G), zero(G), \
+notAdjacent(A,B).
+"""
+
+
+def test_a_clause_checked_only_up_to_2x2_never_prunes_a_larger_puzzle(tmp_path):
+    program = tmp_path / "needs_room.pl"
+    program.write_text(NEEDS_ROOM_PL)
+    pred = translate_file(program)
+    bounded = verify_predicate(pred, 2, 2)
+    assert bounded.status == BOUNDED and not bounded.all_sizes
+    refuted = verify_predicate(pred, 2, 3)
+    assert refuted.status == REFUTED
+    cx = refuted.counterexample
+    assert pred.holds(cx.puzzle, cx.prefix)  # pruning there would cut off this solution
+
+    verify_json = tmp_path / "needs_room.verify.json"
+    verify_json.write_text(json.dumps(bounded.to_dict()))
+    set_dir = tmp_path / "set"
+    write_set([cx.puzzle, *generate_set("random", [(2, 2)], 3, seed=1)], set_dir, prefix="t")
+    out = tmp_path / "chunk.csv"
+    rows = evaluate_test_chunk(set_dir, 0, 10, program, verify_json, out)
+    modes = {r["size"]: r["pi_star_mode"] for r in rows}
+    assert modes[cx.puzzle.size] == "sort+base" and modes["2x2"] == "prune"
+    assert all(r["pi_star_status"] == "solved" for r in rows)
+    assert [r["pi_star_mode"] for r in csv.DictReader(out.open())] == [r["pi_star_mode"]
+                                                                       for r in rows]
+    large = evaluate_large_chunk(set_dir, 0, 10, program, verify_json, tmp_path / "l.csv",
+                                 time_limit=30)
+    assert all(r["solved"] for r in large)
