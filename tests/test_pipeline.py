@@ -22,7 +22,8 @@ large: {method: path, count: 2, sizes: [[5, 5]]}
 bias: bias/paper.pl
 learn: {engine: witness, mode: per_puzzle, pool_size: 2, timeout: 30, max_pos: 300,
         max_neg: 300, positives: blamed}
-triage: {k1: 2, k2: 1, versions: [v1, v2], final_version: v1, time_limit: 10}
+triage: {k1: 2, k2: 1, versions: [v1, v2], final_version: v1, time_limit: 10,
+         rank_by: speedup_t, repeats: 2, group_size: 2}
 test: {chunk: 10, time_limit: 30, memory_mb: 512}
 large_eval: {time_limits_min: [0.001, 0.01], paper_expansions_per_min: 1100000,
              memory_mb: 512, chunk: 2, asp: true}
@@ -62,10 +63,10 @@ def test_every_output_exists_and_parses(run):
     summary = json.loads((run / "test/summary.json").read_text())
     assert summary["puzzles"] == 16 and summary["speedup_E"] > 0
     verify = json.loads((run / "final/pi_star.verify.json").read_text())
-    assert verify["status"] in ("verified", "refuted", "unknown")
+    assert verify["status"] in ("proven", "bounded", "refuted", "unknown")
     for i in range(3):  # every learned program is verified, not only the winner
         verdict = json.loads((run / f"predicates/train_{i:05d}.verify.json").read_text())
-        assert verdict["status"] in ("verified", "refuted", "unknown", "empty")
+        assert verdict["status"] in ("proven", "bounded", "refuted", "unknown", "empty")
     assert "`witness verify` on every learned program" in (run / "report.md").read_text()
     compile((run / "final/pi_star.py").read_text(), "pi_star.py", "exec")
 
@@ -75,8 +76,8 @@ def test_portfolio_runs_when_some_learned_predicate_is_unverified(run):
     verdicts = [json.loads(p.read_text())["status"]
                 for p in (run / "predicates").glob("*.verify.json")]
     per = list(csv.DictReader((run / "test/per_puzzle.csv").open()))
-    if any(v in ("refuted", "unknown") for v in verdicts):
-        assert choice["unverified_status"] in ("refuted", "unknown")
+    if any(v in ("bounded", "refuted", "unknown") for v in verdicts):
+        assert choice["unverified_status"] in ("bounded", "refuted", "unknown")
         assert all(row["portfolio_status"] == "solved" for row in per)  # complete
     else:
         assert choice["unverified"] is None
@@ -128,10 +129,10 @@ def test_swapping_the_bias_writes_a_separate_run(run):
 def test_rank_by_expansions_orders_stages_by_speedup_e(run, tmp_path):
     from witness.triage import select_stage
 
-    stage = run / "triage/v1"
-    evals = sorted((stage / "stage1").glob("*.csv"))
-    baseline = run.parent / "baseline/filter1.csv"
-    rows = select_stage(baseline, evals, 2, tmp_path / "s.csv", rank_by="speedup_E")
+    groups = sorted((run / "triage/v1/stage1").glob("group*.csv"))
+    assert len(groups) == 2  # 3 candidates in groups of 2, each timed beside its own baseline
+    rows = select_stage(groups, 2, tmp_path / "s.csv", rank_by="speedup_E")
     assert [r.speedup_E for r in rows] == sorted((r.speedup_E for r in rows), reverse=True)
+    assert all(r.speedup_t_min <= r.speedup_t <= r.speedup_t_max for r in rows)
     with pytest.raises(ValueError, match="rank_by"):
-        select_stage(baseline, evals, 2, tmp_path / "s.csv", rank_by="vibes")
+        select_stage(groups, 2, tmp_path / "s.csv", rank_by="vibes")

@@ -2,7 +2,10 @@
 
 Every learned predicate is timed on filter set 1 and the k1 fastest (by
 speedup_t over A* with pi_baseline, Equation 1) go on to filter set 2, the k2
-fastest of those to filter set 3, whose fastest is pi°.
+fastest of those to filter set 3, whose fastest is pi°. Each predicate is
+timed in the same process as the baseline, interleaved puzzle by puzzle and
+repeated (``time_candidates``), so that a ranking of millisecond timings
+repeats from run to run.
 
 As in the paper, triage runs Algorithm 1 with the learned predicate as the
 first sort key, never pruning with it: that search is complete even when a
@@ -22,13 +25,17 @@ import csv
 import json
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+import numpy as np
+
 from witness.errors import InputError
-from witness.evaluate import SolveRecord, solve_all
+from witness.evaluate import write_csv
 from witness.generate import read_set
 from witness.predicates import Predicate, load_predicate
+from witness.search import build_geometry
+from witness.verify import PROVEN, UNKNOWN
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
 # Sort keys over (name, speedup_t, speedup_E, ...): best first, ties by the other
@@ -37,32 +44,27 @@ RANK_KEYS = {
     "speedup_t": lambda s: (-s[1], -s[2], s[0]),
     "speedup_E": lambda s: (-s[2], -s[1], s[0]),
 }
-RECORD_FIELDS = list(SolveRecord.__dataclass_fields__)
 
 
-def write_records(records: Sequence[SolveRecord], out_csv: str | Path) -> None:
-    """Write solve records as CSV, atomically (tmp file, then rename)."""
-    out = Path(out_csv)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    with tmp.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=RECORD_FIELDS)
-        writer.writeheader()
-        writer.writerows(r.to_dict() for r in records)
-    tmp.replace(out)
+@dataclass
+class CandidateTiming:
+    """One predicate timed against pi_baseline on one filter set, in one process.
 
+    ``speedup_t`` is the median over repetitions of Equation 1 (sum of the
+    baseline's search seconds / sum of the predicate's); ``speedup_t_min`` and
+    ``speedup_t_max`` are its spread. ``speedup_E`` (Equation 2) is exact.
+    """
 
-def read_records(path: str | Path) -> list[SolveRecord]:
-    with Path(path).open() as fh:
-        return [
-            SolveRecord(
-                puzzle=row["puzzle"], size=row["size"], predicate=row["predicate"],
-                mode=row["mode"], solved=row["solved"] == "True", status=row["status"],
-                expansions=int(row["expansions"]), generated=int(row["generated"]),
-                seconds=float(row["seconds"]),
-            )
-            for row in csv.DictReader(fh)
-        ]
+    predicate: str
+    speedup_t: float
+    speedup_t_min: float
+    speedup_t_max: float
+    speedup_E: float
+    seconds: float  # the predicate's median total search seconds
+    baseline_seconds: float  # the baseline's median total, timed beside it
+    expansions: int
+    baseline_expansions: int
+    timed_out: int
 
 
 def learned_predicate(path: str | Path) -> Predicate | None:
@@ -75,34 +77,89 @@ def learned_predicate(path: str | Path) -> Predicate | None:
     return translate_file(path)
 
 
-def evaluate_on_set(
-    predicate: str | Path,
+def time_candidates(
+    predicates: Sequence[str | Path],
     set_dir: str | Path,
     version: str,
-    out_csv: str | Path,
+    repeats: int = 3,
     time_limit: float | None = None,
     progress: bool = True,
-) -> list[SolveRecord]:
-    """Time one predicate (``baseline`` or a learned ``.pl``) on a filter set.
+) -> list[CandidateTiming]:
+    """Time learned predicates and pi_baseline on one filter set, interleaved.
 
-    ``baseline`` is the reference A* (pruning with pi_baseline); a learned
-    predicate is the first sort key, with baseline pruning in ``v2``.
+    Every puzzle is solved by the baseline and by each candidate in turn (the
+    order rotated per repetition), after a warm-up solve of each, so machine
+    load and cache state fall on all of them alike. A candidate is the first
+    sort key, with baseline pruning in ``v2`` (never pruning by itself: the
+    search stays complete whatever it learned). Predicates without clauses
+    get zero speedups.
     """
-    puzzles = read_set(set_dir)
-    if str(predicate) == "baseline":
-        records = solve_all(puzzles, "baseline", "prune", time_limit=time_limit,
-                            progress=progress)
-    else:
-        if version not in VERSIONS:
-            raise InputError(f"triage version must be one of {sorted(VERSIONS)}, got {version!r}")
-        pred = learned_predicate(predicate)
+    from witness.search import solve, warm_up
+
+    if version not in VERSIONS:
+        raise InputError(f"triage version must be one of {sorted(VERSIONS)}, got {version!r}")
+    if repeats < 1:
+        raise InputError(f"triage repeats must be >= 1, got {repeats}")
+    puzzles = [(p, build_geometry(p)) for _, p in read_set(set_dir)]
+    runners = [("baseline", load_predicate("baseline"), "prune", False)]
+    empty = []
+    for path in predicates:
+        pred = learned_predicate(path)
         if pred is None:
-            records = []
+            empty.append(Path(path).stem)
         else:
-            records = solve_all(puzzles, pred, "sort", base_prune=VERSIONS[version],
-                                time_limit=time_limit, progress=progress)
-    write_records(records, out_csv)
-    return records
+            runners.append((Path(path).stem, pred, "sort", VERSIONS[version]))
+    warm_up()
+    for _, pred, mode, base in runners:  # compile each predicate's table before timing
+        if puzzles:
+            solve(puzzles[0][0], pred, mode, base_prune=base, geometry=puzzles[0][1])
+    seconds = np.zeros((repeats, len(runners)))
+    expansions = np.zeros(len(runners), np.int64)
+    timed_out = np.zeros(len(runners), np.int64)
+    steps = [(r, p) for r in range(repeats) for p in range(len(puzzles))]
+    if progress:
+        from tqdm import tqdm
+
+        steps = tqdm(steps, desc=f"triage {version}: {len(runners) - 1} predicates",
+                     unit="puzzle", leave=False)
+    for rep, i in steps:
+        puzzle, geo = puzzles[i]
+        shift = (rep + i) % len(runners)
+        for j in [*range(shift, len(runners)), *range(shift)]:
+            _, pred, mode, base = runners[j]
+            result = solve(puzzle, pred, mode, base_prune=base, time_limit=time_limit,
+                           geometry=geo)
+            seconds[rep, j] += result.seconds
+            if rep == 0:
+                expansions[j] += result.expansions
+                timed_out[j] += result.status == "timed_out"
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio_t = np.where(seconds > 0, seconds[:, :1] / seconds, 0.0)
+    median_s = np.median(seconds, axis=0)
+    rows = [
+        CandidateTiming(
+            name, float(np.median(ratio_t[:, j])), float(ratio_t[:, j].min()),
+            float(ratio_t[:, j].max()),
+            float(expansions[0] / expansions[j]) if expansions[j] else 0.0,
+            float(median_s[j]), float(median_s[0]), int(expansions[j]), int(expansions[0]),
+            int(timed_out[j]))
+        for j, (name, *_) in enumerate(runners) if j > 0
+    ]
+    rows += [CandidateTiming(name, 0.0, 0.0, 0.0, 0.0, 0.0, float(median_s[0]), 0,
+                             int(expansions[0]), 0) for name in empty]
+    return rows
+
+
+def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:
+    write_csv([asdict(r) for r in rows], list(CandidateTiming.__dataclass_fields__), out_csv)
+
+
+def read_timings(path: str | Path) -> list[CandidateTiming]:
+    types = {f.name: f.type for f in fields(CandidateTiming)}
+    cast = {"str": str, "float": float, "int": int}
+    with Path(path).open() as fh:
+        return [CandidateTiming(**{k: cast[types[k]](v) for k, v in row.items()})
+                for row in csv.DictReader(fh)]
 
 
 @dataclass
@@ -110,6 +167,8 @@ class StageRow:
     rank: int
     predicate: str
     speedup_t: float
+    speedup_t_min: float
+    speedup_t_max: float
     speedup_E: float
     seconds: float
     expansions: int
@@ -118,55 +177,65 @@ class StageRow:
 
 
 def select_stage(
-    baseline_csv: str | Path,
-    eval_csvs: Sequence[str | Path],
+    timing_csvs: Sequence[str | Path],
     keep: int,
     out_csv: str | Path,
     rank_by: str = "speedup_t",
 ) -> list[StageRow]:
-    """Rank predicates by speedup_t (the paper) or speedup_E on one filter set;
-    keep the top ``keep``.
+    """Rank the predicates timed in one stage (``time_candidates``, possibly in
+    several groups, each timed beside its own baseline) by speedup_t (the
+    paper) or speedup_E; keep the top ``keep``.
 
     speedup_E is deterministic and machine-independent; speedup_t also
-    charges a predicate for its cost per path, but with a search this fast
-    a small filter set takes milliseconds and its timings are noisy.
-
-    Predicates with no clauses (empty evaluation files) are listed last and
-    never kept.
+    charges a predicate for its cost per path, and its spread over the
+    repetitions is in the table. Predicates with no clauses are listed last
+    and never kept.
     """
-    base = read_records(baseline_csv)
-    t_base = sum(r.seconds for r in base)
-    e_base = sum(r.expansions for r in base)
-    scored = []
-    for path in eval_csvs:
-        recs = read_records(path)
-        name = Path(path).stem
-        if not recs:
-            scored.append((name, 0.0, 0.0, 0.0, 0, 0))
-            continue
-        if [r.puzzle for r in recs] != [r.puzzle for r in base]:
-            raise ValueError(f"{path}: puzzles differ from the baseline's {baseline_csv}")
-        t = sum(r.seconds for r in recs)
-        e = sum(r.expansions for r in recs)
-        scored.append((name, t_base / t if t else 0.0, e_base / e if e else 0.0, t, e,
-                       sum(r.status == "timed_out" for r in recs)))
     if rank_by not in RANK_KEYS:
         raise InputError(f"triage rank_by must be one of {sorted(RANK_KEYS)}, got {rank_by!r}")
-    scored.sort(key=RANK_KEYS[rank_by])
+    timings = [t for path in timing_csvs for t in read_timings(path)]
+    timings.sort(key=lambda t: RANK_KEYS[rank_by]((t.predicate, t.speedup_t, t.speedup_E)))
     rows = [
-        StageRow(i + 1, name, round(st, 6), round(se, 6), round(t, 6), e, to,
-                 kept=i < keep and st > 0)
-        for i, (name, st, se, t, e, to) in enumerate(scored)
+        StageRow(i + 1, t.predicate, round(t.speedup_t, 6), round(t.speedup_t_min, 6),
+                 round(t.speedup_t_max, 6), round(t.speedup_E, 6), round(t.seconds, 6),
+                 t.expansions, t.timed_out, kept=i < keep and t.speedup_E > 0)
+        for i, t in enumerate(timings)
     ]
-    out = Path(out_csv)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    with tmp.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(StageRow.__dataclass_fields__))
-        writer.writeheader()
-        writer.writerows(r.__dict__ for r in rows)
-    tmp.replace(out)
+    write_csv([asdict(r) for r in rows], list(StageRow.__dataclass_fields__), out_csv)
     return rows
+
+
+def run_triage(
+    predicates: Sequence[str | Path],
+    filter_sets: Sequence[str | Path],
+    version: str,
+    keep: Sequence[int],
+    out_dir: str | Path,
+    repeats: int = 3,
+    group_size: int = 25,
+    rank_by: str = "speedup_t",
+    time_limit: float | None = None,
+) -> list[list[str]]:
+    """Algorithm 2 in one process, as the pipeline runs it stage by stage:
+    time the candidates (in groups of ``group_size``, each beside its own
+    baseline) on each filter set in turn, keep ``keep[i]`` of them. Writes
+    ``stage{i}.csv`` into ``out_dir``; returns the kept names per stage
+    (the last stage's first is pi°)."""
+    by_name = {Path(p).stem: Path(p) for p in predicates}
+    names = list(by_name)
+    kept_per_stage = []
+    for stage, (set_dir, k) in enumerate(zip(filter_sets, keep, strict=True), 1):
+        groups = [names[i:i + group_size] for i in range(0, len(names), group_size)]
+        csvs = []
+        for g, group in enumerate(groups):
+            rows = time_candidates([by_name[n] for n in group], set_dir, version,
+                                   repeats=repeats, time_limit=time_limit)
+            csvs.append(Path(out_dir) / f"stage{stage}" / f"group{g}.csv")
+            write_timings(rows, csvs[-1])
+        select_stage(csvs, k, Path(out_dir) / f"stage{stage}.csv", rank_by=rank_by)
+        names = kept_predicates(Path(out_dir) / f"stage{stage}.csv")
+        kept_per_stage.append(names)
+    return kept_per_stage
 
 
 def kept_predicates(stage_csv: str | Path) -> list[str]:
@@ -202,11 +271,12 @@ def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | P
 def choose_portfolio(stage_csvs: Sequence[str | Path], verify_jsons: Sequence[str | Path],
                      pi_star: str | Path, pi_star_verify: str | Path,
                      out_json: str | Path) -> dict:
-    """Pick the portfolio of section 6: the best unverified predicate of triage
+    """Pick the portfolio of section 6: the best unproven predicate of triage
     (the furthest stage it reached, then its rank there; ``stage_csvs`` from
-    the last stage to the first), paired with a verified one (pi_star if it is
-    verified, else pi_baseline). ``unverified`` is null when every learned
-    predicate is verified (or empty): then a portfolio has nothing to add."""
+    the last stage to the first), paired with one proven for every size
+    (pi_star if it is, else pi_baseline), which keeps the portfolio complete
+    on every puzzle. ``unverified`` is null when every learned predicate is
+    proven (or empty): then a portfolio has nothing to add."""
     status = {Path(p).name.removesuffix(".verify.json"): json.loads(Path(p).read_text())["status"]
               for p in verify_jsons}
     by_name = {Path(p).name.removesuffix(".verify.json"): Path(p) for p in verify_jsons}
@@ -215,13 +285,12 @@ def choose_portfolio(stage_csvs: Sequence[str | Path], verify_jsons: Sequence[st
         with Path(stage_csv).open() as fh:
             ranked += [row["predicate"] for row in csv.DictReader(fh)
                        if row["predicate"] not in ranked]
-    unverified = next((name for name in ranked
-                       if status.get(name, "unknown") not in ("verified", "empty")), None)
-    star_ok = json.loads(Path(pi_star_verify).read_text())["status"] == "verified"
+    unproven = next((name for name in ranked
+                     if status.get(name, UNKNOWN) not in (PROVEN, "empty")), None)
+    star_ok = json.loads(Path(pi_star_verify).read_text())["status"] == PROVEN
     choice = {
-        "unverified": str(by_name[unverified].with_name(f"{unverified}.pl")) if unverified
-        else None,
-        "unverified_status": status.get(unverified) if unverified else None,
+        "unverified": str(by_name[unproven].with_name(f"{unproven}.pl")) if unproven else None,
+        "unverified_status": status.get(unproven) if unproven else None,
         "verified": str(pi_star) if star_ok else "baseline",
     }
     Path(out_json).write_text(json.dumps(choice, indent=1) + "\n")

@@ -5,6 +5,7 @@
 # times is known only once the previous stage has ranked them.
 
 STAGE_KEEP = {1: config["triage"]["k1"], 2: config["triage"]["k2"], 3: 1}
+GROUP = config["triage"]["group_size"]
 
 
 def stage_candidates(version, stage):
@@ -16,49 +17,42 @@ def stage_candidates(version, stage):
     return kept_predicates(ranked)
 
 
-rule baseline_filter:
-    input:
-        f"{RUN}/sets/filter{{stage}}",
-    output:
-        f"{RUN}/baseline/filter{{stage}}.csv",
-    params:
-        time_limit=config["triage"]["time_limit"],
-    resources:
-        runtime=240,
-    log:
-        f"{RUN}/logs/baseline_filter{{stage}}.log",
-    script:
-        "../scripts/triage_eval.py"
+def stage_group(version, stage, group):
+    """Candidates timed together (beside their own baseline) in one job."""
+    return stage_candidates(version, stage)[group * GROUP:(group + 1) * GROUP]
 
 
-rule triage_eval:
+rule triage_time:
+    """Time a group of candidates and pi_baseline on one filter set, interleaved
+    in one process and repeated (witness.triage.time_candidates)."""
     input:
-        predicate=f"{OUT}/predicates/{{task}}.pl",
+        predicates=lambda w: expand(f"{OUT}/predicates/{{task}}.pl",
+                                    task=stage_group(w.version, int(w.stage), int(w.group))),
         set=f"{RUN}/sets/filter{{stage}}",
     output:
-        f"{OUT}/triage/{{version}}/stage{{stage}}/{{task}}.csv",
+        f"{OUT}/triage/{{version}}/stage{{stage}}/group{{group}}.csv",
     params:
         time_limit=config["triage"]["time_limit"],
+        repeats=config["triage"]["repeats"],
     resources:
         runtime=240,
     log:
-        f"{OUT}/logs/triage_{{version}}_{{stage}}_{{task}}.log",
+        f"{OUT}/logs/triage_{{version}}_{{stage}}_group{{group}}.log",
     script:
-        "../scripts/triage_eval.py"
+        "../scripts/triage_time.py"
 
 
 checkpoint triage_stage:
     input:
-        baseline=f"{RUN}/baseline/filter{{stage}}.csv",
-        evals=lambda w: expand(
-            f"{OUT}/triage/{w.version}/stage{w.stage}/{{task}}.csv",
-            task=stage_candidates(w.version, int(w.stage)),
+        lambda w: expand(
+            f"{OUT}/triage/{w.version}/stage{w.stage}/group{{group}}.csv",
+            group=range(max(1, -(-len(stage_candidates(w.version, int(w.stage))) // GROUP))),
         ),
     output:
         f"{OUT}/triage/{{version}}/stage{{stage}}.csv",
     params:
         keep=lambda w: STAGE_KEEP[int(w.stage)],
-        rank_by=config["triage"].get("rank_by", "speedup_t"),
+        rank_by=config["triage"]["rank_by"],
     log:
         f"{OUT}/logs/triage_{{version}}_stage{{stage}}.log",
     script:

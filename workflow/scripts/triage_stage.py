@@ -4,5 +4,5 @@ from witness.triage import select_stage
 from witness.workflow import logged
 
 with logged(snakemake):
-    select_stage(snakemake.input.baseline, snakemake.input.evals, snakemake.params.keep,
-                 snakemake.output[0], rank_by=snakemake.params.rank_by)
+    select_stage(snakemake.input, snakemake.params.keep, snakemake.output[0],
+                 rank_by=snakemake.params.rank_by)

@@ -1,0 +1,66 @@
+"""Triage timing (Algorithm 2): candidates and the baseline timed in one process."""
+
+import pytest
+
+from witness.errors import InputError
+from witness.evaluate import solve_all
+from witness.generate import generate_set, read_set, write_set
+from witness.translate import translate_file
+from witness.triage import read_timings, select_stage, time_candidates, write_timings
+
+TABLE3_PL = """\
+f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
+"""
+OVER_COUNT_PL = "f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).\n"
+
+
+@pytest.fixture(scope="module")
+def task(tmp_path_factory):
+    root = tmp_path_factory.mktemp("triage")
+    write_set(generate_set("random", [(2, 2), (4, 4)], 12, seed=4), root / "set", prefix="f")
+    (root / "table3.pl").write_text(TABLE3_PL)
+    (root / "over.pl").write_text(OVER_COUNT_PL)
+    (root / "empty.pl").write_text("% learning found no program\n")
+    return root
+
+
+@pytest.mark.parametrize("version, base_prune", [("v1", False), ("v2", True)])
+def test_expansions_and_speedup_e_match_separate_solves(task, version, base_prune):
+    rows = time_candidates([task / "table3.pl", task / "over.pl", task / "empty.pl"],
+                           task / "set", version, repeats=2, progress=False)
+    by_name = {r.predicate: r for r in rows}
+    puzzles = read_set(task / "set")
+    base = sum(r.expansions for r in solve_all(puzzles, "baseline", "prune"))
+    for name in ("table3", "over"):
+        pred = translate_file(task / f"{name}.pl")
+        mine = sum(r.expansions for r in solve_all(puzzles, pred, "sort", base_prune=base_prune))
+        row = by_name[name]
+        assert row.expansions == mine and row.baseline_expansions == base
+        assert row.speedup_E == pytest.approx(base / mine)
+        assert 0 < row.speedup_t_min <= row.speedup_t <= row.speedup_t_max
+    assert by_name["empty"].speedup_E == 0 and by_name["empty"].speedup_t == 0
+
+
+def test_stage_ranks_groups_together_and_never_keeps_an_empty_program(task, tmp_path):
+    g0 = time_candidates([task / "over.pl"], task / "set", "v1", repeats=1, progress=False)
+    g1 = time_candidates([task / "table3.pl", task / "empty.pl"], task / "set", "v1",
+                         repeats=1, progress=False)
+    write_timings(g0, tmp_path / "g0.csv")
+    write_timings(g1, tmp_path / "g1.csv")
+    assert read_timings(tmp_path / "g0.csv") == [
+        type(g0[0])(**{k: v for k, v in vars(g0[0]).items()})]
+    rows = select_stage([tmp_path / "g0.csv", tmp_path / "g1.csv"], 3, tmp_path / "s.csv",
+                        rank_by="speedup_E")
+    assert [r.predicate for r in rows][-1] == "empty"
+    assert [r.kept for r in rows] == [True, True, False]
+    # Table 3 prunes (sorts) at least as well as its first row alone
+    assert rows[0].predicate == "table3"
+
+
+def test_bad_arguments_are_input_errors(task):
+    with pytest.raises(InputError, match="version"):
+        time_candidates([], task / "set", "v3")
+    with pytest.raises(InputError, match="repeats"):
+        time_candidates([], task / "set", "v1", repeats=0)
