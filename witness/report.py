@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from witness.evaluate import PAPER_TEST  # noqa: E402
+from witness.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
 
 
 def _save(fig: plt.Figure, stem: Path) -> list[Path]:
@@ -85,8 +86,8 @@ def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: s
     ratio = df["baseline_expansions"] / df["pi_star_expansions"]
     best = df.loc[ratio.idxmax()]
     puzzle = Puzzle.load(Path(test_set) / f"{best['puzzle']}.json")
-    result = solve(puzzle, load_predicate(str(pi_star)), best["pi_star_mode"],
-                   base_prune=best["pi_star_mode"] == "sort")
+    mode, _, base = str(best["pi_star_mode"]).partition("+")  # "prune" or "sort+base"
+    result = solve(puzzle, load_predicate(str(pi_star)), mode, base_prune=bool(base))
     for ext in ("png", "svg"):
         render(puzzle, stem.with_suffix(f".{ext}"), path=result.path)
     return {"puzzle": best["puzzle"], "size": best["size"],
@@ -97,6 +98,33 @@ def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: s
 
 def _fmt(x: float) -> str:
     return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
+
+
+def encoding_lines(learn: dict, secs: pd.Series) -> list[str]:
+    """The example encoding and caps of a run, and its learning times, compared
+    with the paper's only when the encoding is the paper's."""
+    positives = learn.get("positives", "?")
+    caps = {k: learn.get(k) for k in ("max_pos", "max_neg") if learn.get(k) is not None}
+    paper_encoding = positives == "all"
+    lines = [
+        f"- example encoding: `positives: {positives}` ("
+        + ("the paper's, section 4.1: every incompletable partial path is a positive for every "
+           "constrained square" if paper_encoding else
+           "this project's extension: an incompletable path is a positive only for the squares "
+           "an oracle blames; not the paper's")
+        + "); caps per task: "
+        + (", ".join(f"{k} {v}" for k, v in caps.items())
+           + " (the paper used every example)" if caps else "none, every example (as the paper)"),
+    ]
+    times = (f"- seconds per run: mean {_fmt(secs.mean())}, min {_fmt(secs.min())}, "
+             f"max {_fmt(secs.max())}")
+    if paper_encoding:
+        times += (" (paper: mean 8 min, range 0.15 to 60.1 min, Popper on every example"
+                  + ("; this run caps the examples, so the times are not like for like)"
+                     if caps else ")"))
+    else:
+        times += " (not compared with the paper's: the encoding differs)"
+    return lines + [times]
 
 
 def write_report(
@@ -114,6 +142,7 @@ def write_report(
     large_solved_csv: str | Path,
     learn_scores: Sequence[str | Path],
     verdicts: Sequence[str | Path] = (),
+    learn_config: dict | None = None,
 ) -> Path:
     out_md = Path(out_md)
     fig_dir = out_md.parent / "figures"
@@ -140,14 +169,14 @@ def write_report(
         "",
         f"- learning runs: {len(scores)}; outcome counts: {statuses} (paper: 489 of 500 "
         "found a program, 11 hit the one-hour limit)",
-        f"- seconds per run: mean {_fmt(secs.mean())}, min {_fmt(secs.min())}, "
-        f"max {_fmt(secs.max())} (paper: mean 8 min, range 0.15 to 60.1 min)",
+        *encoding_lines(learn_config or {}, secs),
     ]
     if verdicts:
         found = pd.Series([json.loads(Path(p).read_text())["status"] for p in verdicts])
         lines.append("- `witness verify` on every learned program: "
-                     f"{found.value_counts().to_dict()} (verified: no false positive; "
-                     "the others may only sort)")
+                     f"{found.value_counts().to_dict()} (proven: no false positive on any "
+                     "grid size; bounded: no counterexample up to the checked size, so it may "
+                     "prune only puzzles that small; the others only sort)")
     lines += [
         "",
         "## Triage (Algorithm 2) and the learned predicate pi*",
@@ -172,11 +201,13 @@ def write_report(
                   "```prolog", Path(v2_program).read_text().strip(), "```", "",
                   "(paper: the same predicate as version 1 without its first line)", ""]
     lines += [
-        f"Verification (`witness verify`, `{verify_json}`): **{verify['status']}** up to "
-        f"{verify['max_size']} (paper: Theorem 1, by hand). "
-        + ("pi* prunes in the test evaluation." if verify["status"] == "verified" else
-           "pi* is not verified, so the test evaluation uses it as a sort key only, "
-           "with pi_baseline pruning."),
+        f"Verification (`witness verify`, `{verify_json}`): "
+        f"**{verdict_text(verify['status'], verify['max_size'])}** (paper: Theorem 1, by hand). "
+        + {PROVEN: "pi* prunes in the test evaluation.",
+           BOUNDED: f"pi* prunes only puzzles up to {verify['max_size']}; on larger ones it "
+                    "sorts, with pi_baseline pruning."}.get(
+            verify["status"], "pi* is not proven, so the test evaluation uses it as a sort key "
+                              "only, with pi_baseline pruning."),
         "",
         "## Test set (section 5.5)",
         "",
@@ -195,16 +226,16 @@ def write_report(
     folio = summary.get("portfolio")
     if folio:
         lines += [
-            "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unverified "
-            "predicate of triage, run in parallel with A* pruning with a verified one: "
+            "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unproven "
+            "predicate of triage, run in parallel with A* pruning with a proven one: "
             f"speedup_t {_fmt(folio['speedup_t'])}, speedup_E {_fmt(folio['speedup_E'])} "
             f"(expansions of both members counted), unsolved {folio['unsolved']}, "
-            f"won by the unverified member on {folio['won_by_unverified']:.1%} of puzzles.",
+            f"won by the unproven member on {folio['won_by_unverified']:.1%} of puzzles.",
             "",
         ]
     else:
-        lines += ["Portfolio (section 6): every learned predicate is verified (or empty), "
-                  "so there is no unverified one to run beside pi*.", ""]
+        lines += ["Portfolio (section 6): every learned predicate is proven (or empty), "
+                  "so there is no unproven one to run beside pi*.", ""]
     lines += [
         f"Per size (`{by_size_csv}`; Figure 4: `figures/figure4_speedup_by_size.png`):",
         "",

@@ -47,6 +47,9 @@ rule large_chunk:
     params:
         chunk_size=config["large_eval"]["chunk"],
         time_limit=max(config["large_eval"]["time_limits_min"]) * 60,
+        # the paper's throughput over its largest limit: A* stops there, as the paper's did
+        max_expansions=int(max(config["large_eval"]["time_limits_min"])
+                           * config["large_eval"]["paper_expansions_per_min"]),
         memory_mb=config["large_eval"]["memory_mb"],
         asp=config["large_eval"]["asp"],
     resources:

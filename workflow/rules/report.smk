@@ -22,6 +22,7 @@ rule report:
         versions=config["triage"]["versions"],
         label=f"{config['run']} / {BIAS_NAME}",
         command=COMMAND,
+        learn=config["learn"],
     log:
         f"{OUT}/logs/report.log",
     script:

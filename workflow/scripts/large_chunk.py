@@ -7,4 +7,5 @@ with logged(snakemake):
     p = snakemake.params
     evaluate_large_chunk(snakemake.input.set, int(snakemake.wildcards.chunk), p.chunk_size,
                          snakemake.input.pi_star, snakemake.input.verify, snakemake.output[0],
-                         time_limit=p.time_limit, memory_mb=p.memory_mb, asp=p.asp)
+                         time_limit=p.time_limit, memory_mb=p.memory_mb, asp=p.asp,
+                         max_expansions=p.max_expansions)

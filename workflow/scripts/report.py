@@ -11,4 +11,5 @@ with logged(snakemake):
         snakemake.output[0], snakemake.params.label, snakemake.params.command,
         inp.pi_star, inp.verify, stages, inp.v2 or None, inp.summary, inp.by_size,
         inp.per_puzzle, inp.test_set, inp.large, inp.scores, inp.verdicts,
+        learn_config=snakemake.params.learn,
     )
