@@ -17,6 +17,8 @@ rule test_chunk:
     resources:
         runtime=240,
         mem_mb=lambda w: int(config["test"]["memory_mb"]) * 2 + 1000,
+    benchmark:
+        f"{OUT}/benchmarks/test_{{chunk}}.tsv"
     log:
         f"{OUT}/logs/test_{{chunk}}.log",
     script:
@@ -56,6 +58,8 @@ rule large_chunk:
         runtime=lambda w: int(max(config["large_eval"]["time_limits_min"]) * 3
                               * config["large_eval"]["chunk"]) + 10,
         mem_mb=lambda w: int(config["large_eval"]["memory_mb"]) * 2 + 1000,
+    benchmark:
+        f"{OUT}/benchmarks/large_{{set}}_{{chunk}}.tsv"
     log:
         f"{OUT}/logs/large_{{set}}_{{chunk}}.log",
     script:

@@ -14,6 +14,8 @@ rule examples:
     resources:
         runtime=30,
         mem_mb=4000,
+    benchmark:
+        f"{OUT}/benchmarks/examples_{{task}}.tsv"
     log:
         f"{OUT}/logs/examples_{{task}}.log",
     script:
@@ -31,6 +33,8 @@ rule learn:
     resources:
         runtime=lambda w: int(config["learn"]["timeout"]) // 60 + 10,
         mem_mb=8000,
+    benchmark:
+        f"{OUT}/benchmarks/learn_{{task}}.tsv"
     log:
         f"{OUT}/logs/learn_{{task}}.log",
     script:

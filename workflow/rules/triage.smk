@@ -36,6 +36,8 @@ rule triage_time:
         repeats=config["triage"]["repeats"],
     resources:
         runtime=240,
+    benchmark:
+        f"{OUT}/benchmarks/triage_{{version}}_{{stage}}_group{{group}}.tsv"
     log:
         f"{OUT}/logs/triage_{{version}}_{{stage}}_group{{group}}.log",
     script:
@@ -93,6 +95,8 @@ rule verify:
         "{path}.verify.json",
     params:
         max_size=config["verify"]["max_size"],
+    benchmark:
+        "{path}.verify.benchmark.tsv"
     log:
         "{path}.verify.log",
     script:
