@@ -27,77 +27,7 @@ from witness.ilp.rules import Rule, format_rule
 from witness.ilp.task import TaskError
 
 HELPER_MODULE = "witness_ilp"
-
-HELPER = r"""
-:- module(witness_ilp, [load_bk/3, load_examples/5, cover/10, undefined_preds/3, wipe/2]).
-:- use_module(library(time)).
-:- use_module(library(lists)).
-
-load_bk(M, File, Id0) :-
-    atom_string(Id, Id0),
-    setup_call_cleanup(
-        open(File, read, S),
-        load_files(M:Id, [stream(S), silent(true)]),
-        close(S)).
-
-load_examples(M, File, Head, NPos, NNeg) :-
-    dynamic(M:'$ilp_pos'/2),
-    dynamic(M:'$ilp_neg'/2),
-    setup_call_cleanup(
-        open(File, read, S),
-        read_examples(S, M, Head, 0, 0, NPos, NNeg),
-        close(S)).
-
-read_examples(S, M, Head, P0, N0, P, N) :-
-    read_term(S, T, []),
-    (   T == end_of_file
-    ->  P = P0, N = N0
-    ;   T = (:- _)
-    ->  read_examples(S, M, Head, P0, N0, P, N)
-    ;   T = pos(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
-    ->  assertz(M:'$ilp_pos'(P0, A)), P1 is P0 + 1,
-        read_examples(S, M, Head, P1, N0, P, N)
-    ;   T = neg(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
-    ->  assertz(M:'$ilp_neg'(N0, A)), N1 is N0 + 1,
-        read_examples(S, M, Head, P0, N1, P, N)
-    ;   throw(error(bad_example(T), _))
-    ).
-
-undefined_preds(M, Preds, Missing) :-
-    findall(PI, ( member(P/A, Preds), functor(H, P, A),
-                  \+ predicate_property(M:H, visible), format(string(PI), "~w/~w", [P, A]) ),
-            Missing).
-
-candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
-candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).
-
-% cover(+M, +Text, +Table, +All, +Cands, +First, +InfLimit, +TimeLimit, -Covered, -Status)
-% Covered: the candidates the rule covers (First = false), or the first one (First = true).
-cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status) :-
-    term_string((Head :- Body), Text),
-    assertz(M:('$ilp_rule'(Head) :- Body), Ref),
-    Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Atom)) ),
-    (   First == true
-    ->  Goal = ( once(Test) -> Found = [I] ; Found = [] )
-    ;   Goal = findall(I, Test, Found)
-    ),
-    catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R)),
-          E, true),
-    erase(Ref),
-    (   nonvar(E)
-    ->  Covered = [], ( E == time_limit_exceeded -> Status = timeout ; Status = error )
-    ;   R == inference_limit_exceeded
-    ->  Covered = [], Status = limit
-    ;   Covered = Found, Status = ok
-    ).
-
-wipe(M, Id0) :-
-    atom_string(Id, Id0),
-    catch(unload_file(Id), _, true),
-    forall(( member(P/A, ['$ilp_pos'/2, '$ilp_neg'/2, '$ilp_rule'/1]),
-             functor(H, P, A), predicate_property(M:H, defined) ),
-           retractall(M:H)).
-"""
+HELPER_FILE = Path(__file__).with_name("test.pl")
 
 _task_counter = itertools.count()
 _helper_loaded = False
@@ -109,7 +39,7 @@ def _janus():
     import janus_swi as janus
 
     if not _helper_loaded:
-        janus.consult("witness_ilp_helper.pl", data=HELPER)
+        janus.consult(str(HELPER_FILE))
         _helper_loaded = True
     return janus
 
@@ -156,6 +86,7 @@ class Tester:
         inferences_per_example: int = 200_000,
     ):
         self.janus = _janus()
+        self.bk = bk
         self.bias = bias
         self.directions = bias.directions
         self.eval_timeout = eval_timeout
@@ -165,24 +96,34 @@ class Tester:
         self._source_id = f"{Path(bk).resolve()}#ilp_task_{n}"
         self.closed = False
         try:
-            self.janus.query_once(f"{HELPER_MODULE}:load_bk({self.module}, File, Id)",
-                                  {"File": str(bk), "Id": self._source_id})
+            error = self.janus.query_once(
+                f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
+                {"File": str(bk), "Id": self._source_id})["Error"]
         except self.janus.PrologError as exc:
-            raise TaskError(f"cannot load {bk}: {_first_line(exc)}") from None
+            error = _first_line(exc)
+        if error:
+            self.close()
+            raise TaskError(f"error in {bk}: {error}")
         head = f"{bias.head.name}/{bias.head.arity}"
         try:
             r = self.janus.query_once(
                 f"{HELPER_MODULE}:load_examples({self.module}, File, {_quote_pi(head)}, P, N)",
                 {"File": str(exs)})
         except self.janus.PrologError as exc:
+            self.close()
             raise TaskError(f"cannot read examples {exs}: {_first_line(exc)} "
                             f"(expected pos({head}) and neg({head}) facts)") from None
         self.n_pos, self.n_neg = r["P"], r["N"]
+        if self.n_pos == 0:
+            self.close()
+            raise TaskError(f"{exs} has no positive example (pos({head}) facts); "
+                            "there is nothing to learn")
         preds = [f"{p.name}/{p.arity}" for p in bias.body]
         missing = self.janus.query_once(
             f"{HELPER_MODULE}:undefined_preds({self.module}, "
             f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
         if missing:
+            self.close()
             raise TaskError(f"body predicate {missing[0]} is not defined in {bk}")
 
     def cover(self, rule: Rule, kind: str, candidates: int | None = None,
@@ -208,12 +149,15 @@ class Tester:
         every = "true" if candidates is None else "false"
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
-            f"{'true' if first else 'false'}, IL, TL, Cov, St)",
+            f"{'true' if first else 'false'}, IL, TL, Cov, St, Msg)",
             {"T": format_rule(rule, self.directions), "C": cands,
              "IL": max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)},
         )
         status = str(r["St"])
+        if status == "bk_error":
+            raise TaskError(f"error in the background knowledge {self.bk} (while testing "
+                            f"{format_rule(rule, self.directions)}): {r['Msg']}")
         return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
 
     def close(self) -> None:

@@ -1,0 +1,59 @@
+"""Broken background knowledge and example files are refused (issue 12, items 4 and 11).
+
+Each case runs ``witness learn`` in a subprocess: the exit status is the
+point, and a BK that calls ``halt`` would end an in-process run.
+"""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TASKS = Path(__file__).parent / "ilp_tasks"
+
+
+def run_learn(task: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "witness.cli", "learn", str(task), "--quiet",
+                           "--timeout", "60"], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("case, bk_extra, quoted", [
+    # a BK predicate calling an undefined one: the first existence error is quoted
+    ("undefined", "parent(X, Y) :- stepparent(X, Y).\n", "Unknown procedure"),
+    ("syntax", "parent(X, Y :- .\n", "Syntax error"),
+    ("halt_directive", ":- halt.\n", "called halt"),
+    # halt inside a predicate that the rule tests call
+    ("halt_in_test", "male(_) :- halt(0).\n", "called halt"),
+])
+def test_broken_bk_exits_2_quoting_the_first_error(tmp_path, case, bk_extra, quoted):
+    task = tmp_path / case
+    shutil.copytree(TASKS / "grandparent", task)
+    with (task / "bk.pl").open("a") as f:
+        f.write(":- discontiguous parent/2, male/1.\n" + bk_extra)
+    r = run_learn(task)
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert r.stdout == ""
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith("witness learn: error in") and quoted in last
+    if case == "undefined":
+        assert "stepparent/2" in last
+    if case == "syntax":
+        assert "bk.pl:12" in last  # file and line of the first error
+
+
+def test_good_bk_still_learns(tmp_path):
+    r = run_learn(TASKS / "grandparent")
+    assert r.returncode == 0 and r.stdout.endswith(
+        "grandparent(A,B) :- parent(A,C), parent(C,B).\n")
+
+
+@pytest.mark.parametrize("exs", ["", "% nothing here\n", "neg(grandparent(ann,bob)).\n"])
+def test_no_positive_example_exits_2(tmp_path, exs):
+    task = tmp_path / "t"
+    shutil.copytree(TASKS / "grandparent", task)
+    (task / "exs.pl").write_text(exs)
+    r = run_learn(task)
+    assert r.returncode == 2 and r.stdout == ""
+    assert "no positive example" in r.stderr and len(r.stderr.strip().splitlines()) == 1
