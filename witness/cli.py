@@ -131,6 +131,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_difficulty(args: argparse.Namespace) -> int:
+    from witness.difficulty import difficulty_command
+
+    print(difficulty_command(args.puzzle, args.rank, args.rules, args.clauses, args.lookahead,
+                             args.time_limit, args.json, args.csv))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from witness.evaluate import demo_table
 
@@ -252,6 +260,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "files for witness show")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("difficulty", help="puzzle difficulty: MUSE and ReMUSE in bits (Chen 2023)")
+    p.add_argument("puzzle", nargs="?", metavar="PUZZLE.json")
+    p.add_argument("--rules", default="none",
+                   help="the player's inference rules: none (all legal moves) | baseline | "
+                        "paper | FILE.pl (proven free of false positives on every size)")
+    p.add_argument("--clauses", default=None, metavar="1,3",
+                   help="only these clauses of the rules (1-based, in program order)")
+    p.add_argument("--lookahead", type=int, default=0, metavar="N",
+                   help="drop moves after which a depth-N search finds no continuation")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="per puzzle")
+    p.add_argument("--rank", default=None, metavar="DIR",
+                   help="rank every *.json puzzle in DIR, easiest first (ReMUSE, then MUSE)")
+    p.add_argument("--csv", default=None, metavar="OUT", help="with --rank: also write a CSV")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_difficulty)
 
     p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
     p.add_argument("puzzle")
