@@ -222,8 +222,9 @@ def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None =
     Raises InputError unless every chosen clause is proven free of false
     positives on every grid size: the built-ins are (``witness verify
     paper``); a program needs a sibling ``FILE.verify.json`` (written by the
-    pipeline) whose chosen clauses, or whose status, say so, else it is
-    verified here with ``witness.verify.verify_predicate``.
+    pipeline) whose status, or the status of every chosen clause, is
+    ``proven``; else it is verified here (``witness.verify.verify_predicate``,
+    status ``proven``: every clause holds on every grid size).
     """
     name = spec.name if isinstance(spec, Predicate) else str(spec)
     pred = load_predicate(spec)
@@ -263,14 +264,14 @@ def _proven(program: Path, pred: Predicate, chosen: list[int],
             per_clause = {c.get("index"): c for c in data.get("clauses", [])
                           if isinstance(c, dict)}
             # verify numbers clauses from 0, --clauses from 1
-            if per_clause and all(per_clause.get(i - 1, {}).get("all_sizes") is True
+            if per_clause and all(per_clause.get(i - 1, {}).get("status") == "proven"
                                   for i in chosen):
                 return True
-    from witness.verify import verify_predicate  # loads clingo: only when needed
+    from witness.verify import PROVEN, verify_predicate  # loads clingo: only when needed
 
     result = verify_predicate(pred, time_limit=time_limit)
-    log.info("verify %s: %s, all sizes %s", program, result.status, result.all_sizes)
-    return result.status in ("verified", "proven") and result.all_sizes
+    log.info("verify %s: %s", program, result.verdict)
+    return result.status == PROVEN
 
 
 # ------------------------------------------------------------ compiled core
