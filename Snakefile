@@ -2,7 +2,12 @@
 #   snakemake --cores 32                                  # paper scale (config.yaml)
 #   snakemake --cores 2 --configfile config/quick.yaml    # every step in minutes
 #   snakemake --cores 32 --config bias=bias/unvisited.pl  # swap the bias: new results folder
+#   snakemake --report report.html ...                    # browsable report of a finished run
 # Stages: generate sets -> examples -> learn -> translate -> triage 1-3 -> test -> large -> report.
+from snakemake.utils import min_version
+
+min_version("8.0")
+
 
 # Paper-scale defaults; --configfile files given on the command line override them.
 configfile: f"{workflow.basedir}/config.yaml"
@@ -16,6 +21,18 @@ include: "workflow/rules/evaluate.smk"
 include: "workflow/rules/report.smk"
 
 
+report: "workflow/report/workflow.rst"
+
+
 rule all:
     input:
         f"{OUT}/report.md",
+
+
+onsuccess:
+    # The headline (pi*, proven or not, speedups beside the paper's) and where the report is.
+    headline = Path(f"{OUT}/headline.txt")
+    if headline.exists() and Path(f"{OUT}/report.md").exists():
+        print(f"\n{headline.read_text().rstrip()}")
+        options = COMMAND.removeprefix("snakemake --cores N").strip()
+        print(f"report: {OUT}/report.md (browsable: snakemake --report {OUT}/report.html {options})")

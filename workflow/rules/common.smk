@@ -1,6 +1,17 @@
 # Names and paths shared by every stage. Results: results/<run>/ (sets, baseline
 # timings) and results/<run>/<bias name>/ (learning and everything after it).
+import sys
 from pathlib import Path
+
+from witness.errors import InputError
+from witness.workflow import validate_config
+
+# Types, ranges, unknown keys (typos) and defaults: workflow/schemas/config.schema.yaml.
+try:
+    validate_config(config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml")
+except InputError as exc:
+    print(f"config error: {exc}", file=sys.stderr)
+    sys.exit(2)
 
 RUN = f"results/{config['run']}"
 # A bias path is read relative to the working directory, else to the repository.
@@ -10,11 +21,18 @@ if not Path(BIAS).exists() and (Path(workflow.basedir) / BIAS).exists():
 BIAS_NAME = Path(BIAS).stem
 OUT = f"{RUN}/{BIAS_NAME}"
 
+
+def _shown(path):
+    """A config file as the user would type it: relative to the working directory if under it."""
+    p = Path(path)
+    return str(p.relative_to(Path.cwd())) if p.is_absolute() and p.is_relative_to(Path.cwd()) \
+        else str(p)
+
+
 # How this run was started (for the report).
 COMMAND = " ".join(
     ["snakemake --cores N"]
-    + [f"--configfile {Path(f).relative_to(Path.cwd()) if Path(f).is_absolute() else f}"
-       for f in getattr(workflow, "overwrite_configfiles", []) or []]
+    + [f"--configfile {_shown(f)}" for f in getattr(workflow, "overwrite_configfiles", []) or []]
     + ([f"--config bias={config['bias']}"] if config["bias"] != "bias/paper.pl" else [])
 )
 
@@ -58,6 +76,26 @@ def task_puzzles(task):
         i = int(task.removeprefix("pool_"))
         return names[i * size:(i + 1) * size]
     return [task]
+
+
+STAGE_KEEP = {1: config["triage"]["k1"], 2: config["triage"]["k2"], 3: 1}
+GROUP = config["triage"]["group_size"]
+
+
+def stage_candidates(version, stage):
+    """Predicates a triage stage times: every learned one in stage 1, then those
+    the previous stage kept (known once that checkpoint has run)."""
+    if stage == 1:
+        return task_names()
+    ranked = checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
+    from witness.triage import kept_predicates
+
+    return kept_predicates(ranked)
+
+
+def stage_group(version, stage, group):
+    """Candidates timed together (beside their own baseline) in one job."""
+    return stage_candidates(version, stage)[group * GROUP:(group + 1) * GROUP]
 
 
 wildcard_constraints:

@@ -14,6 +14,8 @@ rule test_chunk:
         chunk_size=config["test"]["chunk"],
         time_limit=config["test"]["time_limit"],
         memory_mb=config["test"]["memory_mb"],
+    # the portfolio (section 6) runs its two members in two threads
+    threads: 2
     resources:
         runtime=240,
         mem_mb=lambda w: int(config["test"]["memory_mb"]) * 2 + 1000,

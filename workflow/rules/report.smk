@@ -1,4 +1,6 @@
-# The report: figures and report.md with each number next to the paper's.
+# The report: figures and report.md (headline first) with each number next to the
+# paper's. The figures are also marked for `snakemake --report report.html`.
+FIG = f"{OUT}/figures"
 
 
 rule report:
@@ -17,7 +19,19 @@ rule report:
         translations=lambda w: expand(f"{OUT}/predicates/{{task}}.py", task=task_names()),
         verdicts=lambda w: expand(f"{OUT}/predicates/{{task}}.verify.json", task=task_names()),
     output:
-        f"{OUT}/report.md",
+        md=f"{OUT}/report.md",
+        headline=f"{OUT}/headline.txt",
+        figure4=report(f"{FIG}/figure4_speedup_by_size.png", category="Test set",
+                       caption="../report/figure4.rst"),
+        figure5=report(f"{FIG}/figure5_large_solved.png", category="Large puzzles",
+                       caption="../report/figure5.rst"),
+        figure5_lines=report(f"{FIG}/figure5_large_solved_lines.png", category="Large puzzles",
+                             caption="../report/figure5_lines.rst"),
+        appendix=report(f"{FIG}/appendix_largest_speedup.png", category="Test set",
+                        caption="../report/appendix.rst"),
+        svg=[f"{FIG}/{name}.svg" for name in ("figure4_speedup_by_size", "figure5_large_solved",
+                                              "figure5_large_solved_lines",
+                                              "appendix_largest_speedup")],
     params:
         versions=config["triage"]["versions"],
         label=f"{config['run']} / {BIAS_NAME}",

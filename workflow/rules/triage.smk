@@ -4,22 +4,7 @@
 # pruning with pi_baseline). Stages are checkpoints: which predicates a stage
 # times is known only once the previous stage has ranked them.
 
-STAGE_KEEP = {1: config["triage"]["k1"], 2: config["triage"]["k2"], 3: 1}
-GROUP = config["triage"]["group_size"]
-
-
-def stage_candidates(version, stage):
-    if stage == 1:
-        return task_names()
-    ranked = checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
-    from witness.triage import kept_predicates
-
-    return kept_predicates(ranked)
-
-
-def stage_group(version, stage, group):
-    """Candidates timed together (beside their own baseline) in one job."""
-    return stage_candidates(version, stage)[group * GROUP:(group + 1) * GROUP]
+# (stage_candidates and stage_group are in common.smk)
 
 
 rule triage_time:
@@ -84,21 +69,28 @@ rule pi_star:
     output:
         program=f"{OUT}/final/pi_star.pl",
         python=f"{OUT}/final/pi_star.py",
+    log:
+        f"{OUT}/logs/pi_star.log",
     shell:
-        "cp {input.program} {output.program} && cp {input.python} {output.python}"
+        "(cp -v {input.program} {output.program} && cp -v {input.python} {output.python}) "
+        "> {log} 2>&1"
 
 
 rule verify:
+    """witness verify on a learned program (predicates/) or on pi_star (final/)."""
     input:
-        "{path}.pl",
+        f"{OUT}/{{kind}}/{{name}}.pl",
     output:
-        "{path}.verify.json",
+        f"{OUT}/{{kind}}/{{name}}.verify.json",
+    wildcard_constraints:
+        kind="predicates|final",
+        name="[a-z0-9_]+",
     params:
         max_size=config["verify"]["max_size"],
     benchmark:
-        "{path}.verify.benchmark.tsv"
+        f"{OUT}/benchmarks/verify_{{kind}}_{{name}}.tsv"
     log:
-        "{path}.verify.log",
+        f"{OUT}/logs/verify_{{kind}}_{{name}}.log",
     script:
         "../scripts/verify.py"
 

@@ -1,15 +1,22 @@
-"""Figures and report.md for one run."""
+"""Figures, report.md and headline.txt for one run."""
 
-from witness.report import write_report
+from pathlib import Path
+
+from witness.report import FIGURES, ReportInputs, write_report
 from witness.workflow import logged
 
 with logged(snakemake):
-    inp = snakemake.input
-    stages = {v: [s for s in inp.stages if f"/triage/{v}/" in s]
+    inp, out = snakemake.input, snakemake.output
+    stages = {v: [Path(s) for s in inp.stages if f"/triage/{v}/" in s]
               for v in snakemake.params.versions}
-    write_report(
-        snakemake.output[0], snakemake.params.label, snakemake.params.command,
-        inp.pi_star, inp.verify, stages, inp.v2 or None, inp.summary, inp.by_size,
-        inp.per_puzzle, inp.test_set, inp.large, inp.scores, inp.verdicts,
+    inputs = ReportInputs(
+        pi_star=Path(inp.pi_star), verify_json=Path(inp.verify), stage_csvs=stages,
+        v2_program=Path(inp.v2) if inp.v2 else None, test_summary=Path(inp.summary),
+        by_size_csv=Path(inp.by_size), per_puzzle_csv=Path(inp.per_puzzle),
+        test_set=Path(inp.test_set), large_solved_csv=Path(inp.large),
+        learn_scores=[Path(p) for p in inp.scores], verdicts=[Path(p) for p in inp.verdicts],
         learn_config=snakemake.params.learn,
     )
+    figures = {k: Path(out[k]).with_suffix("") for k in FIGURES}
+    write_report(out.md, out.headline, snakemake.params.label, snakemake.params.command,
+                 inputs, figures)

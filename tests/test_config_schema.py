@@ -1,0 +1,86 @@
+"""The pipeline config is checked against workflow/schemas/config.schema.yaml when
+the Snakefile is read: typos and bad values stop the run at once, naming the key."""
+
+import copy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from witness.errors import InputError
+from witness.workflow import validate_config
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
+PAPER = yaml.safe_load((ROOT / "config.yaml").read_text())
+
+
+PROFILES = [ROOT / "config.yaml", *sorted((ROOT / "config").glob("*.yaml"))]
+
+
+def merged(base: dict, override: dict) -> dict:
+    """``override`` merged into ``base`` as Snakemake merges a --configfile into config.yaml."""
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged(base[key], value)
+        else:
+            base[key] = value
+    return base
+
+
+@pytest.mark.parametrize("profile", [p.relative_to(ROOT).as_posix() for p in PROFILES])
+def test_shipped_configs_are_valid(profile):
+    config = merged(copy.deepcopy(PAPER), yaml.safe_load((ROOT / profile).read_text()))
+    validate_config(config, SCHEMA)
+
+
+def test_defaults_are_filled_in_nested_sections():
+    config = copy.deepcopy(PAPER)
+    del config["learn"], config["triage"]["rank_by"]
+    validate_config(config, SCHEMA)
+    assert config["learn"]["mode"] == "per_puzzle" and config["learn"]["positives"] == "blamed"
+    assert config["triage"]["rank_by"] == "speedup_t"
+    # the schema's default objects are copied, not shared between configs
+    config["learn"]["pool_size"] = 99
+    other = copy.deepcopy(PAPER)
+    del other["learn"]
+    assert validate_config(other, SCHEMA)["learn"]["pool_size"] == 8
+
+
+@pytest.mark.parametrize(("change", "key"), [
+    (lambda c: c["learn"].update(mode="pool"), "learn.mode"),
+    (lambda c: c.update(biass="bias/paper.pl"), "biass"),
+    (lambda c: c["test"].update(chunk=0), "test.chunk"),
+    (lambda c: c["learn"].update(pool_size=0), "learn.pool_size"),
+    (lambda c: c["sets"].update(trian=c["sets"].pop("train")), "sets.trian"),
+    (lambda c: c["sets"]["train"].pop("method"), "sets.train.method"),
+    (lambda c: c["triage"].update(k1="3"), "triage.k1"),
+    (lambda c: c["verify"].update(max_size=[3]), "verify.max_size"),
+    (lambda c: c["large_eval"].update(time_limits_min=[1, -1]), "large_eval.time_limits_min.1"),
+])
+def test_bad_config_names_the_key(change, key):
+    config = copy.deepcopy(PAPER)
+    change(config)
+    with pytest.raises(InputError) as info:
+        validate_config(config, SCHEMA)
+    message = str(info.value)
+    assert message.startswith(f"{key}:") and "\n" not in message
+
+
+@pytest.mark.parametrize(("override", "key"), [
+    ("learn: {mode: pool}\n", "learn.mode: 'pool' is not one of per_puzzle, pooled"),
+    ("biass: bias/unvisited.pl\n", "biass: unknown key"),
+])
+def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
+    (tmp_path / "bad.yaml").write_text(override)
+    exe = Path(sys.executable).with_name("snakemake")
+    proc = subprocess.run(
+        [str(exe), "-s", str(ROOT / "Snakefile"), "-n", "--cores", "1", "--configfile",
+         "bad.yaml"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("config error:")]
+    assert len(errors) == 1 and key in errors[0], proc.stderr
+    assert "Traceback" not in proc.stderr and "KeyError" not in proc.stderr
+    assert not (tmp_path / "results").exists()
