@@ -15,8 +15,9 @@ import argparse
 import csv
 from pathlib import Path
 
-from witness.evaluate import PAPER_TABLE2, solve_all, speedups
+from witness.evaluate import solve_all, speedups
 from witness.generate import generate_set
+from witness.paper import PAPER_TABLE2
 from witness.search import warm_up
 
 

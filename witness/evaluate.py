@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from witness.paper import PAPER_TABLE2, PAPER_TEST
 from witness.predicates import Predicate, load_predicate
 from witness.puzzle import Puzzle
 from witness.search import build_geometry, solve, warm_up
@@ -102,21 +103,8 @@ def demo_table(count: int = 40, seed: int = 0, max_size: str = "5x5") -> str:
             f"{s_e:>10.2f} {s_t:>10.2f}"
         )
     lines.append("speedups are over baseline/prune (paper, 15000 test puzzles up to 5x5: "
-                 "speedup_E 6.27, speedup_t 6.12)")
+                 f"speedup_E {PAPER_TEST['speedup_E']}, speedup_t {PAPER_TEST['speedup_t']})")
     return "\n".join(lines)
-
-
-# ------------------------------------------------------- paper's figures
-# Table 2: bucket (rows <= cols) -> (instances, mean baseline expansions, mean seconds)
-PAPER_TABLE2: dict[tuple[int, int], tuple[int, float, float]] = {
-    (2, 2): (135, 11, 0.0005), (2, 3): (1321, 31, 0.001), (2, 4): (1788, 72, 0.025),
-    (3, 3): (1012, 109, 0.004), (2, 5): (1977, 173, 0.006), (3, 4): (2112, 401, 0.01),
-    (3, 5): (2313, 1533, 0.06), (4, 4): (1137, 2397, 0.09), (4, 5): (2123, 1.4e4, 0.6),
-    (5, 5): (1082, 1.4e5, 7.6),
-}
-# Section 5.5: speedups of pi° over pi_baseline on the 15000 test puzzles.
-PAPER_TEST = {"speedup_t": 6.12, "speedup_E": 6.27, "speedup_t_range": [0.37, 1136],
-              "speedup_E_range": [1, 1447], "share_slower": 0.325}
 
 
 def bucket(size: str) -> str:

@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from witness.evaluate import PAPER_TEST  # noqa: E402
+from witness.paper import PAPER_TEST  # noqa: E402
 from witness.predicates import Predicate  # noqa: E402
 from witness.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
 

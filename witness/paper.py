@@ -1,0 +1,28 @@
+"""The paper's published figures (Stevens, Bulitko, Thue 2023), in one place.
+
+Every report, benchmark and table that puts a number of ours next to the
+paper's takes the paper's from here.
+"""
+
+from __future__ import annotations
+
+# Table 2: bucket (rows <= cols) -> (instances, mean baseline expansions, mean seconds)
+PAPER_TABLE2: dict[tuple[int, int], tuple[int, float, float]] = {
+    (2, 2): (135, 11, 0.0005), (2, 3): (1321, 31, 0.001), (2, 4): (1788, 72, 0.025),
+    (3, 3): (1012, 109, 0.004), (2, 5): (1977, 173, 0.006), (3, 4): (2112, 401, 0.01),
+    (3, 5): (2313, 1533, 0.06), (4, 4): (1137, 2397, 0.09), (4, 5): (2123, 1.4e4, 0.6),
+    (5, 5): (1082, 1.4e5, 7.6),
+}
+# Section 5.5: speedups of pi° over pi_baseline on the 15000 test puzzles.
+PAPER_TEST = {"puzzles": 15000, "speedup_t": 6.12, "speedup_E": 6.27,
+              "speedup_t_range": [0.37, 1136], "speedup_E_range": [1, 1447],
+              "share_slower": 0.325}
+# Section 5.3: learning with Popper, one run per training puzzle.
+PAPER_LEARNING = {"runs": 500, "found": 489, "timed_out": 11, "mean_min": 8.0,
+                  "range_min": [0.15, 60.1]}
+# Appendix A: the test puzzle with the largest speedup (5x5).
+PAPER_LARGEST_SPEEDUP = {"size": "5x5", "speedup_E": 1447, "speedup_t": 1136}
+# Section 5.6, Figure 5: 500 Algorithm-4 puzzles per size, 5x5 to 8x8; share solved.
+PAPER_FIGURE5 = {"pi_star": {1: 0.744, 5: 0.839}, "baseline": {5: 0.740, 30: 0.831}}
+# Section 5.6: about 18,000 expansions per second (Table 2: 1.4e5 in 7.6 s) x 60.
+PAPER_EXPANSIONS_PER_MIN = 1_100_000
