@@ -1,13 +1,13 @@
 """Cost of each pipeline stage, from a finished run's Snakemake benchmark files,
 and the projected wall time of a larger run on more cores.
 
-Every heavy rule writes a benchmark file (``<run>/<bias>/benchmarks/*.tsv``,
-``*.verify.benchmark.tsv``): seconds, peak memory and CPU time per job. This
-script sums them per stage, and projects the wall time on ``--cores`` cores of
-a run with ``--scale STAGE=FACTOR`` times as many jobs of a stage (e.g.
-``large=50`` for 500 large puzzles per size instead of 10), assuming stages run
-one after another (learning before triage, triage stages in turn, test and
-large puzzles after pi*) and jobs of a stage spread evenly over the cores:
+Every heavy rule writes a benchmark file (``<run>/<bias>/benchmarks/<rule>_*.tsv``):
+seconds, peak memory and CPU time per job. This script sums them per stage,
+and projects the wall time on ``--cores`` cores of a run with ``--scale
+STAGE=FACTOR`` times as many jobs of a stage (e.g. ``large=50`` for 500 large
+puzzles per size instead of 10), assuming stages run one after another
+(learning before triage, triage stages in turn, test and large puzzles after
+pi*) and jobs of a stage spread evenly over the cores:
 wall = sum over stages of max(total seconds / cores, longest job).
 
     .venv/bin/python benchmarks/project_wall_time.py results/paper/paper --cores 32 \\
@@ -25,15 +25,12 @@ STAGES = ("examples", "learn", "verify", "triage", "test", "large")
 
 
 def stage_of(path: Path) -> str:
-    if path.name.endswith(".verify.benchmark.tsv"):
-        return "verify"
     return path.name.split("_", 1)[0]
 
 
 def read_benchmarks(run: Path) -> dict[str, list[dict]]:
     jobs: dict[str, list[dict]] = defaultdict(list)
-    files = [*(run / "benchmarks").glob("*.tsv"), *run.rglob("*.verify.benchmark.tsv")]
-    for f in files:
+    for f in sorted((run / "benchmarks").glob("*.tsv")):
         with f.open() as fh:
             for row in csv.DictReader(fh, delimiter="\t"):
                 jobs[stage_of(f)].append({"s": float(row["s"]),
