@@ -20,7 +20,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from witness.paper import PAPER_TEST  # noqa: E402
+from witness.paper import PAPER_FIGURE5, PAPER_LEARNING, PAPER_TEST  # noqa: E402
+from witness.paper import PAPER_LARGEST_SPEEDUP as BIG  # noqa: E402
 from witness.predicates import Predicate  # noqa: E402
 from witness.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
 
@@ -191,7 +192,9 @@ def encoding_lines(learn: dict, secs: pd.Series) -> list[str]:
     times = (f"- seconds per run: mean {_fmt(secs.mean())}, min {_fmt(secs.min())}, "
              f"max {_fmt(secs.max())}")
     if paper_encoding:
-        times += (" (paper: mean 8 min, range 0.15 to 60.1 min, Popper on every example"
+        lo, hi = PAPER_LEARNING["range_min"]
+        times += (f" (paper: mean {PAPER_LEARNING['mean_min']:g} min, range {lo} to {hi} min, "
+                  "Popper on every example"
                   + ("; this run caps the examples, so the times are not like for like)"
                      if caps else ")"))
     else:
@@ -314,7 +317,7 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
           f"- Test set: {speed}{big}.",
           f"- Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
           f"{_fmt(appendix['speedup_E'])}, speedup_t {_fmt(appendix['speedup_t'])} "
-          "(paper: 1447 and 1136 on a 5x5 puzzle):", "",
+          f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):", "",
           f"![{appendix['puzzle']} solved with pi*]({appendix_png})", ""]
     txt = [f"pi* ({inputs.pi_star}):",
            *(f"  {c.source}\n      ({c.english})" for c in clauses),
@@ -339,8 +342,9 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
     lines = [
         "## Learning (section 5.3)",
         "",
-        f"- learning runs: {len(scores)}; outcome counts: {statuses} (paper: 489 of 500 "
-        "found a program, 11 hit the one-hour limit)",
+        f"- learning runs: {len(scores)}; outcome counts: {statuses} (paper: "
+        f"{PAPER_LEARNING['found']} of {PAPER_LEARNING['runs']} found a program, "
+        f"{PAPER_LEARNING['timed_out']} hit the one-hour limit)",
         *encoding_lines(inputs.learn_config or {}, secs),
     ]
     if inputs.verdicts:
@@ -353,11 +357,18 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
 
 
 def _triage_section(inputs: ReportInputs) -> list[str]:
-    lines = ["## Triage (Algorithm 2) and the learned predicate pi*", ""]
+    lines = ["## Triage (Algorithm 2) and the learned predicate pi*", "",
+             "Each candidate is timed beside pi_baseline in one process, interleaved puzzle "
+             "by puzzle and repeated; speedup_t counts each solve with its fastest "
+             "repetition, and the brackets give its range over single repetitions; "
+             "speedup_E is exact.", ""]
     for version, csvs in inputs.stage_csvs.items():
         for stage, path in enumerate(csvs, 1):
             top = pd.read_csv(path).head(3)
-            best = ", ".join(f"{r.predicate} ({_fmt(r.speedup_t)})" for r in top.itertuples())
+            best = ", ".join(
+                f"{r.predicate} ({_fmt(r.speedup_t)} [{_fmt(r.speedup_t_min)}, "
+                f"{_fmt(r.speedup_t_max)}]; speedup_E {_fmt(r.speedup_E)})"
+                for r in top.itertuples())
             lines.append(f"- {version} stage {stage} (`{path}`): best speedup_t: {best}")
     lines += ["", f"pi* (`{inputs.pi_star}`), with its provenance:", "", "```prolog",
               Path(inputs.pi_star).read_text().strip(), "```", ""]
@@ -380,14 +391,15 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
         "",
         "| measure | ours | paper |",
         "| --- | --- | --- |",
-        f"| puzzles | {summary['puzzles']} | 15000 |",
+        f"| puzzles | {summary['puzzles']} | {PAPER_TEST['puzzles']} |",
         f"| speedup_t | {_fmt(summary['speedup_t'])} | {PAPER_TEST['speedup_t']} |",
         f"| speedup_E | {_fmt(summary['speedup_E'])} | {PAPER_TEST['speedup_E']} |",
         f"| speedup_t range | [{_fmt(summary['speedup_t_range'][0])}, "
-        f"{_fmt(summary['speedup_t_range'][1])}] | [0.37, 1136] |",
+        f"{_fmt(summary['speedup_t_range'][1])}] | {PAPER_TEST['speedup_t_range']} |",
         f"| speedup_E range | [{_fmt(summary['speedup_E_range'][0])}, "
-        f"{_fmt(summary['speedup_E_range'][1])}] | [1, 1447] |",
-        f"| share of puzzles where pi* was slower | {summary['share_slower']:.1%} | 32.5% |",
+        f"{_fmt(summary['speedup_E_range'][1])}] | {PAPER_TEST['speedup_E_range']} |",
+        f"| share of puzzles where pi* was slower | {summary['share_slower']:.1%} | "
+        f"{PAPER_TEST['share_slower']:.1%} |",
         "",
     ]
     folio = summary.get("portfolio")
@@ -426,7 +438,8 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
         "",
         f"Largest expansion speedup (Appendix A): {appendix['puzzle']} ({appendix['size']}), "
         f"speedup_E {_fmt(appendix['speedup_E'])}, speedup_t {_fmt(appendix['speedup_t'])} "
-        f"(paper: a 5x5 puzzle with 1447 and 1136): `{rel['appendix']}`.",
+        f"(paper: a {BIG['size']} puzzle with {BIG['speedup_E']} and {BIG['speedup_t']}): "
+        f"`{rel['appendix']}`.",
         "",
     ]
     return lines
@@ -452,8 +465,11 @@ def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
         lines.append(f"| {solver} | {limit:g} | {t:.1%} | {e_txt} |")
     lines += [
         "",
-        "Paper (Figure 5, 5000 puzzles 5x5 to 8x8): pi* solves 74.4% within 1 minute and "
-        "83.9% within 5; the baseline 74.0% within 5 minutes and 83.1% within 30.",
+        "Paper (Figure 5, 5000 puzzles 5x5 to 8x8): pi* solves "
+        + " and ".join(f"{v:.1%} within {m} min" for m, v in PAPER_FIGURE5["pi_star"].items())
+        + "; the baseline "
+        + " and ".join(f"{v:.1%} within {m} min" for m, v in PAPER_FIGURE5["baseline"].items())
+        + ".",
         "",
     ]
     return lines
