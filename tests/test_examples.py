@@ -342,7 +342,8 @@ def test_table3_lies_in_every_bias(bias_file):
     assert len(clauses) <= bias.settings["max_clauses"]
     for clause in clauses:
         assert clause_problems(clause, bias) == [], clause
-    assert bias.settings["max_vars"] == 7
+    # the paper's v = 7; bias/rich.pl keeps 6, all Table 3 needs (its learning budget)
+    assert bias.settings["max_vars"] == (6 if bias_file.name == "rich.pl" else 7)
     # the checker itself can fail
     assert clause_problems("f(A,B) :- count(A,B,C), one(C).", bias)
     assert clause_problems("f(A,B) :- square(B,C,D), three(E).", bias)

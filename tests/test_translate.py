@@ -126,7 +126,7 @@ def tasks(tmp_path_factory):
     puzzles = [p for p in seeded_puzzles(40, seed=2, max_rows=3, max_cols=3, min_side=2)
                if p.triangles][:4]
     for i, p in enumerate(puzzles):
-        for bias in ("paper.pl", "unvisited.pl", "reach.pl"):
+        for bias in ("paper.pl", "unvisited.pl", "reach.pl", "rich.pl"):
             d = tmp_path_factory.mktemp(f"task{i}")
             write_task([p], d, bias_file=ROOT / "bias" / bias, positives="all")
             module = f"tt_{i}_{bias[:-3]}"
@@ -174,7 +174,7 @@ def test_table3_agrees_with_prolog(tasks):
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(0, 11))
+@given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_random_rules_agree_with_prolog(tasks, seed, task_no):
     p, module, index, bias = tasks[task_no % len(tasks)]
     rng = random.Random(seed)

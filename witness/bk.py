@@ -66,6 +66,7 @@ def _is(value: int) -> dict:
 TABLE1 = "bk/witness.pl"
 RICHER = "bk/witness_unvisited.pl"
 REACH = "bk/witness_reach.pl"
+RICH = "bk/witness_rich.pl"
 # Facts written per task (witness/examples.py) with a definition in the same sense.
 TASK_FACTS = "task facts (witness/examples.py)"
 
@@ -105,5 +106,9 @@ LITERALS: dict[str, Literal] = {
         Literal("deadEnd", 2, REACH, "path A can no longer reach the goal at all",
                 ((0, "path"), (1, "square")),
                 test=("eq", lambda a: (feat("goal_unreachable"), const(1)))),
+        Literal("addable", 3, RICH,
+                "C edges of square B could still be added to path A (both ends free: the "
+                "head or reachable from it without touching A)",
+                ((0, "path"), (1, "square")), lambda a: {2: feat("addable_edges")}),
     )
 }

@@ -74,7 +74,7 @@ import numpy as np
 from witness.errors import InputError
 from witness.predicates import Predicate, as_program, load_predicate
 from witness.puzzle import Puzzle
-from witness.search import _goal_unreachable, _predicate, _step, build_geometry
+from witness.search import _flood_region, _predicate, _step, build_geometry
 
 log = logging.getLogger(__name__)
 
@@ -338,7 +338,8 @@ def _solved(constrained, triangles, counts):
 
 @_jit
 def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, visited_corners,
-             adjacent, on_path, seen, queue, ctr, goal, kind, table, n_reach, n_lengths):
+             adjacent, on_path, seen, queue, ctr, goal, kind, table, n_reach, n_lengths,
+             n_addable, square_corners):
     """pi of the child path whose new head is ``w`` (``g`` edges), exactly as the search
     core evaluates it: the child's counts are already stepped, ``w`` is not yet on_path."""
     ctr[K_MARK] += 1
@@ -348,16 +349,18 @@ def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, vi
         if s >= 0:
             adjacent[s] = mark
     unreachable = 0
-    if n_reach == 2:
-        unreachable = _goal_unreachable(neighbour, on_path, 1, w, goal, seen, queue, mark)
-    return _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
-                      visited_corners, adjacent, mark, g, unreachable)
+    if n_reach == 2 or n_addable > 1:  # the child's free region: seen[v] == mark
+        _flood_region(neighbour, on_path, 1, w, seen, mark, queue)
+        unreachable = 0 if seen[goal] == mark else 1
+    return _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
+                      counts, visited_corners, adjacent, mark, g, unreachable, square_corners,
+                      seen, mark)
 
 
 @_jit
 def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, triangles,
            counts, visited_corners, adjacent, on_path, seen, queue, ctr, goal, kind, table,
-           n_reach, n_lengths, p_v, p_d):
+           n_reach, n_lengths, n_addable, square_corners, p_v, p_d):
     """Depth-k search over L from the state with head ``head`` (on_path) and g edges:
     (a solved state within k moves, a solved state or a path of k more moves), as
     ``probe`` in :func:`with_lookahead`. An explicit
@@ -393,7 +396,7 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
         keep = done or not _rejects(
             w, g + level + 1, neighbour, corner_squares, constrained, triangles, counts,
             visited_corners, adjacent, on_path, seen, queue, ctr, goal, kind, table, n_reach,
-            n_lengths)
+            n_lengths, n_addable, square_corners)
         if keep and level + 1 == k:  # k moves made: a continuation
             solved = solved or done
             alive = True
@@ -432,7 +435,8 @@ def _dead(head, goal, neighbour, constrained, triangles, counts, sq_u, sq_v, on_
             if free < need:
                 return True
     ctr[K_MARK] += 1
-    return _goal_unreachable(neighbour, on_path, 1, head, goal, seen, queue, ctr[K_MARK]) == 1
+    _flood_region(neighbour, on_path, 1, head, seen, ctr[K_MARK], queue)
+    return seen[goal] != ctr[K_MARK]
 
 
 @_jit
@@ -458,7 +462,7 @@ def _count_key(key, u, d, edge_squares, cpos, base, delta):
 
 @_jit
 def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, sq_u, sq_v,
-         goal, kind, table, n_reach, n_lengths, lookahead,
+         goal, kind, table, n_reach, n_addable, n_lengths, lookahead,
          counts, visited_corners, adjacent, on_path, seen, queue, key, n_vertex_words,
          path_v, path_d, f_mask, f_dir, f_short, f_k, f_muse, f_remuse, f_count, f_lengths,
          mkeys, mused, mvals, mcounts, ctr, ret, p_v, p_d, budget):
@@ -520,13 +524,14 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, 
                 keep = (w == goal and _solved(constrained, triangles, counts)) or not _rejects(
                     w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
                     visited_corners, adjacent, on_path, seen, queue, ctr, goal, kind, table,
-                    n_reach, n_lengths)
+                    n_reach, n_lengths, n_addable, sq_u)
                 if keep and lookahead > 0:
                     on_path[w] = 1
                     keep = _probe(w, depth + 1, lookahead, neighbour, edge_squares,
                                   corner_squares, constrained, triangles, counts,
                                   visited_corners, adjacent, on_path, seen, queue, ctr, goal,
-                                  kind, table, n_reach, n_lengths, p_v, p_d)[1]
+                                  kind, table, n_reach, n_lengths, n_addable, sq_u, p_v,
+                                  p_d)[1]
                     on_path[w] = 0
                 _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
                 if keep:
@@ -536,7 +541,7 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, 
                 short = _probe(head, depth, lookahead, neighbour, edge_squares,
                                corner_squares, constrained, triangles, counts,
                                visited_corners, adjacent, on_path, seen, queue, ctr, goal,
-                               kind, table, n_reach, n_lengths, p_v, p_d)[0]
+                               kind, table, n_reach, n_lengths, n_addable, sq_u, p_v, p_d)[0]
             f_mask[depth] = mask
             f_dir[depth] = 0
             f_short[depth] = short
@@ -721,7 +726,7 @@ def difficulty(
     _warm_up()
     pred = load_predicate(rules)
     geo = build_geometry(puzzle)
-    kind, table, n_reach, n_lengths = pred.encoded
+    kind, table, n_reach, n_addable, n_lengths = pred.encoded
     nv, ns = puzzle.n_vertices, puzzle.n_squares
     cpos = np.full(ns, -1, np.int64)
     for i, s in enumerate(geo.constrained):
@@ -779,10 +784,10 @@ def difficulty(
     while True:
         code = _run(geo.neighbour, geo.edge_squares, geo.corner_squares, geo.triangles,
                     geo.constrained, cpos, sq_u, sq_v, geo.goal, kind, table, n_reach,
-                    n_lengths, lookahead, counts, visited_corners, adjacent, on_path, seen,
-                    queue, key, n_vertex_words, path_v, path_d, f_mask, f_dir, f_short, f_k,
-                    f_muse, f_remuse, f_count, f_lengths, mkeys, mused, mvals, mcounts, ctr, ret,
-                    p_v, p_d, chunk)
+                    n_addable, n_lengths, lookahead, counts, visited_corners, adjacent,
+                    on_path, seen, queue, key, n_vertex_words, path_v, path_d, f_mask, f_dir,
+                    f_short, f_k, f_muse, f_remuse, f_count, f_lengths, mkeys, mused, mvals,
+                    mcounts, ctr, ret, p_v, p_d, chunk)
         if code == DONE:
             break
         if code == NEED_SPACE:

@@ -5,7 +5,8 @@ A task folder holds exactly what a Popper-style learner loads:
 - ``bk.pl``: the general background knowledge (``bk/witness.pl``, Table 1, and
   any extra files the bias names) followed by the per-puzzle facts: squares
   with triangles, their corners, and every partial path used by an example
-  (edge list, head, visited vertices, whether it is cut off from the goal);
+  (edge list, head, visited vertices, whether it is cut off from the goal,
+  and, when the BK reads them, the vertices a completion can still use);
 - ``bias.pl``: a copy of the bias file (Popper syntax);
 - ``exs.pl``: ``pos(f(Path,Square)).`` and ``neg(f(Path,Square)).`` facts.
 
@@ -86,7 +87,7 @@ from pathlib import Path
 
 from witness.errors import InputError
 from witness.labels import DEFAULT_MAX_PATHS, PathTree, build_path_tree
-from witness.puzzle import Puzzle
+from witness.puzzle import Puzzle, free_region
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BK_DIR = REPO_ROOT / "bk"
@@ -433,7 +434,7 @@ def write_task(
     # Facts, grouped by predicate so that every predicate's clauses are contiguous.
     facts: dict[str, list[str]] = {
         "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
-        "path_visited/2": [], "path_sealed/1": [],
+        "path_visited/2": [], "path_sealed/1": [], "path_free/2": [],
     }
     index: dict = {"puzzles": [], "squares": {}, "paths": {}}
     for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
@@ -448,6 +449,8 @@ def write_task(
             index["squares"][atom] = [q, s[0], s[1]]
     used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
     tables = [_AtomTable(p) for p in puzzles]
+    # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
+    free_facts = any("path_free(" in f.read_text() for f in bias.bk_files)
     for q, node in used:
         pid = path_name(q, node)
         ids = trees[q].path_ids(node)
@@ -457,6 +460,10 @@ def write_task(
         facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
         if not trees[q].goal_reachable[node]:
             facts["path_sealed/1"].append(f"path_sealed({pid}).")
+        if free_facts:
+            region = free_region(trees[q].path(node), puzzles[q].rows, puzzles[q].cols)
+            free = [tables[q].vertex[v] for v in sorted(map(puzzles[q].vertex_id, region))]
+            facts["path_free/2"].append(f"path_free({pid},{_plist(free)}).")
         index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
 
     bk_parts = []

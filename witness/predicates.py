@@ -23,6 +23,10 @@ feature                   meaning (Table 1 background knowledge it comes from)
                           BK; negative when the path has too many)
 ``goal_unreachable``      1 if no extension of the path reaches the goal
                           (deadEnd/2 of bk/witness_reach.pl), else 0
+``addable_edges``         edges of the square a completion could still add:
+                          sides whose two corners are each the head or a
+                          vertex off the path reachable from the head without
+                          touching the path (addable/3 of bk/witness_rich.pl)
 ========================  ==================================================
 
 This form is what the compiled search core evaluates, so a learned program
@@ -44,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 from witness.errors import InputError
-from witness.puzzle import Puzzle, Vertex, reachable, square_edge_counts
+from witness.puzzle import Puzzle, Vertex, free_region, reachable, square_edge_counts
 
 FEATURES: tuple[str, ...] = (
     "triangles",
@@ -56,6 +60,7 @@ FEATURES: tuple[str, ...] = (
     "unvisited_corners",
     "edges_needed",
     "goal_unreachable",
+    "addable_edges",
 )
 OPS: dict[str, object] = {
     "eq": operator.eq,
@@ -163,43 +168,45 @@ class Predicate:
 
     # ------------------------------------------------- encoding for the core
     @cached_property
-    def encoded(self) -> tuple[int, np.ndarray, int, int]:
+    def encoded(self) -> tuple[int, np.ndarray, int, int, int]:
         """``encode()``, computed once per predicate."""
         return self.encode()
 
-    def encode(self) -> tuple[int, np.ndarray, int, int]:
-        """(kind code, truth table, n_reach, n_lengths) for the search core.
+    def encode(self) -> tuple[int, np.ndarray, int, int, int]:
+        """(kind code, truth table, n_reach, n_addable, n_lengths) for the search core.
 
         Every feature is a function of (triangles, edges_on_square,
-        head_adjacent, visited_corners, goal_unreachable, path_length), whose
-        ranges are tiny, so pi' is compiled once into a table over all of
-        them (one lookup per square in the search). The reachability and
-        path-length axes have one entry unless a clause reads them (so the
-        search computes reachability only for predicates that need it).
-        Index: ``((((t * 5 + k) * 2 + adj) * 5 + visited) * n_reach + unreachable)
-        * n_lengths + min(length, n_lengths - 1)``.
+        head_adjacent, visited_corners, goal_unreachable, addable_edges,
+        path_length), whose ranges are tiny, so pi' is compiled once into a
+        table over all of them (one lookup per square in the search). The
+        reachability, addable-edge and path-length axes have one entry unless
+        a clause reads them (so the search computes reachability only for
+        predicates that need it).
+        Index: ``(((((t * 5 + k) * 2 + adj) * 5 + visited) * n_reach + unreachable)
+        * n_addable + addable) * n_lengths + min(length, n_lengths - 1)``.
         """
         used = self.features_used
         n_reach = 2 if "goal_unreachable" in used else 1
+        n_addable = 5 if "addable_edges" in used else 1
         n_lengths = MAX_PATH_LENGTH + 1 if "path_length" in used else 1
-        t, k, adj, visited, unreachable, length = np.ix_(
+        t, k, adj, visited, unreachable, addable, length = np.ix_(
             np.arange(4), np.arange(5), np.arange(2), np.arange(5), np.arange(n_reach),
-            np.arange(n_lengths),
+            np.arange(n_addable), np.arange(n_lengths),
         )
         values = {
             "triangles": t, "edges_on_square": k, "path_length": length, "square_sides": 4,
             "head_adjacent": adj, "visited_corners": visited,
             "unvisited_corners": 4 - visited, "edges_needed": t - k,
-            "goal_unreachable": unreachable,
+            "goal_unreachable": unreachable, "addable_edges": addable,
         }
-        shape = (4, 5, 2, 5, n_reach, n_lengths)
+        shape = (4, 5, 2, 5, n_reach, n_addable, n_lengths)
         table = np.zeros(shape, dtype=np.bool_)
         for clause in self.clauses:
             fires = np.ones(shape, dtype=np.bool_)
             for c in clause.comparisons:
                 fires &= np.broadcast_to(c.evaluate_array(values), shape)
             table |= fires
-        return KIND_CODES[self.kind], table.ravel(), n_reach, n_lengths
+        return KIND_CODES[self.kind], table.ravel(), n_reach, n_addable, n_lengths
 
 
 def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> dict:
@@ -220,7 +227,17 @@ def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, i
         "unvisited_corners": 4 - visited,
         "edges_needed": triangles - edges,
         "goal_unreachable": int(not _goal_reachable(puzzle, path)),
+        "addable_edges": addable_edges(puzzle, path, square),
     }
+
+
+def addable_edges(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> int:
+    """Sides of ``square`` a completion of ``path`` could still add: both corners
+    are in the head's free region (witness.puzzle.free_region). Such a side is
+    never on the path: the head is the only vertex of the region on it."""
+    region = free_region(path, puzzle.rows, puzzle.cols)
+    corners = puzzle.square_corners(square)
+    return sum(corners[i] in region and corners[(i + 1) % 4] in region for i in range(4))
 
 
 def _goal_reachable(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:

@@ -68,6 +68,21 @@ def reachable(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: i
     return False
 
 
+def free_region(path: Sequence[Vertex], rows: int, cols: int) -> set[Vertex]:
+    """The vertices a completion of ``path`` can still use: its head and every
+    vertex off the path reachable from the head without entering the path."""
+    head = tuple(path[-1])
+    blocked = {tuple(v) for v in path}
+    seen, stack = {head}, [head]
+    while stack:
+        v = stack.pop()
+        for w in grid_neighbours(v, rows, cols):
+            if w not in seen and w not in blocked:
+                seen.add(w)
+                stack.append(w)
+    return seen
+
+
 class PuzzleError(InputError):
     """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
 

@@ -104,6 +104,7 @@ class Geometry:
     neighbour: np.ndarray  # int32[n_vertices, 4]: neighbour vertex or -1
     edge_squares: np.ndarray  # int32[n_vertices, 4, 2]: squares of that edge or -1
     corner_squares: np.ndarray  # int32[n_vertices, 4]: squares with the vertex as corner
+    square_corners: np.ndarray  # int32[n_squares, 4]: corner vertices, counter-clockwise
     triangles: np.ndarray  # int32[n_squares]: 0 where unconstrained
     constrained: np.ndarray  # int32[n_constrained]: ids of squares with triangles
     h: np.ndarray  # int32[n_vertices]: Manhattan distance to the goal
@@ -133,6 +134,10 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
             if 0 <= sx < puzzle.cols and 0 <= sy < puzzle.rows:
                 corner_squares[vid, i] = puzzle.square_id((sx, sy))
                 i += 1
+    square_corners = np.array(
+        [[puzzle.vertex_id(c) for c in puzzle.square_corners(puzzle.square_at(s))]
+         for s in range(ns)], dtype=np.int32,
+    )
     triangles = np.zeros(ns, np.int32)
     for x, y, k in puzzle.triangles:
         triangles[puzzle.square_id((x, y))] = k
@@ -140,7 +145,7 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
         [puzzle.square_id((x, y)) for x, y, _ in puzzle.triangles], dtype=np.int32
     )
     return Geometry(
-        neighbour, edge_squares, corner_squares, triangles, constrained, h,
+        neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
         puzzle.vertex_id(puzzle.start), puzzle.vertex_id(puzzle.goal),
     )
 
@@ -190,13 +195,16 @@ def _heap_pop(keys, nodes, size):
 
 
 @_jit
-def _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
-               visited_corners, adjacent, adjacent_mark, length, unreachable):
+def _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles, counts,
+               visited_corners, adjacent, adjacent_mark, length, unreachable,
+               square_corners, region, label):
     """pi(path) for the child whose state is in counts / visited_corners /
     adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s).
     Kinds: 0 none, 1 baseline, 2 paper (hand-written), 3 program (a table
     compiled by Predicate.encode; ``unreachable`` is only computed when the
-    table has a goal-reachability axis, n_reach == 2)."""
+    table has a goal-reachability axis, n_reach == 2, and the head's free
+    region, region[v] == label, only when it has an addable-edges axis,
+    n_addable > 1)."""
     if kind == 0:
         return False
     for i in range(constrained.size):
@@ -215,6 +223,14 @@ def _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
         else:
             row = ((t * 5 + k) * 2 + (1 if adj else 0)) * 5 + visited_corners[s]
             row = row * n_reach + (unreachable if n_reach == 2 else 0)
+            addable = 0
+            if n_addable > 1:
+                # Sides of s with both corners in the head's free region.
+                for c in range(4):
+                    if (region[square_corners[s, c]] == label
+                            and region[square_corners[s, (c + 1) & 3]] == label):
+                        addable += 1
+            row = row * n_addable + addable
             if table[row * n_lengths + min(length, n_lengths - 1)]:
                 return True
     return False
@@ -246,12 +262,13 @@ def _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, delta)
 
 
 @_jit
-def _goal_unreachable(neighbour, on_path, stamp, head, goal, seen, queue, mark):
-    """1 if no path from ``head`` to ``goal`` avoids the vertices on the path
-    (on_path[v] == stamp), else 0: a flood fill, run only for predicates
-    that read the goal_unreachable feature."""
-    seen[head] = mark
-    queue[0] = head
+def _flood_region(neighbour, on_path, stamp, source, region, label, queue):
+    """Set region[v] = label for ``source`` and every vertex reachable from it
+    without entering the path (on_path[v] == stamp): the free region that the
+    goal_unreachable and addable_edges features read. Run only for predicates
+    that read one of them."""
+    region[source] = label
+    queue[0] = source
     n = 1
     i = 0
     while i < n:
@@ -259,19 +276,16 @@ def _goal_unreachable(neighbour, on_path, stamp, head, goal, seen, queue, mark):
         i += 1
         for d in range(4):
             w = neighbour[v, d]
-            if w < 0 or on_path[w] == stamp or seen[w] == mark:
+            if w < 0 or on_path[w] == stamp or region[w] == label:
                 continue
-            if w == goal:
-                return 0
-            seen[w] = mark
+            region[w] = label
             queue[n] = w
             n += 1
-    return 1
 
 
 @_jit
-def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goal,
-         kind, table, n_reach, n_lengths, prune, base_prune,
+def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
+         goal, kind, table, n_reach, n_addable, n_lengths, prune, base_prune,
          parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
     """Run Algorithm 1 for at most ``max_expansions`` expansions.
 
@@ -284,8 +298,9 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
     counts = np.zeros(n_squares, np.int32)
     visited_corners = np.zeros(n_squares, np.int32)
     adjacent = np.zeros(n_squares, np.int64)
-    seen = np.zeros(n_vertices, np.int64)
+    region = np.zeros(n_vertices, np.int64)  # free-region labels (see below)
     queue = np.zeros(n_vertices, np.int64)
+    labels = 0
     n_nodes = counters[C_NODES]
     heap_size = counters[C_HEAP]
     expansions = counters[C_EXPANSIONS]
@@ -323,6 +338,10 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
             g += 1
             n = p
         head = vertex[node]
+        # A child's free region is the component of its head among the vertices
+        # off the popped path, so children in one component share a flood:
+        # labels numbered from first_label are this expansion's.
+        first_label = labels + 1
         for d in range(4):
             w = neighbour[head, d]
             if w < 0 or on_path[w] == stamp:
@@ -364,11 +383,14 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, h, goa
                 pi = False
                 if keep:
                     unreachable = 0
-                    if n_reach == 2:
-                        unreachable = _goal_unreachable(neighbour, on_path, stamp, w, goal,
-                                                        seen, queue, mark)
-                    pi = _predicate(kind, table, n_reach, n_lengths, constrained, triangles,
-                                    counts, visited_corners, adjacent, mark, g + 1, unreachable)
+                    if n_reach == 2 or n_addable > 1:
+                        if region[w] < first_label:
+                            labels += 1
+                            _flood_region(neighbour, on_path, stamp, w, region, labels, queue)
+                        unreachable = 0 if region[goal] == region[w] else 1
+                    pi = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained,
+                                    triangles, counts, visited_corners, adjacent, mark, g + 1,
+                                    unreachable, square_corners, region, region[w])
                     if pi and prune:
                         keep = False
                 if keep:
@@ -409,7 +431,7 @@ def solve(
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     pred = load_predicate(predicate)
     geo = geometry or build_geometry(puzzle)
-    kind, table, n_reach, n_lengths = pred.encoded
+    kind, table, n_reach, n_addable, n_lengths = pred.encoded
     budget_bytes = (memory_mb or DEFAULT_MEMORY_MB) * 1e6
     max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
     capacity = min(max_paths, 1 << 12)
@@ -440,8 +462,9 @@ def solve(
                 status_name = "expansion_budget"
                 break
         status = _run(
-            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.triangles,
-            geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_lengths,
+            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
+            geo.triangles, geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_addable,
+            n_lengths,
             mode == "prune", base_prune,
             parent, vertex, heap_keys, heap_nodes, counters, allowed,
         )
@@ -566,8 +589,9 @@ def warm_up() -> None:
 
 
 @_jit
-def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constrained, kind,
-                     table, n_reach, n_lengths, paths, lengths, goal):
+def _values_on_paths(corner_squares, edge_squares, neighbour, square_corners, triangles,
+                     constrained, kind, table, n_reach, n_addable, n_lengths, paths, lengths,
+                     goal):
     """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
     n_squares = triangles.size
     out = np.zeros(lengths.size, np.bool_)
@@ -576,7 +600,7 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constra
     adjacent = np.zeros(n_squares, np.int64)
     n_vertices = neighbour.shape[0]
     on_path = np.zeros(n_vertices, np.int64)
-    seen = np.zeros(n_vertices, np.int64)
+    region = np.zeros(n_vertices, np.int64)
     queue = np.zeros(n_vertices, np.int64)
     for i in range(lengths.size):
         counts[:] = 0
@@ -592,13 +616,14 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, triangles, constra
             if s >= 0:
                 adjacent[s] = i + 1
         unreachable = 0
-        if n_reach == 2:
+        if n_reach == 2 or n_addable > 1:
             for j in range(lengths[i] - 1):  # the head is the flood fill's source
                 on_path[paths[i, j]] = i + 1
-            unreachable = _goal_unreachable(neighbour, on_path, i + 1, head, goal, seen, queue,
-                                            i + 1)
-        out[i] = _predicate(kind, table, n_reach, n_lengths, constrained, triangles, counts,
-                            visited_corners, adjacent, i + 1, lengths[i] - 1, unreachable)
+            _flood_region(neighbour, on_path, i + 1, head, region, i + 1, queue)
+            unreachable = 0 if region[goal] == i + 1 else 1
+        out[i] = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
+                            counts, visited_corners, adjacent, i + 1, lengths[i] - 1, unreachable,
+                            square_corners, region, i + 1)
     return out
 
 
@@ -608,12 +633,12 @@ def predicate_values(
     """pi(path) for each simple path from the start, evaluated by the search core."""
     pred = load_predicate(predicate)
     geo = build_geometry(puzzle)
-    kind, table, n_reach, n_lengths = pred.encoded
+    kind, table, n_reach, n_addable, n_lengths = pred.encoded
     lengths = np.array([len(p) for p in paths], np.int64)
     paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):
         paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
-    values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour, geo.triangles,
-                              geo.constrained, kind, table, n_reach, n_lengths, paths_table,
-                              lengths, geo.goal)
+    values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour,
+                              geo.square_corners, geo.triangles, geo.constrained, kind, table,
+                              n_reach, n_addable, n_lengths, paths_table, lengths, geo.goal)
     return [bool(v) for v in values]

@@ -144,6 +144,7 @@ FEATURE_WORDS = {
     "unvisited_corners": "the square's unvisited corners",
     "edges_needed": "the edges the square still needs",
     "goal_unreachable": "whether the goal is cut off",
+    "addable_edges": "the square's edges a completion could still add",
 }
 assert set(FEATURE_WORDS) == set(FEATURES)
 OP_WORDS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
