@@ -386,7 +386,7 @@ def test_every_feature_has_an_asp_encoding():
     # a new feature must get an encoding in prefix.lp and a place in the
     # generality argument (local, fixed on solution prefixes, or neither)
     assert set(FEATURES) == ASP_FEATURES
-    assert ASP_FEATURES - LOCAL_FEATURES == {"path_length", "goal_unreachable"}
+    assert ASP_FEATURES - LOCAL_FEATURES == {"path_length", "goal_unreachable", "addable_edges"}
 
 
 def test_a_feature_without_encoding_is_refused():

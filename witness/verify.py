@@ -70,11 +70,16 @@ LOCAL_FEATURES = frozenset(
 # goal without touching the prefix, so the goal is never unreachable. A clause
 # can use them and keep the all-sizes argument of ``generality``.
 FIXED_ON_SOLUTION_PREFIXES = {"goal_unreachable": 0}
-# path_length is the one truly non-local feature: it grows with the grid.
+# Non-local features whose values on a solution prefix the labelling of one
+# square bounds on every grid (rule R6 below): a clause may use them in a
+# proof for every size when its comparisons exclude every allowed value.
+LABELLING_BOUNDED = frozenset({"addable_edges"})
+# path_length is the one feature no argument covers: it grows with the grid.
 
 # The features witness/asp/prefix.lp defines. A clause over any other
 # feature cannot be encoded (it would silently never fire), so it is refused.
-ASP_FEATURES = frozenset(LOCAL_FEATURES | set(FIXED_ON_SOLUTION_PREFIXES) | {"path_length"})
+ASP_FEATURES = frozenset(LOCAL_FEATURES | set(FIXED_ON_SOLUTION_PREFIXES) | LABELLING_BOUNDED
+                         | {"path_length"})
 
 _ASP_OPS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
@@ -598,10 +603,62 @@ def realized_states(max_rows: int, max_cols: int) -> dict[tuple, Counterexample]
     return {s: cx for s, (status, cx, _, _) in pairs if status == REFUTED}
 
 
+# Rule R6 (addable_edges). Let R be the prefix's free region: the head and
+# every vertex off the prefix reachable from it without touching the prefix.
+# Each later vertex p_i (i > L) of the solution is in R (p_L .. p_i avoids
+# the prefix), so H and F corners are in R; Q corners are on the prefix and
+# not the head, so never in R; an N corner may or may not be. addable_edges
+# counts the sides with both corners in R, so on every grid it is
+#   #{sides with both corners in {H, F} or in X} for some set X of N corners.
+# In particular every f side (R2) is addable: addable_edges >= K - e =
+# edges_needed, so "edges_needed > addable_edges" never holds on a solution
+# prefix. A clause whose comparisons over local features and addable_edges
+# hold for no (state, addable) pair R1-R6 allow is proven for every size.
+# The converse (each allowed pair occurs on a small grid) is not shown, so a
+# clause that accepts some pair gets no more than the bounded check.
+_ARGUED = LOCAL_FEATURES | set(FIXED_ON_SOLUTION_PREFIXES) | LABELLING_BOUNDED
+
+
+@lru_cache(maxsize=1)
+def local_addables() -> dict[tuple[int, int, int, int], frozenset[int]]:
+    """State (K, e, v, h) -> the addable_edges values R1-R6 allow with it."""
+    out: dict[tuple[int, int, int, int], set[int]] = {}
+    for corners in product(_ROLES, repeat=4):
+        if corners.count("H") > 1:
+            continue
+        n_corners = [i for i, r in enumerate(corners) if r == "N"]
+        for sides in product(_SIDE_ROLES, repeat=4):
+            if not _satisfies_local_rules(corners, sides):
+                continue
+            k = 4 - sides.count("n")
+            v = corners.count("Q") + corners.count("H")
+            state = (k, sides.count("q"), v, int("H" in corners))
+            for chosen in product((False, True), repeat=len(n_corners)):
+                free = {i for i, r in enumerate(corners) if r in "HF"}
+                free |= {i for i, c in zip(n_corners, chosen, strict=True) if c}
+                a = sum(i in free and (i + 1) % 4 in free for i in range(4))
+                out.setdefault(state, set()).add(a)
+    return {s: frozenset(a) for s, a in sorted(out.items())}
+
+
+def _features_read(clause: Clause) -> set[str]:
+    return {operand[1] for c in clause.comparisons for operand in (c.left, c.right)
+            if operand[0] == "feature"}
+
+
+def _argued_comparisons_hold(clause: Clause, state: tuple[int, int, int, int],
+                             addable: int) -> bool:
+    """The clause's comparisons that R1-R6 speak about (all but path_length) hold."""
+    values = {**state_features(state), "addable_edges": addable}
+    return all(c.evaluate(values) for c in clause.comparisons
+               if _features_read(Clause((c,))) <= _ARGUED)
+
+
 def accepted_states(clause: Clause) -> list[tuple[int, int, int, int]]:
-    """The locally possible states on which the clause's local comparisons all hold."""
-    local = [c for c in clause.comparisons if clause_is_local(Clause((c,)))]
-    return [s for s in local_states() if all(c.evaluate(state_features(s)) for c in local)]
+    """The locally possible states on which the clause's comparisons over local
+    features (and addable_edges, with some value R6 allows) all hold."""
+    return [s for s in local_states()
+            if any(_argued_comparisons_hold(clause, s, a) for a in local_addables()[s])]
 
 
 def describe_state(state: tuple[int, int, int, int]) -> str:
@@ -621,7 +678,10 @@ def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
     UNKNOWN up to max_rows x max_cols) says about larger grids, and why."""
     status = outcome
     size = f"{max_rows}x{max_cols}"
-    if counterexample is not None and state_of(counterexample.features) not in local_states():
+    if counterexample is not None and (
+            state_of(counterexample.features) not in local_states()
+            or counterexample.features["addable_edges"]
+            not in local_addables()[state_of(counterexample.features)]):
         # A checked false positive in a state the local rules exclude: the
         # rules would be wrong, so no claim based on them may be reported.
         raise RuntimeError(f"local rules contradict a checked counterexample: {counterexample}")
@@ -632,17 +692,31 @@ def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
                      f"{describe_state(state_of(counterexample.features))}")
         return f"refuted: the clause fires on a solution prefix{where}"
     accepted = accepted_states(clause)
+    bounded = sorted(_features_read(clause) & LABELLING_BOUNDED)
     if not accepted:
         note = "" if status == NO_COUNTEREXAMPLE else f" (the search up to {size} did not finish)"
+        if bounded:
+            return ("proven for every grid size: on every grid, a solution prefix's square "
+                    "has at least as many addable edges as it still needs (a completion "
+                    "adds only edges counted as addable), and the clause accepts no local "
+                    "state and addable count that rules R1-R6 allow (witness/verify.py)"
+                    + note)
         return ("proven for every grid size: no solution prefix on any grid is in a local "
                 "state that the clause accepts (local rules R1-R5, witness/verify.py)" + note)
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
-        return (f"non-local (reads path_length): no counterexample up to {size}, not proven "
-                "beyond it; larger grids "
-                "have longer paths, and the clause accepts locally possible states "
-                f"such as {describe_state(accepted[0])}")
+        reads = ", ".join(sorted(_features_read(clause) - LOCAL_FEATURES
+                                 - set(FIXED_ON_SOLUTION_PREFIXES)))
+        state = accepted[0]
+        allowed = ""
+        if bounded:
+            values = [a for a in sorted(local_addables()[state])
+                      if _argued_comparisons_hold(clause, state, a)]
+            allowed = f" with {values[0]} addable edges (rules R1-R6 allow it)"
+        return (f"non-local (reads {reads}): no counterexample up to {size}, not proven "
+                "beyond it: the clause accepts solution-prefix states "
+                f"such as {describe_state(state)}{allowed}, which larger grids may show")
     missing = [s for s in accepted if s not in realized_states(max_rows, max_cols)]
     if not missing:
         # Every accepted state occurs on a grid up to the size, so the search
