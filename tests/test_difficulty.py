@@ -374,3 +374,28 @@ def test_cli_rank_writes_csv(tmp_path):
     lines = (tmp_path / "r.csv").read_text().splitlines()
     assert lines[0].startswith("rank,puzzle,size,remuse,muse") and len(lines) == 5
     assert out.stdout.splitlines()[0].split()[:3] == ["rank", "puzzle", "size"]
+
+
+def test_score_set_scores_a_seeded_sample_with_proven_rule_sets_only(tmp_path):
+    import pandas as pd
+
+    from witness.difficulty import score_set
+
+    folder = tmp_path / "test"
+    folder.mkdir()
+    for i, p in enumerate(seeded_puzzles(10, seed=23, max_rows=3, max_cols=3)):
+        p.save(folder / f"test_{i:05d}.json")
+    unsound = tmp_path / "pi_star.pl"
+    unsound.write_text(UNSOUND_PL)
+    (tmp_path / "pi_star.verify.json").write_text(json.dumps({"status": "refuted"}))
+    out = tmp_path / "difficulty" / "scores.csv"
+    rules = {"none": "none", "paper": "paper", "pi_star": str(unsound)}
+    rows = score_set(folder, rules, out, sample=4, seed=1)
+    df = pd.read_csv(out)
+    assert len(rows) == len(df) == 8 and set(df["rules"]) == {"none", "paper"}
+    assert df["puzzle"].nunique() == 4
+    again = score_set(folder, rules, tmp_path / "again.csv", sample=4, seed=1)
+    assert [r["puzzle"] for r in again] == [r["puzzle"] for r in rows]
+    for _, g in df.groupby("puzzle"):
+        none, paper = g.set_index("rules").loc[["none", "paper"], "muse"]
+        assert paper <= none and g["solutions"].nunique() == 1

@@ -56,7 +56,6 @@ Two implementations of the same definitions:
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import logging
@@ -70,6 +69,7 @@ from typing import TypeVar
 
 import numba
 import numpy as np
+from tqdm import tqdm
 
 from witness.errors import InputError
 from witness.predicates import Predicate, as_program, load_predicate
@@ -894,11 +894,49 @@ def rank_table(ranked: list[Ranked]) -> str:
 
 
 def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out, "w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=RANK_COLUMNS)
-        writer.writeheader()
-        writer.writerows(rank_rows(ranked))
+    from witness.evaluate import write_csv
+
+    write_csv(rank_rows(ranked), RANK_COLUMNS, out)
+
+
+# ---------------------------------------------------------------- pipeline
+SCORE_FIELDS = ["puzzle", "size", "rules", "lookahead", "muse", "remuse", "solutions",
+                "mean_length", "status", "seconds", "states"]
+
+
+def score_set(set_dir: str | Path, rule_sets: dict[str, str], out_csv: str | Path,
+              sample: int, seed: int = 0, lookahead: int = 0,
+              time_limit: float | None = None) -> list[dict]:
+    """Score a seeded sample of ``sample`` puzzles of a set with each rule set
+    (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl) and write one CSV row per
+    puzzle and rule set (bits; ``inf``: no solution the rules let the player
+    reach; empty: not finished). A rule set that is not proven for every grid
+    size is left out (logged): it cannot model a player (:func:`player_rules`)."""
+    import random
+
+    from witness.evaluate import write_csv
+    from witness.generate import read_set
+
+    named = read_set(set_dir)
+    chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))
+    players = {}
+    for name, spec in rule_sets.items():
+        try:
+            players[name] = player_rules(spec)
+        except InputError as exc:
+            log.warning("difficulty: rule set %s left out: %s", name, exc)
+    rows = []
+    for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
+        puzzle_name, puzzle = named[i]
+        for name, pred in players.items():
+            s = difficulty(puzzle, pred, lookahead, time_limit)
+            rows.append({"puzzle": puzzle_name, "size": puzzle.size, "rules": name,
+                         "lookahead": lookahead, "muse": s.muse, "remuse": s.remuse,
+                         "solutions": s.solutions, "mean_length": s.mean_length,
+                         "status": s.status, "seconds": round(s.seconds, 6),
+                         "states": s.states})
+    write_csv(rows, SCORE_FIELDS, out_csv)
+    return rows
 
 
 # --------------------------------------------------------------------- CLI
