@@ -18,6 +18,7 @@ include: "workflow/rules/generate.smk"
 include: "workflow/rules/learn.smk"
 include: "workflow/rules/triage.smk"
 include: "workflow/rules/evaluate.smk"
+include: "workflow/rules/difficulty.smk"
 include: "workflow/rules/report.smk"
 
 

@@ -71,9 +71,11 @@ def test_every_output_exists_and_parses(run):
     for name in ("report.md", "headline.txt", "final/pi_star.pl", "final/pi_star.py",
                  "final/pi_star.verify.json", "test/per_puzzle.csv", "test/by_size.csv",
                  "test/summary.json", "large/solved.csv", "large/per_puzzle.csv",
+                 "difficulty/scores.csv",
                  *(f"figures/{fig}.{ext}" for ext in ("png", "svg")
                    for fig in ("figure4_speedup_by_size", "figure5_large_solved",
-                               "figure5_large_solved_lines", "appendix_largest_speedup"))):
+                               "figure5_large_solved_lines", "appendix_largest_speedup",
+                               "difficulty"))):
         assert (run / name).stat().st_size > 0, name
     for v in ("v1", "v2"):
         for stage in (1, 2, 3):
@@ -175,3 +177,14 @@ def test_rank_by_expansions_orders_stages_by_speedup_e(run, tmp_path):
     assert all(r.speedup_t_min <= r.speedup_t_max for r in rows)
     with pytest.raises(ValueError, match="rank_by"):
         select_stage(groups, 2, tmp_path / "s.csv", rank_by="vibes")
+
+
+def test_difficulty_scores_a_sample_with_every_proven_rule_set(run):
+    rows = list(csv.DictReader((run / "difficulty/scores.csv").open()))
+    assert {r["rules"] for r in rows} >= {"none", "baseline", "pi_star"}  # pi* is proven
+    assert len({r["puzzle"] for r in rows}) == 30
+    for puzzle in {r["puzzle"] for r in rows}:
+        mine = {r["rules"]: r for r in rows if r["puzzle"] == puzzle}
+        if all(r["status"] == "done" for r in mine.values()):  # sound rules: MUSE never rises
+            assert float(mine["pi_star"]["muse"]) <= float(mine["none"]["muse"])
+    assert "## Puzzle difficulty" in (run / "report.md").read_text()

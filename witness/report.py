@@ -252,9 +252,10 @@ class ReportInputs:
     learn_scores: Sequence[Path]
     verdicts: Sequence[Path] = ()
     learn_config: dict | None = None
+    difficulty_csv: Path | None = None  # witness.difficulty.score_set's scores
 
 
-FIGURES = ("figure4", "figure5", "figure5_lines", "appendix")  # keys of ``figures``
+FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``
 
 
 def write_report(out_md: str | Path, headline_txt: str | Path, run_label: str, command: str,
@@ -283,6 +284,7 @@ def write_report(out_md: str | Path, headline_txt: str | Path, run_label: str, c
         *_triage_section(inputs),
         *_test_section(inputs, appendix, rel),
         *_large_section(inputs, rel),
+        *_difficulty_section(inputs, stems["difficulty"], rel["difficulty"]),
     ]
     out_md.write_text("\n".join(lines))
     Path(headline_txt).write_text("\n".join([f"witness-ilp {run_label}:", *head_txt]) + "\n")
@@ -473,3 +475,96 @@ def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
         "",
     ]
     return lines
+
+
+# ------------------------------------------------------------- difficulty
+def _spearman(x: pd.Series, y: pd.Series) -> float:
+    ok = x.notna() & y.notna() & np.isfinite(x) & np.isfinite(y)
+    return float(x[ok].rank().corr(y[ok].rank())) if ok.sum() > 2 else float("nan")
+
+
+def _pearson_log(x: pd.Series, y: pd.Series) -> float:
+    """Pearson's r of x against log10(y) (expansions and solution counts span decades)."""
+    ok = x.notna() & y.notna() & np.isfinite(x) & (y > 0)
+    return float(x[ok].corr(np.log10(y[ok]))) if ok.sum() > 2 else float("nan")
+
+
+def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
+                      stem: Path) -> list[str]:
+    """Puzzle difficulty (issue 15): MUSE and ReMUSE per size and rule set, and
+    ReMUSE against baseline A* expansions and against the number of solutions.
+    Returns the report's lines: a table of medians and correlations (Spearman's
+    rho; Pearson's r against the log10 of expansions / solutions)."""
+    df = pd.read_csv(scores_csv)
+    df = df[df["status"] == "done"]
+    per = pd.read_csv(per_puzzle_csv)[["puzzle", "baseline_expansions"]]
+    df = df.merge(per, on="puzzle", how="left")
+    rules = list(dict.fromkeys(df["rules"]))
+    sizes = sorted(df["size"].unique(),
+                   key=lambda s: (int(s.split("x")[0]) * int(s.split("x")[1]), s))
+    fig, axes = plt.subplots(2, 2, figsize=(13, 9), constrained_layout=True)
+    width = 0.8 / max(len(rules), 1)
+    for ax, col in zip(axes[0], ("remuse", "muse"), strict=True):
+        for k, rule in enumerate(rules):
+            data = [df[(df["rules"] == rule) & (df["size"] == s)][col] for s in sizes]
+            data = [d[np.isfinite(d)].to_numpy() for d in data]
+            pos = [i + (k - (len(rules) - 1) / 2) * width for i in range(len(sizes))]
+            keep = [(p, d) for p, d in zip(pos, data, strict=True) if len(d)]
+            if keep:
+                box = ax.boxplot([d for _, d in keep], positions=[p for p, _ in keep],
+                                 widths=width * 0.9, patch_artist=True, showfliers=False)
+                for patch in box["boxes"]:
+                    patch.set_facecolor(f"C{k}")
+                    patch.set_alpha(0.6)
+            ax.plot([], [], color=f"C{k}", lw=6, alpha=0.6, label=rule)
+        ax.set_xticks(range(len(sizes)), sizes, fontsize=7, rotation=45)
+        ax.set_xlabel("puzzle size")
+        ax.set_ylabel(f"{'ReMUSE' if col == 'remuse' else 'MUSE'} (bits)")
+        ax.legend(fontsize=8)
+    lines = ["| rule set | puzzles | no reachable solution | median MUSE | median ReMUSE | "
+             "ReMUSE vs A* expansions: rho / r(log) | ReMUSE vs solutions: rho / r(log) |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for k, rule in enumerate(rules):
+        g = df[df["rules"] == rule]
+        fin = g[np.isfinite(g["remuse"])]
+        rho_e, r_e = (_spearman(fin["remuse"], fin["baseline_expansions"]),
+                      _pearson_log(fin["remuse"], fin["baseline_expansions"]))
+        rho_s, r_s = (_spearman(fin["remuse"], fin["solutions"]),
+                      _pearson_log(fin["remuse"], fin["solutions"]))
+        axes[1][0].scatter(fin["baseline_expansions"], fin["remuse"], s=8, alpha=0.6,
+                           color=f"C{k}", label=f"{rule} (rho {rho_e:.2f})")
+        axes[1][1].scatter(fin["solutions"], fin["remuse"], s=8, alpha=0.6, color=f"C{k}",
+                           label=f"{rule} (rho {rho_s:.2f})")
+        lines.append(f"| {rule} | {len(g)} | {len(g) - len(fin)} | {g['muse'].median():.2f} | "
+                     f"{g['remuse'].median():.2f} | {rho_e:.2f} / {r_e:.2f} | "
+                     f"{rho_s:.2f} / {r_s:.2f} |")
+    for ax, label in zip(axes[1], ("A* expansions with pi_baseline (test set)",
+                                   "number of solutions"), strict=True):
+        ax.set_xscale("log")
+        ax.set_xlabel(label)
+        ax.set_ylabel("ReMUSE (bits)")
+        ax.legend(fontsize=8)
+    fig.suptitle("Puzzle difficulty (Chen 2023) with the project's predicates as the "
+                 "player's rules")
+    _save(fig, stem)
+    return lines
+
+
+def _difficulty_section(inputs: ReportInputs, stem: Path, png: str) -> list[str]:
+    if inputs.difficulty_csv is None:
+        return []
+    table = figure_difficulty(inputs.difficulty_csv, inputs.per_puzzle_csv, stem)
+    return [
+        f"## Puzzle difficulty (Chen 2023, MUSE and ReMUSE; `{png}`)",
+        "",
+        f"![Puzzle difficulty]({png})",
+        "",
+        "A seeded sample of the test set (`difficulty/scores.csv`, `witness difficulty`), the "
+        "player's inference rules being none (every legal move), pi_baseline and each final "
+        "predicate that `witness verify` proves for every grid size (others cannot model a "
+        "player and are left out). Bits; rho is Spearman's, r is Pearson's against the "
+        "log10 of expansions or solutions.",
+        "",
+        *table,
+        "",
+    ]

@@ -1,0 +1,12 @@
+"""MUSE and ReMUSE of a sample of the test set under each rule set (issue 15)."""
+
+from witness.difficulty import score_set
+from witness.workflow import logged
+
+with logged(snakemake):
+    inp, p = snakemake.input, snakemake.params
+    rules = {"none": "none", "baseline": "baseline", "pi_star": inp.pi_star}
+    if inp.v2:
+        rules["pi_star_v2"] = inp.v2
+    score_set(inp.set, rules, snakemake.output[0], sample=p.sample, seed=p.seed,
+              lookahead=p.lookahead, time_limit=p.time_limit)
