@@ -25,7 +25,16 @@ from witness.difficulty import (
     uniform_entropy,
     with_lookahead,
 )
-from witness.predicates import BASELINE, PAPER, Predicate, as_program
+from witness.predicates import (
+    BASELINE,
+    PAPER,
+    Clause,
+    Comparison,
+    Predicate,
+    as_program,
+    const,
+    feat,
+)
 from witness.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
 
 # ------------------------------------------------------------ Table 3.1
@@ -178,15 +187,21 @@ def brute_force(puzzle: Puzzle, pred: Predicate, n: int) -> tuple[float, float]:
     return score([puzzle.start])
 
 
-RULES = {"none": Predicate("none", "none"), "baseline": BASELINE, "paper": PAPER}
+# Rules that read the free-region features (the search core floods for them).
+REGION = Predicate("region", "program", (
+    Clause((Comparison("lt", feat("addable_edges"), feat("edges_needed")),)),
+    Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
+))
+RULES = {"none": Predicate("none", "none"), "baseline": BASELINE, "paper": PAPER,
+         "region": REGION}
 
 
 def test_fast_agrees_with_brute_force_on_300_small_puzzles():
     cases = itertools.cycle([("none", 0), ("paper", 0), ("baseline", 1), ("paper", 2),
-                             ("none", 1)])
+                             ("none", 1), ("region", 0), ("region", 1)])
     for puzzle, (rules, n) in zip(seeded_puzzles(300, seed=15, max_rows=3, max_cols=2),
                                   cases, strict=False):
-        fast = difficulty(puzzle, rules, n)
+        fast = difficulty(puzzle, RULES[rules], n)
         m, r = brute_force(puzzle, RULES[rules], n)
         assert fast.muse == pytest.approx(m), (puzzle.to_json(), rules, n)
         assert fast.remuse == pytest.approx(r), (puzzle.to_json(), rules, n)

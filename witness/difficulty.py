@@ -338,7 +338,7 @@ def _solved(constrained, triangles, counts):
 
 @_jit
 def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, visited_corners,
-             adjacent, on_path, seen, queue, ctr, goal, kind, table, n_reach, n_lengths,
+             adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach, n_lengths,
              n_addable, square_corners):
     """pi of the child path whose new head is ``w`` (``g`` edges), exactly as the search
     core evaluates it: the child's counts are already stepped, ``w`` is not yet on_path."""
@@ -349,17 +349,17 @@ def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, vi
         if s >= 0:
             adjacent[s] = mark
     unreachable = 0
-    if n_reach == 2 or n_addable > 1:  # the child's free region: seen[v] == mark
-        _flood_region(neighbour, on_path, 1, w, seen, mark, queue)
-        unreachable = 0 if seen[goal] == mark else 1
+    if n_reach == 2 or n_addable > 1:  # the child's free region: region[v] == mark
+        _flood_region(neighbour, on_path, 1, w, region, mark, queue)
+        unreachable = 0 if region[goal] == mark else 1
     return _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
                       counts, visited_corners, adjacent, mark, g, unreachable, square_corners,
-                      seen, mark)
+                      region, mark)
 
 
 @_jit
 def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, triangles,
-           counts, visited_corners, adjacent, on_path, seen, queue, ctr, goal, kind, table,
+           counts, visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
            n_reach, n_lengths, n_addable, square_corners, p_v, p_d):
     """Depth-k search over L from the state with head ``head`` (on_path) and g edges:
     (a solved state within k moves, a solved state or a path of k more moves), as
@@ -395,7 +395,7 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
         done = w == goal and _solved(constrained, triangles, counts)
         keep = done or not _rejects(
             w, g + level + 1, neighbour, corner_squares, constrained, triangles, counts,
-            visited_corners, adjacent, on_path, seen, queue, ctr, goal, kind, table, n_reach,
+            visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach,
             n_lengths, n_addable, square_corners)
         if keep and level + 1 == k:  # k moves made: a continuation
             solved = solved or done
@@ -414,29 +414,33 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
 
 
 @_jit
-def _dead(head, goal, neighbour, constrained, triangles, counts, sq_u, sq_v, on_path, seen,
-          queue, ctr):
-    """True when no extension of the path solves the puzzle (all exact, never a guess):
-    a constrained square has too many edges, or fewer addable edges than it still
-    needs (an edge can be added only between unvisited vertices or from the head),
-    or the goal is cut off."""
+def _dead(head, goal, neighbour, constrained, triangles, counts, square_corners, on_path,
+          region, queue, ctr):
+    """True when no extension of the path solves the puzzle (exact, never a guess): a
+    constrained square has too many edges, the goal is cut off from the head, or a
+    square has fewer addable edges (both corners in the head's free region, the
+    addable_edges feature) than it still needs."""
+    for i in range(constrained.size):
+        s = constrained[i]
+        if counts[s] > triangles[s]:
+            return True
+    ctr[K_MARK] += 1
+    label = ctr[K_MARK]
+    _flood_region(neighbour, on_path, 1, head, region, label, queue)
+    if region[goal] != label:
+        return True
     for i in range(constrained.size):
         s = constrained[i]
         need = triangles[s] - counts[s]
-        if need < 0:
-            return True
         if need > 0:
-            free = 0
-            for e in range(4):
-                u = sq_u[s, e]
-                v = sq_v[s, e]
-                if (on_path[u] == 0 or u == head) and (on_path[v] == 0 or v == head):
-                    free += 1
-            if free < need:
+            addable = 0
+            for c in range(4):
+                if (region[square_corners[s, c]] == label
+                        and region[square_corners[s, (c + 1) & 3]] == label):
+                    addable += 1
+            if addable < need:
                 return True
-    ctr[K_MARK] += 1
-    _flood_region(neighbour, on_path, 1, head, seen, ctr[K_MARK], queue)
-    return seen[goal] != ctr[K_MARK]
+    return False
 
 
 @_jit
@@ -461,9 +465,9 @@ def _count_key(key, u, d, edge_squares, cpos, base, delta):
 
 
 @_jit
-def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, sq_u, sq_v,
+def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, cpos,
          goal, kind, table, n_reach, n_addable, n_lengths, lookahead,
-         counts, visited_corners, adjacent, on_path, seen, queue, key, n_vertex_words,
+         counts, visited_corners, adjacent, on_path, region, queue, key, n_vertex_words,
          path_v, path_d, f_mask, f_dir, f_short, f_k, f_muse, f_remuse, f_count, f_lengths,
          mkeys, mused, mvals, mcounts, ctr, ret, p_v, p_d, budget):
     """Algorithms 1 and 2 at once, as an explicit-stack depth-first recursion over
@@ -496,8 +500,8 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, 
                 ret[R_LENGTHS] = 0.0
                 mode = RETURN
                 continue
-            if _dead(head, goal, neighbour, constrained, triangles, counts, sq_u, sq_v,
-                     on_path, seen, queue, ctr):
+            if _dead(head, goal, neighbour, constrained, triangles, counts, square_corners,
+                     on_path, region, queue, ctr):
                 ret[R_MUSE] = np.inf
                 ret[R_REMUSE] = np.inf
                 ret[R_COUNT] = 0.0
@@ -523,14 +527,14 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, 
                 _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
                 keep = (w == goal and _solved(constrained, triangles, counts)) or not _rejects(
                     w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
-                    visited_corners, adjacent, on_path, seen, queue, ctr, goal, kind, table,
-                    n_reach, n_lengths, n_addable, sq_u)
+                    visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
+                    n_reach, n_lengths, n_addable, square_corners)
                 if keep and lookahead > 0:
                     on_path[w] = 1
                     keep = _probe(w, depth + 1, lookahead, neighbour, edge_squares,
                                   corner_squares, constrained, triangles, counts,
-                                  visited_corners, adjacent, on_path, seen, queue, ctr, goal,
-                                  kind, table, n_reach, n_lengths, n_addable, sq_u, p_v,
+                                  visited_corners, adjacent, on_path, region, queue, ctr, goal,
+                                  kind, table, n_reach, n_lengths, n_addable, square_corners, p_v,
                                   p_d)[1]
                     on_path[w] = 0
                 _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
@@ -540,8 +544,9 @@ def _run(neighbour, edge_squares, corner_squares, triangles, constrained, cpos, 
             if lookahead > 0:
                 short = _probe(head, depth, lookahead, neighbour, edge_squares,
                                corner_squares, constrained, triangles, counts,
-                               visited_corners, adjacent, on_path, seen, queue, ctr, goal,
-                               kind, table, n_reach, n_lengths, n_addable, sq_u, p_v, p_d)[0]
+                               visited_corners, adjacent, on_path, region, queue, ctr, goal,
+                               kind, table, n_reach, n_lengths, n_addable, square_corners,
+                               p_v, p_d)[0]
             f_mask[depth] = mask
             f_dir[depth] = 0
             f_short[depth] = short
@@ -731,12 +736,6 @@ def difficulty(
     cpos = np.full(ns, -1, np.int64)
     for i, s in enumerate(geo.constrained):
         cpos[s] = i
-    sq_u = np.zeros((ns, 4), np.int64)
-    sq_v = np.zeros((ns, 4), np.int64)
-    for sid in range(ns):
-        corners = [puzzle.vertex_id(c) for c in puzzle.square_corners(puzzle.square_at(sid))]
-        for e in range(4):
-            sq_u[sid, e], sq_v[sid, e] = corners[e], corners[(e + 1) % 4]
     n_vertex_words = (nv + 63) // 64
     width = n_vertex_words + 1 + (len(geo.constrained) + 20) // 21
     bytes_per_slot = 8 * width + 1 + 16 + 16
@@ -746,7 +745,7 @@ def difficulty(
     visited_corners = np.zeros(ns, np.int32)
     adjacent = np.zeros(ns, np.int64)
     on_path = np.zeros(nv, np.int64)
-    seen = np.zeros(nv, np.int64)
+    region = np.zeros(nv, np.int64)
     queue = np.zeros(nv, np.int64)
     key = np.zeros(width, np.uint64)
     depth = nv + 1
@@ -782,10 +781,10 @@ def difficulty(
     chunk = 2_000
     status = "done"
     while True:
-        code = _run(geo.neighbour, geo.edge_squares, geo.corner_squares, geo.triangles,
-                    geo.constrained, cpos, sq_u, sq_v, geo.goal, kind, table, n_reach,
+        code = _run(geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
+                    geo.triangles, geo.constrained, cpos, geo.goal, kind, table, n_reach,
                     n_addable, n_lengths, lookahead, counts, visited_corners, adjacent,
-                    on_path, seen, queue, key, n_vertex_words, path_v, path_d, f_mask, f_dir,
+                    on_path, region, queue, key, n_vertex_words, path_v, path_d, f_mask, f_dir,
                     f_short, f_k, f_muse, f_remuse, f_count, f_lengths, mkeys, mused, mvals,
                     mcounts, ctr, ret, p_v, p_d, chunk)
         if code == DONE:
