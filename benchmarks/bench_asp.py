@@ -26,6 +26,7 @@ from pathlib import Path
 
 from witness.asp_solver import solve_asp
 from witness.generate import generate_set
+from witness.predicates import PAPER
 from witness.search import solve, warm_up
 
 SIZES = [(5, 5), (6, 6), (7, 7), (8, 8)]
@@ -53,7 +54,7 @@ def main() -> int:
         solved = {"astar": 0, "asp": 0}
         for i, puzzle in enumerate(puzzles):
             results = {
-                "astar": solve(puzzle, "paper", mode="prune", time_limit=args.time_limit,
+                "astar": solve(puzzle, PAPER, mode="prune", time_limit=args.time_limit,
                                memory_mb=args.memory_mb),
                 "asp": solve_asp(puzzle, time_limit=args.time_limit),
             }

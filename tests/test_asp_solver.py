@@ -14,7 +14,7 @@ from witness.cli import main
 from witness.generate import generate_from_path
 from witness.puzzle import Puzzle, enumerate_solutions, is_solution
 
-CONTRACT_KEYS = {"solved", "path", "expansions", "seconds", "timed_out"}
+CONTRACT_KEYS = {"solved", "path", "expansions", "seconds", "timed_out", "status"}
 
 
 def check_against_brute_force(puzzle: Puzzle) -> bool:

@@ -162,11 +162,12 @@ def test_random_goal_is_peripheral_and_not_start():
 
 def test_random_method_uses_baseline_search_by_default():
     from witness import search
+    from witness.predicates import BASELINE
     puzzles = generate_set("random", [(2, 2), (3, 3)], 15, seed=4)
     for p in puzzles:
         assert_well_formed(p)
         assert brute_force_solvable(p)
-        assert search.solve(p, "baseline", mode="prune").solved
+        assert search.solve(p, BASELINE, mode="prune").solved
 
 
 # ------------------------------------------------------------------- sets
@@ -236,17 +237,21 @@ def test_write_set_names_files_in_generation_order(tmp_path):
 
 
 def test_write_set_never_leaves_a_half_written_file(tmp_path, monkeypatch):
+    from witness import io
+
     puzzles = generate_set("path", [(2, 2)], 5, seed=1)
-    real_save = Puzzle.save
+    real_write = io._write_new
+    calls = []
 
-    def failing_save(self, path):
-        if self == puzzles[3]:
-            with open(path, "w") as f:
-                f.write('{"rows": 2, "co')  # a partial write, then the crash
+    def failing_write(path, data):
+        calls.append(path)
+        if len(calls) == 4:
+            with open(path, "wb") as f:
+                f.write(data[:15])  # a partial write, then the crash
             raise KeyboardInterrupt
-        real_save(self, path)
+        real_write(path, data)
 
-    monkeypatch.setattr(Puzzle, "save", failing_save)
+    monkeypatch.setattr(io, "_write_new", failing_write)
     with pytest.raises(KeyboardInterrupt):
         write_set(puzzles, tmp_path, prefix="p")
     names = sorted(p.name for p in tmp_path.iterdir())

@@ -14,7 +14,7 @@ from witness.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, 
 from witness.search import predicate_values, solve
 
 SMALL = seeded_puzzles(300, seed=7, max_rows=3, max_cols=3)
-PREDICATES = ["none", "baseline", "paper"]
+PREDICATES = [NONE, BASELINE, PAPER]
 MODES = ["prune", "sort"]
 
 
@@ -31,7 +31,7 @@ def completable(p: Puzzle) -> set[tuple]:
     return {tuple(s[:i]) for s in enumerate_solutions(p) for i in range(1, len(s))}
 
 
-@pytest.mark.parametrize("predicate", PREDICATES)
+@pytest.mark.parametrize("predicate", PREDICATES, ids=lambda p: p.name)
 @pytest.mark.parametrize("mode", MODES)
 def test_solve_agrees_with_brute_force_on_small_puzzles(predicate, mode):
     for p in SMALL:
@@ -80,11 +80,11 @@ def test_figure1_partial_paths_and_search():
     incompletable_path = [(0, 0), (0, 1), (1, 1)]  # two edges of the one-triangle square
     assert tuple(completable_path) in completable(FIGURE1)
     assert tuple(incompletable_path) not in completable(FIGURE1)
-    assert predicate_values(FIGURE1, "baseline", [completable_path, incompletable_path]) == [
+    assert predicate_values(FIGURE1, BASELINE, [completable_path, incompletable_path]) == [
         False,
         True,
     ]
-    r = solve(FIGURE1, "baseline")
+    r = solve(FIGURE1, BASELINE)
     assert r.path == [(0, 0), (1, 0), (2, 0), (2, 1)]
     # Two expansions reach (2, 0) along the bottom; the third generates the goal.
     assert (r.expansions, r.generated) == (3, 5)
@@ -92,8 +92,8 @@ def test_figure1_partial_paths_and_search():
 
 def test_pruning_expands_no_more_than_sorting_and_paper_no_more_than_baseline():
     for p in seeded_puzzles(40, seed=3, max_rows=4, max_cols=4, min_side=3):
-        base = solve(p, "baseline", "prune")
-        paper = solve(p, "paper", "prune")
+        base = solve(p, BASELINE, "prune")
+        paper = solve(p, PAPER, "prune")
         assert paper.solved == base.solved
         # Table 3 contains pi_baseline's clause, so it prunes a superset; with the
         # same tie order its search tree is a subtree of the baseline's.
@@ -120,13 +120,13 @@ def test_goal_unreachable_feature_prunes_exactly_the_dead_ends():
         paths = all_partial_paths(p)
         assert any(tuple(q) not in reach for q in paths)  # there are dead ends to find
         assert predicate_values(p, dead, paths) == [tuple(q) not in reach for q in paths]
-        a, b = solve(p, "none", "sort"), solve(p, dead, "prune")
+        a, b = solve(p, NONE, "sort"), solve(p, dead, "prune")
         assert a.solved == b.solved and b.expansions <= a.expansions
 
 
 def test_deterministic():
     p = seeded_puzzles(1, seed=11, max_rows=4, max_cols=4, min_side=4)[0]
-    a, b = solve(p, "none", "sort"), solve(p, "none", "sort")
+    a, b = solve(p, NONE, "sort"), solve(p, NONE, "sort")
     assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)
 
 
@@ -137,11 +137,11 @@ def _hard() -> Puzzle:
 
 def test_budgets_end_the_search_cleanly():
     p = _hard()
-    r = solve(p, "none", "prune", max_expansions=5000)
+    r = solve(p, NONE, "prune", max_expansions=5000)
     assert (r.status, r.solved, r.expansions) == ("expansion_budget", False, 5000)
-    r = solve(p, "none", "prune", time_limit=0.05)
+    r = solve(p, NONE, "prune", time_limit=0.05)
     assert r.status == "timed_out" and r.timed_out and not r.solved
-    r = solve(p, "none", "prune", memory_mb=1)
+    r = solve(p, NONE, "prune", memory_mb=1)
     assert r.status == "out_of_memory" and not r.solved and not r.timed_out
     assert r.extra["stored_paths"] <= 1e6 / 17
 
@@ -151,7 +151,8 @@ def test_cli_solve_json_contract(tmp_path, capsys):
     FIGURE1.save(f)
     assert main(["solve", str(f), "--predicate", "paper", "--mode", "sort", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert list(out) == ["solved", "path", "expansions", "seconds", "timed_out"]
+    assert list(out) == ["solved", "path", "expansions", "seconds", "timed_out", "status"]
+    assert out["status"] == "solved"
     assert out["solved"] is True and out["path"] == [[0, 0], [1, 0], [2, 0], [2, 1]]
     assert out["expansions"] == 3 and out["timed_out"] is False
     assert isinstance(out["seconds"], float)
@@ -183,7 +184,7 @@ def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
         solvable = next(iter(enumerate_solutions(p)), None) is not None
         alone = solve(p, unsound, "prune")
         lost += solvable and not alone.solved
-        both, members = solve_portfolio(p, [Member(unsound), Member("baseline")])
+        both, members = solve_portfolio(p, [Member(unsound), Member(BASELINE)])
         assert both.solved == solvable
         if both.solved:
             assert is_solution(p, both.path)
@@ -201,16 +202,16 @@ def test_portfolio_stops_the_slower_member():
     rng = random.Random(5)
     while True:  # a puzzle plain A* cannot solve in 200,000 expansions but Table 3 can
         p, _ = generate_from_path(6, 6, rng)
-        if (not solve(p, "none", max_expansions=200_000).solved
-                and solve(p, "paper", max_expansions=200_000).solved):
+        if (not solve(p, NONE, max_expansions=200_000).solved
+                and solve(p, PAPER, max_expansions=200_000).solved):
             break
-    both, (fast, slow) = solve_portfolio(p, [Member("paper"), Member("none")])
+    both, (fast, slow) = solve_portfolio(p, [Member(PAPER), Member(NONE)])
     assert both.solved and fast.solved and both.extra["winner"] == 0
     assert slow.status == "stopped" and not slow.solved
 
 
 def test_base_prune_is_exactly_pruning_with_pi_baseline():
     for p in seeded_puzzles(60, seed=13, max_rows=4, max_cols=5, min_side=2):
-        a = solve(p, "none", "prune", base_prune=True)
-        b = solve(p, "baseline", "prune")
+        a = solve(p, NONE, "prune", base_prune=True)
+        b = solve(p, BASELINE, "prune")
         assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)

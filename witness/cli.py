@@ -1,22 +1,73 @@
 """The ``witness`` command: a thin layer over the package API (DESIGN.md contract).
 
-Exit status: 0 success, 2 bad input (one-line message naming the field), 1
-internal failure. Each ``cmd_*`` function parses nothing itself beyond what
-argparse gives it and calls one package function.
+Exit status: 0 success, 2 bad input (one-line message naming the field or
+option), 1 internal failure. Each ``cmd_*`` function parses nothing itself
+beyond what argparse gives it and calls one package function.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import sys
+from collections.abc import Callable, Iterator
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from witness.errors import InputError
+from witness.io import OutputError, check_file, check_folder, read_text, write_file
 from witness.puzzle import Puzzle
 
 # Bad command-line input (exit status 2); any InputError from the package too.
 UsageError = InputError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``witness solve: argument --x: ...``), exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _number(kind: type, low: float, strict: bool) -> Callable[[str], float]:
+    """An argparse type: a finite ``kind`` above ``low`` (``strict``) or at least ``low``."""
+    bound = f"{'>' if strict else '>='} {low}"
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected {'an integer' if kind is int else 'a number'} {bound}, got {text!r}"
+            ) from None
+        if not math.isfinite(value) or value < low or (strict and value == low):
+            raise argparse.ArgumentTypeError(f"must be a finite number {bound}, got {text!r}")
+        return value
+
+    return parse
+
+
+positive = _number(float, 0, strict=True)  # seconds, megabytes
+count = _number(int, 0, strict=False)  # budgets, caps, counts
+at_least_one = _number(int, 1, strict=False)
+
+
+@contextlib.contextmanager
+def _option(name: str) -> Iterator[None]:
+    """Name the option in errors about the output path it gave (exit status 2)."""
+    try:
+        yield
+    except OutputError as exc:
+        raise UsageError(f"{name} {exc}") from None
+
+
+def package_version() -> str:
+    try:
+        return version("witness-ilp")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -32,14 +83,29 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------ commands
+# generate_set's parameters -> the options that set them (for one-line errors).
+_GENERATE_OPTIONS = {"sizes": "--size", "count": "--count", "max_tries": "--max-tries"}
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
-    from witness.generate import generate_set, write_set
+    from witness.generate import GenerationError, generate_set, write_set
 
     # "RxC" fixes the size; "RxC-RxC" draws rows and cols uniformly in that range.
     sizes = [parse_size(part) for part in args.size.split("-", 1)]
     size_tag = "-".join(f"{r}x{c}" for r, c in sizes)
-    puzzles = generate_set(args.method, sizes, args.count, args.seed, progress=True)
-    paths = write_set(puzzles, Path(args.out), prefix=f"{args.method}_{size_tag}_s{args.seed}")
+    with _option("--out"):
+        check_folder(args.out)  # before the work, not after
+    tries = {} if args.max_tries is None else {"max_tries": args.max_tries}
+    try:
+        puzzles = generate_set(args.method, sizes, args.count, args.seed, progress=True, **tries)
+    except GenerationError as exc:
+        field, _, rest = str(exc).partition(": ")
+        if field not in _GENERATE_OPTIONS:
+            raise
+        where = _GENERATE_OPTIONS[field] + (f" {args.size}" if field == "sizes" else "")
+        raise UsageError(f"{where}: {rest}") from None
+    with _option("--out"):
+        paths = write_set(puzzles, Path(args.out), prefix=f"{args.method}_{size_tag}_s{args.seed}")
     print(f"wrote {len(paths)} puzzles to {args.out}", file=sys.stderr)
     return 0
 
@@ -57,7 +123,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from witness.predicates import load_predicate
         from witness.search import solve
 
-        predicate = load_predicate(args.predicate, puzzle=puzzle)
+        predicate = load_predicate(args.predicate)
         result = solve(
             puzzle,
             predicate,
@@ -78,6 +144,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     from witness.render import render
 
     puzzle = Puzzle.load(args.puzzle)
+    with _option("--out"):
+        check_file(args.out)
     path = None
     if args.path:
         path = _load_path_arg(args.path)
@@ -91,7 +159,8 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
     source = python_source(translate_file(args.program))
     if args.out:
-        Path(args.out).write_text(source)
+        with _option("--out"):
+            write_file(args.out, source)
         print(f"wrote {args.out}", file=sys.stderr)
     else:
         print(source, end="")
@@ -141,6 +210,12 @@ def cmd_difficulty(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from witness.evaluate import demo_table
+    from witness.generate import GenerationError, check_random_size
+
+    try:
+        check_random_size(*parse_size(args.max_size))
+    except GenerationError as exc:
+        raise UsageError(f"--max-size {str(exc).partition(': ')[2]}") from None
 
     print(demo_table(count=args.count, seed=args.seed, max_size=args.max_size))
     return 0
@@ -150,11 +225,12 @@ def cmd_examples(args: argparse.Namespace) -> int:
     from witness.examples import DEFAULT_BIAS, write_task
 
     puzzles = [Puzzle.load(f) for f in args.puzzles]
-    summary = write_task(
-        puzzles, Path(args.out), names=[Path(f).stem for f in args.puzzles],
-        bias_file=args.bias or DEFAULT_BIAS, max_pos=args.max_pos, max_neg=args.max_neg,
-        seed=args.seed, positives=args.positives,
-    )
+    with _option("--out"):
+        summary = write_task(
+            puzzles, Path(args.out), names=[Path(f).stem for f in args.puzzles],
+            bias_file=args.bias or DEFAULT_BIAS, max_pos=args.max_pos, max_neg=args.max_neg,
+            seed=args.seed, positives=args.positives,
+        )
     print(f"wrote {args.out}: {summary.pos_written}/{summary.pos_total} pos, "
           f"{summary.neg_written}/{summary.neg_total} neg, {summary.paths_written} paths "
           f"({summary.seconds:.2f}s)", file=sys.stderr)
@@ -167,7 +243,8 @@ def cmd_learn(args: argparse.Namespace) -> int:
     program, scores, stats = learn(args.task, timeout=args.timeout, engine=args.engine,
                                    progress=not args.quiet)
     if args.out:
-        write_program(args.out, program, scores, stats)
+        with _option("--out"):
+            write_program(args.out, program, scores, stats)
     if args.json:
         print(json.dumps({"program": list(program.clauses), **scores.as_dict(),
                           "seconds": stats.seconds, "timed_out": stats.timed_out,
@@ -181,7 +258,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
 def _read_json(text: str, option: str) -> object:
     """JSON given inline or as a file name."""
     path = Path(text)
-    source = path.read_text() if path.is_file() else text
+    source = read_text(path, option) if path.is_file() else text
     try:
         return json.loads(source)
     except json.JSONDecodeError:
@@ -211,7 +288,8 @@ def _read_json_list(text: str, option: str) -> list:
 
 # -------------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="witness", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="witness", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"witness {package_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("generate", help="generate puzzles (Algorithm 3 or 4)")
@@ -221,9 +299,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", required=True,
                    help="RxC, e.g. 4x4, or a range RxC-RxC, e.g. 2x2-5x5 (rows and cols "
                         "drawn uniformly per puzzle, as in the paper's section 5.2)")
-    p.add_argument("--count", type=int, required=True)
+    p.add_argument("--count", type=count, required=True)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", required=True, help="output folder, one JSON file per puzzle")
+    p.add_argument("--max-tries", type=at_least_one, default=None, metavar="N",
+                   help="random: candidates drawn per puzzle before giving up (default 1000); "
+                        "sizes above 36 vertices (5x5) are refused, use --method path")
+    p.add_argument("--out", required=True,
+                   help="output folder, one JSON file per puzzle (other files in it are left "
+                        "alone; a file of the same name with other content is an error)")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("solve", help="solve a puzzle with A* (Algorithm 1)")
@@ -233,10 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=["prune", "sort"], default="prune")
     p.add_argument("--base-prune", action="store_true",
                    help="always prune with pi_baseline too (the paper's second A* version)")
-    p.add_argument("--time-limit", type=float, default=None, metavar="SEC")
-    p.add_argument("--max-expansions", type=int, default=None)
-    p.add_argument("--memory-mb", type=int, default=None,
-                   help="memory budget for the search's open list and path tree")
+    p.add_argument("--time-limit", type=positive, default=None, metavar="SEC",
+                   help="stop with status timed_out after SEC seconds (> 0)")
+    p.add_argument("--max-expansions", type=count, default=None, metavar="N",
+                   help="stop with status expansion_budget after N expansions (>= 0)")
+    p.add_argument("--memory-mb", type=positive, default=None, metavar="MB",
+                   help="memory budget for the search's open list and path tree "
+                        "(> 0, default 4096); stop with status out_of_memory")
     p.add_argument("--solver", choices=["astar", "asp"], default="astar",
                    help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
                         "rules (--predicate, --mode and the budgets other than --time-limit "
@@ -247,14 +333,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "verify", help="prove a predicate has no false positive on grids up to a size (ASP)",
         description="Search every puzzle up to --max-size (all triangle placements and goals) "
-                    "for a solution prefix on which a clause fires. Exit status: 0 verified, "
-                    "3 refuted (counterexample printed), 4 unknown (time limit), 2 bad input.")
+                    "for a solution prefix on which a clause fires. The verdict is the output "
+                    "(a summary, or the 'status' key with --json; a refutation prints its "
+                    "counterexample), not the exit status: 0 whenever the check ran, whatever "
+                    "its verdict; 2 bad input; 1 internal failure.")
     p.add_argument("predicate", metavar="FILE.pl",
                    help="a learned program, or none | baseline | paper")
     p.add_argument("--max-size", default=None, metavar="RxC",
                    help="check every size up to RxC (default 4x4)")
-    p.add_argument("--time-limit", type=float, default=None, metavar="SEC",
-                   help="for the whole run; undecided clauses are 'unknown'")
+    p.add_argument("--time-limit", type=positive, default=None, metavar="SEC",
+                   help="for the whole run (> 0); undecided clauses are 'unknown'")
     p.add_argument("--counterexamples", default=None, metavar="DIR",
                    help="write each counterexample's puzzle, solution and prefix as JSON "
                         "files for witness show")
@@ -297,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_predicate)
 
     p = sub.add_parser("demo", help="generate a few puzzles, solve each with every predicate")
-    p.add_argument("--count", type=int, default=40)
+    p.add_argument("--count", type=at_least_one, default=40)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-size", default="5x5")
     p.set_defaults(func=cmd_demo)
@@ -305,10 +393,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("examples", help="write a Popper task folder (bk.pl, bias.pl, exs.pl)")
     p.add_argument("puzzles", nargs="+", metavar="PUZZLE.json",
                    help="one puzzle, or several pooled into one task")
-    p.add_argument("--out", required=True, help="task folder to write")
+    p.add_argument("--out", required=True,
+                   help="task folder to write: a new folder, or an existing one where only "
+                        "the files an earlier run wrote (unchanged) are replaced")
     p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
-    p.add_argument("--max-pos", type=int, default=None, help="cap on positives (default: all)")
-    p.add_argument("--max-neg", type=int, default=None, help="cap on negatives (default: all)")
+    p.add_argument("--max-pos", type=count, default=None, help="cap on positives (default: all)")
+    p.add_argument("--max-neg", type=count, default=None, help="cap on negatives (default: all)")
     p.add_argument("--seed", type=int, default=0, help="seed of the stratified sampling")
     p.add_argument("--positives", choices=["blamed", "all"], default="blamed",
                    help="which squares of an incompletable path are positives "
@@ -317,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
     p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="SEC",
+    p.add_argument("--timeout", type=positive, default=600.0, metavar="SEC",
                    help="stop and return the best program so far (default 600)")
     p.add_argument("--engine", choices=["witness", "popper"], default="witness",
                    help="witness: this project's engine; popper: the real Popper if installed")

@@ -11,7 +11,9 @@ A task folder holds exactly what a Popper-style learner loads:
 - ``exs.pl``: ``pos(f(Path,Square)).`` and ``neg(f(Path,Square)).`` facts.
 
 Beside them, ``counts.json`` records the full (uncapped) example counts, per
-puzzle and per path length, and ``index.json`` maps every path and square atom
+puzzle and per path length, and the SHA-256 of each file written (``files``:
+a later run replaces only those of its own files nobody changed, and nothing
+else in the folder), and ``index.json`` maps every path and square atom
 back to its puzzle and coordinates (for evaluating translated predicates on
 the same examples).
 
@@ -73,12 +75,10 @@ and vertices ``v_X_Y`` as in :class:`witness.puzzle.Puzzle`.
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
 import random
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -86,6 +86,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from witness.errors import InputError
+from witness.io import check_folder, read_text, write_folder
 from witness.labels import DEFAULT_MAX_PATHS, PathTree, build_path_tree
 from witness.puzzle import Puzzle, free_region
 
@@ -95,6 +96,8 @@ BIAS_DIR = REPO_ROOT / "bias"
 DEFAULT_BIAS = BIAS_DIR / "paper.pl"
 DEFAULT_BK = ("witness.pl",)
 POSITIVE_MODES = ("blamed", "all")
+# What write_task writes into a task folder (and may later replace there).
+TASK_FILES = ("bk.pl", "bias.pl", "exs.pl", "index.json", "counts.json")
 
 # The paper's learned predicate pi° (Table 3) as Prolog clauses over Table 1.
 TABLE3_PROLOG = """\
@@ -156,10 +159,8 @@ def read_bias(path: str | Path) -> Bias:
 
     path = Path(path)
     try:
-        text = path.read_text()
+        text = read_text(path, "bias file")
         parsed = read_engine_bias(path)
-    except OSError as exc:
-        raise BiasError(f"cannot read bias file {path}: {exc.strerror}") from None
     except InputError as exc:  # the engine's TaskError: syntax, missing head, unsupported
         raise BiasError(str(exc)) from None
     preds = (parsed.head, *parsed.body)
@@ -327,23 +328,29 @@ def _plist(items: Sequence[str]) -> str:
     return "[" + ",".join(items) + "]"
 
 
-def _write_atomic_dir(out_dir: Path, files: dict[str, str]) -> None:
-    """Write ``files`` into a fresh temporary folder, then swap it in for ``out_dir``."""
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
+def _file_hash(data: str) -> str:
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def _own_files(out_dir: Path) -> set[str]:
+    """The files of ``out_dir`` that an earlier ``write_task`` wrote and nobody
+    changed since (``counts.json`` records their hashes). Only these may be
+    replaced; anything else in the folder belongs to the user."""
     try:
-        for name, text in files.items():
-            (tmp / name).write_text(text)
-        if out_dir.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
-            os.rename(out_dir, old / "task")
-            os.rename(tmp, out_dir)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(tmp, out_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        record = json.loads((out_dir / "counts.json").read_text(encoding="utf-8"))
+        hashes = record["files"]
+        if not (isinstance(hashes, dict) and set(hashes) <= set(TASK_FILES)):
+            return set()
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    own = {"counts.json"}
+    for name, digest in hashes.items():
+        try:
+            if _file_hash((out_dir / name).read_text(encoding="utf-8")) == digest:
+                own.add(name)
+        except (OSError, ValueError):  # missing (nothing to protect) or not ours
+            pass
+    return own
 
 
 def write_task(
@@ -371,6 +378,8 @@ def write_task(
     for label, cap in (("max_pos", max_pos), ("max_neg", max_neg)):
         if cap is not None and cap < 0:
             raise InputError(f"{label} must be >= 0, got {cap}")
+    # Refuse an unusable --out before the work (and check again when writing).
+    check_folder(out_dir, TASK_FILES, _own_files(Path(out_dir)))
     names = list(names) if names is not None else [f"q{i}" for i in range(len(puzzles))]
     if len(names) != len(puzzles):
         raise ValueError("names and puzzles differ in length")
@@ -468,7 +477,8 @@ def write_task(
 
     bk_parts = []
     for f in bias.bk_files:
-        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{f.read_text()}")
+        text = read_text(f, "background knowledge file")
+        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{text}")
     fact_lines = ["% ---- per-task facts (witness/examples.py) ----"]
     for q, puzzle in enumerate(puzzles):
         fact_lines.append(f"% puzzle {tags[q]} ({names[q]}): {puzzle.to_json()}")
@@ -486,11 +496,13 @@ def write_task(
         seconds=0.0,
     )
     summary.seconds = round(time.perf_counter() - t0, 4)
-    _write_atomic_dir(Path(out_dir), {
+    files = {
         "bk.pl": bk_text,
-        "bias.pl": bias.path.read_text(),
+        "bias.pl": bias.path.read_text(encoding="utf-8"),
         "exs.pl": "\n".join(exs) + "\n",
-        "counts.json": json.dumps(summary.to_dict(), indent=1) + "\n",
         "index.json": json.dumps(index, separators=(",", ":")) + "\n",
-    })
+    }
+    record = {**summary.to_dict(), "files": {n: _file_hash(t) for n, t in files.items()}}
+    files["counts.json"] = json.dumps(record, indent=1) + "\n"
+    write_folder(out_dir, files, replaceable=_own_files(Path(out_dir)))
     return summary

@@ -26,13 +26,14 @@ uniform size draw would.
 
 from __future__ import annotations
 
-import os
+import logging
 import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from witness.errors import InputError
+from witness.io import OutputError, make_folder, write_file
 from witness.puzzle import (
     MAX_SIDE,
     Puzzle,
@@ -49,10 +50,25 @@ METHODS = ("random", "path")
 # for more puzzles than exist (e.g. 1000 distinct 1x2 puzzles) would
 # otherwise loop forever.
 MAX_CONSECUTIVE_DUPLICATES = 10_000
+# Algorithm 3 must search every unsolvable candidate exhaustively. Measured
+# with the baseline A* on this 2-core machine under load (2026-11-22): 100
+# 5x5 candidates (36 vertices, the paper's largest size) took 68 s in all,
+# the worst 13.8 million expansions; on 5x6 (42 vertices) single candidates
+# took up to 175 s and 1.2 GB, and 2 of 8 6x6 candidates (49 vertices) were
+# still undecided past 88 million paths (1.5 GB). Larger grids than 5x5 are
+# refused: Algorithm 4 (method "path") serves them.
+MAX_RANDOM_VERTICES = 36
+# Candidates Algorithm 3 may draw for one puzzle (about half are solvable at
+# every size served; the bound turns a pathological setting into an error).
+MAX_TRIES = 1000
 
 
 class GenerationError(InputError):
-    """The requested set cannot be generated (bad method or count, too few distinct puzzles)."""
+    """The requested set cannot be generated (bad method, size or count, too few
+    distinct puzzles). Messages start with the parameter's name (``sizes:``)."""
+
+
+log = logging.getLogger(__name__)
 
 
 # ------------------------------------------------------------------ helpers
@@ -107,9 +123,14 @@ SolvableFn = Callable[[Puzzle], bool]
 
 def baseline_solvable(puzzle: Puzzle) -> bool:
     """Algorithm 3's test (line 9): does A* with pi_baseline pruning find a solution?"""
+    from witness.predicates import BASELINE
     from witness.search import solve  # imported late: the search core is heavy
 
-    return solve(puzzle, "baseline", mode="prune").solved
+    result = solve(puzzle, BASELINE, mode="prune")
+    if result.status not in ("solved", "unsolvable"):  # the default 4 GB budget ran out
+        log.warning("Algorithm 3: candidate %s undecided (%s), rejected", puzzle.to_json(),
+                    result.status)
+    return result.solved
 
 
 def random_puzzle_candidate(rows: int, cols: int, rng: random.Random) -> Puzzle:
@@ -123,22 +144,36 @@ def random_puzzle_candidate(rows: int, cols: int, rng: random.Random) -> Puzzle:
 
 
 def generate_random(
-    rows: int, cols: int, rng: random.Random, is_solvable: SolvableFn | None = None
+    rows: int, cols: int, rng: random.Random, is_solvable: SolvableFn | None = None,
+    max_tries: int = MAX_TRIES,
 ) -> Puzzle:
     """Algorithm 3: draw random puzzles until one is solvable.
 
     ``is_solvable`` defaults to the baseline A* (:func:`baseline_solvable`),
     as in the paper; tests pass a brute-force oracle instead. The check has
     no time limit (an unsolvable candidate must be searched exhaustively),
-    so this is meant for sizes up to about 5x5, as in the paper; use
-    Algorithm 4 for larger puzzles (measured: 3000 puzzles of 2x2..5x5 in
-    about a minute, single 5x5 candidates up to a few seconds).
+    so grids above :data:`MAX_RANDOM_VERTICES` vertices are refused (see
+    there); use Algorithm 4 for larger puzzles. After ``max_tries``
+    unsolvable candidates in a row it raises :class:`GenerationError`.
     """
+    check_random_size(rows, cols)
     check = is_solvable or baseline_solvable
-    while True:
+    for _ in range(max_tries):
         puzzle = random_puzzle_candidate(rows, cols, rng)
         if check(puzzle):
             return puzzle
+    raise GenerationError(f"max_tries: none of {max_tries} random {rows}x{cols} candidates "
+                          "was solvable")
+
+
+def check_random_size(rows: int, cols: int) -> None:
+    """Refuse a size Algorithm 3 cannot serve (:data:`MAX_RANDOM_VERTICES`)."""
+    if (rows + 1) * (cols + 1) > MAX_RANDOM_VERTICES:
+        raise GenerationError(
+            f"sizes: {rows}x{cols} is too large for method random (Algorithm 3 searches "
+            f"unsolvable candidates exhaustively; it serves grids of up to "
+            f"{MAX_RANDOM_VERTICES} vertices, such as 5x5, 3x8 or 2x11): use method path "
+            "(Algorithm 4) for larger puzzles")
 
 
 def generate_from_path(
@@ -179,6 +214,7 @@ def generate_set(
     progress: bool = False,
     exclude: set[str] | None = None,
     is_solvable: SolvableFn | None = None,
+    max_tries: int = MAX_TRIES,
 ) -> list[Puzzle]:
     """``count`` distinct puzzles made by ``method`` ("random" or "path").
 
@@ -190,14 +226,19 @@ def generate_set(
 
     ``exclude`` holds canonical JSON (:meth:`Puzzle.to_json`) of puzzles
     the set must not contain. ``is_solvable`` overrides Algorithm 3's
-    solvability test (default: baseline A*). Raises :class:`GenerationError`
-    when distinct puzzles run out.
+    solvability test (default: baseline A*), ``max_tries`` bounds its draws
+    per puzzle. Raises :class:`GenerationError` when distinct puzzles run
+    out, and at once for sizes Algorithm 3 cannot serve.
     """
     if method not in METHODS:
         raise GenerationError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
     if count < 0:
         raise GenerationError(f"count: expected >= 0, got {count}")
+    if max_tries < 1:
+        raise GenerationError(f"max_tries: expected >= 1, got {max_tries}")
     min_r, max_r, min_c, max_c = size_bounds(sizes)
+    if method == "random":
+        check_random_size(max_r, max_c)
     rng = random.Random(seed)
     seen = set(exclude or ())
     puzzles: list[Puzzle] = []
@@ -212,7 +253,7 @@ def generate_set(
             rows = rng.randint(min_r, max_r)
             cols = rng.randint(min_c, max_c)
             if method == "random":
-                puzzle = generate_random(rows, cols, rng, is_solvable)
+                puzzle = generate_random(rows, cols, rng, is_solvable, max_tries)
             else:
                 puzzle, _ = generate_from_path(rows, cols, rng)
             key = puzzle.to_json()
@@ -237,25 +278,21 @@ def generate_set(
 
 
 def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Path]:
-    """Write one JSON file per puzzle, ``{prefix}_{index:05d}.json``, atomically.
+    """Write one JSON file per puzzle, ``{prefix}_{index:05d}.json``, each atomically.
 
-    Each file is written to a hidden temporary name in ``out_dir`` and then
-    renamed, so an interrupted run never leaves a half-written puzzle.
-    Existing files with other names are left alone.
+    Files with other names are left alone, and so is a file of the same name
+    with other content (an :class:`~witness.io.OutputError` before anything is
+    written): rewriting a set with the same arguments is the only overwrite.
     """
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for index, puzzle in enumerate(puzzles):
-        final = out_dir / f"{prefix}_{index:05d}.json"
-        tmp = out_dir / f".{final.name}.{os.getpid()}.tmp"
-        try:
-            puzzle.save(tmp)
-            os.replace(tmp, final)
-        finally:
-            tmp.unlink(missing_ok=True)
-        paths.append(final)
-    return paths
+    out_dir = make_folder(out_dir)
+    files = {out_dir / f"{prefix}_{i:05d}.json": p.to_json() + "\n" for i, p in enumerate(puzzles)}
+    for path, text in files.items():
+        if path.exists() and (path.is_dir() or path.read_bytes() != text.encode()):
+            raise OutputError(f"{path} already exists with other content; remove it or "
+                              "choose another folder")
+    for path, text in files.items():
+        write_file(path, text)
+    return list(files)
 
 
 # ------------------------------------------------------------ named sets

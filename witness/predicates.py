@@ -132,12 +132,18 @@ class Clause:
 
 @dataclass(frozen=True)
 class Predicate:
-    """A predicate the search can call: a name, the core's kind, and clauses."""
+    """A predicate the search can call: a name, the core's kind, and clauses.
+
+    ``sound`` says it is proven to have no false positive (the built-ins; a
+    caller may set it for a verified program), so a pruning search that runs
+    out of paths has proven the puzzle unsolvable.
+    """
 
     name: str
     kind: str
     clauses: tuple[Clause, ...] = ()
     description: str = ""
+    sound: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KIND_CODES:
@@ -275,18 +281,22 @@ def _left_three(k: int, word: str) -> Clause:
     )
 
 
-NONE = Predicate("none", "none", description="no predicate: plain A*")
+NONE = Predicate("none", "none", description="no predicate: plain A*", sound=True)
 BASELINE = Predicate(
     "baseline",
     "baseline",
     (_OVER_COUNT,),
     description="pi_baseline (section 2.3): local constraint check",
+    sound=True,
 )
+# Sound: `witness verify paper` proves every clause local, hence free of false
+# positives on every grid size (tests/test_verify.py).
 PAPER = Predicate(
     "paper",
     "paper",
     (_OVER_COUNT, _left_three(1, "one"), _left_three(2, "two")),
     description="the paper's learned pi° (Table 3), written by hand",
+    sound=True,
 )
 BUILTINS: dict[str, Predicate] = {p.name: p for p in (NONE, BASELINE, PAPER)}
 
@@ -294,10 +304,10 @@ BUILTINS: dict[str, Predicate] = {p.name: p for p in (NONE, BASELINE, PAPER)}
 def as_program(predicate: Predicate, name: str | None = None) -> Predicate:
     """The same clauses evaluated by the core's generic clause interpreter."""
     return Predicate(name or f"{predicate.name}-program", "program", predicate.clauses,
-                     predicate.description)
+                     predicate.description, predicate.sound)
 
 
-def load_predicate(spec: str | Predicate, puzzle: Puzzle | None = None) -> Predicate:
+def load_predicate(spec: str | Predicate) -> Predicate:
     """``none`` | ``baseline`` | ``paper`` | a learned program ``FILE.pl``."""
     if isinstance(spec, Predicate):
         return spec

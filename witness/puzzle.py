@@ -26,6 +26,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from witness.errors import InputError
+from witness.io import read_text, write_file
 
 Vertex = tuple[int, int]
 PathList = list[Vertex]
@@ -196,9 +197,9 @@ class Puzzle:
     @classmethod
     def load(cls, path: str | Path) -> Puzzle:
         try:
-            text = Path(path).read_text()
-        except OSError as exc:
-            raise PuzzleError("file", f"cannot read {path}: {exc.strerror}") from None
+            text = read_text(path, "puzzle")
+        except InputError as exc:
+            raise PuzzleError("file", str(exc)) from None
         return cls.from_json(text)
 
     def to_dict(self) -> dict:
@@ -215,7 +216,7 @@ class Puzzle:
         return json.dumps(self.to_dict(), separators=(", ", ": "))
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json() + "\n")
+        write_file(path, self.to_json() + "\n")
 
     # ------------------------------------------------------------- geometry
     @property

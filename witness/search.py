@@ -26,11 +26,17 @@ The algorithm, in one place (``_run``):
 The compiled loop runs in chunks of expansions so that Python can check the
 time limit and grow the arrays within the memory budget between chunks: a
 search that would exceed its budget ends with status ``out_of_memory``
-instead of taking the machine down.
+instead of taking the machine down. The arrays grow in place (``realloc``),
+so the budget also bounds the peak: there is never an old and a new copy.
+
+The search takes a :class:`~witness.predicates.Predicate`; turning a name or a
+learned ``.pl`` file into one (``witness.predicates.load_predicate``) is the
+caller's job, so this module needs neither the translator nor the ILP engine.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -39,24 +45,24 @@ from dataclasses import asdict, dataclass, field
 import numba
 import numpy as np
 
-from witness.predicates import KIND_CODES, Predicate, load_predicate
+from witness.predicates import PAPER, Predicate
 from witness.puzzle import DIRECTIONS, Puzzle, Vertex
 
 # status codes shared with the compiled core
 RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
-STATUS_NAMES = {
-    SOLVED: "solved",
-    EXHAUSTED: "unsolvable",
-}
 # counters[] slots
-C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION, C_STATUS = range(6)
+C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION = range(5)
 BYTES_PER_PATH = 4 + 1 + 8 + 4  # parent, head vertex, heap key, heap node
 DEFAULT_MEMORY_MB = 4096
-KIND_NONE, KIND_BASELINE, KIND_PAPER, KIND_PROGRAM = (
-    KIND_CODES[k] for k in ("none", "baseline", "paper", "program")
-)
 
 MODES = ("prune", "sort")
+# Why a search stopped (SolveResult.status). "unsolvable" is a proof: the open
+# list ran empty and every path was dropped by a sound rule (the constraints
+# at the goal, pi_baseline, or a predicate proven to have no false positive).
+# "exhausted" is the same empty open list under a predicate that may prune a
+# solution (e.g. an unverified learned program): no proof of anything.
+STATUSES = ("solved", "unsolvable", "exhausted", "timed_out", "expansion_budget",
+            "out_of_memory", "stopped")
 
 
 @dataclass
@@ -69,7 +75,7 @@ class SolveResult:
     generated: int
     seconds: float
     timed_out: bool
-    status: str  # solved | unsolvable | timed_out | expansion_budget | out_of_memory
+    status: str  # one of STATUSES
     predicate: str = ""
     mode: str = ""
     extra: dict = field(default_factory=dict)
@@ -81,6 +87,7 @@ class SolveResult:
             "expansions": self.expansions,
             "seconds": self.seconds,
             "timed_out": self.timed_out,
+            "status": self.status,
         }
 
     def to_dict(self) -> dict:
@@ -409,9 +416,20 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
 
 
 # ------------------------------------------------------------------ driver
+def _check_budgets(time_limit: float | None, max_expansions: int | None,
+                   memory_mb: float | None) -> None:
+    for name, value, low_ok in (("time_limit", time_limit, False),
+                                ("max_expansions", max_expansions, True),
+                                ("memory_mb", memory_mb, False)):
+        if value is not None and not (math.isfinite(value) and (value >= 0 if low_ok
+                                                                 else value > 0)):
+            raise ValueError(f"{name} must be a finite number {'>=' if low_ok else '>'} 0, "
+                             f"got {value!r}")
+
+
 def solve(
     puzzle: Puzzle,
-    predicate: Predicate | str = "baseline",
+    predicate: Predicate,
     mode: str = "prune",
     base_prune: bool = False,
     time_limit: float | None = None,
@@ -422,17 +440,23 @@ def solve(
 ) -> SolveResult:
     """Solve ``puzzle`` with A* (Algorithm 1) using ``predicate`` to sort or prune.
 
-    Stops at the first of: a solution, an empty open list (unsolvable under
-    this predicate), ``time_limit`` seconds, ``max_expansions`` expansions, the
+    Stops at the first of: a solution, an empty open list (status
+    ``unsolvable`` if every pruning was sound, see :data:`STATUSES`, else
+    ``exhausted``), ``time_limit`` seconds, ``max_expansions`` expansions, the
     ``memory_mb`` budget for stored paths (default 4096 MB), or ``stop`` being
     set by another thread (status ``stopped``; see ``solve_portfolio``).
+    ``seconds`` times the search alone: the compiled core is loaded first.
     """
+    if not isinstance(predicate, Predicate):
+        raise TypeError(f"solve takes a Predicate, got {predicate!r} "
+                        "(witness.predicates.load_predicate makes one from a name or a .pl file)")
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    pred = load_predicate(predicate)
+    _check_budgets(time_limit, max_expansions, memory_mb)
+    warm_up()
     geo = geometry or build_geometry(puzzle)
-    kind, table, n_reach, n_addable, n_lengths = pred.encoded
-    budget_bytes = (memory_mb or DEFAULT_MEMORY_MB) * 1e6
+    kind, table, n_reach, n_addable, n_lengths = predicate.encoded
+    budget_bytes = (DEFAULT_MEMORY_MB if memory_mb is None else memory_mb) * 1e6
     max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
     capacity = min(max_paths, 1 << 12)
     # Paths are numbered in 42 bits of the heap key.
@@ -449,6 +473,9 @@ def solve(
     heap_nodes[0] = 0
     counters[C_NODES] = 1
     counters[C_HEAP] = 1
+    # Only a predicate that prunes without a proof can empty the open list
+    # on a solvable puzzle.
+    sound = mode == "sort" or predicate.sound
 
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
@@ -468,17 +495,20 @@ def solve(
             mode == "prune", base_prune,
             parent, vertex, heap_keys, heap_nodes, counters, allowed,
         )
-        if status in STATUS_NAMES:
-            status_name = STATUS_NAMES[status]
+        if status == SOLVED:
+            status_name = "solved"
+            break
+        if status == EXHAUSTED:
+            status_name = "unsolvable" if sound else "exhausted"
             break
         if status == NEED_SPACE:
             if capacity >= max_paths:
                 status_name = "out_of_memory"
                 break
             capacity = min(2 * capacity, max_paths)
-            parent, vertex, heap_keys, heap_nodes = (
-                _grown(a, capacity) for a in (parent, vertex, heap_keys, heap_nodes)
-            )
+            for array in (parent, vertex, heap_keys, heap_nodes):
+                # In place: realloc (mremap for large arrays) never holds two copies.
+                array.resize(capacity, refcheck=False)
         if deadline is not None and time.perf_counter() >= deadline:
             status_name = "timed_out"
             break
@@ -504,23 +534,17 @@ def solve(
         seconds=seconds,
         timed_out=status_name == "timed_out",
         status=status_name,
-        predicate=pred.name,
+        predicate=predicate.name,
         mode=mode + ("+base" if base_prune else ""),
         extra={"stored_paths": int(counters[C_NODES])},
     )
-
-
-def _grown(array: np.ndarray, capacity: int) -> np.ndarray:
-    out = np.empty(capacity, array.dtype)
-    out[: array.size] = array
-    return out
 
 
 @dataclass(frozen=True)
 class Member:
     """One search of a portfolio: a predicate and how it is used."""
 
-    predicate: Predicate | str
+    predicate: Predicate
     mode: str = "prune"
     base_prune: bool = False
 
@@ -556,10 +580,11 @@ def solve_portfolio(
         results = list(pool.map(run, members))
     seconds = time.perf_counter() - t0
     winner = next((r for r in results if r.solved), None)
-    # Without a solution, the portfolio ran dry only if every member did (an
-    # unverified member may run dry on a solvable puzzle).
-    unfinished = [r.status for r in results if r.status != "unsolvable"]
-    status = "solved" if winner else unfinished[0] if unfinished else "unsolvable"
+    # Without a solution, one member's proof (a sound search that ran dry)
+    # is the portfolio's; otherwise the first member's reason for stopping.
+    statuses = [r.status for r in results]
+    status = ("solved" if winner else "unsolvable" if "unsolvable" in statuses
+              else next((st for st in statuses if st != "exhausted"), "exhausted"))
     combined = SolveResult(
         solved=winner is not None,
         path=winner.path if winner else None,
@@ -575,17 +600,26 @@ def solve_portfolio(
     return combined, results
 
 
-_warm = False
+_warm = threading.Event()
+_warm_lock = threading.RLock()  # re-entered by the warm-up's own solve
+_warming: list[bool] = []
 
 
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the core once per process, so
-    that the first timed search does not pay for it."""
-    global _warm
-    if _warm:
+    that no timed search pays for it (``solve`` calls this before its timer;
+    other threads wait here until it is loaded)."""
+    if _warm.is_set():
         return
-    _warm = True
-    solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), "paper")
+    with _warm_lock:
+        if _warm.is_set() or _warming:
+            return
+        _warming.append(True)
+        try:
+            solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), PAPER)
+        finally:
+            _warming.clear()
+        _warm.set()
 
 
 @_jit
@@ -628,12 +662,11 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, square_corners, tr
 
 
 def predicate_values(
-    puzzle: Puzzle, predicate: Predicate | str, paths: list[list[Vertex]]
+    puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]
 ) -> list[bool]:
     """pi(path) for each simple path from the start, evaluated by the search core."""
-    pred = load_predicate(predicate)
     geo = build_geometry(puzzle)
-    kind, table, n_reach, n_addable, n_lengths = pred.encoded
+    kind, table, n_reach, n_addable, n_lengths = predicate.encoded
     lengths = np.array([len(p) for p in paths], np.int64)
     paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):

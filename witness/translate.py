@@ -21,6 +21,7 @@ from witness.bk import LITERALS, PATH, SQUARE
 from witness.errors import InputError
 from witness.ilp.rules import Rule, evaluation_order, format_rule, var_name
 from witness.ilp.rules import parse_program as parse_rules
+from witness.io import read_text
 from witness.predicates import FEATURES, Clause, Comparison, Operand, Predicate
 
 
@@ -180,9 +181,9 @@ def translate_program(text: str, name: str = "learned") -> Predicate:
 def translate_file(path: Path | str) -> Predicate:
     path = Path(path)
     try:
-        text = path.read_text()
-    except OSError as exc:
-        raise TranslationError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_text(path, "program")
+    except InputError as exc:
+        raise TranslationError(str(exc)) from None
     return translate_program(text, name=path.stem)
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from witness.ilp.learn import Program, Scores, Stats
+from witness.io import write_file
 
 
 def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
@@ -37,14 +36,4 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
 
 def write_program(path: str | Path, program: Program, scores: Scores, stats: Stats) -> Path:
     """Write :func:`program_file_text` to ``path`` atomically (temporary file, then rename)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(program_file_text(program, scores, stats))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_file(path, program_file_text(program, scores, stats))

@@ -1,0 +1,347 @@
+"""Bad input and edge cases of the command line (exit status 2 with one line,
+never a traceback; never a user's file lost; honest search statuses)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+P = {"rows": 2, "cols": 3, "goal": [3, 2], "triangles": [[0, 1, 2], [2, 0, 1]]}
+# Plain A* needs millions of paths here (clingo solves it at once).
+BIG = {"rows": 15, "cols": 15, "goal": [15, 15],
+       "triangles": [[3, 3, 2], [7, 7, 1], [10, 2, 3], [12, 12, 2]]}
+# Solvable (0,0) -> (0,1) -> (1,1) -> (1,0) only; a 3-triangle rule prunes it.
+THREE = {"rows": 1, "cols": 1, "goal": [1, 0], "triangles": [[0, 0, 3]]}
+UNSOUND = "f(A,B) :- square(B,C,D), three(C).\n"  # fires on every 3-triangle square
+TASK = {"bk.pl", "bias.pl", "exs.pl", "counts.json", "index.json"}
+
+
+def witness(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The console command in a fresh process, with the usual umask 022."""
+    return subprocess.run([sys.executable, "-m", "witness.cli", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, preexec_fn=lambda: os.umask(0o022))
+
+
+def bad_input(proc: subprocess.CompletedProcess, *words: str) -> None:
+    """Exit status 2, one line on stderr naming ``words``, no traceback."""
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    lines = [ln for ln in proc.stderr.strip().splitlines() if not ln.startswith("generate ")]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+@pytest.fixture
+def files(tmp_path) -> Path:
+    for name, data in (("p.json", P), ("big.json", BIG), ("three.json", THREE)):
+        (tmp_path / name).write_text(json.dumps(data))
+    (tmp_path / "unsound.pl").write_text(UNSOUND)
+    return tmp_path
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+# ------------------------------------------------ 1. examples --out never loses data
+def test_examples_into_a_folder_keeps_the_users_files(files):
+    out = files / "t"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep")
+    proc = witness("examples", files / "p.json", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "mine.txt").read_text() == "keep"
+    assert {p.name for p in out.iterdir()} == TASK | {"mine.txt"}
+    # Running again replaces its own (unchanged) files, and still nothing else.
+    assert witness("examples", files / "p.json", "--out", out, "--max-pos", "3").returncode == 0
+    assert (out / "exs.pl").read_text().count("pos(") == 3
+    assert (out / "mine.txt").read_text() == "keep"
+
+
+@pytest.mark.parametrize("name", ["bk.pl", "exs.pl", "counts.json"])
+def test_examples_refuses_to_overwrite_a_file_it_did_not_write(files, name):
+    out = files / "popper_task"
+    out.mkdir()
+    (out / name).write_text("% my own\n")
+    before = snapshot(out)
+    bad_input(witness("examples", files / "p.json", "--out", out), "--out", name)
+    assert snapshot(out) == before
+
+
+def test_examples_refuses_to_overwrite_a_file_changed_since(files):
+    out = files / "t"
+    assert witness("examples", files / "p.json", "--out", out).returncode == 0
+    with (out / "bk.pl").open("a") as fh:
+        fh.write("my_rule(x).\n")
+    before = snapshot(out)
+    bad_input(witness("examples", files / "p.json", "--out", out), "--out", "bk.pl")
+    assert snapshot(out) == before
+
+
+def test_examples_out_an_existing_file_is_refused(files):
+    (files / "f.txt").write_text("keep")
+    bad_input(witness("examples", files / "p.json", "--out", files / "f.txt"), "--out", "f.txt")
+    assert (files / "f.txt").read_text() == "keep"
+
+
+def test_examples_out_dot_writes_into_the_current_folder(files):
+    work = files / "work"
+    work.mkdir()
+    (work / "notes.txt").write_text("keep")
+    proc = witness("examples", files / "p.json", "--out", ".", cwd=work)
+    assert proc.returncode == 0, proc.stderr
+    assert {p.name for p in work.iterdir()} == TASK | {"notes.txt"}
+    assert sorted(p.name for p in files.iterdir() if p.name.startswith(".")) == []
+    assert witness("examples", files / "p.json", "--out", ".", cwd=work).returncode == 0
+    assert {p.name for p in work.iterdir()} == TASK | {"notes.txt"}
+
+
+# ------------------------------------------------ 10. outputs readable by colleagues
+def test_outputs_are_0644_and_folders_0755(files):
+    modes = {}
+    assert witness("examples", files / "p.json", "--out", files / "new" / "task").returncode == 0
+    modes["task folder"] = files / "new" / "task"
+    modes["new parent"] = files / "new"
+    modes.update({f"task {p.name}": p for p in (files / "new" / "task").iterdir()})
+    proc = witness("translate", files / "unsound.pl", "--out", files / "py" / "u.py")
+    assert proc.returncode == 0, proc.stderr
+    modes["translation"] = files / "py" / "u.py"
+    assert witness("generate", "--method", "path", "--size", "2x2", "--count", "1",
+                   "--out", files / "set").returncode == 0
+    modes["set"] = files / "set"
+    modes.update({f"set {p.name}": p for p in (files / "set").iterdir()})
+    task = Path(__file__).parent / "ilp_tasks" / "zoo2"
+    proc = witness("learn", task, "--out", files / "learned" / "zoo2.pl", "--quiet")
+    assert proc.returncode == 0, proc.stderr
+    modes["learned program"] = files / "learned" / "zoo2.pl"
+    got = {what: oct(p.stat().st_mode & 0o777) for what, p in modes.items()}
+    want = {what: oct(0o755 if p.is_dir() else 0o644) for what, p in modes.items()}
+    assert got == want
+
+
+# ------------------------------------------------ 2. why a search stopped
+def solve_json(capsys, *args) -> dict:
+    from witness.cli import main
+
+    assert main(["solve", *map(str, args), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_solve_json_says_why_the_search_stopped(files, capsys):
+    keys = ["solved", "path", "expansions", "seconds", "timed_out", "status"]
+    proc = witness("solve", files / "big.json", "--memory-mb", "5", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert list(out) == keys
+    assert (out["status"], out["solved"], out["timed_out"]) == ("out_of_memory", False, False)
+    out = solve_json(capsys, files / "big.json", "--max-expansions", "0")
+    assert (out["status"], out["solved"], out["expansions"]) == ("expansion_budget", False, 0)
+    out = solve_json(capsys, files / "big.json", "--max-expansions", "1000")
+    assert (out["status"], out["expansions"]) == ("expansion_budget", 1000)
+    assert solve_json(capsys, files / "p.json")["status"] == "solved"
+
+
+def test_unsolvable_only_when_every_pruning_was_sound(files, capsys):
+    (files / "none.json").write_text(json.dumps({**THREE, "goal": [1, 1]}))  # 3 of 2 edges
+    assert solve_json(capsys, files / "none.json")["status"] == "unsolvable"
+    assert solve_json(capsys, files / "none.json", "--predicate", "paper")["status"] == "unsolvable"
+    # An unverified program may prune every solution: its empty open list proves nothing.
+    out = solve_json(capsys, files / "three.json", "--predicate", files / "unsound.pl")
+    assert (out["status"], out["solved"]) == ("exhausted", False)
+    out = solve_json(capsys, files / "three.json", "--predicate", files / "unsound.pl",
+                     "--mode", "sort")
+    assert out["status"] == "solved"
+
+
+# ------------------------------------------------ 3. seconds time the search only
+SECONDS_PROBE = """
+import json, sys, time
+import witness.search as search
+
+# A clock that jumps by an hour whenever the compiled core gets compiled or
+# loaded from numba's cache between two readings: a search whose timer spans
+# that load reports over 3600 seconds.
+real, seen, offset = time.perf_counter, [0], [0.0]
+def clock():
+    n = len(search._run.signatures)
+    if n != seen[0]:
+        seen[0], offset[0] = n, offset[0] + 3600.0
+    return real() + offset[0]
+search.time.perf_counter = clock
+
+from witness.cli import main
+sys.exit(main(["solve", sys.argv[1], "--json"]))
+"""
+
+
+def test_solve_seconds_exclude_loading_the_compiled_core(files):
+    proc = subprocess.run([sys.executable, "-c", SECONDS_PROBE, str(files / "p.json")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["solved"] and out["seconds"] < 3600
+
+
+# ------------------------------------------------ 5. unreadable files, odd output paths
+NOT_UTF8 = b"\xff\xfe not utf-8 \xe9\n"
+
+
+def test_non_utf8_inputs_are_one_line_errors(files):
+    (files / "bad.json").write_bytes(json.dumps(P).encode() + NOT_UTF8)
+    (files / "bad.pl").write_bytes(UNSOUND.encode() + b"% " + NOT_UTF8)
+    (files / "badbias.pl").write_bytes((Path(__file__).parents[1] / "bias" / "paper.pl")
+                                       .read_bytes() + b"% " + NOT_UTF8)
+    (files / "paths.json").write_text("[[[0, 0]]]")
+    bad_input(witness("solve", files / "bad.json"), "bad.json", "UTF-8")
+    bad_input(witness("show", files / "bad.json", "--out", files / "x.svg"), "bad.json", "UTF-8")
+    bad_input(witness("solve", files / "p.json", "--predicate", files / "bad.pl"), "bad.pl")
+    bad_input(witness("translate", files / "bad.pl"), "bad.pl", "UTF-8")
+    bad_input(witness("verify", files / "bad.pl"), "bad.pl", "UTF-8")
+    bad_input(witness("predicate", files / "bad.pl", files / "p.json", "--paths",
+                      files / "paths.json"), "bad.pl", "UTF-8")
+    bad_input(witness("examples", files / "p.json", "--out", files / "t", "--bias",
+                      files / "badbias.pl"), "badbias.pl", "UTF-8")
+    assert not (files / "t").exists()
+
+
+def test_translate_out_paths(files):
+    proc = witness("translate", files / "unsound.pl", "--out", files / "nodir" / "u.py")
+    assert proc.returncode == 0, proc.stderr
+    assert "def " in (files / "nodir" / "u.py").read_text()
+    (files / "folder").mkdir()
+    bad_input(witness("translate", files / "unsound.pl", "--out", files / "folder"),
+              "--out", "folder")
+    assert list((files / "folder").iterdir()) == []
+
+
+def test_show_out_a_folder_is_refused(files):
+    (files / "pic.svg").mkdir()
+    bad_input(witness("show", files / "p.json", "--out", files / "pic.svg"), "--out", "pic.svg")
+
+
+def test_generate_out_an_existing_file_is_refused(files):
+    bad_input(witness("generate", "--method", "path", "--size", "2x2", "--count", "2",
+                      "--out", files / "p.json"), "--out", "p.json")
+    assert json.loads((files / "p.json").read_text()) == P
+
+
+def test_generate_never_overwrites_a_changed_puzzle(files):
+    args = ("generate", "--method", "path", "--size", "2x2", "--count", "2", "--out",
+            files / "set")
+    assert witness(*args).returncode == 0
+    assert witness(*args).returncode == 0  # the same set again: same files, allowed
+    first = sorted((files / "set").iterdir())[0]
+    first.write_text(json.dumps(P))
+    bad_input(witness(*args), "--out", first.name)
+    assert json.loads(first.read_text()) == P
+
+
+# ------------------------------------------------ 6. Algorithm 3 above what it serves
+@pytest.mark.parametrize("size", ["10x10", "5x6", "2x2-4x8", "15x15"])
+def test_generate_random_refuses_sizes_it_cannot_serve(files, size):
+    proc = witness("generate", "--method", "random", "--size", size, "--count", "1",
+                   "--out", files / "set")
+    bad_input(proc, "--size", size, "Algorithm 4")
+    assert not (files / "set").exists()
+
+
+def test_generate_random_gives_up_after_max_tries():
+    from witness.generate import GenerationError, generate_set
+
+    tried = []
+
+    def never(p):
+        tried.append(p)
+        return False
+
+    with pytest.raises(GenerationError, match="max_tries: none of 25 random"):
+        generate_set("random", [(3, 3)], 1, seed=0, is_solvable=never, max_tries=25)
+    assert len(tried) == 25
+
+
+# ------------------------------------------------ 7. option values are checked
+@pytest.mark.parametrize("args, option", [
+    (["solve", "{p}", "--memory-mb", "0"], "--memory-mb"),
+    (["solve", "{p}", "--memory-mb", "-5"], "--memory-mb"),
+    (["solve", "{p}", "--memory-mb", "nan"], "--memory-mb"),
+    (["solve", "{p}", "--time-limit", "-1"], "--time-limit"),
+    (["solve", "{p}", "--time-limit", "nan"], "--time-limit"),
+    (["solve", "{p}", "--time-limit", "inf"], "--time-limit"),
+    (["solve", "{p}", "--time-limit", "0"], "--time-limit"),
+    (["solve", "{p}", "--max-expansions", "-5"], "--max-expansions"),
+    (["solve", "{p}", "--max-expansions", "1.5"], "--max-expansions"),
+    (["solve", "{p}", "--solver", "asp", "--time-limit", "nan"], "--time-limit"),
+    (["verify", "paper", "--time-limit", "-1"], "--time-limit"),
+    (["learn", "{d}", "--timeout", "nan"], "--timeout"),
+    (["examples", "{p}", "--out", "{d}/t", "--max-pos", "-1"], "--max-pos"),
+    (["generate", "--method", "path", "--size", "2x2", "--count", "-1", "--out", "{d}/s"],
+     "--count"),
+    (["demo", "--count", "0"], "--count"),
+])
+def test_bad_option_values_exit_2_naming_the_option(files, args, option):
+    args = [a.format(p=files / "p.json", d=files) for a in args]
+    bad_input(witness(*args), option)
+
+
+def test_the_api_checks_budgets_too(files):
+    from witness.predicates import BASELINE
+    from witness.puzzle import Puzzle
+    from witness.search import solve
+
+    p = Puzzle.load(files / "p.json")
+    for bad in ({"memory_mb": 0}, {"memory_mb": -5}, {"time_limit": float("nan")},
+                {"time_limit": -1}, {"max_expansions": -5}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            solve(p, BASELINE, **bad)
+
+
+# ------------------------------------------------ 9. verify's exit status
+def test_verify_help_and_exit_status_agree(files):
+    text = " ".join(witness("verify", "--help").stdout.split())
+    assert "3 refuted" not in text and "4 unknown" not in text
+    assert "0 whenever the check ran, whatever its verdict" in text
+    proc = witness("verify", files / "unsound.pl", "--max-size", "2x2", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status"] not in ("verified", "proven")  # refuted, exit 0
+
+
+# ------------------------------------------------ 13. --version
+def test_version():
+    proc = witness("--version")
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"witness {version('witness-ilp')}"
+
+
+# ------------------------------------------------ 8. the memory budget is kept
+MEMORY_PROBE = """
+import json, resource, sys
+from witness.predicates import NONE
+from witness.puzzle import Puzzle
+from witness.search import solve
+
+def peak_mb():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6  # KiB on Linux
+
+trivial = solve(Puzzle.from_json(sys.argv[1]), NONE)
+before = peak_mb()
+big = solve(Puzzle.from_json(sys.argv[2]), NONE, memory_mb=float(sys.argv[3]))
+print(json.dumps({"trivial": trivial.status, "status": big.status,
+                  "paths": big.extra["stored_paths"], "above": peak_mb() - before}))
+"""
+
+
+def test_memory_budget_bounds_the_peak_above_a_trivial_solve():
+    budget = 60.0
+    proc = subprocess.run([sys.executable, "-c", MEMORY_PROBE, json.dumps(P), json.dumps(BIG),
+                           str(budget)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert (out["trivial"], out["status"]) == ("solved", "out_of_memory")
+    assert out["paths"] > 0.9 * budget * 1e6 / 17  # the budget was used, not undershot
+    assert out["above"] <= budget * 1.02, out  # growing the arrays never holds two copies

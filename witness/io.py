@@ -1,0 +1,144 @@
+"""Reading input files and writing outputs: the one place for both chores.
+
+- :func:`read_text` turns an unreadable or non-UTF-8 file into one
+  :class:`~witness.errors.InputError` line instead of a traceback.
+- :func:`write_file` writes one file atomically (a temporary file in the same
+  folder, then a rename), so an interrupted run never leaves half a file.
+- :func:`write_folder` writes several files into a folder and never deletes
+  or replaces anything it was not told it may replace: a new folder is filled
+  under a temporary name and renamed into place (all or nothing); in an
+  existing folder only the named files are written, each atomically.
+
+Files are created with mode ``0666`` and folders with ``0777``, both minus the
+process umask (``0644`` / ``0755`` with the usual umask), as ``open`` and
+``mkdir`` do: :mod:`tempfile` would make them private (``0600`` / ``0700``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from witness.errors import InputError
+
+
+class OutputError(InputError):
+    """An output path the user gave cannot be written as asked (exit status 2)."""
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """The text of a UTF-8 file; an :class:`InputError` naming ``what`` and the
+    path when it cannot be read or is not UTF-8 text."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} {path} is not UTF-8 text (byte {exc.start} is "
+                         f"{exc.object[exc.start]:#04x})") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what} {path}: {exc.strerror}") from None
+
+
+def _temporary(path: Path) -> Path:
+    """A fresh hidden name next to ``path`` (same file system, so renames are atomic)."""
+    return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Create ``path`` (which must not exist) with the umask's usual mode."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+
+
+def _as_bytes(data: str | bytes) -> bytes:
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def check_folder(
+    folder: str | Path, names: Collection[str] = (), replaceable: Collection[str] = ()
+) -> Path:
+    """An :class:`OutputError` unless ``folder`` is a folder or can be made one
+    (neither it nor a parent exists as a file) and none of ``names`` is already
+    in it except those in ``replaceable``. Callers check before long work."""
+    folder = Path(folder)
+    for p in (folder, *folder.parents):
+        if p.exists() and not p.is_dir():
+            raise OutputError(f"{p} is a file, not a folder")
+    clash = sorted(n for n in names if n not in replaceable and os.path.lexists(folder / n))
+    if clash:
+        raise OutputError(
+            f"{folder} already holds {', '.join(clash)}, not written by this command "
+            "(or changed since); remove them or choose another folder"
+        )
+    return folder
+
+
+def make_folder(folder: str | Path) -> Path:
+    """Create ``folder`` and its parents if missing; an :class:`OutputError`
+    when it, or a parent, exists as a file."""
+    folder = check_folder(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create folder {folder}: {exc.strerror}") from None
+    return folder
+
+
+def check_file(path: str | Path) -> Path:
+    """An :class:`OutputError` unless ``path`` can be written as a file (it is
+    not a folder, and no parent exists as a file)."""
+    path = Path(path)
+    if path.is_dir():
+        raise OutputError(f"{path} is a folder, expected a file name")
+    check_folder(path.parent)
+    return path
+
+
+def write_file(path: str | Path, data: str | bytes) -> Path:
+    """Write ``data`` (text is UTF-8) to ``path`` atomically, creating missing
+    parent folders. An :class:`OutputError` if ``path`` is a folder."""
+    path = check_file(path)
+    make_folder(path.parent)
+    tmp = _temporary(path)
+    try:
+        _write_new(tmp, _as_bytes(data))
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def write_folder(
+    folder: str | Path, files: Mapping[str, str | bytes], replaceable: Collection[str] = ()
+) -> Path:
+    """Write ``files`` (name -> content) into ``folder``.
+
+    A folder that does not exist is filled under a temporary name and then
+    renamed into place, so it appears complete or not at all. In an existing
+    folder each file is written atomically; a file of the same name that is
+    already there is replaced only if its name is in ``replaceable`` (the
+    caller knows it wrote it), otherwise an :class:`OutputError` is raised
+    before anything is written. Other files in the folder are never touched.
+    """
+    folder = check_folder(folder, files, replaceable)
+    if folder.is_dir():
+        for name, data in files.items():
+            write_file(folder / name, data)
+        return folder
+    make_folder(folder.parent)
+    tmp = _temporary(folder)
+    try:
+        os.mkdir(tmp, 0o777)
+        for name, data in files.items():
+            _write_new(tmp / name, _as_bytes(data))
+        os.rename(tmp, folder)
+    except OSError as exc:
+        raise OutputError(f"cannot write folder {folder}: {exc.strerror}") from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return folder
