@@ -273,7 +273,6 @@ def test_generate_random_gives_up_after_max_tries():
     (["solve", "{p}", "--time-limit", "-1"], "--time-limit"),
     (["solve", "{p}", "--time-limit", "nan"], "--time-limit"),
     (["solve", "{p}", "--time-limit", "inf"], "--time-limit"),
-    (["solve", "{p}", "--time-limit", "0"], "--time-limit"),
     (["solve", "{p}", "--max-expansions", "-5"], "--max-expansions"),
     (["solve", "{p}", "--max-expansions", "1.5"], "--max-expansions"),
     (["solve", "{p}", "--solver", "asp", "--time-limit", "nan"], "--time-limit"),

@@ -215,3 +215,26 @@ def test_base_prune_is_exactly_pruning_with_pi_baseline():
         a = solve(p, NONE, "prune", base_prune=True)
         b = solve(p, BASELINE, "prune")
         assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)
+
+
+def test_search_loads_neither_the_learner_nor_the_translator():
+    # In a fresh process: other tests' imports must not hide an upward import.
+    code = """
+import sys
+import witness.search as s
+from witness.predicates import PAPER
+from witness.puzzle import Puzzle
+loaded = lambda: [m for m in ('clingo', 'janus_swi', 'witness.ilp', 'witness.translate')
+                  if m in sys.modules]
+print(loaded())
+s.solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), PAPER)
+print(loaded())
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split("\n")[:2] == ["[]", "[]"]
+
+
+def test_solve_takes_a_predicate_not_a_name():
+    with pytest.raises(TypeError, match="load_predicate"):
+        solve(FIGURE1, "baseline")

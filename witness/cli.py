@@ -49,7 +49,8 @@ def _number(kind: type, low: float, strict: bool) -> Callable[[str], float]:
     return parse
 
 
-positive = _number(float, 0, strict=True)  # seconds, megabytes
+positive = _number(float, 0, strict=True)  # megabytes
+seconds = _number(float, 0, strict=False)  # 0: stop at once (e.g. verify's 'unknown')
 count = _number(int, 0, strict=False)  # budgets, caps, counts
 at_least_one = _number(int, 1, strict=False)
 
@@ -316,8 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=["prune", "sort"], default="prune")
     p.add_argument("--base-prune", action="store_true",
                    help="always prune with pi_baseline too (the paper's second A* version)")
-    p.add_argument("--time-limit", type=positive, default=None, metavar="SEC",
-                   help="stop with status timed_out after SEC seconds (> 0)")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC",
+                   help="stop with status timed_out after SEC seconds (>= 0)")
     p.add_argument("--max-expansions", type=count, default=None, metavar="N",
                    help="stop with status expansion_budget after N expansions (>= 0)")
     p.add_argument("--memory-mb", type=positive, default=None, metavar="MB",
@@ -341,8 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a learned program, or none | baseline | paper")
     p.add_argument("--max-size", default=None, metavar="RxC",
                    help="check every size up to RxC (default 4x4)")
-    p.add_argument("--time-limit", type=positive, default=None, metavar="SEC",
-                   help="for the whole run (> 0); undecided clauses are 'unknown'")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC",
+                   help="for the whole run (>= 0); undecided clauses are 'unknown'")
     p.add_argument("--counterexamples", default=None, metavar="DIR",
                    help="write each counterexample's puzzle, solution and prefix as JSON "
                         "files for witness show")
@@ -407,7 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
     p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
-    p.add_argument("--timeout", type=positive, default=600.0, metavar="SEC",
+    p.add_argument("--timeout", type=seconds, default=600.0, metavar="SEC",
                    help="stop and return the best program so far (default 600)")
     p.add_argument("--engine", choices=["witness", "popper"], default="witness",
                    help="witness: this project's engine; popper: the real Popper if installed")

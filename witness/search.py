@@ -418,7 +418,7 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
 # ------------------------------------------------------------------ driver
 def _check_budgets(time_limit: float | None, max_expansions: int | None,
                    memory_mb: float | None) -> None:
-    for name, value, low_ok in (("time_limit", time_limit, False),
+    for name, value, low_ok in (("time_limit", time_limit, True),
                                 ("max_expansions", max_expansions, True),
                                 ("memory_mb", memory_mb, False)):
         if value is not None and not (math.isfinite(value) and (value >= 0 if low_ok
