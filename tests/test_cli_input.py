@@ -208,6 +208,13 @@ def test_non_utf8_inputs_are_one_line_errors(files):
     bad_input(witness("examples", files / "p.json", "--out", files / "t", "--bias",
                       files / "badbias.pl"), "badbias.pl", "UTF-8")
     assert not (files / "t").exists()
+    task = files / "task"
+    task.mkdir()
+    for f in (Path(__file__).parent / "ilp_tasks" / "zoo2").iterdir():
+        (task / f.name).write_bytes(f.read_bytes())
+    with (task / "bias.pl").open("ab") as fh:
+        fh.write(b"% " + NOT_UTF8)
+    bad_input(witness("learn", task, "--quiet"), "bias.pl", "UTF-8")
 
 
 def test_translate_out_paths(files):
@@ -282,6 +289,8 @@ def test_generate_random_gives_up_after_max_tries():
     (["generate", "--method", "path", "--size", "2x2", "--count", "-1", "--out", "{d}/s"],
      "--count"),
     (["demo", "--count", "0"], "--count"),
+    (["difficulty", "{p}", "--time-limit", "nan"], "--time-limit"),
+    (["difficulty", "{p}", "--lookahead", "-1"], "--lookahead"),
 ])
 def test_bad_option_values_exit_2_naming_the_option(files, args, option):
     args = [a.format(p=files / "p.json", d=files) for a in args]

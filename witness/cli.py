@@ -357,9 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "paper | FILE.pl (proven free of false positives on every size)")
     p.add_argument("--clauses", default=None, metavar="1,3",
                    help="only these clauses of the rules (1-based, in program order)")
-    p.add_argument("--lookahead", type=int, default=0, metavar="N",
+    p.add_argument("--lookahead", type=count, default=0, metavar="N",
                    help="drop moves after which a depth-N search finds no continuation")
-    p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="per puzzle")
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC", help="per puzzle")
     p.add_argument("--rank", default=None, metavar="DIR",
                    help="rank every *.json puzzle in DIR, easiest first (ReMUSE, then MUSE)")
     p.add_argument("--csv", default=None, metavar="OUT", help="with --rank: also write a CSV")

@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from witness.errors import InputError
 from witness.ilp.task import TaskError
+from witness.io import read_text
 
 DEFAULTS = {"max_vars": 6, "max_body": 6, "max_clauses": 1}
 
@@ -217,7 +219,7 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
 def read_bias(path: str | Path) -> Bias:
     path = Path(path)
     try:
-        text = path.read_text()
-    except OSError as exc:
-        raise TaskError(f"cannot read bias file {path}: {exc.strerror}") from None
+        text = read_text(path, "bias file")  # unreadable or not UTF-8: one line
+    except InputError as exc:
+        raise TaskError(str(exc)) from None
     return parse_bias(text, where=str(path))
