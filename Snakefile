@@ -2,6 +2,7 @@
 #   snakemake --cores 32                                  # paper scale (config.yaml)
 #   snakemake --cores 2 --configfile config/quick.yaml    # every step in minutes
 #   snakemake --cores 32 --config bias=bias/unvisited.pl  # swap the bias: new results folder
+#   snakemake ... --config bias=bias/rich.pl compare_with='[paper]'  # plus comparison.md
 #   snakemake --report report.html ...                    # browsable report of a finished run
 # Stages: generate sets -> examples -> learn -> translate -> triage 1-3 -> test -> large -> report.
 from snakemake.utils import min_version
@@ -28,6 +29,7 @@ report: "workflow/report/workflow.rst"
 rule all:
     input:
         f"{OUT}/report.md",
+        [f"{OUT}/comparison.md"] if OTHERS else [],
 
 
 onsuccess:
@@ -37,3 +39,5 @@ onsuccess:
         print(f"\n{headline.read_text().rstrip()}")
         options = COMMAND.removeprefix("snakemake --cores N").strip()
         print(f"report: {OUT}/report.md (browsable: snakemake --report {OUT}/report.html {options})")
+    if OTHERS and Path(f"{OUT}/comparison.md").exists():
+        print(f"side by side with {', '.join(OTHERS)}: {OUT}/comparison.md")

@@ -42,6 +42,7 @@ def test_defaults_are_filled_in_nested_sections():
     validate_config(config, SCHEMA)
     assert config["learn"]["mode"] == "per_puzzle" and config["learn"]["positives"] == "blamed"
     assert config["triage"]["rank_by"] == "speedup_t"
+    assert config["compare_with"] == []  # no side-by-side comparison unless asked
     # the schema's default objects are copied, not shared between configs
     config["learn"]["pool_size"] = 99
     other = copy.deepcopy(PAPER)
@@ -59,6 +60,8 @@ def test_defaults_are_filled_in_nested_sections():
     (lambda c: c["triage"].update(k1="3"), "triage.k1"),
     (lambda c: c["verify"].update(max_size=[3]), "verify.max_size"),
     (lambda c: c["large_eval"].update(time_limits_min=[1, -1]), "large_eval.time_limits_min.1"),
+    (lambda c: c.update(compare_with="paper"), "compare_with"),
+    (lambda c: c.update(compare_with=["../paper"]), "compare_with.0"),
 ])
 def test_bad_config_names_the_key(change, key):
     config = copy.deepcopy(PAPER)

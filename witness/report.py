@@ -215,6 +215,13 @@ def relation_to_table3(pred: Predicate) -> str:
     values.update(square_sides=4, unvisited_corners=4 - values["visited_corners"],
                   edges_needed=values["triangles"] - values["edges_on_square"])
     shape = np.broadcast_shapes(*(np.shape(v) for v in values.values()))
+    # a feature of a richer bias (addable_edges) is not a function of these, so
+    # the feature-by-feature comparison would count states no path can be in
+    others = sorted({v for clause in pred.clauses for c in clause.comparisons
+                     for kind, v in (c.left, c.right) if kind == "feature"} - set(values))
+    if others:
+        return (f"not compared with Table 3 feature by feature: it reads {', '.join(others)}, "
+                "which Table 3's features do not determine")
 
     def fires(p: Predicate) -> np.ndarray:
         out = np.zeros(shape, dtype=bool)

@@ -3,6 +3,7 @@
 import sys
 from pathlib import Path
 
+from witness.compare import COMPARED_FILES, missing_files
 from witness.errors import InputError
 from witness.workflow import validate_config
 
@@ -29,12 +30,31 @@ def _shown(path):
         else str(p)
 
 
+def command_for(bias, compare_with=()):
+    """The command that runs this run's pipeline with ``bias`` (for the reports)."""
+    overrides = ([f"bias={bias}"] if bias != "bias/paper.pl" else []) \
+        + ([f"compare_with='[{','.join(compare_with)}]'"] if compare_with else [])
+    return " ".join(
+        ["snakemake --cores N"]
+        + [f"--configfile {_shown(f)}" for f in getattr(workflow, "overwrite_configfiles", [])
+           or []]
+        + (["--config", *overrides] if overrides else []))
+
+
 # How this run was started (for the report).
-COMMAND = " ".join(
-    ["snakemake --cores N"]
-    + [f"--configfile {_shown(f)}" for f in getattr(workflow, "overwrite_configfiles", []) or []]
-    + ([f"--config bias={config['bias']}"] if config["bias"] != "bias/paper.pl" else [])
-)
+COMMAND = command_for(config["bias"])
+
+# Other biases of this run to show side by side (comparison.md): their pipelines
+# must have run already; the comparison only reads their outputs.
+OTHERS = [b for b in dict.fromkeys(config["compare_with"]) if b != BIAS_NAME]
+for _other in OTHERS:
+    _missing = missing_files(f"{RUN}/{_other}")
+    if _missing:
+        _bias = f"bias/{_other}.pl" if (Path(workflow.basedir) / "bias" / f"{_other}.pl").exists() \
+            else f"PATH/TO/{_other}.pl"
+        print(f"config error: compare_with: {RUN}/{_other}/{_missing[0]} is missing; "
+              f"run that bias first: {command_for(_bias)}", file=sys.stderr)
+        sys.exit(2)
 
 SET_NAMES = list(config["sets"])
 LARGE_NAMES = [f"large_{r}x{c}" for r, c in config["large"]["sizes"]]

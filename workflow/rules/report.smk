@@ -44,3 +44,23 @@ rule report:
         f"{OUT}/logs/report.log",
     script:
         "../scripts/report.py"
+
+
+rule compare:
+    """This bias's results beside those of the other biases of the run
+    (config compare_with), read from their folders; nothing is rerun."""
+    input:
+        mine=[f"{OUT}/{f}" for f in COMPARED_FILES],
+        others=[f"{RUN}/{b}/{f}" for b in OTHERS for f in COMPARED_FILES],
+    output:
+        md=f"{OUT}/comparison.md",
+        figure=report(f"{FIG}/comparison.png", category="Side by side",
+                      caption="../report/comparison.rst"),
+        svg=f"{FIG}/comparison.svg",
+    params:
+        biases=[(BIAS_NAME, OUT)] + [(b, f"{RUN}/{b}") for b in OTHERS],
+        command=command_for(config["bias"], OTHERS),
+    log:
+        f"{OUT}/logs/compare.log",
+    script:
+        "../scripts/compare.py"

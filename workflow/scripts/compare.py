@@ -1,0 +1,11 @@
+"""comparison.md and its figure: this bias beside the other biases of the run."""
+
+from pathlib import Path
+
+from witness.compare import write_comparison
+from witness.workflow import logged
+
+with logged(snakemake):
+    out = snakemake.output
+    write_comparison(out.md, Path(out.figure).with_suffix(""), snakemake.params.biases,
+                     snakemake.params.command)
