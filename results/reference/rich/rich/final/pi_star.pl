@@ -1,0 +1,13 @@
+% pi_star: winner of triage (results/rich/rich/triage/v1/stage3.csv), learned as pool_001
+% Learned by witness-ilp (learning from failures: clingo generates, SWI-Prolog tests)
+% task: results/rich/rich/tasks/pool_001
+% examples: 2000 positive, 3067 negative
+% scores: TP=1608 FN=392 TN=3067 FP=0
+% time: 36.8 s; search: rule space exhausted
+% rules tested: 1188
+% engine: witness; max_vars=6 max_body=6 max_clauses=3 timeout=600 eval_timeout=10.0 inferences_per_example=200000 (max_clauses is a hard limit)
+% program: 3 clause(s), 11 literals
+
+f(A,B) :- deadEnd(A,B).
+f(A,B) :- addable(A,B,C), needed(A,B,D), greaterThan(D,C).
+f(A,B) :- path(A,C), square(B,D,E), count(E,C,F), greaterThan(F,D).
