@@ -39,7 +39,7 @@ from pathlib import Path
 
 from witness.examples import DEFAULT_BIAS, TABLE3_PROLOG, write_task
 from witness.generate import generate_set
-from witness.ilp.learn import load_task, score_program
+from witness.ilp.api import load_task
 from witness.ilp.rules import canonical, parse_program
 from witness.ilp.test import Tester
 
@@ -61,7 +61,7 @@ def analyse(task: Path, result: dict) -> dict:
     files, bias = load_task(task)
     learned = parse_program("\n".join(result["program"]))
     with Tester(files.bk, files.exs, bias) as tester:
-        table3 = score_program(tester, TABLE3)[0]
+        table3 = tester.score(TABLE3)[0]
         masks = {}
         for rule in (*learned, *TABLE3):
             masks[rule] = (tester.cover(rule, "pos").mask, tester.cover(rule, "neg").mask)

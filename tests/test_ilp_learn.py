@@ -50,7 +50,8 @@ def test_classic_task_exact_program_and_scores(task):
     assert stats.verified  # the combined coverage agrees with a full re-test
     assert stats.n_pos == scores[0] + scores[1] and stats.n_neg == scores[2] + scores[3]
     # the printed clauses parse back to the same rules
-    assert parse_program(program.text()) == [parse_program(c)[0] for c in clauses]
+    text = "".join(c + "\n" for c in program.clauses)
+    assert parse_program(text) == [parse_program(c)[0] for c in clauses]
 
 
 def test_deterministic():

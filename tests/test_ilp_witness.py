@@ -12,7 +12,7 @@ from puzzles import seeded_puzzles
 
 from witness.examples import TABLE3_PROLOG, write_task
 from witness.ilp import learn
-from witness.ilp.learn import load_task, score_program
+from witness.ilp.api import load_task
 from witness.ilp.rules import canonical, parse_program
 from witness.ilp.test import Tester
 from witness.puzzle import Puzzle, enumerate_solutions
@@ -35,7 +35,7 @@ def training_sample(n: int, seed: int, max_rows: int, max_cols: int) -> list[Puz
 def table3_scores(task: Path):
     files, bias = load_task(task)
     with Tester(files.bk, files.exs, bias) as tester:
-        return score_program(tester, TABLE3)[0]
+        return tester.score(TABLE3)[0]
 
 
 def check_task(puzzles: list[Puzzle], folder: Path):

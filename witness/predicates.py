@@ -70,7 +70,6 @@ OPS: dict[str, object] = {
     "gt": operator.gt,
     "ge": operator.ge,
 }
-OP_CODES = {name: i for i, name in enumerate(OPS)}
 FEATURE_CODES = {name: i for i, name in enumerate(FEATURES)}
 
 # Predicate kinds understood by the search core (witness/search.py).

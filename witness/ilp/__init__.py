@@ -34,16 +34,19 @@ Modules, one job each:
 - :mod:`~witness.ilp.bias`: read ``bias.pl``;
 - :mod:`~witness.ilp.rules`: rules, canonical forms, safe literal order, printing;
 - :mod:`~witness.ilp.generate`: the rule space as a clingo program;
-- :mod:`~witness.ilp.test`: coverage in SWI-Prolog (janus-swi);
+- :mod:`~witness.ilp.test`: coverage in SWI-Prolog (janus-swi; its Prolog side is ``test.pl``);
 - :mod:`~witness.ilp.constrain`: pruning learned from failures;
 - :mod:`~witness.ilp.combine`: the best combination of consistent rules;
-- :mod:`~witness.ilp.learn`: the loop and the public API;
+- :mod:`~witness.ilp.loop`: the loop;
+- :mod:`~witness.ilp.api`: the public ``learn`` (either engine) and ``load_task``;
+- :mod:`~witness.ilp.results`: the records (program, scores, statistics);
 - :mod:`~witness.ilp.output`: the ``.pl`` file with its header;
 - :mod:`~witness.ilp.run_popper`: the real Popper, when it is installed.
 """
 
-from witness.ilp.learn import Program, Scores, Stats, learn
+from witness.ilp.api import learn
 from witness.ilp.output import program_file_text, write_program
+from witness.ilp.results import Program, Scores, Stats
 from witness.ilp.task import TaskError
 
 __all__ = ["Program", "Scores", "Stats", "TaskError", "learn", "program_file_text",

@@ -19,19 +19,11 @@ than per example.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
+from witness.ilp.programs import program_text
 from witness.ilp.rules import Rule, literal_key
 from witness.ilp.test import mask_indices
-
-ENCODING = """
-{ sel(R) : rule(R,_) } max_clauses.
-c(G) :- sel(R), cov(R,G).
-#maximize { W@2,G : c(G), weight(G,W) }.
-#minimize { S@1,R : sel(R), rule(R,S) }.
-#show sel/1.
-"""
 
 
 @dataclass
@@ -94,7 +86,7 @@ def combine(pool: Pool, max_clauses: int, timeout: float | None = None) -> Combi
         facts += [f"cov({r},{g})." for r in rules]
 
     ctl = clingo.Control(["--opt-mode=opt", "--warn=none"])
-    ctl.add("base", [], ENCODING + "\n".join(facts))
+    ctl.add("base", [], program_text("combine.lp") + "\n".join(facts))
     ctl.ground([("base", [])])
     best: list[list[int]] = []
 
@@ -114,9 +106,3 @@ def combine(pool: Pool, max_clauses: int, timeout: float | None = None) -> Combi
                          key=lambda x: (x.size, [literal_key(y) for y in x.body])))
     return Combination(rules, tp, optimal)
 
-
-def deadline_left(deadline: float | None, floor: float = 1.0) -> float | None:
-    """Seconds left until ``deadline`` (at least ``floor``), or None."""
-    if deadline is None:
-        return None
-    return max(floor, deadline - time.perf_counter())

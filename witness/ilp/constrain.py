@@ -48,10 +48,6 @@ class Outcome:
     status: str = "ok"  # ok | limit | timeout | error
 
     @property
-    def tp_count(self) -> int:
-        return self.tp.bit_count()
-
-    @property
     def consistent(self) -> bool:
         return self.status == "ok" and self.fp == 0
 

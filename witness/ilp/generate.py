@@ -42,52 +42,8 @@ import time
 from collections.abc import Iterator
 
 from witness.ilp.bias import Bias
+from witness.ilp.programs import program_text
 from witness.ilp.rules import Literal, Rule, literal_key
-
-ENCODING = """
-{ lit(I) : cand(I) }.
-:- #count{ I : lit(I) } > max_body.
-:- #count{ I : lit(I) } = 0.
-size(K) :- size_dom(K), #count{ I : lit(I) } = K.
-
-used(V) :- lit(I), occ(I,V).
-% Datalog: every head variable occurs in the body.
-:- headvar(V), not used(V).
-% One type per variable.
-type_of(V,T) :- lit(I), vtype(I,V,T).
-:- type_of(V,T1), type_of(V,T2), T1 < T2.
-% Body variables are numbered without gaps (implied by the lex-leader order;
-% stated for propagation and for the transpositions-only mode).
-:- bodyvar(V), used(V), V > first_body_var, not used(V-1).
-% Every variable is connected to the head.
-conn(V) :- headvar(V).
-conn(W) :- conn(V), lit(I), occ(I,V), occ(I,W).
-:- used(V), not conn(V).
-% Lex-leader symmetry breaking: for each permutation P of body variables the
-% chosen set must not be larger than its image. pre(P,K,I,J): the K-th atom
-% moved by P is I and its preimage under P is J.
-eq(P,0) :- perm(P), not inactive(P).
-% Canonical numbering sorts body variables by type, so only permutations that
-% keep every variable's type can relate two canonical candidates.
-inactive(P) :- pmove(P,V,W), type_of(V,T), not type_of(W,T).
-:- type_of(V,T1), type_of(V+1,T2), bodyvar(V), T1 > T2.
-eq(P,K) :- eq(P,K-1), pre(P,K,I,J), lit(I), lit(J).
-eq(P,K) :- eq(P,K-1), pre(P,K,I,J), not lit(I), not lit(J).
-:- eq(P,K-1), pre(P,K,I,J), not lit(I), lit(J).
-#show lit/1.
-"""
-
-NO_SINGLETONS = """
-:- bodyvar(V), used(V), #count{ I : lit(I), occ(I,V) } < 2.
-"""
-
-SAFETY = """
-bound(V) :- headin(V).
-ready(I) :- lit(I), bound(V) : in(I,V).
-bound(V) :- ready(I), out(I,V).
-:- lit(I), not ready(I).
-:- headout(V), not bound(V).
-"""
 
 
 def candidate_literals(bias: Bias) -> list[Literal]:
@@ -161,11 +117,11 @@ class Generator:
                     facts.append(f"{p.directions[pos]}({i},{v}).")
         facts += self._symmetry_facts(n_perms)
 
-        program = ENCODING
+        program = program_text("generate.lp")
         if not bias.allow_singletons:
-            program += NO_SINGLETONS
+            program += program_text("no_singletons.lp")
         if bias.has_directions:
-            program += SAFETY
+            program += program_text("safety.lp")
         program += "#defined in/2. #defined out/2. #defined headin/1. #defined headout/1.\n"
         program += "#defined vtype/3. #defined perm/1. #defined pre/4. #defined pmove/3.\n"
 

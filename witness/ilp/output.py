@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from witness.ilp.learn import Program, Scores, Stats
+from witness.ilp.results import Program, Scores, Stats
 from witness.io import write_file
 
 

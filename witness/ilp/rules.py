@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -263,6 +263,3 @@ def parse_program(text: str) -> list[Rule]:
     clean = " ".join(ln for ln in lines if not ln.strip().startswith(":-"))
     return [parse_rule(c) for c in re.split(r"\.\s*(?=[a-z]|$)", clean) if c.strip()]
 
-
-def program_size(rules: Sequence[Rule]) -> int:
-    return sum(r.size for r in rules)

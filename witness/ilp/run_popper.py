@@ -13,7 +13,7 @@ import importlib.util
 import time
 
 from witness.ilp.bias import Bias
-from witness.ilp.learn import Program, Scores, Stats, make_program, score_program
+from witness.ilp.results import Program, Scores, Stats, make_program
 from witness.ilp.rules import Literal, Rule
 from witness.ilp.task import TaskError, TaskFiles
 from witness.ilp.test import Tester
@@ -63,7 +63,7 @@ def learn_with_popper(
     with Tester(files.bk, files.exs, bias, eval_timeout=eval_timeout,
                 inferences_per_example=inferences_per_example) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
-        scores, _, _ = score_program(tester, rules)
+        scores, _, _ = tester.score(rules)
     stats.seconds = round(time.perf_counter() - t0, 3)
     stats.stop_reason = "Popper finished"
     return make_program(bias, rules), scores, stats

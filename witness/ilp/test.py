@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from witness.ilp.bias import Bias
+from witness.ilp.programs import program_path
+from witness.ilp.results import Scores
 from witness.ilp.rules import Rule, format_rule
 from witness.ilp.task import TaskError
 
 HELPER_MODULE = "witness_ilp"
-HELPER_FILE = Path(__file__).with_name("test.pl")
+HELPER_FILE = program_path("test.pl")
 
 _task_counter = itertools.count()
 _helper_loaded = False
@@ -159,6 +161,18 @@ class Tester:
             raise TaskError(f"error in the background knowledge {self.bk} (while testing "
                             f"{format_rule(rule, self.directions)}): {r['Msg']}")
         return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
+
+    def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
+        """Re-test ``rules`` on every example; returns scores and coverage bitsets."""
+        tp = fp = 0
+        for rule in rules:
+            pos, neg = self.cover(rule, "pos"), self.cover(rule, "neg")
+            if not (pos.ok and neg.ok):
+                raise RuntimeError(f"final rule could not be re-tested ({pos.status}/{neg.status})")
+            tp |= pos.mask
+            fp |= neg.mask
+        n_tp, n_fp = tp.bit_count(), fp.bit_count()
+        return Scores(n_tp, self.n_pos - n_tp, self.n_neg - n_fp, n_fp), tp, fp
 
     def close(self) -> None:
         """Remove this task's clauses from the Prolog engine."""

@@ -1,0 +1,39 @@
+"""The ILP package's internal layering (issue 11): which module may import which."""
+
+import ast
+from pathlib import Path
+
+import witness.ilp
+
+PKG = Path(witness.ilp.__file__).parent
+
+
+def ilp_imports(name: str) -> set[str]:
+    """witness.ilp modules imported by ``name`` (anywhere in the file, lazy imports too)."""
+    tree = ast.parse((PKG / f"{name}.py").read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("witness.ilp"):
+            found.add(node.module.removeprefix("witness.ilp").lstrip("."))
+        elif isinstance(node, ast.Import):
+            found |= {a.name.removeprefix("witness.ilp.") for a in node.names
+                      if a.name.startswith("witness.ilp.")}
+    return found
+
+
+def test_engines_do_not_import_each_other():
+    assert not {"run_popper", "api"} & ilp_imports("loop")
+    assert not {"loop", "api"} & ilp_imports("run_popper")
+
+
+def test_output_needs_only_the_records():
+    assert ilp_imports("output") == {"results"}
+
+
+def test_program_text_lives_in_package_data_files():
+    # Prolog and ASP programs are .pl/.lp files, not strings in the Python modules
+    for name in ("test.pl", "generate.lp", "combine.lp"):
+        assert (PKG / name).is_file()
+    for py in PKG.glob("*.py"):
+        text = py.read_text()
+        assert ":- module(" not in text and "#minimize" not in text and "#show" not in text, py
