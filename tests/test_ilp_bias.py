@@ -38,10 +38,12 @@ def test_defaults_and_singletons():
 @pytest.mark.parametrize("extra, message", [
     ("enable_recursion.", "recursion"),
     ("enable_pi.", "predicate invention"),
-    ("non_datalog.", "non-Datalog"),
-    (":- body_literal(0,p,1,_).", "only facts"),
-    ("p(X) :- q(X).", "only facts"),
-    ("foo(1).", "unsupported bias declaration 'foo/1'"),
+    ("foo(1).", "unknown bias directive 'foo/1'"),
+    ("max_rules(3).", "unknown bias directive 'max_rules/1'"),
+    ("custom_bounds.", "'custom_bounds/0' asks for custom bounds"),
+    ("prop(ab_ba,(p,p)).", "'prop/2' asks for BK property declarations"),
+    ("#minimize { 1,X : foo(X) }.", "not part of a bias"),
+    ("body_pred(q,1) :- a. {a}.", "must follow from the bias alone"),
     ("max_vars(0).", "positive integer"),
     ("max_body(2). max_body(3).", "max_body given twice"),
     ("head_pred(g,2).", "exactly one head_pred"),
@@ -49,13 +51,32 @@ def test_defaults_and_singletons():
     ("type(f,(a,)).", "type missing for p/1"),
     ("direction(f,(in,)). direction(p,(up,)).", "must be in/out"),
     ("type(f,(a,b)). type(p,(a,)).", "has 2 entries"),
-    ("type(q,(a,)).", "undeclared predicate q"),
     ("max_vars(1). head_pred(g,2).", "exactly one head_pred"),
     ("head_pred(", "syntax error"),
 ])
 def test_rejected(extra, message):
     with pytest.raises(TaskError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_bias(BASE + extra)
+
+
+def test_popper_defaults():
+    b = parse_bias(BASE)
+    assert (b.max_vars, b.max_body, b.max_clauses) == (6, 10, None)  # Popper's; no rule cap
+    assert not b.non_datalog and b.program == ""
+    assert parse_bias(BASE + "non_datalog.").non_datalog
+
+
+def test_rules_and_constraints_are_kept_for_the_generator():
+    text = BASE + "helper(p). type(P,(t,)) :- helper(P). type(f,(t,)).\n:- not body_var(_,1).\n"
+    b = parse_bias(text)
+    assert b.program == text
+    assert b.body[0].types == ("t",)  # a declaration derived by a rule
+
+
+def test_type_of_an_undeclared_predicate_is_ignored(caplog):
+    b = parse_bias(BASE + "type(f,(t,)). type(p,(t,)). type(q,(t,)).")
+    assert [p.name for p in b.body] == ["p"]
+    assert "undeclared predicate q" in caplog.text
 
 
 def test_max_vars_below_head_arity():

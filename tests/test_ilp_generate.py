@@ -34,7 +34,7 @@ def oracle_valid(body: tuple[Literal, ...], bias: Bias) -> bool:
     a = bias.head.arity
     decl = {p.name: p for p in bias.body}
     occ = Counter(v for lit in body for v in lit.args)
-    if any(occ[v] == 0 for v in range(a)):
+    if not bias.non_datalog and any(occ[v] == 0 for v in range(a)):
         return False
     if not bias.allow_singletons and any(n == 1 for v, n in occ.items() if v >= a):
         return False
@@ -161,6 +161,70 @@ def test_generator_matches_oracle_each_rule_once(name):
         assert r == lex_min(r, bias)
     for k in range(1, bias.max_body + 1):  # sizes are honoured
         assert all(len(r.body) == k for r in gen.rules(k))
+
+
+def has_pred(body, name: str) -> bool:
+    return any(lit.pred == name for lit in body)
+
+
+def uses_var(body, v: int) -> bool:
+    return any(v in lit.args for lit in body)
+
+
+def var_types(body, bias: Bias) -> dict[int, str]:
+    decl = {p.name: p for p in (bias.head, *bias.body)}
+    types = dict(enumerate(bias.head.types))
+    for lit in body:
+        types.update((v, decl[lit.pred].types[i]) for i, v in enumerate(lit.args))
+    return types
+
+
+# Popper bias rules and constraints: the generated space is exactly the oracle's,
+# filtered by what the rule or constraint says (each rule still generated once).
+POPPER_BIAS = {
+    "forbid_pair": (SYNTHETIC + ":- body_literal(C,q,_,_), body_literal(C,r,_,_).",
+                    SYNTHETIC, lambda body, b: not (has_pred(body, "q") and has_pred(body, "r"))),
+    "require_var": (SYNTHETIC + ":- not body_var(_,1).",
+                    SYNTHETIC, lambda body, b: uses_var(body, 1)),
+    "derived_body_pred": (SYNTHETIC.replace("body_pred(q,1).", "c(q). body_pred(P,1) :- c(P)."),
+                          SYNTHETIC, lambda body, b: True),
+    "bad_body": (SYNTHETIC + "bad_body(p,Vars) :- vars(_,Vars), Vars = (V0,_), V0 != 0.",
+                 SYNTHETIC, lambda body, b: all(x.args[0] == 0 for x in body if x.pred == "p")),
+    "count_var_type": (TYPED + ":- clause(C), #count{V : var_type(C,V,y)} != 1.", TYPED,
+                       lambda body, b: list(var_types(body, b).values()).count("y") == 1),
+    "body_size": (SYNTHETIC + ":- body_size(0,N), N = 2.", SYNTHETIC,
+                  lambda body, b: len(body) != 2),
+    "var_in_literal": (SYNTHETIC + ":- var_in_literal(C,q,_,0).", SYNTHETIC,
+                       lambda body, b: not any(x.pred == "q" and 0 in x.args for x in body)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POPPER_BIAS))
+def test_popper_bias_rules_and_constraints(name):
+    text, plain, keep = POPPER_BIAS[name]
+    bias = parse_bias(text)
+    assert bias.program  # the bias has rules: they go to the generator
+    base = parse_bias(plain)
+    gen = Generator(bias)
+    canon = [canonical(r) for r in generated(gen)]
+    assert len(set(canon)) == len(canon)
+    expected = oracle_space(base, keep=lambda body: keep(body, base))
+    assert set(canon) == expected
+    assert 0 < len(expected)
+    if name != "derived_body_pred":
+        assert len(expected) < len(oracle_space(base))  # the constraint bites
+
+
+def test_non_datalog_head_variables_need_not_occur_in_the_body():
+    text = "head_pred(f,2). body_pred(p,2). body_pred(q,1). max_vars(4). max_body(3).\n"
+    datalog, free = parse_bias(text), parse_bias(text + "non_datalog.")
+    assert free.non_datalog and not datalog.non_datalog
+    space = {canonical(r) for r in generated(Generator(free))}
+    assert space == oracle_space(free)
+    assert {canonical(r) for r in generated(Generator(datalog))} == oracle_space(datalog)
+    assert oracle_space(datalog) < space
+    head = Literal("f", (0, 1))
+    assert Rule.make(head, [Literal("q", (0,))]) in space  # B only in the head
 
 
 def test_transpositions_only_mode_covers_the_space():

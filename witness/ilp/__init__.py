@@ -10,15 +10,17 @@ are combined by a clingo optimisation.
 
 What to know when using it on your own bias files:
 
-- Supported bias: ``head_pred``, ``body_pred``, ``type``, ``direction``,
-  ``max_vars``, ``max_body``, ``max_clauses`` (and ``allow_singletons``);
-  non-recursive definite programs without predicate invention. Anything else
-  (``enable_recursion``, ``enable_pi``, ``non_datalog``, ASP constraints...)
-  is rejected with a message naming it. Types and directions are all or
-  nothing, as in Popper.
-- ``max_clauses`` is a **hard limit** on the learned program (the paper's
-  Table 3 predicate has three clauses); recent Popper versions let their
-  combine step exceed it.
+- Supported bias: Popper's language for non-recursive definite programs
+  without predicate invention: ``head_pred``, ``body_pred``, ``type``,
+  ``direction``, ``max_vars``, ``max_body``, ``max_clauses``,
+  ``allow_singletons``, ``non_datalog``, and ASP rules and constraints over
+  Popper's meta-vocabulary (see :mod:`~witness.ilp.bias`). Recursion,
+  predicate invention and unknown directives are refused with a message
+  naming them. Types and directions are all or nothing, as in Popper.
+- Popper's defaults where the bias is silent (``max_vars`` 6, ``max_body``
+  10, any number of rules). ``max_clauses``, when given, is a **hard limit**
+  on the learned program (the paper's Table 3 predicate has three clauses);
+  Popper ignores it for non-recursive programs.
 - The program never covers a negative example (no noise handling); if no
   program covers every positive example, the one covering the most is
   returned, then the one with the fewest literals.

@@ -82,7 +82,7 @@ def learn(
                   settings={**bias.settings(), "timeout": timeout,
                             "eval_timeout": eval_timeout,
                             "inferences_per_example": inferences_per_example,
-                            "max_clauses_is_hard_limit": True})
+                            "max_clauses_is_hard_limit": bias.max_clauses is not None})
     if engine == "popper":
         from witness.ilp.run_popper import learn_with_popper
 

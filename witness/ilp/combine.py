@@ -7,9 +7,10 @@ non-recursive). The combine step picks at most ``max_clauses`` rules that
 1. cover the most positive examples (priority 2), then
 2. have the fewest literals in total, heads included (priority 1).
 
-``max_clauses`` is a hard limit here, as in the paper's setting (its Table 3
-predicate has three clauses); recent Popper versions let the combine step
-exceed it. When no program covers every positive example, the result is the
+``max_clauses`` is a hard limit here when the bias gives it, as in the
+paper's setting (its Table 3 predicate has three clauses); without it the
+number of rules is not capped, which is what Popper does for non-recursive
+programs (its combine step ignores ``max_clauses``). When no program covers every positive example, the result is the
 consistent program covering the most, which is what the paper relies on.
 
 Positive examples covered by exactly the same pool rules are merged into one
@@ -64,8 +65,8 @@ class Combination:
         return sum(r.size for r in self.rules)
 
 
-def combine(pool: Pool, max_clauses: int, timeout: float | None = None) -> Combination:
-    """Solve the combine problem over ``pool`` (see module docstring)."""
+def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None) -> Combination:
+    """Solve the combine problem over ``pool`` (see module docstring); None: no cap."""
     import clingo
 
     if not pool.rules:
@@ -79,7 +80,8 @@ def combine(pool: Pool, max_clauses: int, timeout: float | None = None) -> Combi
         key = tuple(rules)
         groups[key] = groups.get(key, 0) + 1
 
-    facts = [f"#const max_clauses={max_clauses}."]
+    cap = len(pool.rules) if max_clauses is None else max_clauses
+    facts = [f"#const max_clauses={cap}."]
     facts += [f"rule({r},{rule.size})." for r, rule in enumerate(pool.rules)]
     for g, (rules, weight) in enumerate(sorted(groups.items())):
         facts.append(f"weight({g},{weight}).")

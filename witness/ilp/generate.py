@@ -46,6 +46,30 @@ from witness.ilp.programs import program_text
 from witness.ilp.rules import Literal, Rule, literal_key
 
 
+def _tuple(items) -> str:
+    """A clingo tuple as Popper writes variable lists: ``(0,1)``, ``(0,)``, ``()``."""
+    items = [str(x) for x in items]
+    return "(" + ",".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def bad_body(bias: Bias) -> set[Literal]:
+    """Body literals the bias forbids with ``bad_body(P, Vars)`` (over ``vars/2``)."""
+    if "bad_body" not in bias.program:
+        return set()
+    from witness.ilp.bias import ground_bias
+
+    arities = sorted({p.arity for p in bias.body})
+    extra = [f"vars({k},{_tuple(args)})." for k in arities
+             for args in itertools.permutations(range(bias.max_vars), k)]
+    ctl = ground_bias(bias.program, "\n".join(extra))
+    out = set()
+    for atom in ctl.symbolic_atoms.by_signature("bad_body", 2):
+        pred, args = atom.symbol.arguments
+        items = args.arguments if args.name == "" else [args]
+        out.add(Literal(str(pred), tuple(x.number for x in items)))
+    return out
+
+
 def candidate_literals(bias: Bias) -> list[Literal]:
     """Every body literal that can occur in some rule of the space, in literal order.
 
@@ -75,7 +99,8 @@ def candidate_literals(bias: Bias) -> list[Literal]:
                     break
             if ok:
                 out.append(Literal(pred.name, args))
-    return sorted(out, key=literal_key)
+    forbidden = bad_body(bias)
+    return sorted((x for x in out if x not in forbidden), key=literal_key)
 
 
 class Generator:
@@ -98,44 +123,63 @@ class Generator:
         self._pending: list[tuple] = []
         self._now: list[frozenset[int]] = []
 
-        facts = [f"#const max_body={bias.max_body}.", f"#const first_body_var={a}.",
-                 f"size_dom(1..{bias.max_body})."]
-        facts += [f"headvar({v})." for v in range(a)]
-        facts += [f"bodyvar({v})." for v in self.body_var_range]
+        facts = [f"#const w_max_body={bias.max_body}.", f"#const w_first_body_var={a}.",
+                 f"w_size_dom(1..{bias.max_body})."]
+        facts += [f"w_headvar({v})." for v in range(a)]
+        facts += [f"w_bodyvar({v})." for v in self.body_var_range]
         decls = {p.name: p for p in bias.body}
         if bias.has_directions:
             for v, d in enumerate(bias.head.directions):
-                facts.append(f"head{d}({v}).")
+                facts.append(f"w_head{d}({v}).")
         for i, lit in enumerate(self.candidates):
             p = decls[lit.pred]
-            facts.append(f"cand({i}).")
+            facts.append(f"w_cand({i}).")
             for pos, v in enumerate(lit.args):
-                facts.append(f"occ({i},{v}).")
+                facts.append(f"w_occ({i},{v}).")
                 if p.types is not None and v >= a:
-                    facts.append(f'vtype({i},{v},"{p.types[pos]}").')
+                    facts.append(f'w_vtype({i},{v},"{p.types[pos]}").')
                 if p.directions is not None:
-                    facts.append(f"{p.directions[pos]}({i},{v}).")
+                    facts.append(f"w_{p.directions[pos]}({i},{v}).")
         facts += self._symmetry_facts(n_perms)
 
         program = program_text("generate.lp")
+        if not bias.non_datalog:
+            program += program_text("datalog.lp")
         if not bias.allow_singletons:
             program += program_text("no_singletons.lp")
         if bias.has_directions:
             program += program_text("safety.lp")
-        program += "#defined in/2. #defined out/2. #defined headin/1. #defined headout/1.\n"
-        program += "#defined vtype/3. #defined perm/1. #defined pre/4. #defined pmove/3.\n"
+        if bias.program:  # the bias's own rules and constraints, in Popper's vocabulary
+            program += program_text("vocabulary.lp") + "\n" + bias.program + "\n"
+            facts += self._vocabulary_facts()
+        program += "#defined w_in/2. #defined w_out/2. #defined w_headin/1. " \
+                   "#defined w_headout/1.\n"
+        program += "#defined w_vtype/3. #defined w_perm/1. #defined w_pre/4. " \
+                   "#defined w_pmove/3.\n"
 
         self.ctl = clingo.Control(["--models=0", "--warn=none"])
         self.ctl.add("base", [], program + "\n".join(facts))
         self.ctl.ground([("base", [])])
         atoms = self.ctl.symbolic_atoms
-        self._lit = [atoms[clingo.Function("lit", [clingo.Number(i)])] for i in
+        self._lit = [atoms[clingo.Function("w_lit", [clingo.Number(i)])] for i in
                      range(len(self.candidates))]
         self._lit = [x.literal if x is not None else None for x in self._lit]
-        size_atoms = {k: atoms[clingo.Function("size", [clingo.Number(k)])]
+        size_atoms = {k: atoms[clingo.Function("w_size", [clingo.Number(k)])]
                       for k in range(1, bias.max_body + 1)}
         self._size = {k: (x.literal if x is not None else None) for k, x in size_atoms.items()}
         self.ground_seconds = time.perf_counter() - t0
+
+    def _vocabulary_facts(self) -> list[str]:
+        """Facts that tie candidates to Popper's vocabulary (``vocabulary.lp``)."""
+        head = self.bias.head
+        facts = [f"w_head({head.name},{head.arity},{_tuple(range(head.arity))})."]
+        for i, lit in enumerate(self.candidates):
+            facts.append(f"w_sig({i},{lit.pred},{len(lit.args)},{_tuple(lit.args)}).")
+        if head.types is not None:
+            facts += [f"w_headtype({v},{t})." for v, t in enumerate(head.types)]
+            names = {t for p in self.bias.body for t in (p.types or ())}
+            facts += [f'w_type_name("{t}",{t}).' for t in sorted(names)]
+        return facts
 
     # --------------------------------------------------------------- symmetry
     def _symmetry_facts(self, n_perms: int) -> list[str]:
@@ -150,15 +194,15 @@ class Generator:
             if all(k == v for k, v in perm.items()):
                 continue
             inverse = {v: k for k, v in perm.items()}
-            facts.append(f"perm({pid}).")
-            facts += [f"pmove({pid},{v},{w})." for v, w in perm.items() if v != w]
+            facts.append(f"w_perm({pid}).")
+            facts += [f"w_pmove({pid},{v},{w})." for v, w in perm.items() if v != w]
             k = 0
             for i, lit in enumerate(self.candidates):
                 j = self.index.get(lit.renamed(inverse))
                 if j is None or j == i:
                     continue  # fixed atoms never decide the comparison
                 k += 1
-                facts.append(f"pre({pid},{k},{i},{j}).")
+                facts.append(f"w_pre({pid},{k},{i},{j}).")
         return facts
 
     # ------------------------------------------------------------ enumeration
@@ -183,7 +227,8 @@ class Generator:
                 model = handle.model()
                 if model is None:
                     return
-                ids = sorted(s.arguments[0].number for s in model.symbols(shown=True))
+                ids = sorted(s.arguments[0].number for s in model.symbols(shown=True)
+                             if s.name == "w_lit")
                 yield Rule(self.head, tuple(self.candidates[i] for i in ids))
                 if self._now:  # constraints that matter for the rest of this size
                     for item in self._now:

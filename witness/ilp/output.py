@@ -22,7 +22,9 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
         f"% scores: {scores}",
         f"% time: {stats.seconds:.1f} s; search: {how}",
         f"% rules tested: {stats.rules_tested}",
-        f"% engine: {stats.engine}; {settings} (max_clauses is a hard limit)",
+        f"% engine: {stats.engine}; {settings} ("
+        + ("max_clauses is a hard limit)" if s.get("max_clauses") is not None
+           else "no cap on the number of clauses)"),
         f"% program: {len(program.rules)} clause(s), {program.size} literals",
         "",
     ]
