@@ -10,8 +10,9 @@ non-recursive). The combine step picks at most ``max_clauses`` rules that
 ``max_clauses`` is a hard limit here when the bias gives it, as in the
 paper's setting (its Table 3 predicate has three clauses); without it the
 number of rules is not capped, which is what Popper does for non-recursive
-programs (its combine step ignores ``max_clauses``). When no program covers every positive example, the result is the
-consistent program covering the most, which is what the paper relies on.
+programs (its combine step ignores ``max_clauses``). When no program covers
+every positive example, the result is the consistent program covering the
+most, which is what the paper relies on.
 
 Positive examples covered by exactly the same pool rules are merged into one
 weighted group, so the optimisation problem has one atom per group rather
