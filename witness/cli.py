@@ -242,7 +242,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     from witness.ilp import learn, program_file_text, write_program
 
     program, scores, stats = learn(args.task, timeout=args.timeout, engine=args.engine,
-                                   progress=not args.quiet)
+                                   noisy=args.noisy, progress=not args.quiet)
     if args.out:
         with _option("--out"):
             write_program(args.out, program, scores, stats)
@@ -412,6 +412,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop and return the best program so far (default 600)")
     p.add_argument("--engine", choices=["witness", "popper"], default="witness",
                    help="witness: this project's engine; popper: the real Popper if installed")
+    p.add_argument("--noisy", action="store_true",
+                   help="learn the program of minimum description length (literals + FN + FP), "
+                        "as Popper's --noisy, for tasks no consistent program fits")
     p.add_argument("--out", metavar="FILE.pl", help="also write the program with its header")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")

@@ -58,6 +58,7 @@ def learn(
     max_body: int | None = None,
     max_clauses: int | None = None,
     combine_timeout: float = 60.0,
+    noisy: bool = False,
     progress: bool = False,
 ) -> tuple[Program, Scores, Stats]:
     """Learn a program for the Popper task folder ``task_dir``.
@@ -66,7 +67,8 @@ def learn(
     program found by then is returned. ``max_vars``, ``max_body`` and
     ``max_clauses`` override the bias file. ``engine="popper"`` runs the real
     Popper on the same folder (it must be importable). The program covers no
-    negative example (FP is always 0 with this engine). ``progress`` logs
+    negative example, unless ``noisy``: then it is the program of minimum
+    description length (literals + FN + FP, Popper's ``--noisy``). ``progress`` logs
     progress lines to stderr (otherwise they go to the ``witness.ilp`` logger).
     """
     t0 = time.perf_counter()
@@ -82,17 +84,19 @@ def learn(
                   settings={**bias.settings(), "timeout": timeout,
                             "eval_timeout": eval_timeout,
                             "inferences_per_example": inferences_per_example,
+                            "noisy": noisy,
                             "max_clauses_is_hard_limit": bias.max_clauses is not None})
     if engine == "popper":
         from witness.ilp.run_popper import learn_with_popper
 
-        return learn_with_popper(files, bias, timeout, stats, eval_timeout, inferences_per_example)
+        return learn_with_popper(files, bias, timeout, stats, eval_timeout, inferences_per_example,
+                                 noisy=noisy)
 
     from witness.ilp.loop import learn_from_failures
 
     deadline = None if timeout is None else t0 + timeout
     program, scores = learn_from_failures(files, bias, stats, deadline, eval_timeout,
-                                          inferences_per_example, combine_timeout)
+                                          inferences_per_example, combine_timeout, noisy=noisy)
     stats.seconds = round(time.perf_counter() - t0, 3)
     stats.peak_rss_mb = round(peak_rss_mb(), 1)
     return program, scores, stats

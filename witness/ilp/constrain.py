@@ -52,25 +52,42 @@ class Outcome:
         return self.status == "ok" and self.fp == 0
 
 
-def constraints(outcome: Outcome) -> list[str]:
-    """The kinds of pruning ``outcome`` justifies."""
+def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
+    """The kinds of pruning ``outcome`` justifies.
+
+    ``best_mdl`` (noisy mode: the description length of the best program so
+    far; ``outcome`` then has full coverage) replaces the rule "inconsistent:
+    prune generalisations", which noise makes unsound, by bounds on what a
+    rule can still gain: a specialisation (at least one literal more, no more
+    positives) helps no program unless it covers more positives than its
+    size, and a generalisation covers every negative this rule covers.
+    """
     if outcome.status != "ok":
         return []
     kinds = []
-    if outcome.tp == 0 or outcome.fp == 0:
+    if best_mdl is None:
+        if outcome.tp == 0 or outcome.fp == 0:
+            kinds.append(SPECIALISATIONS)
+        if outcome.fp != 0:
+            kinds.append(GENERALISATIONS)
+        return kinds
+    size, tp, fp = outcome.rule.size, outcome.tp.bit_count(), outcome.fp.bit_count()
+    if tp == 0 or fp == 0 or tp <= size + 1 or size + 1 >= best_mdl:
         kinds.append(SPECIALISATIONS)
-    if outcome.fp != 0:
+    if fp and fp + 2 >= best_mdl:  # the smallest rule has 2 literals (head and one)
         kinds.append(GENERALISATIONS)
     return kinds
 
 
-def apply(generator: Generator, outcome: Outcome, next_size: int) -> list[str]:
+def apply(generator: Generator, outcome: Outcome, next_size: int,
+          best_mdl: int | None = None) -> list[str]:
     """Add the constraints of ``outcome`` to ``generator``; returns their kinds.
 
     ``next_size`` is the smallest body size the generator will still
     enumerate (the current size plus one, in increasing-size search).
+    ``best_mdl``: noisy mode (see :func:`constraints`).
     """
-    kinds = constraints(outcome)
+    kinds = constraints(outcome, best_mdl)
     for kind in kinds:
         if kind == SPECIALISATIONS:
             generator.prune_specialisations(outcome.rule)

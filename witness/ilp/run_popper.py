@@ -42,15 +42,18 @@ def convert_rule(rule) -> Rule:
 
 def learn_with_popper(
     files: TaskFiles, bias: Bias, timeout: float | None, stats: Stats,
-    eval_timeout: float, inferences_per_example: int,
+    eval_timeout: float, inferences_per_example: int, noisy: bool = False,
 ) -> tuple[Program, Scores, Stats]:
     t0 = time.perf_counter()
     try:
-        from popper.loop import learn_solution
+        from popper import loop
         from popper.util import Settings
     except ImportError as exc:
         raise TaskError(f"engine 'popper' needs Popper installed (import failed: {exc})") from None
-    kwargs = {"kbpath": str(files.folder), "quiet": True}
+    # Popper 4 calls its entry point learn_solution, Popper 5 popper; both take Settings
+    learn_solution = getattr(loop, "learn_solution", None) or loop.popper
+    kwargs = {"kbpath": str(files.folder), "quiet": True, "noisy": noisy,
+              "ex_file": str(files.exs), "bk_file": str(files.bk), "bias_file": str(files.bias)}
     if timeout is not None:
         kwargs["timeout"] = timeout
     try:
