@@ -153,3 +153,13 @@ def test_tester_is_usable_on_a_copied_task(tmp_path):
                 read_bias(GP / "bias.pl")) as t:
         assert t.cover(parse_rule("grandparent(A,B) :- parent(A,C), parent(C,B)."),
                        "pos").mask == 2**10 - 1
+
+
+def test_first_line_starting_with_hash_is_skipped_as_consult_does(tmp_path):
+    # Popper's robots-linear/exs.pl starts with "#T1"; SWI's consult skips such a line
+    d = make_task(tmp_path, "t", BK, "#T1\npos(f(a)).\npos(f(b)).\nneg(f(c)).\n", BIAS)
+    with Tester(d / "bk.pl", d / "exs.pl", parse_bias(BIAS)) as t:
+        assert (t.n_pos, t.n_neg) == (2, 1)
+    d = make_task(tmp_path, "u", BK, "pos(f(a)).\n#T1\npos(f(b)).\n", BIAS)
+    with pytest.raises(TaskError, match="cannot read examples"):  # only the first line
+        Tester(d / "bk.pl", d / "exs.pl", parse_bias(BIAS))

@@ -68,8 +68,12 @@ load_examples(M, File, Head, NPos, NNeg) :-
     dynamic(M:'$ilp_neg'/2),
     setup_call_cleanup(
         open(File, read, S),
-        read_examples(S, M, Head, 0, 0, NPos, NNeg),
+        ( skip_script_line(S), read_examples(S, M, Head, 0, 0, NPos, NNeg) ),
         close(S)).
+
+% A first line starting with # is skipped, as consult (and so Popper) does.
+skip_script_line(S) :-
+    (   peek_char(S, '#') -> skip(S, 0'\n) ; true ).
 
 read_examples(S, M, Head, P0, N0, P, N) :-
     read_term(S, T, []),
