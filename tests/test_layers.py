@@ -1,0 +1,77 @@
+"""The package's layers point one way (puzzle model -> search -> learning ->
+ASP tools -> pipeline -> command line): no module imports from a layer above
+its own, not even inside a function, and importing the search loads neither
+the learner nor a solver."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "witness"
+
+# Every module of the package, by layer; a new module must be placed here.
+LAYERS = {
+    0: {"witness", "witness.errors", "witness.puzzle", "witness.paper", "witness.io"},
+    1: {"witness.search", "witness.predicates", "witness.generate", "witness.render"},
+    2: {"witness.labels", "witness.examples", "witness.bk", "witness.translate",
+        "witness.ilp"},
+    3: {"witness.asp", "witness.asp_solver", "witness.verify"},
+    4: {"witness.triage", "witness.evaluate", "witness.report", "witness.workflow",
+        "witness.difficulty"},
+    5: {"witness.cli", "witness.__main__"},
+}
+
+
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:n])
+        for layer, names in LAYERS.items():
+            if prefix in names:
+                return layer
+    raise AssertionError(f"{module} is in no layer of tests/test_layers.py: place it")
+
+
+def modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        name = ".".join(rel.parts).removesuffix(".__init__")
+        out.append((name, path))
+    return out
+
+
+def imported(path: Path, name: str) -> set[str]:
+    """Every witness module ``path`` imports, at the top or inside a function."""
+    found = set()
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("witness")}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            if base.startswith("witness"):
+                found.add(base)
+    return found
+
+
+@pytest.mark.parametrize("name, path", modules(), ids=[m for m, _ in modules()])
+def test_no_import_points_up_a_layer(name, path):
+    mine = layer_of(name)
+    upward = sorted(m for m in imported(path, name) if layer_of(m) > mine)
+    assert not upward, f"{name} (layer {mine}) imports from higher layers: {upward}"
+
+
+def test_importing_the_search_loads_no_learner_and_no_solver():
+    code = ("import sys, witness.search; "
+            "print(' '.join(m for m in ('clingo', 'janus_swi', 'witness.ilp', "
+            "'witness.translate', 'witness.verify') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == ""
