@@ -121,8 +121,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(asp_summary(result))
             return 0
     else:
-        from witness.predicates import load_predicate
         from witness.search import solve
+        from witness.translate import load_predicate
 
         predicate = load_predicate(args.predicate)
         result = solve(
@@ -185,7 +185,7 @@ def cmd_predicate(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from witness.predicates import load_predicate
+    from witness.translate import load_predicate
     from witness.verify import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
 
     # A learned FILE.pl is translated by witness.translate (inside load_predicate).

@@ -72,9 +72,10 @@ import numpy as np
 from tqdm import tqdm
 
 from witness.errors import InputError
-from witness.predicates import Predicate, as_program, load_predicate
+from witness.predicates import Predicate, as_program
 from witness.puzzle import Puzzle
 from witness.search import _flood_region, _predicate, _step, build_geometry
+from witness.translate import load_predicate
 
 log = logging.getLogger(__name__)
 
@@ -893,7 +894,7 @@ def rank_table(ranked: list[Ranked]) -> str:
 
 
 def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
-    from witness.evaluate import write_csv
+    from witness.io import write_csv
 
     write_csv(rank_rows(ranked), RANK_COLUMNS, out)
 
@@ -913,8 +914,8 @@ def score_set(set_dir: str | Path, rule_sets: dict[str, str], out_csv: str | Pat
     size is left out (logged): it cannot model a player (:func:`player_rules`)."""
     import random
 
-    from witness.evaluate import write_csv
     from witness.generate import read_set
+    from witness.io import write_csv
 
     named = read_set(set_dir)
     chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))

@@ -6,16 +6,17 @@ speedup_E(pi, P) the same with expansions (Equation 2).
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from witness.io import write_csv
 from witness.paper import PAPER_TABLE2, PAPER_TEST
-from witness.predicates import Predicate, load_predicate
+from witness.predicates import Predicate
 from witness.puzzle import Puzzle
 from witness.search import build_geometry, solve, warm_up
+from witness.translate import load_predicate
 from witness.verify import may_prune
 
 
@@ -133,7 +134,10 @@ def solve_safely(
     record's ``mode`` says which it was."""
     allowed = [may_prune(verdict, p.rows, p.cols) for _, p in puzzles]
     pairs = list(zip(puzzles, allowed, strict=True))
-    pruned = iter(solve_all([q for q, a in pairs if a], predicate, "prune", **budgets))
+    # where pruning is allowed the predicate is sound, so an empty open list
+    # there means the puzzle has no solution ("unsolvable", not "exhausted")
+    safe = replace(predicate, sound=True)
+    pruned = iter(solve_all([q for q, a in pairs if a], safe, "prune", **budgets))
     sorted_ = iter(solve_all([q for q, a in pairs if not a], predicate, "sort",
                              base_prune=True, **budgets))
     return [next(pruned) if a else next(sorted_) for a in allowed]
@@ -249,18 +253,6 @@ def aggregate_test(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
 def _area(b: str) -> int:
     r, c = (int(v) for v in b.split("x"))
     return r * c
-
-
-def write_csv(rows: Sequence[dict], fields: Sequence[str], out_csv: str | Path) -> None:
-    """Write rows as CSV atomically (a tmp file, then rename)."""
-    out = Path(out_csv)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp")
-    with tmp.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(fields))
-        writer.writeheader()
-        writer.writerows(rows)
-    tmp.replace(out)
 
 
 # ------------------------------------------------------- large puzzles

@@ -16,10 +16,12 @@ process umask (``0644`` / ``0755`` with the usual umask), as ``open`` and
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import secrets
 import shutil
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from witness.errors import InputError
@@ -142,3 +144,12 @@ def write_folder(
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return folder
+
+
+def write_csv(rows: Iterable[Mapping], fields: Sequence[str], path: str | Path) -> Path:
+    """Write ``rows`` (dicts keyed by ``fields``) as one CSV file, atomically."""
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, fieldnames=list(fields))
+    writer.writeheader()
+    writer.writerows(rows)
+    return write_file(path, text.getvalue())

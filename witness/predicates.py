@@ -43,11 +43,9 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 import numpy as np
 
-from witness.errors import InputError
 from witness.puzzle import Puzzle, Vertex, free_region, reachable, square_edge_counts
 
 FEATURES: tuple[str, ...] = (
@@ -304,18 +302,3 @@ def as_program(predicate: Predicate, name: str | None = None) -> Predicate:
     """The same clauses evaluated by the core's generic clause interpreter."""
     return Predicate(name or f"{predicate.name}-program", "program", predicate.clauses,
                      predicate.description, predicate.sound)
-
-
-def load_predicate(spec: str | Predicate) -> Predicate:
-    """``none`` | ``baseline`` | ``paper`` | a learned program ``FILE.pl``."""
-    if isinstance(spec, Predicate):
-        return spec
-    if spec in BUILTINS:
-        return BUILTINS[spec]
-    if spec.endswith(".pl"):
-        from witness.translate import translate_file
-
-        return translate_file(Path(spec))
-    raise InputError(
-        f"unknown predicate {spec!r}: expected none, baseline, paper or a learned FILE.pl"
-    )

@@ -140,10 +140,10 @@ def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
 def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: str | Path,
                     stem: Path) -> dict:
     """Render the test puzzle with the largest expansion speedup and pi_star's solution."""
-    from witness.predicates import load_predicate
     from witness.puzzle import Puzzle
     from witness.render import render
     from witness.search import solve
+    from witness.translate import load_predicate
 
     df = pd.read_csv(per_puzzle_csv)
     ratio = df["baseline_expansions"] / df["pi_star_expansions"]

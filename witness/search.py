@@ -30,7 +30,7 @@ instead of taking the machine down. The arrays grow in place (``realloc``),
 so the budget also bounds the peak: there is never an old and a new copy.
 
 The search takes a :class:`~witness.predicates.Predicate`; turning a name or a
-learned ``.pl`` file into one (``witness.predicates.load_predicate``) is the
+learned ``.pl`` file into one (``witness.translate.load_predicate``) is the
 caller's job, so this module needs neither the translator nor the ILP engine.
 """
 
@@ -449,7 +449,7 @@ def solve(
     """
     if not isinstance(predicate, Predicate):
         raise TypeError(f"solve takes a Predicate, got {predicate!r} "
-                        "(witness.predicates.load_predicate makes one from a name or a .pl file)")
+                        "(witness.translate.load_predicate makes one from a name or a .pl file)")
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     _check_budgets(time_limit, max_expansions, memory_mb)

@@ -22,7 +22,7 @@ from witness.errors import InputError
 from witness.ilp.rules import Rule, evaluation_order, format_rule, var_name
 from witness.ilp.rules import parse_program as parse_rules
 from witness.io import read_text
-from witness.predicates import FEATURES, Clause, Comparison, Operand, Predicate
+from witness.predicates import BUILTINS, FEATURES, Clause, Comparison, Operand, Predicate
 
 
 class TranslationError(InputError):
@@ -232,3 +232,16 @@ def python_source(predicate: Predicate) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def load_predicate(spec: str | Predicate) -> Predicate:
+    """``none`` | ``baseline`` | ``paper`` | a learned program ``FILE.pl`` (translated)."""
+    if isinstance(spec, Predicate):
+        return spec
+    if spec in BUILTINS:
+        return BUILTINS[spec]
+    if spec.endswith(".pl"):
+        return translate_file(Path(spec))
+    raise InputError(
+        f"unknown predicate {spec!r}: expected none, baseline, paper or a learned FILE.pl"
+    )

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -31,10 +30,11 @@ from pathlib import Path
 import numpy as np
 
 from witness.errors import InputError
-from witness.evaluate import write_csv
 from witness.generate import read_set
-from witness.predicates import Predicate, load_predicate
+from witness.io import write_csv, write_file
+from witness.predicates import Predicate
 from witness.search import build_geometry
+from witness.translate import load_predicate, python_source
 from witness.verify import PROVEN, UNKNOWN
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
@@ -252,23 +252,14 @@ def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | P
              out_py: str | Path) -> str:
     """Copy the winner of the last stage to ``pi_star.pl`` (with its triage
     provenance) and write its readable Python translation. Returns its name."""
-    from witness.translate import python_source
-
     kept = kept_predicates(stage3_csv)
     if not kept:
         raise InputError(f"{stage3_csv}: triage kept no predicate (did every learning run fail?)")
     name = kept[0]
     source = Path(predicates_dir) / f"{name}.pl"
-    out_pl, out_py = Path(out_pl), Path(out_py)
-    out_pl.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out_pl.with_name(f".{out_pl.name}.tmp")
-    with tmp.open("w") as fh:
-        fh.write(f"% pi_star: winner of triage ({stage3_csv}), learned as {name}\n")
-        with source.open() as src:
-            shutil.copyfileobj(src, fh)
-    tmp.replace(out_pl)
-    pred = load_predicate(str(out_pl))
-    out_py.write_text(python_source(pred))
+    write_file(out_pl, f"% pi_star: winner of triage ({stage3_csv}), learned as {name}\n"
+               + source.read_text())
+    write_file(out_py, python_source(load_predicate(str(out_pl))))
     return name
 
 
