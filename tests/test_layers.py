@@ -20,7 +20,7 @@ LAYERS = {
         "witness.ilp"},
     3: {"witness.asp", "witness.asp_solver", "witness.verify"},
     4: {"witness.triage", "witness.evaluate", "witness.report", "witness.workflow",
-        "witness.difficulty"},
+        "witness.difficulty", "witness.compare"},
     5: {"witness.cli", "witness.__main__"},
 }
 
