@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One-step, idempotent install of everything witness-ilp needs on Debian:
 #   - SWI-Prolog >= 9.1.12 (system one if new enough, else built once from
-#     Debian's trixie source tarball into a cached prefix; see DESIGN.md),
+#     Debian's trixie source tarball into a cached prefix; see docs/DESIGN.md),
 #   - a virtualenv in .venv with the witness package and its Python deps
 #     (clingo, janus-swi, numba, snakemake, pandas, matplotlib, pytest, ...).
 # Re-running it is cheap: every step checks whether its work is done.

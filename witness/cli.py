@@ -1,4 +1,4 @@
-"""The ``witness`` command: a thin layer over the package API (DESIGN.md contract).
+"""The ``witness`` command: a thin layer over the package API (docs/DESIGN.md contract).
 
 Exit status: 0 success, 2 bad input (one-line message naming the field or
 option), 1 internal failure. Each ``cmd_*`` function parses nothing itself
@@ -196,7 +196,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for path in write_counterexamples(result, Path(args.counterexamples)):
             print(f"wrote {path}", file=sys.stderr)
     # The verdict (verified / refuted / unknown) is the output, not an error:
-    # exit 0 as for any completed command (DESIGN.md's exit-status contract).
+    # exit 0 as for any completed command (docs/DESIGN.md's exit-status contract).
     print(json.dumps(result.to_dict()) if args.json else result.summary())
     return 0
 

@@ -682,7 +682,7 @@ class Difficulty:
     extra: dict = field(default_factory=dict)
 
     def contract_dict(self) -> dict:
-        """The CLI's ``--json`` object (DESIGN.md: infinity as null)."""
+        """The CLI's ``--json`` object (docs/DESIGN.md: infinity as null)."""
         def bits(x: float | None) -> float | None:
             return None if x is None or x == INF else round(x, 6)
 

@@ -1,6 +1,6 @@
 """The Witness-type triangle puzzle: grid geometry, JSON format, validation, solutions.
 
-Coordinates follow DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
+Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 (rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,
 0 <= y <= rows, origin bottom-left. Square ``(x, y)`` has lower-left corner
 vertex ``(x, y)``.

@@ -1,6 +1,6 @@
 """Run the real Popper on a task folder, when ``import popper`` works.
 
-This is the engine switch of DESIGN.md ("Popper compatibility"): the same
+This is the engine switch of docs/DESIGN.md ("Popper compatibility"): the same
 folder, the same result types. Popper's program is re-scored with our tester,
 so TP/FN/TN/FP mean the same for both engines. Popper's own settings
 (recursion, its defaults, its combine step that may exceed ``max_clauses``)
