@@ -27,12 +27,12 @@ benchmarks/out/bench_rich.csv.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import statistics
 from pathlib import Path
 
 from witness.generate import generate_set
+from witness.io import write_csv
 from witness.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
 from witness.search import build_geometry, solve, warm_up
 from witness.translate import translate_file
@@ -168,11 +168,7 @@ def main() -> None:
                   f"speedup_t x{t:.2f} (target {TARGET_T})")
 
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(rows, list(rows[0]), out)
     print(f"wrote {out}")
 
 

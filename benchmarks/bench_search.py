@@ -12,12 +12,12 @@ one core, and speedups. Writes benchmarks/out/bench_search.csv.
 from __future__ import annotations
 
 import argparse
-import csv
 from pathlib import Path
 
 from witness.evaluate import solve_all, speedups
 from witness.generate import generate_set
-from witness.paper import PAPER_TABLE2
+from witness.io import write_csv
+from witness.paper import PAPER_TABLE2, PAPER_TEST
 from witness.search import warm_up
 
 
@@ -75,14 +75,11 @@ def main() -> None:
               f"{row['pi_paper_expansions_per_s']:>10,.0f} "
               f"{s_e:>6.2f} {s_t:>6.2f}")
     s_t, s_e = speedups(all_base, all_paper)
-    print(f"all buckets: speedup_E {s_e:.2f} (paper 6.27), speedup_t {s_t:.2f} (paper 6.12); "
+    print(f"all buckets: speedup_E {s_e:.2f} (paper {PAPER_TEST['speedup_E']}), "
+          f"speedup_t {s_t:.2f} (paper {PAPER_TEST['speedup_t']}); "
           "paper's Python A*: about 18,000 expansions/s (Table 2, 5x5)")
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(rows, list(rows[0]), out)
     print(f"wrote {out}")
 
 
