@@ -24,10 +24,10 @@ import statistics
 import sys
 from pathlib import Path
 
-from witness.asp_solver import solve_asp
-from witness.generate import generate_set
-from witness.predicates import PAPER
-from witness.search import solve, warm_up
+from witness.asp.solver import solve_asp
+from witness.search.astar import solve, warm_up
+from witness.search.generate import generate_set
+from witness.search.predicates import PAPER
 
 SIZES = [(5, 5), (6, 6), (7, 7), (8, 8)]
 FIELDS = ["size", "puzzle", "triangles", "solver", "status", "solved", "seconds",

@@ -1,4 +1,4 @@
-"""Puzzle difficulty (MUSE and ReMUSE, witness/difficulty.py): time per puzzle by size.
+"""Puzzle difficulty (MUSE and ReMUSE, witness/difficulty/muse.py): time per puzzle by size.
 
 For a seeded set of Algorithm 3 puzzles per size, scores every puzzle with
 each rule set (and lookahead) and prints, per size and rule set, the median
@@ -17,8 +17,8 @@ import csv
 import statistics
 from pathlib import Path
 
-from witness.difficulty import difficulty
-from witness.generate import generate_set
+from witness.difficulty.muse import difficulty
+from witness.search.generate import generate_set
 
 SIZES = "4x4,5x5"
 RULES = "none,paper"

@@ -2,7 +2,7 @@
 
 For a seeded set of Algorithm 3 puzzles (the paper's training generator) per
 size, enumerates and labels every partial path (one DFS pass), writes the
-uncapped Popper task (``witness.examples.write_task``) and, with SWI-Prolog
+uncapped Popper task (``witness.learning.examples.write_task``) and, with SWI-Prolog
 through janus, evaluates the paper's Table 3 program on it: the fraction of
 positives it covers (how much of the data Table 1's BK can explain), the
 negatives it covers (must be 0) and its Prolog speed; and the share of
@@ -24,9 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from witness.examples import TABLE3_PROLOG, write_task
-from witness.generate import generate_set
-from witness.labels import build_path_tree
+from witness.learning.examples import TABLE3_PROLOG, write_task
+from witness.learning.labels import build_path_tree
+from witness.search.generate import generate_set
 
 SIZES = "2x2,2x3,3x3,2x4,3x4,4x4,3x5"
 _modules = itertools.count()

@@ -37,11 +37,11 @@ import sys
 import time
 from pathlib import Path
 
-from witness.examples import DEFAULT_BIAS, TABLE3_PROLOG, write_task
-from witness.generate import generate_set
-from witness.ilp.api import load_task
-from witness.ilp.rules import canonical, parse_program
-from witness.ilp.test import Tester
+from witness.learning.examples import DEFAULT_BIAS, TABLE3_PROLOG, write_task
+from witness.learning.ilp.api import load_task
+from witness.learning.ilp.rules import canonical, parse_program
+from witness.learning.ilp.test import Tester
+from witness.search.generate import generate_set
 
 OUT = Path(__file__).parent / "out"
 TABLE3 = tuple(parse_program(TABLE3_PROLOG))

@@ -88,7 +88,7 @@ def run_child(cmd: list[str], limit: float, env: dict | None = None
 
 
 def program_size(clauses: list[str]) -> int:
-    from witness.ilp.rules import parse_program
+    from witness.learning.ilp.rules import parse_program
 
     return sum(r.size for r in parse_program("\n".join(clauses)))
 

@@ -2,10 +2,10 @@
 
 Algorithm 3 keeps a random candidate only if the baseline A* solves it, so an
 unsolvable candidate is searched to the end. This draws candidates exactly as
-``witness.generate`` does (seeded), checks each with the baseline A* under a
+``witness.search.generate`` does (seeded), checks each with the baseline A* under a
 memory cap, and prints per size: candidates, solvable, undecided (cap
 reached), total and worst seconds, worst expansions and stored paths. It is
-the measurement behind ``MAX_RANDOM_VERTICES`` in ``witness/generate.py``.
+the measurement behind ``MAX_RANDOM_VERTICES`` in ``witness/search/generate.py``.
 Writes benchmarks/out/bench_random_check.csv.
 
     .venv/bin/python benchmarks/bench_random_check.py [--sizes 5x5:50,5x6:12] [--memory-mb 1000]
@@ -19,9 +19,9 @@ import random
 import time
 from pathlib import Path
 
-from witness.generate import random_puzzle_candidate
-from witness.predicates import BASELINE
-from witness.search import solve, warm_up
+from witness.search.astar import solve, warm_up
+from witness.search.generate import random_puzzle_candidate
+from witness.search.predicates import BASELINE
 
 
 def main() -> None:

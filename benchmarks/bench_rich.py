@@ -31,11 +31,11 @@ import json
 import statistics
 from pathlib import Path
 
-from witness.generate import generate_set
 from witness.io import write_csv
-from witness.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
-from witness.search import build_geometry, solve, warm_up
-from witness.translate import translate_file
+from witness.learning.translate import translate_file
+from witness.search.astar import build_geometry, solve, warm_up
+from witness.search.generate import generate_set
+from witness.search.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
 
 DEAD_END = Clause((Comparison("eq", feat("goal_unreachable"), const(1)),),
                   source="f(A,B) :- deadEnd(A,B).")

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from witness.evaluate import solve_all, speedups
-from witness.generate import generate_set
 from witness.io import write_csv
 from witness.paper import PAPER_TABLE2, PAPER_TEST
-from witness.search import warm_up
+from witness.pipeline.evaluate import solve_all, speedups
+from witness.search.astar import warm_up
+from witness.search.generate import generate_set
 
 
 def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 
-from witness.evaluate import solve_all, speedups
-from witness.generate import generate_set
-from witness.search import warm_up
-from witness.translate import translate_program
+from witness.learning.translate import translate_program
+from witness.pipeline.evaluate import solve_all, speedups
+from witness.search.astar import warm_up
+from witness.search.generate import generate_set
 
 TABLE3 = """
 f(A,B):-square(B,C,D),path(A,E),count(D,E,F),greaterThan(F,C).

@@ -3,7 +3,7 @@
 Takes a finished run's folder (``results/<run>/<bias>``; its learned
 ``predicates/*.pl`` and the filter sets in ``results/<run>/sets``), reruns the
 three triage stages ``--runs`` times with the pipeline's own code
-(``witness.triage.run_triage``: every candidate timed beside the baseline in one
+(``witness.pipeline.triage.run_triage``: every candidate timed beside the baseline in one
 process, interleaved, repeated), and prints per rerun the kept sets and pi°,
 whether they are identical to each other and to the run's own stage CSVs, and
 the spread of speedup_t of the stage-3 winner. Writes each rerun's stage CSVs
@@ -19,7 +19,7 @@ import argparse
 import csv
 from pathlib import Path
 
-from witness.triage import VERSIONS, kept_predicates, run_triage
+from witness.pipeline.triage import VERSIONS, kept_predicates, run_triage
 
 
 def main() -> None:

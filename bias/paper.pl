@@ -4,7 +4,7 @@
 %
 % The next line names the background knowledge this bias goes with; files are
 % looked up next to this file, then in ../bk/, and concatenated in order into
-% the task's bk.pl by witness/examples.py.
+% the task's bk.pl by witness/learning/examples.py.
 % bk: witness.pl
 %
 % f(A,B): partial path A can never be completed because of square B's

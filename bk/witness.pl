@@ -2,7 +2,7 @@
 % "Solving Witness-type Triangle Puzzles Faster with an Automatically Learned
 % Human-Explainable Predicate", as general Prolog definitions.
 %
-% witness/examples.py copies this file into each task's bk.pl and writes the
+% witness/learning/examples.py copies this file into each task's bk.pl and writes the
 % per-puzzle facts after it, so a task folder is self-contained:
 %
 %   square(S, K, Es)        "K is the number of triangles and Es is the list of

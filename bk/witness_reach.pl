@@ -4,7 +4,7 @@
 % junction" can never be part of a solution. Load after bk/witness.pl (and
 % bk/witness_unvisited.pl); bias/reach.pl lists the files.
 %
-% The per-task fact path_sealed(P) is computed exactly by witness/labels.py
+% The per-task fact path_sealed(P) is computed exactly by witness/learning/labels.py
 % (no simple extension of P reaches the goal), because a reachability search
 % in Prolog on every call would cost more than the rest of the BK together.
 

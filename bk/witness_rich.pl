@@ -5,8 +5,8 @@
 % a square that a completion of the path could still add. Load after
 % bk/witness.pl (bias/rich.pl lists the files).
 %
-% The per-task fact path_free(P, Vs) is computed exactly by witness/examples.py
-% (witness.puzzle.free_region): Vs is the list of vertices a completion of P can
+% The per-task fact path_free(P, Vs) is computed exactly by witness/learning/examples.py
+% (witness.model.puzzle.free_region): Vs is the list of vertices a completion of P can
 % still use, i.e. the head of P and every vertex off P reachable from the head
 % without touching P. It is a flood fill over the grid, which Prolog would
 % repeat on every call (as for path_sealed/1 of bk/witness_reach.pl).

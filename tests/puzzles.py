@@ -1,4 +1,4 @@
-"""Small random puzzles for tests (independent of witness.generate, so that
+"""Small random puzzles for tests (independent of witness.search.generate, so that
 tests of other modules do not depend on the generators)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 from hypothesis import strategies as st
 
-from witness.puzzle import Puzzle
+from witness.model.puzzle import Puzzle
 
 
 def random_puzzle(rng: random.Random, max_rows: int = 3, max_cols: int = 3,

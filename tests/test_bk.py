@@ -16,8 +16,8 @@ import pytest
 from puzzles import seeded_puzzles
 from test_examples import path_puzzle, path_puzzles, read_exs
 
-from witness.examples import BIAS_DIR, TABLE3_PROLOG, read_bias, write_task
-from witness.puzzle import Puzzle, square_edge_counts
+from witness.learning.examples import BIAS_DIR, TABLE3_PROLOG, read_bias, write_task
+from witness.model.puzzle import Puzzle, square_edge_counts
 
 BIASES = sorted(BIAS_DIR.glob("*.pl"))
 _modules = itertools.count()

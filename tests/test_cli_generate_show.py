@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from witness.cli import main
-from witness.puzzle import Puzzle, is_solution
+from witness.model.puzzle import Puzzle, is_solution
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

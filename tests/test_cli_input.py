@@ -162,7 +162,7 @@ def test_unsolvable_only_when_every_pruning_was_sound(files, capsys):
 # ------------------------------------------------ 3. seconds time the search only
 SECONDS_PROBE = """
 import json, sys, time
-import witness.search as search
+import witness.search.astar as search
 
 # A clock that jumps by an hour whenever the compiled core gets compiled or
 # loaded from numba's cache between two readings: a search whose timer spans
@@ -259,7 +259,7 @@ def test_generate_random_refuses_sizes_it_cannot_serve(files, size):
 
 
 def test_generate_random_gives_up_after_max_tries():
-    from witness.generate import GenerationError, generate_set
+    from witness.search.generate import GenerationError, generate_set
 
     tried = []
 
@@ -298,9 +298,9 @@ def test_bad_option_values_exit_2_naming_the_option(files, args, option):
 
 
 def test_the_api_checks_budgets_too(files):
-    from witness.predicates import BASELINE
-    from witness.puzzle import Puzzle
-    from witness.search import solve
+    from witness.model.puzzle import Puzzle
+    from witness.search.astar import solve
+    from witness.search.predicates import BASELINE
 
     p = Puzzle.load(files / "p.json")
     for bad in ({"memory_mb": 0}, {"memory_mb": -5}, {"time_limit": float("nan")},
@@ -329,9 +329,9 @@ def test_version():
 # ------------------------------------------------ 8. the memory budget is kept
 MEMORY_PROBE = """
 import json, resource, sys
-from witness.predicates import NONE
-from witness.puzzle import Puzzle
-from witness.search import solve
+from witness.search.predicates import NONE
+from witness.model.puzzle import Puzzle
+from witness.search.astar import solve
 
 def peak_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6  # KiB on Linux

@@ -1,4 +1,4 @@
-"""comparison.md (witness.compare): two biases' outputs side by side, on small
+"""comparison.md (witness.pipeline.compare): two biases' outputs side by side, on small
 fabricated results folders whose numbers are checked exactly; and the
 pipeline's compare_with, which stops at once when another bias has not run."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from witness.compare import COMPARED_FILES, missing_files, write_comparison
 from witness.errors import InputError
+from witness.pipeline.compare import COMPARED_FILES, missing_files, write_comparison
 
 ROOT = Path(__file__).resolve().parents[1]
 

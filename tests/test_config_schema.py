@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from witness.errors import InputError
-from witness.workflow import validate_config
+from witness.pipeline.workflow import validate_config
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"

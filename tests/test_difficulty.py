@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from puzzles import puzzles, seeded_puzzles
 
-from witness.difficulty import (
+from witness.difficulty.muse import (
     INF,
     difficulty,
     min_path_entropy,
@@ -25,7 +25,8 @@ from witness.difficulty import (
     uniform_entropy,
     with_lookahead,
 )
-from witness.predicates import (
+from witness.model.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
+from witness.search.predicates import (
     BASELINE,
     PAPER,
     Clause,
@@ -35,7 +36,6 @@ from witness.predicates import (
     const,
     feat,
 )
-from witness.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
 
 # ------------------------------------------------------------ Table 3.1
 # The thesis's Table 3.1: a 2x2 grid, start [0,0], goal [2,2], and a goal test
@@ -277,7 +277,7 @@ def test_memory_budget_ends_cleanly():
 
 # ------------------------------------------------------------ player rules
 def test_builtins_are_proven_for_every_size():
-    from witness.verify import verify_predicate
+    from witness.asp.verify import verify_predicate
 
     for pred in (BASELINE, PAPER):
         assert verify_predicate(pred, 2, 2).status == "proven"
@@ -394,7 +394,7 @@ def test_cli_rank_writes_csv(tmp_path):
 def test_score_set_scores_a_seeded_sample_with_proven_rule_sets_only(tmp_path):
     import pandas as pd
 
-    from witness.difficulty import score_set
+    from witness.difficulty.muse import score_set
 
     folder = tmp_path / "test"
     folder.mkdir()

@@ -15,7 +15,7 @@ from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from witness.cli import main
 from witness.errors import InputError
-from witness.examples import (
+from witness.learning.examples import (
     BIAS_DIR,
     TABLE3_PROLOG,
     BiasError,
@@ -24,8 +24,13 @@ from witness.examples import (
     read_bias,
     write_task,
 )
-from witness.labels import TooManyPaths, build_path_tree, label_partial_paths
-from witness.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, square_edge_counts
+from witness.learning.labels import TooManyPaths, build_path_tree, label_partial_paths
+from witness.model.puzzle import (
+    Puzzle,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    square_edge_counts,
+)
 
 BIASES = sorted(BIAS_DIR.glob("*.pl"))
 
@@ -34,7 +39,7 @@ BIASES = sorted(BIAS_DIR.glob("*.pl"))
 def path_puzzle(rng: random.Random, rows: int, cols: int) -> Puzzle:
     """A solvable puzzle: triangles read off a random simple start-goal path
     (in the spirit of Algorithm 4, written here so tests do not depend on
-    witness.generate)."""
+    witness.search.generate)."""
     probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
     goal = rng.choice([v for v in probe.peripheral_vertices() if v != (0, 0)])
     probe = Puzzle(rows=rows, cols=cols, goal=goal)

@@ -10,8 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from witness import generate
-from witness.generate import (
+from witness.model.puzzle import (
+    Puzzle,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    is_solution,
+    square_edge_counts,
+)
+from witness.search import generate
+from witness.search.generate import (
     GenerationError,
     generate_from_path,
     generate_random,
@@ -20,13 +27,6 @@ from witness.generate import (
     random_puzzle_candidate,
     random_simple_path,
     write_set,
-)
-from witness.puzzle import (
-    Puzzle,
-    enumerate_simple_paths,
-    enumerate_solutions,
-    is_solution,
-    square_edge_counts,
 )
 
 
@@ -162,7 +162,7 @@ def test_random_goal_is_peripheral_and_not_start():
 
 def test_random_method_uses_baseline_search_by_default():
     from witness import search
-    from witness.predicates import BASELINE
+    from witness.search.predicates import BASELINE
     puzzles = generate_set("random", [(2, 2), (3, 3)], 15, seed=4)
     for p in puzzles:
         assert_well_formed(p)

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from witness.ilp.bias import DEFAULTS, parse_bias, read_bias
-from witness.ilp.task import TaskError
+from witness.learning.ilp.bias import DEFAULTS, parse_bias, read_bias
+from witness.learning.ilp.task import TaskError
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = "head_pred(f,1). body_pred(p,1).\n"

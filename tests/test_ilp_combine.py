@@ -5,8 +5,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from witness.ilp.combine import Pool, combine
-from witness.ilp.rules import Literal, Rule
+from witness.learning.ilp.combine import Pool, combine
+from witness.learning.ilp.rules import Literal, Rule
 
 HEAD = Literal("f", (0,))
 

@@ -2,16 +2,16 @@
 
 from pathlib import Path
 
-from witness.ilp.bias import read_bias
-from witness.ilp.constrain import (
+from witness.learning.ilp.bias import read_bias
+from witness.learning.ilp.constrain import (
     GENERALISATIONS,
     SPECIALISATIONS,
     Outcome,
     constraints,
     explain_failure,
 )
-from witness.ilp.rules import parse_rule
-from witness.ilp.test import Tester
+from witness.learning.ilp.rules import parse_rule
+from witness.learning.ilp.test import Tester
 
 TASKS = Path(__file__).parent / "ilp_tasks"
 RULE = parse_rule("f(A,B) :- tail(A,C), head(C,B).")

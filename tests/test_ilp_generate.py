@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from witness.ilp.bias import Bias, PredDecl, parse_bias, read_bias
-from witness.ilp.generate import Generator
-from witness.ilp.rules import Literal, Rule, canonical, literal_key
+from witness.learning.ilp.bias import Bias, PredDecl, parse_bias, read_bias
+from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.rules import Literal, Rule, canonical, literal_key
 
 TASKS = Path(__file__).parent / "ilp_tasks"
 
@@ -236,8 +236,8 @@ def test_transpositions_only_mode_covers_the_space():
 
 
 def test_paper_bias_contains_table3_once():
-    from witness.examples import TABLE3_PROLOG
-    from witness.ilp.rules import parse_program
+    from witness.learning.examples import TABLE3_PROLOG
+    from witness.learning.ilp.rules import parse_program
 
     bias = read_bias(Path(__file__).resolve().parents[1] / "bias" / "paper.pl")
     gen = Generator(bias)
@@ -271,7 +271,7 @@ def test_in_space_agrees_with_the_oracle():
     ("typed", "f(A) :- g(A,B), h(B,C)."),
 ])
 def test_specialisation_constraint_prunes_exactly_the_supersets(name, rule_text):
-    from witness.ilp.rules import parse_rule
+    from witness.learning.ilp.rules import parse_rule
 
     bias = BIASES[name]
     rule = parse_rule(rule_text)
@@ -289,7 +289,7 @@ def test_specialisation_constraint_prunes_exactly_the_supersets(name, rule_text)
     ("typed", "f(A) :- g(A,B), h(B,C), k(C), g(A,D), k(D)."),
 ])
 def test_generalisation_constraint_prunes_exactly_the_subsets(name, rule_text):
-    from witness.ilp.rules import parse_rule
+    from witness.learning.ilp.rules import parse_rule
 
     bias = BIASES[name]
     rule = parse_rule(rule_text)
@@ -306,7 +306,7 @@ def test_generalisation_constraint_prunes_exactly_the_subsets(name, rule_text):
 
 
 def test_constraint_now_applies_to_the_current_enumeration():
-    from witness.ilp.rules import parse_rule
+    from witness.learning.ilp.rules import parse_rule
 
     bias = BIASES["synthetic"]
     part = parse_rule("f(A) :- q(A).")

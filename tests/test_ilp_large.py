@@ -5,7 +5,7 @@ stopped at the first covered negative)."""
 import random
 from pathlib import Path
 
-from witness.ilp import learn
+from witness.learning.ilp import learn
 
 N = 100_000
 

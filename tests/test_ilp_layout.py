@@ -3,21 +3,23 @@
 import ast
 from pathlib import Path
 
-import witness.ilp
+import witness.learning.ilp
 
-PKG = Path(witness.ilp.__file__).parent
+PKG = Path(witness.learning.ilp.__file__).parent
+ILP = "witness.learning.ilp"
 
 
 def ilp_imports(name: str) -> set[str]:
-    """witness.ilp modules imported by ``name`` (anywhere in the file, lazy imports too)."""
+    """witness.learning.ilp modules imported by ``name`` (anywhere in the file, lazy
+    imports too)."""
     tree = ast.parse((PKG / f"{name}.py").read_text())
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("witness.ilp"):
-            found.add(node.module.removeprefix("witness.ilp").lstrip("."))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(ILP):
+            found.add(node.module.removeprefix(ILP).lstrip("."))
         elif isinstance(node, ast.Import):
-            found |= {a.name.removeprefix("witness.ilp.") for a in node.names
-                      if a.name.startswith("witness.ilp.")}
+            found |= {a.name.removeprefix(f"{ILP}.") for a in node.names
+                      if a.name.startswith(f"{ILP}.")}
     return found
 
 

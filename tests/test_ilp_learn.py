@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from witness.cli import main
-from witness.ilp import TaskError, learn, program_file_text, write_program
-from witness.ilp.rules import parse_program
+from witness.learning.ilp import TaskError, learn, program_file_text, write_program
+from witness.learning.ilp.rules import parse_program
 
 TASKS = Path(__file__).parent / "ilp_tasks"
 
@@ -71,8 +71,8 @@ def test_timeout_returns_best_so_far():
 
 
 def test_pruning_tests_fewer_rules_than_the_space():
-    from witness.ilp.bias import read_bias
-    from witness.ilp.generate import Generator
+    from witness.learning.ilp.bias import read_bias
+    from witness.learning.ilp.generate import Generator
 
     bias = read_bias(TASKS / "zoo" / "bias.pl")
     gen = Generator(bias)
@@ -173,7 +173,7 @@ def test_cli_exit_status_in_a_subprocess(tmp_path):
 
 
 def test_popper_engine_unavailable_is_a_clear_error():
-    from witness.ilp.run_popper import popper_available
+    from witness.learning.ilp.run_popper import popper_available
 
     if popper_available():
         pytest.skip("Popper is installed here; tests/test_ilp_popper.py runs it")

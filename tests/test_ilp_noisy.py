@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from witness.cli import main
-from witness.ilp import learn
-from witness.ilp.api import load_task
-from witness.ilp.generate import Generator
-from witness.ilp.test import Tester
+from witness.learning.ilp import learn
+from witness.learning.ilp.api import load_task
+from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.test import Tester
 
 
 def write_task(folder: Path, bk: str, exs: str, bias: str) -> Path:

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from witness.ilp import learn
-from witness.ilp.rules import canonical, parse_rule
-from witness.ilp.run_popper import convert_rule, popper_available
+from witness.learning.ilp import learn
+from witness.learning.ilp.rules import canonical, parse_rule
+from witness.learning.ilp.run_popper import convert_rule, popper_available
 
 TASKS = Path(__file__).parent / "ilp_tasks"
 needs_popper = pytest.mark.skipif(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from witness.cli import main
-from witness.ilp import TaskError, learn
+from witness.learning.ilp import TaskError, learn
 
 TASKS = Path(__file__).parent / "ilp_tasks"
 TRAITS = ("venomous", "carnivore", "large", "small", "herbivore", "human")

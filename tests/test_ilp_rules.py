@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from witness.ilp.rules import (
+from witness.learning.ilp.rules import (
     Literal,
     Rule,
     canonical,

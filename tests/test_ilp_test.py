@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from witness.ilp.bias import parse_bias, read_bias
-from witness.ilp.rules import parse_rule
-from witness.ilp.task import TaskError
-from witness.ilp.test import Tester, mask_indices, to_mask
+from witness.learning.ilp.bias import parse_bias, read_bias
+from witness.learning.ilp.rules import parse_rule
+from witness.learning.ilp.task import TaskError
+from witness.learning.ilp.test import Tester, mask_indices, to_mask
 
 TASKS = Path(__file__).parent / "ilp_tasks"
 GP = TASKS / "grandparent"

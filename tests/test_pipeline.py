@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from witness.report import verdict
+from witness.pipeline.report import verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = ROOT / "config" / "quick.yaml"
@@ -169,7 +169,7 @@ def test_swapping_the_bias_writes_a_separate_folder(run):
 
 
 def test_rank_by_expansions_orders_stages_by_speedup_e(run, tmp_path):
-    from witness.triage import select_stage
+    from witness.pipeline.triage import select_stage
 
     groups = sorted((run / "triage/v1/stage1").glob("group*.csv"))
     rows = select_stage(groups, 2, tmp_path / "s.csv", rank_by="speedup_E")

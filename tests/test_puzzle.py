@@ -7,7 +7,7 @@ from hypothesis import given
 from puzzles import FIGURE1, puzzles
 
 from witness.cli import main
-from witness.puzzle import (
+from witness.model.puzzle import (
     Puzzle,
     PuzzleError,
     enumerate_solutions,

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from witness.errors import InputError
-from witness.puzzle import Puzzle
-from witness.render import RenderError, render
+from witness.model.puzzle import Puzzle
+from witness.model.render import RenderError, render
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 FIG1 = Puzzle(rows=1, cols=2, goal=(2, 1), triangles=[(0, 0, 1), (1, 0, 2)])

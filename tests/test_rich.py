@@ -1,6 +1,6 @@
 """The rich background knowledge of issue 14: addable/3 (bk/witness_rich.pl),
-the addable_edges feature (witness/predicates.py) and its evaluation in the
-search core (witness/search.py), against each other and against brute force.
+the addable_edges feature (witness/search/predicates.py) and its evaluation in the
+search core (witness/search/astar.py), against each other and against brute force.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import janus_swi as janus
 import pytest
 from puzzles import all_partial_paths, seeded_puzzles
 
-from witness.examples import BIAS_DIR, write_task
-from witness.predicates import Clause, Comparison, Predicate, const, feat, square_features
-from witness.puzzle import Puzzle, enumerate_solutions, path_edges
-from witness.search import predicate_values, solve
-from witness.translate import translate_file
-from witness.verify import PROVEN, REFUTED, local_addables, state_of, verify_predicate
+from witness.asp.verify import PROVEN, REFUTED, local_addables, state_of, verify_predicate
+from witness.learning.examples import BIAS_DIR, write_task
+from witness.learning.translate import translate_file
+from witness.model.puzzle import Puzzle, enumerate_solutions, path_edges
+from witness.search.astar import predicate_values, solve
+from witness.search.predicates import Clause, Comparison, Predicate, const, feat, square_features
 
 RICH = BIAS_DIR / "rich.pl"
 # A predicate learned by the pipeline from its own training puzzles with
@@ -40,7 +40,7 @@ def brute_force(p: Puzzle) -> tuple[bool, frozenset, list]:
 
 
 def addable_oracle(puzzle: Puzzle, path: list, square: tuple[int, int]) -> int:
-    """Independent of witness.puzzle.free_region: the square's edges, not on the
+    """Independent of witness.model.puzzle.free_region: the square's edges, not on the
     path, whose two ends a breadth-first search from the head through vertices
     off the path reaches (the head counts as reached)."""
     on_path = {tuple(v) for v in path}
@@ -168,7 +168,7 @@ def comparison(op: str, left: str, right: str) -> Predicate:
 
 def test_solution_prefixes_keep_to_rule_r6():
     """Every (local state, addable_edges) pair shown by a solution prefix of the
-    brute-force puzzles is one that rules R1-R6 of witness/verify.py allow, so
+    brute-force puzzles is one that rules R1-R6 of witness/asp/verify.py allow, so
     the all-sizes argument rests on no pair it leaves out."""
     shown = 0
     allowed = local_addables()

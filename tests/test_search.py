@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from witness.cli import main
-from witness.predicates import BASELINE, NONE, PAPER, as_program
-from witness.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, is_solution
-from witness.search import predicate_values, solve
+from witness.model.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, is_solution
+from witness.search.astar import predicate_values, solve
+from witness.search.predicates import BASELINE, NONE, PAPER, as_program
 
 SMALL = seeded_puzzles(300, seed=7, max_rows=3, max_cols=3)
 PREDICATES = [NONE, BASELINE, PAPER]
@@ -55,7 +55,7 @@ def test_sound_predicates_never_prune_a_solution_prefix(p):
 
 def _rich():
     """A program reading every feature, so each of the core's table axes is exercised."""
-    from witness.predicates import Clause, Comparison, Predicate, const, feat
+    from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
     return Predicate("rich", "program", (
         Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
@@ -109,7 +109,7 @@ def test_program_encoding_gives_the_same_search_as_the_hand_coded_kind():
 
 
 def test_goal_unreachable_feature_prunes_exactly_the_dead_ends():
-    from witness.predicates import Clause, Comparison, Predicate, const, feat
+    from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
     dead = Predicate("dead", "program",
                      (Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),))
@@ -171,8 +171,8 @@ def test_console_script_runs(tmp_path):
 
 
 def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
-    from witness.predicates import Clause, Comparison, Predicate, const, feat
-    from witness.search import Member, solve_portfolio
+    from witness.search.astar import Member, solve_portfolio
+    from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
     # Unsound: "a 3-triangle square with one edge on the path" prunes solution prefixes.
     unsound = Predicate("unsound", "program", (Clause((
@@ -196,8 +196,8 @@ def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
 def test_portfolio_stops_the_slower_member():
     import random
 
-    from witness.generate import generate_from_path
-    from witness.search import Member, solve_portfolio
+    from witness.search.astar import Member, solve_portfolio
+    from witness.search.generate import generate_from_path
 
     rng = random.Random(5)
     while True:  # a puzzle plain A* cannot solve in 200,000 expansions but Table 3 can
@@ -222,9 +222,9 @@ def test_search_loads_neither_the_learner_nor_the_translator():
     code = """
 import sys
 import witness.search as s
-from witness.predicates import PAPER
-from witness.puzzle import Puzzle
-loaded = lambda: [m for m in ('clingo', 'janus_swi', 'witness.ilp', 'witness.translate')
+from witness.search.predicates import PAPER
+from witness.model.puzzle import Puzzle
+loaded = lambda: [m for m in ('clingo', 'janus_swi', 'witness.learning', 'witness.asp')
                   if m in sys.modules]
 print(loaded())
 s.solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), PAPER)

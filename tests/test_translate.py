@@ -10,18 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzles import all_partial_paths, seeded_puzzles
 
-from witness.bk import LITERALS
 from witness.cli import main
-from witness.examples import read_bias, write_task
-from witness.predicates import PAPER, square_features
-from witness.puzzle import Puzzle
-from witness.search import predicate_values, solve
-from witness.translate import (
+from witness.learning.bk import LITERALS
+from witness.learning.examples import read_bias, write_task
+from witness.learning.translate import (
     TranslationError,
     parse_program,
     python_source,
     translate_program,
 )
+from witness.model.puzzle import Puzzle
+from witness.search.astar import predicate_values, solve
+from witness.search.predicates import PAPER, square_features
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE3 = """
@@ -228,9 +228,9 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
     5 literals, 1,045 rules) gives the same answer in SWI-Prolog and translated."""
     import janus_swi as janus
 
-    from witness.ilp.bias import read_bias as read_engine_bias
-    from witness.ilp.generate import Generator
-    from witness.ilp.rules import format_rule
+    from witness.learning.ilp.bias import read_bias as read_engine_bias
+    from witness.learning.ilp.generate import Generator
+    from witness.learning.ilp.rules import format_rule
 
     p, module, index, _ = tasks[0]  # a 2x2..3x3 puzzle, every partial path, paper.pl
     bias = read_engine_bias(ROOT / "bias" / "paper.pl")

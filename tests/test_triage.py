@@ -3,10 +3,10 @@
 import pytest
 
 from witness.errors import InputError
-from witness.evaluate import solve_all
-from witness.generate import generate_set, read_set, write_set
-from witness.translate import translate_file
-from witness.triage import read_timings, select_stage, time_candidates, write_timings
+from witness.learning.translate import translate_file
+from witness.pipeline.evaluate import solve_all
+from witness.pipeline.triage import read_timings, select_stage, time_candidates, write_timings
+from witness.search.generate import generate_set, read_set, write_set
 
 TABLE3_PL = """\
 f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).

@@ -1,4 +1,4 @@
-"""The verifier (witness/verify.py): ASP answers against exhaustive enumeration,
+"""The verifier (witness/asp/verify.py): ASP answers against exhaustive enumeration,
 checked counterexamples, the local-state argument, and ``witness verify``."""
 
 from __future__ import annotations
@@ -12,27 +12,7 @@ import clingo
 import pytest
 
 from witness.asp import encoding
-from witness.cli import main
-from witness.generate import generate_from_path
-from witness.predicates import (
-    BASELINE,
-    FEATURES,
-    PAPER,
-    Clause,
-    Comparison,
-    Predicate,
-    const,
-    feat,
-    square_features,
-)
-from witness.puzzle import (
-    Puzzle,
-    enumerate_simple_paths,
-    enumerate_solutions,
-    is_solution,
-    square_edge_counts,
-)
-from witness.verify import (
+from witness.asp.verify import (
     ASP_FEATURES,
     BOUNDED,
     LOCAL_FEATURES,
@@ -49,6 +29,26 @@ from witness.verify import (
     state_of,
     verify_clauses,
     verify_predicate,
+)
+from witness.cli import main
+from witness.model.puzzle import (
+    Puzzle,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    is_solution,
+    square_edge_counts,
+)
+from witness.search.generate import generate_from_path
+from witness.search.predicates import (
+    BASELINE,
+    FEATURES,
+    PAPER,
+    Clause,
+    Comparison,
+    Predicate,
+    const,
+    feat,
+    square_features,
 )
 
 
@@ -335,7 +335,7 @@ f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), tw
 
 
 def test_cli_proven_exit_0(tmp_path, capsys):
-    pytest.importorskip("witness.translate")
+    pytest.importorskip("witness.learning.translate")
     f = tmp_path / "paper.pl"
     f.write_text(PAPER_PL)
     assert main(["verify", str(f), "--max-size", "3x3"]) == 0
@@ -343,7 +343,7 @@ def test_cli_proven_exit_0(tmp_path, capsys):
 
 
 def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
-    pytest.importorskip("witness.translate")
+    pytest.importorskip("witness.learning.translate")
     f = tmp_path / "unsound.pl"
     f.write_text(UNSOUND_PL)
     out = tmp_path / "cx"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import OutputError, check_file, check_folder, read_text, write_file
-from witness.puzzle import Puzzle
+from witness.model.puzzle import Puzzle
 
 # Bad command-line input (exit status 2); any InputError from the package too.
 UsageError = InputError
@@ -89,7 +89,7 @@ _GENERATE_OPTIONS = {"sizes": "--size", "count": "--count", "max_tries": "--max-
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from witness.generate import GenerationError, generate_set, write_set
+    from witness.search.generate import GenerationError, generate_set, write_set
 
     # "RxC" fixes the size; "RxC-RxC" draws rows and cols uniformly in that range.
     sizes = [parse_size(part) for part in args.size.split("-", 1)]
@@ -114,15 +114,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     puzzle = Puzzle.load(args.puzzle)
     if args.solver == "asp":
-        from witness.asp_solver import asp_summary, solve_asp
+        from witness.asp.solver import asp_summary, solve_asp
 
         result = solve_asp(puzzle, time_limit=args.time_limit)
         if not args.json:
             print(asp_summary(result))
             return 0
     else:
-        from witness.search import solve
-        from witness.translate import load_predicate
+        from witness.learning.translate import load_predicate
+        from witness.search.astar import solve
 
         predicate = load_predicate(args.predicate)
         result = solve(
@@ -142,7 +142,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from witness.render import render
+    from witness.model.render import render
 
     puzzle = Puzzle.load(args.puzzle)
     with _option("--out"):
@@ -156,7 +156,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
-    from witness.translate import python_source, translate_file
+    from witness.learning.translate import python_source, translate_file
 
     source = python_source(translate_file(args.program))
     if args.out:
@@ -169,9 +169,9 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 
 def cmd_predicate(args: argparse.Namespace) -> int:
-    from witness.puzzle import is_simple_path
-    from witness.search import predicate_values
-    from witness.translate import translate_file
+    from witness.learning.translate import translate_file
+    from witness.model.puzzle import is_simple_path
+    from witness.search.astar import predicate_values
 
     predicate = translate_file(args.program)
     puzzle = Puzzle.load(args.puzzle)
@@ -185,10 +185,10 @@ def cmd_predicate(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from witness.translate import load_predicate
-    from witness.verify import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
+    from witness.asp.verify import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
+    from witness.learning.translate import load_predicate
 
-    # A learned FILE.pl is translated by witness.translate (inside load_predicate).
+    # A learned FILE.pl is translated by witness.learning.translate (inside load_predicate).
     predicate = load_predicate(args.predicate)
     rows, cols = parse_size(args.max_size) if args.max_size else DEFAULT_MAX_SIZE
     result = verify_predicate(predicate, rows, cols, time_limit=args.time_limit)
@@ -202,7 +202,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_difficulty(args: argparse.Namespace) -> int:
-    from witness.difficulty import difficulty_command
+    from witness.difficulty.muse import difficulty_command
 
     print(difficulty_command(args.puzzle, args.rank, args.rules, args.clauses, args.lookahead,
                              args.time_limit, args.json, args.csv))
@@ -210,8 +210,8 @@ def cmd_difficulty(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from witness.evaluate import demo_table
-    from witness.generate import GenerationError, check_random_size
+    from witness.pipeline.evaluate import demo_table
+    from witness.search.generate import GenerationError, check_random_size
 
     try:
         check_random_size(*parse_size(args.max_size))
@@ -223,7 +223,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
-    from witness.examples import DEFAULT_BIAS, write_task
+    from witness.learning.examples import DEFAULT_BIAS, write_task
 
     puzzles = [Puzzle.load(f) for f in args.puzzles]
     with _option("--out"):
@@ -239,7 +239,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from witness.ilp import learn, program_file_text, write_program
+    from witness.learning.ilp import learn, program_file_text, write_program
 
     program, scores, stats = learn(args.task, timeout=args.timeout, engine=args.engine,
                                    noisy=args.noisy, progress=not args.quiet)
@@ -403,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the stratified sampling")
     p.add_argument("--positives", choices=["blamed", "all"], default="blamed",
                    help="which squares of an incompletable path are positives "
-                        "(see witness/examples.py)")
+                        "(see witness/learning/examples.py)")
     p.set_defaults(func=cmd_examples)
 
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")

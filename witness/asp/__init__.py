@@ -6,7 +6,7 @@
   (``goal/1``, ``tri/2``) is given as facts by the solver and chosen by the
   verifier.
 - ``prefix.lp``: a proper prefix of that solution and the per-(prefix,
-  square) features of ``witness.predicates.FEATURES`` (verifier only).
+  square) features of ``witness.search.predicates.FEATURES`` (verifier only).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 import sys
 from pathlib import Path
 
-from witness.compare import COMPARED_FILES, missing_files
+from witness.pipeline.compare import COMPARED_FILES, missing_files
 from witness.errors import InputError
-from witness.workflow import validate_config
+from witness.pipeline.workflow import validate_config
 
 # Types, ranges, unknown keys (typos) and defaults: workflow/schemas/config.schema.yaml.
 try:
@@ -108,7 +108,7 @@ def stage_candidates(version, stage):
     if stage == 1:
         return task_names()
     ranked = checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
-    from witness.triage import kept_predicates
+    from witness.pipeline.triage import kept_predicates
 
     return kept_predicates(ranked)
 

@@ -9,7 +9,7 @@
 
 rule triage_time:
     """Time a group of candidates and pi_baseline on one filter set, interleaved
-    in one process and repeated (witness.triage.time_candidates)."""
+    in one process and repeated (witness.pipeline.triage.time_candidates)."""
     input:
         predicates=lambda w: expand(f"{OUT}/predicates/{{task}}.pl",
                                     task=stage_group(w.version, int(w.stage), int(w.group))),

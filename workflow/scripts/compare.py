@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from witness.compare import write_comparison
-from witness.workflow import logged
+from witness.pipeline.compare import write_comparison
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     out = snakemake.output

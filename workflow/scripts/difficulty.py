@@ -1,7 +1,7 @@
 """MUSE and ReMUSE of a sample of the test set under each rule set (issue 15)."""
 
-from witness.difficulty import score_set
-from witness.workflow import logged
+from witness.difficulty.muse import score_set
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     inp, p = snakemake.input, snakemake.params

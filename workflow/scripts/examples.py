@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from witness.examples import write_task
-from witness.puzzle import Puzzle
-from witness.workflow import logged
+from witness.learning.examples import write_task
+from witness.model.puzzle import Puzzle
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     names = snakemake.params.puzzles

@@ -1,7 +1,7 @@
 """Copy the triage winner to pi_star and translate it."""
 
-from witness.triage import finalize
-from witness.workflow import logged
+from witness.pipeline.triage import finalize
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     name = finalize(snakemake.input.stage3, snakemake.params.predicates_dir,

@@ -1,7 +1,7 @@
 """Generate one puzzle set, disjoint from the sets generated before it."""
 
-from witness.generate import write_named_set
-from witness.workflow import logged
+from witness.pipeline.workflow import logged
+from witness.search.generate import write_named_set
 
 with logged(snakemake):
     spec = snakemake.params.spec

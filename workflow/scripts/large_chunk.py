@@ -1,7 +1,7 @@
 """Section 5.6 on one chunk of one large-puzzle set."""
 
-from witness.evaluate import evaluate_large_chunk
-from witness.workflow import logged
+from witness.pipeline.evaluate import evaluate_large_chunk
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     p = snakemake.params

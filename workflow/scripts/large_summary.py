@@ -1,7 +1,7 @@
 """Share of large puzzles solved within each limit (Figure 5's data)."""
 
-from witness.evaluate import aggregate_large
-from witness.workflow import logged
+from witness.pipeline.evaluate import aggregate_large
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     p = snakemake.params

@@ -1,6 +1,6 @@
 """Learn a predicate for one task folder; a failed or timed-out run is recorded, not fatal."""
 
-from witness.workflow import learn_step, logged
+from witness.pipeline.workflow import learn_step, logged
 
 with logged(snakemake):
     learn = snakemake.params.learn

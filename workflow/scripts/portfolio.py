@@ -1,7 +1,7 @@
 """Choose the portfolio's unverified and verified members (section 6)."""
 
-from witness.triage import choose_portfolio
-from witness.workflow import logged
+from witness.pipeline.triage import choose_portfolio
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     inp = snakemake.input

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from witness.report import FIGURES, ReportInputs, write_report
-from witness.workflow import logged
+from witness.pipeline.report import FIGURES, ReportInputs, write_report
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     inp, out = snakemake.input, snakemake.output

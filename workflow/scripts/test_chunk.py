@@ -1,7 +1,7 @@
 """Section 5.5 on one chunk of the test set."""
 
-from witness.evaluate import evaluate_test_chunk
-from witness.workflow import logged
+from witness.pipeline.evaluate import evaluate_test_chunk
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     p = snakemake.params

@@ -1,7 +1,7 @@
 """Per-puzzle and per-size tables and overall speedups of the test evaluation."""
 
-from witness.evaluate import aggregate_test
-from witness.workflow import logged
+from witness.pipeline.evaluate import aggregate_test
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     out = snakemake.output

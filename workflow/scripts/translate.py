@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from witness.translate import python_source
-from witness.triage import learned_predicate
-from witness.workflow import logged
+from witness.learning.translate import python_source
+from witness.pipeline.triage import learned_predicate
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     pred = learned_predicate(snakemake.input[0])

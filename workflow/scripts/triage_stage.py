@@ -1,7 +1,7 @@
 """Rank the predicates timed in one triage stage and keep the fastest."""
 
-from witness.triage import select_stage
-from witness.workflow import logged
+from witness.pipeline.triage import select_stage
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     select_stage(snakemake.input, snakemake.params.keep, snakemake.output[0],

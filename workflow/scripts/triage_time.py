@@ -1,7 +1,7 @@
 """Time a group of learned predicates and the baseline on one filter set."""
 
-from witness.triage import time_candidates, write_timings
-from witness.workflow import logged
+from witness.pipeline.triage import time_candidates, write_timings
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     rows = time_candidates(snakemake.input.predicates, snakemake.input.set,

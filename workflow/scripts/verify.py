@@ -3,9 +3,9 @@
 import json
 from pathlib import Path
 
-from witness.triage import learned_predicate
-from witness.verify import verify_predicate
-from witness.workflow import logged
+from witness.asp.verify import verify_predicate
+from witness.pipeline.triage import learned_predicate
+from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     pred = learned_predicate(snakemake.input[0])

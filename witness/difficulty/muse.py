@@ -1,0 +1,982 @@
+"""Puzzle difficulty as entropy: MUSE and ReMUSE with learned inference rules.
+
+Chen (2023), *Encoding Puzzle Uncertainty as Entropy* (MSc thesis, chapter 3;
+``../shared/papers/chen-2023-entropy-puzzle-difficulty-thesis.txt``) scores a
+puzzle {G, S_start, A, Gamma} by the information an oracle must give a player
+along the easiest solution:
+
+- equation 3.1, :func:`uniform_entropy`: a state with ``|sigma(s)|`` moves
+  costs log2 |sigma(s)| bits (the thesis's table rounds log2 3 to 1.6), and
+  infinity when there is no move;
+- Algorithm 1, MUSE (:func:`muse`, :func:`min_path_entropy`): MINPATHENT(s)
+  is 0 if Gamma(s) = 1, infinity if sigma(s) is empty, else the local entropy
+  plus the least MINPATHENT of the children; MUSE is the least over the start
+  states;
+- Algorithm 2, ReMUSE: the same recursion with line 19 replaced by the KL
+  divergence (equation 2.2, base 2) from the uniform distribution over
+  sigma(s) to the softmin (equation 2.3 with -z) of the children's scores
+  (:func:`relative_entropy`);
+- sigma is the plain action function A(s) or the logic action function L(s):
+  the moves the player's inference rules do not reject (section 3.2);
+  section 3.3's lookahead L(s, n) keeps a move only if a depth-n search after
+  it still finds a continuation, and Gamma(s, n) = 1 when that search finds a
+  solution (:func:`with_lookahead`; Algorithm 1, line 3);
+- section 3.4.2's other measures: the number of solutions and their mean
+  length (in moves).
+
+Here the player's inference rules are a ``witness.search.predicates.Predicate`` (the
+built-in ones or a learned program, or some of its clauses: a player who
+knows only some rules). On a triangle puzzle a state is a path from the start
+(the thesis's states are paths too); A(s) extends it to an unvisited
+neighbour of its head and is empty once the head is the goal (the path has
+left the grid), Gamma(s) = 1 when the head is the goal and every triangle
+count holds, and L(s) keeps a move unless the predicate says the extended
+path is incompletable (a move that completes a solution is always kept). Only
+predicates proven free of false positives on every grid size may define L(s)
+(:func:`player_rules`): an unsound rule could remove every solution and score
+a solvable puzzle infinity.
+
+Two implementations of the same definitions:
+
+- :func:`muse` / :func:`min_path_entropy` follow Algorithms 1 and 2 line by
+  line over any puzzle given as Python functions (tests use them, e.g. on the
+  thesis's Table 3.1);
+- :func:`difficulty` is the same recursion specialised to triangle puzzles and
+  compiled with numba. A state's future depends only on (head, visited
+  vertices, edges on each constrained square) -- the predicates' features
+  (``witness.search.predicates``) are functions of these and of the path length,
+  which is the number of visited vertices minus 1 -- so states with equal keys
+  share one memo entry. A child from which no solution can be reached scores
+  infinity without being expanded (an over-counted square, a square that can
+  no longer get its edges, a goal cut off); this changes no score, since every
+  path below it ends in a dead end. Predicates are evaluated by the search
+  core's own helpers (``witness.search.astar._predicate``), on the same incremental
+  per-square state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+import sys
+import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+import numba
+import numpy as np
+from tqdm import tqdm
+
+from witness.errors import InputError
+from witness.learning.translate import load_predicate
+from witness.model.puzzle import Puzzle
+from witness.search.astar import _flood_region, _predicate, _step, build_geometry
+from witness.search.predicates import Predicate, as_program
+
+log = logging.getLogger(__name__)
+
+INF = math.inf
+RULE_SETS = ("none", "baseline", "paper")
+# Built-in rule sets `witness verify` proves for every grid size (local clauses;
+# tests/test_difficulty.py checks this is still what verify says).
+PROVEN_BUILTINS = ("baseline", "paper")
+DEFAULT_MEMORY_MB = 2048
+
+S = TypeVar("S")
+
+
+# ------------------------------------------------------------ definitions
+def uniform_entropy(n_actions: int) -> float:
+    """Equation 3.1: H(Z_sigma(s)) of a uniform choice among ``n_actions`` moves, in bits.
+
+    0 for one move, infinity for none (the thesis's table writes 1.6 for
+    log2 3 = 1.585)."""
+    return INF if n_actions == 0 else math.log2(n_actions)
+
+
+def softmin(values: Sequence[float]) -> list[float]:
+    """Equation 2.3 with -z_i: exp(-z_i) / sum_j exp(-z_j); infinite z_i get 0.
+
+    Shifted by the least finite value, which cancels out, so large scores do
+    not underflow. Undefined (ValueError) when every value is infinite."""
+    low = min(values)
+    if low == INF:
+        raise ValueError("softmin of scores that are all infinite")
+    weights = [0.0 if v == INF else math.exp(low - v) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def kl_divergence(p: Sequence[float], q: Sequence[float]) -> float:
+    """Equation 2.2: D_KL(P || Q) = sum P(x) log2(P(x) / Q(x)) (terms with P(x) = 0 are 0)."""
+    return sum(pi * math.log2(pi / qi) for pi, qi in zip(p, q, strict=True) if pi > 0)
+
+
+def relative_entropy(child_scores: Sequence[float]) -> float:
+    """Algorithm 2, line 19: KL(softmin(childEnts), Z_|sigma(s)|), Z uniform.
+
+    0 when every child scores the same (or there is one child); at most
+    log2 |sigma(s)| (all weight on one child)."""
+    n = len(child_scores)
+    return kl_divergence(softmin(child_scores), [1.0 / n] * n)
+
+
+def local_entropy(child_scores: Sequence[float], relative: bool) -> float:
+    """Algorithm 1 line 19 (uniform, MUSE) or Algorithm 2 line 19 (relative, ReMUSE)."""
+    return relative_entropy(child_scores) if relative else uniform_entropy(len(child_scores))
+
+
+def min_path_entropy(
+    state: S,
+    sigma: Callable[[S], Iterable[S]],
+    gamma: Callable[[S], bool],
+    relative: bool = False,
+    key: Callable[[S], Hashable] | None = None,
+    _memo: dict | None = None,
+) -> float:
+    """MINPATHENT(s, sigma) of Algorithm 1 (``relative=False``) or Algorithm 2 (ReMUSE).
+
+    ``sigma(s)`` lists the states its moves lead to (A(s), L(s) or L(s, n));
+    ``gamma(s)`` is the goal test (Gamma(s) or Gamma(s, n)). With ``key``,
+    states with equal keys (the same future) are computed once.
+    """
+    memo = {} if _memo is None else _memo
+    k = key(state) if key is not None else None
+    if k is not None and k in memo:
+        return memo[k]
+    if gamma(state):  # line 12: solved
+        value = 0.0
+    else:
+        children = list(sigma(state))
+        if not children:  # line 13: unsolvable
+            value = INF
+        else:  # lines 14-20
+            child_ents = [min_path_entropy(c, sigma, gamma, relative, key, memo)
+                          for c in children]
+            best = min(child_ents)
+            value = INF if best == INF else best + local_entropy(child_ents, relative)
+    if k is not None:
+        memo[k] = value
+    return value
+
+
+def muse(
+    starts: Iterable[S],
+    sigma: Callable[[S], Iterable[S]],
+    gamma: Callable[[S], bool],
+    relative: bool = False,
+    key: Callable[[S], Hashable] | None = None,
+) -> float:
+    """MUSE(S_start, sigma) of Algorithm 1 (ReMUSE of Algorithm 2 with ``relative``):
+    the least MINPATHENT over the start states."""
+    memo: dict = {}
+    return min(min_path_entropy(s, sigma, gamma, relative, key, memo) for s in starts)
+
+
+def with_lookahead(
+    sigma: Callable[[S], Iterable[S]], gamma: Callable[[S], bool], n: int
+) -> tuple[Callable[[S], list[S]], Callable[[S], bool]]:
+    """Section 3.3's n-step lookahead: (L(s, n), Gamma(s, n)) from (L(s), Gamma(s)).
+
+    L(s, n) keeps a child s' of L(s) when a depth-n search over L from s'
+    finds a solved state or a path of n moves (a continuation), so L(s, 1)
+    drops the moves after which L is empty (the thesis's Figure 3.1e).
+    Gamma(s, n) = 1 when that search from s itself finds a solved state
+    within n moves ("solved in the DFS, suggesting 0 entropy"). n = 0 gives
+    L and Gamma back.
+    """
+    if n < 0:
+        raise ValueError("lookahead must be >= 0")
+
+    def probe(s: S, k: int) -> tuple[bool, bool]:
+        """(a solved state within k moves, a continuation of k moves or a solved state)."""
+        if gamma(s):
+            return True, True
+        if k == 0:
+            return False, True
+        solved = alive = False
+        for c in sigma(s):
+            a, b = probe(c, k - 1)
+            solved, alive = solved or a, alive or b
+        return solved, alive
+
+    def sigma_n(s: S) -> list[S]:
+        return [c for c in sigma(s) if probe(c, n)[1]]
+
+    def gamma_n(s: S) -> bool:
+        return probe(s, n)[0]
+
+    return (sigma, gamma) if n == 0 else (sigma_n, gamma_n)
+
+
+# ------------------------------------------------------------ player rules
+def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None = None,
+                 verify_time_limit: float | None = None) -> Predicate:
+    """The inference rules that define L(s): ``none`` (L = A), ``baseline``, ``paper``
+    or a learned ``FILE.pl``, optionally only its ``clauses`` (1-based, in the
+    program's order: clause_N of ``witness translate``).
+
+    Raises InputError unless every chosen clause is proven free of false
+    positives on every grid size: the built-ins are (``witness verify
+    paper``); a program needs a sibling ``FILE.verify.json`` (written by the
+    pipeline) whose status, or the status of every chosen clause, is
+    ``proven``; else it is verified here (``witness.asp.verify.verify_predicate``,
+    status ``proven``: every clause holds on every grid size).
+    """
+    name = spec.name if isinstance(spec, Predicate) else str(spec)
+    pred = load_predicate(spec)
+    if clauses is not None:
+        if pred.kind == "none":
+            raise InputError("--clauses: the rule set 'none' has no clauses")
+        bad = [i for i in clauses if not 1 <= i <= len(pred.clauses)]
+        if bad or not clauses:
+            raise InputError(f"--clauses: clause {bad[0] if bad else '(none)'} does not exist "
+                             f"({name} has clauses 1 to {len(pred.clauses)})")
+        chosen = sorted(set(clauses))
+        picked = tuple(pred.clauses[i - 1] for i in chosen)
+        pred = as_program(Predicate(pred.name, "program", picked, pred.description),
+                          f"{pred.name}[{','.join(map(str, chosen))}]")
+    else:
+        chosen = list(range(1, len(pred.clauses) + 1))
+    if pred.kind == "none" or name in PROVEN_BUILTINS:
+        return pred
+    if not _proven(Path(name), pred, chosen, verify_time_limit):
+        raise InputError(f"--rules: {name} is not proven free of false positives on every "
+                         "grid size (witness verify); an unsound rule may remove solutions")
+    return pred
+
+
+def _proven(program: Path, pred: Predicate, chosen: list[int],
+            time_limit: float | None) -> bool:
+    """Is every chosen clause proven for all grid sizes? (sibling .verify.json, else verify)"""
+    sidecar = program.with_suffix(".verify.json")
+    if sidecar.is_file():
+        try:
+            data = json.loads(sidecar.read_text())
+        except (OSError, json.JSONDecodeError):
+            data = None
+        if isinstance(data, dict):
+            if data.get("status") == "proven":
+                return True
+            per_clause = {c.get("index"): c for c in data.get("clauses", [])
+                          if isinstance(c, dict)}
+            # verify numbers clauses from 0, --clauses from 1
+            if per_clause and all(per_clause.get(i - 1, {}).get("status") == "proven"
+                                  for i in chosen):
+                return True
+    from witness.asp.verify import PROVEN, verify_predicate  # loads clingo: only when needed
+
+    result = verify_predicate(pred, time_limit=time_limit)
+    log.info("verify %s: %s", program, result.verdict)
+    return result.status == PROVEN
+
+
+# ------------------------------------------------------------ compiled core
+_jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+
+# statuses of _run
+DONE, RUNNING, NEED_SPACE = 0, 1, 2
+# ENTER a state, go to its NEXT child, or RETURN its value to the parent
+ENTER, NEXT, RETURN = 0, 1, 2
+# ctr[] slots
+K_DEPTH, K_MODE, K_MARK, K_ENTRIES, K_STATES = range(5)
+# ret[] slots: the value being returned
+R_MUSE, R_REMUSE, R_COUNT, R_LENGTHS = range(4)
+KEY_BITS = 3  # edges on a square: 0..4
+
+
+@_jit
+def _mix(h, w):
+    h ^= w
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    h ^= h >> np.uint64(33)
+    return h
+
+
+@_jit
+def _slot(mkeys, mused, key):
+    """The memo slot holding ``key``, or the empty slot where it goes (linear probing)."""
+    cap = mused.size
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(key.size):
+        h = _mix(h, key[i])
+    i = np.int64(h & np.uint64(cap - 1))
+    while mused[i]:
+        same = True
+        for j in range(key.size):
+            if mkeys[i, j] != key[j]:
+                same = False
+                break
+        if same:
+            return i
+        i = (i + 1) & (cap - 1)
+    return i
+
+
+@_jit
+def _rehash(mkeys, mused, mvals, mcounts, nkeys, nused, nvals, nints):
+    for i in range(mused.size):
+        if mused[i]:
+            j = _slot(nkeys, nused, mkeys[i])
+            nused[j] = True
+            nkeys[j] = mkeys[i]
+            nvals[j] = mvals[i]
+            nints[j] = mcounts[i]
+
+
+@_jit
+def _solved(constrained, triangles, counts):
+    for i in range(constrained.size):
+        s = constrained[i]
+        if counts[s] != triangles[s]:
+            return False
+    return True
+
+
+@_jit
+def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, visited_corners,
+             adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach, n_lengths,
+             n_addable, square_corners):
+    """pi of the child path whose new head is ``w`` (``g`` edges), exactly as the search
+    core evaluates it: the child's counts are already stepped, ``w`` is not yet on_path."""
+    ctr[K_MARK] += 1
+    mark = ctr[K_MARK]
+    for j in range(4):
+        s = corner_squares[w, j]
+        if s >= 0:
+            adjacent[s] = mark
+    unreachable = 0
+    if n_reach == 2 or n_addable > 1:  # the child's free region: region[v] == mark
+        _flood_region(neighbour, on_path, 1, w, region, mark, queue)
+        unreachable = 0 if region[goal] == mark else 1
+    return _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
+                      counts, visited_corners, adjacent, mark, g, unreachable, square_corners,
+                      region, mark)
+
+
+@_jit
+def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, triangles,
+           counts, visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
+           n_reach, n_lengths, n_addable, square_corners, p_v, p_d):
+    """Depth-k search over L from the state with head ``head`` (on_path) and g edges:
+    (a solved state within k moves, a solved state or a path of k more moves), as
+    ``probe`` in :func:`with_lookahead`. An explicit
+    stack in p_v / p_d (numba's disk cache does not keep recursive functions)."""
+    at_goal = head == goal
+    if at_goal and _solved(constrained, triangles, counts):
+        return True, True
+    if k == 0:
+        return False, True
+    if at_goal:  # A(s) is empty
+        return False, False
+    solved = False
+    alive = False
+    level = 0
+    p_v[0] = head
+    p_d[0] = 0
+    while level >= 0:
+        u = p_v[level]
+        d = p_d[level]
+        if d >= 4:  # every move from u is tried: undo the move into u
+            if level > 0:
+                on_path[u] = 0
+                _step(p_v[level - 1], p_d[level - 1] - 1, u, edge_squares, corner_squares,
+                      counts, visited_corners, -1)
+            level -= 1
+            continue
+        p_d[level] = d + 1
+        w = neighbour[u, d]
+        if w < 0 or on_path[w] == 1:
+            continue
+        _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+        done = w == goal and _solved(constrained, triangles, counts)
+        keep = done or not _rejects(
+            w, g + level + 1, neighbour, corner_squares, constrained, triangles, counts,
+            visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach,
+            n_lengths, n_addable, square_corners)
+        if keep and level + 1 == k:  # k moves made: a continuation
+            solved = solved or done
+            alive = True
+        elif keep and w == goal:  # the path has ended, solved or not
+            solved = solved or done
+            alive = alive or done
+        elif keep:
+            on_path[w] = 1
+            level += 1
+            p_v[level] = w
+            p_d[level] = 0
+            continue
+        _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
+    return solved, alive
+
+
+@_jit
+def _dead(head, goal, neighbour, constrained, triangles, counts, square_corners, on_path,
+          region, queue, ctr):
+    """True when no extension of the path solves the puzzle (exact, never a guess): a
+    constrained square has too many edges, the goal is cut off from the head, or a
+    square has fewer addable edges (both corners in the head's free region, the
+    addable_edges feature) than it still needs."""
+    for i in range(constrained.size):
+        s = constrained[i]
+        if counts[s] > triangles[s]:
+            return True
+    ctr[K_MARK] += 1
+    label = ctr[K_MARK]
+    _flood_region(neighbour, on_path, 1, head, region, label, queue)
+    if region[goal] != label:
+        return True
+    for i in range(constrained.size):
+        s = constrained[i]
+        need = triangles[s] - counts[s]
+        if need > 0:
+            addable = 0
+            for c in range(4):
+                if (region[square_corners[s, c]] == label
+                        and region[square_corners[s, (c + 1) & 3]] == label):
+                    addable += 1
+            if addable < need:
+                return True
+    return False
+
+
+@_jit
+def _flip(key, v):
+    """Toggle vertex v in the key's visited bitmask."""
+    key[v >> 6] ^= np.uint64(1) << np.uint64(v & 63)
+
+
+@_jit
+def _count_key(key, u, d, edge_squares, cpos, base, delta):
+    """Add delta to the packed edge counts of the constrained squares of edge (u, d)."""
+    for j in range(2):
+        s = edge_squares[u, d, j]
+        if s >= 0 and cpos[s] >= 0:
+            p = cpos[s]
+            shift = np.uint64(KEY_BITS * (p % 21))
+            word = base + p // 21
+            if delta > 0:
+                key[word] += np.uint64(1) << shift
+            else:
+                key[word] -= np.uint64(1) << shift
+
+
+@_jit
+def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, cpos,
+         goal, kind, table, n_reach, n_addable, n_lengths, lookahead,
+         counts, visited_corners, adjacent, on_path, region, queue, key, n_vertex_words,
+         path_v, path_d, f_mask, f_dir, f_short, f_k, f_muse, f_remuse, f_count, f_lengths,
+         mkeys, mused, mvals, mcounts, ctr, ret, p_v, p_d, budget):
+    """Algorithms 1 and 2 at once, as an explicit-stack depth-first recursion over
+    sigma = L(s, n) with a memo keyed on (visited vertices, head, edges per
+    constrained square). Resumable: every variable lives in the arrays. Stops
+    after ``budget`` states (RUNNING), when the memo is half full (NEED_SPACE),
+    or when the start state's value is in ``ret`` (DONE)."""
+    cap = mused.size
+    head_word = n_vertex_words
+    count_base = n_vertex_words + 1
+    depth = ctr[K_DEPTH]
+    mode = ctr[K_MODE]
+    done = 0
+    while True:
+        head = path_v[depth]
+        if mode == ENTER:
+            if done >= budget:
+                break
+            done += 1
+            ctr[K_STATES] += 1
+            if head == goal:  # Gamma(s) = 1, or A(s) is empty: the path has ended
+                if _solved(constrained, triangles, counts):
+                    ret[R_MUSE] = 0.0
+                    ret[R_REMUSE] = 0.0
+                    ret[R_COUNT] = 1.0
+                else:
+                    ret[R_MUSE] = np.inf
+                    ret[R_REMUSE] = np.inf
+                    ret[R_COUNT] = 0.0
+                ret[R_LENGTHS] = 0.0
+                mode = RETURN
+                continue
+            if _dead(head, goal, neighbour, constrained, triangles, counts, square_corners,
+                     on_path, region, queue, ctr):
+                ret[R_MUSE] = np.inf
+                ret[R_REMUSE] = np.inf
+                ret[R_COUNT] = 0.0
+                ret[R_LENGTHS] = 0.0
+                mode = RETURN
+                continue
+            key[head_word] = np.uint64(head)
+            i = _slot(mkeys, mused, key)
+            if mused[i]:
+                ret[R_MUSE] = mvals[i, 0]
+                ret[R_REMUSE] = mvals[i, 1]
+                ret[R_COUNT] = mcounts[i, 0]
+                ret[R_LENGTHS] = mcounts[i, 1]
+                mode = RETURN
+                continue
+            # sigma(s) = L(s, n): the moves the rules keep, and (n > 0) that
+            # a depth-n search still continues after.
+            mask = 0
+            for d in range(4):
+                w = neighbour[head, d]
+                if w < 0 or on_path[w] == 1:
+                    continue
+                _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+                keep = (w == goal and _solved(constrained, triangles, counts)) or not _rejects(
+                    w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
+                    visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
+                    n_reach, n_lengths, n_addable, square_corners)
+                if keep and lookahead > 0:
+                    on_path[w] = 1
+                    keep = _probe(w, depth + 1, lookahead, neighbour, edge_squares,
+                                  corner_squares, constrained, triangles, counts,
+                                  visited_corners, adjacent, on_path, region, queue, ctr, goal,
+                                  kind, table, n_reach, n_lengths, n_addable, square_corners, p_v,
+                                  p_d)[1]
+                    on_path[w] = 0
+                _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
+                if keep:
+                    mask |= 1 << d
+            short = False  # Gamma(s, n) = 1: a solution within n moves scores 0
+            if lookahead > 0:
+                short = _probe(head, depth, lookahead, neighbour, edge_squares,
+                               corner_squares, constrained, triangles, counts,
+                               visited_corners, adjacent, on_path, region, queue, ctr, goal,
+                               kind, table, n_reach, n_lengths, n_addable, square_corners,
+                               p_v, p_d)[0]
+            f_mask[depth] = mask
+            f_dir[depth] = 0
+            f_short[depth] = short
+            f_k[depth] = 0
+            f_count[depth] = 0.0
+            f_lengths[depth] = 0.0
+            mode = NEXT
+        elif mode == NEXT:
+            d = f_dir[depth]
+            while d < 4 and not (f_mask[depth] >> d) & 1:
+                d += 1
+            if d < 4:
+                f_dir[depth] = d + 1
+                w = neighbour[head, d]
+                _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+                _count_key(key, head, d, edge_squares, cpos, count_base, 1)
+                _flip(key, w)
+                on_path[w] = 1
+                depth += 1
+                path_v[depth] = w
+                path_d[depth] = d
+                mode = ENTER
+                continue
+            # Every child of sigma(s) is scored: lines 19-20 of Algorithms 1 and 2.
+            n = f_k[depth]
+            if n == 0:
+                m_val = np.inf
+                r_val = np.inf
+            else:
+                m_best = np.inf
+                r_best = np.inf
+                for j in range(n):
+                    m_best = min(m_best, f_muse[depth, j])
+                    r_best = min(r_best, f_remuse[depth, j])
+                if f_short[depth]:
+                    m_val = 0.0
+                    r_val = 0.0
+                else:
+                    m_val = m_best + np.log2(n) if m_best < np.inf else np.inf
+                    if r_best < np.inf:
+                        total = 0.0
+                        for j in range(n):
+                            total += np.exp(r_best - f_remuse[depth, j])
+                        kl = 0.0
+                        for j in range(n):
+                            p = np.exp(r_best - f_remuse[depth, j]) / total
+                            if p > 0.0:
+                                kl += p * np.log2(p * n)
+                        r_val = r_best + max(kl, 0.0)
+                    else:
+                        r_val = np.inf
+            ret[R_MUSE] = m_val
+            ret[R_REMUSE] = r_val
+            ret[R_COUNT] = f_count[depth]
+            ret[R_LENGTHS] = f_lengths[depth]
+            key[head_word] = np.uint64(head)
+            i = _slot(mkeys, mused, key)
+            mused[i] = True
+            mkeys[i] = key
+            mvals[i, 0] = m_val
+            mvals[i, 1] = r_val
+            mcounts[i, 0] = f_count[depth]
+            mcounts[i, 1] = f_lengths[depth]
+            ctr[K_ENTRIES] += 1
+            mode = RETURN
+            if 2 * ctr[K_ENTRIES] >= cap:
+                ctr[K_DEPTH] = depth
+                ctr[K_MODE] = mode
+                return NEED_SPACE
+        else:  # RETURN ret to the parent
+            if depth == 0:
+                ctr[K_DEPTH] = 0
+                ctr[K_MODE] = RETURN
+                return DONE
+            w = path_v[depth]
+            d = path_d[depth]
+            on_path[w] = 0
+            _flip(key, w)
+            depth -= 1
+            u = path_v[depth]
+            _count_key(key, u, d, edge_squares, cpos, count_base, -1)
+            _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
+            j = f_k[depth]
+            f_muse[depth, j] = ret[R_MUSE]
+            f_remuse[depth, j] = ret[R_REMUSE]
+            f_k[depth] = j + 1
+            f_count[depth] += ret[R_COUNT]
+            # each solution below the child is one move longer from here
+            f_lengths[depth] += ret[R_LENGTHS] + ret[R_COUNT]
+            mode = NEXT
+    ctr[K_DEPTH] = depth
+    ctr[K_MODE] = mode
+    return RUNNING
+
+
+def _drop_stale_cache() -> None:
+    """numba's disk cache notices changes to this file only, but the core compiles
+    witness.search.astar's helpers into its own machine code: when astar.py changes,
+    drop the cached core so that it is compiled again with the new helpers."""
+    import witness.search.astar
+
+    stamp = hashlib.sha256(Path(witness.search.astar.__file__).read_bytes()).hexdigest()
+    try:
+        marker = Path(_run._cache.cache_path) / "difficulty.search.sha256"
+        if marker.is_file() and marker.read_text() == stamp:
+            return
+        for function in (_rejects, _probe, _dead, _run):
+            function._cache.flush()
+        marker.write_text(stamp)
+    except (AttributeError, OSError) as exc:  # numba internals or a read-only cache
+        log.warning("could not check numba's cache of witness.difficulty.muse: %s", exc)
+
+
+_drop_stale_cache()
+
+
+# ------------------------------------------------------------------ driver
+@dataclass
+class Difficulty:
+    """Scores of one puzzle under one player model. ``muse``/``remuse`` are bits
+    (infinity: no solution the rules let the player reach; None: not finished)."""
+
+    muse: float | None
+    remuse: float | None
+    solutions: int | None  # section 3.4.2: every solution (does not depend on the rules)
+    mean_length: float | None  # moves (edges) per solution, None without a solution
+    status: str  # done | timed_out | out_of_memory
+    seconds: float
+    states: int  # states visited (memo hits included)
+    rules: str = "none"
+    lookahead: int = 0
+    extra: dict = field(default_factory=dict)
+
+    def contract_dict(self) -> dict:
+        """The CLI's ``--json`` object (docs/DESIGN.md: infinity as null)."""
+        def bits(x: float | None) -> float | None:
+            return None if x is None or x == INF else round(x, 6)
+
+        return {
+            "muse": bits(self.muse),
+            "remuse": bits(self.remuse),
+            "solutions": self.solutions,
+            "mean_length": None if self.mean_length is None else round(self.mean_length, 6),
+            "status": self.status,
+            "seconds": round(self.seconds, 6),
+            "states": self.states,
+            "rules": self.rules,
+            "lookahead": self.lookahead,
+        }
+
+    def summary(self) -> str:
+        if self.status != "done":
+            return (f"{self.status} after {self.seconds:.3f} s ({self.states} states; rules "
+                    f"{self.rules}, lookahead {self.lookahead})")
+        mean = "-" if self.mean_length is None else f"{self.mean_length:.2f}"
+        return (f"MUSE {_fmt(self.muse)} bits, ReMUSE {_fmt(self.remuse)} bits, "
+                f"{self.solutions} solutions, mean length {mean} moves\n"
+                f"rules {self.rules}, lookahead {self.lookahead}: {self.states} states "
+                f"in {self.seconds:.3f} s")
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else "inf" if x == INF else f"{x:.3f}"
+
+
+def difficulty(
+    puzzle: Puzzle,
+    rules: Predicate | str = "none",
+    lookahead: int = 0,
+    time_limit: float | None = None,
+    memory_mb: float | None = None,
+) -> Difficulty:
+    """MUSE (Algorithm 1) and ReMUSE (Algorithm 2) of ``puzzle`` with sigma = L(s, n).
+
+    ``rules`` defines L(s) (``none``: L = A); the caller is responsible for
+    its soundness (:func:`player_rules` checks it). ``lookahead`` is n
+    (section 3.3). Ends with status ``timed_out`` after ``time_limit``
+    seconds or ``out_of_memory`` when the memo would exceed ``memory_mb``.
+    """
+    if lookahead < 0:
+        raise InputError("--lookahead: must be >= 0")
+    _warm_up()
+    pred = load_predicate(rules)
+    geo = build_geometry(puzzle)
+    kind, table, n_reach, n_addable, n_lengths = pred.encoded
+    nv, ns = puzzle.n_vertices, puzzle.n_squares
+    cpos = np.full(ns, -1, np.int64)
+    for i, s in enumerate(geo.constrained):
+        cpos[s] = i
+    n_vertex_words = (nv + 63) // 64
+    width = n_vertex_words + 1 + (len(geo.constrained) + 20) // 21
+    bytes_per_slot = 8 * width + 1 + 16 + 16
+    max_slots = int((memory_mb or DEFAULT_MEMORY_MB) * 1e6 // bytes_per_slot)
+
+    counts = np.zeros(ns, np.int32)
+    visited_corners = np.zeros(ns, np.int32)
+    adjacent = np.zeros(ns, np.int64)
+    on_path = np.zeros(nv, np.int64)
+    region = np.zeros(nv, np.int64)
+    queue = np.zeros(nv, np.int64)
+    key = np.zeros(width, np.uint64)
+    depth = nv + 1
+    path_v = np.zeros(depth, np.int64)
+    path_d = np.zeros(depth, np.int64)
+    f_mask = np.zeros(depth, np.int64)
+    f_dir = np.zeros(depth, np.int64)
+    f_short = np.zeros(depth, np.bool_)
+    f_k = np.zeros(depth, np.int64)
+    f_muse = np.zeros((depth, 4), np.float64)
+    f_remuse = np.zeros((depth, 4), np.float64)
+    f_count = np.zeros(depth, np.float64)
+    f_lengths = np.zeros(depth, np.float64)
+    ctr = np.zeros(8, np.int64)
+    ret = np.zeros(4, np.float64)
+    p_v = np.zeros(lookahead + 2, np.int64)  # the lookahead's stack
+    p_d = np.zeros(lookahead + 2, np.int64)
+    cap = 1 << 12
+    mkeys = np.zeros((cap, width), np.uint64)
+    mused = np.zeros(cap, np.bool_)
+    mvals = np.zeros((cap, 2), np.float64)
+    mcounts = np.zeros((cap, 2), np.float64)
+
+    start = geo.start
+    _step(-1, 0, start, geo.edge_squares, geo.corner_squares, counts, visited_corners, 1)
+    on_path[start] = 1
+    _flip(key, start)
+    path_v[0] = start
+    ctr[K_MODE] = ENTER
+
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+    chunk = 2_000
+    status = "done"
+    while True:
+        code = _run(geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
+                    geo.triangles, geo.constrained, cpos, geo.goal, kind, table, n_reach,
+                    n_addable, n_lengths, lookahead, counts, visited_corners, adjacent,
+                    on_path, region, queue, key, n_vertex_words, path_v, path_d, f_mask, f_dir,
+                    f_short, f_k, f_muse, f_remuse, f_count, f_lengths, mkeys, mused, mvals,
+                    mcounts, ctr, ret, p_v, p_d, chunk)
+        if code == DONE:
+            break
+        if code == NEED_SPACE:
+            if 2 * cap > max_slots:
+                status = "out_of_memory"
+                break
+            cap *= 2
+            grown = (np.zeros((cap, width), np.uint64), np.zeros(cap, np.bool_),
+                     np.zeros((cap, 2), np.float64), np.zeros((cap, 2), np.float64))
+            _rehash(mkeys, mused, mvals, mcounts, *grown)
+            mkeys, mused, mvals, mcounts = grown
+        if deadline is not None and time.perf_counter() >= deadline:
+            status = "timed_out"
+            break
+        chunk = min(chunk * 2, 500_000)
+    seconds = time.perf_counter() - t0
+    name = pred.name
+    if status != "done":
+        return Difficulty(None, None, None, None, status, seconds, int(ctr[K_STATES]), name,
+                          lookahead)
+    n_solutions = int(ret[R_COUNT])
+    mean = float(ret[R_LENGTHS]) / n_solutions if n_solutions else None
+    return Difficulty(float(ret[R_MUSE]), float(ret[R_REMUSE]), n_solutions, mean, status,
+                      seconds, int(ctr[K_STATES]), name, lookahead,
+                      extra={"memo_entries": int(ctr[K_ENTRIES])})
+
+
+_warm = False
+
+
+def _warm_up() -> None:
+    """Load the compiled core (numba's disk cache) once per process, so that the
+    first puzzle's ``seconds`` do not include it."""
+    global _warm
+    if not _warm:
+        _warm = True
+        _rehash(*(np.zeros((2, 1), np.uint64), np.zeros(2, np.bool_), np.zeros((2, 2)),
+                  np.zeros((2, 2))) * 2)
+        difficulty(Puzzle(rows=1, cols=1, goal=(1, 1), triangles=((0, 0, 2),)), "none", 1)
+
+
+# ----------------------------------------------------------------- ranking
+@dataclass
+class Ranked:
+    """One puzzle of a ranked folder."""
+
+    file: str
+    size: str
+    scores: Difficulty
+
+
+def rank_folder(folder: Path, rules: Predicate | str = "none", lookahead: int = 0,
+                time_limit: float | None = None) -> list[Ranked]:
+    """Score every ``*.json`` puzzle of ``folder``; easiest first by ReMUSE, ties by MUSE
+    (then by name). Unfinished scores go last."""
+    files = sorted(Path(folder).glob("*.json"))
+    if not files:
+        raise InputError(f"--rank: no puzzle files (*.json) in {folder}")
+    rows = []
+    for f in files:
+        puzzle = Puzzle.load(f)
+        rows.append(Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead,
+                                                           time_limit)))
+
+    def order(r: Ranked) -> tuple:
+        s = r.scores
+        unfinished = s.remuse is None
+        return (unfinished, s.remuse or 0.0, s.muse or 0.0, r.file)
+
+    return sorted(rows, key=order)
+
+
+RANK_COLUMNS = ("rank", "puzzle", "size", "remuse", "muse", "solutions", "mean_length",
+                "status", "seconds")
+
+
+def rank_rows(ranked: list[Ranked], digits: int | None = None) -> list[dict]:
+    """One dict per puzzle, easiest first: scores in bits ("inf": no solution the rules
+    let the player reach; "": unfinished), rounded to ``digits`` if given."""
+    def num(x: float | None) -> str | float:
+        if x is None:
+            return ""
+        if x == INF:
+            return "inf"
+        return f"{x:.{digits}f}" if digits is not None else x
+
+    out = []
+    for i, r in enumerate(ranked, 1):
+        s = r.scores
+        out.append({"rank": i, "puzzle": r.file, "size": r.size, "remuse": num(s.remuse),
+                    "muse": num(s.muse), "solutions": "" if s.solutions is None else s.solutions,
+                    "mean_length": num(s.mean_length), "status": s.status,
+                    "seconds": f"{s.seconds:.4f}"})
+    return out
+
+
+def rank_table(ranked: list[Ranked]) -> str:
+    """A plain-text table, easiest first ("inf": no reachable solution; "-": unfinished)."""
+    rows = rank_rows(ranked, digits=3)
+    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in RANK_COLUMNS}
+    lines = ["  ".join(c.ljust(widths[c]) for c in RANK_COLUMNS)]
+    lines += ["  ".join(str(r[c]).ljust(widths[c]) for c in RANK_COLUMNS) for r in rows]
+    return "\n".join(lines)
+
+
+def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
+    from witness.io import write_csv
+
+    write_csv(rank_rows(ranked), RANK_COLUMNS, out)
+
+
+# ---------------------------------------------------------------- pipeline
+SCORE_FIELDS = ["puzzle", "size", "rules", "lookahead", "muse", "remuse", "solutions",
+                "mean_length", "status", "seconds", "states"]
+
+
+def score_set(set_dir: str | Path, rule_sets: dict[str, str], out_csv: str | Path,
+              sample: int, seed: int = 0, lookahead: int = 0,
+              time_limit: float | None = None) -> list[dict]:
+    """Score a seeded sample of ``sample`` puzzles of a set with each rule set
+    (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl) and write one CSV row per
+    puzzle and rule set (bits; ``inf``: no solution the rules let the player
+    reach; empty: not finished). A rule set that is not proven for every grid
+    size is left out (logged): it cannot model a player (:func:`player_rules`)."""
+    import random
+
+    from witness.io import write_csv
+    from witness.search.generate import read_set
+
+    named = read_set(set_dir)
+    chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))
+    players = {}
+    for name, spec in rule_sets.items():
+        try:
+            players[name] = player_rules(spec)
+        except InputError as exc:
+            log.warning("difficulty: rule set %s left out: %s", name, exc)
+    rows = []
+    for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
+        puzzle_name, puzzle = named[i]
+        for name, pred in players.items():
+            s = difficulty(puzzle, pred, lookahead, time_limit)
+            rows.append({"puzzle": puzzle_name, "size": puzzle.size, "rules": name,
+                         "lookahead": lookahead, "muse": s.muse, "remuse": s.remuse,
+                         "solutions": s.solutions, "mean_length": s.mean_length,
+                         "status": s.status, "seconds": round(s.seconds, 6),
+                         "states": s.states})
+    write_csv(rows, SCORE_FIELDS, out_csv)
+    return rows
+
+
+# --------------------------------------------------------------------- CLI
+def parse_clauses(text: str | None) -> list[int] | None:
+    """``"1,3"`` -> [1, 3] (``--clauses``)."""
+    if text is None:
+        return None
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise InputError(f"--clauses: expected clause numbers like 1,3, got {text!r}") from None
+
+
+def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str = "none",
+                       clauses: str | None = None, lookahead: int = 0,
+                       time_limit: float | None = None, as_json: bool = False,
+                       csv_out: str | None = None) -> str:
+    """``witness difficulty``: the text to print (one puzzle's scores, or a ranked folder)."""
+    if (puzzle is None) == (rank is None):
+        raise InputError("give either PUZZLE.json or --rank DIR")
+    if csv_out is not None and rank is None:
+        raise InputError("--csv: only with --rank DIR")
+    if lookahead < 0:
+        raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
+    if time_limit is not None and time_limit <= 0:
+        raise InputError(f"--time-limit: must be > 0, got {time_limit}")
+    pred = player_rules(rules, parse_clauses(clauses))
+    if puzzle is not None:
+        result = difficulty(Puzzle.load(puzzle), pred, lookahead, time_limit)
+        return json.dumps(result.contract_dict()) if as_json else result.summary()
+    folder = Path(rank)
+    if not folder.is_dir():
+        raise InputError(f"--rank: {rank} is not a folder")
+    ranked = rank_folder(folder, pred, lookahead, time_limit)
+    if csv_out is not None:
+        out = Path(csv_out)
+        existed = out.exists()
+        write_rank_csv(ranked, out)
+        print(f"{'overwrote' if existed else 'wrote'} {out}", file=sys.stderr)
+    if as_json:
+        return json.dumps([{"puzzle": r.file, "size": r.size, **r.scores.contract_dict()}
+                           for r in ranked])
+    return rank_table(ranked)

@@ -1,0 +1,508 @@
+"""Training data for ILP: Popper-format task folders (paper, section 4.1).
+
+A task folder holds exactly what a Popper-style learner loads:
+
+- ``bk.pl``: the general background knowledge (``bk/witness.pl``, Table 1, and
+  any extra files the bias names) followed by the per-puzzle facts: squares
+  with triangles, their corners, and every partial path used by an example
+  (edge list, head, visited vertices, whether it is cut off from the goal,
+  and, when the BK reads them, the vertices a completion can still use);
+- ``bias.pl``: a copy of the bias file (Popper syntax);
+- ``exs.pl``: ``pos(f(Path,Square)).`` and ``neg(f(Path,Square)).`` facts.
+
+Beside them, ``counts.json`` records the full (uncapped) example counts, per
+puzzle and per path length, and the SHA-256 of each file written (``files``:
+a later run replaces only those of its own files nobody changed, and nothing
+else in the folder), and ``index.json`` maps every path and square atom
+back to its puzzle and coordinates (for evaluating translated predicates on
+the same examples).
+
+Example encoding (per-constraint decomposition, section 4)
+-----------------------------------------------------------
+The learned predicate pi'(A, B) says "partial path A can never be completed
+because of square B", and the search uses pi(A) = OR over the puzzle's
+constrained squares B of pi'(A, B). Examples are ``f(A, B)`` for squares B
+that carry triangles only.
+
+*Negatives.* A completable path A gives ``neg(f(A, B))`` for every
+constrained square B. This is exactly the condition for safe pruning: pi has
+no false positive iff pi' covers no (completable path, square) pair.
+
+*Positives.* pi(A) needs just one square to fire on an incompletable path,
+but ILP examples cannot say "at least one of these". By default
+(``positives="blamed"``) an incompletable path A gives ``pos(f(A, B))`` for
+exactly the squares B *to blame*: no completion of A (no simple extension to
+the goal) uses exactly k_B of B's edges, even ignoring all other
+constraints. :mod:`witness.learning.labels` computes this exactly in the same DFS pass
+as the labels. Why these squares:
+
+1. It is the literal meaning of pi'(A, B): the one-constraint puzzle {B} has
+   no solution extending A. A rule whose soundness argument uses only square
+   B and the simplicity of paths, like every row of Table 3, can only cover
+   blamed pairs; so Table 3 covers no negative and every pair it covers is a
+   positive: a learner that finds it is not charged for "missing" noise.
+2. With ``positives="all"`` (every constrained square of every incompletable
+   path, kept for comparison) most positives name a square whose constraint
+   is still satisfiable. No sound per-square rule can cover them; they only
+   lower every candidate's score and, when negatives are capped, reward
+   over-general unsound rules.
+3. A path that can no longer reach the goal at all blames every square
+   (vacuously true); a richer background knowledge can learn that.
+4. A path that is incompletable only because of several constraints together
+   blames no square and gives no positive; ``counts.json`` reports how many
+   (``incompletable_unblamed``).
+
+Pairs (incompletable path, unblamed square) are no example at all: covering
+them is harmless for pruning, since the path is incompletable anyway.
+
+Sampling caps are deterministic and stratified: examples are grouped by
+(puzzle, path length) and each group gets an equal share of the cap (groups
+smaller than their share are kept whole and the rest is shared again), so
+short and long paths, and every puzzle of a pool, stay represented. Within a
+group examples are drawn with ``random.Random`` seeded from ``seed``.
+
+Bias and background knowledge go together: a bias file names its BK files in
+a comment line ``% bk: witness.pl witness_unvisited.pl`` (default
+``witness.pl``), each looked up next to the bias file, then in ``../bk/``
+from it, then in the repository's ``bk/``; they are concatenated in that order
+into ``bk.pl``. So swapping the bias file (``--bias``) swaps the BK too.
+
+Atoms: paths ``p_<tag>_<n>`` (n = the path's node in the DFS tree, stable
+across caps), squares ``s_X_Y`` in a one-puzzle task and ``<tag>_s_X_Y`` in a
+pooled one (the triangle count differs per puzzle), edges ``e_X1_Y1_X2_Y2``
+and vertices ``v_X_Y`` as in :class:`witness.model.puzzle.Puzzle`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import pairwise
+from pathlib import Path
+
+from witness.errors import InputError
+from witness.io import check_folder, read_text, write_folder
+from witness.learning.labels import DEFAULT_MAX_PATHS, PathTree, build_path_tree
+from witness.model.puzzle import Puzzle, free_region
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BK_DIR = REPO_ROOT / "bk"
+BIAS_DIR = REPO_ROOT / "bias"
+DEFAULT_BIAS = BIAS_DIR / "paper.pl"
+DEFAULT_BK = ("witness.pl",)
+POSITIVE_MODES = ("blamed", "all")
+# What write_task writes into a task folder (and may later replace there).
+TASK_FILES = ("bk.pl", "bias.pl", "exs.pl", "index.json", "counts.json")
+
+# The paper's learned predicate pi° (Table 3) as Prolog clauses over Table 1.
+TABLE3_PROLOG = """\
+f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
+f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
+"""
+
+
+class BiasError(InputError):
+    """A bias file that cannot be read, or whose background knowledge is missing."""
+
+
+# ------------------------------------------------------------------- bias
+@dataclass(frozen=True)
+class Bias:
+    """The declarations of a Popper bias file (as clingo reads it)."""
+
+    path: Path
+    head_preds: dict[str, int]
+    body_preds: dict[str, int]
+    types: dict[str, tuple[str, ...]]
+    directions: dict[str, tuple[str, ...]]
+    settings: dict[str, int]  # max_vars, max_body, max_clauses when given
+    bk_files: tuple[Path, ...]  # resolved from the "% bk:" line
+
+
+def _bk_names(text: str) -> tuple[str, ...]:
+    for line in text.splitlines():
+        m = re.match(r"\s*%+\s*bk:\s*(.+)$", line)
+        if m:
+            return tuple(m.group(1).split())
+    return DEFAULT_BK
+
+
+def resolve_bk(bias_path: Path, names: Sequence[str]) -> tuple[Path, ...]:
+    """Find each background-knowledge file named by a bias file.
+
+    Looked up, in order: next to the bias file, in ``../bk/`` from it, and in
+    the repository's ``bk/``.
+    """
+    found = []
+    for name in names:
+        candidates = [bias_path.parent / name, bias_path.parent.parent / "bk" / name, BK_DIR / name]
+        hit = next((c for c in candidates if c.is_file()), None)
+        if hit is None:
+            raise BiasError(
+                f"bias {bias_path}: background knowledge file '{name}' not found "
+                f"(looked in {', '.join(str(c.parent) for c in candidates)})"
+            )
+        found.append(hit)
+    return tuple(found)
+
+
+def read_bias(path: str | Path) -> Bias:
+    """Read a Popper bias file with the ILP engine's parser (witness.learning.ilp.bias),
+    plus the background knowledge its ``% bk:`` line names."""
+    from witness.learning.ilp.bias import read_bias as read_engine_bias
+
+    path = Path(path)
+    try:
+        text = read_text(path, "bias file")
+        parsed = read_engine_bias(path)
+    except InputError as exc:  # the engine's TaskError: syntax, missing head, unsupported
+        raise BiasError(str(exc)) from None
+    preds = (parsed.head, *parsed.body)
+    return Bias(
+        path,
+        head_preds={parsed.head.name: parsed.head.arity},
+        body_preds={p.name: p.arity for p in parsed.body},
+        types={p.name: p.types for p in preds if p.types is not None},
+        directions={p.name: p.directions for p in preds if p.directions is not None},
+        settings=parsed.settings(),
+        bk_files=resolve_bk(path, _bk_names(text)),
+    )
+
+
+# --------------------------------------------------------------- encoding
+@dataclass
+class PuzzleCounts:
+    """Full and written example counts for one puzzle of a task."""
+
+    name: str
+    tag: str
+    size: str
+    constrained_squares: int
+    partial_paths: int
+    completable: int
+    incompletable: int
+    incompletable_unblamed: int  # incompletable, yet every square alone is satisfiable
+    solutions: int
+    pos_total: int
+    neg_total: int
+    pos_written: int = 0
+    neg_written: int = 0
+    seconds: float = 0.0  # enumeration and labelling time
+    # path length -> {"paths", "completable", "pos", "neg", "pos_written", "neg_written"}
+    by_length: dict[int, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass
+class TaskSummary:
+    out_dir: Path
+    bias: str
+    bk_files: list[str]
+    positives: str
+    seed: int
+    max_pos: int | None
+    max_neg: int | None
+    pos_total: int
+    neg_total: int
+    pos_written: int
+    neg_written: int
+    paths_written: int
+    puzzles: list[PuzzleCounts]
+    seconds: float
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["out_dir"] = str(self.out_dir)
+        return d
+
+
+def puzzle_tag(name: str) -> str:
+    """A Prolog-atom-safe tag for a puzzle name: lowercase, [a-z0-9_], starts with a letter."""
+    tag = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "q"
+    return tag if tag[0].isalpha() else f"q{tag}"
+
+
+def _unique_tags(names: Sequence[str]) -> list[str]:
+    tags: list[str] = []
+    for name in names:
+        base = tag = puzzle_tag(name)
+        n = 2
+        while tag in tags:
+            tag, n = f"{base}_{n}", n + 1
+        tags.append(tag)
+    return tags
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _example_squares(tree: PathTree, i: int, positives: str) -> tuple[bool, int]:
+    """(is_positive, mask of the squares that get an example) for node ``i``."""
+    if tree.completable[i]:
+        return False, tree.full_mask
+    return True, tree.blamed_mask(i) if positives == "blamed" else tree.full_mask
+
+
+def allocate(sizes: Sequence[int], cap: int | None) -> list[int]:
+    """Split ``cap`` over groups of the given sizes as evenly as possible.
+
+    Water filling: every group gets the same share, groups smaller than it
+    are taken whole and their unused share goes to the others. The last few
+    units (cap not divisible) go to the earliest groups that still have room.
+    """
+    if cap is None or sum(sizes) <= cap:
+        return list(sizes)
+    quota = [0] * len(sizes)
+    left = cap
+    active = [i for i, n in enumerate(sizes) if n > 0]
+    while left > 0 and active:
+        share = left // len(active)
+        if share == 0:
+            for i in active[:left]:
+                quota[i] += 1
+            break
+        still = []
+        for i in active:
+            take = min(share, sizes[i] - quota[i])
+            quota[i] += take
+            left -= take
+            if quota[i] < sizes[i]:
+                still.append(i)
+        active = still
+    return quota
+
+
+# A group of examples: (puzzle index, path length) -> list of (node, mask).
+Groups = dict[tuple[int, int], list[tuple[int, int]]]
+
+
+def _sample(groups: Groups, cap: int | None, rng: random.Random) -> list[tuple[int, int, int]]:
+    """Stratified sample of (puzzle index, node, square bit) examples."""
+    keys = sorted(groups)
+    sizes = [sum(_popcount(m) for _, m in groups[k]) for k in keys]
+    quotas = allocate(sizes, cap)
+    chosen: list[tuple[int, int, int]] = []
+    for key, size, quota in zip(keys, sizes, quotas, strict=True):
+        q = key[0]
+        picks = range(size) if quota == size else sorted(rng.sample(range(size), quota))
+        it = iter(picks)
+        want = next(it, None)
+        pos = 0
+        for node, mask in groups[key]:
+            if want is None:
+                break
+            bits = [j for j in range(mask.bit_length()) if mask >> j & 1]
+            while want is not None and want < pos + len(bits):
+                chosen.append((q, node, bits[want - pos]))
+                want = next(it, None)
+            pos += len(bits)
+    return chosen
+
+
+# ---------------------------------------------------------------- writing
+class _AtomTable:
+    """Prolog atoms of a puzzle's vertices and edges, looked up by vertex ids."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.vertex = [puzzle.vertex_atom(puzzle.vertex_at(v)) for v in range(puzzle.n_vertices)]
+        self.xy = [list(puzzle.vertex_at(v)) for v in range(puzzle.n_vertices)]
+        self.edge: dict[tuple[int, int], str] = {}
+        for e in range(puzzle.n_edges):
+            a, b = (puzzle.vertex_id(v) for v in puzzle.edge_ends(e))
+            self.edge[(a, b)] = self.edge[(b, a)] = puzzle.edge_atom(e)
+
+    def path_facts(self, ids: list[int]) -> tuple[str, str, str]:
+        """(edge list, head vertex, visited vertex list) of a path, as Prolog text."""
+        edges = ",".join(self.edge[ab] for ab in pairwise(ids))
+        visited = ",".join(self.vertex[v] for v in ids)
+        return f"[{edges}]", self.vertex[ids[-1]], f"[{visited}]"
+
+
+def _plist(items: Sequence[str]) -> str:
+    return "[" + ",".join(items) + "]"
+
+
+def _file_hash(data: str) -> str:
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def _own_files(out_dir: Path) -> set[str]:
+    """The files of ``out_dir`` that an earlier ``write_task`` wrote and nobody
+    changed since (``counts.json`` records their hashes). Only these may be
+    replaced; anything else in the folder belongs to the user."""
+    try:
+        record = json.loads((out_dir / "counts.json").read_text(encoding="utf-8"))
+        hashes = record["files"]
+        if not (isinstance(hashes, dict) and set(hashes) <= set(TASK_FILES)):
+            return set()
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    own = {"counts.json"}
+    for name, digest in hashes.items():
+        try:
+            if _file_hash((out_dir / name).read_text(encoding="utf-8")) == digest:
+                own.add(name)
+        except (OSError, ValueError):  # missing (nothing to protect) or not ours
+            pass
+    return own
+
+
+def write_task(
+    puzzles: Sequence[Puzzle],
+    out_dir: str | Path,
+    *,
+    names: Sequence[str] | None = None,
+    bias_file: str | Path = DEFAULT_BIAS,
+    max_pos: int | None = None,
+    max_neg: int | None = None,
+    seed: int = 0,
+    positives: str = "blamed",
+    max_paths: int | None = DEFAULT_MAX_PATHS,
+) -> TaskSummary:
+    """Write one Popper task folder with the examples of ``puzzles`` (one or a pool).
+
+    ``names`` (default ``q0``, ``q1``, ...) become the atom tags; caps of
+    ``None`` keep every example, as the paper does.
+    """
+    t0 = time.perf_counter()
+    if not puzzles:
+        raise InputError("no puzzles given")
+    if positives not in POSITIVE_MODES:
+        raise InputError(f"positives must be one of {', '.join(POSITIVE_MODES)}, got {positives!r}")
+    for label, cap in (("max_pos", max_pos), ("max_neg", max_neg)):
+        if cap is not None and cap < 0:
+            raise InputError(f"{label} must be >= 0, got {cap}")
+    # Refuse an unusable --out before the work (and check again when writing).
+    check_folder(out_dir, TASK_FILES, _own_files(Path(out_dir)))
+    names = list(names) if names is not None else [f"q{i}" for i in range(len(puzzles))]
+    if len(names) != len(puzzles):
+        raise ValueError("names and puzzles differ in length")
+    bias = read_bias(bias_file)
+    pooled = len(puzzles) > 1
+    tags = _unique_tags(names)
+
+    trees: list[PathTree] = []
+    counts: list[PuzzleCounts] = []
+    pos_groups: Groups = {}
+    neg_groups: Groups = {}
+    for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
+        t = time.perf_counter()
+        tree = build_path_tree(puzzle, max_paths)
+        seconds = time.perf_counter() - t
+        trees.append(tree)
+        by_len: dict[int, dict[str, int]] = {}
+        unblamed = 0
+        for i in range(len(tree)):
+            d = tree.depth[i]
+            row = by_len.setdefault(
+                d, {"paths": 0, "completable": 0, "pos": 0, "neg": 0,
+                    "pos_written": 0, "neg_written": 0},
+            )
+            row["paths"] += 1
+            row["completable"] += tree.completable[i]
+            is_pos, mask = _example_squares(tree, i, positives)
+            if not tree.completable[i] and tree.blamed_mask(i) == 0:
+                unblamed += 1
+            if mask:
+                row["pos" if is_pos else "neg"] += _popcount(mask)
+                (pos_groups if is_pos else neg_groups).setdefault((q, d), []).append((i, mask))
+        n_comp = sum(tree.completable)
+        counts.append(PuzzleCounts(
+            name=name, tag=tag, size=puzzle.size, constrained_squares=len(tree.squares),
+            partial_paths=len(tree), completable=n_comp, incompletable=len(tree) - n_comp,
+            incompletable_unblamed=unblamed, solutions=tree.n_solutions,
+            pos_total=sum(r["pos"] for r in by_len.values()),
+            neg_total=sum(r["neg"] for r in by_len.values()),
+            seconds=round(seconds, 4), by_length=by_len,
+        ))
+
+    pos = _sample(pos_groups, max_pos, random.Random(f"pos:{seed}"))
+    neg = _sample(neg_groups, max_neg, random.Random(f"neg:{seed}"))
+    for examples, kind in ((pos, "pos"), (neg, "neg")):
+        for q, node, _ in examples:
+            c = counts[q]
+            setattr(c, f"{kind}_written", getattr(c, f"{kind}_written") + 1)
+            c.by_length[trees[q].depth[node]][f"{kind}_written"] += 1
+
+    def square_name(q: int, j: int) -> str:
+        atom = Puzzle.square_atom(trees[q].squares[j])
+        return f"{tags[q]}_{atom}" if pooled else atom
+
+    def path_name(q: int, node: int) -> str:
+        return f"p_{tags[q]}_{node}"
+
+    exs = [f"pos(f({path_name(q, n)},{square_name(q, j)}))." for q, n, j in sorted(pos)]
+    exs += [f"neg(f({path_name(q, n)},{square_name(q, j)}))." for q, n, j in sorted(neg)]
+
+    # Facts, grouped by predicate so that every predicate's clauses are contiguous.
+    facts: dict[str, list[str]] = {
+        "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
+        "path_visited/2": [], "path_sealed/1": [], "path_free/2": [],
+    }
+    index: dict = {"puzzles": [], "squares": {}, "paths": {}}
+    for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
+        index["puzzles"].append({"name": names[q], "tag": tags[q], "puzzle": puzzle.to_dict()})
+        for j, s in enumerate(tree.squares):
+            atom = square_name(q, j)
+            k = puzzle.triangle_map[s]
+            edges = [puzzle.edge_atom(e) for e in puzzle.square_edges(s)]
+            corners = [puzzle.vertex_atom(v) for v in puzzle.square_corners(s)]
+            facts["square/3"].append(f"square({atom},{k},{_plist(edges)}).")
+            facts["square_corners/2"].append(f"square_corners({atom},{_plist(corners)}).")
+            index["squares"][atom] = [q, s[0], s[1]]
+    used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
+    tables = [_AtomTable(p) for p in puzzles]
+    # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
+    free_facts = any("path_free(" in f.read_text() for f in bias.bk_files)
+    for q, node in used:
+        pid = path_name(q, node)
+        ids = trees[q].path_ids(node)
+        edges, head, visited = tables[q].path_facts(ids)
+        facts["path/2"].append(f"path({pid},{edges}).")
+        facts["path_head/2"].append(f"path_head({pid},{head}).")
+        facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
+        if not trees[q].goal_reachable[node]:
+            facts["path_sealed/1"].append(f"path_sealed({pid}).")
+        if free_facts:
+            region = free_region(trees[q].path(node), puzzles[q].rows, puzzles[q].cols)
+            free = [tables[q].vertex[v] for v in sorted(map(puzzles[q].vertex_id, region))]
+            facts["path_free/2"].append(f"path_free({pid},{_plist(free)}).")
+        index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
+
+    bk_parts = []
+    for f in bias.bk_files:
+        text = read_text(f, "background knowledge file")
+        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{text}")
+    fact_lines = ["% ---- per-task facts (witness/learning/examples.py) ----"]
+    for q, puzzle in enumerate(puzzles):
+        fact_lines.append(f"% puzzle {tags[q]} ({names[q]}): {puzzle.to_json()}")
+    for key, lines in facts.items():
+        if not lines:  # keep calls to an empty predicate failing, not raising
+            fact_lines.append(f":- dynamic({key}).")
+        fact_lines.extend(lines)
+    bk_text = "\n".join(bk_parts) + "\n" + "\n".join(fact_lines) + "\n"
+
+    summary = TaskSummary(
+        out_dir=Path(out_dir), bias=str(bias.path), bk_files=[f.name for f in bias.bk_files],
+        positives=positives, seed=seed, max_pos=max_pos, max_neg=max_neg,
+        pos_total=sum(c.pos_total for c in counts), neg_total=sum(c.neg_total for c in counts),
+        pos_written=len(pos), neg_written=len(neg), paths_written=len(used), puzzles=counts,
+        seconds=0.0,
+    )
+    summary.seconds = round(time.perf_counter() - t0, 4)
+    files = {
+        "bk.pl": bk_text,
+        "bias.pl": bias.path.read_text(encoding="utf-8"),
+        "exs.pl": "\n".join(exs) + "\n",
+        "index.json": json.dumps(index, separators=(",", ":")) + "\n",
+    }
+    record = {**summary.to_dict(), "files": {n: _file_hash(t) for n, t in files.items()}}
+    files["counts.json"] = json.dumps(record, indent=1) + "\n"
+    write_folder(out_dir, files, replaceable=_own_files(Path(out_dir)))
+    return summary

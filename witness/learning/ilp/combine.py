@@ -1,0 +1,138 @@
+"""Combine: the best program made of consistent rules, by clingo optimisation.
+
+Every rule in the pool covers no negative example, so any set of them is a
+consistent program whose coverage is the union of theirs (the programs are
+non-recursive). The combine step picks at most ``max_clauses`` rules that
+
+1. cover the most positive examples (priority 2), then
+2. have the fewest literals in total, heads included (priority 1).
+
+``max_clauses`` is a hard limit here when the bias gives it, as in the
+paper's setting (its Table 3 predicate has three clauses); without it the
+number of rules is not capped, which is what Popper does for non-recursive
+programs (its combine step ignores ``max_clauses``). When no program covers
+every positive example, the result is the consistent program covering the
+most, which is what the paper relies on.
+
+In noisy mode (``noisy=True``, Popper's ``--noisy``) the pool also holds
+inconsistent rules and the step minimises the description length instead:
+literals + false negatives + false positives (``combine_mdl.lp``).
+
+Positive examples covered by exactly the same pool rules are merged into one
+weighted group, so the optimisation problem has one atom per group rather
+than per example.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from witness.learning.ilp.programs import program_text
+from witness.learning.ilp.rules import Rule, literal_key
+from witness.learning.ilp.test import mask_indices
+
+
+@dataclass
+class Pool:
+    """Consistent rules worth combining, without dominated ones.
+
+    A rule is dominated when another covers a superset of its positives with
+    at most as many literals: swapping it for that rule never makes a program
+    worse, so dropping it keeps the optimum.
+    """
+
+    rules: list[Rule] = field(default_factory=list)
+    tps: list[int] = field(default_factory=list)
+    fps: list[int] = field(default_factory=list)  # covered negatives (noisy mode)
+
+    def add(self, rule: Rule, tp: int, fp: int = 0) -> bool:
+        """Add ``rule`` unless dominated; returns whether it was added.
+
+        With negatives, a rule is dominated only by one that also covers a
+        subset of its negatives.
+        """
+        entries = list(zip(self.rules, self.tps, self.fps, strict=True))
+        for r, t, f in entries:
+            if tp & ~t == 0 and f & ~fp == 0 and r.size <= rule.size:
+                return False
+        keep = [i for i, (r, t, f) in enumerate(entries)
+                if not (t & ~tp == 0 and fp & ~f == 0 and r.size >= rule.size)]
+        self.rules = [self.rules[i] for i in keep] + [rule]
+        self.tps = [self.tps[i] for i in keep] + [tp]
+        self.fps = [self.fps[i] for i in keep] + [fp]
+        return True
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+
+@dataclass(frozen=True)
+class Combination:
+    rules: tuple[Rule, ...]
+    tp: int  # bitset of covered positives
+    optimal: bool  # False when the optimisation was stopped by its time limit
+    fp: int = 0  # bitset of covered negatives (only in noisy mode)
+
+    @property
+    def size(self) -> int:
+        return sum(r.size for r in self.rules)
+
+    def mdl(self, n_pos: int) -> int:
+        """Description length: literals + false negatives + false positives."""
+        return self.size + n_pos - self.tp.bit_count() + self.fp.bit_count()
+
+
+def _groups(masks: list[int]) -> dict[tuple[int, ...], int]:
+    """Examples covered by exactly the same rules, as ``{rules: count}``."""
+    covering: dict[int, list[int]] = {}
+    for r, mask in enumerate(masks):
+        for i in mask_indices(mask):
+            covering.setdefault(i, []).append(r)
+    groups: dict[tuple[int, ...], int] = {}
+    for rules in covering.values():
+        key = tuple(rules)
+        groups[key] = groups.get(key, 0) + 1
+    return groups
+
+
+def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None,
+            noisy: bool = False) -> Combination:
+    """Solve the combine problem over ``pool`` (see module docstring); None: no cap."""
+    import clingo
+
+    if not pool.rules:
+        return Combination((), 0, True)
+    cap = len(pool.rules) if max_clauses is None else max_clauses
+    facts = [f"#const max_clauses={cap}."]
+    facts += [f"rule({r},{rule.size})." for r, rule in enumerate(pool.rules)]
+    for g, (rules, weight) in enumerate(sorted(_groups(pool.tps).items())):
+        facts.append(f"weight({g},{weight}).")
+        facts += [f"cov({r},{g})." for r in rules]
+    if noisy:
+        for g, (rules, weight) in enumerate(sorted(_groups(pool.fps).items())):
+            facts.append(f"nweight({g},{weight}).")
+            facts += [f"ncov({r},{g})." for r in rules]
+
+    ctl = clingo.Control(["--opt-mode=opt", "--warn=none"])
+    encoding = program_text("combine_mdl.lp" if noisy else "combine.lp")
+    ctl.add("base", [], encoding + "\n".join(facts))
+    ctl.ground([("base", [])])
+    best: list[list[int]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        best.append(sorted(s.arguments[0].number for s in model.symbols(shown=True)))
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        finished = handle.wait(timeout) if timeout is not None else (handle.wait() or True)
+        if not finished:
+            handle.cancel()
+        optimal = bool(finished) and handle.get().exhausted
+    chosen = best[-1] if best else []
+    tp = fp = 0
+    for r in chosen:
+        tp |= pool.tps[r]
+        fp |= pool.fps[r]
+    rules = tuple(sorted((pool.rules[r] for r in chosen),
+                         key=lambda x: (x.size, [literal_key(y) for y in x.body])))
+    return Combination(rules, tp, optimal, fp)
+

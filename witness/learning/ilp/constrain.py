@@ -1,0 +1,120 @@
+"""Constrain: what a tested rule teaches about the rest of the rule space.
+
+For definite rules, adding body literals (a *specialisation*) can only shrink
+coverage and removing them (a *generalisation*) can only grow it. So, after a
+test (Cropper and Morel 2021, adapted to single rules that are combined
+later, as in Popper's combine step):
+
+- a rule covering **no positive example** prunes its specialisations: they
+  cover no positive either;
+- a **consistent** rule (no negative covered) prunes its specialisations:
+  they are consistent too but cover a subset of its positives with more
+  literals, so no optimal program needs them;
+- an **inconsistent** rule prunes its generalisations: they cover every
+  negative it covers. The engine generates rules in increasing size, so all
+  generalisations except those of the current size have already been
+  generated; the constraint is restricted to the sizes still to come.
+
+A rule whose test hit a limit or raised an error teaches nothing (its
+coverage is unknown) and prunes nothing.
+
+*Explaining failures* (Morel and Cropper 2021): when a rule covers no
+positive example, often a few of its literals alone already cover none (two
+contradictory tests on one value, say). :func:`explain_failure` finds such a
+part by dropping literals one at a time while the rest still covers no
+positive and can still be called safely; pruning the specialisations of that
+smaller body removes many more rules, including ones of the current size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.rules import Rule, evaluation_order
+from witness.learning.ilp.test import Tester
+
+SPECIALISATIONS = "specialisations"
+GENERALISATIONS = "generalisations"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A tested rule: covered positives and negatives as bitsets, and the test status."""
+
+    rule: Rule
+    tp: int
+    fp: int
+    status: str = "ok"  # ok | limit | timeout | error
+
+    @property
+    def consistent(self) -> bool:
+        return self.status == "ok" and self.fp == 0
+
+
+def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
+    """The kinds of pruning ``outcome`` justifies.
+
+    ``best_mdl`` (noisy mode: the description length of the best program so
+    far; ``outcome`` then has full coverage) replaces the rule "inconsistent:
+    prune generalisations", which noise makes unsound, by bounds on what a
+    rule can still gain: a specialisation (at least one literal more, no more
+    positives) helps no program unless it covers more positives than its
+    size, and a generalisation covers every negative this rule covers.
+    """
+    if outcome.status != "ok":
+        return []
+    kinds = []
+    if best_mdl is None:
+        if outcome.tp == 0 or outcome.fp == 0:
+            kinds.append(SPECIALISATIONS)
+        if outcome.fp != 0:
+            kinds.append(GENERALISATIONS)
+        return kinds
+    size, tp, fp = outcome.rule.size, outcome.tp.bit_count(), outcome.fp.bit_count()
+    if tp == 0 or fp == 0 or tp <= size + 1 or size + 1 >= best_mdl:
+        kinds.append(SPECIALISATIONS)
+    if fp and fp + 2 >= best_mdl:  # the smallest rule has 2 literals (head and one)
+        kinds.append(GENERALISATIONS)
+    return kinds
+
+
+def apply(generator: Generator, outcome: Outcome, next_size: int,
+          best_mdl: int | None = None) -> list[str]:
+    """Add the constraints of ``outcome`` to ``generator``; returns their kinds.
+
+    ``next_size`` is the smallest body size the generator will still
+    enumerate (the current size plus one, in increasing-size search).
+    ``best_mdl``: noisy mode (see :func:`constraints`).
+    """
+    kinds = constraints(outcome, best_mdl)
+    for kind in kinds:
+        if kind == SPECIALISATIONS:
+            generator.prune_specialisations(outcome.rule)
+        else:
+            generator.prune_generalisations(outcome.rule, min_size=next_size)
+    return kinds
+
+
+def explain_failure(rule: Rule, tester: Tester, time_limit: float | None = None) -> Rule | None:
+    """A smaller body inside ``rule`` that still covers no positive example, or None.
+
+    Greedy: each literal in turn is dropped if the remaining body is still
+    safe to call and still covers no positive example (an existence test,
+    stopped at the first covered example). The result need not be a rule of
+    the space (it may have singleton variables); it is only used to prune
+    its specialisations, which all cover no positive example either.
+    """
+    body = list(rule.body)
+    for lit in rule.body:
+        if len(body) == 1:
+            break
+        smaller = Rule(rule.head, tuple(x for x in body if x != lit))
+        try:
+            evaluation_order(smaller, tester.directions)
+        except ValueError:
+            continue
+        found = tester.cover(smaller, "pos", time_limit=time_limit, first=True)
+        if found.ok and found.mask == 0:
+            body = list(smaller.body)
+    return Rule(rule.head, tuple(body)) if len(body) < len(rule.body) else None

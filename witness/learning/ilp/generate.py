@@ -1,0 +1,356 @@
+"""Generate: the rule space of a bias as one clingo program, solved size by size.
+
+The program is grounded once. A model is a set of body literals ``lit(I)``
+(``I`` indexes :attr:`Generator.candidates`, the well-typed literals over
+``max_vars`` variables, in :func:`~witness.learning.ilp.rules.literal_key` order) for
+the fixed head ``h(0, ..., a-1)``. The encoding keeps only rules that are
+
+- *safe under the directions*: every input argument of a body literal is a
+  head input or an output of another body literal, with no cycle (``bound``
+  is a least fixpoint, so some left-to-right order works), and every head
+  output is bound;
+- well-typed (one type per variable), Datalog (each head variable occurs in
+  the body), connected to the head, without singleton variables (unless the
+  bias says ``allow_singletons``), with no variable twice in one literal;
+- *generated once up to variable renaming*: body variables are numbered
+  without gaps and in order of their types, and a lex-leader constraint for
+  each permutation of the body-only variables keeps a rule only if no
+  type-preserving renaming is smaller in the candidate order (constraints of
+  permutations that would change a variable's type are switched off in that
+  model, which makes propagation much cheaper). So exactly one rule per
+  renaming class is generated: the smallest of its type-sorted renamings.
+  This is complete while ``(max_vars - a)! x candidates`` stays within
+  ``symmetry_budget`` (the paper's bias: 120 x 162); beyond it the
+  encoding would slow every propagation down, so only transpositions are
+  used, :attr:`Generator.complete_symmetry` is False, a few per cent of the
+  rules come twice and callers must deduplicate (the learner skips a rule
+  whose canonical form it has seen).
+
+Each size (number of body literals) is enumerated by one ``solve`` call with
+the assumption ``size(k)``. Learned constraints (see
+:mod:`witness.learning.ilp.constrain`) are added between calls through clingo's
+backend as ground integrity constraints, one per renaming of the pruned
+body; those that also matter for the rest of the current enumeration are
+added to it as nogoods (``SolveControl.add_nogood``). Nothing is regrounded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Iterator
+
+from witness.learning.ilp.bias import Bias
+from witness.learning.ilp.programs import program_text
+from witness.learning.ilp.rules import Literal, Rule, literal_key
+
+
+def _tuple(items) -> str:
+    """A clingo tuple as Popper writes variable lists: ``(0,1)``, ``(0,)``, ``()``."""
+    items = [str(x) for x in items]
+    return "(" + ",".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def bad_body(bias: Bias) -> set[Literal]:
+    """Body literals the bias forbids with ``bad_body(P, Vars)`` (over ``vars/2``)."""
+    if "bad_body" not in bias.program:
+        return set()
+    from witness.learning.ilp.bias import ground_bias
+
+    arities = sorted({p.arity for p in bias.body})
+    extra = [f"vars({k},{_tuple(args)})." for k in arities
+             for args in itertools.permutations(range(bias.max_vars), k)]
+    ctl = ground_bias(bias.program, "\n".join(extra))
+    out = set()
+    for atom in ctl.symbolic_atoms.by_signature("bad_body", 2):
+        pred, args = atom.symbol.arguments
+        items = args.arguments if args.name == "" else [args]
+        out.add(Literal(str(pred), tuple(x.number for x in items)))
+    return out
+
+
+def candidate_literals(bias: Bias) -> list[Literal]:
+    """Every body literal that can occur in some rule of the space, in literal order.
+
+    Arguments are distinct variables (as in Popper); a head variable may only
+    sit where its declared type fits; with types and directions, a body-only
+    variable may only be an input where some predicate can output its type.
+    """
+    a = bias.head.arity
+    head_types = bias.head.types
+    producible = None
+    if bias.has_directions and head_types is not None:
+        producible = {p.types[i] for p in bias.body for i in p.outputs}
+    out = []
+    for pred in bias.body:
+        for args in itertools.permutations(range(bias.max_vars), pred.arity):
+            ok = True
+            for pos, v in enumerate(args):
+                if pred.types is None:
+                    continue
+                t = pred.types[pos]
+                if v < a and head_types is not None and head_types[v] != t:
+                    ok = False
+                elif v >= a and producible is not None and pos in pred.inputs \
+                        and t not in producible:
+                    ok = False
+                if not ok:
+                    break
+            if ok:
+                out.append(Literal(pred.name, args))
+    forbidden = bad_body(bias)
+    return sorted((x for x in out if x not in forbidden), key=literal_key)
+
+
+class Generator:
+    """Enumerates the rules of a bias, size by size, under learned constraints."""
+
+    def __init__(self, bias: Bias, symmetry_budget: int = 40_000):
+        import clingo
+
+        t0 = time.perf_counter()
+        self.bias = bias
+        self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
+        self.candidates = candidate_literals(bias)
+        self.index = {lit: i for i, lit in enumerate(self.candidates)}
+        a, n = bias.head.arity, bias.max_vars
+        self.body_var_range = list(range(a, n))
+        n_perms = math.factorial(len(self.body_var_range))
+        self.complete_symmetry = n_perms * len(self.candidates) <= symmetry_budget
+        self.nogoods_added = 0
+        self.timed_out = False
+        self._pending: list[tuple] = []
+        self._now: list[frozenset[int]] = []
+
+        facts = [f"#const w_max_body={bias.max_body}.", f"#const w_first_body_var={a}.",
+                 f"w_size_dom(1..{bias.max_body})."]
+        facts += [f"w_headvar({v})." for v in range(a)]
+        facts += [f"w_bodyvar({v})." for v in self.body_var_range]
+        decls = {p.name: p for p in bias.body}
+        if bias.has_directions:
+            for v, d in enumerate(bias.head.directions):
+                facts.append(f"w_head{d}({v}).")
+        for i, lit in enumerate(self.candidates):
+            p = decls[lit.pred]
+            facts.append(f"w_cand({i}).")
+            for pos, v in enumerate(lit.args):
+                facts.append(f"w_occ({i},{v}).")
+                if p.types is not None and v >= a:
+                    facts.append(f'w_vtype({i},{v},"{p.types[pos]}").')
+                if p.directions is not None:
+                    facts.append(f"w_{p.directions[pos]}({i},{v}).")
+        facts += self._symmetry_facts(n_perms)
+
+        program = program_text("generate.lp")
+        if not bias.non_datalog:
+            program += program_text("datalog.lp")
+        if not bias.allow_singletons:
+            program += program_text("no_singletons.lp")
+        if bias.has_directions:
+            program += program_text("safety.lp")
+        if bias.program:  # the bias's own rules and constraints, in Popper's vocabulary
+            program += program_text("vocabulary.lp") + "\n" + bias.program + "\n"
+            facts += self._vocabulary_facts()
+        program += "#defined w_in/2. #defined w_out/2. #defined w_headin/1. " \
+                   "#defined w_headout/1.\n"
+        program += "#defined w_vtype/3. #defined w_perm/1. #defined w_pre/4. " \
+                   "#defined w_pmove/3.\n"
+
+        self.ctl = clingo.Control(["--models=0", "--warn=none"])
+        self.ctl.add("base", [], program + "\n".join(facts))
+        self.ctl.ground([("base", [])])
+        atoms = self.ctl.symbolic_atoms
+        self._lit = [atoms[clingo.Function("w_lit", [clingo.Number(i)])] for i in
+                     range(len(self.candidates))]
+        self._lit = [x.literal if x is not None else None for x in self._lit]
+        size_atoms = {k: atoms[clingo.Function("w_size", [clingo.Number(k)])]
+                      for k in range(1, bias.max_body + 1)}
+        self._size = {k: (x.literal if x is not None else None) for k, x in size_atoms.items()}
+        self.ground_seconds = time.perf_counter() - t0
+
+    def _vocabulary_facts(self) -> list[str]:
+        """Facts that tie candidates to Popper's vocabulary (``vocabulary.lp``)."""
+        head = self.bias.head
+        facts = [f"w_head({head.name},{head.arity},{_tuple(range(head.arity))})."]
+        for i, lit in enumerate(self.candidates):
+            facts.append(f"w_sig({i},{lit.pred},{len(lit.args)},{_tuple(lit.args)}).")
+        if head.types is not None:
+            facts += [f"w_headtype({v},{t})." for v, t in enumerate(head.types)]
+            names = {t for p in self.bias.body for t in (p.types or ())}
+            facts += [f'w_type_name("{t}",{t}).' for t in sorted(names)]
+        return facts
+
+    # --------------------------------------------------------------- symmetry
+    def _symmetry_facts(self, n_perms: int) -> list[str]:
+        """``perm/1`` and ``pre/4`` facts for the lex-leader constraints."""
+        vs = self.body_var_range
+        if self.complete_symmetry:
+            perms = [dict(zip(vs, p, strict=True)) for p in itertools.permutations(vs)]
+        else:
+            perms = [{**{v: v for v in vs}, x: y, y: x} for x, y in itertools.combinations(vs, 2)]
+        facts = []
+        for pid, perm in enumerate(perms):
+            if all(k == v for k, v in perm.items()):
+                continue
+            inverse = {v: k for k, v in perm.items()}
+            facts.append(f"w_perm({pid}).")
+            facts += [f"w_pmove({pid},{v},{w})." for v, w in perm.items() if v != w]
+            k = 0
+            for i, lit in enumerate(self.candidates):
+                j = self.index.get(lit.renamed(inverse))
+                if j is None or j == i:
+                    continue  # fixed atoms never decide the comparison
+                k += 1
+                facts.append(f"w_pre({pid},{k},{i},{j}).")
+        return facts
+
+    # ------------------------------------------------------------ enumeration
+    def rules(self, size: int, deadline: float | None = None) -> Iterator[Rule]:
+        """Yield every rule with ``size`` body literals allowed by the constraints so far.
+
+        Stops early (setting :attr:`timed_out`) when ``deadline``
+        (``time.perf_counter()`` value) passes.
+        """
+        self.timed_out = False
+        self._flush()
+        if self._size.get(size) is None:
+            return
+        with self.ctl.solve(assumptions=[self._size[size]], yield_=True, async_=True) as handle:
+            while True:
+                handle.resume()
+                if deadline is not None:
+                    if not handle.wait(max(0.0, deadline - time.perf_counter())):
+                        handle.cancel()
+                        self.timed_out = True
+                        return
+                model = handle.model()
+                if model is None:
+                    return
+                ids = sorted(s.arguments[0].number for s in model.symbols(shown=True)
+                             if s.name == "w_lit")
+                yield Rule(self.head, tuple(self.candidates[i] for i in ids))
+                if self._now:  # constraints that matter for the rest of this size
+                    for item in self._now:
+                        lits = [self._lit[i] for i in item]
+                        if None not in lits:
+                            model.context.add_nogood(lits)
+                    self._now.clear()
+
+    def in_space(self, rule: Rule) -> bool:
+        """Whether ``rule`` (up to renaming) is a rule of the space under the constraints so far."""
+        if rule.head.pred != self.head.pred or len(rule.head.args) != len(self.head.args):
+            return False
+        k = len(rule.body)
+        if self._size.get(k) is None:
+            return False
+        self._flush()
+        named = rule.renamed({v: i for i, v in enumerate(rule.head.args)})
+        forms = [sorted(ids) for ids in self.renamings(named)
+                 if len(ids) == k and self._type_sorted(ids)]
+        if not forms:
+            return False
+        # only the smallest type-sorted renaming of a class can be generated
+        # (ids follow literal order, so comparing sorted id lists compares bodies)
+        assumptions = [self._size[k]] + [self._lit[i] for i in min(forms)]
+        return None not in assumptions and self.ctl.solve(assumptions=assumptions).satisfiable
+
+    def _var_types(self, rule: Rule) -> dict[int, str] | None:
+        """The type of each body-only variable of ``rule``, or None for an untyped bias."""
+        decls = {p.name: p for p in self.bias.body}
+        types: dict[int, str] = {}
+        for lit in rule.body:
+            if decls[lit.pred].types is None:
+                return None
+            for pos, v in enumerate(lit.args):
+                types[v] = decls[lit.pred].types[pos]
+        return types
+
+    def _type_sorted(self, ids: frozenset[int]) -> bool:
+        """Are the body variables of these literals numbered in type order?"""
+        types = self._var_types(Rule(self.head, tuple(self.candidates[i] for i in ids)))
+        if types is None:
+            return True
+        used = sorted(v for v in types if v >= len(self.head.args))
+        return all(types[v] <= types[w] for v, w in zip(used, used[1:], strict=False))
+
+    # ------------------------------------------------------------ constraints
+    def renamings(self, rule: Rule, type_sorted: bool = False) -> Iterator[frozenset[int]]:
+        """Candidate-id sets of every renaming of ``rule``'s body (body-only variables).
+
+        With ``type_sorted``, only renamings that number the variables in type
+        order: the others cannot be part of a generated rule, so constraints
+        need not mention them.
+        """
+        variables = rule.body_only_vars()
+        types = self._var_types(rule) if type_sorted else None
+        seen: set[frozenset[int]] = set()
+        for targets in itertools.permutations(self.body_var_range, len(variables)):
+            if types is not None:
+                order = sorted(zip(targets, variables, strict=True))
+                if any(types[x] > types[y] for (_, x), (_, y) in zip(order, order[1:],
+                                                                   strict=False)):
+                    continue
+            mapping = dict(zip(variables, targets, strict=True))
+            ids = []
+            for lit in rule.body:
+                i = self.index.get(lit.renamed(mapping))
+                if i is None:
+                    break
+                ids.append(i)
+            else:
+                key = frozenset(ids)
+                if key not in seen:
+                    seen.add(key)
+                    yield key
+
+    def prune_specialisations(self, rule: Rule, now: bool = False) -> None:
+        """Forbid every rule whose body contains a renaming of ``rule``'s body.
+
+        ``rule`` may be any set of body literals, not only a rule of the space
+        (e.g. an unsatisfiable part of a failed rule). The constraint holds
+        from the next :meth:`rules` call on; with ``now`` it also applies to
+        the rest of the current enumeration (for bodies smaller than the
+        size being enumerated).
+        """
+        for ids in self.renamings(rule, type_sorted=True):
+            self._pending.append(("spec", ids))
+            if now:
+                self._now.append(ids)
+
+    def prune_generalisations(self, rule: Rule, min_size: int = 1) -> None:
+        """Forbid every rule with at least ``min_size`` body literals whose body is
+        contained in a renaming of ``rule``'s body.
+
+        Generalisations are never larger than ``rule``; a generator that
+        enumerates sizes in increasing order has already produced those
+        smaller than the next size, so only sizes ``min_size..len(body)``
+        get constraints (none when ``min_size > len(body)``).
+        """
+        sizes = range(max(1, min_size), len(rule.body) + 1)
+        if not sizes:
+            return
+        for ids in self.renamings(rule, type_sorted=True):
+            for k in sizes:
+                self._pending.append(("gen", ids, k))
+
+    def _flush(self) -> None:
+        """Add the pending constraints to the solver as ground integrity constraints."""
+        if not self._pending:
+            return
+        with self.ctl.backend() as backend:
+            for item in self._pending:
+                lits = [self._lit[i] for i in item[1]]
+                if None in lits:
+                    continue  # an atom the grounder removed can never be true
+                if item[0] == "spec":
+                    backend.add_rule([], lits)
+                else:  # gen: size k and at least k of these literals chosen
+                    size = self._size.get(item[2])
+                    if size is None:
+                        continue
+                    aux = backend.add_atom()
+                    backend.add_weight_rule([aux], item[2], [(x, 1) for x in lits])
+                    backend.add_rule([], [size, aux])
+                self.nogoods_added += 1
+        self._pending.clear()

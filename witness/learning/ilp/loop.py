@@ -1,0 +1,274 @@
+"""The learning-from-failures loop (generate, test, constrain, combine).
+
+:func:`learn_from_failures` runs it on a task folder (the public entry is
+:func:`witness.learning.ilp.learn`). The loop, for body sizes 1, 2, ... max_body:
+
+1. *generate* every rule of that size the constraints still allow
+   (:class:`~witness.learning.ilp.generate.Generator`, one clingo ``solve``);
+2. *test* each in Prolog (:class:`~witness.learning.ilp.test.Tester`), one call per
+   rule and kind over all examples, only as far as the answer can change
+   the search (see :meth:`_Search.test`): does it cover a positive, does it
+   cover a negative (stopped at the first), and if not, which positives;
+3. *constrain* (:mod:`~witness.learning.ilp.constrain`): prune specialisations of
+   rules covering no positive or no negative, generalisations of
+   inconsistent ones;
+4. *combine* (:mod:`~witness.learning.ilp.combine`) the consistent rules into the best
+   program after each size.
+
+The search ends when the space is exhausted, when a program covering every
+positive example exists and no larger rule could make a smaller program, or
+at the time-out (anytime: the best program so far is returned). Runs are
+deterministic: the same folder and settings give the same program, unless
+the time-out cuts the search at a different point.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from witness.learning.ilp.bias import Bias
+from witness.learning.ilp.combine import Combination, Pool, combine
+from witness.learning.ilp.constrain import Outcome, apply, explain_failure
+from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.results import Program, Scores, Stats, make_program
+from witness.learning.ilp.rules import Rule, canonical
+from witness.learning.ilp.task import TaskFiles
+from witness.learning.ilp.test import Tester
+
+logger = logging.getLogger(__name__)
+
+# seconds between progress lines while a size is being searched
+REPORT_EVERY = 10.0
+
+
+@dataclass(frozen=True)
+class Tested:
+    """What is known of a tested rule's coverage, for its specialisations' tests.
+
+    ``full``: ``tp``/``fp`` are its whole coverage; otherwise they hold only
+    the first positive and negative example it was found to cover.
+    """
+
+    tp: int
+    fp: int
+    full: bool
+
+
+class _Search:
+    """One run of the loop; split out of :func:`learn` to keep each step readable."""
+
+    def __init__(self, files: TaskFiles, bias: Bias, tester: Tester, stats: Stats,
+                 deadline: float | None, combine_timeout: float, explain: bool = True,
+                 noisy: bool = False):
+        self.files, self.bias, self.tester, self.stats = files, bias, tester, stats
+        self.deadline = deadline
+        self.combine_timeout = combine_timeout
+        self.noisy = noisy
+        self.explain = explain
+        self.generator = Generator(bias)
+        stats.ground_seconds = round(self.generator.ground_seconds, 3)
+        self.pool = Pool()
+        self.best = Combination((), 0, True)
+        self.seen: set[Rule] = set()  # only used when symmetry breaking is partial
+        self.last_report = time.perf_counter()
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def time_limit(self) -> float:
+        """Per-test wall-clock limit: the tester's, cut to the time left."""
+        if self.deadline is None:
+            return self.tester.eval_timeout
+        return max(0.01, min(self.tester.eval_timeout, self.deadline - time.perf_counter()))
+
+    def run(self) -> None:
+        stats, bias = self.stats, self.bias
+        parents: dict[Rule, Tested] = {}
+        for size in range(1, bias.max_body + 1):
+            if self.noisy and self.best.mdl(self.tester.n_pos) <= size + 1:
+                stats.stop_reason = "no larger rule can lower the description length"
+                stats.exhausted = True
+                return
+            if not self.noisy and self.best.tp.bit_count() == self.tester.n_pos \
+                    and size + 1 >= self.best.size:
+                stats.stop_reason = "a program covering every positive exists; " \
+                                    "larger rules cannot make a smaller one"
+                stats.exhausted = True
+                return
+            parents = self.run_size(size, parents)
+            self.do_combine()
+            self.report(size, final=True)
+            if self.stopped:
+                return
+        stats.exhausted = True
+        stats.stop_reason = "rule space exhausted"
+
+    def run_size(self, size: int,
+                 parents: dict[Rule, Tested]) -> dict[Rule, Tested]:
+        """Generate and test every rule with ``size`` body literals."""
+        stats = self.stats
+        children: dict[Rule, Tested] = {}
+        self.stopped = False
+        t_gen = time.perf_counter()
+        rules = self.generator.rules(size, self.deadline)
+        try:
+            self._run_rules(rules, size, parents, children, t_gen)
+        finally:
+            rules.close()  # ends clingo's solve call if we stopped early
+        if self.generator.timed_out or self.out_of_time():
+            self.stopped = True
+        stats.ground_nogoods = self.generator.nogoods_added
+        return children
+
+    def _run_rules(self, rules: Iterator[Rule], size: int, parents: dict[Rule, Tested],
+                   children: dict[Rule, Tested], t_gen: float) -> None:
+        """Test each generated rule, learn its constraints, keep parents and pool rules."""
+        stats = self.stats
+        last = size == self.bias.max_body
+        for rule in rules:
+            stats.generate_seconds += time.perf_counter() - t_gen
+            stats.rules_generated += 1
+            if not self.generator.complete_symmetry:
+                key = canonical(rule)
+                if key in self.seen:
+                    t_gen = time.perf_counter()
+                    continue
+                self.seen.add(key)
+            outcome = self.test(rule, parents)
+            if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
+                # a parent of the next size's rules
+                children[canonical(rule)] = Tested(outcome.tp, outcome.fp, full=self.noisy)
+            best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
+            for kind in apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl):
+                stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
+            if self.explain and outcome.status == "ok" and outcome.tp == 0:
+                self.explain_failure(rule)
+            if outcome.consistent and outcome.tp:
+                stats.consistent_rules += 1
+            if self.noisy:  # a rule can lower the MDL only if it covers more than its size
+                if outcome.status == "ok" and outcome.tp.bit_count() > rule.size:
+                    self.pool.add(rule, outcome.tp, outcome.fp)
+            elif outcome.consistent and outcome.tp:
+                self.pool.add(rule, outcome.tp)
+            if time.perf_counter() - self.last_report > REPORT_EVERY:
+                self.report(size)
+            if self.out_of_time():
+                return
+            t_gen = time.perf_counter()
+        stats.generate_seconds += time.perf_counter() - t_gen
+
+    def test(self, rule: Rule, parents: dict[Rule, Tested]) -> Outcome:
+        """Test ``rule`` only as far as the answer can change the search.
+
+        A rule's coverage is contained in that of each generalisation made by
+        dropping one literal (its *parents*, tested at the previous size).
+        Without noise only three answers matter: does it cover a positive
+        (else its specialisations go), does it cover a negative (else it is
+        consistent and goes to the pool with its full positive coverage), and
+        nothing else. So positives and negatives are existence tests that stop
+        at the first covered example; the negatives the parents were caught
+        on are tried first, since a specialisation usually covers them too.
+        In noisy mode full coverage is needed, restricted to the examples
+        every parent covers.
+        """
+        stats, tester = self.stats, self.tester
+        t0 = time.perf_counter()
+        pos_cands = neg_cands = None  # examples every fully tested parent covers
+        hints = 0  # negatives that some parent covers
+        for lit in rule.body:
+            found = parents.get(canonical(rule.without(lit)))
+            if found is None:
+                continue
+            if found.full:
+                pos_cands = found.tp if pos_cands is None else pos_cands & found.tp
+                neg_cands = found.fp if neg_cands is None else neg_cands & found.fp
+            else:
+                hints |= found.fp
+        limit = self.time_limit()
+        stats.rules_tested += 1
+        stats.tested_per_size[len(rule.body)] = stats.tested_per_size.get(len(rule.body), 0) + 1
+        exists = not self.noisy
+        pos = tester.cover(rule, "pos", pos_cands, time_limit=limit, first=exists)
+        neg = None
+        if pos.ok and pos.mask:
+            neg = None
+            if hints and exists:
+                neg = tester.cover(rule, "neg", hints, time_limit=limit, first=True)
+            if neg is None or (neg.ok and neg.mask == 0):
+                neg = tester.cover(rule, "neg", neg_cands, time_limit=limit, first=exists)
+            if exists and neg.ok and neg.mask == 0:  # consistent: its full coverage is needed
+                pos = tester.cover(rule, "pos", pos_cands, time_limit=limit)
+        status = pos.status if neg is None or not pos.ok else neg.status
+        stats.test_seconds += time.perf_counter() - t0
+        if status != "ok":  # coverage unknown: the rule is neither used nor learned from
+            stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+            return Outcome(rule, 0, 0, status)
+        return Outcome(rule, pos.mask, neg.mask if neg is not None else 0, status)
+
+    def explain_failure(self, rule: Rule) -> None:
+        """Prune the specialisations of a smaller failing part of ``rule`` right away."""
+        t0 = time.perf_counter()
+        part = explain_failure(rule, self.tester, time_limit=self.time_limit())
+        if part is not None:
+            self.generator.prune_specialisations(part, now=True)
+            key = "specialisations (explained failures)"
+            self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+        self.stats.explain_seconds += time.perf_counter() - t0
+
+    def do_combine(self, final: bool = False) -> None:
+        t0 = time.perf_counter()
+        limit = self.combine_timeout
+        if not final and self.deadline is not None:
+            limit = max(1.0, min(limit, self.deadline - time.perf_counter()))
+        result = combine(self.pool, self.bias.max_clauses, timeout=limit, noisy=self.noisy)
+        if self.noisy:
+            n_pos = self.tester.n_pos
+            new, old = result.mdl(n_pos), self.best.mdl(n_pos)
+            if new < old or (result.optimal and new == old):
+                self.best = result
+        else:
+            better = (result.tp.bit_count(), -result.size) > \
+                     (self.best.tp.bit_count(), -self.best.size)
+            if better or (result.optimal and result.tp.bit_count() == self.best.tp.bit_count()
+                          and result.size == self.best.size):
+                self.best = result
+        self.stats.combine_optimal = result.optimal
+        self.stats.pool_size = len(self.pool)
+        self.stats.combine_seconds += time.perf_counter() - t0
+
+    def report(self, size: int, final: bool = False) -> None:
+        self.last_report = time.perf_counter()
+        s = self.stats
+        what = "done" if final else "running"
+        logger.info("size %d %s: %d rules tested, %d in pool, best covers %d/%d positives",
+                    size, what, s.rules_tested, len(self.pool), self.best.tp.bit_count(),
+                    self.tester.n_pos)
+
+
+def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: float | None,
+                        eval_timeout: float, inferences_per_example: int,
+                        combine_timeout: float, noisy: bool = False) -> tuple[Program, Scores]:
+    """Run the loop on a located task until exhausted or ``deadline``; fills ``stats``.
+
+    ``noisy``: learn the program of minimum description length (literals +
+    false negatives + false positives, as Popper's ``--noisy``) instead of
+    the consistent one covering the most positives.
+    """
+    with Tester(files.bk, files.exs, bias, eval_timeout=eval_timeout,
+                inferences_per_example=inferences_per_example) as tester:
+        stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
+        search = _Search(files, bias, tester, stats, deadline, combine_timeout, noisy=noisy)
+        search.run()
+        stats.timed_out = search.out_of_time() and not stats.exhausted
+        if stats.timed_out:
+            stats.stop_reason = "time-out"
+        search.do_combine(final=True)
+        rules = search.best.rules
+        scores, tp, fp = tester.score(rules)
+        stats.verified = tp == search.best.tp and fp == search.best.fp
+    for key in ("generate_seconds", "test_seconds", "combine_seconds", "explain_seconds"):
+        setattr(stats, key, round(getattr(stats, key), 3))
+    return make_program(bias, rules), scores

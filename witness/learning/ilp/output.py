@@ -1,0 +1,41 @@
+"""Write a learned program as a ``.pl`` file whose header records how it was made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from witness.io import write_file
+from witness.learning.ilp.results import Program, Scores, Stats
+
+
+def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
+    """The ``.pl`` text: a comment header (task, scores, time, settings), then the clauses."""
+    s = stats.settings
+    how = stats.stop_reason or ("time-out" if stats.timed_out else "")
+    settings = " ".join(f"{k}={v}" for k, v in s.items() if k != "max_clauses_is_hard_limit")
+    lines = [
+        "% Learned by witness-ilp "
+        + ("(real Popper)" if stats.engine == "popper"
+           else "(learning from failures: clingo generates, SWI-Prolog tests)"),
+        f"% task: {stats.task}",
+        f"% examples: {stats.n_pos} positive, {stats.n_neg} negative",
+        f"% scores: {scores}",
+        f"% time: {stats.seconds:.1f} s; search: {how}",
+        f"% rules tested: {stats.rules_tested}",
+        f"% engine: {stats.engine}; {settings} ("
+        + ("max_clauses is a hard limit)" if s.get("max_clauses") is not None
+           else "no cap on the number of clauses)"),
+        f"% program: {len(program.rules)} clause(s), {program.size} literals",
+        "",
+    ]
+    name, arity = program.head.rsplit("/", 1)
+    if program.clauses:
+        lines += list(program.clauses)
+    else:
+        lines.append(f":- dynamic({name}/{arity}).  % no rule found: {program.head} never holds")
+    return "\n".join(lines) + "\n"
+
+
+def write_program(path: str | Path, program: Program, scores: Scores, stats: Stats) -> Path:
+    """Write :func:`program_file_text` to ``path`` atomically (temporary file, then rename)."""
+    return write_file(path, program_file_text(program, scores, stats))

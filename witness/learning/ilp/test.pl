@@ -1,0 +1,139 @@
+% Coverage testing for witness/learning/ilp/test.py (loaded once per process through janus-swi).
+%
+% Each task lives in its own module M: its background knowledge, and its
+% examples as numbered facts '$ilp_pos'(I, Atom) / '$ilp_neg'(I, Atom)
+% (SWI indexes them on the first argument, so looking up one candidate
+% example is constant time).
+
+:- module(witness_ilp, [load_bk/4, load_examples/5, cover/11, undefined_preds/3, wipe/2]).
+:- use_module(library(time)).
+:- use_module(library(lists)).
+:- use_module(library(occurs)).
+
+:- dynamic loading/1, load_error/2.
+:- multifile user:message_hook/3.
+
+% While a task's BK loads, its first error message (syntax error, failing or
+% raising directive, ...) is recorded so that learning refuses to start.
+user:message_hook(Term, Kind, _) :-
+    loading(M),
+    \+ load_error(M, _),
+    (   Kind == error
+    ->  true
+    ;   sub_term(T, Term), T == witness_bk_halt   % e.g. initialization(halt)
+    ),
+    message_text(Term, Text),
+    assertz(load_error(M, Text)).  % quoted in the learner's one-line error
+
+%!  message_text(+Term, -Text) is det.
+%   The first line of the message SWI would print for Term.
+message_text(Term, Text) :-
+    sub_term(T, Term), T == witness_bk_halt, !,
+    Text = "the background knowledge called halt/0 or halt/1".
+message_text(Term, Text) :-
+    catch(( phrase('$messages':translate_message(Term), Lines),
+            with_output_to(string(S), print_message_lines(current_output, '', Lines)) ),
+          _, fail), !,
+    split_string(S, "\n", " ", [Text|_]).
+message_text(Term, Text) :-
+    term_string(Term, Text).
+
+% halt/0,1 inside the BK must not end the learner's process (the caller
+% would see exit status 0 and no output): in the task's module they raise.
+forbid_halt(M) :-
+    M:redefine_system_predicate(halt),
+    M:redefine_system_predicate(halt(_)),
+    M:assertz((halt :- throw(witness_bk_halt))),
+    M:assertz((halt(_) :- throw(witness_bk_halt))).
+
+%!  load_bk(+M, +File, +Id, -Error) is det.
+%   Load File into module M under the source id Id. Error is "" or the
+%   first error message.
+load_bk(M, File, Id0, Error) :-
+    atom_string(Id, Id0),
+    forbid_halt(M),
+    retractall(load_error(M, _)),
+    setup_call_cleanup(
+        asserta(loading(M)),
+        catch(setup_call_cleanup(
+                  open(File, read, S),
+                  load_files(M:Id, [stream(S), silent(true)]),
+                  close(S)),
+              E, ( message_text(E, T), assertz(load_error(M, T)) )),
+        retractall(loading(M))),
+    (   load_error(M, Error) -> true ; Error = "" ).
+
+load_examples(M, File, Head, NPos, NNeg) :-
+    dynamic(M:'$ilp_pos'/2),
+    dynamic(M:'$ilp_neg'/2),
+    setup_call_cleanup(
+        open(File, read, S),
+        ( skip_script_line(S), read_examples(S, M, Head, 0, 0, NPos, NNeg) ),
+        close(S)).
+
+% A first line starting with # is skipped, as consult (and so Popper) does.
+skip_script_line(S) :-
+    (   peek_char(S, '#') -> skip(S, 0'\n) ; true ).
+
+read_examples(S, M, Head, P0, N0, P, N) :-
+    read_term(S, T, []),
+    (   T == end_of_file
+    ->  P = P0, N = N0
+    ;   T = (:- _)
+    ->  read_examples(S, M, Head, P0, N0, P, N)
+    ;   T = pos(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
+    ->  assertz(M:'$ilp_pos'(P0, A)), P1 is P0 + 1,
+        read_examples(S, M, Head, P1, N0, P, N)
+    ;   T = neg(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
+    ->  assertz(M:'$ilp_neg'(N0, A)), N1 is N0 + 1,
+        read_examples(S, M, Head, P0, N1, P, N)
+    ;   throw(error(bad_example(T), _))
+    ).
+
+undefined_preds(M, Preds, Missing) :-
+    findall(PI, ( member(P/A, Preds), functor(H, P, A),
+                  \+ predicate_property(M:H, visible), format(string(PI), "~w/~w", [P, A]) ),
+            Missing).
+
+candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
+candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).
+
+%!  cover(+M, +Text, +Table, +All, +Cands, +First, +InfLimit, +TimeLimit,
+%!        -Covered, -Status, -Message)
+%   Covered: the candidates the rule covers (First = false), or the first
+%   one (First = true). Status: ok, limit, timeout, error (the rule's own
+%   fault, e.g. an instantiation error) or bk_error (an undefined procedure
+%   or a halt in the BK: the task is broken), with Message for the errors.
+cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status, Message) :-
+    term_string((Head :- Body), Text),
+    assertz(M:('$ilp_rule'(Head) :- Body), Ref),
+    Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Atom)) ),
+    (   First == true
+    ->  Goal = ( once(Test) -> Found = [I] ; Found = [] )
+    ;   Goal = findall(I, Test, Found)
+    ),
+    catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R)),
+          E, true),
+    erase(Ref),
+    (   nonvar(E)
+    ->  Covered = [], error_status(E, Status, Message)
+    ;   R == inference_limit_exceeded
+    ->  Covered = [], Status = limit, Message = ""
+    ;   Covered = Found, Status = ok, Message = ""
+    ).
+
+error_status(time_limit_exceeded, timeout, "") :- !.
+error_status(E, bk_error, Message) :-
+    (   E == witness_bk_halt
+    ;   E = error(existence_error(procedure, _), _)
+    ), !,
+    message_text(E, Message).
+error_status(E, error, Message) :-
+    message_text(E, Message).
+
+wipe(M, Id0) :-
+    atom_string(Id, Id0),
+    catch(unload_file(Id), _, true),
+    forall(( member(P/A, ['$ilp_pos'/2, '$ilp_neg'/2, '$ilp_rule'/1]),
+             functor(H, P, A), predicate_property(M:H, defined) ),
+           retractall(M:H)).

@@ -1,0 +1,197 @@
+"""Test: coverage of a rule on the task's examples, in SWI-Prolog through janus-swi.
+
+janus-swi embeds one Prolog engine per process, so each task gets its own
+Prolog module (``ilp_task_<n>``): its background knowledge is loaded into it
+once, from a stream with a unique source id (SWI refuses to load one
+non-module file into two modules), and its examples are stored there as
+numbered facts ``'$ilp_pos'(I, Atom)`` / ``'$ilp_neg'(I, Atom)``. Tasks never
+see each other's clauses; :meth:`Tester.close` wipes the module.
+
+A rule is tested with one call: it is asserted as a temporary clause, one
+``findall`` collects the indices of the covered examples among the candidates
+(all examples, or the few that a more general rule covered), and the clause
+is erased. Every call is bounded by an inference limit (deterministic) and a
+wall-clock limit (a safety net), so a pathological rule cannot hang a run;
+such a rule gets status ``"limit"`` or ``"timeout"`` and no coverage.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from witness.learning.ilp.bias import Bias
+from witness.learning.ilp.programs import program_path
+from witness.learning.ilp.results import Scores
+from witness.learning.ilp.rules import Rule, format_rule
+from witness.learning.ilp.task import TaskError
+
+HELPER_MODULE = "witness_ilp"
+HELPER_FILE = program_path("test.pl")
+
+_task_counter = itertools.count()
+_helper_loaded = False
+
+
+def _janus():
+    """Import janus-swi and load the helper module once per process."""
+    global _helper_loaded
+    import janus_swi as janus
+
+    if not _helper_loaded:
+        janus.consult(str(HELPER_FILE))
+        _helper_loaded = True
+    return janus
+
+
+def to_mask(indices: Sequence[int]) -> int:
+    """Bitset (Python int) with the given bits set."""
+    if not indices:
+        return 0
+    buf = bytearray(max(indices) // 8 + 1)
+    for i in indices:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
+
+
+def mask_indices(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, increasing."""
+    bits = bin(mask)[:1:-1]
+    return [i for i, c in enumerate(bits) if c == "1"]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The outcome of testing one rule on one kind of example."""
+
+    mask: int  # covered example indices (only meaningful when status == "ok")
+    status: str  # ok | limit | timeout | error
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+class Tester:
+    """The task's background knowledge and examples, loaded once into a Prolog module."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    def __init__(
+        self,
+        bk: str | Path,
+        exs: str | Path,
+        bias: Bias,
+        eval_timeout: float = 10.0,
+        inferences_per_example: int = 200_000,
+    ):
+        self.janus = _janus()
+        self.bk = bk
+        self.bias = bias
+        self.directions = bias.directions
+        self.eval_timeout = eval_timeout
+        self.inferences_per_example = inferences_per_example
+        n = next(_task_counter)
+        self.module = f"ilp_task_{n}"
+        self._source_id = f"{Path(bk).resolve()}#ilp_task_{n}"
+        self.closed = False
+        try:
+            error = self.janus.query_once(
+                f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
+                {"File": str(bk), "Id": self._source_id})["Error"]
+        except self.janus.PrologError as exc:
+            error = _first_line(exc)
+        if error:
+            self.close()
+            raise TaskError(f"error in {bk}: {error}")
+        head = f"{bias.head.name}/{bias.head.arity}"
+        try:
+            r = self.janus.query_once(
+                f"{HELPER_MODULE}:load_examples({self.module}, File, {_quote_pi(head)}, P, N)",
+                {"File": str(exs)})
+        except self.janus.PrologError as exc:
+            self.close()
+            raise TaskError(f"cannot read examples {exs}: {_first_line(exc)} "
+                            f"(expected pos({head}) and neg({head}) facts)") from None
+        self.n_pos, self.n_neg = r["P"], r["N"]
+        if self.n_pos == 0:
+            self.close()
+            raise TaskError(f"{exs} has no positive example (pos({head}) facts); "
+                            "there is nothing to learn")
+        preds = [f"{p.name}/{p.arity}" for p in bias.body]
+        missing = self.janus.query_once(
+            f"{HELPER_MODULE}:undefined_preds({self.module}, "
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
+        if missing:
+            self.close()
+            raise TaskError(f"body predicate {missing[0]} is not defined in {bk}")
+
+    def cover(self, rule: Rule, kind: str, candidates: int | None = None,
+              time_limit: float | None = None, first: bool = False) -> Coverage:
+        """Which ``kind`` ("pos" or "neg") examples ``rule`` covers.
+
+        ``candidates`` (a bitset) restricts the test to those examples, e.g.
+        the ones a generalisation of ``rule`` covers; None tests all.
+        ``time_limit`` (seconds) overrides the tester's ``eval_timeout``.
+        With ``first``, stop at the first covered example (the mask then has
+        at most one bit: enough to tell "covers some" from "covers none").
+        The rule's body must have a safe order under the bias's directions.
+        """
+        total = self.n_pos if kind == "pos" else self.n_neg
+        if candidates is None:
+            cands, n = [], total
+        else:
+            cands = mask_indices(candidates)
+            n = len(cands)
+            if n == 0:
+                return Coverage(0, "ok")
+        table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
+        every = "true" if candidates is None else "false"
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
+            f"{'true' if first else 'false'}, IL, TL, Cov, St, Msg)",
+            {"T": format_rule(rule, self.directions), "C": cands,
+             "IL": max(1, n) * self.inferences_per_example,
+             "TL": float(time_limit or self.eval_timeout)},
+        )
+        status = str(r["St"])
+        if status == "bk_error":
+            raise TaskError(f"error in the background knowledge {self.bk} (while testing "
+                            f"{format_rule(rule, self.directions)}): {r['Msg']}")
+        return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
+
+    def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
+        """Re-test ``rules`` on every example; returns scores and coverage bitsets."""
+        tp = fp = 0
+        for rule in rules:
+            pos, neg = self.cover(rule, "pos"), self.cover(rule, "neg")
+            if not (pos.ok and neg.ok):
+                raise RuntimeError(f"final rule could not be re-tested ({pos.status}/{neg.status})")
+            tp |= pos.mask
+            fp |= neg.mask
+        n_tp, n_fp = tp.bit_count(), fp.bit_count()
+        return Scores(n_tp, self.n_pos - n_tp, self.n_neg - n_fp, n_fp), tp, fp
+
+    def close(self) -> None:
+        """Remove this task's clauses from the Prolog engine."""
+        if not self.closed:
+            self.janus.query_once(f"{HELPER_MODULE}:wipe({self.module}, Id)",
+                                  {"Id": self._source_id})
+            self.closed = True
+
+    def __enter__(self) -> Tester:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _quote_pi(pi: str) -> str:
+    name, arity = pi.rsplit("/", 1)
+    return f"'{name}'/{arity}"
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -1,0 +1,247 @@
+"""Translate learned Prolog programs into predicates the compiled A* runs.
+
+A learned program is a set of clauses ``f(A,B) :- body.`` over the background
+knowledge of ``bk/`` (A a partial path, B a square). Each clause is compiled
+once, by walking its body in an order that respects the directions (every
+literal's inputs bound by the head or an earlier literal, as Prolog would
+need), into a conjunction of comparisons over per-(path, square) features
+(witness/search/predicates.py). The search core keeps those features incrementally,
+so a translated program costs no more per path than a hand-written one.
+
+``python_source`` renders the same program as readable Python: one short
+function per clause with the Prolog clause and an English reading as its
+docstring (Table 3 of the paper, side by side).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from witness.errors import InputError
+from witness.io import read_text
+from witness.learning.bk import LITERALS, PATH, SQUARE
+from witness.learning.ilp.rules import Rule, evaluation_order, format_rule, var_name
+from witness.learning.ilp.rules import parse_program as parse_rules
+from witness.search.predicates import BUILTINS, FEATURES, Clause, Comparison, Operand, Predicate
+
+
+class TranslationError(InputError):
+    """A clause that cannot be translated (names the clause and the reason)."""
+
+
+# Directions of the background predicates as the translator knows them (an
+# argument the literal needs bound is "in"), for a safe evaluation order.
+DIRECTIONS: dict[str, tuple[str, ...]] = {
+    name: tuple("in" if any(i == j for j, _ in spec.inputs) else "out"
+                for i in range(spec.arity))
+    for name, spec in LITERALS.items()
+}
+HEAD_DIRECTIONS = ("in", "in")
+
+
+# ------------------------------------------------------------------ parsing
+def parse_program(text: str) -> list[Rule]:
+    """The clauses of a learned program, read by the ILP engine's parser
+    (directives such as ``:- dynamic(f/2).`` of an empty program are skipped)."""
+    try:
+        return parse_rules(text)
+    except ValueError as exc:
+        raise TranslationError(f"cannot read the program: {exc}") from None
+
+
+# -------------------------------------------------------------- translation
+def translate_clause(rule: Rule) -> Clause:
+    """One clause -> a conjunction of feature comparisons, its literals taken
+    in an order that respects the directions (as Prolog would run it)."""
+    where = f"clause '{format_rule(rule, ordered=False)}'"
+    if len(rule.head.args) != 2:
+        raise TranslationError(f"{where}: the head must be f(Path, Square)")
+    for lit in rule.body:
+        if lit.pred not in LITERALS or len(lit.args) != LITERALS[lit.pred].arity:
+            known = ", ".join(f"{n}/{d.arity}" for n, d in LITERALS.items())
+            raise TranslationError(
+                f"{where}: unknown background predicate {lit.pred}/{len(lit.args)} "
+                f"(the translator knows {known})"
+            )
+    directions = {**DIRECTIONS, rule.head.pred: HEAD_DIRECTIONS}
+    try:
+        order = evaluation_order(rule, directions)
+    except ValueError:
+        raise TranslationError(
+            f"{where}: unsafe: no order of its literals binds every input argument "
+            "before it is used"
+        ) from None
+    source = format_rule(rule, directions)
+    path_var, square_var = rule.head.args
+    env: dict[int, object] = {path_var: PATH, square_var: SQUARE}
+    comparisons: list[Comparison] = []
+    for lit in order:
+        spec = LITERALS[lit.pred]
+        args = [env.get(v) for v in lit.args]
+        for i, kind in spec.inputs:
+            _check_kind(where, lit.pred, args[i], kind, var_name(lit.args[i]))
+        if spec.test is not None:
+            op, operands = spec.test
+            left, right = operands(args)
+            comparisons.append(Comparison(op, left, right))
+        if spec.outputs is not None:
+            for i, out in spec.outputs(args).items():
+                bound = args[i]
+                if bound is None:
+                    env[lit.args[i]] = out
+                elif _is_int(bound) and _is_int(out):
+                    comparisons.append(Comparison("eq", bound, out))
+                elif bound != out:
+                    # A path's edge list never equals a square's (a simple path
+                    # holds at most 3 of a square's edges), so Prolog's
+                    # unification fails: the clause can never fire.
+                    return Clause((Comparison("eq", ("const", 0), ("const", 1)),),
+                                  source=source,
+                                  english=f"never: {var_name(lit.args[i])} cannot be both "
+                                          f"{_describe(bound)} and {_describe(out)}")
+    return Clause(tuple(comparisons), source=source, english=english(comparisons))
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and v[0] in ("feature", "const")
+
+
+def _check_kind(where: str, pred: str, v: object, kind: str, arg: str) -> None:
+    ok = {
+        "path": v == PATH,
+        "square": v == SQUARE,
+        "list": isinstance(v, tuple) and len(v) == 2 and v[0] == "list",
+        "int": _is_int(v),
+    }[kind]
+    if not ok:
+        want = {"path": "the head's path", "square": "the head's square",
+                "list": "a list bound earlier", "int": "a number bound earlier"}[kind]
+        raise TranslationError(
+            f"{where}: argument {arg} of {pred} must be {want}, it is {_describe(v)}"
+        )
+
+
+def _describe(v: object) -> str:
+    if v is None:
+        return "unbound"
+    if v == PATH:
+        return "the path"
+    if v == SQUARE:
+        return "the square"
+    if isinstance(v, tuple) and v[0] == "list":
+        return f"the {v[1]}'s edge list"
+    if isinstance(v, tuple) and v[0] == "feature":
+        return FEATURE_WORDS[v[1]]
+    return str(v[1])
+
+
+FEATURE_WORDS = {
+    "triangles": "the square's triangles",
+    "edges_on_square": "the square's edges on the path",
+    "path_length": "the path's length",
+    "square_sides": "the square's sides (4)",
+    "head_adjacent": "whether the head touches the square",
+    "visited_corners": "the square's visited corners",
+    "unvisited_corners": "the square's unvisited corners",
+    "edges_needed": "the edges the square still needs",
+    "goal_unreachable": "whether the goal is cut off",
+    "addable_edges": "the square's edges a completion could still add",
+}
+assert set(FEATURE_WORDS) == set(FEATURES)
+OP_WORDS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+OP_PY = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+def english(comparisons: list[Comparison] | tuple[Comparison, ...]) -> str:
+    """A plain reading of a clause, e.g. 'the square's edges on the path > ...'."""
+    parts = []
+    for c in comparisons:
+        if c.left == ("feature", "head_adjacent") and c.right[0] == "const":
+            parts.append("the path's head is " + ("" if c.right[1] else "not ")
+                         + "a corner of the square")
+        elif c.left == ("feature", "goal_unreachable") and c.right[0] == "const":
+            parts.append("the path has " + ("" if c.right[1] else "not ")
+                         + "cut itself off from the goal")
+        else:
+            parts.append(f"{_describe(c.left)} {OP_WORDS[c.op]} {_describe(c.right)}")
+    return "; ".join(parts) if parts else "always"
+
+
+def translate_program(text: str, name: str = "learned") -> Predicate:
+    clauses = parse_program(text)
+    if not clauses:
+        raise TranslationError(f"{name}: no clauses found")
+    heads = {(c.head.pred, len(c.head.args)) for c in clauses}
+    if len(heads) != 1:
+        raise TranslationError(f"{name}: clauses define several predicates: {sorted(heads)}")
+    return Predicate(name, "program", tuple(translate_clause(c) for c in clauses),
+                     description=f"learned program {name}")
+
+
+def translate_file(path: Path | str) -> Predicate:
+    path = Path(path)
+    try:
+        text = read_text(path, "program")
+    except InputError as exc:
+        raise TranslationError(str(exc)) from None
+    return translate_program(text, name=path.stem)
+
+
+# ------------------------------------------------------------ readable Python
+def _py_operand(op: Operand) -> str:
+    return f"f.{op[1]}" if op[0] == "feature" else str(op[1])
+
+
+def python_source(predicate: Predicate) -> str:
+    """A Python module with one function per clause (Prolog + English docstring)."""
+    lines = [
+        f'"""Python translation of the learned program {predicate.name!r}.',
+        "",
+        "Generated by `witness translate`. Each function takes the features of one",
+        "(partial path, square) pair (witness.search.predicates.FEATURES) and returns True",
+        "when its clause says the path can never be completed because of that square.",
+        '"""',
+        "",
+        "",
+    ]
+    names = []
+    for i, clause in enumerate(predicate.clauses, 1):
+        name = f"clause_{i}"
+        names.append(name)
+        test = " and ".join(
+            f"{_py_operand(c.left)} {OP_PY[c.op]} {_py_operand(c.right)}"
+            for c in clause.comparisons
+        ) or "True"
+        lines += [
+            f"def {name}(f) -> bool:",
+            f'    """{clause.source}',
+            "",
+            f"    {clause.english}.",
+            '    """',
+            f"    return {test}",
+            "",
+            "",
+        ]
+    lines += [
+        "def incompletable_on_square(f) -> bool:",
+        '    """pi\'(path, square): the disjunction of the clauses."""',
+        "    return " + (" or ".join(f"{n}(f)" for n in names) or "False"),
+        "",
+        "",
+        "CLAUSES = (" + ", ".join(names) + ("," if len(names) == 1 else "") + ")",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def load_predicate(spec: str | Predicate) -> Predicate:
+    """``none`` | ``baseline`` | ``paper`` | a learned program ``FILE.pl`` (translated)."""
+    if isinstance(spec, Predicate):
+        return spec
+    if spec in BUILTINS:
+        return BUILTINS[spec]
+    if spec.endswith(".pl"):
+        return translate_file(Path(spec))
+    raise InputError(
+        f"unknown predicate {spec!r}: expected none, baseline, paper or a learned FILE.pl"
+    )

@@ -1,0 +1,241 @@
+"""Several biases of one run side by side (issue 14): ``comparison.md`` and a
+figure from the outputs each bias's pipeline already wrote in
+``results/<run>/<bias>/`` (the test and large-puzzle tables, pi* and its
+verdict). Nothing is rerun: this only reads and lines up."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from witness.errors import InputError
+from witness.pipeline.report import (
+    SOLVER_TITLES,
+    _fmt,
+    _pruning_rule,
+    _save,
+    plt,
+    relation_to_table3,
+    verdict,
+)
+
+# The files of a bias's results folder that the comparison reads (all pipeline outputs).
+COMPARED_FILES = ("final/pi_star.pl", "final/pi_star.verify.json", "test/summary.json",
+                  "test/by_size.csv", "large/solved.csv")
+
+
+def missing_files(folder: str | Path) -> list[str]:
+    """The files of COMPARED_FILES that ``folder`` lacks."""
+    return [f for f in COMPARED_FILES if not (Path(folder) / f).is_file()]
+
+
+@dataclass
+class BiasResults:
+    """One bias's outputs, as the comparison reads them."""
+
+    name: str
+    folder: Path
+    predicate: object  # witness.search.predicates.Predicate, or None (no clause)
+    verify: dict
+    summary: dict
+    by_size: pd.DataFrame
+    solved: pd.DataFrame
+
+    @classmethod
+    def load(cls, name: str, folder: str | Path) -> BiasResults:
+        from witness.pipeline.triage import learned_predicate
+
+        folder = Path(folder)
+        missing = missing_files(folder)
+        if missing:
+            raise InputError(f"{folder / missing[0]}: missing (the {name} bias's pipeline "
+                             "writes it)")
+        return cls(name=name, folder=folder,
+                   predicate=learned_predicate(folder / "final/pi_star.pl"),
+                   verify=json.loads((folder / "final/pi_star.verify.json").read_text()),
+                   summary=json.loads((folder / "test/summary.json").read_text()),
+                   by_size=pd.read_csv(folder / "test/by_size.csv").set_index("bucket"),
+                   solved=pd.read_csv(folder / "large/solved.csv"))
+
+
+def _ratio(a: float, b: float) -> str:
+    return f"{a / b:.3g}" if b and not pd.isna(a / b) else "n/a"
+
+
+def _predicate_section(b: BiasResults) -> list[str]:
+    clauses = b.predicate.clauses if b.predicate else ()
+    proven, said = verdict(b.verify)
+    relation = relation_to_table3(b.predicate) if b.predicate else "empty (no clause)"
+    return [f"### {b.name} (`{b.folder / 'final/pi_star.pl'}`)", "", "```prolog",
+            *(c.source for c in clauses), "```", "",
+            *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)), "",
+            f"- It is {relation}.",
+            f"- `witness verify`: **{said}**. {_pruning_rule(b.verify)}", ""]
+
+
+def _test_section(biases: Sequence[BiasResults]) -> list[str]:
+    first, rest = biases[0], biases[1:]
+    names = [b.name for b in biases]
+    ratio_heads = [f"{first.name} / {b.name}" for b in rest]
+    head = ["| measure | " + " | ".join(names + ratio_heads) + " |",
+            "| --- |" + " --- |" * (len(names) + len(ratio_heads))]
+    rows = []
+    for key in ("speedup_E", "speedup_t"):
+        vals = [b.summary[key] for b in biases]
+        rows.append(f"| {key}, all | " + " | ".join(
+            [_fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]) + " |")
+    rows.append("| share of puzzles slower than the baseline | " + " | ".join(
+        [f"{b.summary['share_slower']:.1%}" for b in biases] + [""] * len(rest)) + " |")
+    rows.append("| test puzzles | " + " | ".join(
+        [str(b.summary["puzzles"]) for b in biases] + [""] * len(rest)) + " |")
+
+    # Table 2's buckets: speedups of each bias side by side, then the ratios
+    buckets = list(dict.fromkeys(b for x in biases for b in x.by_size.index))
+    cols = [f"speedup_E {n}" for n in names] + [f"E {h}" for h in ratio_heads] \
+        + [f"speedup_t {n}" for n in names] + [f"t {h}" for h in ratio_heads]
+    table = ["| bucket | n | baseline mean expansions | " + " | ".join(cols) + " |",
+             "| --- |" + " --- |" * (2 + len(cols))]
+    same = True
+    for bucket in buckets:
+        rows_b = [b.by_size.loc[bucket] if bucket in b.by_size.index else None for b in biases]
+        ref = next(r for r in rows_b if r is not None)
+        same &= all(r is not None and r["instances"] == ref["instances"]
+                    and r["baseline_mean_expansions"] == ref["baseline_mean_expansions"]
+                    for r in rows_b)
+        cells = []
+        for key in ("speedup_E", "speedup_t"):
+            vals = [float("nan") if r is None else float(r[key]) for r in rows_b]
+            cells += [_fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]
+        table.append(f"| {bucket} | {int(ref['instances'])} | "
+                     f"{_fmt(ref['baseline_mean_expansions'])} | " + " | ".join(cells) + " |")
+    same_txt = ("Every bias was tested on the same puzzles (the same count and baseline mean "
+                "expansions in every bucket)." if same else
+                "**The biases were not tested on the same puzzles** (bucket counts or baseline "
+                "expansions differ), so their speedups are not like for like.")
+    return ["## Test set (section 5.5)", "", *head, *rows, "",
+            "Per bucket of Table 2 (speedups over pi_baseline; a ratio above 1 means "
+            f"{first.name}'s pi* gains more):", "", *table, "", same_txt,
+            "speedup_E counts expansions (machine-independent); speedup_t is wall clock, "
+            "and each bias's test ran in its own jobs, so it carries the machine's load "
+            "at the time.", ""]
+
+
+def _large_shares(b: BiasResults, column: str) -> dict[tuple[str, str, float], float]:
+    """Share solved per (size, solver, limit), with size "all" weighted by puzzles."""
+    df = b.solved.dropna(subset=[column])
+    shares = {(r.size, r.solver, r.limit_min): getattr(r, column) for r in df.itertuples()}
+    for (solver, limit), g in df.groupby(["solver", "limit_min"]):
+        shares["all", solver, limit] = (g[column] * g["puzzles"]).sum() / g["puzzles"].sum()
+    return shares
+
+
+def _large_section(biases: Sequence[BiasResults]) -> list[str]:
+    first = biases[0]
+    sizes = list(first.solved.drop_duplicates("size").sort_values(["squares", "size"])["size"])
+    limits = sorted(first.solved["limit_min"].unique())
+    counts = sorted(set(first.solved["puzzles"]))
+    # A* with pi_baseline, each bias's pi*, then clingo (and any other solver)
+    cols = [("baseline", first)] + [("pi_star", b) for b in biases] + [
+        (s, first) for s in dict.fromkeys(first.solved["solver"])
+        if s not in ("baseline", "pi_star")]
+    heads = [f"pi* {b.name}" if s == "pi_star" else SOLVER_TITLES.get(s, s) for s, b in cols]
+    wall = {b.name: _large_shares(b, "solved_within_time") for b in biases}
+    paper = {b.name: _large_shares(b, "solved_within_paper_expansions") for b in biases}
+    lines = [f"## Large puzzles (section 5.6; {', '.join(map(str, counts))} per size)", "",
+             "Share solved within the wall-clock limit, and in brackets within the paper's "
+             "throughput x limit in expansions (clingo has no such budget):", "",
+             "| size | limit (min) | " + " | ".join(heads) + " |",
+             "| --- | --- |" + " --- |" * len(cols)]
+    for size in [*sizes, "all"]:
+        for limit in limits:
+            cells = []
+            for s, b in cols:
+                key = (size, s, limit)
+                cell = f"{wall[b.name][key]:.0%}" if key in wall[b.name] else "n/a"
+                if key in paper[b.name]:
+                    cell += f" ({paper[b.name][key]:.0%})"
+                cells.append(cell)
+            label = f"**{size}**" if size == "all" else size
+            lines.append(f"| {label} | {limit:g} | " + " | ".join(cells) + " |")
+    # the baseline and clingo ran again beside each pi*: say whether the folders agree
+    def shared(b: BiasResults) -> pd.DataFrame:
+        return b.solved[b.solved["solver"] != "pi_star"].reset_index(drop=True)
+
+    differ = [b.name for b in biases[1:] if not shared(first).equals(shared(b))]
+    lines += ["", f"The baseline and clingo columns are from {first.name}'s folder; "
+              + ("they ran again beside every other bias's pi* and solved the same shares."
+                 if not differ else "beside " + ", ".join(differ) + "'s pi* they solved other "
+                 "shares (wall-clock limits on a loaded machine): see that folder's "
+                 "large/solved.csv."), ""]
+    return lines
+
+
+def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
+    """speedup_E and speedup_t by bucket, one line per bias, and the share of
+    large puzzles solved within the largest wall-clock limit, clingo included."""
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2), constrained_layout=True)
+    for ax, key in zip(axes[:2], ("speedup_E", "speedup_t"), strict=True):
+        for i, b in enumerate(biases):
+            df = b.by_size.sort_values("squares")
+            ax.plot(df["squares"], df[key], "os^vD"[i % 5] + "-", color=f"C{i}",
+                    label=f"pi* {b.name}")
+        df = biases[0].by_size.sort_values("squares")
+        ax.set_xticks(df["squares"], df.index, fontsize=7, rotation=45)
+        ax.set_yscale("log")
+        ax.axhline(1, color="grey", lw=0.8)
+        ax.set_xlabel("bucket of Table 2 (by squares)")
+        ax.set_ylabel(f"{key} over pi_baseline")
+        ax.set_title(f"test set: {key}")
+        ax.legend(fontsize=8)
+    ax = axes[2]
+    limit = biases[0].solved["limit_min"].max()
+    # each bias's pi* in its colour of the other panels; the baseline grey, clingo black
+    lines = [("baseline", biases[0], "grey", "x--")] + [
+        ("pi_star", b, f"C{i}", "os^vD"[i % 5] + "-") for i, b in enumerate(biases)] + [
+        ("asp", biases[0], "black", "d:")]
+    for solver, b, colour, style in lines:
+        df = b.solved[(b.solved["solver"] == solver) & (b.solved["limit_min"] == limit)]
+        if df.empty:
+            continue
+        df = df.sort_values(["squares", "size"])
+        label = f"pi* {b.name}" if solver == "pi_star" else SOLVER_TITLES.get(solver, solver)
+        ax.plot(range(len(df)), 100 * df["solved_within_time"], style, color=colour,
+                label=label)
+        ax.set_xticks(range(len(df)), df["size"], fontsize=7, rotation=45)
+    ax.set_ylim(-5, 105)
+    ax.set_xlabel("large puzzle size")
+    ax.set_ylabel(f"% solved within {limit:g} min (wall clock)")
+    ax.set_title("large puzzles")
+    ax.legend(fontsize=8)
+    return _save(fig, stem)
+
+
+def write_comparison(out_md: str | Path, figure_stem: str | Path,
+                     biases: Sequence[tuple[str, str | Path]], command: str) -> Path:
+    """comparison.md (and the figure at ``figure_stem``, .png and .svg) for
+    ``biases``: (name, results folder) pairs, the first being the run's own
+    bias; ratios are the first's speedups over each other's."""
+    if len(biases) < 2:
+        raise InputError("compare_with: name at least one other bias of the run")
+    results = [BiasResults.load(name, folder) for name, folder in biases]
+    out_md = Path(out_md)
+    comparison_figure(results, Path(figure_stem))
+    png = os.path.relpath(Path(figure_stem).with_suffix(".png"), out_md.parent)
+    names = ", ".join(b.name for b in results)
+    lines = [f"# Side by side: {names}", "",
+             f"Made by `{command}` from each bias's outputs (folders: "
+             + ", ".join(f"`{b.folder}`" for b in results) + "); nothing is rerun.", "",
+             f"![speedups by bucket and large puzzles solved]({png})", "",
+             "## pi* of each bias", "",
+             "In English, one line per clause: pi* fires on a partial path if some "
+             "constrained square satisfies a line.", ""]
+    for b in results:
+        lines += _predicate_section(b)
+    lines += _test_section(results) + _large_section(results)
+    out_md.write_text("\n".join(lines))
+    return out_md

@@ -1,0 +1,577 @@
+"""The pipeline's report: figures 4 and 5, the Appendix A puzzle, and report.md
+with every reproduced number next to the paper's and the command that made it.
+
+report.md opens with the headline (pi* in Prolog and English, whether it is
+proven for every size, the speedups beside the paper's, the puzzle with the
+largest speedup); ``headline.txt`` holds the same lines for the terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from witness.asp.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
+from witness.paper import PAPER_FIGURE5, PAPER_LEARNING, PAPER_TEST  # noqa: E402
+from witness.paper import PAPER_LARGEST_SPEEDUP as BIG  # noqa: E402
+from witness.search.predicates import Predicate  # noqa: E402
+
+
+def _save(fig: plt.Figure, stem: Path) -> list[Path]:
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    out = []
+    for ext in ("png", "svg"):
+        path = stem.with_suffix(f".{ext}")
+        fig.savefig(path, dpi=150, bbox_inches="tight", metadata={"Date": None} if ext == "svg"
+                    else None)
+        out.append(path)
+    plt.close(fig)
+    return out
+
+
+def figure4(by_size_csv: str | Path, stem: Path) -> list[Path]:
+    """Speedup (time and expansions) of pi_star over pi_baseline by puzzle size."""
+    df = pd.read_csv(by_size_csv)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.plot(df["squares"], df["speedup_t"], "o-", label="time speedup")
+    ax.plot(df["squares"], df["speedup_E"], "s--", label="expansion speedup")
+    for _, row in df.iterrows():
+        ax.annotate(row["bucket"], (row["squares"], row["speedup_E"]), fontsize=7,
+                    textcoords="offset points", xytext=(0, 6), ha="center")
+    ax.axhline(1, color="grey", lw=0.8)
+    ax.set_xlabel("squares in the puzzle (bucket of Table 2)")
+    ax.set_ylabel("speedup over baseline")
+    ax.set_title("Figure 4: speedup of pi* on the test set")
+    ax.legend()
+    return _save(fig, stem)
+
+
+SOLVER_TITLES = {"baseline": "A* with pi_baseline", "pi_star": "A* with pi*", "asp": "clingo (ASP)"}
+
+
+def _solvers_and_readings(df: pd.DataFrame) -> tuple[list[str], list[tuple[str, str]]]:
+    solvers = list(dict.fromkeys(df["solver"]))
+    # baseline and pi* side by side first (the paper's two panels), then the others
+    order = {"baseline": 0, "pi_star": 1}
+    solvers.sort(key=lambda s: order.get(s, 2))
+    readings = [("solved_within_time", "wall-clock limit (this machine)"),
+                ("solved_within_paper_expansions", "paper's throughput x limit (expansions)")]
+    return solvers, readings
+
+
+def figure5(solved_csv: str | Path, stem: Path) -> list[Path]:
+    """Figure 5 as the paper draws it: per solver a heat map of puzzle size by
+    budget, each cell the rounded percentage solved, one colour scale for
+    every panel. One row per reading of the budget (wall clock here; the
+    paper's throughput in expansions, which clingo has no counterpart of)."""
+    df = pd.read_csv(solved_csv)
+    solvers, readings = _solvers_and_readings(df)
+    sizes = df.drop_duplicates("size").sort_values(["squares", "size"])["size"].tolist()
+    limits = sorted(df["limit_min"].unique())
+    fig, axes = plt.subplots(len(readings), len(solvers),
+                             figsize=(1.2 + 0.9 * len(limits) * len(solvers),
+                                      1.2 + 0.75 * len(sizes) * len(readings)),
+                             squeeze=False, constrained_layout=True)
+    image = None
+    for i, (col, label) in enumerate(readings):
+        for j, solver in enumerate(solvers):
+            ax = axes[i][j]
+            g = df[df["solver"] == solver]
+            if g[col].isna().all():
+                ax.set_axis_off()
+                ax.set_title(f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
+                             fontsize=8)
+                continue
+            table = (100 * g.pivot_table(index="size", columns="limit_min", values=col)
+                     ).reindex(index=sizes, columns=limits)
+            image = ax.imshow(table.to_numpy(dtype=float), cmap="viridis", vmin=0, vmax=100,
+                              aspect="auto", origin="lower")
+            for (r, c), v in np.ndenumerate(table.to_numpy(dtype=float)):
+                if not np.isnan(v):
+                    ax.text(c, r, f"{v:.0f}", ha="center", va="center", fontsize=8,
+                            color="black" if v > 60 else "white")
+            ax.set_xticks(range(len(limits)), [f"{v:g}" for v in limits], fontsize=7)
+            ax.set_yticks(range(len(sizes)), sizes, fontsize=7)
+            ax.set_xlabel("limit (minutes)", fontsize=8)
+            if j == 0:
+                ax.set_ylabel(f"puzzle size\n{label}", fontsize=8)
+            ax.set_title(SOLVER_TITLES.get(solver, solver), fontsize=9)
+    if image is not None:
+        fig.colorbar(image, ax=axes, shrink=0.8, label="% of puzzles solved")
+    fig.suptitle("Figure 5: large puzzles solved within each limit")
+    return _save(fig, stem)
+
+
+def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
+    """The same data as line plots: share solved against puzzle size, one line per limit."""
+    df = pd.read_csv(solved_csv)
+    solvers, readings = _solvers_and_readings(df)
+    fig, axes = plt.subplots(len(readings), len(solvers), figsize=(4 * len(solvers), 7.5),
+                             squeeze=False, constrained_layout=True)
+    for i, (col, label) in enumerate(readings):
+        for j, solver in enumerate(solvers):
+            ax = axes[i][j]
+            g = df[df["solver"] == solver]
+            if g[col].isna().all():
+                ax.set_axis_off()
+                ax.set_title(f"{solver}: n/a ({label})", fontsize=8)
+                continue
+            table = g.pivot_table(index="squares", columns="limit_min", values=col)
+            for limit in table.columns:
+                ax.plot(table.index, 100 * table[limit], "o-", label=f"{limit:g} min")
+            ax.set_ylim(-5, 105)
+            ax.set_title(f"{solver}: {label}", fontsize=8)
+            ax.set_xlabel("squares")
+            ax.set_ylabel("% solved")
+            ax.legend(fontsize=7)
+    fig.suptitle("Figure 5 (lines): large puzzles solved within each limit")
+    return _save(fig, stem)
+
+
+def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: str | Path,
+                    stem: Path) -> dict:
+    """Render the test puzzle with the largest expansion speedup and pi_star's solution."""
+    from witness.learning.translate import load_predicate
+    from witness.model.puzzle import Puzzle
+    from witness.model.render import render
+    from witness.search.astar import solve
+
+    df = pd.read_csv(per_puzzle_csv)
+    ratio = df["baseline_expansions"] / df["pi_star_expansions"]
+    best = df.loc[ratio.idxmax()]
+    puzzle = Puzzle.load(Path(test_set) / f"{best['puzzle']}.json")
+    mode, _, base = str(best["pi_star_mode"]).partition("+")  # "prune" or "sort+base"
+    result = solve(puzzle, load_predicate(str(pi_star)), mode, base_prune=bool(base))
+    for ext in ("png", "svg"):
+        render(puzzle, stem.with_suffix(f".{ext}"), path=result.path)
+    return {"puzzle": best["puzzle"], "size": best["size"],
+            "speedup_E": float(ratio.max()),
+            "speedup_t": float(best["baseline_seconds"] / best["pi_star_seconds"]),
+            "json": puzzle.to_json()}
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
+
+
+# ------------------------------------------------------------ verification
+def verdict(record: dict) -> tuple[bool, str]:
+    """(proven for every grid size?, the verdict's sentence) of a ``witness
+    verify`` JSON record. Never just "verified": a check up to RxC is not a proof."""
+    status = record.get("status", "unknown")
+    if status == "empty":
+        return False, "no clause (the learning run found nothing)"
+    return status == PROVEN, verdict_text(status, record.get("max_size", "?"))
+
+
+def encoding_lines(learn: dict, secs: pd.Series) -> list[str]:
+    """The example encoding and caps of a run, and its learning times, compared
+    with the paper's only when the encoding is the paper's."""
+    positives = learn.get("positives", "?")
+    caps = {k: learn.get(k) for k in ("max_pos", "max_neg") if learn.get(k) is not None}
+    paper_encoding = positives == "all"
+    lines = [
+        f"- example encoding: `positives: {positives}` ("
+        + ("the paper's, section 4.1: every incompletable partial path is a positive for every "
+           "constrained square" if paper_encoding else
+           "this project's extension: an incompletable path is a positive only for the squares "
+           "an oracle blames; not the paper's")
+        + "); caps per task: "
+        + (", ".join(f"{k} {v}" for k, v in caps.items())
+           + " (the paper used every example)" if caps else "none, every example (as the paper)"),
+    ]
+    times = (f"- seconds per run: mean {_fmt(secs.mean())}, min {_fmt(secs.min())}, "
+             f"max {_fmt(secs.max())}")
+    if paper_encoding:
+        lo, hi = PAPER_LEARNING["range_min"]
+        times += (f" (paper: mean {PAPER_LEARNING['mean_min']:g} min, range {lo} to {hi} min, "
+                  "Popper on every example"
+                  + ("; this run caps the examples, so the times are not like for like)"
+                     if caps else ")"))
+    else:
+        times += " (not compared with the paper's: the encoding differs)"
+    return lines + [times]
+
+
+def relation_to_table3(pred: Predicate) -> str:
+    """How ``pred`` compares with the paper's pi° (Table 3) as a function of the
+    features of a (path, square) pair: same, stronger (fires wherever Table 3
+    fires, and more), weaker, or different."""
+    from witness.search.predicates import MAX_PATH_LENGTH, PAPER
+
+    values = dict(zip(("triangles", "edges_on_square", "head_adjacent", "visited_corners",
+                       "goal_unreachable", "path_length"),
+                      np.ix_(np.arange(1, 4), np.arange(5), np.arange(2), np.arange(5),
+                             np.arange(2), np.arange(MAX_PATH_LENGTH + 1)), strict=True))
+    values.update(square_sides=4, unvisited_corners=4 - values["visited_corners"],
+                  edges_needed=values["triangles"] - values["edges_on_square"])
+    shape = np.broadcast_shapes(*(np.shape(v) for v in values.values()))
+    # a feature of a richer bias (addable_edges) is not a function of these, so
+    # the feature-by-feature comparison would count states no path can be in
+    others = sorted({v for clause in pred.clauses for c in clause.comparisons
+                     for kind, v in (c.left, c.right) if kind == "feature"} - set(values))
+    if others:
+        return (f"not compared with Table 3 feature by feature: it reads {', '.join(others)}, "
+                "which Table 3's features do not determine")
+
+    def fires(p: Predicate) -> np.ndarray:
+        out = np.zeros(shape, dtype=bool)
+        for clause in p.clauses:
+            hit = np.ones(shape, dtype=bool)
+            for c in clause.comparisons:
+                hit &= np.broadcast_to(c.evaluate_array(values), shape)
+            out |= hit
+        return out
+
+    mine, paper = fires(pred), fires(PAPER)
+    if (mine == paper).all():
+        return "the paper's Table 3 (the same on every feature value)"
+    if (mine >= paper).all():
+        return "Table 3 and more (it fires wherever Table 3 does, and elsewhere too)"
+    if (mine <= paper).all():
+        return "weaker than Table 3 (it fires only where Table 3 does, not everywhere)"
+    return "different from Table 3"
+
+
+# ------------------------------------------------------------------- report
+@dataclass
+class ReportInputs:
+    """Every file the report reads (the report rule's inputs)."""
+
+    pi_star: Path
+    verify_json: Path
+    stage_csvs: dict[str, Sequence[Path]]
+    v2_program: Path | None
+    test_summary: Path
+    by_size_csv: Path
+    per_puzzle_csv: Path
+    test_set: Path
+    large_solved_csv: Path
+    learn_scores: Sequence[Path]
+    verdicts: Sequence[Path] = ()
+    learn_config: dict | None = None
+    difficulty_csv: Path | None = None  # witness.difficulty.muse.score_set's scores
+
+
+FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``
+
+
+def write_report(out_md: str | Path, headline_txt: str | Path, run_label: str, command: str,
+                 inputs: ReportInputs, figures: dict[str, str | Path]) -> Path:
+    """Draw the figures (``figures`` maps each key of FIGURES to a path stem;
+    a .png and an .svg are written for each) and write report.md, whose first
+    section is the headline, also written as plain text to ``headline_txt``."""
+    out_md = Path(out_md)
+    stems = {k: Path(figures[k]) for k in FIGURES}
+    figure4(inputs.by_size_csv, stems["figure4"])
+    figure5(inputs.large_solved_csv, stems["figure5"])
+    figure5_lines(inputs.large_solved_csv, stems["figure5_lines"])
+    appendix = appendix_puzzle(inputs.per_puzzle_csv, inputs.test_set, inputs.pi_star,
+                               stems["appendix"])
+    rel = {k: os.path.relpath(v.with_suffix(".png"), out_md.parent) for k, v in stems.items()}
+    head_md, head_txt = _headline(inputs, appendix, rel["appendix"])
+    lines = [
+        f"# Reproduction report: {run_label}",
+        "",
+        f"Made by `{command}`. Every number below comes from the files named beside it.",
+        "Paper: Stevens, Bulitko, Thue (2023). Times are measured on this machine; "
+        "expansions do not depend on the machine.",
+        "",
+        *head_md,
+        *_learning_section(inputs),
+        *_triage_section(inputs),
+        *_test_section(inputs, appendix, rel),
+        *_large_section(inputs, rel),
+        *_difficulty_section(inputs, stems["difficulty"], rel["difficulty"]),
+    ]
+    out_md.write_text("\n".join(lines))
+    Path(headline_txt).write_text("\n".join([f"witness-ilp {run_label}:", *head_txt]) + "\n")
+    return out_md
+
+
+def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[list, list]:
+    """The report's first section (markdown) and the same few lines as plain text."""
+    from witness.pipeline.triage import learned_predicate
+
+    pred = learned_predicate(inputs.pi_star)
+    proven, said = verdict(json.loads(Path(inputs.verify_json).read_text()))
+    summary = json.loads(Path(inputs.test_summary).read_text())
+    by_size = pd.read_csv(inputs.by_size_csv).set_index("bucket")
+    clauses = pred.clauses if pred else ()
+    relation = relation_to_table3(pred) if pred else "empty (no clause)"
+    speed = (f"speedup_E {_fmt(summary['speedup_E'])} (paper {PAPER_TEST['speedup_E']}), "
+             f"speedup_t {_fmt(summary['speedup_t'])} (paper {PAPER_TEST['speedup_t']}) "
+             f"on {summary['puzzles']} test puzzles")
+    big = ""
+    if "5x5" in by_size.index:
+        b = by_size.loc["5x5"]
+        big = (f"; 5x5 bucket ({int(b['instances'])} puzzles): speedup_E {_fmt(b['speedup_E'])}, "
+               f"speedup_t {_fmt(b['speedup_t'])}")
+    mode = _pruning_rule(json.loads(Path(inputs.verify_json).read_text()))
+    md = ["## Headline", "", f"pi* (`{inputs.pi_star}`), in Prolog:", "", "```prolog",
+          *(c.source for c in clauses), "```", "", "In English (one line per clause; pi* fires "
+          "on a partial path if some constrained square satisfies a line):", "",
+          *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)), "",
+          f"- It is {relation}.",
+          f"- `witness verify`: **{said}**. {mode}",
+          f"- Test set: {speed}{big}.",
+          f"- Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
+          f"{_fmt(appendix['speedup_E'])}, speedup_t {_fmt(appendix['speedup_t'])} "
+          f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):", "",
+          f"![{appendix['puzzle']} solved with pi*]({appendix_png})", ""]
+    txt = [f"pi* ({inputs.pi_star}):",
+           *(f"  {c.source}\n      ({c.english})" for c in clauses),
+           f"pi* is {relation}; {'proven for every size' if proven else 'NOT proven: ' + said}",
+           f"test: {speed}{big}"]
+    return md, txt
+
+
+def _pruning_rule(record: dict) -> str:
+    """How the test evaluation used pi*, given its verdict (witness.asp.verify.may_prune)."""
+    return {PROVEN: "pi* prunes in the test evaluation.",
+            BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "
+                     "sorts, with pi_baseline pruning."}.get(
+        record.get("status"), "pi* is not proven, so the test evaluation uses it as a sort key "
+                              "only, with pi_baseline pruning.")
+
+
+def _learning_section(inputs: ReportInputs) -> list[str]:
+    scores = [json.loads(Path(p).read_text()) for p in inputs.learn_scores]
+    statuses = pd.Series([s.get("status", "?") for s in scores]).value_counts().to_dict()
+    secs = pd.Series([s.get("seconds", float("nan")) for s in scores], dtype=float)
+    lines = [
+        "## Learning (section 5.3)",
+        "",
+        f"- learning runs: {len(scores)}; outcome counts: {statuses} (paper: "
+        f"{PAPER_LEARNING['found']} of {PAPER_LEARNING['runs']} found a program, "
+        f"{PAPER_LEARNING['timed_out']} hit the one-hour limit)",
+        *encoding_lines(inputs.learn_config or {}, secs),
+    ]
+    if inputs.verdicts:
+        found = pd.Series([json.loads(Path(p).read_text())["status"] for p in inputs.verdicts])
+        lines.append("- `witness verify` on every learned program: "
+                     f"{found.value_counts().to_dict()} (proven: no false positive on any "
+                     "grid size; bounded: no counterexample up to the checked size, so it may "
+                     "prune only puzzles that small; the others only sort)")
+    return [*lines, ""]
+
+
+def _triage_section(inputs: ReportInputs) -> list[str]:
+    lines = ["## Triage (Algorithm 2) and the learned predicate pi*", "",
+             "Each candidate is timed beside pi_baseline in one process, interleaved puzzle "
+             "by puzzle and repeated; speedup_t counts each solve with its fastest "
+             "repetition, and the brackets give its range over single repetitions; "
+             "speedup_E is exact.", ""]
+    for version, csvs in inputs.stage_csvs.items():
+        for stage, path in enumerate(csvs, 1):
+            top = pd.read_csv(path).head(3)
+            best = ", ".join(
+                f"{r.predicate} ({_fmt(r.speedup_t)} [{_fmt(r.speedup_t_min)}, "
+                f"{_fmt(r.speedup_t_max)}]; speedup_E {_fmt(r.speedup_E)})"
+                for r in top.itertuples())
+            lines.append(f"- {version} stage {stage} (`{path}`): best speedup_t: {best}")
+    lines += ["", f"pi* (`{inputs.pi_star}`), with its provenance:", "", "```prolog",
+              Path(inputs.pi_star).read_text().strip(), "```", ""]
+    if inputs.v2_program:
+        lines += ["With baseline pruning always on (A* version 2), triage chose:", "",
+                  "```prolog", Path(inputs.v2_program).read_text().strip(), "```", "",
+                  "(paper: the same predicate as version 1 without its first line)", ""]
+    record = json.loads(Path(inputs.verify_json).read_text())
+    proven, said = verdict(record)
+    lines += [f"Verification (`witness verify`, `{inputs.verify_json}`): **{said}** "
+              "(paper: Theorem 1, by hand). " + _pruning_rule(record), ""]
+    return lines
+
+
+def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> list[str]:
+    summary = json.loads(Path(inputs.test_summary).read_text())
+    by_size = pd.read_csv(inputs.by_size_csv)
+    lines = [
+        "## Test set (section 5.5)",
+        "",
+        "| measure | ours | paper |",
+        "| --- | --- | --- |",
+        f"| puzzles | {summary['puzzles']} | {PAPER_TEST['puzzles']} |",
+        f"| speedup_t | {_fmt(summary['speedup_t'])} | {PAPER_TEST['speedup_t']} |",
+        f"| speedup_E | {_fmt(summary['speedup_E'])} | {PAPER_TEST['speedup_E']} |",
+        f"| speedup_t range | [{_fmt(summary['speedup_t_range'][0])}, "
+        f"{_fmt(summary['speedup_t_range'][1])}] | {PAPER_TEST['speedup_t_range']} |",
+        f"| speedup_E range | [{_fmt(summary['speedup_E_range'][0])}, "
+        f"{_fmt(summary['speedup_E_range'][1])}] | {PAPER_TEST['speedup_E_range']} |",
+        f"| share of puzzles where pi* was slower | {summary['share_slower']:.1%} | "
+        f"{PAPER_TEST['share_slower']:.1%} |",
+        "",
+    ]
+    folio = summary.get("portfolio")
+    if folio:
+        lines += [
+            "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unproven "
+            "predicate of triage, run in parallel with A* pruning with a proven one: "
+            f"speedup_t {_fmt(folio['speedup_t'])}, speedup_E {_fmt(folio['speedup_E'])} "
+            f"(expansions of both members counted), unsolved {folio['unsolved']}, "
+            f"won by the unproven member on {folio['won_by_unverified']:.1%} of puzzles.",
+            "",
+        ]
+    else:
+        lines += ["Portfolio (section 6): no learned predicate is refuted or unproven (or all "
+                  "are empty), so there is none to run beside pi*.", ""]
+    lines += [
+        f"Per size (`{inputs.by_size_csv}`; Figure 4: `{rel['figure4']}`):",
+        "",
+        "| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "
+        "pi* mean expansions | speedup_t | speedup_E |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in by_size.itertuples():
+        paper_e = "" if pd.isna(r.paper_baseline_mean_expansions) else \
+            f" ({_fmt(r.paper_baseline_mean_expansions)})"
+        paper_t = "" if pd.isna(r.paper_baseline_mean_seconds) else \
+            f" ({r.paper_baseline_mean_seconds:g})"
+        lines.append(
+            f"| {r.bucket} | {r.instances} | {_fmt(r.baseline_mean_expansions)}{paper_e} | "
+            f"{r.baseline_mean_seconds:.2g}{paper_t} | {_fmt(r.pi_star_mean_expansions)} | "
+            f"{_fmt(r.speedup_t)} | {_fmt(r.speedup_E)} |"
+        )
+    lines += [
+        "",
+        f"![Figure 4]({rel['figure4']})",
+        "",
+        f"Largest expansion speedup (Appendix A): {appendix['puzzle']} ({appendix['size']}), "
+        f"speedup_E {_fmt(appendix['speedup_E'])}, speedup_t {_fmt(appendix['speedup_t'])} "
+        f"(paper: a {BIG['size']} puzzle with {BIG['speedup_E']} and {BIG['speedup_t']}): "
+        f"`{rel['appendix']}`.",
+        "",
+    ]
+    return lines
+
+
+def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
+    solved = pd.read_csv(inputs.large_solved_csv)
+    lines = [
+        f"## Large puzzles (section 5.6, Figure 5: `{rel['figure5']}`; as lines: "
+        f"`{rel['figure5_lines']}`)",
+        "",
+        f"![Figure 5]({rel['figure5']})",
+        "",
+        "| solver | limit (min) | solved within the wall-clock limit | within the paper's "
+        "throughput x limit |",
+        "| --- | --- | --- | --- |",
+    ]
+    for (solver, limit), g in solved.groupby(["solver", "limit_min"], sort=False):
+        n = g["puzzles"].sum()
+        t = (g["solved_within_time"] * g["puzzles"]).sum() / n
+        e = g["solved_within_paper_expansions"]
+        e_txt = "n/a" if e.isna().all() else f"{(e * g['puzzles']).sum() / n:.1%}"
+        lines.append(f"| {solver} | {limit:g} | {t:.1%} | {e_txt} |")
+    lines += [
+        "",
+        "Paper (Figure 5, 5000 puzzles 5x5 to 8x8): pi* solves "
+        + " and ".join(f"{v:.1%} within {m} min" for m, v in PAPER_FIGURE5["pi_star"].items())
+        + "; the baseline "
+        + " and ".join(f"{v:.1%} within {m} min" for m, v in PAPER_FIGURE5["baseline"].items())
+        + ".",
+        "",
+    ]
+    return lines
+
+
+# ------------------------------------------------------------- difficulty
+def _spearman(x: pd.Series, y: pd.Series) -> float:
+    ok = x.notna() & y.notna() & np.isfinite(x) & np.isfinite(y)
+    return float(x[ok].rank().corr(y[ok].rank())) if ok.sum() > 2 else float("nan")
+
+
+def _pearson_log(x: pd.Series, y: pd.Series) -> float:
+    """Pearson's r of x against log10(y) (expansions and solution counts span decades)."""
+    ok = x.notna() & y.notna() & np.isfinite(x) & (y > 0)
+    return float(x[ok].corr(np.log10(y[ok]))) if ok.sum() > 2 else float("nan")
+
+
+def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
+                      stem: Path) -> list[str]:
+    """Puzzle difficulty (issue 15): MUSE and ReMUSE per size and rule set, and
+    ReMUSE against baseline A* expansions and against the number of solutions.
+    Returns the report's lines: a table of medians and correlations (Spearman's
+    rho; Pearson's r against the log10 of expansions / solutions)."""
+    df = pd.read_csv(scores_csv)
+    df = df[df["status"] == "done"]
+    per = pd.read_csv(per_puzzle_csv)[["puzzle", "baseline_expansions"]]
+    df = df.merge(per, on="puzzle", how="left")
+    rules = list(dict.fromkeys(df["rules"]))
+    sizes = sorted(df["size"].unique(),
+                   key=lambda s: (int(s.split("x")[0]) * int(s.split("x")[1]), s))
+    fig, axes = plt.subplots(2, 2, figsize=(13, 9), constrained_layout=True)
+    width = 0.8 / max(len(rules), 1)
+    for ax, col in zip(axes[0], ("remuse", "muse"), strict=True):
+        for k, rule in enumerate(rules):
+            data = [df[(df["rules"] == rule) & (df["size"] == s)][col] for s in sizes]
+            data = [d[np.isfinite(d)].to_numpy() for d in data]
+            pos = [i + (k - (len(rules) - 1) / 2) * width for i in range(len(sizes))]
+            keep = [(p, d) for p, d in zip(pos, data, strict=True) if len(d)]
+            if keep:
+                box = ax.boxplot([d for _, d in keep], positions=[p for p, _ in keep],
+                                 widths=width * 0.9, patch_artist=True, showfliers=False)
+                for patch in box["boxes"]:
+                    patch.set_facecolor(f"C{k}")
+                    patch.set_alpha(0.6)
+            ax.plot([], [], color=f"C{k}", lw=6, alpha=0.6, label=rule)
+        ax.set_xticks(range(len(sizes)), sizes, fontsize=7, rotation=45)
+        ax.set_xlabel("puzzle size")
+        ax.set_ylabel(f"{'ReMUSE' if col == 'remuse' else 'MUSE'} (bits)")
+        ax.legend(fontsize=8)
+    lines = ["| rule set | puzzles | no reachable solution | median MUSE | median ReMUSE | "
+             "ReMUSE vs A* expansions: rho / r(log) | ReMUSE vs solutions: rho / r(log) |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for k, rule in enumerate(rules):
+        g = df[df["rules"] == rule]
+        fin = g[np.isfinite(g["remuse"])]
+        rho_e, r_e = (_spearman(fin["remuse"], fin["baseline_expansions"]),
+                      _pearson_log(fin["remuse"], fin["baseline_expansions"]))
+        rho_s, r_s = (_spearman(fin["remuse"], fin["solutions"]),
+                      _pearson_log(fin["remuse"], fin["solutions"]))
+        axes[1][0].scatter(fin["baseline_expansions"], fin["remuse"], s=8, alpha=0.6,
+                           color=f"C{k}", label=f"{rule} (rho {rho_e:.2f})")
+        axes[1][1].scatter(fin["solutions"], fin["remuse"], s=8, alpha=0.6, color=f"C{k}",
+                           label=f"{rule} (rho {rho_s:.2f})")
+        lines.append(f"| {rule} | {len(g)} | {len(g) - len(fin)} | {g['muse'].median():.2f} | "
+                     f"{g['remuse'].median():.2f} | {rho_e:.2f} / {r_e:.2f} | "
+                     f"{rho_s:.2f} / {r_s:.2f} |")
+    for ax, label in zip(axes[1], ("A* expansions with pi_baseline (test set)",
+                                   "number of solutions"), strict=True):
+        ax.set_xscale("log")
+        ax.set_xlabel(label)
+        ax.set_ylabel("ReMUSE (bits)")
+        ax.legend(fontsize=8)
+    fig.suptitle("Puzzle difficulty (Chen 2023) with the project's predicates as the "
+                 "player's rules")
+    _save(fig, stem)
+    return lines
+
+
+def _difficulty_section(inputs: ReportInputs, stem: Path, png: str) -> list[str]:
+    if inputs.difficulty_csv is None:
+        return []
+    table = figure_difficulty(inputs.difficulty_csv, inputs.per_puzzle_csv, stem)
+    return [
+        f"## Puzzle difficulty (Chen 2023, MUSE and ReMUSE; `{png}`)",
+        "",
+        f"![Puzzle difficulty]({png})",
+        "",
+        "A seeded sample of the test set (`difficulty/scores.csv`, `witness difficulty`), the "
+        "player's inference rules being none (every legal move), pi_baseline and each final "
+        "predicate that `witness verify` proves for every grid size (others cannot model a "
+        "player and are left out). Bits; rho is Spearman's, r is Pearson's against the "
+        "log10 of expansions or solutions.",
+        "",
+        *table,
+        "",
+    ]

@@ -1,0 +1,111 @@
+"""Glue for the Snakefile and the Snakemake scripts in workflow/scripts (which hold
+no logic): the config check, per-job logging, the learning step."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from witness.errors import InputError
+
+
+def _key(path: Sequence[object]) -> str:
+    return ".".join(str(p) for p in path) or "(top level)"
+
+
+def validate_config(config: dict, schema_file: str | Path) -> dict:
+    """Check the pipeline config against its JSON schema and fill in the
+    schema's defaults (in place; nested defaults too, without sharing the
+    schema's objects). Raises :class:`InputError` whose one-line message names
+    the first offending key, e.g. ``learn.mode: 'pool' is not one of ...`` or
+    ``biass: unknown key``."""
+    import jsonschema
+    import yaml
+    from jsonschema import validators
+
+    schema = yaml.safe_load(Path(schema_file).read_text())
+    base = validators.validator_for(schema)
+    base.check_schema(schema)
+    properties = base.VALIDATORS["properties"]
+
+    def fill_defaults(validator, props, instance, sub):  # noqa: ANN001 (jsonschema's hook)
+        if isinstance(instance, dict):
+            for name, prop in props.items():
+                if "default" in prop and name not in instance:
+                    instance[name] = copy.deepcopy(prop["default"])
+        yield from properties(validator, props, instance, sub)
+
+    # Report unknown keys first (a typo often also leaves a required key missing),
+    # then the error deepest in the config, so the message names the exact key.
+    checker = validators.extend(base, {"properties": fill_defaults})(schema)
+    errors = sorted(checker.iter_errors(config),
+                    key=lambda e: (e.validator != "additionalProperties", -len(e.absolute_path),
+                                   list(map(str, e.absolute_path))))
+    if not errors:
+        return config
+    err = errors[0]
+    path = list(err.absolute_path)
+    if err.validator == "additionalProperties":
+        allowed = sorted(err.schema.get("properties", {}))
+        unknown = sorted(set(err.instance) - set(allowed))
+        raise InputError(f"{_key(path + unknown[:1])}: unknown key "
+                         f"(expected one of: {', '.join(allowed)})")
+    if err.validator == "required":
+        missing = [k for k in err.validator_value if k not in err.instance]
+        raise InputError(f"{_key(path + missing[:1])}: missing")
+    if err.validator == "enum":
+        raise InputError(f"{_key(path)}: {err.instance!r} is not one of "
+                         f"{', '.join(map(str, err.validator_value))}")
+    message = err.message.splitlines()[0]
+    if isinstance(err, jsonschema.ValidationError) and len(message) > 200:
+        message = message[:200] + "..."
+    raise InputError(f"{_key(path)}: {message}")
+
+
+@contextlib.contextmanager
+def logged(smk: object) -> Iterator[None]:
+    """Send a rule's stdout and stderr (progress bars included) to its log file."""
+    logs = list(getattr(smk, "log", []) or [])
+    if not logs:
+        yield
+        return
+    with open(logs[0], "w") as fh, contextlib.redirect_stdout(fh), contextlib.redirect_stderr(fh):
+        try:
+            yield
+        except Exception as exc:
+            print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
+            raise
+
+
+def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine: str) -> dict:
+    """One learning job of the pipeline: learn, write the program (with its
+    header) and a JSON record. A run that fails is recorded (status
+    ``failed`` and the error, an empty program) instead of stopping the
+    pipeline, as the paper's 11 runs that found nothing were."""
+    import json
+    import time
+    import traceback
+    from pathlib import Path
+
+    from witness.learning.ilp import learn, write_program
+
+    t0 = time.perf_counter()
+    try:
+        program, scores, stats = learn(task_dir, timeout=timeout, engine=engine, progress=True)
+    except Exception as exc:  # recorded, not fatal: one bad task must not stop 500
+        traceback.print_exc()
+        Path(out_pl).write_text(f"% learning failed: {type(exc).__name__}: {exc}\n")
+        record = {"status": "failed", "error": f"{type(exc).__name__}: {exc}",
+                  "seconds": time.perf_counter() - t0}
+    else:
+        write_program(out_pl, program, scores, stats)
+        status = ("no_program" if not program.clauses else
+                  "timed_out" if stats.timed_out else "ok")
+        record = {"status": status, **scores.as_dict(), "clauses": list(program.clauses),
+                  "seconds": stats.seconds, "exhausted": stats.exhausted,
+                  "engine": stats.engine, "stats": stats.as_dict()}
+    Path(out_json).write_text(json.dumps(record, indent=1) + "\n")
+    return record

@@ -1,0 +1,677 @@
+"""A* search for Witness triangle puzzles (Algorithm 1 of the paper), compiled with numba.
+
+The algorithm, in one place (``_run``):
+
+- The open list is a binary heap of partial paths ordered by the key
+  (pi, g + h, h, n): pi is the predicate's value (False first), g the path
+  length in edges, h the Manhattan distance from the path's head to the goal,
+  and n the order in which paths were generated (earlier first). n breaks the
+  residual ties in a fixed, documented order, so every run is deterministic.
+- A path is a node in a tree of paths (parent pointer + head vertex), so a
+  path costs 5 bytes plus its heap entry. Popping a path rebuilds its state
+  (vertices on it, edges per square, corners visited per square) by walking
+  to the root; each child then changes that state by one edge, so evaluating
+  the predicate on a child costs O(number of constrained squares), not
+  O(path length).
+- Expanding a path extends it by every neighbour of its head that is not on
+  it, in the fixed order right, up, left, down. A child that reaches the goal
+  is checked against all constraints: a solution ends the search, a failure
+  is dropped (it cannot be extended). Other children are pushed, with pi as
+  the first key (``sort``) or, if pi is True, not at all (``prune``). With
+  ``base_prune`` the paper's second A* version also drops every child that
+  pi_baseline rejects, whatever the mode.
+- ``expansions`` counts paths taken off the open list and expanded,
+  ``generated`` the children created (pushed, pruned, or goal-checked).
+
+The compiled loop runs in chunks of expansions so that Python can check the
+time limit and grow the arrays within the memory budget between chunks: a
+search that would exceed its budget ends with status ``out_of_memory``
+instead of taking the machine down. The arrays grow in place (``realloc``),
+so the budget also bounds the peak: there is never an old and a new copy.
+
+The search takes a :class:`~witness.search.predicates.Predicate`; turning a name or a
+learned ``.pl`` file into one (``witness.learning.translate.load_predicate``) is the
+caller's job, so this module needs neither the translator nor the ILP engine.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+
+import numba
+import numpy as np
+
+from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex
+from witness.search.predicates import PAPER, Predicate
+
+# status codes shared with the compiled core
+RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
+# counters[] slots
+C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION = range(5)
+BYTES_PER_PATH = 4 + 1 + 8 + 4  # parent, head vertex, heap key, heap node
+DEFAULT_MEMORY_MB = 4096
+
+MODES = ("prune", "sort")
+# Why a search stopped (SolveResult.status). "unsolvable" is a proof: the open
+# list ran empty and every path was dropped by a sound rule (the constraints
+# at the goal, pi_baseline, or a predicate proven to have no false positive).
+# "exhausted" is the same empty open list under a predicate that may prune a
+# solution (e.g. an unverified learned program): no proof of anything.
+STATUSES = ("solved", "unsolvable", "exhausted", "timed_out", "expansion_budget",
+            "out_of_memory", "stopped")
+
+
+@dataclass
+class SolveResult:
+    """Metrics of one solve. ``contract_dict`` is the CLI's ``--json`` object."""
+
+    solved: bool
+    path: list[Vertex] | None
+    expansions: int
+    generated: int
+    seconds: float
+    timed_out: bool
+    status: str  # one of STATUSES
+    predicate: str = ""
+    mode: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def contract_dict(self) -> dict:
+        return {
+            "solved": self.solved,
+            "path": [list(v) for v in self.path] if self.path is not None else None,
+            "expansions": self.expansions,
+            "seconds": self.seconds,
+            "timed_out": self.timed_out,
+            "status": self.status,
+        }
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["path"] = self.contract_dict()["path"]
+        return d
+
+    def summary(self) -> str:
+        head = f"{self.status}: {self.expansions} expansions, {self.generated} generated, "
+        head += f"{self.seconds:.4f} s ({self.predicate}, {self.mode})"
+        if self.path:
+            head += "\npath: " + " ".join(f"{x},{y}" for x, y in self.path)
+        return head
+
+
+# --------------------------------------------------------------- geometry
+@dataclass
+class Geometry:
+    """Flat arrays the compiled core reads (derived once per puzzle)."""
+
+    neighbour: np.ndarray  # int32[n_vertices, 4]: neighbour vertex or -1
+    edge_squares: np.ndarray  # int32[n_vertices, 4, 2]: squares of that edge or -1
+    corner_squares: np.ndarray  # int32[n_vertices, 4]: squares with the vertex as corner
+    square_corners: np.ndarray  # int32[n_squares, 4]: corner vertices, counter-clockwise
+    triangles: np.ndarray  # int32[n_squares]: 0 where unconstrained
+    constrained: np.ndarray  # int32[n_constrained]: ids of squares with triangles
+    h: np.ndarray  # int32[n_vertices]: Manhattan distance to the goal
+    start: int
+    goal: int
+
+
+def build_geometry(puzzle: Puzzle) -> Geometry:
+    nv, ns = puzzle.n_vertices, puzzle.n_squares
+    neighbour = np.full((nv, 4), -1, np.int32)
+    edge_squares = np.full((nv, 4, 2), -1, np.int32)
+    corner_squares = np.full((nv, 4), -1, np.int32)
+    h = np.zeros(nv, np.int32)
+    gx, gy = puzzle.goal
+    for vid in range(nv):
+        x, y = puzzle.vertex_at(vid)
+        h[vid] = abs(x - gx) + abs(y - gy)
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            w = (x + dx, y + dy)
+            if puzzle.in_grid(w):
+                neighbour[vid, d] = puzzle.vertex_id(w)
+                squares = puzzle.edge_squares(puzzle.edge_id((x, y), w))
+                for i, s in enumerate(squares):
+                    edge_squares[vid, d, i] = puzzle.square_id(s)
+        i = 0
+        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if 0 <= sx < puzzle.cols and 0 <= sy < puzzle.rows:
+                corner_squares[vid, i] = puzzle.square_id((sx, sy))
+                i += 1
+    square_corners = np.array(
+        [[puzzle.vertex_id(c) for c in puzzle.square_corners(puzzle.square_at(s))]
+         for s in range(ns)], dtype=np.int32,
+    )
+    triangles = np.zeros(ns, np.int32)
+    for x, y, k in puzzle.triangles:
+        triangles[puzzle.square_id((x, y))] = k
+    constrained = np.array(
+        [puzzle.square_id((x, y)) for x, y, _ in puzzle.triangles], dtype=np.int32
+    )
+    return Geometry(
+        neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
+        puzzle.vertex_id(puzzle.start), puzzle.vertex_id(puzzle.goal),
+    )
+
+
+# ------------------------------------------------------------ compiled core
+_jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+
+
+@_jit
+def _heap_push(keys, nodes, size, key, node):
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 1
+        if keys[parent] <= key:
+            break
+        keys[i] = keys[parent]
+        nodes[i] = nodes[parent]
+        i = parent
+    keys[i] = key
+    nodes[i] = node
+    return size + 1
+
+
+@_jit
+def _heap_pop(keys, nodes, size):
+    """Remove the smallest entry; returns (node, new size)."""
+    top = nodes[0]
+    size -= 1
+    key = keys[size]
+    node = nodes[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and keys[child + 1] < keys[child]:
+            child += 1
+        if keys[child] >= key:
+            break
+        keys[i] = keys[child]
+        nodes[i] = nodes[child]
+        i = child
+    if size > 0:
+        keys[i] = key
+        nodes[i] = node
+    return top, size
+
+
+@_jit
+def _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles, counts,
+               visited_corners, adjacent, adjacent_mark, length, unreachable,
+               square_corners, region, label):
+    """pi(path) for the child whose state is in counts / visited_corners /
+    adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s).
+    Kinds: 0 none, 1 baseline, 2 paper (hand-written), 3 program (a table
+    compiled by Predicate.encode; ``unreachable`` is only computed when the
+    table has a goal-reachability axis, n_reach == 2, and the head's free
+    region, region[v] == label, only when it has an addable-edges axis,
+    n_addable > 1)."""
+    if kind == 0:
+        return False
+    for i in range(constrained.size):
+        s = constrained[i]
+        t = triangles[s]
+        k = counts[s]
+        adj = adjacent[s] == adjacent_mark
+        if kind == 1:
+            if k > t:
+                return True
+        elif kind == 2:
+            if k > t:
+                return True
+            if t == 3 and (k == 1 or k == 2) and not adj:
+                return True
+        else:
+            row = ((t * 5 + k) * 2 + (1 if adj else 0)) * 5 + visited_corners[s]
+            row = row * n_reach + (unreachable if n_reach == 2 else 0)
+            addable = 0
+            if n_addable > 1:
+                # Sides of s with both corners in the head's free region.
+                for c in range(4):
+                    if (region[square_corners[s, c]] == label
+                            and region[square_corners[s, (c + 1) & 3]] == label):
+                        addable += 1
+            row = row * n_addable + addable
+            if table[row * n_lengths + min(length, n_lengths - 1)]:
+                return True
+    return False
+
+
+@_jit
+def _direction(neighbour, u, v):
+    """The direction d with neighbour[u, d] == v."""
+    for d in range(4):
+        if neighbour[u, d] == v:
+            return d
+    return -1
+
+
+@_jit
+def _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, delta):
+    """Add (delta = 1) or remove (-1) a path's step from u in direction d to v:
+    the edge counts of the edge's squares and the visited corners of v's
+    squares. u < 0 means v is the start (no edge)."""
+    if u >= 0:
+        for j in range(2):
+            s = edge_squares[u, d, j]
+            if s >= 0:
+                counts[s] += delta
+    for j in range(4):
+        s = corner_squares[v, j]
+        if s >= 0:
+            visited_corners[s] += delta
+
+
+@_jit
+def _flood_region(neighbour, on_path, stamp, source, region, label, queue):
+    """Set region[v] = label for ``source`` and every vertex reachable from it
+    without entering the path (on_path[v] == stamp): the free region that the
+    goal_unreachable and addable_edges features read. Run only for predicates
+    that read one of them."""
+    region[source] = label
+    queue[0] = source
+    n = 1
+    i = 0
+    while i < n:
+        v = queue[i]
+        i += 1
+        for d in range(4):
+            w = neighbour[v, d]
+            if w < 0 or on_path[w] == stamp or region[w] == label:
+                continue
+            region[w] = label
+            queue[n] = w
+            n += 1
+
+
+@_jit
+def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
+         goal, kind, table, n_reach, n_addable, n_lengths, prune, base_prune,
+         parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
+    """Run Algorithm 1 for at most ``max_expansions`` expansions.
+
+    Resumable: all state lives in the arrays and ``counters``. Returns a status.
+    """
+    n_vertices = neighbour.shape[0]
+    n_squares = triangles.size
+    capacity = min(parent.size, heap_keys.size)
+    on_path = np.zeros(n_vertices, np.int64)  # == stamp when on the popped path
+    counts = np.zeros(n_squares, np.int32)
+    visited_corners = np.zeros(n_squares, np.int32)
+    adjacent = np.zeros(n_squares, np.int64)
+    region = np.zeros(n_vertices, np.int64)  # free-region labels (see below)
+    queue = np.zeros(n_vertices, np.int64)
+    labels = 0
+    n_nodes = counters[C_NODES]
+    heap_size = counters[C_HEAP]
+    expansions = counters[C_EXPANSIONS]
+    generated = counters[C_GENERATED]
+    stamp = 0
+    done = 0
+    while heap_size > 0:
+        if done >= max_expansions:
+            break
+        if n_nodes + 4 > capacity:
+            counters[C_NODES] = n_nodes
+            counters[C_HEAP] = heap_size
+            counters[C_EXPANSIONS] = expansions
+            counters[C_GENERATED] = generated
+            return NEED_SPACE
+        node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
+        expansions += 1
+        done += 1
+        stamp += 1
+        # Rebuild the popped path's state by walking to the root.
+        counts[:] = 0
+        visited_corners[:] = 0
+        g = 0
+        n = node
+        while True:
+            v = vertex[n]
+            on_path[v] = stamp
+            p = parent[n]
+            if p < 0:
+                _step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
+                break
+            u = vertex[p]
+            _step(u, _direction(neighbour, u, v), v, edge_squares, corner_squares, counts,
+                  visited_corners, 1)
+            g += 1
+            n = p
+        head = vertex[node]
+        # A child's free region is the component of its head among the vertices
+        # off the popped path, so children in one component share a flood:
+        # labels numbered from first_label are this expansion's.
+        first_label = labels + 1
+        for d in range(4):
+            w = neighbour[head, d]
+            if w < 0 or on_path[w] == stamp:
+                continue
+            generated += 1
+            # Child state: one more edge, one more vertex, a new head.
+            _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+            mark = stamp * 4 + d + 1
+            for j in range(4):
+                s = corner_squares[w, j]
+                if s >= 0:
+                    adjacent[s] = mark
+            if w == goal:
+                ok = True
+                for i in range(constrained.size):
+                    s = constrained[i]
+                    if counts[s] != triangles[s]:
+                        ok = False
+                        break
+                if ok:
+                    parent[n_nodes] = node
+                    vertex[n_nodes] = w
+                    counters[C_SOLUTION] = n_nodes
+                    n_nodes += 1
+                    counters[C_NODES] = n_nodes
+                    counters[C_HEAP] = heap_size
+                    counters[C_EXPANSIONS] = expansions
+                    counters[C_GENERATED] = generated
+                    return SOLVED
+            else:
+                keep = True
+                if base_prune:
+                    # Every stored path passed pi_baseline (the start has no edge),
+                    # so only the new edge's squares can now hold too many edges.
+                    for j in range(2):
+                        s = edge_squares[head, d, j]
+                        if s >= 0 and 0 < triangles[s] < counts[s]:
+                            keep = False
+                pi = False
+                if keep:
+                    unreachable = 0
+                    if n_reach == 2 or n_addable > 1:
+                        if region[w] < first_label:
+                            labels += 1
+                            _flood_region(neighbour, on_path, stamp, w, region, labels, queue)
+                        unreachable = 0 if region[goal] == region[w] else 1
+                    pi = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained,
+                                    triangles, counts, visited_corners, adjacent, mark, g + 1,
+                                    unreachable, square_corners, region, region[w])
+                    if pi and prune:
+                        keep = False
+                if keep:
+                    parent[n_nodes] = node
+                    vertex[n_nodes] = w
+                    hw = np.int64(h[w])
+                    key = ((1 if pi else 0) << 62) | ((g + 1 + hw) << 52) | (hw << 42) | n_nodes
+                    heap_size = _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
+                    n_nodes += 1
+            _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
+    counters[C_NODES] = n_nodes
+    counters[C_HEAP] = heap_size
+    counters[C_EXPANSIONS] = expansions
+    counters[C_GENERATED] = generated
+    return RUNNING if heap_size > 0 else EXHAUSTED
+
+
+# ------------------------------------------------------------------ driver
+def _check_budgets(time_limit: float | None, max_expansions: int | None,
+                   memory_mb: float | None) -> None:
+    for name, value, low_ok in (("time_limit", time_limit, True),
+                                ("max_expansions", max_expansions, True),
+                                ("memory_mb", memory_mb, False)):
+        if value is not None and not (math.isfinite(value) and (value >= 0 if low_ok
+                                                                 else value > 0)):
+            raise ValueError(f"{name} must be a finite number {'>=' if low_ok else '>'} 0, "
+                             f"got {value!r}")
+
+
+def solve(
+    puzzle: Puzzle,
+    predicate: Predicate,
+    mode: str = "prune",
+    base_prune: bool = False,
+    time_limit: float | None = None,
+    max_expansions: int | None = None,
+    memory_mb: float | None = None,
+    geometry: Geometry | None = None,
+    stop: threading.Event | None = None,
+) -> SolveResult:
+    """Solve ``puzzle`` with A* (Algorithm 1) using ``predicate`` to sort or prune.
+
+    Stops at the first of: a solution, an empty open list (status
+    ``unsolvable`` if every pruning was sound, see :data:`STATUSES`, else
+    ``exhausted``), ``time_limit`` seconds, ``max_expansions`` expansions, the
+    ``memory_mb`` budget for stored paths (default 4096 MB), or ``stop`` being
+    set by another thread (status ``stopped``; see ``solve_portfolio``).
+    ``seconds`` times the search alone: the compiled core is loaded first.
+    """
+    if not isinstance(predicate, Predicate):
+        raise TypeError(f"solve takes a Predicate, got {predicate!r} (witness.learning."
+                        "translate.load_predicate makes one from a name or a .pl file)")
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    _check_budgets(time_limit, max_expansions, memory_mb)
+    warm_up()
+    geo = geometry or build_geometry(puzzle)
+    kind, table, n_reach, n_addable, n_lengths = predicate.encoded
+    budget_bytes = (DEFAULT_MEMORY_MB if memory_mb is None else memory_mb) * 1e6
+    max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
+    capacity = min(max_paths, 1 << 12)
+    # Paths are numbered in 42 bits of the heap key.
+    max_paths = min(max_paths, (1 << 42) - 1, 2**31 - 1)
+
+    parent = np.empty(capacity, np.int32)
+    vertex = np.empty(capacity, np.uint8)
+    heap_keys = np.empty(capacity, np.int64)
+    heap_nodes = np.empty(capacity, np.int32)
+    counters = np.zeros(8, np.int64)
+    parent[0] = -1
+    vertex[0] = geo.start
+    heap_keys[0] = 0
+    heap_nodes[0] = 0
+    counters[C_NODES] = 1
+    counters[C_HEAP] = 1
+    # Only a predicate that prunes without a proof can empty the open list
+    # on a solvable puzzle.
+    sound = mode == "sort" or predicate.sound
+
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+    chunk = 2_000
+    status_name = ""
+    while True:
+        allowed = chunk
+        if max_expansions is not None:
+            allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
+            if allowed <= 0:
+                status_name = "expansion_budget"
+                break
+        status = _run(
+            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
+            geo.triangles, geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_addable,
+            n_lengths,
+            mode == "prune", base_prune,
+            parent, vertex, heap_keys, heap_nodes, counters, allowed,
+        )
+        if status == SOLVED:
+            status_name = "solved"
+            break
+        if status == EXHAUSTED:
+            status_name = "unsolvable" if sound else "exhausted"
+            break
+        if status == NEED_SPACE:
+            if capacity >= max_paths:
+                status_name = "out_of_memory"
+                break
+            capacity = min(2 * capacity, max_paths)
+            for array in (parent, vertex, heap_keys, heap_nodes):
+                # In place: realloc (mremap for large arrays) never holds two copies.
+                array.resize(capacity, refcheck=False)
+        if deadline is not None and time.perf_counter() >= deadline:
+            status_name = "timed_out"
+            break
+        if stop is not None and stop.is_set():
+            status_name = "stopped"
+            break
+        chunk = min(chunk * 2, 200_000)
+    seconds = time.perf_counter() - t0
+
+    path = None
+    if status_name == "solved":
+        path = []
+        n = int(counters[C_SOLUTION])
+        while n >= 0:
+            path.append(puzzle.vertex_at(int(vertex[n])))
+            n = int(parent[n])
+        path.reverse()
+    return SolveResult(
+        solved=path is not None,
+        path=path,
+        expansions=int(counters[C_EXPANSIONS]),
+        generated=int(counters[C_GENERATED]),
+        seconds=seconds,
+        timed_out=status_name == "timed_out",
+        status=status_name,
+        predicate=predicate.name,
+        mode=mode + ("+base" if base_prune else ""),
+        extra={"stored_paths": int(counters[C_NODES])},
+    )
+
+
+@dataclass(frozen=True)
+class Member:
+    """One search of a portfolio: a predicate and how it is used."""
+
+    predicate: Predicate
+    mode: str = "prune"
+    base_prune: bool = False
+
+
+def solve_portfolio(
+    puzzle: Puzzle,
+    members: list[Member],
+    time_limit: float | None = None,
+    memory_mb: float | None = None,
+) -> tuple[SolveResult, list[SolveResult]]:
+    """Run several A* searches at once (threads: the compiled core releases the
+    GIL) and stop them all when one finds a solution (section 6 of the paper).
+
+    With one member that is complete (e.g. pruning only with a verified
+    predicate), the portfolio is complete: an unverified predicate can prune a
+    solution's prefix only in its own search. Returns the portfolio's result
+    (the first solution; expansions summed over members) and each member's.
+    ``memory_mb`` is shared equally by the members.
+    """
+    stop = threading.Event()
+    geo = build_geometry(puzzle)
+    share = None if memory_mb is None else memory_mb / len(members)
+
+    def run(member: Member) -> SolveResult:
+        result = solve(puzzle, member.predicate, member.mode, member.base_prune,
+                       time_limit=time_limit, memory_mb=share, geometry=geo, stop=stop)
+        if result.solved:
+            stop.set()
+        return result
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=len(members)) as pool:
+        results = list(pool.map(run, members))
+    seconds = time.perf_counter() - t0
+    winner = next((r for r in results if r.solved), None)
+    # Without a solution, one member's proof (a sound search that ran dry)
+    # is the portfolio's; otherwise the first member's reason for stopping.
+    statuses = [r.status for r in results]
+    status = ("solved" if winner else "unsolvable" if "unsolvable" in statuses
+              else next((st for st in statuses if st != "exhausted"), "exhausted"))
+    combined = SolveResult(
+        solved=winner is not None,
+        path=winner.path if winner else None,
+        expansions=sum(r.expansions for r in results),
+        generated=sum(r.generated for r in results),
+        seconds=seconds,
+        timed_out=status == "timed_out",
+        status=status,
+        predicate=" | ".join(r.predicate for r in results),
+        mode="portfolio",
+        extra={"winner": results.index(winner) if winner else None},
+    )
+    return combined, results
+
+
+_warm = threading.Event()
+_warm_lock = threading.RLock()  # re-entered by the warm-up's own solve
+_warming: list[bool] = []
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's disk cache) the core once per process, so
+    that no timed search pays for it (``solve`` calls this before its timer;
+    other threads wait here until it is loaded)."""
+    if _warm.is_set():
+        return
+    with _warm_lock:
+        if _warm.is_set() or _warming:
+            return
+        _warming.append(True)
+        try:
+            solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), PAPER)
+        finally:
+            _warming.clear()
+        _warm.set()
+
+
+@_jit
+def _values_on_paths(corner_squares, edge_squares, neighbour, square_corners, triangles,
+                     constrained, kind, table, n_reach, n_addable, n_lengths, paths, lengths,
+                     goal):
+    """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
+    n_squares = triangles.size
+    out = np.zeros(lengths.size, np.bool_)
+    counts = np.zeros(n_squares, np.int32)
+    visited_corners = np.zeros(n_squares, np.int32)
+    adjacent = np.zeros(n_squares, np.int64)
+    n_vertices = neighbour.shape[0]
+    on_path = np.zeros(n_vertices, np.int64)
+    region = np.zeros(n_vertices, np.int64)
+    queue = np.zeros(n_vertices, np.int64)
+    for i in range(lengths.size):
+        counts[:] = 0
+        visited_corners[:] = 0
+        for j in range(lengths[i]):
+            v = paths[i, j]
+            u = paths[i, j - 1] if j > 0 else -1
+            d = _direction(neighbour, u, v) if j > 0 else 0
+            _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, 1)
+        head = paths[i, lengths[i] - 1]
+        for c in range(4):
+            s = corner_squares[head, c]
+            if s >= 0:
+                adjacent[s] = i + 1
+        unreachable = 0
+        if n_reach == 2 or n_addable > 1:
+            for j in range(lengths[i] - 1):  # the head is the flood fill's source
+                on_path[paths[i, j]] = i + 1
+            _flood_region(neighbour, on_path, i + 1, head, region, i + 1, queue)
+            unreachable = 0 if region[goal] == i + 1 else 1
+        out[i] = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
+                            counts, visited_corners, adjacent, i + 1, lengths[i] - 1, unreachable,
+                            square_corners, region, i + 1)
+    return out
+
+
+def predicate_values(
+    puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]
+) -> list[bool]:
+    """pi(path) for each simple path from the start, evaluated by the search core."""
+    geo = build_geometry(puzzle)
+    kind, table, n_reach, n_addable, n_lengths = predicate.encoded
+    lengths = np.array([len(p) for p in paths], np.int64)
+    paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
+    for i, p in enumerate(paths):
+        paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
+    values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour,
+                              geo.square_corners, geo.triangles, geo.constrained, kind, table,
+                              n_reach, n_addable, n_lengths, paths_table, lengths, geo.goal)
+    return [bool(v) for v in values]

@@ -1,0 +1,304 @@
+"""Incompletability predicates: what A* calls on every generated partial path.
+
+A predicate pi(path) is True when it predicts that ``path`` can never be
+completed to a solution. As in section 4 of the paper, pi is the disjunction
+over the puzzle's constrained squares of a per-square predicate pi'(path,
+square), and pi' is a disjunction of clauses, each a conjunction of
+comparisons over a few numbers that describe the (path, square) pair:
+
+========================  ==================================================
+feature                   meaning (Table 1 background knowledge it comes from)
+========================  ==================================================
+``triangles``             triangles in the square (square/3, second argument)
+``edges_on_square``       edges of the square on the path (count/3 of path and
+                          square edge lists)
+``path_length``           edges on the path (len/2 of the path's edge list)
+``square_sides``          edges around a square, always 4 (len/2 of its list)
+``head_adjacent``         1 if the path's last vertex is a corner of the square
+                          (adjacent/2), else 0 (notAdjacent/2)
+``visited_corners``       corners of the square the path has visited (the
+                          head included)
+``unvisited_corners``     4 - visited_corners (unvisited/3 of the richer BK)
+``edges_needed``          triangles - edges_on_square (needed/3 of the richer
+                          BK; negative when the path has too many)
+``goal_unreachable``      1 if no extension of the path reaches the goal
+                          (deadEnd/2 of bk/witness_reach.pl), else 0
+``addable_edges``         edges of the square a completion could still add:
+                          sides whose two corners are each the head or a
+                          vertex off the path reachable from the head without
+                          touching the path (addable/3 of bk/witness_rich.pl)
+========================  ==================================================
+
+This form is what the compiled search core evaluates, so a learned program
+(translated from Prolog by ``witness.learning.translate``) runs at the same speed as a
+hand-written one. The built-in ``baseline`` and ``paper`` predicates are, in
+addition, hand-coded in the core (``kind``), which is the reference the
+translated programs are compared with. ``Predicate.holds`` is a slow, obvious
+Python evaluation used by tests as an oracle.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from witness.model.puzzle import Puzzle, Vertex, free_region, reachable, square_edge_counts
+
+FEATURES: tuple[str, ...] = (
+    "triangles",
+    "edges_on_square",
+    "path_length",
+    "square_sides",
+    "head_adjacent",
+    "visited_corners",
+    "unvisited_corners",
+    "edges_needed",
+    "goal_unreachable",
+    "addable_edges",
+)
+OPS: dict[str, object] = {
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+}
+FEATURE_CODES = {name: i for i, name in enumerate(FEATURES)}
+
+# Predicate kinds understood by the search core (witness/search/astar.py).
+KIND_CODES = {"none": 0, "baseline": 1, "paper": 2, "program": 3}
+
+Operand = tuple[str, object]
+# Longest partial path the core's tables cover: a path on the largest grid
+# (witness.model.puzzle.MAX_SIDE = 15, so 256 vertices) has at most 255 edges.
+MAX_PATH_LENGTH = 255  # ("feature", name) or ("const", int)
+
+
+def feat(name: str) -> Operand:
+    if name not in FEATURE_CODES:
+        raise ValueError(f"unknown feature {name!r}; known: {', '.join(FEATURES)}")
+    return ("feature", name)
+
+
+def const(value: int) -> Operand:
+    return ("const", int(value))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``left op right`` over features and integer constants."""
+
+    op: str
+    left: Operand
+    right: Operand
+
+    def __post_init__(self) -> None:
+        if self.op not in OPS:
+            raise ValueError(f"unknown comparison {self.op!r}; known: {', '.join(OPS)}")
+
+    def evaluate(self, values: dict[str, int]) -> bool:
+        def value(operand: Operand) -> int:
+            kind, v = operand
+            return values[v] if kind == "feature" else v
+
+        return bool(OPS[self.op](value(self.left), value(self.right)))
+
+    def evaluate_array(self, values: dict) -> np.ndarray:
+        """The same over numpy arrays of feature values (broadcasting)."""
+        def value(operand: Operand):
+            kind, v = operand
+            return values[v] if kind == "feature" else v
+
+        return np.asarray(OPS[self.op](value(self.left), value(self.right)))
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule of pi': true when every comparison holds. ``source`` is the
+    Prolog clause it came from (for people, not for evaluation)."""
+
+    comparisons: tuple[Comparison, ...]
+    source: str = ""
+    english: str = ""
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """A predicate the search can call: a name, the core's kind, and clauses.
+
+    ``sound`` says it is proven to have no false positive (the built-ins; a
+    caller may set it for a verified program), so a pruning search that runs
+    out of paths has proven the puzzle unsolvable.
+    """
+
+    name: str
+    kind: str
+    clauses: tuple[Clause, ...] = ()
+    description: str = ""
+    sound: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KIND_CODES:
+            raise ValueError(f"unknown predicate kind {self.kind!r}")
+
+    @property
+    def features_used(self) -> set[str]:
+        return {
+            operand[1]
+            for clause in self.clauses
+            for c in clause.comparisons
+            for operand in (c.left, c.right)
+            if operand[0] == "feature"
+        }
+
+    # ---------------------------------------------------- reference (slow)
+    def holds_on_square(self, values: dict[str, int]) -> bool:
+        return any(all(c.evaluate(values) for c in cl.comparisons) for cl in self.clauses)
+
+    def holds(self, puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+        """pi(path): does any constrained square make the path incompletable?"""
+        if self.kind == "none":
+            return False
+        return any(
+            self.holds_on_square(square_features(puzzle, path, (x, y)))
+            for x, y, _ in puzzle.triangles
+        )
+
+    # ------------------------------------------------- encoding for the core
+    @cached_property
+    def encoded(self) -> tuple[int, np.ndarray, int, int, int]:
+        """``encode()``, computed once per predicate."""
+        return self.encode()
+
+    def encode(self) -> tuple[int, np.ndarray, int, int, int]:
+        """(kind code, truth table, n_reach, n_addable, n_lengths) for the search core.
+
+        Every feature is a function of (triangles, edges_on_square,
+        head_adjacent, visited_corners, goal_unreachable, addable_edges,
+        path_length), whose ranges are tiny, so pi' is compiled once into a
+        table over all of them (one lookup per square in the search). The
+        reachability, addable-edge and path-length axes have one entry unless
+        a clause reads them (so the search computes reachability only for
+        predicates that need it).
+        Index: ``(((((t * 5 + k) * 2 + adj) * 5 + visited) * n_reach + unreachable)
+        * n_addable + addable) * n_lengths + min(length, n_lengths - 1)``.
+        """
+        used = self.features_used
+        n_reach = 2 if "goal_unreachable" in used else 1
+        n_addable = 5 if "addable_edges" in used else 1
+        n_lengths = MAX_PATH_LENGTH + 1 if "path_length" in used else 1
+        t, k, adj, visited, unreachable, addable, length = np.ix_(
+            np.arange(4), np.arange(5), np.arange(2), np.arange(5), np.arange(n_reach),
+            np.arange(n_addable), np.arange(n_lengths),
+        )
+        values = {
+            "triangles": t, "edges_on_square": k, "path_length": length, "square_sides": 4,
+            "head_adjacent": adj, "visited_corners": visited,
+            "unvisited_corners": 4 - visited, "edges_needed": t - k,
+            "goal_unreachable": unreachable, "addable_edges": addable,
+        }
+        shape = (4, 5, 2, 5, n_reach, n_addable, n_lengths)
+        table = np.zeros(shape, dtype=np.bool_)
+        for clause in self.clauses:
+            fires = np.ones(shape, dtype=np.bool_)
+            for c in clause.comparisons:
+                fires &= np.broadcast_to(c.evaluate_array(values), shape)
+            table |= fires
+        return KIND_CODES[self.kind], table.ravel(), n_reach, n_addable, n_lengths
+
+
+def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> dict:
+    """The feature values of (path, square), computed directly from the path."""
+    path = [tuple(v) for v in path]
+    corners = puzzle.square_corners(square)
+    on_path = set(path)
+    triangles = puzzle.triangle_map.get(square, 0)
+    edges = square_edge_counts(puzzle, path).get(square, 0)
+    visited = sum(c in on_path for c in corners)
+    return {
+        "triangles": triangles,
+        "edges_on_square": edges,
+        "path_length": len(path) - 1,
+        "square_sides": 4,
+        "head_adjacent": int(path[-1] in corners),
+        "visited_corners": visited,
+        "unvisited_corners": 4 - visited,
+        "edges_needed": triangles - edges,
+        "goal_unreachable": int(not _goal_reachable(puzzle, path)),
+        "addable_edges": addable_edges(puzzle, path, square),
+    }
+
+
+def addable_edges(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> int:
+    """Sides of ``square`` a completion of ``path`` could still add: both corners
+    are in the head's free region (witness.model.puzzle.free_region). Such a side is
+    never on the path: the head is the only vertex of the region on it."""
+    region = free_region(path, puzzle.rows, puzzle.cols)
+    corners = puzzle.square_corners(square)
+    return sum(corners[i] in region and corners[(i + 1) % 4] in region for i in range(4))
+
+
+def _goal_reachable(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    """Can the path's head still reach the goal without visiting the path again?"""
+    return reachable(path[-1], puzzle.goal, set(path[:-1]), puzzle.rows, puzzle.cols)
+
+
+# ------------------------------------------------------------- built-ins
+def _gt(a: str, b: str) -> Comparison:
+    return Comparison("gt", feat(a), feat(b))
+
+
+_OVER_COUNT = Clause(
+    (_gt("edges_on_square", "triangles"),),
+    source="f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).",
+    english="the path has more of the square's edges than the square has triangles",
+)
+
+
+def _left_three(k: int, word: str) -> Clause:
+    return Clause(
+        (
+            Comparison("eq", feat("head_adjacent"), const(0)),
+            Comparison("eq", feat("triangles"), const(3)),
+            Comparison("eq", feat("edges_on_square"), const(k)),
+        ),
+        source=(
+            "f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), "
+            f"three(D), {word}(F)."
+        ),
+        english=(
+            f"the path's head is not adjacent to a 3-triangle square it has only {k} "
+            f"edge{'s' if k > 1 else ''} of"
+        ),
+    )
+
+
+NONE = Predicate("none", "none", description="no predicate: plain A*", sound=True)
+BASELINE = Predicate(
+    "baseline",
+    "baseline",
+    (_OVER_COUNT,),
+    description="pi_baseline (section 2.3): local constraint check",
+    sound=True,
+)
+# Sound: `witness verify paper` proves every clause local, hence free of false
+# positives on every grid size (tests/test_verify.py).
+PAPER = Predicate(
+    "paper",
+    "paper",
+    (_OVER_COUNT, _left_three(1, "one"), _left_three(2, "two")),
+    description="the paper's learned pi° (Table 3), written by hand",
+    sound=True,
+)
+BUILTINS: dict[str, Predicate] = {p.name: p for p in (NONE, BASELINE, PAPER)}
+
+
+def as_program(predicate: Predicate, name: str | None = None) -> Predicate:
+    """The same clauses evaluated by the core's generic clause interpreter."""
+    return Predicate(name or f"{predicate.name}-program", "program", predicate.clauses,
+                     predicate.description, predicate.sound)
