@@ -188,3 +188,24 @@ def test_difficulty_scores_a_sample_with_every_proven_rule_set(run):
         if all(r["status"] == "done" for r in mine.values()):  # sound rules: MUSE never rises
             assert float(mine["pi_star"]["muse"]) <= float(mine["none"]["muse"])
     assert "## Puzzle difficulty" in (run / "report.md").read_text()
+
+
+def test_results_match_the_recorded_quick_run(run):
+    """A change that should not alter behaviour (a refactor) leaves the quick profile's
+    searches alone. tests/data/quick_test_expansions.csv and quick_pi_star.pl were
+    copied from `results/quick/paper` of a quick-profile run on commit 73793ea; when a
+    change means to alter them (new sets, a new search), copy them again from a run."""
+    data = ROOT / "tests" / "data"
+    recorded = {r["puzzle"]: r for r in csv.DictReader((data / "quick_test_expansions.csv").open())}
+    per = {r["puzzle"]: r for r in csv.DictReader((run / "test/per_puzzle.csv").open())}
+    assert per.keys() == recorded.keys()
+    for name, row in per.items():  # the sets and pi_baseline's A* are deterministic
+        assert (row["baseline_expansions"], row["baseline_status"]) == (
+            recorded[name]["baseline_expansions"], recorded[name]["baseline_status"]), name
+    learned = [c for c in (run / "final/pi_star.pl").read_text().splitlines() if c.startswith("f(")]
+    if learned == (data / "quick_pi_star.pl").read_text().splitlines():
+        # triage times candidates, so a close race may choose another pi*; the same pi*
+        # must prune exactly as before
+        for name, row in per.items():
+            assert (row["pi_star_expansions"], row["pi_star_status"]) == (
+                recorded[name]["pi_star_expansions"], recorded[name]["pi_star_status"]), name
