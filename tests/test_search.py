@@ -171,7 +171,7 @@ def test_console_script_runs(tmp_path):
 
 
 def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
-    from witness.search.astar import Member, solve_portfolio
+    from witness.search.portfolio import Member, solve_portfolio
     from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
     # Unsound: "a 3-triangle square with one edge on the path" prunes solution prefixes.
@@ -196,8 +196,8 @@ def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
 def test_portfolio_stops_the_slower_member():
     import random
 
-    from witness.search.astar import Member, solve_portfolio
     from witness.search.generate import generate_from_path
+    from witness.search.portfolio import Member, solve_portfolio
 
     rng = random.Random(5)
     while True:  # a puzzle plain A* cannot solve in 200,000 expansions but Table 3 can

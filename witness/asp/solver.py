@@ -6,7 +6,7 @@ solver blog (part 2) written in ASP: one choice per edge, degree constraints
 the path is reachable from the start along chosen edges, which rules out
 separate cycles) and the triangle counts. The puzzle is given as facts.
 
-The result is a :class:`witness.search.astar.SolveResult` with the CLI's JSON
+The result is a :class:`witness.search.result.SolveResult` with the CLI's JSON
 contract. Search counters have no A* meaning here, so:
 
 - ``expansions`` holds clingo's *choices* (decisions of the CDCL solver),
@@ -28,7 +28,7 @@ import clingo
 
 from witness.asp import encoding
 from witness.model.puzzle import Puzzle, Vertex
-from witness.search.astar import SolveResult
+from witness.search.result import SolveResult
 
 
 def _pair(v: Iterable[int]) -> str:

@@ -169,8 +169,8 @@ def evaluate_test_chunk(
     With ``portfolio_json`` naming an unproven predicate (section 6), also
     the portfolio of A* pruning with it and A* pruning with a proven one.
     """
-    from witness.search.astar import Member, solve_portfolio
     from witness.search.generate import read_chunk
+    from witness.search.portfolio import Member, solve_portfolio
 
     puzzles = read_chunk(set_dir, chunk, chunk_size)
     pred = load_predicate(str(pi_star))

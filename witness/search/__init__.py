@@ -1,16 +1,19 @@
-"""Layer 1, the search: A* (Algorithm 1, :mod:`~witness.search.astar`), the
-predicates it prunes with as pure data (pi_baseline, pi*,
-:mod:`~witness.search.predicates`), and puzzle generation (Algorithms 3 and 4,
-:mod:`~witness.search.generate`). Importing it loads neither a solver nor the learner."""
+"""Layer 1, the search: A* (Algorithm 1, :mod:`~witness.search.astar`), its result
+type (:mod:`~witness.search.result`), several searches at once
+(:mod:`~witness.search.portfolio`), the predicates it prunes with as pure data
+(pi_baseline, pi*, :mod:`~witness.search.predicates`), and puzzle generation
+(Algorithms 3 and 4, :mod:`~witness.search.generate`). Importing it loads neither a
+solver nor the learner."""
+
+import importlib
 
 __all__ = ["SolveResult", "solve"]
+_HOME = {"solve": "witness.search.astar", "SolveResult": "witness.search.result"}
 
 
 def __getattr__(name: str):
     # ``from witness.search import solve`` works; the numba core is loaded on first use,
     # so modules that need only the predicates (translate, verify) do not pay for it.
-    if name in __all__:
-        from witness.search import astar
-
-        return getattr(astar, name)
+    if name in _HOME:
+        return getattr(importlib.import_module(_HOME[name]), name)
     raise AttributeError(f"module 'witness.search' has no attribute {name!r}")

@@ -29,6 +29,9 @@ search that would exceed its budget ends with status ``out_of_memory``
 instead of taking the machine down. The arrays grow in place (``realloc``),
 so the budget also bounds the peak: there is never an old and a new copy.
 
+The result type is in :mod:`~witness.search.result`, running several searches
+at once in :mod:`~witness.search.portfolio`.
+
 The search takes a :class:`~witness.search.predicates.Predicate`; turning a name or a
 learned ``.pl`` file into one (``witness.learning.translate.load_predicate``) is the
 caller's job, so this module needs neither the translator nor the ILP engine.
@@ -39,14 +42,14 @@ from __future__ import annotations
 import math
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 
 import numba
 import numpy as np
 
 from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex
 from witness.search.predicates import PAPER, Predicate
+from witness.search.result import SolveResult
 
 # status codes shared with the compiled core
 RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
@@ -56,51 +59,6 @@ BYTES_PER_PATH = 4 + 1 + 8 + 4  # parent, head vertex, heap key, heap node
 DEFAULT_MEMORY_MB = 4096
 
 MODES = ("prune", "sort")
-# Why a search stopped (SolveResult.status). "unsolvable" is a proof: the open
-# list ran empty and every path was dropped by a sound rule (the constraints
-# at the goal, pi_baseline, or a predicate proven to have no false positive).
-# "exhausted" is the same empty open list under a predicate that may prune a
-# solution (e.g. an unverified learned program): no proof of anything.
-STATUSES = ("solved", "unsolvable", "exhausted", "timed_out", "expansion_budget",
-            "out_of_memory", "stopped")
-
-
-@dataclass
-class SolveResult:
-    """Metrics of one solve. ``contract_dict`` is the CLI's ``--json`` object."""
-
-    solved: bool
-    path: list[Vertex] | None
-    expansions: int
-    generated: int
-    seconds: float
-    timed_out: bool
-    status: str  # one of STATUSES
-    predicate: str = ""
-    mode: str = ""
-    extra: dict = field(default_factory=dict)
-
-    def contract_dict(self) -> dict:
-        return {
-            "solved": self.solved,
-            "path": [list(v) for v in self.path] if self.path is not None else None,
-            "expansions": self.expansions,
-            "seconds": self.seconds,
-            "timed_out": self.timed_out,
-            "status": self.status,
-        }
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["path"] = self.contract_dict()["path"]
-        return d
-
-    def summary(self) -> str:
-        head = f"{self.status}: {self.expansions} expansions, {self.generated} generated, "
-        head += f"{self.seconds:.4f} s ({self.predicate}, {self.mode})"
-        if self.path:
-            head += "\npath: " + " ".join(f"{x},{y}" for x, y in self.path)
-        return head
 
 
 # --------------------------------------------------------------- geometry
@@ -291,6 +249,70 @@ def _flood_region(neighbour, on_path, stamp, source, region, label, queue):
 
 
 @_jit
+def _mark_corners(corner_squares, v, adjacent, mark):
+    """adjacent[s] = mark for every square s with corner v (the head_adjacent feature)."""
+    for j in range(4):
+        s = corner_squares[v, j]
+        if s >= 0:
+            adjacent[s] = mark
+
+
+@_jit
+def _rebuild(node, parent, vertex, neighbour, edge_squares, corner_squares, counts,
+             visited_corners, on_path, stamp):
+    """The state of path ``node``, rebuilt by walking to the root: its vertices
+    (on_path[v] == stamp), edges per square and visited corners per square.
+    Returns its length in edges."""
+    counts[:] = 0
+    visited_corners[:] = 0
+    g = 0
+    n = node
+    while True:
+        v = vertex[n]
+        on_path[v] = stamp
+        p = parent[n]
+        if p < 0:
+            _step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
+            return g
+        u = vertex[p]
+        _step(u, _direction(neighbour, u, v), v, edge_squares, corner_squares, counts,
+              visited_corners, 1)
+        g += 1
+        n = p
+
+
+@_jit
+def _meets_constraints(constrained, triangles, counts):
+    """Every constrained square has as many edges on the path as triangles."""
+    for i in range(constrained.size):
+        s = constrained[i]
+        if counts[s] != triangles[s]:
+            return False
+    return True
+
+
+@_jit
+def _over_baseline(edge_squares, head, d, triangles, counts):
+    """pi_baseline on the child that adds the edge from ``head`` in direction d.
+    Every stored path passed pi_baseline (the start has no edge), so only the
+    new edge's squares can now hold too many edges."""
+    for j in range(2):
+        s = edge_squares[head, d, j]
+        if s >= 0 and 0 < triangles[s] < counts[s]:
+            return True
+    return False
+
+
+@_jit
+def _save(counters, n_nodes, heap_size, expansions, generated):
+    """Write the loop's state back to ``counters``, where the next chunk resumes."""
+    counters[C_NODES] = n_nodes
+    counters[C_HEAP] = heap_size
+    counters[C_EXPANSIONS] = expansions
+    counters[C_GENERATED] = generated
+
+
+@_jit
 def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
          goal, kind, table, n_reach, n_addable, n_lengths, prune, base_prune,
          parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
@@ -314,36 +336,16 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
     generated = counters[C_GENERATED]
     stamp = 0
     done = 0
-    while heap_size > 0:
-        if done >= max_expansions:
-            break
+    while heap_size > 0 and done < max_expansions:
         if n_nodes + 4 > capacity:
-            counters[C_NODES] = n_nodes
-            counters[C_HEAP] = heap_size
-            counters[C_EXPANSIONS] = expansions
-            counters[C_GENERATED] = generated
+            _save(counters, n_nodes, heap_size, expansions, generated)
             return NEED_SPACE
         node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
         expansions += 1
         done += 1
         stamp += 1
-        # Rebuild the popped path's state by walking to the root.
-        counts[:] = 0
-        visited_corners[:] = 0
-        g = 0
-        n = node
-        while True:
-            v = vertex[n]
-            on_path[v] = stamp
-            p = parent[n]
-            if p < 0:
-                _step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
-                break
-            u = vertex[p]
-            _step(u, _direction(neighbour, u, v), v, edge_squares, corner_squares, counts,
-                  visited_corners, 1)
-            g += 1
-            n = p
+        g = _rebuild(node, parent, vertex, neighbour, edge_squares, corner_squares, counts,
+                     visited_corners, on_path, stamp)
         head = vertex[node]
         # A child's free region is the component of its head among the vertices
         # off the popped path, so children in one component share a flood:
@@ -357,36 +359,17 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
             # Child state: one more edge, one more vertex, a new head.
             _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
             mark = stamp * 4 + d + 1
-            for j in range(4):
-                s = corner_squares[w, j]
-                if s >= 0:
-                    adjacent[s] = mark
+            _mark_corners(corner_squares, w, adjacent, mark)
             if w == goal:
-                ok = True
-                for i in range(constrained.size):
-                    s = constrained[i]
-                    if counts[s] != triangles[s]:
-                        ok = False
-                        break
-                if ok:
+                if _meets_constraints(constrained, triangles, counts):
                     parent[n_nodes] = node
                     vertex[n_nodes] = w
                     counters[C_SOLUTION] = n_nodes
-                    n_nodes += 1
-                    counters[C_NODES] = n_nodes
-                    counters[C_HEAP] = heap_size
-                    counters[C_EXPANSIONS] = expansions
-                    counters[C_GENERATED] = generated
+                    _save(counters, n_nodes + 1, heap_size, expansions, generated)
                     return SOLVED
             else:
-                keep = True
-                if base_prune:
-                    # Every stored path passed pi_baseline (the start has no edge),
-                    # so only the new edge's squares can now hold too many edges.
-                    for j in range(2):
-                        s = edge_squares[head, d, j]
-                        if s >= 0 and 0 < triangles[s] < counts[s]:
-                            keep = False
+                keep = not (base_prune and _over_baseline(edge_squares, head, d, triangles,
+                                                          counts))
                 pi = False
                 if keep:
                     unreachable = 0
@@ -408,10 +391,7 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                     heap_size = _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
                     n_nodes += 1
             _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
-    counters[C_NODES] = n_nodes
-    counters[C_HEAP] = heap_size
-    counters[C_EXPANSIONS] = expansions
-    counters[C_GENERATED] = generated
+    _save(counters, n_nodes, heap_size, expansions, generated)
     return RUNNING if heap_size > 0 else EXHAUSTED
 
 
@@ -425,6 +405,65 @@ def _check_budgets(time_limit: float | None, max_expansions: int | None,
                                                                  else value > 0)):
             raise ValueError(f"{name} must be a finite number {'>=' if low_ok else '>'} 0, "
                              f"got {value!r}")
+
+
+def _interrupted(deadline: float | None, stop: threading.Event | None) -> str:
+    """"timed_out" past the deadline, "stopped" once ``stop`` is set, else ""."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        return "timed_out"
+    if stop is not None and stop.is_set():
+        return "stopped"
+    return ""
+
+
+def _path_budget(memory_mb: float | None) -> tuple[int, int]:
+    """(initial capacity, most paths) of the path store under a budget in MB."""
+    budget_bytes = (DEFAULT_MEMORY_MB if memory_mb is None else memory_mb) * 1e6
+    max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
+    capacity = min(max_paths, 1 << 12)
+    # Paths are numbered in 42 bits of the heap key.
+    return capacity, min(max_paths, (1 << 42) - 1, 2**31 - 1)
+
+
+@dataclass
+class _Paths:
+    """The tree of stored paths and the open list (a heap over them): the arrays the
+    compiled core fills. ``counters`` holds the core's loop state between chunks."""
+
+    parent: np.ndarray  # int32: parent path, -1 for the start
+    vertex: np.ndarray  # uint8: head vertex
+    heap_keys: np.ndarray  # int64
+    heap_nodes: np.ndarray  # int32
+    counters: np.ndarray  # int64, slots C_*
+
+    @classmethod
+    def start(cls, capacity: int, start: int) -> _Paths:
+        """Room for ``capacity`` paths; the open list holds the trivial path [start]."""
+        paths = cls(np.empty(capacity, np.int32), np.empty(capacity, np.uint8),
+                    np.empty(capacity, np.int64), np.empty(capacity, np.int32),
+                    np.zeros(8, np.int64))
+        paths.parent[0] = -1
+        paths.vertex[0] = start
+        paths.heap_keys[0] = 0
+        paths.heap_nodes[0] = 0
+        paths.counters[C_NODES] = 1
+        paths.counters[C_HEAP] = 1
+        return paths
+
+    def grow(self, capacity: int) -> None:
+        for array in (self.parent, self.vertex, self.heap_keys, self.heap_nodes):
+            # In place: realloc (mremap for large arrays) never holds two copies.
+            array.resize(capacity, refcheck=False)
+
+    def solution(self, puzzle: Puzzle) -> list[Vertex]:
+        """The solution the core stored (slot C_SOLUTION), from the start."""
+        path = []
+        n = int(self.counters[C_SOLUTION])
+        while n >= 0:
+            path.append(puzzle.vertex_at(int(self.vertex[n])))
+            n = int(self.parent[n])
+        path.reverse()
+        return path
 
 
 def solve(
@@ -441,10 +480,12 @@ def solve(
     """Solve ``puzzle`` with A* (Algorithm 1) using ``predicate`` to sort or prune.
 
     Stops at the first of: a solution, an empty open list (status
-    ``unsolvable`` if every pruning was sound, see :data:`STATUSES`, else
+    ``unsolvable`` if every pruning was sound, see
+    :data:`~witness.search.result.STATUSES`, else
     ``exhausted``), ``time_limit`` seconds, ``max_expansions`` expansions, the
     ``memory_mb`` budget for stored paths (default 4096 MB), or ``stop`` being
-    set by another thread (status ``stopped``; see ``solve_portfolio``).
+    set by another thread (status ``stopped``; see
+    :func:`~witness.search.portfolio.solve_portfolio`).
     ``seconds`` times the search alone: the compiled core is loaded first.
     """
     if not isinstance(predicate, Predicate):
@@ -456,23 +497,9 @@ def solve(
     warm_up()
     geo = geometry or build_geometry(puzzle)
     kind, table, n_reach, n_addable, n_lengths = predicate.encoded
-    budget_bytes = (DEFAULT_MEMORY_MB if memory_mb is None else memory_mb) * 1e6
-    max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
-    capacity = min(max_paths, 1 << 12)
-    # Paths are numbered in 42 bits of the heap key.
-    max_paths = min(max_paths, (1 << 42) - 1, 2**31 - 1)
-
-    parent = np.empty(capacity, np.int32)
-    vertex = np.empty(capacity, np.uint8)
-    heap_keys = np.empty(capacity, np.int64)
-    heap_nodes = np.empty(capacity, np.int32)
-    counters = np.zeros(8, np.int64)
-    parent[0] = -1
-    vertex[0] = geo.start
-    heap_keys[0] = 0
-    heap_nodes[0] = 0
-    counters[C_NODES] = 1
-    counters[C_HEAP] = 1
+    capacity, max_paths = _path_budget(memory_mb)
+    paths = _Paths.start(capacity, geo.start)
+    counters = paths.counters
     # Only a predicate that prunes without a proof can empty the open list
     # on a solvable puzzle.
     sound = mode == "sort" or predicate.sound
@@ -491,41 +518,26 @@ def solve(
         status = _run(
             geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
             geo.triangles, geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_addable,
-            n_lengths,
-            mode == "prune", base_prune,
-            parent, vertex, heap_keys, heap_nodes, counters, allowed,
+            n_lengths, mode == "prune", base_prune,
+            paths.parent, paths.vertex, paths.heap_keys, paths.heap_nodes, counters, allowed,
         )
-        if status == SOLVED:
-            status_name = "solved"
-            break
-        if status == EXHAUSTED:
-            status_name = "unsolvable" if sound else "exhausted"
+        if status in (SOLVED, EXHAUSTED):
+            status_name = ("solved" if status == SOLVED else "unsolvable" if sound
+                           else "exhausted")
             break
         if status == NEED_SPACE:
             if capacity >= max_paths:
                 status_name = "out_of_memory"
                 break
             capacity = min(2 * capacity, max_paths)
-            for array in (parent, vertex, heap_keys, heap_nodes):
-                # In place: realloc (mremap for large arrays) never holds two copies.
-                array.resize(capacity, refcheck=False)
-        if deadline is not None and time.perf_counter() >= deadline:
-            status_name = "timed_out"
-            break
-        if stop is not None and stop.is_set():
-            status_name = "stopped"
+            paths.grow(capacity)
+        status_name = _interrupted(deadline, stop)
+        if status_name:
             break
         chunk = min(chunk * 2, 200_000)
     seconds = time.perf_counter() - t0
 
-    path = None
-    if status_name == "solved":
-        path = []
-        n = int(counters[C_SOLUTION])
-        while n >= 0:
-            path.append(puzzle.vertex_at(int(vertex[n])))
-            n = int(parent[n])
-        path.reverse()
+    path = paths.solution(puzzle) if status_name == "solved" else None
     return SolveResult(
         solved=path is not None,
         path=path,
@@ -538,66 +550,6 @@ def solve(
         mode=mode + ("+base" if base_prune else ""),
         extra={"stored_paths": int(counters[C_NODES])},
     )
-
-
-@dataclass(frozen=True)
-class Member:
-    """One search of a portfolio: a predicate and how it is used."""
-
-    predicate: Predicate
-    mode: str = "prune"
-    base_prune: bool = False
-
-
-def solve_portfolio(
-    puzzle: Puzzle,
-    members: list[Member],
-    time_limit: float | None = None,
-    memory_mb: float | None = None,
-) -> tuple[SolveResult, list[SolveResult]]:
-    """Run several A* searches at once (threads: the compiled core releases the
-    GIL) and stop them all when one finds a solution (section 6 of the paper).
-
-    With one member that is complete (e.g. pruning only with a verified
-    predicate), the portfolio is complete: an unverified predicate can prune a
-    solution's prefix only in its own search. Returns the portfolio's result
-    (the first solution; expansions summed over members) and each member's.
-    ``memory_mb`` is shared equally by the members.
-    """
-    stop = threading.Event()
-    geo = build_geometry(puzzle)
-    share = None if memory_mb is None else memory_mb / len(members)
-
-    def run(member: Member) -> SolveResult:
-        result = solve(puzzle, member.predicate, member.mode, member.base_prune,
-                       time_limit=time_limit, memory_mb=share, geometry=geo, stop=stop)
-        if result.solved:
-            stop.set()
-        return result
-
-    t0 = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=len(members)) as pool:
-        results = list(pool.map(run, members))
-    seconds = time.perf_counter() - t0
-    winner = next((r for r in results if r.solved), None)
-    # Without a solution, one member's proof (a sound search that ran dry)
-    # is the portfolio's; otherwise the first member's reason for stopping.
-    statuses = [r.status for r in results]
-    status = ("solved" if winner else "unsolvable" if "unsolvable" in statuses
-              else next((st for st in statuses if st != "exhausted"), "exhausted"))
-    combined = SolveResult(
-        solved=winner is not None,
-        path=winner.path if winner else None,
-        expansions=sum(r.expansions for r in results),
-        generated=sum(r.generated for r in results),
-        seconds=seconds,
-        timed_out=status == "timed_out",
-        status=status,
-        predicate=" | ".join(r.predicate for r in results),
-        mode="portfolio",
-        extra={"winner": results.index(winner) if winner else None},
-    )
-    return combined, results
 
 
 _warm = threading.Event()
@@ -645,10 +597,7 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, square_corners, tr
             d = _direction(neighbour, u, v) if j > 0 else 0
             _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, 1)
         head = paths[i, lengths[i] - 1]
-        for c in range(4):
-            s = corner_squares[head, c]
-            if s >= 0:
-                adjacent[s] = i + 1
+        _mark_corners(corner_squares, head, adjacent, i + 1)
         unreachable = 0
         if n_reach == 2 or n_addable > 1:
             for j in range(lengths[i] - 1):  # the head is the flood fill's source
