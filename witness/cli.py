@@ -288,11 +288,25 @@ def _read_json_list(text: str, option: str) -> list:
 
 
 # -------------------------------------------------------------------- parser
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="witness", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"witness {package_version()}")
-    sub = parser.add_subparsers(dest="command", required=True)
+# One small builder per command: each adds its subparser, its options and the
+# ``cmd_*`` function that runs it. Options several commands share are added by
+# the helpers below, so their type, default and metavar stay the same everywhere.
+Subparsers = argparse._SubParsersAction
 
+
+def _json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true")
+
+
+def _time_limit(p: argparse.ArgumentParser, text: str) -> None:
+    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC", help=text)
+
+
+def _seed(p: argparse.ArgumentParser, text: str | None = None) -> None:
+    p.add_argument("--seed", type=int, default=0, help=text)
+
+
+def _add_generate(sub: Subparsers) -> None:
     p = sub.add_parser("generate", help="generate puzzles (Algorithm 3 or 4)")
     p.add_argument("--method", choices=["random", "path"], required=True,
                    help="random: Algorithm 3 (random triangles, kept if solvable); "
@@ -301,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="RxC, e.g. 4x4, or a range RxC-RxC, e.g. 2x2-5x5 (rows and cols "
                         "drawn uniformly per puzzle, as in the paper's section 5.2)")
     p.add_argument("--count", type=count, required=True)
-    p.add_argument("--seed", type=int, default=0)
+    _seed(p)
     p.add_argument("--max-tries", type=at_least_one, default=None, metavar="N",
                    help="random: candidates drawn per puzzle before giving up (default 1000); "
                         "sizes above 36 vertices (5x5) are refused, use --method path")
@@ -310,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "alone; a file of the same name with other content is an error)")
     p.set_defaults(func=cmd_generate)
 
+
+def _add_solve(sub: Subparsers) -> None:
     p = sub.add_parser("solve", help="solve a puzzle with A* (Algorithm 1)")
     p.add_argument("puzzle")
     p.add_argument("--predicate", default="baseline",
@@ -317,8 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=["prune", "sort"], default="prune")
     p.add_argument("--base-prune", action="store_true",
                    help="always prune with pi_baseline too (the paper's second A* version)")
-    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC",
-                   help="stop with status timed_out after SEC seconds (>= 0)")
+    _time_limit(p, "stop with status timed_out after SEC seconds (>= 0)")
     p.add_argument("--max-expansions", type=count, default=None, metavar="N",
                    help="stop with status expansion_budget after N expansions (>= 0)")
     p.add_argument("--memory-mb", type=positive, default=None, metavar="MB",
@@ -328,9 +343,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
                         "rules (--predicate, --mode and the budgets other than --time-limit "
                         "do not apply; 'expansions' reports clingo's choices)")
-    p.add_argument("--json", action="store_true")
+    _json_flag(p)
     p.set_defaults(func=cmd_solve)
 
+
+def _add_verify(sub: Subparsers) -> None:
     p = sub.add_parser(
         "verify", help="prove a predicate has no false positive on grids up to a size (ASP)",
         description="Search every puzzle up to --max-size (all triangle placements and goals) "
@@ -342,14 +359,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a learned program, or none | baseline | paper")
     p.add_argument("--max-size", default=None, metavar="RxC",
                    help="check every size up to RxC (default 4x4)")
-    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC",
-                   help="for the whole run (>= 0); undecided clauses are 'unknown'")
+    _time_limit(p, "for the whole run (>= 0); undecided clauses are 'unknown'")
     p.add_argument("--counterexamples", default=None, metavar="DIR",
                    help="write each counterexample's puzzle, solution and prefix as JSON "
                         "files for witness show")
-    p.add_argument("--json", action="store_true")
+    _json_flag(p)
     p.set_defaults(func=cmd_verify)
 
+
+def _add_difficulty(sub: Subparsers) -> None:
     p = sub.add_parser("difficulty", help="puzzle difficulty: MUSE and ReMUSE in bits (Chen 2023)")
     p.add_argument("puzzle", nargs="?", metavar="PUZZLE.json")
     p.add_argument("--rules", default="none",
@@ -359,13 +377,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only these clauses of the rules (1-based, in program order)")
     p.add_argument("--lookahead", type=count, default=0, metavar="N",
                    help="drop moves after which a depth-N search finds no continuation")
-    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC", help="per puzzle")
+    _time_limit(p, "per puzzle")
     p.add_argument("--rank", default=None, metavar="DIR",
                    help="rank every *.json puzzle in DIR, easiest first (ReMUSE, then MUSE)")
     p.add_argument("--csv", default=None, metavar="OUT", help="with --rank: also write a CSV")
-    p.add_argument("--json", action="store_true")
+    _json_flag(p)
     p.set_defaults(func=cmd_difficulty)
 
+
+def _add_show(sub: Subparsers) -> None:
     p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
     p.add_argument("puzzle")
     p.add_argument("--path",
@@ -373,24 +393,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="FILE.svg or FILE.png")
     p.set_defaults(func=cmd_show)
 
+
+def _add_translate(sub: Subparsers) -> None:
     p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
     p.add_argument("program", help="learned program FILE.pl")
     p.add_argument("--out", help="write the Python module here (default: print it)")
     p.set_defaults(func=cmd_translate)
 
+
+def _add_predicate(sub: Subparsers) -> None:
     p = sub.add_parser("predicate", help="evaluate a learned predicate on partial paths")
     p.add_argument("program", help="learned program FILE.pl")
     p.add_argument("puzzle")
     p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
-    p.add_argument("--json", action="store_true")
+    _json_flag(p)
     p.set_defaults(func=cmd_predicate)
 
+
+def _add_demo(sub: Subparsers) -> None:
     p = sub.add_parser("demo", help="generate a few puzzles, solve each with every predicate")
     p.add_argument("--count", type=at_least_one, default=40)
-    p.add_argument("--seed", type=int, default=0)
+    _seed(p)
     p.add_argument("--max-size", default="5x5")
     p.set_defaults(func=cmd_demo)
 
+
+def _add_examples(sub: Subparsers) -> None:
     p = sub.add_parser("examples", help="write a Popper task folder (bk.pl, bias.pl, exs.pl)")
     p.add_argument("puzzles", nargs="+", metavar="PUZZLE.json",
                    help="one puzzle, or several pooled into one task")
@@ -400,12 +428,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
     p.add_argument("--max-pos", type=count, default=None, help="cap on positives (default: all)")
     p.add_argument("--max-neg", type=count, default=None, help="cap on negatives (default: all)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the stratified sampling")
+    _seed(p, "seed of the stratified sampling")
     p.add_argument("--positives", choices=["blamed", "all"], default="blamed",
                    help="which squares of an incompletable path are positives "
                         "(see witness/learning/examples.py)")
     p.set_defaults(func=cmd_examples)
 
+
+def _add_learn(sub: Subparsers) -> None:
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
     p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
     p.add_argument("--timeout", type=seconds, default=600.0, metavar="SEC",
@@ -416,10 +446,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="learn the program of minimum description length (literals + FN + FP), "
                         "as Popper's --noisy, for tasks no consistent program fits")
     p.add_argument("--out", metavar="FILE.pl", help="also write the program with its header")
-    p.add_argument("--json", action="store_true")
+    _json_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_learn)
 
+
+# The commands in the order ``witness --help`` lists them.
+COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+    _add_generate, _add_solve, _add_verify, _add_difficulty, _add_show, _add_translate,
+    _add_predicate, _add_demo, _add_examples, _add_learn,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="witness", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"witness {package_version()}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for add in COMMANDS:
+        add(sub)
     return parser
 
 
