@@ -12,7 +12,7 @@ import json
 
 from witness.asp.verify import BOUNDED, REFUTED, verify_predicate
 from witness.learning.translate import translate_file
-from witness.pipeline.evaluate import evaluate_large_chunk, evaluate_test_chunk
+from witness.pipeline.evaluate import Chunk, evaluate_large_chunk, evaluate_test_chunk
 from witness.search.generate import generate_set, write_set
 
 # Sound on every grid up to 2x2, unsound on 2x3 (tests/test_verify.py, "needs_room").
@@ -38,12 +38,12 @@ def test_a_clause_checked_only_up_to_2x2_never_prunes_a_larger_puzzle(tmp_path):
     set_dir = tmp_path / "set"
     write_set([cx.puzzle, *generate_set("random", [(2, 2)], 3, seed=1)], set_dir, prefix="t")
     out = tmp_path / "chunk.csv"
-    rows = evaluate_test_chunk(set_dir, 0, 10, program, verify_json, out)
+    chunk = Chunk(set_dir, 0, 10, program, verify_json)
+    rows = evaluate_test_chunk(chunk, out)
     modes = {r["size"]: r["pi_star_mode"] for r in rows}
     assert modes[cx.puzzle.size] == "sort+base" and modes["2x2"] == "prune"
     assert all(r["pi_star_status"] == "solved" for r in rows)
     assert [r["pi_star_mode"] for r in csv.DictReader(out.open())] == [r["pi_star_mode"]
                                                                        for r in rows]
-    large = evaluate_large_chunk(set_dir, 0, 10, program, verify_json, tmp_path / "l.csv",
-                                 time_limit=30)
+    large = evaluate_large_chunk(chunk, tmp_path / "l.csv", time_limit=30)
     assert all(r["solved"] for r in large)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import OutputError, check_file, check_folder, read_text, write_file
-from witness.model.puzzle import Puzzle
+from witness.model.puzzle import Puzzle, size_pair
 
 # Bad command-line input (exit status 2); any InputError from the package too.
 UsageError = InputError
@@ -74,8 +74,7 @@ def package_version() -> str:
 def parse_size(text: str) -> tuple[int, int]:
     """``"RxC"`` -> (rows, cols); also accepts ``"RxC-RxC"`` ranges elsewhere."""
     try:
-        r, c = text.lower().split("x")
-        rows, cols = int(r), int(c)
+        rows, cols = size_pair(text)
     except ValueError:
         raise UsageError(f"invalid size '{text}': expected RxC, e.g. 4x4") from None
     if rows < 1 or cols < 1:
@@ -210,7 +209,7 @@ def cmd_difficulty(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from witness.pipeline.evaluate import demo_table
+    from witness.pipeline.demo import demo_table
     from witness.search.generate import GenerationError, check_random_size
 
     try:

@@ -1,7 +1,7 @@
 """Reading input files and writing outputs: the one place for both chores.
 
-- :func:`read_text` turns an unreadable or non-UTF-8 file into one
-  :class:`~witness.errors.InputError` line instead of a traceback.
+- :func:`read_text` (and :func:`read_json`) turn an unreadable or non-UTF-8
+  file into one :class:`~witness.errors.InputError` line instead of a traceback.
 - :func:`write_file` writes one file atomically (a temporary file in the same
   folder, then a rename), so an interrupted run never leaves half a file.
 - :func:`write_folder` writes several files into a folder and never deletes
@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import secrets
 import shutil
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from witness.errors import InputError
 
@@ -41,6 +43,16 @@ def read_text(path: str | Path, what: str = "file") -> str:
                          f"{exc.object[exc.start]:#04x})") from None
     except OSError as exc:
         raise InputError(f"cannot read {what} {path}: {exc.strerror}") from None
+
+
+def read_json(path: str | Path, what: str = "file") -> Any:
+    """The JSON value in a UTF-8 file; an :class:`InputError` naming ``what``
+    and the path when it cannot be read or does not hold JSON."""
+    text = read_text(path, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{what} {path} is not JSON ({exc.msg} at line {exc.lineno})") from None
 
 
 def _temporary(path: Path) -> Path:
@@ -153,3 +165,8 @@ def write_csv(rows: Iterable[Mapping], fields: Sequence[str], path: str | Path) 
     writer.writeheader()
     writer.writerows(rows)
     return write_file(path, text.getvalue())
+
+
+def write_json(data: object, path: str | Path) -> Path:
+    """Write ``data`` as JSON (indented by one space, a final newline), atomically."""
+    return write_file(path, json.dumps(data, indent=1) + "\n")

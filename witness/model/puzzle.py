@@ -84,6 +84,13 @@ def free_region(path: Sequence[Vertex], rows: int, cols: int) -> set[Vertex]:
     return seen
 
 
+def size_pair(size: str) -> tuple[int, int]:
+    """``"RxC"`` (as :attr:`Puzzle.size` writes it, any case) -> (rows, cols);
+    a ValueError when it is not two integers joined by an x."""
+    rows, cols = size.lower().split("x")
+    return int(rows), int(cols)
+
+
 class PuzzleError(InputError):
     """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
 

@@ -1,3 +1,5 @@
 """Layer 4, the pipeline: triage (Algorithm 2, :mod:`~witness.pipeline.triage`),
-evaluation, the report, the side-by-side comparison of biases, and the glue the
-Snakemake scripts call (:mod:`~witness.pipeline.workflow`)."""
+evaluation (solving sets and chunks, :mod:`~witness.pipeline.evaluate`; the
+chunks' tables and speedups, :mod:`~witness.pipeline.summary`; ``witness demo``,
+:mod:`~witness.pipeline.demo`), the report, the side-by-side comparison of
+biases, and the glue the Snakemake scripts call (:mod:`~witness.pipeline.workflow`)."""

@@ -1,6 +1,6 @@
 """Share of large puzzles solved within each limit (Figure 5's data)."""
 
-from witness.pipeline.evaluate import aggregate_large
+from witness.pipeline.summary import aggregate_large
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):

@@ -1,6 +1,6 @@
 """Per-puzzle and per-size tables and overall speedups of the test evaluation."""
 
-from witness.pipeline.evaluate import aggregate_test
+from witness.pipeline.summary import aggregate_test
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):

@@ -1,0 +1,29 @@
+"""witness.io's JSON helpers: a round trip, and one-line errors naming the file."""
+
+from __future__ import annotations
+
+import pytest
+
+from witness.errors import InputError
+from witness.io import read_json, write_json
+
+
+def test_json_round_trip_is_indented_and_ends_with_a_newline(tmp_path):
+    data = {"a": [1, 2.5, None], "b": {"c": "d"}}
+    path = write_json(data, tmp_path / "sub" / "x.json")
+    assert path.read_text() == '{\n "a": [\n  1,\n  2.5,\n  null\n ],\n "b": {\n  "c": "d"\n }\n}\n'
+    assert read_json(path) == data
+
+
+@pytest.mark.parametrize("content, words", [(b"{1:", "is not JSON"), (b"\xff", "not UTF-8")])
+def test_bad_json_is_one_line_naming_the_file(tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=words) as exc:
+        read_json(path, "verify record")
+    assert str(exc.value).startswith(f"verify record {path}")
+
+
+def test_a_missing_file_is_named(tmp_path):
+    with pytest.raises(InputError, match="cannot read summary"):
+        read_json(tmp_path / "none.json", "summary")
