@@ -19,7 +19,8 @@ import argparse
 import csv
 from pathlib import Path
 
-from witness.pipeline.triage import VERSIONS, kept_predicates, run_triage
+from witness.pipeline.triage import VERSIONS, run_triage
+from witness.pipeline.triage_tables import kept_predicates
 
 
 def main() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from witness.errors import InputError
-from witness.io import read_json, write_json
+from witness.io import read_csv, read_json, write_csv, write_json
 
 
 def test_json_round_trip_is_indented_and_ends_with_a_newline(tmp_path):
@@ -27,3 +27,10 @@ def test_bad_json_is_one_line_naming_the_file(tmp_path, content, words):
 def test_a_missing_file_is_named(tmp_path):
     with pytest.raises(InputError, match="cannot read summary"):
         read_json(tmp_path / "none.json", "summary")
+
+
+def test_csv_round_trip_keeps_rows_and_column_order(tmp_path):
+    rows = [{"b": "x,y", "a": 1}, {"b": 'q"uote', "a": 2}]
+    write_csv(rows, ["b", "a"], tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_text().splitlines()[0] == "b,a"
+    assert read_csv(tmp_path / "t.csv") == [{"b": "x,y", "a": "1"}, {"b": 'q"uote', "a": "2"}]

@@ -5,7 +5,8 @@ import pytest
 from witness.errors import InputError
 from witness.learning.translate import translate_file
 from witness.pipeline.evaluate import solve_all
-from witness.pipeline.triage import read_timings, select_stage, time_candidates, write_timings
+from witness.pipeline.triage import select_stage, time_candidates
+from witness.pipeline.triage_tables import read_timings, write_timings
 from witness.search.generate import generate_set, read_set, write_set
 
 TABLE3_PL = """\

@@ -158,6 +158,12 @@ def write_folder(
     return folder
 
 
+def read_csv(path: str | Path, what: str = "table") -> list[dict[str, str]]:
+    """The rows of a CSV file with a header line, as dicts of strings (an
+    :class:`InputError` naming ``what`` when it cannot be read)."""
+    return list(csv.DictReader(io.StringIO(read_text(path, what), newline="")))
+
+
 def write_csv(rows: Iterable[Mapping], fields: Sequence[str], path: str | Path) -> Path:
     """Write ``rows`` (dicts keyed by ``fields``) as one CSV file, atomically."""
     text = io.StringIO(newline="")

@@ -17,22 +17,29 @@ predicate learned from one puzzle has false positives. Two A* versions
 
 Ties in speedup_t are broken by speedup_E, then by name, so a stage's choice
 is deterministic.
+
+The records and CSV files of the stages are :mod:`witness.pipeline.triage_tables`;
+what comes after the last stage (pi_star's files, the portfolio's members) is
+:mod:`witness.pipeline.final`.
 """
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import numpy as np
 
-from witness.asp.verify import PROVEN, UNKNOWN
 from witness.errors import InputError
-from witness.io import write_csv, write_file
-from witness.learning.translate import load_predicate, python_source
+from witness.learning.translate import load_predicate
+from witness.pipeline.triage_tables import (
+    CandidateTiming,
+    StageRow,
+    kept_predicates,
+    read_timings,
+    write_stage,
+    write_timings,
+)
 from witness.search.astar import build_geometry
 from witness.search.generate import read_set
 from witness.search.predicates import Predicate
@@ -44,28 +51,8 @@ RANK_KEYS = {
     "speedup_t": lambda s: (-s[1], -s[2], s[0]),
     "speedup_E": lambda s: (-s[2], -s[1], s[0]),
 }
-
-
-@dataclass
-class CandidateTiming:
-    """One predicate timed against pi_baseline on one filter set, in one process.
-
-    ``speedup_t`` is Equation 1 (sum of the baseline's search seconds / sum of
-    the predicate's) with each solve timed by its fastest repetition;
-    ``speedup_t_min`` and ``speedup_t_max`` are the spread of Equation 1 over
-    single repetitions. ``speedup_E`` (Equation 2) is exact.
-    """
-
-    predicate: str
-    speedup_t: float
-    speedup_t_min: float
-    speedup_t_max: float
-    speedup_E: float
-    seconds: float  # the predicate's total search seconds (fastest repetition per puzzle)
-    baseline_seconds: float  # the baseline's, timed beside it
-    expansions: int
-    baseline_expansions: int
-    timed_out: int
+# (name, predicate, mode, base_prune): one search timed by time_candidates
+Runner = tuple[str, Predicate, str, bool]
 
 
 def learned_predicate(path: str | Path) -> Predicate | None:
@@ -95,8 +82,6 @@ def time_candidates(
     search stays complete whatever it learned). Predicates without clauses
     get zero speedups.
     """
-    from witness.search.astar import solve, warm_up
-
     if version not in VERSIONS:
         raise InputError(f"triage version must be one of {sorted(VERSIONS)}, got {version!r}")
     if repeats < 1:
@@ -110,6 +95,21 @@ def time_candidates(
             empty.append(Path(path).stem)
         else:
             runners.append((Path(path).stem, pred, "sort", VERSIONS[version]))
+    desc = f"triage {version}: {len(runners) - 1} predicates"
+    seconds, expansions, timed_out = _time_interleaved(runners, puzzles, repeats, time_limit,
+                                                       desc if progress else None)
+    return _timings([name for name, *_ in runners], empty, seconds, expansions, timed_out)
+
+
+def _time_interleaved(runners: Sequence[Runner], puzzles: Sequence[tuple], repeats: int,
+                      time_limit: float | None, desc: str | None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Solve every puzzle (with its geometry) with every runner, ``repeats``
+    times, rotating the runners' order per puzzle and repetition. Returns the
+    seconds of each (repetition, runner, puzzle), and per runner the expansions
+    and timeouts of the first repetition. ``desc``: a progress bar's label."""
+    from witness.search.astar import solve, warm_up
+
     warm_up()
     for _, pred, mode, base in runners:  # compile each predicate's table before timing
         if puzzles:
@@ -118,11 +118,10 @@ def time_candidates(
     expansions = np.zeros(len(runners), np.int64)
     timed_out = np.zeros(len(runners), np.int64)
     steps = [(r, p) for r in range(repeats) for p in range(len(puzzles))]
-    if progress:
+    if desc is not None:
         from tqdm import tqdm
 
-        steps = tqdm(steps, desc=f"triage {version}: {len(runners) - 1} predicates",
-                     unit="puzzle", leave=False)
+        steps = tqdm(steps, desc=desc, unit="puzzle", leave=False)
     for rep, i in steps:
         puzzle, geo = puzzles[i]
         shift = (rep + i) % len(runners)
@@ -134,6 +133,13 @@ def time_candidates(
             if rep == 0:
                 expansions[j] += result.expansions
                 timed_out[j] += result.status == "timed_out"
+    return seconds, expansions, timed_out
+
+
+def _timings(names: Sequence[str], empty: Sequence[str], seconds: np.ndarray,
+             expansions: np.ndarray, timed_out: np.ndarray) -> list[CandidateTiming]:
+    """Equations 1 and 2 of each runner but the first (the baseline) over the
+    baseline; the predicates without clauses (``empty``) get zero speedups."""
     # A search's time only grows with machine load, so each solve counts with
     # its fastest repetition; the per-repetition sums give the spread.
     best = seconds.min(axis=0).sum(axis=1)
@@ -147,37 +153,24 @@ def time_candidates(
             float(expansions[0] / expansions[j]) if expansions[j] else 0.0,
             float(best[j]), float(best[0]), int(expansions[j]), int(expansions[0]),
             int(timed_out[j]))
-        for j, (name, *_) in enumerate(runners) if j > 0
+        for j, name in enumerate(names) if j > 0
     ]
     rows += [CandidateTiming(name, 0.0, 0.0, 0.0, 0.0, 0.0, float(best[0]), 0,
                              int(expansions[0]), 0) for name in empty]
     return rows
 
 
-def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:
-    write_csv([asdict(r) for r in rows], list(CandidateTiming.__dataclass_fields__), out_csv)
-
-
-def read_timings(path: str | Path) -> list[CandidateTiming]:
-    types = {f.name: f.type for f in fields(CandidateTiming)}
-    cast = {"str": str, "float": float, "int": int}
-    with Path(path).open() as fh:
-        return [CandidateTiming(**{k: cast[types[k]](v) for k, v in row.items()})
-                for row in csv.DictReader(fh)]
-
-
-@dataclass
-class StageRow:
-    rank: int
-    predicate: str
-    speedup_t: float
-    speedup_t_min: float
-    speedup_t_max: float
-    speedup_E: float
-    seconds: float
-    expansions: int
-    timed_out: int
-    kept: bool
+def _rank(timings: Sequence[CandidateTiming], keep: int, rank_by: str) -> list[StageRow]:
+    """Timed predicates ranked by ``rank_by`` (a key of RANK_KEYS), best first;
+    the top ``keep`` of those with clauses (speedup_E above 0) kept."""
+    order = sorted(timings, key=lambda t: RANK_KEYS[rank_by]((t.predicate, t.speedup_t,
+                                                              t.speedup_E)))
+    return [
+        StageRow(i + 1, t.predicate, round(t.speedup_t, 6), round(t.speedup_t_min, 6),
+                 round(t.speedup_t_max, 6), round(t.speedup_E, 6), round(t.seconds, 6),
+                 t.expansions, t.timed_out, kept=i < keep and t.speedup_E > 0)
+        for i, t in enumerate(order)
+    ]
 
 
 def select_stage(
@@ -197,15 +190,8 @@ def select_stage(
     """
     if rank_by not in RANK_KEYS:
         raise InputError(f"triage rank_by must be one of {sorted(RANK_KEYS)}, got {rank_by!r}")
-    timings = [t for path in timing_csvs for t in read_timings(path)]
-    timings.sort(key=lambda t: RANK_KEYS[rank_by]((t.predicate, t.speedup_t, t.speedup_E)))
-    rows = [
-        StageRow(i + 1, t.predicate, round(t.speedup_t, 6), round(t.speedup_t_min, 6),
-                 round(t.speedup_t_max, 6), round(t.speedup_E, 6), round(t.seconds, 6),
-                 t.expansions, t.timed_out, kept=i < keep and t.speedup_E > 0)
-        for i, t in enumerate(timings)
-    ]
-    write_csv([asdict(r) for r in rows], list(StageRow.__dataclass_fields__), out_csv)
+    rows = _rank([t for path in timing_csvs for t in read_timings(path)], keep, rank_by)
+    write_stage(rows, out_csv)
     return rows
 
 
@@ -240,53 +226,3 @@ def run_triage(
         names = kept_predicates(Path(out_dir) / f"stage{stage}.csv")
         kept_per_stage.append(names)
     return kept_per_stage
-
-
-def kept_predicates(stage_csv: str | Path) -> list[str]:
-    """Names kept by a stage, best first."""
-    with Path(stage_csv).open() as fh:
-        return [row["predicate"] for row in csv.DictReader(fh) if row["kept"] == "True"]
-
-
-def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | Path,
-             out_py: str | Path) -> str:
-    """Copy the winner of the last stage to ``pi_star.pl`` (with its triage
-    provenance) and write its readable Python translation. Returns its name."""
-    kept = kept_predicates(stage3_csv)
-    if not kept:
-        raise InputError(f"{stage3_csv}: triage kept no predicate (did every learning run fail?)")
-    name = kept[0]
-    source = Path(predicates_dir) / f"{name}.pl"
-    write_file(out_pl, f"% pi_star: winner of triage ({stage3_csv}), learned as {name}\n"
-               + source.read_text())
-    write_file(out_py, python_source(load_predicate(str(out_pl))))
-    return name
-
-
-def choose_portfolio(stage_csvs: Sequence[str | Path], verify_jsons: Sequence[str | Path],
-                     pi_star: str | Path, pi_star_verify: str | Path,
-                     out_json: str | Path) -> dict:
-    """Pick the portfolio of section 6: the best unproven predicate of triage
-    (the furthest stage it reached, then its rank there; ``stage_csvs`` from
-    the last stage to the first), paired with one proven for every size
-    (pi_star if it is, else pi_baseline), which keeps the portfolio complete
-    on every puzzle. ``unverified`` is null when every learned predicate is
-    proven (or empty): then a portfolio has nothing to add."""
-    status = {Path(p).name.removesuffix(".verify.json"): json.loads(Path(p).read_text())["status"]
-              for p in verify_jsons}
-    by_name = {Path(p).name.removesuffix(".verify.json"): Path(p) for p in verify_jsons}
-    ranked: list[str] = []
-    for stage_csv in stage_csvs:
-        with Path(stage_csv).open() as fh:
-            ranked += [row["predicate"] for row in csv.DictReader(fh)
-                       if row["predicate"] not in ranked]
-    unproven = next((name for name in ranked
-                     if status.get(name, UNKNOWN) not in (PROVEN, "empty")), None)
-    star_ok = json.loads(Path(pi_star_verify).read_text())["status"] == PROVEN
-    choice = {
-        "unverified": str(by_name[unproven].with_name(f"{unproven}.pl")) if unproven else None,
-        "unverified_status": status.get(unproven) if unproven else None,
-        "verified": str(pi_star) if star_ok else "baseline",
-    }
-    Path(out_json).write_text(json.dumps(choice, indent=1) + "\n")
-    return choice

@@ -108,7 +108,7 @@ def stage_candidates(version, stage):
     if stage == 1:
         return task_names()
     ranked = checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
-    from witness.pipeline.triage import kept_predicates
+    from witness.pipeline.triage_tables import kept_predicates
 
     return kept_predicates(ranked)
 

@@ -1,6 +1,6 @@
 """Copy the triage winner to pi_star and translate it."""
 
-from witness.pipeline.triage import finalize
+from witness.pipeline.final import finalize
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):

@@ -1,6 +1,6 @@
 """Choose the portfolio's unverified and verified members (section 6)."""
 
-from witness.pipeline.triage import choose_portfolio
+from witness.pipeline.final import choose_portfolio
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):

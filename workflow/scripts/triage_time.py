@@ -1,6 +1,7 @@
 """Time a group of learned predicates and the baseline on one filter set."""
 
-from witness.pipeline.triage import time_candidates, write_timings
+from witness.pipeline.triage import time_candidates
+from witness.pipeline.triage_tables import write_timings
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):

@@ -1,0 +1,80 @@
+"""The tables of triage (Algorithm 2): one record per predicate timed on a
+filter set (:class:`CandidateTiming`) and per predicate ranked by a stage
+(:class:`StageRow`), and the CSV files the pipeline keeps them in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from witness.io import read_csv, write_csv
+
+
+@dataclass
+class CandidateTiming:
+    """One predicate timed against pi_baseline on one filter set, in one process.
+
+    ``speedup_t`` is Equation 1 (sum of the baseline's search seconds / sum of
+    the predicate's) with each solve timed by its fastest repetition;
+    ``speedup_t_min`` and ``speedup_t_max`` are the spread of Equation 1 over
+    single repetitions. ``speedup_E`` (Equation 2) is exact.
+    """
+
+    predicate: str
+    speedup_t: float
+    speedup_t_min: float
+    speedup_t_max: float
+    speedup_E: float
+    seconds: float  # the predicate's total search seconds (fastest repetition per puzzle)
+    baseline_seconds: float  # the baseline's, timed beside it
+    expansions: int
+    baseline_expansions: int
+    timed_out: int
+
+
+@dataclass
+class StageRow:
+    """One predicate as a triage stage ranked it; ``kept`` ones go on to the next stage."""
+
+    rank: int
+    predicate: str
+    speedup_t: float
+    speedup_t_min: float
+    speedup_t_max: float
+    speedup_E: float
+    seconds: float
+    expansions: int
+    timed_out: int
+    kept: bool
+
+
+def _write_records(rows: Sequence[CandidateTiming | StageRow], record: type,
+                   out_csv: str | Path) -> None:
+    write_csv([asdict(r) for r in rows], [f.name for f in fields(record)], out_csv)
+
+
+def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:
+    _write_records(rows, CandidateTiming, out_csv)
+
+
+def read_timings(path: str | Path) -> list[CandidateTiming]:
+    cast = {f.name: {"str": str, "float": float, "int": int}[f.type]
+            for f in fields(CandidateTiming)}
+    return [CandidateTiming(**{k: cast[k](v) for k, v in row.items()})
+            for row in read_csv(path, "triage timings")]
+
+
+def write_stage(rows: Sequence[StageRow], out_csv: str | Path) -> None:
+    _write_records(rows, StageRow, out_csv)
+
+
+def ranked_predicates(stage_csv: str | Path) -> list[str]:
+    """Every name a stage ranked, best first."""
+    return [row["predicate"] for row in read_csv(stage_csv, "triage stage")]
+
+
+def kept_predicates(stage_csv: str | Path) -> list[str]:
+    """Names kept by a stage, best first."""
+    return [row["predicate"] for row in read_csv(stage_csv, "triage stage")
+            if row["kept"] == "True"]
