@@ -5,7 +5,6 @@ verdict). Nothing is rerun: this only reads and lines up."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,14 +13,14 @@ from pathlib import Path
 import pandas as pd
 
 from witness.errors import InputError
+from witness.io import read_json, write_file
 from witness.pipeline.report import (
     SOLVER_TITLES,
-    _fmt,
-    _pruning_rule,
-    _save,
+    fmt,
     plt,
-    relation_to_table3,
-    verdict,
+    predicate_lines,
+    save_figure,
+    weighted_share,
 )
 
 # The files of a bias's results folder that the comparison reads (all pipeline outputs).
@@ -57,8 +56,8 @@ class BiasResults:
                              "writes it)")
         return cls(name=name, folder=folder,
                    predicate=learned_predicate(folder / "final/pi_star.pl"),
-                   verify=json.loads((folder / "final/pi_star.verify.json").read_text()),
-                   summary=json.loads((folder / "test/summary.json").read_text()),
+                   verify=read_json(folder / "final/pi_star.verify.json", "verify record"),
+                   summary=read_json(folder / "test/summary.json", "test summary"),
                    by_size=pd.read_csv(folder / "test/by_size.csv").set_index("bucket"),
                    solved=pd.read_csv(folder / "large/solved.csv"))
 
@@ -68,14 +67,8 @@ def _ratio(a: float, b: float) -> str:
 
 
 def _predicate_section(b: BiasResults) -> list[str]:
-    clauses = b.predicate.clauses if b.predicate else ()
-    proven, said = verdict(b.verify)
-    relation = relation_to_table3(b.predicate) if b.predicate else "empty (no clause)"
-    return [f"### {b.name} (`{b.folder / 'final/pi_star.pl'}`)", "", "```prolog",
-            *(c.source for c in clauses), "```", "",
-            *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)), "",
-            f"- It is {relation}.",
-            f"- `witness verify`: **{said}**. {_pruning_rule(b.verify)}", ""]
+    return [f"### {b.name} (`{b.folder / 'final/pi_star.pl'}`)", "",
+            *predicate_lines(b.predicate, b.verify), ""]
 
 
 def _test_section(biases: Sequence[BiasResults]) -> list[str]:
@@ -88,7 +81,7 @@ def _test_section(biases: Sequence[BiasResults]) -> list[str]:
     for key in ("speedup_E", "speedup_t"):
         vals = [b.summary[key] for b in biases]
         rows.append(f"| {key}, all | " + " | ".join(
-            [_fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]) + " |")
+            [fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]) + " |")
     rows.append("| share of puzzles slower than the baseline | " + " | ".join(
         [f"{b.summary['share_slower']:.1%}" for b in biases] + [""] * len(rest)) + " |")
     rows.append("| test puzzles | " + " | ".join(
@@ -110,9 +103,9 @@ def _test_section(biases: Sequence[BiasResults]) -> list[str]:
         cells = []
         for key in ("speedup_E", "speedup_t"):
             vals = [float("nan") if r is None else float(r[key]) for r in rows_b]
-            cells += [_fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]
+            cells += [fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]
         table.append(f"| {bucket} | {int(ref['instances'])} | "
-                     f"{_fmt(ref['baseline_mean_expansions'])} | " + " | ".join(cells) + " |")
+                     f"{fmt(ref['baseline_mean_expansions'])} | " + " | ".join(cells) + " |")
     same_txt = ("Every bias was tested on the same puzzles (the same count and baseline mean "
                 "expansions in every bucket)." if same else
                 "**The biases were not tested on the same puzzles** (bucket counts or baseline "
@@ -130,7 +123,7 @@ def _large_shares(b: BiasResults, column: str) -> dict[tuple[str, str, float], f
     df = b.solved.dropna(subset=[column])
     shares = {(r.size, r.solver, r.limit_min): getattr(r, column) for r in df.itertuples()}
     for (solver, limit), g in df.groupby(["solver", "limit_min"]):
-        shares["all", solver, limit] = (g[column] * g["puzzles"]).sum() / g["puzzles"].sum()
+        shares["all", solver, limit] = weighted_share(g, column)
     return shares
 
 
@@ -212,7 +205,7 @@ def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
     ax.set_ylabel(f"% solved within {limit:g} min (wall clock)")
     ax.set_title("large puzzles")
     ax.legend(fontsize=8)
-    return _save(fig, stem)
+    return save_figure(fig, stem)
 
 
 def write_comparison(out_md: str | Path, figure_stem: str | Path,
@@ -237,5 +230,5 @@ def write_comparison(out_md: str | Path, figure_stem: str | Path,
     for b in results:
         lines += _predicate_section(b)
     lines += _test_section(results) + _large_section(results)
-    out_md.write_text("\n".join(lines))
+    write_file(out_md, "\n".join(lines))
     return out_md

@@ -7,11 +7,12 @@ largest speedup); ``headline.txt`` holds the same lines for the terminal."""
 
 from __future__ import annotations
 
-import json
+import io
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import matplotlib
 
@@ -21,19 +22,22 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from witness.asp.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
+from witness.io import read_json, write_file  # noqa: E402
 from witness.paper import PAPER_FIGURE5, PAPER_LEARNING, PAPER_TEST  # noqa: E402
 from witness.paper import PAPER_LARGEST_SPEEDUP as BIG  # noqa: E402
+from witness.pipeline.summary import squares  # noqa: E402
 from witness.search.predicates import Predicate  # noqa: E402
 
 
-def _save(fig: plt.Figure, stem: Path) -> list[Path]:
-    stem.parent.mkdir(parents=True, exist_ok=True)
+def save_figure(fig: plt.Figure, stem: Path) -> list[Path]:
+    """Write ``fig`` as ``stem``.png and ``stem``.svg (each atomically; the SVG
+    without a date, so a rerun writes the same file), then close it."""
     out = []
     for ext in ("png", "svg"):
-        path = stem.with_suffix(f".{ext}")
-        fig.savefig(path, dpi=150, bbox_inches="tight", metadata={"Date": None} if ext == "svg"
-                    else None)
-        out.append(path)
+        data = io.BytesIO()
+        fig.savefig(data, format=ext, dpi=150, bbox_inches="tight",
+                    metadata={"Date": None} if ext == "svg" else None)
+        out.append(write_file(stem.with_suffix(f".{ext}"), data.getvalue()))
     plt.close(fig)
     return out
 
@@ -52,7 +56,7 @@ def figure4(by_size_csv: str | Path, stem: Path) -> list[Path]:
     ax.set_ylabel("speedup over baseline")
     ax.set_title("Figure 4: speedup of pi* on the test set")
     ax.legend()
-    return _save(fig, stem)
+    return save_figure(fig, stem)
 
 
 SOLVER_TITLES = {"baseline": "A* with pi_baseline", "pi_star": "A* with pi*", "asp": "clingo (ASP)"}
@@ -68,73 +72,95 @@ def _solvers_and_readings(df: pd.DataFrame) -> tuple[list[str], list[tuple[str, 
     return solvers, readings
 
 
+class Panel(NamedTuple):
+    """One panel of Figure 5: a solver's rows under one reading of the budget."""
+
+    ax: plt.Axes
+    rows: pd.DataFrame
+    solver: str
+    column: str  # the reading's column of solved.csv
+    label: str  # the reading, in words
+    first: bool  # the grid's first column
+
+
+def _figure5_panels(df: pd.DataFrame, figsize: Callable[[int, int], tuple[float, float]],
+                    no_data: Callable[[str, str], str]) -> tuple[plt.Figure, list, Iterator[Panel]]:
+    """Figure 5's grid, a row per reading of the budget and a column per solver
+    (``figsize(rows, columns)``), and its panels with data, one at a time; a
+    panel without (clingo has no expansions) is left blank, titled ``no_data(solver, label)``."""
+    solvers, readings = _solvers_and_readings(df)
+    fig, axes = plt.subplots(len(readings), len(solvers),
+                             figsize=figsize(len(readings), len(solvers)),
+                             squeeze=False, constrained_layout=True)
+
+    def panels() -> Iterator[Panel]:
+        for i, (col, label) in enumerate(readings):
+            for j, solver in enumerate(solvers):
+                ax, g = axes[i][j], df[df["solver"] == solver]
+                if g[col].isna().all():
+                    ax.set_axis_off()
+                    ax.set_title(no_data(solver, label), fontsize=8)
+                else:
+                    yield Panel(ax, g, solver, col, label, j == 0)
+
+    return fig, axes, panels()
+
+
 def figure5(solved_csv: str | Path, stem: Path) -> list[Path]:
     """Figure 5 as the paper draws it: per solver a heat map of puzzle size by
     budget, each cell the rounded percentage solved, one colour scale for
     every panel. One row per reading of the budget (wall clock here; the
     paper's throughput in expansions, which clingo has no counterpart of)."""
     df = pd.read_csv(solved_csv)
-    solvers, readings = _solvers_and_readings(df)
     sizes = df.drop_duplicates("size").sort_values(["squares", "size"])["size"].tolist()
     limits = sorted(df["limit_min"].unique())
-    fig, axes = plt.subplots(len(readings), len(solvers),
-                             figsize=(1.2 + 0.9 * len(limits) * len(solvers),
-                                      1.2 + 0.75 * len(sizes) * len(readings)),
-                             squeeze=False, constrained_layout=True)
+    fig, axes, panels = _figure5_panels(
+        df, lambda rows, cols: (1.2 + 0.9 * len(limits) * cols, 1.2 + 0.75 * len(sizes) * rows),
+        lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n"
+                              f"(no {label.split(' (')[0]})")
     image = None
-    for i, (col, label) in enumerate(readings):
-        for j, solver in enumerate(solvers):
-            ax = axes[i][j]
-            g = df[df["solver"] == solver]
-            if g[col].isna().all():
-                ax.set_axis_off()
-                ax.set_title(f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
-                             fontsize=8)
-                continue
-            table = (100 * g.pivot_table(index="size", columns="limit_min", values=col)
-                     ).reindex(index=sizes, columns=limits)
-            image = ax.imshow(table.to_numpy(dtype=float), cmap="viridis", vmin=0, vmax=100,
-                              aspect="auto", origin="lower")
-            for (r, c), v in np.ndenumerate(table.to_numpy(dtype=float)):
-                if not np.isnan(v):
-                    ax.text(c, r, f"{v:.0f}", ha="center", va="center", fontsize=8,
-                            color="black" if v > 60 else "white")
-            ax.set_xticks(range(len(limits)), [f"{v:g}" for v in limits], fontsize=7)
-            ax.set_yticks(range(len(sizes)), sizes, fontsize=7)
-            ax.set_xlabel("limit (minutes)", fontsize=8)
-            if j == 0:
-                ax.set_ylabel(f"puzzle size\n{label}", fontsize=8)
-            ax.set_title(SOLVER_TITLES.get(solver, solver), fontsize=9)
+    for p in panels:
+        table = (100 * p.rows.pivot_table(index="size", columns="limit_min", values=p.column)
+                 ).reindex(index=sizes, columns=limits)
+        image = _heat_map(p.ax, table.to_numpy(dtype=float))
+        p.ax.set_xticks(range(len(limits)), [f"{v:g}" for v in limits], fontsize=7)
+        p.ax.set_yticks(range(len(sizes)), sizes, fontsize=7)
+        p.ax.set_xlabel("limit (minutes)", fontsize=8)
+        if p.first:
+            p.ax.set_ylabel(f"puzzle size\n{p.label}", fontsize=8)
+        p.ax.set_title(SOLVER_TITLES.get(p.solver, p.solver), fontsize=9)
     if image is not None:
         fig.colorbar(image, ax=axes, shrink=0.8, label="% of puzzles solved")
     fig.suptitle("Figure 5: large puzzles solved within each limit")
-    return _save(fig, stem)
+    return save_figure(fig, stem)
+
+
+def _heat_map(ax: plt.Axes, values: np.ndarray) -> matplotlib.image.AxesImage:
+    """Percentages (0 to 100) as coloured cells, each with its rounded value."""
+    image = ax.imshow(values, cmap="viridis", vmin=0, vmax=100, aspect="auto", origin="lower")
+    for (r, c), v in np.ndenumerate(values):
+        if not np.isnan(v):
+            ax.text(c, r, f"{v:.0f}", ha="center", va="center", fontsize=8,
+                    color="black" if v > 60 else "white")
+    return image
 
 
 def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
     """The same data as line plots: share solved against puzzle size, one line per limit."""
     df = pd.read_csv(solved_csv)
-    solvers, readings = _solvers_and_readings(df)
-    fig, axes = plt.subplots(len(readings), len(solvers), figsize=(4 * len(solvers), 7.5),
-                             squeeze=False, constrained_layout=True)
-    for i, (col, label) in enumerate(readings):
-        for j, solver in enumerate(solvers):
-            ax = axes[i][j]
-            g = df[df["solver"] == solver]
-            if g[col].isna().all():
-                ax.set_axis_off()
-                ax.set_title(f"{solver}: n/a ({label})", fontsize=8)
-                continue
-            table = g.pivot_table(index="squares", columns="limit_min", values=col)
-            for limit in table.columns:
-                ax.plot(table.index, 100 * table[limit], "o-", label=f"{limit:g} min")
-            ax.set_ylim(-5, 105)
-            ax.set_title(f"{solver}: {label}", fontsize=8)
-            ax.set_xlabel("squares")
-            ax.set_ylabel("% solved")
-            ax.legend(fontsize=7)
+    fig, _, panels = _figure5_panels(df, lambda rows, cols: (4 * cols, 7.5),
+                                     lambda solver, label: f"{solver}: n/a ({label})")
+    for p in panels:
+        table = p.rows.pivot_table(index="squares", columns="limit_min", values=p.column)
+        for limit in table.columns:
+            p.ax.plot(table.index, 100 * table[limit], "o-", label=f"{limit:g} min")
+        p.ax.set_ylim(-5, 105)
+        p.ax.set_title(f"{p.solver}: {p.label}", fontsize=8)
+        p.ax.set_xlabel("squares")
+        p.ax.set_ylabel("% solved")
+        p.ax.legend(fontsize=7)
     fig.suptitle("Figure 5 (lines): large puzzles solved within each limit")
-    return _save(fig, stem)
+    return save_figure(fig, stem)
 
 
 def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: str | Path,
@@ -159,7 +185,8 @@ def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: s
             "json": puzzle.to_json()}
 
 
-def _fmt(x: float) -> str:
+def fmt(x: float) -> str:
+    """A number for the report: 3 significant digits, or whole with thousands separators."""
     return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
 
 
@@ -189,8 +216,8 @@ def encoding_lines(learn: dict, secs: pd.Series) -> list[str]:
         + (", ".join(f"{k} {v}" for k, v in caps.items())
            + " (the paper used every example)" if caps else "none, every example (as the paper)"),
     ]
-    times = (f"- seconds per run: mean {_fmt(secs.mean())}, min {_fmt(secs.min())}, "
-             f"max {_fmt(secs.max())}")
+    times = (f"- seconds per run: mean {fmt(secs.mean())}, min {fmt(secs.min())}, "
+             f"max {fmt(secs.max())}")
     if paper_encoding:
         lo, hi = PAPER_LEARNING["range_min"]
         times += (f" (paper: mean {PAPER_LEARNING['mean_min']:g} min, range {lo} to {hi} min, "
@@ -293,8 +320,8 @@ def write_report(out_md: str | Path, headline_txt: str | Path, run_label: str, c
         *_large_section(inputs, rel),
         *_difficulty_section(inputs, stems["difficulty"], rel["difficulty"]),
     ]
-    out_md.write_text("\n".join(lines))
-    Path(headline_txt).write_text("\n".join([f"witness-ilp {run_label}:", *head_txt]) + "\n")
+    write_file(out_md, "\n".join(lines))
+    write_file(headline_txt, "\n".join([f"witness-ilp {run_label}:", *head_txt]) + "\n")
     return out_md
 
 
@@ -303,39 +330,51 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
     from witness.pipeline.triage import learned_predicate
 
     pred = learned_predicate(inputs.pi_star)
-    proven, said = verdict(json.loads(Path(inputs.verify_json).read_text()))
-    summary = json.loads(Path(inputs.test_summary).read_text())
+    record = read_json(inputs.verify_json, "verify record")
+    proven, said = verdict(record)
+    summary = read_json(inputs.test_summary, "test summary")
     by_size = pd.read_csv(inputs.by_size_csv).set_index("bucket")
-    clauses = pred.clauses if pred else ()
-    relation = relation_to_table3(pred) if pred else "empty (no clause)"
-    speed = (f"speedup_E {_fmt(summary['speedup_E'])} (paper {PAPER_TEST['speedup_E']}), "
-             f"speedup_t {_fmt(summary['speedup_t'])} (paper {PAPER_TEST['speedup_t']}) "
+    speed = (f"speedup_E {fmt(summary['speedup_E'])} (paper {PAPER_TEST['speedup_E']}), "
+             f"speedup_t {fmt(summary['speedup_t'])} (paper {PAPER_TEST['speedup_t']}) "
              f"on {summary['puzzles']} test puzzles")
     big = ""
     if "5x5" in by_size.index:
         b = by_size.loc["5x5"]
-        big = (f"; 5x5 bucket ({int(b['instances'])} puzzles): speedup_E {_fmt(b['speedup_E'])}, "
-               f"speedup_t {_fmt(b['speedup_t'])}")
-    mode = _pruning_rule(json.loads(Path(inputs.verify_json).read_text()))
-    md = ["## Headline", "", f"pi* (`{inputs.pi_star}`), in Prolog:", "", "```prolog",
-          *(c.source for c in clauses), "```", "", "In English (one line per clause; pi* fires "
-          "on a partial path if some constrained square satisfies a line):", "",
-          *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)), "",
-          f"- It is {relation}.",
-          f"- `witness verify`: **{said}**. {mode}",
+        big = (f"; 5x5 bucket ({int(b['instances'])} puzzles): speedup_E {fmt(b['speedup_E'])}, "
+               f"speedup_t {fmt(b['speedup_t'])}")
+    md = ["## Headline", "", f"pi* (`{inputs.pi_star}`), in Prolog:", "",
+          *predicate_lines(pred, record, "In English (one line per clause; pi* fires on a "
+                           "partial path if some constrained square satisfies a line):"),
           f"- Test set: {speed}{big}.",
           f"- Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
-          f"{_fmt(appendix['speedup_E'])}, speedup_t {_fmt(appendix['speedup_t'])} "
+          f"{fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
           f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):", "",
           f"![{appendix['puzzle']} solved with pi*]({appendix_png})", ""]
     txt = [f"pi* ({inputs.pi_star}):",
-           *(f"  {c.source}\n      ({c.english})" for c in clauses),
-           f"pi* is {relation}; {'proven for every size' if proven else 'NOT proven: ' + said}",
+           *(f"  {c.source}\n      ({c.english})" for c in (pred.clauses if pred else ())),
+           f"pi* is {relation(pred)}; "
+           f"{'proven for every size' if proven else 'NOT proven: ' + said}",
            f"test: {speed}{big}"]
     return md, txt
 
 
-def _pruning_rule(record: dict) -> str:
+def relation(pred: Predicate | None) -> str:
+    """How ``pred`` compares with Table 3 (``relation_to_table3``), or that it is empty."""
+    return relation_to_table3(pred) if pred else "empty (no clause)"
+
+
+def predicate_lines(pred: Predicate | None, record: dict, english_intro: str = "") -> list[str]:
+    """A predicate in markdown: its clauses in Prolog, then in English (after
+    ``english_intro``, if any), how it relates to Table 3, and its verdict."""
+    clauses = pred.clauses if pred else ()
+    intro = [english_intro, ""] if english_intro else []
+    return ["```prolog", *(c.source for c in clauses), "```", "", *intro,
+            *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)), "",
+            f"- It is {relation(pred)}.",
+            f"- `witness verify`: **{verdict(record)[1]}**. {pruning_rule(record)}"]
+
+
+def pruning_rule(record: dict) -> str:
     """How the test evaluation used pi*, given its verdict (witness.asp.verify.may_prune)."""
     return {PROVEN: "pi* prunes in the test evaluation.",
             BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "
@@ -345,7 +384,7 @@ def _pruning_rule(record: dict) -> str:
 
 
 def _learning_section(inputs: ReportInputs) -> list[str]:
-    scores = [json.loads(Path(p).read_text()) for p in inputs.learn_scores]
+    scores = [read_json(p, "learning scores") for p in inputs.learn_scores]
     statuses = pd.Series([s.get("status", "?") for s in scores]).value_counts().to_dict()
     secs = pd.Series([s.get("seconds", float("nan")) for s in scores], dtype=float)
     lines = [
@@ -357,7 +396,7 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
         *encoding_lines(inputs.learn_config or {}, secs),
     ]
     if inputs.verdicts:
-        found = pd.Series([json.loads(Path(p).read_text())["status"] for p in inputs.verdicts])
+        found = pd.Series([read_json(p, "verify record")["status"] for p in inputs.verdicts])
         lines.append("- `witness verify` on every learned program: "
                      f"{found.value_counts().to_dict()} (proven: no false positive on any "
                      "grid size; bounded: no counterexample up to the checked size, so it may "
@@ -375,8 +414,8 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
         for stage, path in enumerate(csvs, 1):
             top = pd.read_csv(path).head(3)
             best = ", ".join(
-                f"{r.predicate} ({_fmt(r.speedup_t)} [{_fmt(r.speedup_t_min)}, "
-                f"{_fmt(r.speedup_t_max)}]; speedup_E {_fmt(r.speedup_E)})"
+                f"{r.predicate} ({fmt(r.speedup_t)} [{fmt(r.speedup_t_min)}, "
+                f"{fmt(r.speedup_t_max)}]; speedup_E {fmt(r.speedup_E)})"
                 for r in top.itertuples())
             lines.append(f"- {version} stage {stage} (`{path}`): best speedup_t: {best}")
     lines += ["", f"pi* (`{inputs.pi_star}`), with its provenance:", "", "```prolog",
@@ -385,73 +424,80 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
         lines += ["With baseline pruning always on (A* version 2), triage chose:", "",
                   "```prolog", Path(inputs.v2_program).read_text().strip(), "```", "",
                   "(paper: the same predicate as version 1 without its first line)", ""]
-    record = json.loads(Path(inputs.verify_json).read_text())
-    proven, said = verdict(record)
-    lines += [f"Verification (`witness verify`, `{inputs.verify_json}`): **{said}** "
-              "(paper: Theorem 1, by hand). " + _pruning_rule(record), ""]
+    record = read_json(inputs.verify_json, "verify record")
+    lines += [f"Verification (`witness verify`, `{inputs.verify_json}`): **{verdict(record)[1]}** "
+              "(paper: Theorem 1, by hand). " + pruning_rule(record), ""]
     return lines
 
 
 def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> list[str]:
-    summary = json.loads(Path(inputs.test_summary).read_text())
-    by_size = pd.read_csv(inputs.by_size_csv)
-    lines = [
+    summary = read_json(inputs.test_summary, "test summary")
+    return [
         "## Test set (section 5.5)",
         "",
         "| measure | ours | paper |",
         "| --- | --- | --- |",
         f"| puzzles | {summary['puzzles']} | {PAPER_TEST['puzzles']} |",
-        f"| speedup_t | {_fmt(summary['speedup_t'])} | {PAPER_TEST['speedup_t']} |",
-        f"| speedup_E | {_fmt(summary['speedup_E'])} | {PAPER_TEST['speedup_E']} |",
-        f"| speedup_t range | [{_fmt(summary['speedup_t_range'][0])}, "
-        f"{_fmt(summary['speedup_t_range'][1])}] | {PAPER_TEST['speedup_t_range']} |",
-        f"| speedup_E range | [{_fmt(summary['speedup_E_range'][0])}, "
-        f"{_fmt(summary['speedup_E_range'][1])}] | {PAPER_TEST['speedup_E_range']} |",
+        f"| speedup_t | {fmt(summary['speedup_t'])} | {PAPER_TEST['speedup_t']} |",
+        f"| speedup_E | {fmt(summary['speedup_E'])} | {PAPER_TEST['speedup_E']} |",
+        f"| speedup_t range | [{fmt(summary['speedup_t_range'][0])}, "
+        f"{fmt(summary['speedup_t_range'][1])}] | {PAPER_TEST['speedup_t_range']} |",
+        f"| speedup_E range | [{fmt(summary['speedup_E_range'][0])}, "
+        f"{fmt(summary['speedup_E_range'][1])}] | {PAPER_TEST['speedup_E_range']} |",
         f"| share of puzzles where pi* was slower | {summary['share_slower']:.1%} | "
         f"{PAPER_TEST['share_slower']:.1%} |",
         "",
-    ]
-    folio = summary.get("portfolio")
-    if folio:
-        lines += [
-            "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unproven "
-            "predicate of triage, run in parallel with A* pruning with a proven one: "
-            f"speedup_t {_fmt(folio['speedup_t'])}, speedup_E {_fmt(folio['speedup_E'])} "
-            f"(expansions of both members counted), unsolved {folio['unsolved']}, "
-            f"won by the unproven member on {folio['won_by_unverified']:.1%} of puzzles.",
-            "",
-        ]
-    else:
-        lines += ["Portfolio (section 6): no learned predicate is refuted or unproven (or all "
-                  "are empty), so there is none to run beside pi*.", ""]
-    lines += [
+        *_portfolio_lines(summary.get("portfolio")),
         f"Per size (`{inputs.by_size_csv}`; Figure 4: `{rel['figure4']}`):",
         "",
-        "| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "
-        "pi* mean expansions | speedup_t | speedup_E |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-    ]
-    for r in by_size.itertuples():
-        paper_e = "" if pd.isna(r.paper_baseline_mean_expansions) else \
-            f" ({_fmt(r.paper_baseline_mean_expansions)})"
-        paper_t = "" if pd.isna(r.paper_baseline_mean_seconds) else \
-            f" ({r.paper_baseline_mean_seconds:g})"
-        lines.append(
-            f"| {r.bucket} | {r.instances} | {_fmt(r.baseline_mean_expansions)}{paper_e} | "
-            f"{r.baseline_mean_seconds:.2g}{paper_t} | {_fmt(r.pi_star_mean_expansions)} | "
-            f"{_fmt(r.speedup_t)} | {_fmt(r.speedup_E)} |"
-        )
-    lines += [
+        *_by_size_table(pd.read_csv(inputs.by_size_csv)),
         "",
         f"![Figure 4]({rel['figure4']})",
         "",
         f"Largest expansion speedup (Appendix A): {appendix['puzzle']} ({appendix['size']}), "
-        f"speedup_E {_fmt(appendix['speedup_E'])}, speedup_t {_fmt(appendix['speedup_t'])} "
+        f"speedup_E {fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
         f"(paper: a {BIG['size']} puzzle with {BIG['speedup_E']} and {BIG['speedup_t']}): "
         f"`{rel['appendix']}`.",
         "",
     ]
+
+
+def _portfolio_lines(folio: dict | None) -> list[str]:
+    """The portfolio of section 6 on the test set, or why there is none."""
+    if not folio:
+        return ["Portfolio (section 6): no learned predicate is refuted or unproven (or all "
+                "are empty), so there is none to run beside pi*.", ""]
+    return [
+        "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unproven "
+        "predicate of triage, run in parallel with A* pruning with a proven one: "
+        f"speedup_t {fmt(folio['speedup_t'])}, speedup_E {fmt(folio['speedup_E'])} "
+        f"(expansions of both members counted), unsolved {folio['unsolved']}, "
+        f"won by the unproven member on {folio['won_by_unverified']:.1%} of puzzles.",
+        "",
+    ]
+
+
+def _by_size_table(by_size: pd.DataFrame) -> list[str]:
+    """Table 2 in markdown: ours per bucket, the paper's baseline in brackets."""
+    lines = ["| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "
+             "pi* mean expansions | speedup_t | speedup_E |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in by_size.itertuples():
+        paper_e = "" if pd.isna(r.paper_baseline_mean_expansions) else \
+            f" ({fmt(r.paper_baseline_mean_expansions)})"
+        paper_t = "" if pd.isna(r.paper_baseline_mean_seconds) else \
+            f" ({r.paper_baseline_mean_seconds:g})"
+        lines.append(
+            f"| {r.bucket} | {r.instances} | {fmt(r.baseline_mean_expansions)}{paper_e} | "
+            f"{r.baseline_mean_seconds:.2g}{paper_t} | {fmt(r.pi_star_mean_expansions)} | "
+            f"{fmt(r.speedup_t)} | {fmt(r.speedup_E)} |"
+        )
     return lines
+
+
+def weighted_share(g: pd.DataFrame, column: str) -> float:
+    """A share solved over several rows of solved.csv, each weighted by its puzzles."""
+    return (g[column] * g["puzzles"]).sum() / g["puzzles"].sum()
 
 
 def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
@@ -467,10 +513,9 @@ def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
         "| --- | --- | --- | --- |",
     ]
     for (solver, limit), g in solved.groupby(["solver", "limit_min"], sort=False):
-        n = g["puzzles"].sum()
-        t = (g["solved_within_time"] * g["puzzles"]).sum() / n
-        e = g["solved_within_paper_expansions"]
-        e_txt = "n/a" if e.isna().all() else f"{(e * g['puzzles']).sum() / n:.1%}"
+        t = weighted_share(g, "solved_within_time")
+        e_txt = ("n/a" if g["solved_within_paper_expansions"].isna().all()
+                 else f"{weighted_share(g, 'solved_within_paper_expansions'):.1%}")
         lines.append(f"| {solver} | {limit:g} | {t:.1%} | {e_txt} |")
     lines += [
         "",
@@ -507,11 +552,20 @@ def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
     per = pd.read_csv(per_puzzle_csv)[["puzzle", "baseline_expansions"]]
     df = df.merge(per, on="puzzle", how="left")
     rules = list(dict.fromkeys(df["rules"]))
-    sizes = sorted(df["size"].unique(),
-                   key=lambda s: (int(s.split("x")[0]) * int(s.split("x")[1]), s))
     fig, axes = plt.subplots(2, 2, figsize=(13, 9), constrained_layout=True)
+    _difficulty_boxes(axes[0], df, rules)
+    lines = _difficulty_scatters(axes[1], df, rules)
+    fig.suptitle("Puzzle difficulty (Chen 2023) with the project's predicates as the "
+                 "player's rules")
+    save_figure(fig, stem)
+    return lines
+
+
+def _difficulty_boxes(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list[str]) -> None:
+    """ReMUSE and MUSE per puzzle size, a box per rule set side by side."""
+    sizes = sorted(df["size"].unique(), key=lambda s: (squares(s), s))
     width = 0.8 / max(len(rules), 1)
-    for ax, col in zip(axes[0], ("remuse", "muse"), strict=True):
+    for ax, col in zip(axes, ("remuse", "muse"), strict=True):
         for k, rule in enumerate(rules):
             data = [df[(df["rules"] == rule) & (df["size"] == s)][col] for s in sizes]
             data = [d[np.isfinite(d)].to_numpy() for d in data]
@@ -528,6 +582,12 @@ def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
         ax.set_xlabel("puzzle size")
         ax.set_ylabel(f"{'ReMUSE' if col == 'remuse' else 'MUSE'} (bits)")
         ax.legend(fontsize=8)
+
+
+def _difficulty_scatters(axes: Sequence[plt.Axes], df: pd.DataFrame,
+                         rules: list[str]) -> list[str]:
+    """ReMUSE against A* expansions and against solutions, a colour per rule
+    set; returns the table of medians and correlations."""
     lines = ["| rule set | puzzles | no reachable solution | median MUSE | median ReMUSE | "
              "ReMUSE vs A* expansions: rho / r(log) | ReMUSE vs solutions: rho / r(log) |",
              "| --- | --- | --- | --- | --- | --- | --- |"]
@@ -538,22 +598,19 @@ def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
                       _pearson_log(fin["remuse"], fin["baseline_expansions"]))
         rho_s, r_s = (_spearman(fin["remuse"], fin["solutions"]),
                       _pearson_log(fin["remuse"], fin["solutions"]))
-        axes[1][0].scatter(fin["baseline_expansions"], fin["remuse"], s=8, alpha=0.6,
-                           color=f"C{k}", label=f"{rule} (rho {rho_e:.2f})")
-        axes[1][1].scatter(fin["solutions"], fin["remuse"], s=8, alpha=0.6, color=f"C{k}",
-                           label=f"{rule} (rho {rho_s:.2f})")
+        axes[0].scatter(fin["baseline_expansions"], fin["remuse"], s=8, alpha=0.6,
+                        color=f"C{k}", label=f"{rule} (rho {rho_e:.2f})")
+        axes[1].scatter(fin["solutions"], fin["remuse"], s=8, alpha=0.6, color=f"C{k}",
+                        label=f"{rule} (rho {rho_s:.2f})")
         lines.append(f"| {rule} | {len(g)} | {len(g) - len(fin)} | {g['muse'].median():.2f} | "
                      f"{g['remuse'].median():.2f} | {rho_e:.2f} / {r_e:.2f} | "
                      f"{rho_s:.2f} / {r_s:.2f} |")
-    for ax, label in zip(axes[1], ("A* expansions with pi_baseline (test set)",
-                                   "number of solutions"), strict=True):
+    for ax, label in zip(axes, ("A* expansions with pi_baseline (test set)",
+                                "number of solutions"), strict=True):
         ax.set_xscale("log")
         ax.set_xlabel(label)
         ax.set_ylabel("ReMUSE (bits)")
         ax.legend(fontsize=8)
-    fig.suptitle("Puzzle difficulty (Chen 2023) with the project's predicates as the "
-                 "player's rules")
-    _save(fig, stem)
     return lines
 
 

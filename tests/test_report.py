@@ -1,0 +1,76 @@
+"""The report's shared pieces (witness.pipeline.report): figures written as a
+.png and an .svg, Figure 5's grid of panels, weighted shares, and a
+predicate's markdown (clauses, English, relation to Table 3, verdict)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from witness.pipeline.report import (
+    _figure5_panels,
+    figure5,
+    figure5_lines,
+    plt,
+    predicate_lines,
+    save_figure,
+    weighted_share,
+)
+from witness.search.predicates import PAPER
+
+SOLVED = pd.DataFrame(
+    [(size, sq, solver, limit, n, 0.5, None if solver == "asp" else 0.25)
+     for size, sq, n in (("5x5", 25, 2), ("8x8", 64, 6))
+     for solver in ("asp", "pi_star", "baseline") for limit in (1, 5)],
+    columns=["size", "squares", "solver", "limit_min", "puzzles", "solved_within_time",
+             "solved_within_paper_expansions"])
+
+
+def test_save_figure_writes_png_and_svg_and_nothing_else(tmp_path):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0])
+    paths = save_figure(fig, tmp_path / "sub" / "f")
+    assert paths == [tmp_path / "sub" / "f.png", tmp_path / "sub" / "f.svg"]
+    assert sorted(p.name for p in (tmp_path / "sub").iterdir()) == ["f.png", "f.svg"]
+    assert paths[0].read_bytes().startswith(b"\x89PNG")
+    assert "<svg" in paths[1].read_text() and "<dc:date>" not in paths[1].read_text()
+
+
+def test_figure5_grid_has_a_panel_per_solver_and_reading_but_clingos_expansions():
+    fig, axes, panels = _figure5_panels(SOLVED, lambda rows, cols: (cols, rows),
+                                        lambda solver, label: f"none: {solver}")
+    drawn = [(p.solver, p.column, p.first) for p in panels]
+    assert axes.shape == (2, 3)
+    # baseline and pi* first (the paper's panels), then the others
+    assert drawn == [("baseline", "solved_within_time", True),
+                     ("pi_star", "solved_within_time", False),
+                     ("asp", "solved_within_time", False),
+                     ("baseline", "solved_within_paper_expansions", True),
+                     ("pi_star", "solved_within_paper_expansions", False)]
+    assert axes[1][2].get_title() == "none: asp" and not axes[1][2].axison
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("draw", [figure5, figure5_lines])
+def test_figure5_files(tmp_path, draw):
+    SOLVED.to_csv(tmp_path / "solved.csv", index=False)
+    assert [p.suffix for p in draw(tmp_path / "solved.csv", tmp_path / "f")] == [".png", ".svg"]
+
+
+def test_weighted_share_counts_each_size_by_its_puzzles():
+    g = SOLVED[(SOLVED["solver"] == "baseline") & (SOLVED["limit_min"] == 1)].copy()
+    g["solved_within_time"] = [1.0, 0.5]  # 2 puzzles of 5x5, 6 of 8x8
+    assert weighted_share(g, "solved_within_time") == pytest.approx((2 * 1.0 + 6 * 0.5) / 8)
+
+
+def test_predicate_lines_name_the_relation_and_the_verdict():
+    lines = predicate_lines(PAPER, {"status": "proven"}, "In English:")
+    assert lines[0] == "```prolog" and lines[len(PAPER.clauses) + 1] == "```"
+    assert lines[len(PAPER.clauses) + 3] == "In English:"
+    assert "- It is the paper's Table 3 (the same on every feature value)." in lines
+    assert lines[-1].startswith("- `witness verify`: **proven for every size")
+    assert lines[-1].endswith("pi* prunes in the test evaluation.")
+    empty = predicate_lines(None, {"status": "empty"})
+    assert empty[:3] == ["```prolog", "```", ""]
+    assert "- It is empty (no clause)." in empty
+    assert "**no clause (the learning run found nothing)**" in empty[-1]
