@@ -24,5 +24,6 @@ PAPER_LEARNING = {"runs": 500, "found": 489, "timed_out": 11, "mean_min": 8.0,
 PAPER_LARGEST_SPEEDUP = {"size": "5x5", "speedup_E": 1447, "speedup_t": 1136}
 # Section 5.6, Figure 5: 500 Algorithm-4 puzzles per size, 5x5 to 8x8; share solved.
 PAPER_FIGURE5 = {"pi_star": {1: 0.744, 5: 0.839}, "baseline": {5: 0.740, 30: 0.831}}
+PAPER_LARGE = {"puzzles": 5000, "sizes": "5x5 to 8x8"}  # Figure 5's puzzles, all sizes
 # Section 5.6: about 18,000 expansions per second (Table 2: 1.4e5 in 7.6 s) x 60.
 PAPER_EXPANSIONS_PER_MIN = 1_100_000

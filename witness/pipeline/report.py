@@ -23,7 +23,7 @@ import pandas as pd  # noqa: E402
 
 from witness.asp.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
 from witness.io import read_json, write_file  # noqa: E402
-from witness.paper import PAPER_FIGURE5, PAPER_LEARNING, PAPER_TEST  # noqa: E402
+from witness.paper import PAPER_FIGURE5, PAPER_LARGE, PAPER_LEARNING, PAPER_TEST  # noqa: E402
 from witness.paper import PAPER_LARGEST_SPEEDUP as BIG  # noqa: E402
 from witness.pipeline.summary import squares  # noqa: E402
 from witness.search.predicates import Predicate  # noqa: E402
@@ -519,7 +519,7 @@ def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
         lines.append(f"| {solver} | {limit:g} | {t:.1%} | {e_txt} |")
     lines += [
         "",
-        "Paper (Figure 5, 5000 puzzles 5x5 to 8x8): pi* solves "
+        f"Paper (Figure 5, {PAPER_LARGE['puzzles']} puzzles {PAPER_LARGE['sizes']}): pi* solves "
         + " and ".join(f"{v:.1%} within {m} min" for m, v in PAPER_FIGURE5["pi_star"].items())
         + "; the baseline "
         + " and ".join(f"{v:.1%} within {m} min" for m, v in PAPER_FIGURE5["baseline"].items())
