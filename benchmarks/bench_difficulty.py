@@ -18,6 +18,7 @@ import statistics
 from pathlib import Path
 
 from witness.difficulty.muse import difficulty
+from witness.model.puzzle import size_pair
 from witness.search.generate import generate_set
 
 SIZES = "4x4,5x5"
@@ -37,7 +38,7 @@ def main() -> None:
 
     rows = []
     for size in args.sizes.split(","):
-        r, c = (int(v) for v in size.split("x"))
+        r, c = size_pair(size)
         for i, puzzle in enumerate(generate_set("random", [(r, c)], args.per_size, args.seed)):
             for rules in args.rules.split(","):
                 s = difficulty(puzzle, rules, args.lookahead, args.time_limit)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from witness.learning.examples import TABLE3_PROLOG, write_task
 from witness.learning.labels import build_path_tree
+from witness.model.puzzle import size_pair
 from witness.search.generate import generate_set
 
 SIZES = "2x2,2x3,3x3,2x4,3x4,4x4,3x5"
@@ -62,7 +63,7 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/out/bench_examples.csv")
     args = ap.parse_args()
 
-    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
+    sizes = [size_pair(s) for s in args.sizes.split(",")]
     rows = []
     head = (f"{'size':<5} {'n':>2} {'paths':>8} {'compl':>6} {'sols':>5} {'pos':>8} "
             f"{'pos(all)':>8} {'neg':>6} {'unblamed':>8} {'label s':>8} {'task s':>7} "

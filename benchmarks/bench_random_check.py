@@ -19,6 +19,7 @@ import random
 import time
 from pathlib import Path
 
+from witness.model.puzzle import size_pair
 from witness.search.astar import solve, warm_up
 from witness.search.generate import random_puzzle_candidate
 from witness.search.predicates import BASELINE
@@ -38,7 +39,7 @@ def main() -> None:
           f"{'worst s':>8} {'worst exp':>11} {'worst paths':>11}")
     for item in args.sizes.split(","):
         size, n = item.split(":")
-        r, c = (int(v) for v in size.split("x"))
+        r, c = size_pair(size)
         rng = random.Random(args.seed)
         for i in range(int(n)):
             p = random_puzzle_candidate(r, c, rng)

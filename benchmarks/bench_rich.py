@@ -33,6 +33,7 @@ from pathlib import Path
 
 from witness.io import write_csv
 from witness.learning.translate import translate_file
+from witness.model.puzzle import size_pair
 from witness.search.astar import build_geometry, solve, warm_up
 from witness.search.generate import generate_set
 from witness.search.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
@@ -58,11 +59,6 @@ DEFAULT_LEARNED = {
     "rich": "results/rich/rich/final/pi_star.pl",
 }
 TARGET_E, TARGET_T = 3.0, 2.0  # issue 14: rich pi* over paper pi*, 5x5 bucket
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    rows, cols = (int(v) for v in text.lower().split("x"))
-    return rows, cols
 
 
 def verify_status(program: Path) -> str:
@@ -123,7 +119,7 @@ def main() -> None:
     rows = []
     by_size: dict[str, dict[str, dict]] = {}
     for size in args.sizes:
-        r, c = parse_size(size)
+        r, c = size_pair(size)
         puzzles = generate_set("random", [(r, c)], args.per_size, args.seed * 100 + r * 10 + c)
         totals = measure(puzzles, predicates, args.repeats)
         by_size[size] = totals

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from witness.pipeline.compare import COMPARED_FILES, missing_files
 from witness.errors import InputError
+from witness.model.puzzle import size_pair
 from witness.pipeline.workflow import validate_config
 
 # Types, ranges, unknown keys (typos) and defaults: workflow/schemas/config.schema.yaml.
@@ -64,7 +65,7 @@ SET_ORDER = SET_NAMES + LARGE_NAMES  # generated in this order, each disjoint fr
 def set_spec(name):
     if name in config["sets"]:
         return config["sets"][name]
-    r, c = (int(v) for v in name.removeprefix("large_").split("x"))
+    r, c = size_pair(name.removeprefix("large_"))
     return {"method": config["large"]["method"], "count": config["large"]["count"],
             "sizes": [[r, c]]}
 
