@@ -11,17 +11,31 @@ from hypothesis import strategies as st
 from puzzles import all_partial_paths, seeded_puzzles
 
 from witness.cli import main
-from witness.learning.bk import LITERALS
+from witness.learning.bk import BK_PREDICATES
 from witness.learning.examples import read_bias, write_task
+from witness.learning.ilp.bias import read_bias as read_engine_bias
+from witness.learning.ilp.generate import Generator
 from witness.learning.translate import (
     TranslationError,
+    _describe,
+    clause_text,
     parse_program,
     python_source,
+    translate_clause,
     translate_program,
 )
 from witness.model.puzzle import Puzzle
 from witness.search.astar import predicate_values, solve
-from witness.search.predicates import PAPER, square_features
+from witness.search.predicates import (
+    BUILTINS,
+    FEATURES,
+    OPERATORS,
+    PAPER,
+    Comparison,
+    const,
+    feat,
+    square_features,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE3 = """
@@ -187,8 +201,8 @@ def test_random_rules_agree_with_prolog(tasks, seed, task_no):
 def test_every_background_predicate_of_the_biases_is_known():
     for bias in sorted((ROOT / "bias").glob("*.pl")):
         for name, arity in read_bias(bias).body_preds.items():
-            assert name in LITERALS and LITERALS[name].arity == arity, (bias.name, name)
-            defined_in = LITERALS[name].prolog_file
+            assert name in BK_PREDICATES and BK_PREDICATES[name].arity == arity, (bias.name, name)
+            defined_in = BK_PREDICATES[name].prolog_file
             if defined_in.startswith("bk/"):
                 assert f"{name}(" in (ROOT / defined_in).read_text()
 
@@ -252,3 +266,65 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
         assert {tuple(x) for x in found} == {
             pair for pair in pairs if pred.holds_on_square(features[pair])
         }, text
+
+
+# ---------------------------------------------------- one clause renderer
+def _old_english(comparisons):
+    """translate.english before the renderers were merged (issue 11), verbatim."""
+    op_words = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+    parts = []
+    for c in comparisons:
+        if c.left == ("feature", "head_adjacent") and c.right[0] == "const":
+            parts.append("the path's head is " + ("" if c.right[1] else "not ")
+                         + "a corner of the square")
+        elif c.left == ("feature", "goal_unreachable") and c.right[0] == "const":
+            parts.append("the path has " + ("" if c.right[1] else "not ")
+                         + "cut itself off from the goal")
+        else:
+            parts.append(f"{_describe(c.left)} {op_words[c.op]} {_describe(c.right)}")
+    return "; ".join(parts) if parts else "always"
+
+
+def _old_clause_text(comparisons):
+    """verify.clause_text before the renderers were merged (issue 11), verbatim."""
+    symbols = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+    body = " and ".join(
+        f"{c.left[1]} {symbols[c.op]} {c.right[1]}" for c in comparisons
+    )
+    return body or "true"
+
+
+def _assert_rendered_as_before(clauses) -> int:
+    n = 0
+    for comparisons in clauses:
+        assert clause_text(comparisons) == _old_english(comparisons)
+        assert clause_text(comparisons, words=False) == _old_clause_text(comparisons)
+        n += 1
+    return n
+
+
+def test_clause_text_renders_as_both_renderers_it_replaced():
+    """On the repository's learned programs, the built-ins and random conjunctions of
+    every feature, operator and small constant."""
+    clauses = []
+    for program in [*ROOT.glob("results/reference/**/*.pl"), *ROOT.glob("tests/data/*.pl")]:
+        clauses += [c.comparisons for c in
+                    translate_program(program.read_text(), program.stem).clauses]
+    clauses += [c.comparisons for pred in BUILTINS.values() for c in pred.clauses]
+    rng = random.Random(11)
+    operands = [feat(f) for f in FEATURES] + [const(k) for k in range(5)]
+    for _ in range(3000):
+        clauses.append(tuple(Comparison(rng.choice(list(OPERATORS)), rng.choice(operands),
+                                        rng.choice(operands)) for _ in range(rng.randint(0, 4))))
+    assert _assert_rendered_as_before(clauses) > 3000
+
+
+@pytest.mark.parametrize("bias", [
+    "paper.pl", "rich.pl",
+    pytest.param("reach.pl", marks=pytest.mark.slow),  # its rule space takes longer to generate
+    pytest.param("unvisited.pl", marks=pytest.mark.slow),
+])
+def test_clause_text_renders_every_small_rule_of_a_bias_as_before(bias):
+    gen = Generator(read_engine_bias(ROOT / "bias" / bias))
+    rules = [r for size in range(2, 5) for r in gen.rules(size)]
+    assert _assert_rendered_as_before(translate_clause(r).comparisons for r in rules) > 50

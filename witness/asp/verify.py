@@ -51,6 +51,7 @@ import clingo
 
 from witness.asp import encoding
 from witness.asp.solver import path_from_edges, symbol_vertex
+from witness.learning.translate import clause_text
 from witness.model.puzzle import Puzzle, Vertex, is_solution
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat, square_features
 
@@ -261,19 +262,6 @@ def _path_json(path: list[Vertex]) -> str:
 
 
 # --------------------------------------------------------------- clauses
-def clause_text(clause: Clause) -> str:
-    """``triangles = 3 and edges_on_square = 1`` (for reports)."""
-    symbols = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-
-    def show(operand: tuple[str, object]) -> str:
-        return str(operand[1])
-
-    body = " and ".join(
-        f"{show(c.left)} {symbols[c.op]} {show(c.right)}" for c in clause.comparisons
-    )
-    return body or "true"
-
-
 def clause_is_local(clause: Clause) -> bool:
     """True when the clause reads only features of one square and the path near it
     (or features that are constant on solution prefixes, FIXED_ON_SOLUTION_PREFIXES)."""
@@ -465,7 +453,7 @@ def verify_predicate(
                   else BOUNDED if outcome == NO_COUNTEREXAMPLE else UNKNOWN)
         results.append(ClauseResult(
             index=i,
-            text=clause_text(clause),
+            text=clause_text(clause.comparisons, words=False),
             source=clause.source,
             status=status,
             local=clause_is_local(clause),

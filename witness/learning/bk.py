@@ -29,8 +29,9 @@ SQUARE_EDGES = ("list", "square")
 
 
 @dataclass(frozen=True)
-class Literal:
-    """What a body literal says, for the translator.
+class BKPredicate:
+    """What a background predicate means, for the translator: the meaning of a body
+    literal ``name(...)`` (:class:`witness.learning.ilp.rules.Literal`) of a learned clause.
 
     ``inputs``: positions that must be bound (with the kinds they must have);
     ``outputs``: positions it binds, as a function of the input values;
@@ -70,45 +71,45 @@ RICH = "bk/witness_rich.pl"
 # Facts written per task (witness/learning/examples.py) with a definition in the same sense.
 TASK_FACTS = "task facts (witness/learning/examples.py)"
 
-LITERALS: dict[str, Literal] = {
-    lit.name: lit
-    for lit in (
-        Literal("square", 3, TASK_FACTS,
-                "B is the number of triangles and C is the list of edges around square A",
-                ((0, "square"),),
-                lambda a: {1: feat("triangles"), 2: SQUARE_EDGES}),
-        Literal("path", 2, TASK_FACTS, "B is the list of edges in path A",
-                ((0, "path"),), lambda a: {1: PATH_EDGES}),
-        Literal("count", 3, TABLE1, "|A n B| = C",
-                ((0, "list"), (1, "list")), _count),
-        Literal("len", 2, TABLE1, "the length of list A is B", ((0, "list"),), _len),
-        Literal("gte", 2, TABLE1, "A >= B", ((0, "int"), (1, "int")),
-                test=("ge", lambda a: (a[0], a[1]))),
-        Literal("greaterThan", 2, TABLE1, "A > B", ((0, "int"), (1, "int")),
-                test=("gt", lambda a: (a[0], a[1]))),
-        Literal("adjacent", 2, TABLE1,
-                "last vertex of path A has an edge adjacent to it in square B",
-                ((0, "path"), (1, "square")),
-                test=("eq", lambda a: (feat("head_adjacent"), const(1)))),
-        Literal("notAdjacent", 2, TABLE1,
-                "last vertex of path A does not have an edge adjacent to it in square B",
-                ((0, "path"), (1, "square")),
-                test=("eq", lambda a: (feat("head_adjacent"), const(0)))),
-        Literal("zero", 1, RICHER, "A is 0", ((0, "int"),), **_is(0)),
-        Literal("one", 1, TABLE1, "A is 1", ((0, "int"),), **_is(1)),
-        Literal("two", 1, TABLE1, "A is 2", ((0, "int"),), **_is(2)),
-        Literal("three", 1, TABLE1, "A is 3", ((0, "int"),), **_is(3)),
-        Literal("unvisited", 3, RICHER, "C corners of square B are not on path A",
-                ((0, "path"), (1, "square")), lambda a: {2: feat("unvisited_corners")}),
-        Literal("needed", 3, RICHER,
-                "C more edges of square B are needed on path A (triangles minus edges on A)",
-                ((0, "path"), (1, "square")), lambda a: {2: feat("edges_needed")}),
-        Literal("deadEnd", 2, REACH, "path A can no longer reach the goal at all",
-                ((0, "path"), (1, "square")),
-                test=("eq", lambda a: (feat("goal_unreachable"), const(1)))),
-        Literal("addable", 3, RICH,
-                "C edges of square B could still be added to path A (both ends free: the "
-                "head or reachable from it without touching A)",
-                ((0, "path"), (1, "square")), lambda a: {2: feat("addable_edges")}),
+BK_PREDICATES: dict[str, BKPredicate] = {
+    p.name: p
+    for p in (
+        BKPredicate("square", 3, TASK_FACTS,
+                    "B is the number of triangles and C is the list of edges around square A",
+                    ((0, "square"),),
+                    lambda a: {1: feat("triangles"), 2: SQUARE_EDGES}),
+        BKPredicate("path", 2, TASK_FACTS, "B is the list of edges in path A",
+                    ((0, "path"),), lambda a: {1: PATH_EDGES}),
+        BKPredicate("count", 3, TABLE1, "|A n B| = C",
+                    ((0, "list"), (1, "list")), _count),
+        BKPredicate("len", 2, TABLE1, "the length of list A is B", ((0, "list"),), _len),
+        BKPredicate("gte", 2, TABLE1, "A >= B", ((0, "int"), (1, "int")),
+                    test=("ge", lambda a: (a[0], a[1]))),
+        BKPredicate("greaterThan", 2, TABLE1, "A > B", ((0, "int"), (1, "int")),
+                    test=("gt", lambda a: (a[0], a[1]))),
+        BKPredicate("adjacent", 2, TABLE1,
+                    "last vertex of path A has an edge adjacent to it in square B",
+                    ((0, "path"), (1, "square")),
+                    test=("eq", lambda a: (feat("head_adjacent"), const(1)))),
+        BKPredicate("notAdjacent", 2, TABLE1,
+                    "last vertex of path A does not have an edge adjacent to it in square B",
+                    ((0, "path"), (1, "square")),
+                    test=("eq", lambda a: (feat("head_adjacent"), const(0)))),
+        BKPredicate("zero", 1, RICHER, "A is 0", ((0, "int"),), **_is(0)),
+        BKPredicate("one", 1, TABLE1, "A is 1", ((0, "int"),), **_is(1)),
+        BKPredicate("two", 1, TABLE1, "A is 2", ((0, "int"),), **_is(2)),
+        BKPredicate("three", 1, TABLE1, "A is 3", ((0, "int"),), **_is(3)),
+        BKPredicate("unvisited", 3, RICHER, "C corners of square B are not on path A",
+                    ((0, "path"), (1, "square")), lambda a: {2: feat("unvisited_corners")}),
+        BKPredicate("needed", 3, RICHER,
+                    "C more edges of square B are needed on path A (triangles minus edges on A)",
+                    ((0, "path"), (1, "square")), lambda a: {2: feat("edges_needed")}),
+        BKPredicate("deadEnd", 2, REACH, "path A can no longer reach the goal at all",
+                    ((0, "path"), (1, "square")),
+                    test=("eq", lambda a: (feat("goal_unreachable"), const(1)))),
+        BKPredicate("addable", 3, RICH,
+                    "C edges of square B could still be added to path A (both ends free: the "
+                    "head or reachable from it without touching A)",
+                    ((0, "path"), (1, "square")), lambda a: {2: feat("addable_edges")}),
     )
 }

@@ -15,14 +15,23 @@ docstring (Table 3 of the paper, side by side).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import read_text
-from witness.learning.bk import LITERALS, PATH, SQUARE
+from witness.learning.bk import BK_PREDICATES, PATH, SQUARE
 from witness.learning.ilp.rules import Rule, evaluation_order, format_rule, var_name
 from witness.learning.ilp.rules import parse_program as parse_rules
-from witness.search.predicates import BUILTINS, FEATURES, Clause, Comparison, Operand, Predicate
+from witness.search.predicates import (
+    BUILTINS,
+    FEATURES,
+    OPERATORS,
+    Clause,
+    Comparison,
+    Operand,
+    Predicate,
+)
 
 
 class TranslationError(InputError):
@@ -34,7 +43,7 @@ class TranslationError(InputError):
 DIRECTIONS: dict[str, tuple[str, ...]] = {
     name: tuple("in" if any(i == j for j, _ in spec.inputs) else "out"
                 for i in range(spec.arity))
-    for name, spec in LITERALS.items()
+    for name, spec in BK_PREDICATES.items()
 }
 HEAD_DIRECTIONS = ("in", "in")
 
@@ -57,8 +66,8 @@ def translate_clause(rule: Rule) -> Clause:
     if len(rule.head.args) != 2:
         raise TranslationError(f"{where}: the head must be f(Path, Square)")
     for lit in rule.body:
-        if lit.pred not in LITERALS or len(lit.args) != LITERALS[lit.pred].arity:
-            known = ", ".join(f"{n}/{d.arity}" for n, d in LITERALS.items())
+        if lit.pred not in BK_PREDICATES or len(lit.args) != BK_PREDICATES[lit.pred].arity:
+            known = ", ".join(f"{n}/{d.arity}" for n, d in BK_PREDICATES.items())
             raise TranslationError(
                 f"{where}: unknown background predicate {lit.pred}/{len(lit.args)} "
                 f"(the translator knows {known})"
@@ -76,7 +85,7 @@ def translate_clause(rule: Rule) -> Clause:
     env: dict[int, object] = {path_var: PATH, square_var: SQUARE}
     comparisons: list[Comparison] = []
     for lit in order:
-        spec = LITERALS[lit.pred]
+        spec = BK_PREDICATES[lit.pred]
         args = [env.get(v) for v in lit.args]
         for i, kind in spec.inputs:
             _check_kind(where, lit.pred, args[i], kind, var_name(lit.args[i]))
@@ -99,7 +108,7 @@ def translate_clause(rule: Rule) -> Clause:
                                   source=source,
                                   english=f"never: {var_name(lit.args[i])} cannot be both "
                                           f"{_describe(bound)} and {_describe(out)}")
-    return Clause(tuple(comparisons), source=source, english=english(comparisons))
+    return Clause(tuple(comparisons), source=source, english=clause_text(comparisons))
 
 
 def _is_int(v: object) -> bool:
@@ -148,23 +157,35 @@ FEATURE_WORDS = {
     "addable_edges": "the square's edges a completion could still add",
 }
 assert set(FEATURE_WORDS) == set(FEATURES)
-OP_WORDS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-OP_PY = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+# Yes/no features compared with a constant, read as a sentence: (before, after "not").
+YES_NO_WORDS = {
+    "head_adjacent": ("the path's head is ", "a corner of the square"),
+    "goal_unreachable": ("the path has ", "cut itself off from the goal"),
+}
 
 
-def english(comparisons: list[Comparison] | tuple[Comparison, ...]) -> str:
-    """A plain reading of a clause, e.g. 'the square's edges on the path > ...'."""
-    parts = []
-    for c in comparisons:
-        if c.left == ("feature", "head_adjacent") and c.right[0] == "const":
-            parts.append("the path's head is " + ("" if c.right[1] else "not ")
-                         + "a corner of the square")
-        elif c.left == ("feature", "goal_unreachable") and c.right[0] == "const":
-            parts.append("the path has " + ("" if c.right[1] else "not ")
-                         + "cut itself off from the goal")
-        else:
-            parts.append(f"{_describe(c.left)} {OP_WORDS[c.op]} {_describe(c.right)}")
-    return "; ".join(parts) if parts else "always"
+def clause_text(comparisons: Sequence[Comparison], words: bool = True) -> str:
+    """A clause's comparisons as text.
+
+    In words (a Clause's ``english``): "the square's triangles = 3; the path's
+    head is not a corner of the square", "always" for no comparison. By feature
+    name (``words=False``, for verify's reports): "triangles = 3 and
+    head_adjacent = 0", "true" for no comparison.
+    """
+    parts = [_comparison_text(c, words) for c in comparisons]
+    if words:
+        return "; ".join(parts) or "always"
+    return " and ".join(parts) or "true"
+
+
+def _comparison_text(c: Comparison, words: bool) -> str:
+    if words and c.left[0] == "feature" and c.left[1] in YES_NO_WORDS and c.right[0] == "const":
+        before, after = YES_NO_WORDS[c.left[1]]
+        return before + ("" if c.right[1] else "not ") + after
+    def show(operand: Operand) -> str:
+        return _describe(operand) if words else str(operand[1])
+
+    return f"{show(c.left)} {OPERATORS[c.op].symbol} {show(c.right)}"
 
 
 def translate_program(text: str, name: str = "learned") -> Predicate:
@@ -209,7 +230,7 @@ def python_source(predicate: Predicate) -> str:
         name = f"clause_{i}"
         names.append(name)
         test = " and ".join(
-            f"{_py_operand(c.left)} {OP_PY[c.op]} {_py_operand(c.right)}"
+            f"{_py_operand(c.left)} {OPERATORS[c.op].python} {_py_operand(c.right)}"
             for c in clause.comparisons
         ) or "True"
         lines += [

@@ -40,9 +40,10 @@ Python evaluation used by tests as an oracle.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -60,13 +61,25 @@ FEATURES: tuple[str, ...] = (
     "goal_unreachable",
     "addable_edges",
 )
-OPS: dict[str, object] = {
-    "eq": operator.eq,
-    "ne": operator.ne,
-    "lt": operator.lt,
-    "le": operator.le,
-    "gt": operator.gt,
-    "ge": operator.ge,
+
+
+@dataclass(frozen=True)
+class Operator:
+    """A comparison of two integers: how it is computed, and how it is written in
+    prose, reports and ASP (``symbol``) and in Python source (``python``)."""
+
+    apply: Callable[[Any, Any], Any]
+    symbol: str
+    python: str
+
+
+OPERATORS: dict[str, Operator] = {
+    "eq": Operator(operator.eq, "=", "=="),
+    "ne": Operator(operator.ne, "!=", "!="),
+    "lt": Operator(operator.lt, "<", "<"),
+    "le": Operator(operator.le, "<=", "<="),
+    "gt": Operator(operator.gt, ">", ">"),
+    "ge": Operator(operator.ge, ">=", ">="),
 }
 FEATURE_CODES = {name: i for i, name in enumerate(FEATURES)}
 
@@ -98,15 +111,15 @@ class Comparison:
     right: Operand
 
     def __post_init__(self) -> None:
-        if self.op not in OPS:
-            raise ValueError(f"unknown comparison {self.op!r}; known: {', '.join(OPS)}")
+        if self.op not in OPERATORS:
+            raise ValueError(f"unknown comparison {self.op!r}; known: {', '.join(OPERATORS)}")
 
     def evaluate(self, values: dict[str, int]) -> bool:
         def value(operand: Operand) -> int:
             kind, v = operand
             return values[v] if kind == "feature" else v
 
-        return bool(OPS[self.op](value(self.left), value(self.right)))
+        return bool(OPERATORS[self.op].apply(value(self.left), value(self.right)))
 
     def evaluate_array(self, values: dict) -> np.ndarray:
         """The same over numpy arrays of feature values (broadcasting)."""
@@ -114,7 +127,7 @@ class Comparison:
             kind, v = operand
             return values[v] if kind == "feature" else v
 
-        return np.asarray(OPS[self.op](value(self.left), value(self.right)))
+        return np.asarray(OPERATORS[self.op].apply(value(self.left), value(self.right)))
 
 
 @dataclass(frozen=True)
