@@ -19,12 +19,12 @@ Writes one row per (puzzle, solver) to benchmarks/out/bench_asp.csv.
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
 import sys
 from pathlib import Path
 
 from witness.asp.solver import solve_asp
+from witness.io import write_csv
 from witness.search.astar import solve, warm_up
 from witness.search.generate import generate_set
 from witness.search.predicates import PAPER
@@ -76,14 +76,7 @@ def main() -> int:
               f"{statistics.mean(a):>9.4f} {statistics.mean(s):>10.4f} "
               f"{sum(a) / sum(s):>12.1f} {statistics.median(ratios):>12.2f}")
 
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
-    with tmp.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=FIELDS)
-        writer.writeheader()
-        writer.writerows(rows)
-    tmp.replace(out)  # atomic: an interrupted run leaves the previous file intact
+    out = write_csv(rows, FIELDS, args.out)
     print(f"wrote {out}", file=sys.stderr)
     return 0
 

@@ -13,11 +13,10 @@ rule set).
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
-from pathlib import Path
 
 from witness.difficulty.muse import difficulty
+from witness.io import write_csv
 from witness.model.puzzle import size_pair
 from witness.search.generate import generate_set
 
@@ -63,12 +62,7 @@ def main() -> None:
                   f"{statistics.median(secs):>9.4f} {max(secs):>8.3f} "
                   f"{mean('states', group):>10.0f} {mean('muse'):>6.2f} {mean('remuse'):>7.2f} "
                   f"{mean('solutions'):>10.0f}")
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    out = write_csv(rows, list(rows[0]), args.out)
     print(f"wrote {out}")
 
 

@@ -17,13 +17,13 @@ benchmarks/out/bench_examples.csv (one row per puzzle).
 from __future__ import annotations
 
 import argparse
-import csv
 import itertools
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from witness.io import write_csv
 from witness.learning.examples import TABLE3_PROLOG, write_task
 from witness.learning.labels import build_path_tree
 from witness.model.puzzle import size_pair
@@ -122,13 +122,7 @@ def main() -> None:
                          f"{mean('t3_kex_per_s'):>8.0f}")
             print(line, flush=True)
 
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as f:
-        fields = list(dict.fromkeys(k for row in rows for k in row))
-        writer = csv.DictWriter(f, fieldnames=fields)
-        writer.writeheader()
-        writer.writerows(rows)
+    out = write_csv(rows, list(dict.fromkeys(k for row in rows for k in row)), args.out)
     print(f"wrote {out}")
 
 

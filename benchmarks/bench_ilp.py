@@ -29,7 +29,6 @@ task under 10 minutes and 4 GB.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import statistics
 import subprocess
@@ -37,6 +36,7 @@ import sys
 import time
 from pathlib import Path
 
+from witness.io import write_csv, write_file
 from witness.learning.examples import DEFAULT_BIAS, TABLE3_PROLOG, write_task
 from witness.learning.ilp.api import load_task
 from witness.learning.ilp.rules import canonical, parse_program
@@ -172,12 +172,8 @@ def main() -> None:
           f"{summary['all_exhausted']}; all >= Table 3 and FP=0: "
           f"{summary['all_at_least_table3']}")
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    with open(OUT / "bench_ilp.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    (OUT / "bench_ilp.json").write_text(json.dumps(summary, indent=1) + "\n")
+    write_csv(rows, list(rows[0]), OUT / "bench_ilp.csv")
+    write_file(OUT / "bench_ilp.json", json.dumps(summary, indent=1) + "\n")
     print(f"wrote {OUT / 'bench_ilp.csv'} and {OUT / 'bench_ilp.json'}")
 
 

@@ -14,11 +14,10 @@ Writes benchmarks/out/bench_random_check.csv.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import time
-from pathlib import Path
 
+from witness.io import write_csv
 from witness.model.puzzle import size_pair
 from witness.search.astar import solve, warm_up
 from witness.search.generate import random_puzzle_candidate
@@ -56,12 +55,7 @@ def main() -> None:
               f"{sum(x['seconds'] for x in mine):>8.1f} {max(x['seconds'] for x in mine):>8.1f} "
               f"{max(x['expansions'] for x in mine):>11,} "
               f"{max(x['stored_paths'] for x in mine):>11,}", flush=True)
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    write_csv(rows, list(rows[0]), args.out)
 
 
 if __name__ == "__main__":
