@@ -280,14 +280,16 @@ def allocate(sizes: Sequence[int], cap: int | None) -> list[int]:
 
 # A group of examples: (puzzle index, path length) -> list of (node, mask).
 Groups = dict[tuple[int, int], list[tuple[int, int]]]
+# One example: (puzzle index, node, square bit).
+Example = tuple[int, int, int]
 
 
-def _sample(groups: Groups, cap: int | None, rng: random.Random) -> list[tuple[int, int, int]]:
+def _sample(groups: Groups, cap: int | None, rng: random.Random) -> list[Example]:
     """Stratified sample of (puzzle index, node, square bit) examples."""
     keys = sorted(groups)
     sizes = [sum(_popcount(m) for _, m in groups[k]) for k in keys]
     quotas = allocate(sizes, cap)
-    chosen: list[tuple[int, int, int]] = []
+    chosen: list[Example] = []
     for key, size, quota in zip(keys, sizes, quotas, strict=True):
         q = key[0]
         picks = range(size) if quota == size else sorted(rng.sample(range(size), quota))
@@ -353,6 +355,133 @@ def _own_files(out_dir: Path) -> set[str]:
     return own
 
 
+def _check_task_args(puzzles: Sequence[Puzzle], positives: str, max_pos: int | None,
+                     max_neg: int | None) -> None:
+    if not puzzles:
+        raise InputError("no puzzles given")
+    if positives not in POSITIVE_MODES:
+        raise InputError(f"positives must be one of {', '.join(POSITIVE_MODES)}, got {positives!r}")
+    for label, cap in (("max_pos", max_pos), ("max_neg", max_neg)):
+        if cap is not None and cap < 0:
+            raise InputError(f"{label} must be >= 0, got {cap}")
+
+
+def _label_puzzle(q: int, puzzle: Puzzle, name: str, tag: str, positives: str,
+                  max_paths: int | None, pos_groups: Groups,
+                  neg_groups: Groups) -> tuple[PathTree, PuzzleCounts]:
+    """Label every partial path of puzzle ``q``, add its examples to the groups
+    and count them (full counts, per path length)."""
+    t = time.perf_counter()
+    tree = build_path_tree(puzzle, max_paths)
+    seconds = time.perf_counter() - t
+    by_len: dict[int, dict[str, int]] = {}
+    unblamed = 0
+    for i in range(len(tree)):
+        d = tree.depth[i]
+        row = by_len.setdefault(
+            d, {"paths": 0, "completable": 0, "pos": 0, "neg": 0,
+                "pos_written": 0, "neg_written": 0},
+        )
+        row["paths"] += 1
+        row["completable"] += tree.completable[i]
+        is_pos, mask = _example_squares(tree, i, positives)
+        if not tree.completable[i] and tree.blamed_mask(i) == 0:
+            unblamed += 1
+        if mask:
+            row["pos" if is_pos else "neg"] += _popcount(mask)
+            (pos_groups if is_pos else neg_groups).setdefault((q, d), []).append((i, mask))
+    n_comp = sum(tree.completable)
+    counts = PuzzleCounts(
+        name=name, tag=tag, size=puzzle.size, constrained_squares=len(tree.squares),
+        partial_paths=len(tree), completable=n_comp, incompletable=len(tree) - n_comp,
+        incompletable_unblamed=unblamed, solutions=tree.n_solutions,
+        pos_total=sum(r["pos"] for r in by_len.values()),
+        neg_total=sum(r["neg"] for r in by_len.values()),
+        seconds=round(seconds, 4), by_length=by_len,
+    )
+    return tree, counts
+
+
+def _count_written(counts: list[PuzzleCounts], trees: list[PathTree],
+                   pos: list[Example], neg: list[Example]) -> None:
+    for examples, kind in ((pos, "pos"), (neg, "neg")):
+        for q, node, _ in examples:
+            c = counts[q]
+            setattr(c, f"{kind}_written", getattr(c, f"{kind}_written") + 1)
+            c.by_length[trees[q].depth[node]][f"{kind}_written"] += 1
+
+
+@dataclass
+class _Atoms:
+    """Prolog atoms of a task's squares and paths."""
+
+    trees: list[PathTree]
+    tags: list[str]
+    pooled: bool
+
+    def square(self, q: int, j: int) -> str:
+        atom = Puzzle.square_atom(self.trees[q].squares[j])
+        return f"{self.tags[q]}_{atom}" if self.pooled else atom
+
+    def path(self, q: int, node: int) -> str:
+        return f"p_{self.tags[q]}_{node}"
+
+
+def _task_facts(puzzles: Sequence[Puzzle], names: Sequence[str], atoms: _Atoms,
+                used: list[tuple[int, int]], free_facts: bool) -> tuple[dict[str, list[str]], dict]:
+    """The per-task facts, grouped by predicate so that every predicate's clauses
+    are contiguous, and index.json's atom index."""
+    trees, tags = atoms.trees, atoms.tags
+    facts: dict[str, list[str]] = {
+        "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
+        "path_visited/2": [], "path_sealed/1": [], "path_free/2": [],
+    }
+    index: dict = {"puzzles": [], "squares": {}, "paths": {}}
+    for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
+        index["puzzles"].append({"name": names[q], "tag": tags[q], "puzzle": puzzle.to_dict()})
+        for j, s in enumerate(tree.squares):
+            atom = atoms.square(q, j)
+            k = puzzle.triangle_map[s]
+            edges = [puzzle.edge_atom(e) for e in puzzle.square_edges(s)]
+            corners = [puzzle.vertex_atom(v) for v in puzzle.square_corners(s)]
+            facts["square/3"].append(f"square({atom},{k},{_plist(edges)}).")
+            facts["square_corners/2"].append(f"square_corners({atom},{_plist(corners)}).")
+            index["squares"][atom] = [q, s[0], s[1]]
+    tables = [_AtomTable(p) for p in puzzles]
+    for q, node in used:
+        pid = atoms.path(q, node)
+        ids = trees[q].path_ids(node)
+        edges, head, visited = tables[q].path_facts(ids)
+        facts["path/2"].append(f"path({pid},{edges}).")
+        facts["path_head/2"].append(f"path_head({pid},{head}).")
+        facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
+        if not trees[q].goal_reachable[node]:
+            facts["path_sealed/1"].append(f"path_sealed({pid}).")
+        if free_facts:
+            region = free_region(trees[q].path(node), puzzles[q].rows, puzzles[q].cols)
+            free = [tables[q].vertex[v] for v in sorted(map(puzzles[q].vertex_id, region))]
+            facts["path_free/2"].append(f"path_free({pid},{_plist(free)}).")
+        index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
+    return facts, index
+
+
+def _bk_text(bias: Bias, puzzles: Sequence[Puzzle], names: Sequence[str], tags: Sequence[str],
+             facts: dict[str, list[str]]) -> str:
+    """bk.pl: the bias's background knowledge files, then the per-task facts."""
+    bk_parts = []
+    for f in bias.bk_files:
+        text = read_text(f, "background knowledge file")
+        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{text}")
+    fact_lines = ["% ---- per-task facts (witness/learning/examples.py) ----"]
+    for q, puzzle in enumerate(puzzles):
+        fact_lines.append(f"% puzzle {tags[q]} ({names[q]}): {puzzle.to_json()}")
+    for key, lines in facts.items():
+        if not lines:  # keep calls to an empty predicate failing, not raising
+            fact_lines.append(f":- dynamic({key}).")
+        fact_lines.extend(lines)
+    return "\n".join(bk_parts) + "\n" + "\n".join(fact_lines) + "\n"
+
+
 def write_task(
     puzzles: Sequence[Puzzle],
     out_dir: str | Path,
@@ -371,20 +500,13 @@ def write_task(
     ``None`` keep every example, as the paper does.
     """
     t0 = time.perf_counter()
-    if not puzzles:
-        raise InputError("no puzzles given")
-    if positives not in POSITIVE_MODES:
-        raise InputError(f"positives must be one of {', '.join(POSITIVE_MODES)}, got {positives!r}")
-    for label, cap in (("max_pos", max_pos), ("max_neg", max_neg)):
-        if cap is not None and cap < 0:
-            raise InputError(f"{label} must be >= 0, got {cap}")
+    _check_task_args(puzzles, positives, max_pos, max_neg)
     # Refuse an unusable --out before the work (and check again when writing).
     check_folder(out_dir, TASK_FILES, _own_files(Path(out_dir)))
     names = list(names) if names is not None else [f"q{i}" for i in range(len(puzzles))]
     if len(names) != len(puzzles):
         raise ValueError("names and puzzles differ in length")
     bias = read_bias(bias_file)
-    pooled = len(puzzles) > 1
     tags = _unique_tags(names)
 
     trees: list[PathTree] = []
@@ -392,101 +514,22 @@ def write_task(
     pos_groups: Groups = {}
     neg_groups: Groups = {}
     for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
-        t = time.perf_counter()
-        tree = build_path_tree(puzzle, max_paths)
-        seconds = time.perf_counter() - t
+        tree, c = _label_puzzle(q, puzzle, name, tag, positives, max_paths, pos_groups,
+                                neg_groups)
         trees.append(tree)
-        by_len: dict[int, dict[str, int]] = {}
-        unblamed = 0
-        for i in range(len(tree)):
-            d = tree.depth[i]
-            row = by_len.setdefault(
-                d, {"paths": 0, "completable": 0, "pos": 0, "neg": 0,
-                    "pos_written": 0, "neg_written": 0},
-            )
-            row["paths"] += 1
-            row["completable"] += tree.completable[i]
-            is_pos, mask = _example_squares(tree, i, positives)
-            if not tree.completable[i] and tree.blamed_mask(i) == 0:
-                unblamed += 1
-            if mask:
-                row["pos" if is_pos else "neg"] += _popcount(mask)
-                (pos_groups if is_pos else neg_groups).setdefault((q, d), []).append((i, mask))
-        n_comp = sum(tree.completable)
-        counts.append(PuzzleCounts(
-            name=name, tag=tag, size=puzzle.size, constrained_squares=len(tree.squares),
-            partial_paths=len(tree), completable=n_comp, incompletable=len(tree) - n_comp,
-            incompletable_unblamed=unblamed, solutions=tree.n_solutions,
-            pos_total=sum(r["pos"] for r in by_len.values()),
-            neg_total=sum(r["neg"] for r in by_len.values()),
-            seconds=round(seconds, 4), by_length=by_len,
-        ))
-
+        counts.append(c)
     pos = _sample(pos_groups, max_pos, random.Random(f"pos:{seed}"))
     neg = _sample(neg_groups, max_neg, random.Random(f"neg:{seed}"))
-    for examples, kind in ((pos, "pos"), (neg, "neg")):
-        for q, node, _ in examples:
-            c = counts[q]
-            setattr(c, f"{kind}_written", getattr(c, f"{kind}_written") + 1)
-            c.by_length[trees[q].depth[node]][f"{kind}_written"] += 1
+    _count_written(counts, trees, pos, neg)
 
-    def square_name(q: int, j: int) -> str:
-        atom = Puzzle.square_atom(trees[q].squares[j])
-        return f"{tags[q]}_{atom}" if pooled else atom
-
-    def path_name(q: int, node: int) -> str:
-        return f"p_{tags[q]}_{node}"
-
-    exs = [f"pos(f({path_name(q, n)},{square_name(q, j)}))." for q, n, j in sorted(pos)]
-    exs += [f"neg(f({path_name(q, n)},{square_name(q, j)}))." for q, n, j in sorted(neg)]
-
-    # Facts, grouped by predicate so that every predicate's clauses are contiguous.
-    facts: dict[str, list[str]] = {
-        "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
-        "path_visited/2": [], "path_sealed/1": [], "path_free/2": [],
-    }
-    index: dict = {"puzzles": [], "squares": {}, "paths": {}}
-    for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
-        index["puzzles"].append({"name": names[q], "tag": tags[q], "puzzle": puzzle.to_dict()})
-        for j, s in enumerate(tree.squares):
-            atom = square_name(q, j)
-            k = puzzle.triangle_map[s]
-            edges = [puzzle.edge_atom(e) for e in puzzle.square_edges(s)]
-            corners = [puzzle.vertex_atom(v) for v in puzzle.square_corners(s)]
-            facts["square/3"].append(f"square({atom},{k},{_plist(edges)}).")
-            facts["square_corners/2"].append(f"square_corners({atom},{_plist(corners)}).")
-            index["squares"][atom] = [q, s[0], s[1]]
+    atoms = _Atoms(trees, tags, pooled=len(puzzles) > 1)
+    exs = [f"pos(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(pos)]
+    exs += [f"neg(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(neg)]
     used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
-    tables = [_AtomTable(p) for p in puzzles]
     # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
     free_facts = any("path_free(" in f.read_text() for f in bias.bk_files)
-    for q, node in used:
-        pid = path_name(q, node)
-        ids = trees[q].path_ids(node)
-        edges, head, visited = tables[q].path_facts(ids)
-        facts["path/2"].append(f"path({pid},{edges}).")
-        facts["path_head/2"].append(f"path_head({pid},{head}).")
-        facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
-        if not trees[q].goal_reachable[node]:
-            facts["path_sealed/1"].append(f"path_sealed({pid}).")
-        if free_facts:
-            region = free_region(trees[q].path(node), puzzles[q].rows, puzzles[q].cols)
-            free = [tables[q].vertex[v] for v in sorted(map(puzzles[q].vertex_id, region))]
-            facts["path_free/2"].append(f"path_free({pid},{_plist(free)}).")
-        index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
-
-    bk_parts = []
-    for f in bias.bk_files:
-        text = read_text(f, "background knowledge file")
-        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{text}")
-    fact_lines = ["% ---- per-task facts (witness/learning/examples.py) ----"]
-    for q, puzzle in enumerate(puzzles):
-        fact_lines.append(f"% puzzle {tags[q]} ({names[q]}): {puzzle.to_json()}")
-    for key, lines in facts.items():
-        if not lines:  # keep calls to an empty predicate failing, not raising
-            fact_lines.append(f":- dynamic({key}).")
-        fact_lines.extend(lines)
-    bk_text = "\n".join(bk_parts) + "\n" + "\n".join(fact_lines) + "\n"
+    facts, index = _task_facts(puzzles, names, atoms, used, free_facts)
+    bk_text = _bk_text(bias, puzzles, names, tags, facts)
 
     summary = TaskSummary(
         out_dir=Path(out_dir), bias=str(bias.path), bk_files=[f.name for f in bias.bk_files],

@@ -113,24 +113,29 @@ class PathTree:
                             bool(self.goal_reachable[i]))
 
 
-def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -> PathTree:
-    """Enumerate and label every partial path of ``puzzle`` in one DFS pass."""
-    squares = tuple((x, y) for x, y, _ in puzzle.triangles)
+def _adjacency(puzzle: Puzzle,
+               squares: tuple[Square, ...]) -> list[list[tuple[int, tuple[int, ...]]]]:
+    """Per vertex id: (neighbour id, indices in ``squares`` of the squares beside that edge)."""
     index = {s: j for j, s in enumerate(squares)}
-    want = [k for _, _, k in puzzle.triangles]
-    full = (1 << len(squares)) - 1
-    n_v = puzzle.n_vertices
-    goal = puzzle.vertex_id(puzzle.goal)
-
-    # Per vertex: (neighbour id, constrained-square indices on that edge).
-    adj: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n_v)]
-    for vid in range(n_v):
+    adj: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(puzzle.n_vertices)]
+    for vid in range(puzzle.n_vertices):
         v = puzzle.vertex_at(vid)
         for w in puzzle.neighbours(v):
             touched = tuple(
                 index[s] for s in puzzle.edge_squares(puzzle.edge_id(v, w)) if s in index
             )
             adj[vid].append((puzzle.vertex_id(w), touched))
+    return adj
+
+
+def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -> PathTree:
+    """Enumerate and label every partial path of ``puzzle`` in one DFS pass."""
+    squares = tuple((x, y) for x, y, _ in puzzle.triangles)
+    want = [k for _, _, k in puzzle.triangles]
+    full = (1 << len(squares)) - 1
+    n_v = puzzle.n_vertices
+    goal = puzzle.vertex_id(puzzle.goal)
+    adj = _adjacency(puzzle, squares)
 
     parent: list[int] = []
     vertex: list[int] = []
@@ -146,16 +151,11 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
     # goal leaf's mask is known without a scan over the squares.
     sat = sum(1 << j for j, k in enumerate(want) if k == 0)
 
-    def add_edge(touched: tuple[int, ...]) -> None:
+    def add_edge(touched: tuple[int, ...], delta: int) -> None:
+        """Add (delta 1) or remove (delta -1) an edge beside the ``touched`` squares."""
         nonlocal sat
         for j in touched:
-            counts[j] += 1
-            sat = sat | (1 << j) if counts[j] == want[j] else sat & ~(1 << j)
-
-    def remove_edge(touched: tuple[int, ...]) -> None:
-        nonlocal sat
-        for j in touched:
-            counts[j] -= 1
+            counts[j] += delta
             sat = sat | (1 << j) if counts[j] == want[j] else sat & ~(1 << j)
 
     def visit(vid: int, par: int, d: int) -> tuple[bool, int, bool]:
@@ -179,7 +179,7 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
         for wid, touched in adj[vid]:
             if on_path[wid]:
                 continue
-            add_edge(touched)
+            add_edge(touched, 1)
             if wid == goal:
                 leaf = sat
                 if leaf == full:
@@ -192,7 +192,7 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
                 ok = ok or child_ok
                 mask |= child_mask
                 reach = reach or child_reach
-            remove_edge(touched)
+            add_edge(touched, -1)
         on_path[vid] = False
         completable[me] = ok
         sat_mask[me] = mask
