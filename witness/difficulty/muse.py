@@ -466,6 +466,142 @@ def _count_key(key, u, d, edge_squares, cpos, base, delta):
 
 
 @_jit
+def _leaf(ret, solved):
+    """The value of a path that has ended: 0 bits and one solution when solved,
+    else infinity and none."""
+    ret[R_MUSE] = 0.0 if solved else np.inf
+    ret[R_REMUSE] = 0.0 if solved else np.inf
+    ret[R_COUNT] = 1.0 if solved else 0.0
+    ret[R_LENGTHS] = 0.0
+
+
+@_jit
+def _recall(mkeys, mused, mvals, mcounts, key, ret):
+    """Copy the memo's value of ``key`` into ``ret``; False when it is not memoised."""
+    i = _slot(mkeys, mused, key)
+    if not mused[i]:
+        return False
+    ret[R_MUSE] = mvals[i, 0]
+    ret[R_REMUSE] = mvals[i, 1]
+    ret[R_COUNT] = mcounts[i, 0]
+    ret[R_LENGTHS] = mcounts[i, 1]
+    return True
+
+
+@_jit
+def _remember(mkeys, mused, mvals, mcounts, key, ret, ctr):
+    """Memoise ``ret`` as the value of ``key``."""
+    i = _slot(mkeys, mused, key)
+    mused[i] = True
+    mkeys[i] = key
+    mvals[i, 0] = ret[R_MUSE]
+    mvals[i, 1] = ret[R_REMUSE]
+    mcounts[i, 0] = ret[R_COUNT]
+    mcounts[i, 1] = ret[R_LENGTHS]
+    ctr[K_ENTRIES] += 1
+
+
+@_jit
+def _moves(head, depth, lookahead, neighbour, edge_squares, corner_squares, square_corners,
+           triangles, constrained, goal, kind, table, n_reach, n_addable, n_lengths, counts,
+           visited_corners, adjacent, on_path, region, queue, ctr, p_v, p_d):
+    """sigma(s) = L(s, n) of the state with head ``head`` and ``depth`` edges, as a
+    bitmask of directions: the moves the rules keep and (n > 0) after which a
+    depth-n search still continues. Also Gamma(s, n): a solution within n moves."""
+    mask = 0
+    for d in range(4):
+        w = neighbour[head, d]
+        if w < 0 or on_path[w] == 1:
+            continue
+        _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+        keep = (w == goal and _solved(constrained, triangles, counts)) or not _rejects(
+            w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
+            visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
+            n_reach, n_lengths, n_addable, square_corners)
+        if keep and lookahead > 0:
+            on_path[w] = 1
+            keep = _probe(w, depth + 1, lookahead, neighbour, edge_squares, corner_squares,
+                          constrained, triangles, counts, visited_corners, adjacent, on_path,
+                          region, queue, ctr, goal, kind, table, n_reach, n_lengths, n_addable,
+                          square_corners, p_v, p_d)[1]
+            on_path[w] = 0
+        _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
+        if keep:
+            mask |= 1 << d
+    short = False  # Gamma(s, n) = 1: a solution within n moves scores 0
+    if lookahead > 0:
+        short = _probe(head, depth, lookahead, neighbour, edge_squares, corner_squares,
+                       constrained, triangles, counts, visited_corners, adjacent, on_path,
+                       region, queue, ctr, goal, kind, table, n_reach, n_lengths, n_addable,
+                       square_corners, p_v, p_d)[0]
+    return mask, short
+
+
+@_jit
+def _score(muse_children, remuse_children, n, short):
+    """Lines 19-20 of Algorithms 1 and 2 over the ``n`` scored children of sigma(s):
+    (MINPATHENT under MUSE, under ReMUSE)."""
+    if n == 0:
+        return np.inf, np.inf
+    m_best = np.inf
+    r_best = np.inf
+    for j in range(n):
+        m_best = min(m_best, muse_children[j])
+        r_best = min(r_best, remuse_children[j])
+    if short:
+        return 0.0, 0.0
+    m_val = m_best + np.log2(n) if m_best < np.inf else np.inf
+    if not r_best < np.inf:
+        return m_val, np.inf
+    total = 0.0
+    for j in range(n):
+        total += np.exp(r_best - remuse_children[j])
+    kl = 0.0
+    for j in range(n):
+        p = np.exp(r_best - remuse_children[j]) / total
+        if p > 0.0:
+            kl += p * np.log2(p * n)
+    return m_val, r_best + max(kl, 0.0)
+
+
+@_jit
+def _push(head, d, depth, neighbour, edge_squares, corner_squares, counts, visited_corners,
+          key, cpos, count_base, on_path, path_v, path_d):
+    """Make move ``d`` from ``head``: the child state is at ``depth + 1``."""
+    w = neighbour[head, d]
+    _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
+    _count_key(key, head, d, edge_squares, cpos, count_base, 1)
+    _flip(key, w)
+    on_path[w] = 1
+    path_v[depth + 1] = w
+    path_d[depth + 1] = d
+    return depth + 1
+
+
+@_jit
+def _pop(depth, edge_squares, corner_squares, counts, visited_corners, key, cpos, count_base,
+         on_path, path_v, path_d, f_k, f_muse, f_remuse, f_count, f_lengths, ret):
+    """Undo the move into the state at ``depth`` and give its value ``ret`` to the
+    parent (at ``depth - 1``, returned)."""
+    w = path_v[depth]
+    d = path_d[depth]
+    on_path[w] = 0
+    _flip(key, w)
+    depth -= 1
+    u = path_v[depth]
+    _count_key(key, u, d, edge_squares, cpos, count_base, -1)
+    _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
+    j = f_k[depth]
+    f_muse[depth, j] = ret[R_MUSE]
+    f_remuse[depth, j] = ret[R_REMUSE]
+    f_k[depth] = j + 1
+    f_count[depth] += ret[R_COUNT]
+    # each solution below the child is one move longer from here
+    f_lengths[depth] += ret[R_LENGTHS] + ret[R_COUNT]
+    return depth
+
+
+@_jit
 def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, cpos,
          goal, kind, table, n_reach, n_addable, n_lengths, lookahead,
          counts, visited_corners, adjacent, on_path, region, queue, key, n_vertex_words,
@@ -476,7 +612,6 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
     constrained square). Resumable: every variable lives in the arrays. Stops
     after ``budget`` states (RUNNING), when the memo is half full (NEED_SPACE),
     or when the start state's value is in ``ret`` (DONE)."""
-    cap = mused.size
     head_word = n_vertex_words
     count_base = n_vertex_words + 1
     depth = ctr[K_DEPTH]
@@ -489,68 +624,24 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                 break
             done += 1
             ctr[K_STATES] += 1
+            mode = RETURN
             if head == goal:  # Gamma(s) = 1, or A(s) is empty: the path has ended
-                if _solved(constrained, triangles, counts):
-                    ret[R_MUSE] = 0.0
-                    ret[R_REMUSE] = 0.0
-                    ret[R_COUNT] = 1.0
-                else:
-                    ret[R_MUSE] = np.inf
-                    ret[R_REMUSE] = np.inf
-                    ret[R_COUNT] = 0.0
-                ret[R_LENGTHS] = 0.0
-                mode = RETURN
+                _leaf(ret, _solved(constrained, triangles, counts))
                 continue
             if _dead(head, goal, neighbour, constrained, triangles, counts, square_corners,
                      on_path, region, queue, ctr):
-                ret[R_MUSE] = np.inf
-                ret[R_REMUSE] = np.inf
-                ret[R_COUNT] = 0.0
-                ret[R_LENGTHS] = 0.0
-                mode = RETURN
+                _leaf(ret, False)
                 continue
             key[head_word] = np.uint64(head)
-            i = _slot(mkeys, mused, key)
-            if mused[i]:
-                ret[R_MUSE] = mvals[i, 0]
-                ret[R_REMUSE] = mvals[i, 1]
-                ret[R_COUNT] = mcounts[i, 0]
-                ret[R_LENGTHS] = mcounts[i, 1]
-                mode = RETURN
+            if _recall(mkeys, mused, mvals, mcounts, key, ret):
                 continue
-            # sigma(s) = L(s, n): the moves the rules keep, and (n > 0) that
-            # a depth-n search still continues after.
-            mask = 0
-            for d in range(4):
-                w = neighbour[head, d]
-                if w < 0 or on_path[w] == 1:
-                    continue
-                _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
-                keep = (w == goal and _solved(constrained, triangles, counts)) or not _rejects(
-                    w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
-                    visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
-                    n_reach, n_lengths, n_addable, square_corners)
-                if keep and lookahead > 0:
-                    on_path[w] = 1
-                    keep = _probe(w, depth + 1, lookahead, neighbour, edge_squares,
-                                  corner_squares, constrained, triangles, counts,
-                                  visited_corners, adjacent, on_path, region, queue, ctr, goal,
-                                  kind, table, n_reach, n_lengths, n_addable, square_corners, p_v,
-                                  p_d)[1]
-                    on_path[w] = 0
-                _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
-                if keep:
-                    mask |= 1 << d
-            short = False  # Gamma(s, n) = 1: a solution within n moves scores 0
-            if lookahead > 0:
-                short = _probe(head, depth, lookahead, neighbour, edge_squares,
-                               corner_squares, constrained, triangles, counts,
-                               visited_corners, adjacent, on_path, region, queue, ctr, goal,
-                               kind, table, n_reach, n_lengths, n_addable, square_corners,
-                               p_v, p_d)[0]
+            mask, short = _moves(
+                head, depth, lookahead, neighbour, edge_squares, corner_squares, square_corners,
+                triangles, constrained, goal, kind, table, n_reach, n_addable, n_lengths,
+                counts, visited_corners, adjacent, on_path, region, queue, ctr, p_v, p_d)
             f_mask[depth] = mask
-            f_dir[depth] = 0
             f_short[depth] = short
+            f_dir[depth] = 0
             f_k[depth] = 0
             f_count[depth] = 0.0
             f_lengths[depth] = 0.0
@@ -561,59 +652,20 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                 d += 1
             if d < 4:
                 f_dir[depth] = d + 1
-                w = neighbour[head, d]
-                _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
-                _count_key(key, head, d, edge_squares, cpos, count_base, 1)
-                _flip(key, w)
-                on_path[w] = 1
-                depth += 1
-                path_v[depth] = w
-                path_d[depth] = d
+                depth = _push(head, d, depth, neighbour, edge_squares, corner_squares, counts,
+                              visited_corners, key, cpos, count_base, on_path, path_v, path_d)
                 mode = ENTER
                 continue
             # Every child of sigma(s) is scored: lines 19-20 of Algorithms 1 and 2.
-            n = f_k[depth]
-            if n == 0:
-                m_val = np.inf
-                r_val = np.inf
-            else:
-                m_best = np.inf
-                r_best = np.inf
-                for j in range(n):
-                    m_best = min(m_best, f_muse[depth, j])
-                    r_best = min(r_best, f_remuse[depth, j])
-                if f_short[depth]:
-                    m_val = 0.0
-                    r_val = 0.0
-                else:
-                    m_val = m_best + np.log2(n) if m_best < np.inf else np.inf
-                    if r_best < np.inf:
-                        total = 0.0
-                        for j in range(n):
-                            total += np.exp(r_best - f_remuse[depth, j])
-                        kl = 0.0
-                        for j in range(n):
-                            p = np.exp(r_best - f_remuse[depth, j]) / total
-                            if p > 0.0:
-                                kl += p * np.log2(p * n)
-                        r_val = r_best + max(kl, 0.0)
-                    else:
-                        r_val = np.inf
+            m_val, r_val = _score(f_muse[depth], f_remuse[depth], f_k[depth], f_short[depth])
             ret[R_MUSE] = m_val
             ret[R_REMUSE] = r_val
             ret[R_COUNT] = f_count[depth]
             ret[R_LENGTHS] = f_lengths[depth]
             key[head_word] = np.uint64(head)
-            i = _slot(mkeys, mused, key)
-            mused[i] = True
-            mkeys[i] = key
-            mvals[i, 0] = m_val
-            mvals[i, 1] = r_val
-            mcounts[i, 0] = f_count[depth]
-            mcounts[i, 1] = f_lengths[depth]
-            ctr[K_ENTRIES] += 1
+            _remember(mkeys, mused, mvals, mcounts, key, ret, ctr)
             mode = RETURN
-            if 2 * ctr[K_ENTRIES] >= cap:
+            if 2 * ctr[K_ENTRIES] >= mused.size:
                 ctr[K_DEPTH] = depth
                 ctr[K_MODE] = mode
                 return NEED_SPACE
@@ -622,21 +674,9 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                 ctr[K_DEPTH] = 0
                 ctr[K_MODE] = RETURN
                 return DONE
-            w = path_v[depth]
-            d = path_d[depth]
-            on_path[w] = 0
-            _flip(key, w)
-            depth -= 1
-            u = path_v[depth]
-            _count_key(key, u, d, edge_squares, cpos, count_base, -1)
-            _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
-            j = f_k[depth]
-            f_muse[depth, j] = ret[R_MUSE]
-            f_remuse[depth, j] = ret[R_REMUSE]
-            f_k[depth] = j + 1
-            f_count[depth] += ret[R_COUNT]
-            # each solution below the child is one move longer from here
-            f_lengths[depth] += ret[R_LENGTHS] + ret[R_COUNT]
+            depth = _pop(depth, edge_squares, corner_squares, counts, visited_corners, key,
+                         cpos, count_base, on_path, path_v, path_d, f_k, f_muse, f_remuse,
+                         f_count, f_lengths, ret)
             mode = NEXT
     ctr[K_DEPTH] = depth
     ctr[K_MODE] = mode
@@ -654,7 +694,7 @@ def _drop_stale_cache() -> None:
         marker = Path(_run._cache.cache_path) / "difficulty.search.sha256"
         if marker.is_file() and marker.read_text() == stamp:
             return
-        for function in (_rejects, _probe, _dead, _run):
+        for function in (_rejects, _probe, _dead, _moves, _push, _pop, _run):
             function._cache.flush()
         marker.write_text(stamp)
     except (AttributeError, OSError) as exc:  # numba internals or a read-only cache
