@@ -13,18 +13,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from puzzles import puzzles, seeded_puzzles
 
-from witness.difficulty.muse import (
+from witness.difficulty.entropy import (
     INF,
-    difficulty,
     min_path_entropy,
     muse,
-    player_rules,
-    rank_folder,
     relative_entropy,
     softmin,
     uniform_entropy,
     with_lookahead,
 )
+from witness.difficulty.muse import difficulty
+from witness.difficulty.player import player_rules
+from witness.difficulty.ranking import rank_folder
 from witness.model.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
 from witness.search.predicates import (
     BASELINE,
@@ -394,7 +394,7 @@ def test_cli_rank_writes_csv(tmp_path):
 def test_score_set_scores_a_seeded_sample_with_proven_rule_sets_only(tmp_path):
     import pandas as pd
 
-    from witness.difficulty.muse import score_set
+    from witness.difficulty.ranking import score_set
 
     folder = tmp_path / "test"
     folder.mkdir()

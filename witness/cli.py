@@ -201,7 +201,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_difficulty(args: argparse.Namespace) -> int:
-    from witness.difficulty.muse import difficulty_command
+    from witness.difficulty.ranking import difficulty_command
 
     print(difficulty_command(args.puzzle, args.rank, args.rules, args.clauses, args.lookahead,
                              args.time_limit, args.json, args.csv))

@@ -1,278 +1,52 @@
-"""Puzzle difficulty as entropy: MUSE and ReMUSE with learned inference rules.
+"""MUSE and ReMUSE of triangle puzzles (Chen 2023, Algorithms 1 and 2), compiled.
 
-Chen (2023), *Encoding Puzzle Uncertainty as Entropy* (MSc thesis, chapter 3;
-``../shared/papers/chen-2023-entropy-puzzle-difficulty-thesis.txt``) scores a
-puzzle {G, S_start, A, Gamma} by the information an oracle must give a player
-along the easiest solution:
+The definitions are :mod:`witness.difficulty.entropy` (line by line, over any
+puzzle). Here the player's inference rules are a
+``witness.search.predicates.Predicate`` (the built-in ones or a learned
+program, or some of its clauses: a player who knows only some rules;
+:func:`witness.difficulty.player.player_rules`). On a triangle puzzle a state
+is a path from the start (the thesis's states are paths too); A(s) extends it
+to an unvisited neighbour of its head and is empty once the head is the goal
+(the path has left the grid), Gamma(s) = 1 when the head is the goal and every
+triangle count holds, and L(s) keeps a move unless the predicate says the
+extended path is incompletable (a move that completes a solution is always
+kept).
 
-- equation 3.1, :func:`uniform_entropy`: a state with ``|sigma(s)|`` moves
-  costs log2 |sigma(s)| bits (the thesis's table rounds log2 3 to 1.6), and
-  infinity when there is no move;
-- Algorithm 1, MUSE (:func:`muse`, :func:`min_path_entropy`): MINPATHENT(s)
-  is 0 if Gamma(s) = 1, infinity if sigma(s) is empty, else the local entropy
-  plus the least MINPATHENT of the children; MUSE is the least over the start
-  states;
-- Algorithm 2, ReMUSE: the same recursion with line 19 replaced by the KL
-  divergence (equation 2.2, base 2) from the uniform distribution over
-  sigma(s) to the softmin (equation 2.3 with -z) of the children's scores
-  (:func:`relative_entropy`);
-- sigma is the plain action function A(s) or the logic action function L(s):
-  the moves the player's inference rules do not reject (section 3.2);
-  section 3.3's lookahead L(s, n) keeps a move only if a depth-n search after
-  it still finds a continuation, and Gamma(s, n) = 1 when that search finds a
-  solution (:func:`with_lookahead`; Algorithm 1, line 3);
-- section 3.4.2's other measures: the number of solutions and their mean
-  length (in moves).
-
-Here the player's inference rules are a ``witness.search.predicates.Predicate`` (the
-built-in ones or a learned program, or some of its clauses: a player who
-knows only some rules). On a triangle puzzle a state is a path from the start
-(the thesis's states are paths too); A(s) extends it to an unvisited
-neighbour of its head and is empty once the head is the goal (the path has
-left the grid), Gamma(s) = 1 when the head is the goal and every triangle
-count holds, and L(s) keeps a move unless the predicate says the extended
-path is incompletable (a move that completes a solution is always kept). Only
-predicates proven free of false positives on every grid size may define L(s)
-(:func:`player_rules`): an unsound rule could remove every solution and score
-a solvable puzzle infinity.
-
-Two implementations of the same definitions:
-
-- :func:`muse` / :func:`min_path_entropy` follow Algorithms 1 and 2 line by
-  line over any puzzle given as Python functions (tests use them, e.g. on the
-  thesis's Table 3.1);
-- :func:`difficulty` is the same recursion specialised to triangle puzzles and
-  compiled with numba. A state's future depends only on (head, visited
-  vertices, edges on each constrained square) -- the predicates' features
-  (``witness.search.predicates``) are functions of these and of the path length,
-  which is the number of visited vertices minus 1 -- so states with equal keys
-  share one memo entry. A child from which no solution can be reached scores
-  infinity without being expanded (an over-counted square, a square that can
-  no longer get its edges, a goal cut off); this changes no score, since every
-  path below it ends in a dead end. Predicates are evaluated by the search
-  core's own helpers (``witness.search.astar._predicate``), on the same incremental
-  per-square state.
+:func:`difficulty` is the recursion of
+:func:`~witness.difficulty.entropy.min_path_entropy` specialised to triangle
+puzzles and compiled with numba. A state's future depends only on (head,
+visited vertices, edges on each constrained square) -- the predicates'
+features (``witness.search.predicates``) are functions of these and of the
+path length, which is the number of visited vertices minus 1 -- so states
+with equal keys share one memo entry. A child from which no solution can be
+reached scores infinity without being expanded (an over-counted square, a
+square that can no longer get its edges, a goal cut off); this changes no
+score, since every path below it ends in a dead end. Predicates are evaluated
+by the search core's own helpers (``witness.search.astar._predicate``), on the
+same incremental per-square state.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
-import math
-import sys
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
 
 import numba
 import numpy as np
-from tqdm import tqdm
 
+from witness.difficulty.entropy import INF
 from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.puzzle import Puzzle
 from witness.search.astar import _flood_region, _predicate, _step, build_geometry
-from witness.search.predicates import Predicate, as_program
+from witness.search.predicates import Predicate
 
 log = logging.getLogger(__name__)
 
-INF = math.inf
-RULE_SETS = ("none", "baseline", "paper")
-# Built-in rule sets `witness verify` proves for every grid size (local clauses;
-# tests/test_difficulty.py checks this is still what verify says).
-PROVEN_BUILTINS = ("baseline", "paper")
 DEFAULT_MEMORY_MB = 2048
-
-S = TypeVar("S")
-
-
-# ------------------------------------------------------------ definitions
-def uniform_entropy(n_actions: int) -> float:
-    """Equation 3.1: H(Z_sigma(s)) of a uniform choice among ``n_actions`` moves, in bits.
-
-    0 for one move, infinity for none (the thesis's table writes 1.6 for
-    log2 3 = 1.585)."""
-    return INF if n_actions == 0 else math.log2(n_actions)
-
-
-def softmin(values: Sequence[float]) -> list[float]:
-    """Equation 2.3 with -z_i: exp(-z_i) / sum_j exp(-z_j); infinite z_i get 0.
-
-    Shifted by the least finite value, which cancels out, so large scores do
-    not underflow. Undefined (ValueError) when every value is infinite."""
-    low = min(values)
-    if low == INF:
-        raise ValueError("softmin of scores that are all infinite")
-    weights = [0.0 if v == INF else math.exp(low - v) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-def kl_divergence(p: Sequence[float], q: Sequence[float]) -> float:
-    """Equation 2.2: D_KL(P || Q) = sum P(x) log2(P(x) / Q(x)) (terms with P(x) = 0 are 0)."""
-    return sum(pi * math.log2(pi / qi) for pi, qi in zip(p, q, strict=True) if pi > 0)
-
-
-def relative_entropy(child_scores: Sequence[float]) -> float:
-    """Algorithm 2, line 19: KL(softmin(childEnts), Z_|sigma(s)|), Z uniform.
-
-    0 when every child scores the same (or there is one child); at most
-    log2 |sigma(s)| (all weight on one child)."""
-    n = len(child_scores)
-    return kl_divergence(softmin(child_scores), [1.0 / n] * n)
-
-
-def local_entropy(child_scores: Sequence[float], relative: bool) -> float:
-    """Algorithm 1 line 19 (uniform, MUSE) or Algorithm 2 line 19 (relative, ReMUSE)."""
-    return relative_entropy(child_scores) if relative else uniform_entropy(len(child_scores))
-
-
-def min_path_entropy(
-    state: S,
-    sigma: Callable[[S], Iterable[S]],
-    gamma: Callable[[S], bool],
-    relative: bool = False,
-    key: Callable[[S], Hashable] | None = None,
-    _memo: dict | None = None,
-) -> float:
-    """MINPATHENT(s, sigma) of Algorithm 1 (``relative=False``) or Algorithm 2 (ReMUSE).
-
-    ``sigma(s)`` lists the states its moves lead to (A(s), L(s) or L(s, n));
-    ``gamma(s)`` is the goal test (Gamma(s) or Gamma(s, n)). With ``key``,
-    states with equal keys (the same future) are computed once.
-    """
-    memo = {} if _memo is None else _memo
-    k = key(state) if key is not None else None
-    if k is not None and k in memo:
-        return memo[k]
-    if gamma(state):  # line 12: solved
-        value = 0.0
-    else:
-        children = list(sigma(state))
-        if not children:  # line 13: unsolvable
-            value = INF
-        else:  # lines 14-20
-            child_ents = [min_path_entropy(c, sigma, gamma, relative, key, memo)
-                          for c in children]
-            best = min(child_ents)
-            value = INF if best == INF else best + local_entropy(child_ents, relative)
-    if k is not None:
-        memo[k] = value
-    return value
-
-
-def muse(
-    starts: Iterable[S],
-    sigma: Callable[[S], Iterable[S]],
-    gamma: Callable[[S], bool],
-    relative: bool = False,
-    key: Callable[[S], Hashable] | None = None,
-) -> float:
-    """MUSE(S_start, sigma) of Algorithm 1 (ReMUSE of Algorithm 2 with ``relative``):
-    the least MINPATHENT over the start states."""
-    memo: dict = {}
-    return min(min_path_entropy(s, sigma, gamma, relative, key, memo) for s in starts)
-
-
-def with_lookahead(
-    sigma: Callable[[S], Iterable[S]], gamma: Callable[[S], bool], n: int
-) -> tuple[Callable[[S], list[S]], Callable[[S], bool]]:
-    """Section 3.3's n-step lookahead: (L(s, n), Gamma(s, n)) from (L(s), Gamma(s)).
-
-    L(s, n) keeps a child s' of L(s) when a depth-n search over L from s'
-    finds a solved state or a path of n moves (a continuation), so L(s, 1)
-    drops the moves after which L is empty (the thesis's Figure 3.1e).
-    Gamma(s, n) = 1 when that search from s itself finds a solved state
-    within n moves ("solved in the DFS, suggesting 0 entropy"). n = 0 gives
-    L and Gamma back.
-    """
-    if n < 0:
-        raise ValueError("lookahead must be >= 0")
-
-    def probe(s: S, k: int) -> tuple[bool, bool]:
-        """(a solved state within k moves, a continuation of k moves or a solved state)."""
-        if gamma(s):
-            return True, True
-        if k == 0:
-            return False, True
-        solved = alive = False
-        for c in sigma(s):
-            a, b = probe(c, k - 1)
-            solved, alive = solved or a, alive or b
-        return solved, alive
-
-    def sigma_n(s: S) -> list[S]:
-        return [c for c in sigma(s) if probe(c, n)[1]]
-
-    def gamma_n(s: S) -> bool:
-        return probe(s, n)[0]
-
-    return (sigma, gamma) if n == 0 else (sigma_n, gamma_n)
-
-
-# ------------------------------------------------------------ player rules
-def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None = None,
-                 verify_time_limit: float | None = None) -> Predicate:
-    """The inference rules that define L(s): ``none`` (L = A), ``baseline``, ``paper``
-    or a learned ``FILE.pl``, optionally only its ``clauses`` (1-based, in the
-    program's order: clause_N of ``witness translate``).
-
-    Raises InputError unless every chosen clause is proven free of false
-    positives on every grid size: the built-ins are (``witness verify
-    paper``); a program needs a sibling ``FILE.verify.json`` (written by the
-    pipeline) whose status, or the status of every chosen clause, is
-    ``proven``; else it is verified here (``witness.asp.verify.verify_predicate``,
-    status ``proven``: every clause holds on every grid size).
-    """
-    name = spec.name if isinstance(spec, Predicate) else str(spec)
-    pred = load_predicate(spec)
-    if clauses is not None:
-        if pred.kind == "none":
-            raise InputError("--clauses: the rule set 'none' has no clauses")
-        bad = [i for i in clauses if not 1 <= i <= len(pred.clauses)]
-        if bad or not clauses:
-            raise InputError(f"--clauses: clause {bad[0] if bad else '(none)'} does not exist "
-                             f"({name} has clauses 1 to {len(pred.clauses)})")
-        chosen = sorted(set(clauses))
-        picked = tuple(pred.clauses[i - 1] for i in chosen)
-        pred = as_program(Predicate(pred.name, "program", picked, pred.description),
-                          f"{pred.name}[{','.join(map(str, chosen))}]")
-    else:
-        chosen = list(range(1, len(pred.clauses) + 1))
-    if pred.kind == "none" or name in PROVEN_BUILTINS:
-        return pred
-    if not _proven(Path(name), pred, chosen, verify_time_limit):
-        raise InputError(f"--rules: {name} is not proven free of false positives on every "
-                         "grid size (witness verify); an unsound rule may remove solutions")
-    return pred
-
-
-def _proven(program: Path, pred: Predicate, chosen: list[int],
-            time_limit: float | None) -> bool:
-    """Is every chosen clause proven for all grid sizes? (sibling .verify.json, else verify)"""
-    sidecar = program.with_suffix(".verify.json")
-    if sidecar.is_file():
-        try:
-            data = json.loads(sidecar.read_text())
-        except (OSError, json.JSONDecodeError):
-            data = None
-        if isinstance(data, dict):
-            if data.get("status") == "proven":
-                return True
-            per_clause = {c.get("index"): c for c in data.get("clauses", [])
-                          if isinstance(c, dict)}
-            # verify numbers clauses from 0, --clauses from 1
-            if per_clause and all(per_clause.get(i - 1, {}).get("status") == "proven"
-                                  for i in chosen):
-                return True
-    from witness.asp.verify import PROVEN, verify_predicate  # loads clingo: only when needed
-
-    result = verify_predicate(pred, time_limit=time_limit)
-    log.info("verify %s: %s", program, result.verdict)
-    return result.status == PROVEN
 
 
 # ------------------------------------------------------------ compiled core
@@ -867,156 +641,3 @@ def _warm_up() -> None:
         _rehash(*(np.zeros((2, 1), np.uint64), np.zeros(2, np.bool_), np.zeros((2, 2)),
                   np.zeros((2, 2))) * 2)
         difficulty(Puzzle(rows=1, cols=1, goal=(1, 1), triangles=((0, 0, 2),)), "none", 1)
-
-
-# ----------------------------------------------------------------- ranking
-@dataclass
-class Ranked:
-    """One puzzle of a ranked folder."""
-
-    file: str
-    size: str
-    scores: Difficulty
-
-
-def rank_folder(folder: Path, rules: Predicate | str = "none", lookahead: int = 0,
-                time_limit: float | None = None) -> list[Ranked]:
-    """Score every ``*.json`` puzzle of ``folder``; easiest first by ReMUSE, ties by MUSE
-    (then by name). Unfinished scores go last."""
-    files = sorted(Path(folder).glob("*.json"))
-    if not files:
-        raise InputError(f"--rank: no puzzle files (*.json) in {folder}")
-    rows = []
-    for f in files:
-        puzzle = Puzzle.load(f)
-        rows.append(Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead,
-                                                           time_limit)))
-
-    def order(r: Ranked) -> tuple:
-        s = r.scores
-        unfinished = s.remuse is None
-        return (unfinished, s.remuse or 0.0, s.muse or 0.0, r.file)
-
-    return sorted(rows, key=order)
-
-
-RANK_COLUMNS = ("rank", "puzzle", "size", "remuse", "muse", "solutions", "mean_length",
-                "status", "seconds")
-
-
-def rank_rows(ranked: list[Ranked], digits: int | None = None) -> list[dict]:
-    """One dict per puzzle, easiest first: scores in bits ("inf": no solution the rules
-    let the player reach; "": unfinished), rounded to ``digits`` if given."""
-    def num(x: float | None) -> str | float:
-        if x is None:
-            return ""
-        if x == INF:
-            return "inf"
-        return f"{x:.{digits}f}" if digits is not None else x
-
-    out = []
-    for i, r in enumerate(ranked, 1):
-        s = r.scores
-        out.append({"rank": i, "puzzle": r.file, "size": r.size, "remuse": num(s.remuse),
-                    "muse": num(s.muse), "solutions": "" if s.solutions is None else s.solutions,
-                    "mean_length": num(s.mean_length), "status": s.status,
-                    "seconds": f"{s.seconds:.4f}"})
-    return out
-
-
-def rank_table(ranked: list[Ranked]) -> str:
-    """A plain-text table, easiest first ("inf": no reachable solution; "-": unfinished)."""
-    rows = rank_rows(ranked, digits=3)
-    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in RANK_COLUMNS}
-    lines = ["  ".join(c.ljust(widths[c]) for c in RANK_COLUMNS)]
-    lines += ["  ".join(str(r[c]).ljust(widths[c]) for c in RANK_COLUMNS) for r in rows]
-    return "\n".join(lines)
-
-
-def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
-    from witness.io import write_csv
-
-    write_csv(rank_rows(ranked), RANK_COLUMNS, out)
-
-
-# ---------------------------------------------------------------- pipeline
-SCORE_FIELDS = ["puzzle", "size", "rules", "lookahead", "muse", "remuse", "solutions",
-                "mean_length", "status", "seconds", "states"]
-
-
-def score_set(set_dir: str | Path, rule_sets: dict[str, str], out_csv: str | Path,
-              sample: int, seed: int = 0, lookahead: int = 0,
-              time_limit: float | None = None) -> list[dict]:
-    """Score a seeded sample of ``sample`` puzzles of a set with each rule set
-    (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl) and write one CSV row per
-    puzzle and rule set (bits; ``inf``: no solution the rules let the player
-    reach; empty: not finished). A rule set that is not proven for every grid
-    size is left out (logged): it cannot model a player (:func:`player_rules`)."""
-    import random
-
-    from witness.io import write_csv
-    from witness.search.generate import read_set
-
-    named = read_set(set_dir)
-    chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))
-    players = {}
-    for name, spec in rule_sets.items():
-        try:
-            players[name] = player_rules(spec)
-        except InputError as exc:
-            log.warning("difficulty: rule set %s left out: %s", name, exc)
-    rows = []
-    for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
-        puzzle_name, puzzle = named[i]
-        for name, pred in players.items():
-            s = difficulty(puzzle, pred, lookahead, time_limit)
-            rows.append({"puzzle": puzzle_name, "size": puzzle.size, "rules": name,
-                         "lookahead": lookahead, "muse": s.muse, "remuse": s.remuse,
-                         "solutions": s.solutions, "mean_length": s.mean_length,
-                         "status": s.status, "seconds": round(s.seconds, 6),
-                         "states": s.states})
-    write_csv(rows, SCORE_FIELDS, out_csv)
-    return rows
-
-
-# --------------------------------------------------------------------- CLI
-def parse_clauses(text: str | None) -> list[int] | None:
-    """``"1,3"`` -> [1, 3] (``--clauses``)."""
-    if text is None:
-        return None
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        raise InputError(f"--clauses: expected clause numbers like 1,3, got {text!r}") from None
-
-
-def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str = "none",
-                       clauses: str | None = None, lookahead: int = 0,
-                       time_limit: float | None = None, as_json: bool = False,
-                       csv_out: str | None = None) -> str:
-    """``witness difficulty``: the text to print (one puzzle's scores, or a ranked folder)."""
-    if (puzzle is None) == (rank is None):
-        raise InputError("give either PUZZLE.json or --rank DIR")
-    if csv_out is not None and rank is None:
-        raise InputError("--csv: only with --rank DIR")
-    if lookahead < 0:
-        raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit: must be > 0, got {time_limit}")
-    pred = player_rules(rules, parse_clauses(clauses))
-    if puzzle is not None:
-        result = difficulty(Puzzle.load(puzzle), pred, lookahead, time_limit)
-        return json.dumps(result.contract_dict()) if as_json else result.summary()
-    folder = Path(rank)
-    if not folder.is_dir():
-        raise InputError(f"--rank: {rank} is not a folder")
-    ranked = rank_folder(folder, pred, lookahead, time_limit)
-    if csv_out is not None:
-        out = Path(csv_out)
-        existed = out.exists()
-        write_rank_csv(ranked, out)
-        print(f"{'overwrote' if existed else 'wrote'} {out}", file=sys.stderr)
-    if as_json:
-        return json.dumps([{"puzzle": r.file, "size": r.size, **r.scores.contract_dict()}
-                           for r in ranked])
-    return rank_table(ranked)

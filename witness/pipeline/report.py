@@ -286,7 +286,7 @@ class ReportInputs:
     learn_scores: Sequence[Path]
     verdicts: Sequence[Path] = ()
     learn_config: dict | None = None
-    difficulty_csv: Path | None = None  # witness.difficulty.muse.score_set's scores
+    difficulty_csv: Path | None = None  # witness.difficulty.ranking.score_set's scores
 
 
 FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``

@@ -1,6 +1,6 @@
 """MUSE and ReMUSE of a sample of the test set under each rule set (issue 15)."""
 
-from witness.difficulty.muse import score_set
+from witness.difficulty.ranking import score_set
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):

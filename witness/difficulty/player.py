@@ -1,0 +1,83 @@
+"""The player's inference rules, which define the logic action function L(s)
+(Chen 2023, section 3.2): only rules proven free of false positives on every
+grid size may, since an unsound rule could remove every solution and score a
+solvable puzzle infinity."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+from witness.errors import InputError
+from witness.learning.translate import load_predicate
+from witness.search.predicates import Predicate, as_program
+
+log = logging.getLogger(__name__)
+
+RULE_SETS = ("none", "baseline", "paper")
+# Built-in rule sets `witness verify` proves for every grid size (local clauses;
+# tests/test_difficulty.py checks this is still what verify says).
+PROVEN_BUILTINS = ("baseline", "paper")
+
+
+def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None = None,
+                 verify_time_limit: float | None = None) -> Predicate:
+    """The inference rules that define L(s): ``none`` (L = A), ``baseline``, ``paper``
+    or a learned ``FILE.pl``, optionally only its ``clauses`` (1-based, in the
+    program's order: clause_N of ``witness translate``).
+
+    Raises InputError unless every chosen clause is proven free of false
+    positives on every grid size: the built-ins are (``witness verify
+    paper``); a program needs a sibling ``FILE.verify.json`` (written by the
+    pipeline) whose status, or the status of every chosen clause, is
+    ``proven``; else it is verified here (``witness.asp.verify.verify_predicate``,
+    status ``proven``: every clause holds on every grid size).
+    """
+    name = spec.name if isinstance(spec, Predicate) else str(spec)
+    pred = load_predicate(spec)
+    if clauses is not None:
+        if pred.kind == "none":
+            raise InputError("--clauses: the rule set 'none' has no clauses")
+        bad = [i for i in clauses if not 1 <= i <= len(pred.clauses)]
+        if bad or not clauses:
+            raise InputError(f"--clauses: clause {bad[0] if bad else '(none)'} does not exist "
+                             f"({name} has clauses 1 to {len(pred.clauses)})")
+        chosen = sorted(set(clauses))
+        picked = tuple(pred.clauses[i - 1] for i in chosen)
+        pred = as_program(Predicate(pred.name, "program", picked, pred.description),
+                          f"{pred.name}[{','.join(map(str, chosen))}]")
+    else:
+        chosen = list(range(1, len(pred.clauses) + 1))
+    if pred.kind == "none" or name in PROVEN_BUILTINS:
+        return pred
+    if not _proven(Path(name), pred, chosen, verify_time_limit):
+        raise InputError(f"--rules: {name} is not proven free of false positives on every "
+                         "grid size (witness verify); an unsound rule may remove solutions")
+    return pred
+
+
+def _proven(program: Path, pred: Predicate, chosen: list[int],
+            time_limit: float | None) -> bool:
+    """Is every chosen clause proven for all grid sizes? (sibling .verify.json, else verify)"""
+    sidecar = program.with_suffix(".verify.json")
+    if sidecar.is_file():
+        try:
+            data = json.loads(sidecar.read_text())
+        except (OSError, json.JSONDecodeError):
+            data = None
+        if isinstance(data, dict):
+            if data.get("status") == "proven":
+                return True
+            per_clause = {c.get("index"): c for c in data.get("clauses", [])
+                          if isinstance(c, dict)}
+            # verify numbers clauses from 0, --clauses from 1
+            if per_clause and all(per_clause.get(i - 1, {}).get("status") == "proven"
+                                  for i in chosen):
+                return True
+    from witness.asp.verify import PROVEN, verify_predicate  # loads clingo: only when needed
+
+    result = verify_predicate(pred, time_limit=time_limit)
+    log.info("verify %s: %s", program, result.verdict)
+    return result.status == PROVEN
