@@ -527,6 +527,81 @@ def _fmt(x: float | None) -> str:
     return "-" if x is None else "inf" if x == INF else f"{x:.3f}"
 
 
+def _memo(cap: int, width: int) -> tuple[np.ndarray, ...]:
+    """An empty memo of ``cap`` slots: keys, used flags, (MUSE, ReMUSE), (count, lengths)."""
+    return (np.zeros((cap, width), np.uint64), np.zeros(cap, np.bool_),
+            np.zeros((cap, 2), np.float64), np.zeros((cap, 2), np.float64))
+
+
+class _Core:
+    """Everything :func:`_run` reads and writes for one puzzle, kept between its calls:
+    the geometry, the per-square and per-vertex state, the path with its frames,
+    the lookahead's stack and the memo (grown on demand)."""
+
+    def __init__(self, puzzle: Puzzle, pred: Predicate, lookahead: int):
+        self.geo = geo = build_geometry(puzzle)
+        self.encoded = pred.encoded
+        self.lookahead = lookahead
+        nv, ns = puzzle.n_vertices, puzzle.n_squares
+        self.cpos = np.full(ns, -1, np.int64)
+        for i, s in enumerate(geo.constrained):
+            self.cpos[s] = i
+        self.n_vertex_words = (nv + 63) // 64
+        self.width = self.n_vertex_words + 1 + (len(geo.constrained) + 20) // 21
+        self.counts = np.zeros(ns, np.int32)
+        self.visited_corners = np.zeros(ns, np.int32)
+        self.adjacent = np.zeros(ns, np.int64)
+        self.on_path = np.zeros(nv, np.int64)
+        self.region = np.zeros(nv, np.int64)
+        self.queue = np.zeros(nv, np.int64)
+        self.key = np.zeros(self.width, np.uint64)
+        depth = nv + 1
+        self.path_v = np.zeros(depth, np.int64)
+        self.path_d = np.zeros(depth, np.int64)
+        self.f_mask = np.zeros(depth, np.int64)
+        self.f_dir = np.zeros(depth, np.int64)
+        self.f_short = np.zeros(depth, np.bool_)
+        self.f_k = np.zeros(depth, np.int64)
+        self.f_muse = np.zeros((depth, 4), np.float64)
+        self.f_remuse = np.zeros((depth, 4), np.float64)
+        self.f_count = np.zeros(depth, np.float64)
+        self.f_lengths = np.zeros(depth, np.float64)
+        self.ctr = np.zeros(8, np.int64)
+        self.ret = np.zeros(4, np.float64)
+        self.p_v = np.zeros(lookahead + 2, np.int64)  # the lookahead's stack
+        self.p_d = np.zeros(lookahead + 2, np.int64)
+        self.memo = _memo(1 << 12, self.width)
+        start = geo.start
+        _step(-1, 0, start, geo.edge_squares, geo.corner_squares, self.counts,
+              self.visited_corners, 1)
+        self.on_path[start] = 1
+        _flip(self.key, start)
+        self.path_v[0] = start
+        self.ctr[K_MODE] = ENTER
+
+    @property
+    def memo_bytes_per_slot(self) -> int:
+        return 8 * self.width + 1 + 16 + 16
+
+    def run(self, budget: int) -> int:
+        """Resume the recursion for at most ``budget`` states: DONE, RUNNING or NEED_SPACE."""
+        g = self.geo
+        kind, table, n_reach, n_addable, n_lengths = self.encoded
+        return _run(g.neighbour, g.edge_squares, g.corner_squares, g.square_corners,
+                    g.triangles, g.constrained, self.cpos, g.goal, kind, table, n_reach,
+                    n_addable, n_lengths, self.lookahead, self.counts, self.visited_corners,
+                    self.adjacent, self.on_path, self.region, self.queue, self.key,
+                    self.n_vertex_words, self.path_v, self.path_d, self.f_mask, self.f_dir,
+                    self.f_short, self.f_k, self.f_muse, self.f_remuse, self.f_count,
+                    self.f_lengths, *self.memo, self.ctr, self.ret, self.p_v, self.p_d, budget)
+
+    def grow(self) -> None:
+        """Double the memo."""
+        grown = _memo(2 * self.memo[1].size, self.width)
+        _rehash(*self.memo, *grown)
+        self.memo = grown
+
+
 def difficulty(
     puzzle: Puzzle,
     rules: Predicate | str = "none",
@@ -537,96 +612,43 @@ def difficulty(
     """MUSE (Algorithm 1) and ReMUSE (Algorithm 2) of ``puzzle`` with sigma = L(s, n).
 
     ``rules`` defines L(s) (``none``: L = A); the caller is responsible for
-    its soundness (:func:`player_rules` checks it). ``lookahead`` is n
-    (section 3.3). Ends with status ``timed_out`` after ``time_limit``
-    seconds or ``out_of_memory`` when the memo would exceed ``memory_mb``.
+    its soundness (:func:`~witness.difficulty.player.player_rules` checks it).
+    ``lookahead`` is n (section 3.3). Ends with status ``timed_out`` after
+    ``time_limit`` seconds or ``out_of_memory`` when the memo would exceed
+    ``memory_mb``.
     """
     if lookahead < 0:
         raise InputError("--lookahead: must be >= 0")
     _warm_up()
     pred = load_predicate(rules)
-    geo = build_geometry(puzzle)
-    kind, table, n_reach, n_addable, n_lengths = pred.encoded
-    nv, ns = puzzle.n_vertices, puzzle.n_squares
-    cpos = np.full(ns, -1, np.int64)
-    for i, s in enumerate(geo.constrained):
-        cpos[s] = i
-    n_vertex_words = (nv + 63) // 64
-    width = n_vertex_words + 1 + (len(geo.constrained) + 20) // 21
-    bytes_per_slot = 8 * width + 1 + 16 + 16
-    max_slots = int((memory_mb or DEFAULT_MEMORY_MB) * 1e6 // bytes_per_slot)
-
-    counts = np.zeros(ns, np.int32)
-    visited_corners = np.zeros(ns, np.int32)
-    adjacent = np.zeros(ns, np.int64)
-    on_path = np.zeros(nv, np.int64)
-    region = np.zeros(nv, np.int64)
-    queue = np.zeros(nv, np.int64)
-    key = np.zeros(width, np.uint64)
-    depth = nv + 1
-    path_v = np.zeros(depth, np.int64)
-    path_d = np.zeros(depth, np.int64)
-    f_mask = np.zeros(depth, np.int64)
-    f_dir = np.zeros(depth, np.int64)
-    f_short = np.zeros(depth, np.bool_)
-    f_k = np.zeros(depth, np.int64)
-    f_muse = np.zeros((depth, 4), np.float64)
-    f_remuse = np.zeros((depth, 4), np.float64)
-    f_count = np.zeros(depth, np.float64)
-    f_lengths = np.zeros(depth, np.float64)
-    ctr = np.zeros(8, np.int64)
-    ret = np.zeros(4, np.float64)
-    p_v = np.zeros(lookahead + 2, np.int64)  # the lookahead's stack
-    p_d = np.zeros(lookahead + 2, np.int64)
-    cap = 1 << 12
-    mkeys = np.zeros((cap, width), np.uint64)
-    mused = np.zeros(cap, np.bool_)
-    mvals = np.zeros((cap, 2), np.float64)
-    mcounts = np.zeros((cap, 2), np.float64)
-
-    start = geo.start
-    _step(-1, 0, start, geo.edge_squares, geo.corner_squares, counts, visited_corners, 1)
-    on_path[start] = 1
-    _flip(key, start)
-    path_v[0] = start
-    ctr[K_MODE] = ENTER
-
+    core = _Core(puzzle, pred, lookahead)
+    max_slots = int((memory_mb or DEFAULT_MEMORY_MB) * 1e6 // core.memo_bytes_per_slot)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     chunk = 2_000
     status = "done"
     while True:
-        code = _run(geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
-                    geo.triangles, geo.constrained, cpos, geo.goal, kind, table, n_reach,
-                    n_addable, n_lengths, lookahead, counts, visited_corners, adjacent,
-                    on_path, region, queue, key, n_vertex_words, path_v, path_d, f_mask, f_dir,
-                    f_short, f_k, f_muse, f_remuse, f_count, f_lengths, mkeys, mused, mvals,
-                    mcounts, ctr, ret, p_v, p_d, chunk)
+        code = core.run(chunk)
         if code == DONE:
             break
         if code == NEED_SPACE:
-            if 2 * cap > max_slots:
+            if 2 * core.memo[1].size > max_slots:
                 status = "out_of_memory"
                 break
-            cap *= 2
-            grown = (np.zeros((cap, width), np.uint64), np.zeros(cap, np.bool_),
-                     np.zeros((cap, 2), np.float64), np.zeros((cap, 2), np.float64))
-            _rehash(mkeys, mused, mvals, mcounts, *grown)
-            mkeys, mused, mvals, mcounts = grown
+            core.grow()
         if deadline is not None and time.perf_counter() >= deadline:
             status = "timed_out"
             break
         chunk = min(chunk * 2, 500_000)
     seconds = time.perf_counter() - t0
-    name = pred.name
+    ret, states = core.ret, int(core.ctr[K_STATES])
     if status != "done":
-        return Difficulty(None, None, None, None, status, seconds, int(ctr[K_STATES]), name,
-                          lookahead)
+        return Difficulty(None, None, None, None, status, seconds, states, pred.name, lookahead)
     n_solutions = int(ret[R_COUNT])
     mean = float(ret[R_LENGTHS]) / n_solutions if n_solutions else None
     return Difficulty(float(ret[R_MUSE]), float(ret[R_REMUSE]), n_solutions, mean, status,
-                      seconds, int(ctr[K_STATES]), name, lookahead,
-                      extra={"memo_entries": int(ctr[K_ENTRIES])})
+                      seconds, states, pred.name, lookahead,
+                      extra={"memo_entries": int(core.ctr[K_ENTRIES])})
 
 
 _warm = False
@@ -638,6 +660,5 @@ def _warm_up() -> None:
     global _warm
     if not _warm:
         _warm = True
-        _rehash(*(np.zeros((2, 1), np.uint64), np.zeros(2, np.bool_), np.zeros((2, 2)),
-                  np.zeros((2, 2))) * 2)
+        _rehash(*_memo(2, 1), *_memo(2, 1))
         difficulty(Puzzle(rows=1, cols=1, goal=(1, 1), triangles=((0, 0, 2),)), "none", 1)
