@@ -548,24 +548,18 @@ class _Core:
             self.cpos[s] = i
         self.n_vertex_words = (nv + 63) // 64
         self.width = self.n_vertex_words + 1 + (len(geo.constrained) + 20) // 21
-        self.counts = np.zeros(ns, np.int32)
-        self.visited_corners = np.zeros(ns, np.int32)
+        # per square: edges on the path, visited corners, adjacency marks
+        self.counts, self.visited_corners = (np.zeros(ns, np.int32) for _ in range(2))
         self.adjacent = np.zeros(ns, np.int64)
-        self.on_path = np.zeros(nv, np.int64)
-        self.region = np.zeros(nv, np.int64)
-        self.queue = np.zeros(nv, np.int64)
+        self.on_path, self.region, self.queue = (np.zeros(nv, np.int64) for _ in range(3))
         self.key = np.zeros(self.width, np.uint64)
+        # per depth: the path, and the frame of the state there
         depth = nv + 1
-        self.path_v = np.zeros(depth, np.int64)
-        self.path_d = np.zeros(depth, np.int64)
-        self.f_mask = np.zeros(depth, np.int64)
-        self.f_dir = np.zeros(depth, np.int64)
+        self.path_v, self.path_d, self.f_mask, self.f_dir, self.f_k = (
+            np.zeros(depth, np.int64) for _ in range(5))
         self.f_short = np.zeros(depth, np.bool_)
-        self.f_k = np.zeros(depth, np.int64)
-        self.f_muse = np.zeros((depth, 4), np.float64)
-        self.f_remuse = np.zeros((depth, 4), np.float64)
-        self.f_count = np.zeros(depth, np.float64)
-        self.f_lengths = np.zeros(depth, np.float64)
+        self.f_muse, self.f_remuse = (np.zeros((depth, 4), np.float64) for _ in range(2))
+        self.f_count, self.f_lengths = (np.zeros(depth, np.float64) for _ in range(2))
         self.ctr = np.zeros(8, np.int64)
         self.ret = np.zeros(4, np.float64)
         self.p_v = np.zeros(lookahead + 2, np.int64)  # the lookahead's stack
