@@ -13,7 +13,9 @@ import janus_swi as janus
 import pytest
 from puzzles import all_partial_paths, seeded_puzzles
 
-from witness.asp.verify import PROVEN, REFUTED, local_addables, state_of, verify_predicate
+from witness.asp.bounded import REFUTED
+from witness.asp.generality import local_addables, state_of
+from witness.asp.verify import PROVEN, verify_predicate
 from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
 from witness.model.puzzle import Puzzle, enumerate_solutions, path_edges
@@ -168,7 +170,7 @@ def comparison(op: str, left: str, right: str) -> Predicate:
 
 def test_solution_prefixes_keep_to_rule_r6():
     """Every (local state, addable_edges) pair shown by a solution prefix of the
-    brute-force puzzles is one that rules R1-R6 of witness/asp/verify.py allow, so
+    brute-force puzzles is one that rules R1-R6 of witness/asp/generality.py allow, so
     the all-sizes argument rests on no pair it leaves out."""
     shown = 0
     allowed = local_addables()

@@ -1,5 +1,6 @@
-"""The verifier (witness/asp/verify.py): ASP answers against exhaustive enumeration,
-checked counterexamples, the local-state argument, and ``witness verify``."""
+"""The verifier (witness/asp/verify.py, bounded.py, generality.py): ASP answers against
+exhaustive enumeration, checked counterexamples, the local-state argument, and
+``witness verify``."""
 
 from __future__ import annotations
 
@@ -12,24 +13,23 @@ import clingo
 import pytest
 
 from witness.asp import encoding
-from witness.asp.verify import (
+from witness.asp.bounded import (
     ASP_FEATURES,
-    BOUNDED,
-    LOCAL_FEATURES,
     NO_COUNTEREXAMPLE,
-    PROVEN,
     REFUTED,
     UNKNOWN,
-    clause_is_local,
     clause_rule,
-    local_states,
-    may_prune,
-    realized_states,
     sizes_to_check,
-    state_of,
     verify_clauses,
-    verify_predicate,
 )
+from witness.asp.generality import (
+    LOCAL_FEATURES,
+    clause_is_local,
+    local_states,
+    realized_states,
+    state_of,
+)
+from witness.asp.verify import BOUNDED, PROVEN, may_prune, verify_predicate
 from witness.cli import main
 from witness.model.puzzle import (
     Puzzle,
