@@ -20,7 +20,7 @@ LAYERS = {
     2: {"witness.learning"},
     3: {"witness.asp"},
     4: {"witness.pipeline", "witness.difficulty"},
-    5: {"witness.cli", "witness.__main__"},
+    5: {"witness.cli"},
 }
 
 

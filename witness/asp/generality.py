@@ -260,10 +260,10 @@ def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
             return ("proven for every grid size: on every grid, a solution prefix's square "
                     "has at least as many addable edges as it still needs (a completion "
                     "adds only edges counted as addable), and the clause accepts no local "
-                    "state and addable count that rules R1-R6 allow (witness/verify.py)"
+                    "state and addable count that rules R1-R6 allow (witness/asp/generality.py)"
                     + note)
         return ("proven for every grid size: no solution prefix on any grid is in a local "
-                "state that the clause accepts (local rules R1-R5, witness/verify.py)" + note)
+                "state that the clause accepts (local rules R1-R5, witness/asp/generality.py)" + note)
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
