@@ -263,7 +263,8 @@ def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
                     "state and addable count that rules R1-R6 allow (witness/asp/generality.py)"
                     + note)
         return ("proven for every grid size: no solution prefix on any grid is in a local "
-                "state that the clause accepts (local rules R1-R5, witness/asp/generality.py)" + note)
+                "state that the clause accepts (local rules R1-R5, witness/asp/generality.py)"
+                + note)
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
