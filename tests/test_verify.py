@@ -395,6 +395,17 @@ def test_a_feature_without_encoding_is_refused():
         clause_rule(0, bogus)
 
 
+def test_clause_rule_writes_every_operator_as_before():
+    # the ASP symbols come from the one operator table (search.predicates.OPERATORS)
+    old = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+    for op, symbol in old.items():
+        clause = Clause((Comparison(op, feat("triangles"), const(2)),
+                         Comparison(op, feat("edges_on_square"), feat("triangles"))))
+        assert clause_rule(3, clause) == (
+            "fires(3, S) :- constrained(S), feature(S, triangles, F0), "
+            f"F0 {symbol} 2, feature(S, edges_on_square, F1), F1 {symbol} F0.")
+
+
 def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
     """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by facts."""
     def pair(v):

@@ -37,7 +37,7 @@ import clingo
 from witness.asp import encoding
 from witness.asp.solver import path_from_edges, symbol_vertex
 from witness.model.puzzle import Puzzle, Vertex, is_solution
-from witness.search.predicates import Clause, Predicate, square_features
+from witness.search.predicates import OPERATORS, Clause, Predicate, square_features
 
 # What the bounded search says about one clause: nothing found up to the size,
 # a checked counterexample, or undecided in the time.
@@ -46,8 +46,6 @@ NO_COUNTEREXAMPLE, REFUTED, UNKNOWN = "no_counterexample", "refuted", "unknown"
 # The features witness/asp/prefix.lp defines. A clause over any other
 # feature cannot be encoded (it would silently never fire), so it is refused.
 ASP_FEATURES = frozenset(re.findall(r"^feature\(S, (\w+), ", encoding("prefix.lp"), re.M))
-
-_ASP_OPS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 
 
 @dataclass
@@ -90,7 +88,7 @@ def clause_rule(index: int, clause: Clause) -> str:
 
     for c in clause.comparisons:
         left, right = term(c.left), term(c.right)
-        body.append(f"{left} {_ASP_OPS[c.op]} {right}")
+        body.append(f"{left} {OPERATORS[c.op].symbol} {right}")
     return f"fires({index}, S) :- {', '.join(body)}."
 
 

@@ -34,7 +34,7 @@ from witness.asp.bounded import (
 )
 from witness.asp.generality import accepted_states, clause_is_local, generality
 from witness.learning.translate import clause_text
-from witness.model.puzzle import Vertex
+from witness.model.puzzle import Vertex, size_pair
 from witness.search.predicates import Predicate
 
 DEFAULT_MAX_SIZE = (4, 4)
@@ -158,7 +158,7 @@ def may_prune(verdict: dict, rows: int, cols: int) -> bool:
         return True
     if status != BOUNDED:
         return False
-    max_rows, max_cols = (int(v) for v in verdict["max_size"].split("x"))
+    max_rows, max_cols = size_pair(verdict["max_size"])
     return ((rows <= max_rows and cols <= max_cols)
             or (cols <= max_rows and rows <= max_cols))
 
