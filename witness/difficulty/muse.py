@@ -41,7 +41,13 @@ from witness.difficulty.entropy import INF
 from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.puzzle import Puzzle
-from witness.search.astar import _flood_region, _predicate, _step, build_geometry
+from witness.search.astar import (
+    _flood_region,
+    _meets_constraints,
+    _predicate,
+    _step,
+    build_geometry,
+)
 from witness.search.predicates import Predicate
 
 log = logging.getLogger(__name__)
@@ -103,15 +109,6 @@ def _rehash(mkeys, mused, mvals, mcounts, nkeys, nused, nvals, nints):
 
 
 @_jit
-def _solved(constrained, triangles, counts):
-    for i in range(constrained.size):
-        s = constrained[i]
-        if counts[s] != triangles[s]:
-            return False
-    return True
-
-
-@_jit
 def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, visited_corners,
              adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach, n_lengths,
              n_addable, square_corners):
@@ -141,7 +138,7 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
     ``probe`` in :func:`with_lookahead`. An explicit
     stack in p_v / p_d (numba's disk cache does not keep recursive functions)."""
     at_goal = head == goal
-    if at_goal and _solved(constrained, triangles, counts):
+    if at_goal and _meets_constraints(constrained, triangles, counts):
         return True, True
     if k == 0:
         return False, True
@@ -167,7 +164,7 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
         if w < 0 or on_path[w] == 1:
             continue
         _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
-        done = w == goal and _solved(constrained, triangles, counts)
+        done = w == goal and _meets_constraints(constrained, triangles, counts)
         keep = done or not _rejects(
             w, g + level + 1, neighbour, corner_squares, constrained, triangles, counts,
             visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach,
@@ -288,7 +285,7 @@ def _moves(head, depth, lookahead, neighbour, edge_squares, corner_squares, squa
         if w < 0 or on_path[w] == 1:
             continue
         _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
-        keep = (w == goal and _solved(constrained, triangles, counts)) or not _rejects(
+        keep = (w == goal and _meets_constraints(constrained, triangles, counts)) or not _rejects(
             w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
             visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
             n_reach, n_lengths, n_addable, square_corners)
@@ -400,7 +397,7 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
             ctr[K_STATES] += 1
             mode = RETURN
             if head == goal:  # Gamma(s) = 1, or A(s) is empty: the path has ended
-                _leaf(ret, _solved(constrained, triangles, counts))
+                _leaf(ret, _meets_constraints(constrained, triangles, counts))
                 continue
             if _dead(head, goal, neighbour, constrained, triangles, counts, square_corners,
                      on_path, region, queue, ctr):
