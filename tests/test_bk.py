@@ -16,7 +16,8 @@ import pytest
 from puzzles import seeded_puzzles
 from test_examples import path_puzzle, path_puzzles, read_exs
 
-from witness.learning.examples import BIAS_DIR, TABLE3_PROLOG, read_bias, write_task
+from witness.learning.examples import BIAS_DIR, TABLE3_PROLOG, write_task
+from witness.learning.ilp.bias import read_bias
 from witness.model.puzzle import Puzzle, square_edge_counts
 
 BIASES = sorted(BIAS_DIR.glob("*.pl"))
@@ -224,9 +225,9 @@ def test_body_predicates_callable_in_declared_directions(bias_file, tmp_path):
     for s in squares[:2]:
         lists.append("[" + ",".join(janus.query_once(f"{m}:square({s},_,L)")["L"]) + "]")
     values = {"path": paths, "square": squares, "list": lists, "int": ["0", "1", "2", "3", "4"]}
-    assert set(values) >= {t for ts in bias.types.values() for t in ts}
-    for name, arity in bias.body_preds.items():
-        types, dirs = bias.types[name], bias.directions[name]
+    assert set(values) >= {t for p in (bias.head, *bias.body) for t in p.types}
+    for decl in bias.body:
+        name, arity, types, dirs = decl.name, decl.arity, decl.types, decl.directions
         choices = [values[t] if d == "in" else [f"_O{i}"]
                    for i, (t, d) in enumerate(zip(types, dirs, strict=True))]
         combos = list(itertools.product(*choices))

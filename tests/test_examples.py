@@ -20,10 +20,11 @@ from witness.learning.examples import (
     TABLE3_PROLOG,
     BiasError,
     allocate,
+    bias_bk_files,
     puzzle_tag,
-    read_bias,
     write_task,
 )
+from witness.learning.ilp.bias import Bias, read_bias
 from witness.learning.labels import TooManyPaths, build_path_tree, label_partial_paths
 from witness.model.puzzle import (
     Puzzle,
@@ -310,32 +311,33 @@ def parse_clause(text: str) -> tuple[tuple[str, tuple[str, ...]], list]:
     return (h.group(1), tuple(a.strip() for a in h.group(2).split(","))), lits
 
 
-def clause_problems(text: str, bias) -> list[str]:
+def clause_problems(text: str, bias: Bias) -> list[str]:
     """Why a clause is outside the bias's search space (empty list: inside)."""
     (hname, hargs), body = parse_clause(text)
     problems = []
-    if bias.head_preds.get(hname) != len(hargs):
+    decls = {p.name: p for p in (bias.head, *bias.body)}
+    if (hname, len(hargs)) != (bias.head.name, bias.head.arity):
         problems.append(f"head {hname}/{len(hargs)} not declared")
         return problems
     var_type: dict[str, str] = {}
-    bound = {a for a, d in zip(hargs, bias.directions[hname], strict=True) if d == "in"}
+    bound = {a for a, d in zip(hargs, bias.head.directions, strict=True) if d == "in"}
     for name, args in [(hname, hargs)] + body:
-        if name != hname and bias.body_preds.get(name) != len(args):
+        if name not in decls or decls[name].arity != len(args):
             problems.append(f"body {name}/{len(args)} not declared")
             continue
-        for a, t in zip(args, bias.types[name], strict=True):
+        for a, t in zip(args, decls[name].types, strict=True):
             if var_type.setdefault(a, t) != t:
                 problems.append(f"{a} has types {var_type[a]} and {t}")
     for name, args in body:  # the clause's own order must respect the directions
-        if name not in bias.directions:
+        if name not in decls or decls[name].directions is None:
             continue
-        for a, d in zip(args, bias.directions[name], strict=True):
+        for a, d in zip(args, decls[name].directions, strict=True):
             if d == "in" and a not in bound:
                 problems.append(f"{name}: input {a} is not bound")
         bound |= set(args)
-    if len(var_type) > bias.settings["max_vars"]:
+    if len(var_type) > bias.max_vars:
         problems.append(f"{len(var_type)} variables > max_vars")
-    if len(body) > bias.settings["max_body"]:
+    if len(body) > bias.max_body:
         problems.append(f"{len(body)} body literals > max_body")
     return problems
 
@@ -344,11 +346,11 @@ def clause_problems(text: str, bias) -> list[str]:
 def test_table3_lies_in_every_bias(bias_file):
     bias = read_bias(bias_file)
     clauses = TABLE3_PROLOG.strip().splitlines()
-    assert len(clauses) <= bias.settings["max_clauses"]
+    assert len(clauses) <= bias.max_clauses
     for clause in clauses:
         assert clause_problems(clause, bias) == [], clause
     # the paper's v = 7; bias/rich.pl keeps 6, all Table 3 needs (its learning budget)
-    assert bias.settings["max_vars"] == (6 if bias_file.name == "rich.pl" else 7)
+    assert bias.max_vars == (6 if bias_file.name == "rich.pl" else 7)
     # the checker itself can fail
     assert clause_problems("f(A,B) :- count(A,B,C), one(C).", bias)
     assert clause_problems("f(A,B) :- square(B,C,D), three(E).", bias)
@@ -358,27 +360,27 @@ def test_table3_lies_in_every_bias(bias_file):
 
 def test_paper_bias_declarations():
     bias = read_bias(BIAS_DIR / "paper.pl")
-    assert bias.head_preds == {"f": 2}
-    assert set(bias.body_preds) == {"square", "path", "count", "len", "gte", "greaterThan",
-                                    "adjacent", "notAdjacent", "one", "two", "three"}
-    assert bias.settings == {"max_vars": 7, "max_body": 6, "max_clauses": 3}
-    assert [p.name for p in bias.bk_files] == ["witness.pl"]
-    for name, arity in {**bias.body_preds, **bias.head_preds}.items():
-        assert len(bias.types[name]) == len(bias.directions[name]) == arity
+    assert (bias.head.name, bias.head.arity) == ("f", 2)
+    assert {p.name for p in bias.body} == {"square", "path", "count", "len", "gte", "greaterThan",
+                                           "adjacent", "notAdjacent", "one", "two", "three"}
+    assert bias.settings() == {"max_vars": 7, "max_body": 6, "max_clauses": 3}
+    assert [p.name for p in bias_bk_files(BIAS_DIR / "paper.pl")] == ["witness.pl"]
+    for p in (bias.head, *bias.body):
+        assert len(p.types) == len(p.directions) == p.arity
 
 
 def test_bias_names_its_bk(tmp_path):
-    assert [p.name for p in read_bias(BIAS_DIR / "unvisited.pl").bk_files] == [
+    assert [p.name for p in bias_bk_files(BIAS_DIR / "unvisited.pl")] == [
         "witness.pl", "witness_unvisited.pl"]
     own = tmp_path / "mine.pl"
     own.write_text("% bk: witness.pl extra.pl\nhead_pred(f,2).\nbody_pred(g,1).\n")
     with pytest.raises(BiasError, match="extra.pl"):
-        read_bias(own)
+        bias_bk_files(own)
     (tmp_path / "extra.pl").write_text("extra(1).\n")  # found next to the bias file
-    assert [p.name for p in read_bias(own).bk_files] == ["witness.pl", "extra.pl"]
+    assert [p.name for p in bias_bk_files(own)] == ["witness.pl", "extra.pl"]
     (tmp_path / "bad.pl").write_text("head_pred(f,2\n")
     with pytest.raises(BiasError):
-        read_bias(tmp_path / "bad.pl")
+        bias_bk_files(tmp_path / "bad.pl")
 
 
 def test_swapping_the_bias_swaps_the_bk(tmp_path, solvable_3x3):

@@ -12,8 +12,8 @@ from puzzles import all_partial_paths, seeded_puzzles
 
 from witness.cli import main
 from witness.learning.bk import BK_PREDICATES
-from witness.learning.examples import read_bias, write_task
-from witness.learning.ilp.bias import read_bias as read_engine_bias
+from witness.learning.examples import write_task
+from witness.learning.ilp.bias import read_bias
 from witness.learning.ilp.generate import Generator
 from witness.learning.translate import (
     TranslationError,
@@ -108,8 +108,8 @@ def random_clause(rng: random.Random, bias_path: Path, max_body: int = 6,
     body: list[str] = []
     for _ in range(rng.randint(1, max_body)):
         options = []
-        for name, arity in sorted(bias.body_preds.items()):
-            tys, dirs = bias.types[name], bias.directions[name]
+        for decl in sorted(bias.body, key=lambda d: (d.name, d.arity)):
+            name, arity, tys, dirs = decl.name, decl.arity, decl.types, decl.directions
             ins = [i for i in range(arity) if dirs[i] == "in"]
             if all(any(t == tys[i] for t in types_of.values()) for i in ins):
                 options.append((name, arity, tys, dirs))
@@ -200,7 +200,7 @@ def test_random_rules_agree_with_prolog(tasks, seed, task_no):
 
 def test_every_background_predicate_of_the_biases_is_known():
     for bias in sorted((ROOT / "bias").glob("*.pl")):
-        for name, arity in read_bias(bias).body_preds.items():
+        for name, arity in ((d.name, d.arity) for d in read_bias(bias).body):
             assert name in BK_PREDICATES and BK_PREDICATES[name].arity == arity, (bias.name, name)
             defined_in = BK_PREDICATES[name].prolog_file
             if defined_in.startswith("bk/"):
@@ -242,12 +242,11 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
     5 literals, 1,045 rules) gives the same answer in SWI-Prolog and translated."""
     import janus_swi as janus
 
-    from witness.learning.ilp.bias import read_bias as read_engine_bias
     from witness.learning.ilp.generate import Generator
     from witness.learning.ilp.rules import format_rule
 
     p, module, index, _ = tasks[0]  # a 2x2..3x3 puzzle, every partial path, paper.pl
-    bias = read_engine_bias(ROOT / "bias" / "paper.pl")
+    bias = read_bias(ROOT / "bias" / "paper.pl")
     generator = Generator(bias)
     rules = [r for size in range(1, 6) for r in generator.rules(size)]
     assert len(rules) > 1000
@@ -325,6 +324,6 @@ def test_clause_text_renders_as_both_renderers_it_replaced():
     pytest.param("unvisited.pl", marks=pytest.mark.slow),
 ])
 def test_clause_text_renders_every_small_rule_of_a_bias_as_before(bias):
-    gen = Generator(read_engine_bias(ROOT / "bias" / bias))
+    gen = Generator(read_bias(ROOT / "bias" / bias))
     rules = [r for size in range(2, 5) for r in gen.rules(size)]
     assert _assert_rendered_as_before(translate_clause(r).comparisons for r in rules) > 50

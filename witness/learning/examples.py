@@ -112,19 +112,6 @@ class BiasError(InputError):
 
 
 # ------------------------------------------------------------------- bias
-@dataclass(frozen=True)
-class Bias:
-    """The declarations of a Popper bias file (as clingo reads it)."""
-
-    path: Path
-    head_preds: dict[str, int]
-    body_preds: dict[str, int]
-    types: dict[str, tuple[str, ...]]
-    directions: dict[str, tuple[str, ...]]
-    settings: dict[str, int]  # max_vars, max_body, max_clauses when given
-    bk_files: tuple[Path, ...]  # resolved from the "% bk:" line
-
-
 def _bk_names(text: str) -> tuple[str, ...]:
     for line in text.splitlines():
         m = re.match(r"\s*%+\s*bk:\s*(.+)$", line)
@@ -152,27 +139,19 @@ def resolve_bk(bias_path: Path, names: Sequence[str]) -> tuple[Path, ...]:
     return tuple(found)
 
 
-def read_bias(path: str | Path) -> Bias:
-    """Read a Popper bias file with the ILP engine's parser (witness.learning.ilp.bias),
-    plus the background knowledge its ``% bk:`` line names."""
-    from witness.learning.ilp.bias import read_bias as read_engine_bias
+def bias_bk_files(path: str | Path) -> tuple[Path, ...]:
+    """Check a bias file with the ILP engine's parser (the one bias model,
+    witness.learning.ilp.bias) and return the background-knowledge files its
+    ``% bk:`` line names."""
+    from witness.learning.ilp.bias import read_bias
 
     path = Path(path)
     try:
         text = read_text(path, "bias file")
-        parsed = read_engine_bias(path)
+        read_bias(path)
     except InputError as exc:  # the engine's TaskError: syntax, missing head, unsupported
         raise BiasError(str(exc)) from None
-    preds = (parsed.head, *parsed.body)
-    return Bias(
-        path,
-        head_preds={parsed.head.name: parsed.head.arity},
-        body_preds={p.name: p.arity for p in parsed.body},
-        types={p.name: p.types for p in preds if p.types is not None},
-        directions={p.name: p.directions for p in preds if p.directions is not None},
-        settings=parsed.settings(),
-        bk_files=resolve_bk(path, _bk_names(text)),
-    )
+    return resolve_bk(path, _bk_names(text))
 
 
 # --------------------------------------------------------------- encoding
@@ -465,11 +444,11 @@ def _task_facts(puzzles: Sequence[Puzzle], names: Sequence[str], atoms: _Atoms,
     return facts, index
 
 
-def _bk_text(bias: Bias, puzzles: Sequence[Puzzle], names: Sequence[str], tags: Sequence[str],
-             facts: dict[str, list[str]]) -> str:
+def _bk_text(bk_files: Sequence[Path], puzzles: Sequence[Puzzle], names: Sequence[str],
+             tags: Sequence[str], facts: dict[str, list[str]]) -> str:
     """bk.pl: the bias's background knowledge files, then the per-task facts."""
     bk_parts = []
-    for f in bias.bk_files:
+    for f in bk_files:
         text = read_text(f, "background knowledge file")
         bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{text}")
     fact_lines = ["% ---- per-task facts (witness/learning/examples.py) ----"]
@@ -506,7 +485,7 @@ def write_task(
     names = list(names) if names is not None else [f"q{i}" for i in range(len(puzzles))]
     if len(names) != len(puzzles):
         raise ValueError("names and puzzles differ in length")
-    bias = read_bias(bias_file)
+    bk_files = bias_bk_files(bias_file)
     tags = _unique_tags(names)
 
     trees: list[PathTree] = []
@@ -527,12 +506,12 @@ def write_task(
     exs += [f"neg(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(neg)]
     used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
     # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
-    free_facts = any("path_free(" in f.read_text() for f in bias.bk_files)
+    free_facts = any("path_free(" in f.read_text() for f in bk_files)
     facts, index = _task_facts(puzzles, names, atoms, used, free_facts)
-    bk_text = _bk_text(bias, puzzles, names, tags, facts)
+    bk_text = _bk_text(bk_files, puzzles, names, tags, facts)
 
     summary = TaskSummary(
-        out_dir=Path(out_dir), bias=str(bias.path), bk_files=[f.name for f in bias.bk_files],
+        out_dir=Path(out_dir), bias=str(Path(bias_file)), bk_files=[f.name for f in bk_files],
         positives=positives, seed=seed, max_pos=max_pos, max_neg=max_neg,
         pos_total=sum(c.pos_total for c in counts), neg_total=sum(c.neg_total for c in counts),
         pos_written=len(pos), neg_written=len(neg), paths_written=len(used), puzzles=counts,
@@ -541,7 +520,7 @@ def write_task(
     summary.seconds = round(time.perf_counter() - t0, 4)
     files = {
         "bk.pl": bk_text,
-        "bias.pl": bias.path.read_text(encoding="utf-8"),
+        "bias.pl": Path(bias_file).read_text(encoding="utf-8"),
         "exs.pl": "\n".join(exs) + "\n",
         "index.json": json.dumps(index, separators=(",", ":")) + "\n",
     }
