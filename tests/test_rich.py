@@ -23,9 +23,9 @@ from witness.search.astar import predicate_values, solve
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat, square_features
 
 RICH = BIAS_DIR / "rich.pl"
-# A predicate learned by the pipeline from its own training puzzles with
-# bias/rich.pl (provenance in the file's header); never written by hand.
-LEARNED = Path(__file__).parent / "data" / "rich_pi_star.pl"
+# The predicate the pipeline learned from its own training puzzles with bias/rich.pl,
+# committed with that run's report (results/reference/rich/README.md); never written by hand.
+LEARNED = Path(__file__).resolve().parents[1] / "results/reference/rich/rich/final/pi_star.pl"
 
 AGREE_PUZZLES = [p for p in seeded_puzzles(60, seed=14, max_rows=3, max_cols=3, min_side=2)
                  if p.triangles][:10]
