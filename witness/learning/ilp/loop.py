@@ -72,7 +72,7 @@ class _Search:
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
         self.pool = Pool()
         self.best = Combination((), 0, True)
-        self.seen: set[Rule] = set()  # only used when symmetry breaking is partial
+        self.seen: set[Rule] = set()  # canonical forms of the rules generated so far
         self.last_report = time.perf_counter()
 
     def out_of_time(self) -> bool:
@@ -131,16 +131,15 @@ class _Search:
         for rule in rules:
             stats.generate_seconds += time.perf_counter() - t_gen
             stats.rules_generated += 1
-            if not self.generator.complete_symmetry:
-                key = canonical(rule)
-                if key in self.seen:
-                    t_gen = time.perf_counter()
-                    continue
-                self.seen.add(key)
+            key = canonical(rule)
+            if key in self.seen:  # transpositions-only symmetry breaking repeats a few rules
+                t_gen = time.perf_counter()
+                continue
+            self.seen.add(key)
             outcome = self.test(rule, parents)
             if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
                 # a parent of the next size's rules
-                children[canonical(rule)] = Tested(outcome.tp, outcome.fp, full=self.noisy)
+                children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
             for kind in apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl):
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
