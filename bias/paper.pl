@@ -61,3 +61,10 @@ direction(three,(in,)).
 max_vars(7).
 max_body(6).
 max_clauses(3).
+
+% No singleton variables: every body-only variable occurs in at least two body
+% literals. The paper's Popper (2023) forbade singletons unless a bias said
+% allow_singletons; Popper since December 2023, and this engine, allow them
+% unless a bias forbids them, as this constraint in Popper's vocabulary does
+% (read the same way by both engines).
+:- body_var(C,V), not head_var(C,V), #count{P,Vars : body_literal(C,P,_,Vars), var_member(V,Vars)} == 1.

@@ -23,14 +23,15 @@ def test_paper_bias():
     assert square.inputs == (0,) and square.outputs == (1, 2)
     one = next(p for p in b.body if p.name == "one")
     assert one.types == ("int",) and one.directions == ("in",)  # the (int,) 1-tuple
-    assert b.directions["f"] == ("in", "in") and not b.allow_singletons
+    assert b.directions["f"] == ("in", "in")
 
 
 def test_defaults_and_singletons():
     b = parse_bias(BASE + "allow_singletons.")
     assert (b.max_vars, b.max_body, b.max_clauses) == \
         (DEFAULTS["max_vars"], DEFAULTS["max_body"], DEFAULTS["max_clauses"])
-    assert b.allow_singletons and not b.has_directions and b.directions is None
+    assert not b.has_directions and b.directions is None
+    assert b == parse_bias(BASE)  # accepted, and changes nothing: singletons are allowed anyway
     b = parse_bias(BASE + "type(f,t). type(p,t).")  # a bare name is a 1-tuple
     assert b.head.types == ("t",)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ilp_bias_text import NO_SINGLETONS
 
 from witness.learning.ilp.bias import Bias, PredDecl, parse_bias, read_bias
 from witness.learning.ilp.generate import Generator
@@ -36,7 +37,7 @@ def oracle_valid(body: tuple[Literal, ...], bias: Bias) -> bool:
     occ = Counter(v for lit in body for v in lit.args)
     if not bias.non_datalog and any(occ[v] == 0 for v in range(a)):
         return False
-    if not bias.allow_singletons and any(n == 1 for v, n in occ.items() if v >= a):
+    if NO_SINGLETONS in bias.program and any(n == 1 for v, n in occ.items() if v >= a):
         return False
     if bias.head.types is not None:
         types: dict[int, set] = {}
@@ -141,10 +142,10 @@ BIASES = {
     "second": read_bias(TASKS / "second" / "bias.pl"),
     "zoo": read_bias(TASKS / "zoo" / "bias.pl"),
     "noisy": read_bias(TASKS / "noisy" / "bias.pl"),
-    "synthetic": parse_bias(SYNTHETIC),
-    "typed": parse_bias(TYPED),
+    "synthetic": parse_bias(SYNTHETIC + NO_SINGLETONS),
+    "typed": parse_bias(TYPED + NO_SINGLETONS),
     "synthetic_singletons": parse_bias(SYNTHETIC.replace("max_body(4)", "max_body(3)")
-                                       + "allow_singletons."),
+                                       + "allow_singletons."),  # accepted; the default anyway
 }
 
 
@@ -206,20 +207,23 @@ def var_types(body, bias: Bias) -> dict[int, str]:
 
 # Popper bias rules and constraints: the generated space is exactly the oracle's,
 # filtered by what the rule or constraint says (each rule still generated once).
+# without singletons, to keep the brute-force spaces small
+SYNTHETIC_NS, TYPED_NS = SYNTHETIC + NO_SINGLETONS, TYPED + NO_SINGLETONS
 POPPER_BIAS = {
-    "forbid_pair": (SYNTHETIC + ":- body_literal(C,q,_,_), body_literal(C,r,_,_).",
-                    SYNTHETIC, lambda body, b: not (has_pred(body, "q") and has_pred(body, "r"))),
-    "require_var": (SYNTHETIC + ":- not body_var(_,1).",
-                    SYNTHETIC, lambda body, b: uses_var(body, 1)),
-    "derived_body_pred": (SYNTHETIC.replace("body_pred(q,1).", "c(q). body_pred(P,1) :- c(P)."),
-                          SYNTHETIC, lambda body, b: True),
-    "bad_body": (SYNTHETIC + "bad_body(p,Vars) :- vars(_,Vars), Vars = (V0,_), V0 != 0.",
-                 SYNTHETIC, lambda body, b: all(x.args[0] == 0 for x in body if x.pred == "p")),
-    "count_var_type": (TYPED + ":- clause(C), #count{V : var_type(C,V,y)} != 1.", TYPED,
+    "forbid_pair": (SYNTHETIC_NS + ":- body_literal(C,q,_,_), body_literal(C,r,_,_).",
+                    SYNTHETIC_NS,
+                    lambda body, b: not (has_pred(body, "q") and has_pred(body, "r"))),
+    "require_var": (SYNTHETIC_NS + ":- not body_var(_,1).",
+                    SYNTHETIC_NS, lambda body, b: uses_var(body, 1)),
+    "derived_body_pred": (SYNTHETIC_NS.replace("body_pred(q,1).", "c(q). body_pred(P,1) :- c(P)."),
+                          SYNTHETIC_NS, lambda body, b: True),
+    "bad_body": (SYNTHETIC_NS + "bad_body(p,Vars) :- vars(_,Vars), Vars = (V0,_), V0 != 0.",
+                 SYNTHETIC_NS, lambda body, b: all(x.args[0] == 0 for x in body if x.pred == "p")),
+    "count_var_type": (TYPED_NS + ":- clause(C), #count{V : var_type(C,V,y)} != 1.", TYPED_NS,
                        lambda body, b: list(var_types(body, b).values()).count("y") == 1),
-    "body_size": (SYNTHETIC + ":- body_size(0,N), N = 2.", SYNTHETIC,
+    "body_size": (SYNTHETIC_NS + ":- body_size(0,N), N = 2.", SYNTHETIC_NS,
                   lambda body, b: len(body) != 2),
-    "var_in_literal": (SYNTHETIC + ":- var_in_literal(C,q,_,0).", SYNTHETIC,
+    "var_in_literal": (SYNTHETIC_NS + ":- var_in_literal(C,q,_,0).", SYNTHETIC_NS,
                        lambda body, b: not any(x.pred == "q" and 0 in x.args for x in body)),
 }
 
@@ -250,6 +254,16 @@ def test_non_datalog_head_variables_need_not_occur_in_the_body():
     assert oracle_space(datalog) < space
     head = Literal("f", (0, 1))
     assert Rule.make(head, [Literal("q", (0,))]) in space  # B only in the head
+
+
+@pytest.mark.parametrize("name", ["paper", "unvisited", "reach", "rich"])
+def test_project_biases_forbid_singletons(name):
+    text = (Path(__file__).resolve().parents[1] / "bias" / f"{name}.pl").read_text()
+    assert NO_SINGLETONS.strip() in text
+    gen = Generator(parse_bias(text))
+    for rule in itertools.chain(gen.rules(1), gen.rules(2), gen.rules(3)):
+        counts = Counter(v for lit in rule.body for v in lit.args)
+        assert all(counts[v] >= 2 for v in rule.body_only_vars()), rule
 
 
 def test_paper_bias_contains_table3_once():
@@ -360,7 +374,7 @@ def small_biases(draw):
     body = tuple(decl(f"p{i}", draw(st.integers(1, 2))) for i in range(n_preds))
     return Bias(head, body, max_vars=draw(st.integers(head_arity, 4)),
                 max_body=draw(st.integers(1, 3)), max_clauses=1,
-                allow_singletons=draw(st.booleans()))
+                program=draw(st.sampled_from(["", NO_SINGLETONS])))
 
 
 @settings(max_examples=30, deadline=None)

@@ -18,10 +18,12 @@ What to know when using it on your own bias files:
   predicate invention and unknown directives are refused with a message
   naming them. Types and directions are all or nothing, as in Popper.
 - Popper's defaults where the bias is silent (``max_vars`` 6, ``max_body``
-  10, any number of rules). ``max_clauses``, when given, is a **hard limit**
-  on the learned program (the paper's Table 3 predicate has three clauses);
-  Popper ignores it for non-recursive programs.
-- The program never covers a negative example (no noise handling); if no
+  10, singleton variables allowed, any number of rules). ``max_clauses``,
+  when given, is a **hard limit** on the learned program (the paper's
+  Table 3 predicate has three clauses); Popper ignores it for non-recursive
+  programs.
+- The program never covers a negative example (unless ``noisy``: then the
+  program of minimum description length, as Popper's ``--noisy``); if no
   program covers every positive example, the one covering the most is
   returned, then the one with the fewest literals.
 - Anytime: on ``timeout`` the best program so far is returned

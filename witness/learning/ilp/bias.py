@@ -6,10 +6,11 @@ adds them to its rule generator; so do we. A bias is an ASP program:
 - *Declarations* (facts, or atoms derived by the bias's own rules, such as
   ``body_pred(P,1) :- constant(P,_).``): ``head_pred/2``, ``body_pred/2``,
   ``type/2``, ``direction/2``; the settings ``max_vars/1``, ``max_body/1``,
-  ``max_clauses/1``, ``allow_singletons/0`` and ``non_datalog/0``.
+  ``max_clauses/1``, ``allow_singletons/0`` (accepted; singletons are
+  allowed anyway) and ``non_datalog/0``.
 - *Rules and constraints* over Popper's meta-vocabulary (``head_literal/4``,
   ``body_literal/4``, ``clause/1``, ``var_type/3``, ``body_var/2``,
-  ``head_var/2``, ``clause_var/2``, ``var_in_literal/4``, ``body_size/2``,
+  ``head_var/2``, ``clause_var/2``, ``var_in_literal/4``, ``var_member/2``, ``body_size/2``,
   ``bad_body/2`` with ``vars/2``), such as ``:- not body_var(_,1).``: they
   are added to the generator's program (:mod:`~witness.learning.ilp.generate`), which
   defines the vocabulary for the one rule it generates at a time (clause 0).
@@ -25,8 +26,11 @@ that no rule of the bias reads (an unknown directive, e.g. a misspelling):
 nothing is silently ignored. ``type`` or ``direction`` given for a predicate
 that is not declared is ignored with a warning, as Popper does.
 
-Defaults when the bias is silent are Popper's: ``max_vars`` 6, ``max_body``
-10, and no cap on the number of rules of the (non-recursive) program.
+Defaults when the bias is silent are Popper's (5.0): ``max_vars`` 6,
+``max_body`` 10, singleton variables allowed (Popper since December 2023;
+the paper's Popper forbade them unless the bias said ``allow_singletons``,
+so ``bias/paper.pl`` forbids them with a constraint), and no cap on the
+number of rules of the (non-recursive) program.
 ``max_clauses`` in the bias is a hard limit on the learned program (the
 paper's experiment relies on it); Popper ignores it for non-recursive tasks.
 """
@@ -67,8 +71,8 @@ DECLARATIONS = {"head_pred/2", "body_pred/2", "type/2", "direction/2", "max_vars
 
 # The generator's meta-vocabulary (witness/learning/ilp/vocabulary.lp), usable in bias rules.
 VOCABULARY = {"head_literal": 4, "body_literal": 4, "clause": 1, "var_type": 3, "body_var": 2,
-              "head_var": 2, "clause_var": 2, "var_in_literal": 4, "body_size": 2, "var": 1,
-              "vars": 2, "bad_body": 2}
+              "head_var": 2, "clause_var": 2, "var_in_literal": 4, "var_member": 2,
+              "body_size": 2, "var": 1, "vars": 2, "bad_body": 2}
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,6 @@ class Bias:
     max_vars: int
     max_body: int
     max_clauses: int | None
-    allow_singletons: bool = False
     non_datalog: bool = False
     program: str = ""
 
@@ -301,7 +304,6 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
         max_vars=settings["max_vars"],
         max_body=settings["max_body"],
         max_clauses=settings["max_clauses"],
-        allow_singletons="allow_singletons" in d.flags,
         non_datalog="non_datalog" in d.flags,
         program=text if statements.has_rules else "",
     )

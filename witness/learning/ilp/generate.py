@@ -10,8 +10,9 @@ the fixed head ``h(0, ..., a-1)``. The encoding keeps only rules that are
   is a least fixpoint, so some left-to-right order works), and every head
   output is bound;
 - well-typed (one type per variable), Datalog (each head variable occurs in
-  the body), connected to the head, without singleton variables (unless the
-  bias says ``allow_singletons``), with no variable twice in one literal;
+  the body), connected to the head, with no variable twice in one literal
+  (singleton variables are allowed, as in Popper; a bias forbids them with a
+  constraint, as ``bias/paper.pl`` does);
 - *generated about once up to variable renaming*: body variables are
   numbered without gaps and in order of their types, and a lex-leader
   constraint for each transposition of two body-only variables keeps a rule
@@ -143,8 +144,6 @@ class Generator:
         program = program_text("generate.lp")
         if not bias.non_datalog:
             program += program_text("datalog.lp")
-        if not bias.allow_singletons:
-            program += program_text("no_singletons.lp")
         if bias.has_directions:
             program += program_text("safety.lp")
         if bias.program:  # the bias's own rules and constraints, in Popper's vocabulary
