@@ -11,7 +11,9 @@
    cover a negative (stopped at the first), and if not, which positives;
 3. *constrain* (:mod:`~witness.learning.ilp.constrain`): prune specialisations of
    rules covering no positive or no negative, generalisations of
-   inconsistent ones;
+   inconsistent ones, and, once a program covers every positive,
+   specialisations of rules that cannot be part of a smaller one
+   (:meth:`_Search.cannot_beat_best`);
 4. *combine* (:mod:`~witness.learning.ilp.combine`) the consistent rules into the best
    program after each size.
 
@@ -100,6 +102,12 @@ class _Search:
                 return
             parents = self.run_size(size, parents)
             self.do_combine()
+            # with a (perhaps new) best program, some parents of the next size
+            # can no longer lead to a better one: all rules up to size + 1
+            # literals are known now
+            for rule in [r for r in parents if self.cannot_beat_best(r, seen_size=size + 1)]:
+                self.prune_useless(rule)
+                del parents[rule]
             self.report(size, final=True)
             if self.stopped:
                 return
@@ -138,8 +146,10 @@ class _Search:
             self.seen.add(key)
             outcome = self.test(rule, parents)
             if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
-                # a parent of the next size's rules
-                children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
+                if self.cannot_beat_best(rule, seen_size=size):
+                    self.prune_useless(rule)
+                else:  # a parent of the next size's rules
+                    children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
             for kind in apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl):
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
@@ -206,6 +216,43 @@ class _Search:
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
             return Outcome(rule, 0, 0, status)
         return Outcome(rule, pos.mask, neg.mask if neg is not None else 0, status)
+
+    def cannot_beat_best(self, rule: Rule, seen_size: int) -> bool:
+        """Can no specialisation of the inconsistent ``rule`` be part of a
+        program smaller than the best one (which covers every positive)?
+
+        (Without noise; as Popper's "covers too few" check.) A specialisation
+        has at least ``rule.size + 1`` literals, so the other rules of a
+        smaller program have at most ``budget`` literals between them. When
+        every rule of that size has been tested (all rules of up to
+        ``seen_size`` literals have), those others are consistent rules of the
+        pool, so they cover at most ``reach``, the pool rules' coverage up to
+        ``budget`` literals; a specialisation covers at most what ``rule``
+        covers. If ``rule`` misses an example outside ``reach``, no such
+        program covers every positive. Sound only if every test so far
+        succeeded (a rule whose test hit a limit is in no pool), so the check
+        is off after a failed test.
+        """
+        n_pos = self.tester.n_pos
+        if self.noisy or self.stats.failed_tests or self.best.tp.bit_count() < n_pos:
+            return False
+        budget = self.best.size - 1 - (rule.size + 1)
+        if budget > seen_size:
+            return False
+        reach = 0
+        for r, tp in zip(self.pool.rules, self.pool.tps, strict=True):
+            if r.size <= budget:
+                reach |= tp
+        outside = ((1 << n_pos) - 1) & ~reach
+        if outside == 0:
+            return False
+        missed = self.tester.first_missed(rule, "pos", outside, time_limit=self.time_limit())
+        return missed.ok and missed.mask != 0
+
+    def prune_useless(self, rule: Rule) -> None:
+        self.generator.prune_specialisations(rule)
+        key = "specialisations (cannot beat the best)"
+        self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
 
     def explain_failure(self, rule: Rule) -> None:
         """Prune the specialisations of a smaller failing part of ``rule`` right away."""

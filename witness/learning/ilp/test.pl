@@ -100,8 +100,9 @@ candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I,
 
 %!  cover(+M, +Text, +Table, +All, +Cands, +First, +InfLimit, +TimeLimit,
 %!        -Covered, -Status, -Message)
-%   Covered: the candidates the rule covers (First = false), or the first
-%   one (First = true). Status: ok, limit, timeout, error (the rule's own
+%   Covered: the candidates the rule covers (First = false), the first
+%   one (First = true), or the first candidate it does not cover
+%   (First = missed). Status: ok, limit, timeout, error (the rule's own
 %   fault, e.g. an instantiation error) or bk_error (an undefined procedure
 %   or a halt in the BK: the task is broken), with Message for the errors.
 cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status, Message) :-
@@ -110,6 +111,9 @@ cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status, M
     Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Atom)) ),
     (   First == true
     ->  Goal = ( once(Test) -> Found = [I] ; Found = [] )
+    ;   First == missed
+    ->  Missed = ( candidate(All, Cands, Table, M, I, Atom), \+ M:'$ilp_rule'(Atom) ),
+        Goal = ( once(Missed) -> Found = [I] ; Found = [] )
     ;   Goal = findall(I, Test, Found)
     ),
     catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R)),

@@ -139,6 +139,16 @@ class Tester:
         at most one bit: enough to tell "covers some" from "covers none").
         The rule's body must have a safe order under the bias's directions.
         """
+        return self._query(rule, kind, candidates, time_limit, "true" if first else "false")
+
+    def first_missed(self, rule: Rule, kind: str, candidates: int | None = None,
+                     time_limit: float | None = None) -> Coverage:
+        """The first of ``candidates`` (bitset; None: all) ``rule`` does not cover,
+        as a one-bit mask (0: it covers them all). Stops there."""
+        return self._query(rule, kind, candidates, time_limit, "missed")
+
+    def _query(self, rule: Rule, kind: str, candidates: int | None, time_limit: float | None,
+               mode: str) -> Coverage:
         total = self.n_pos if kind == "pos" else self.n_neg
         if candidates is None:
             cands, n = [], total
@@ -151,7 +161,7 @@ class Tester:
         every = "true" if candidates is None else "false"
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
-            f"{'true' if first else 'false'}, IL, TL, Cov, St, Msg)",
+            f"{mode}, IL, TL, Cov, St, Msg)",
             {"T": format_rule(rule, self.directions), "C": cands,
              "IL": max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)},
