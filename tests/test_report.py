@@ -74,3 +74,18 @@ def test_predicate_lines_name_the_relation_and_the_verdict():
     assert empty[:3] == ["```prolog", "```", ""]
     assert "- It is empty (no clause)." in empty
     assert "**no clause (the learning run found nothing)**" in empty[-1]
+
+
+def test_committed_paper_scale_pi_star_is_table3_and_proven():
+    # the paper-scale run's pi* as committed (results/reference/paper/README.md)
+    from pathlib import Path
+
+    from witness.asp.verify import verify_predicate
+    from witness.learning.translate import translate_file
+    from witness.pipeline.report import relation_to_table3
+
+    pi_star = translate_file(Path(__file__).resolve().parents[1]
+                             / "results/reference/paper/final/pi_star.pl")
+    assert relation_to_table3(pi_star) == "the paper's Table 3 (the same on every feature value)"
+    result = verify_predicate(pi_star, 3, 3)
+    assert result.status == "proven" and result.all_sizes
