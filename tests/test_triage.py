@@ -5,8 +5,19 @@ import pytest
 from witness.errors import InputError
 from witness.learning.translate import translate_file
 from witness.pipeline.evaluate import solve_all
-from witness.pipeline.triage import select_stage, time_candidates
-from witness.pipeline.triage_tables import read_timings, write_timings
+from witness.pipeline.triage import (
+    distinct_predicates,
+    program_key,
+    run_triage,
+    select_stage,
+    time_candidates,
+)
+from witness.pipeline.triage_tables import (
+    read_timings,
+    representatives,
+    write_distinct,
+    write_timings,
+)
 from witness.search.generate import generate_set, read_set, write_set
 
 TABLE3_PL = """\
@@ -65,3 +76,39 @@ def test_bad_arguments_are_input_errors(task):
         time_candidates([], task / "set", "v3")
     with pytest.raises(InputError, match="repeats"):
         time_candidates([], task / "set", "v1", repeats=0)
+
+
+# Table 3 again, its clauses in another order, literals shuffled and body
+# variables renamed: the same program.
+TABLE3_COPY_PL = """\
+% learned from another puzzle
+f(A,B) :- notAdjacent(A,B), one(G), three(H), path(A,Z), square(B,H,Q), count(Z,Q,G).
+f(A,B) :- path(A,X), greaterThan(Y,W), count(V,X,Y), square(B,W,V).
+f(A,B) :- three(C), count(E,D,F), two(F), notAdjacent(A,B), square(B,C,D), path(A,E).
+"""
+
+
+def test_copies_of_a_program_are_one_predicate_and_others_are_not(task, tmp_path):
+    (tmp_path / "a_copy.pl").write_text(TABLE3_COPY_PL)
+    # Same literals as Table 3's last clause but two(F) bound to another variable.
+    (tmp_path / "near.pl").write_text(TABLE3_PL.replace("two(F)", "two(D)"))
+    files = [task / "table3.pl", task / "over.pl", task / "empty.pl",
+             tmp_path / "a_copy.pl", tmp_path / "near.pl"]
+    assert program_key(tmp_path / "a_copy.pl") == program_key(task / "table3.pl")
+    assert program_key(tmp_path / "near.pl") != program_key(task / "table3.pl")
+    rows = {r.predicate: (r.same_as, r.clauses) for r in distinct_predicates(files)}
+    # the first by name stands for its program, whatever order the files come in
+    assert rows == {"a_copy": ("a_copy", 3), "empty": ("empty", 0), "near": ("near", 3),
+                    "over": ("over", 1), "table3": ("a_copy", 3)}
+    write_distinct(distinct_predicates(files[::-1]), tmp_path / "d.csv")
+    assert representatives(tmp_path / "d.csv") == ["a_copy", "empty", "near", "over"]
+
+
+def test_run_triage_times_one_copy_of_each_program(task, tmp_path):
+    (tmp_path / "a_copy.pl").write_text(TABLE3_COPY_PL)
+    files = [task / "table3.pl", tmp_path / "a_copy.pl", task / "over.pl"]
+    kept = run_triage(files, [task / "set"] * 3, "v1", (2, 2, 1), tmp_path / "out",
+                      repeats=1, rank_by="speedup_E")
+    ranked = [r.predicate for r in read_timings(tmp_path / "out" / "stage1" / "group0.csv")]
+    assert sorted(ranked) == ["a_copy", "over"]
+    assert kept[2] == ["a_copy"]  # Table 3 sorts better than its first clause alone

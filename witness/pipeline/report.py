@@ -287,6 +287,7 @@ class ReportInputs:
     verdicts: Sequence[Path] = ()
     learn_config: dict | None = None
     difficulty_csv: Path | None = None  # witness.difficulty.ranking.score_set's scores
+    distinct_csv: Path | None = None  # triage/distinct.csv: the programs triage timed
 
 
 FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``
@@ -410,6 +411,11 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
              "by puzzle and repeated; speedup_t counts each solve with its fastest "
              "repetition, and the brackets give its range over single repetitions; "
              "speedup_E is exact.", ""]
+    if inputs.distinct_csv is not None:
+        distinct = pd.read_csv(inputs.distinct_csv)
+        lines += [f"Learned predicates: {len(distinct)}; distinct programs (up to renaming "
+                  f"of variables and order): {distinct.same_as.nunique()}. Triage times one "
+                  f"of each, the first by name (`{inputs.distinct_csv}`).", ""]
     for version, csvs in inputs.stage_csvs.items():
         for stage, path in enumerate(csvs, 1):
             top = pd.read_csv(path).head(3)

@@ -16,7 +16,11 @@ predicate learned from one puzzle has false positives. Two A* versions
 - ``v2``: pi_baseline always prunes, the predicate sorts what is left.
 
 Ties in speedup_t are broken by speedup_E, then by name, so a stage's choice
-is deterministic.
+is deterministic. Learned programs that are the same up to renaming of
+variables and the order of clauses and literals are one predicate: triage
+times one of them (the first by name, ``distinct_predicates``), so that a
+stage neither spends its time nor its k1 places on copies, and a rerun cannot
+choose a different copy of the same program by timing noise.
 
 The records and CSV files of the stages are :mod:`witness.pipeline.triage_tables`;
 what comes after the last stage (pi_star's files, the portfolio's members) is
@@ -31,12 +35,17 @@ from pathlib import Path
 import numpy as np
 
 from witness.errors import InputError
-from witness.learning.translate import load_predicate
+from witness.io import read_text
+from witness.learning.ilp.rules import canonical, format_rule
+from witness.learning.translate import load_predicate, parse_program, translate_file
 from witness.pipeline.triage_tables import (
     CandidateTiming,
+    DistinctRow,
     StageRow,
     kept_predicates,
     read_timings,
+    representatives,
+    write_distinct,
     write_stage,
     write_timings,
 )
@@ -58,11 +67,29 @@ Runner = tuple[str, Predicate, str, bool]
 def learned_predicate(path: str | Path) -> Predicate | None:
     """The translated program in ``path``, or None when the file holds no clause
     (a learning run that found nothing)."""
-    from witness.learning.translate import parse_program, translate_file
-
     if not parse_program(Path(path).read_text()):
         return None
     return translate_file(path)
+
+
+def program_key(path: str | Path) -> frozenset[str]:
+    """The learned program in ``path`` as a set of clauses in canonical form
+    (body-only variables renamed, literals sorted): equal for two files
+    exactly when their programs differ only in names of variables and order."""
+    rules = parse_program(read_text(path, "learned program"))
+    return frozenset(format_rule(canonical(rule), ordered=False) for rule in rules)
+
+
+def distinct_predicates(predicates: Sequence[str | Path]) -> list[DistinctRow]:
+    """Every learned predicate with the one that stands for its program in
+    triage: the first, by name, of those with the same ``program_key``."""
+    first: dict[frozenset[str], str] = {}
+    rows = []
+    for path in sorted(predicates, key=lambda p: Path(p).stem):
+        name = Path(path).stem
+        key = program_key(path)
+        rows.append(DistinctRow(name, first.setdefault(key, name), len(key)))
+    return rows
 
 
 def time_candidates(
@@ -207,12 +234,13 @@ def run_triage(
     time_limit: float | None = None,
 ) -> list[list[str]]:
     """Algorithm 2 in one process, as the pipeline runs it stage by stage:
-    time the candidates (in groups of ``group_size``, each beside its own
-    baseline) on each filter set in turn, keep ``keep[i]`` of them. Writes
-    ``stage{i}.csv`` into ``out_dir``; returns the kept names per stage
-    (the last stage's first is pi°)."""
+    time the distinct programs (in groups of ``group_size``, each beside its
+    own baseline) on each filter set in turn, keep ``keep[i]`` of them. Writes
+    ``distinct.csv`` and ``stage{i}.csv`` into ``out_dir``; returns the kept
+    names per stage (the last stage's first is pi°)."""
     by_name = {Path(p).stem: Path(p) for p in predicates}
-    names = list(by_name)
+    write_distinct(distinct_predicates(list(by_name.values())), Path(out_dir) / "distinct.csv")
+    names = representatives(Path(out_dir) / "distinct.csv")
     kept_per_stage = []
     for stage, (set_dir, k) in enumerate(zip(filter_sets, keep, strict=True), 1):
         groups = [names[i:i + group_size] for i in range(0, len(names), group_size)]

@@ -1,6 +1,8 @@
-"""The tables of triage (Algorithm 2): one record per predicate timed on a
-filter set (:class:`CandidateTiming`) and per predicate ranked by a stage
-(:class:`StageRow`), and the CSV files the pipeline keeps them in."""
+"""The tables of triage (Algorithm 2): one record per learned predicate and
+the copy of its program that triage times (:class:`DistinctRow`), per
+predicate timed on a filter set (:class:`CandidateTiming`) and per predicate
+ranked by a stage (:class:`StageRow`), and the CSV files the pipeline keeps
+them in."""
 
 from __future__ import annotations
 
@@ -9,6 +11,17 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from witness.io import read_csv, write_csv
+
+
+@dataclass
+class DistinctRow:
+    """A learned predicate and the predicate with the same program (up to
+    renaming and order) that triage times in its place; ``clauses``: how many
+    the program has (0: learning found nothing)."""
+
+    predicate: str
+    same_as: str
+    clauses: int
 
 
 @dataclass
@@ -49,9 +62,19 @@ class StageRow:
     kept: bool
 
 
-def _write_records(rows: Sequence[CandidateTiming | StageRow], record: type,
+def _write_records(rows: Sequence[DistinctRow | CandidateTiming | StageRow], record: type,
                    out_csv: str | Path) -> None:
     write_csv([asdict(r) for r in rows], [f.name for f in fields(record)], out_csv)
+
+
+def write_distinct(rows: Sequence[DistinctRow], out_csv: str | Path) -> None:
+    _write_records(rows, DistinctRow, out_csv)
+
+
+def representatives(distinct_csv: str | Path) -> list[str]:
+    """The predicates triage times: one per distinct program, in name order."""
+    return [row["predicate"] for row in read_csv(distinct_csv, "distinct predicates")
+            if row["predicate"] == row["same_as"]]
 
 
 def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:

@@ -104,14 +104,14 @@ GROUP = config["triage"]["group_size"]
 
 
 def stage_candidates(version, stage):
-    """Predicates a triage stage times: every learned one in stage 1, then those
-    the previous stage kept (known once that checkpoint has run)."""
-    if stage == 1:
-        return task_names()
-    ranked = checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
-    from witness.pipeline.triage_tables import kept_predicates
+    """Predicates a triage stage times: one per distinct learned program in
+    stage 1, then those the previous stage kept (known once that checkpoint
+    has run)."""
+    from witness.pipeline.triage_tables import kept_predicates, representatives
 
-    return kept_predicates(ranked)
+    if stage == 1:
+        return representatives(checkpoints.triage_distinct.get().output[0])
+    return kept_predicates(checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0])
 
 
 def stage_group(version, stage, group):

@@ -10,6 +10,7 @@ rule report:
         v2=f"{OUT}/final/pi_star_v2.pl" if "v2" in config["triage"]["versions"] else [],
         stages=[f"{OUT}/triage/{v}/stage{s}.csv" for v in config["triage"]["versions"]
                 for s in (1, 2, 3)],
+        distinct=f"{OUT}/triage/distinct.csv",
         summary=f"{OUT}/test/summary.json",
         by_size=f"{OUT}/test/by_size.csv",
         per_puzzle=f"{OUT}/test/per_puzzle.csv",

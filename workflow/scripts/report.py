@@ -16,6 +16,7 @@ with logged(snakemake):
         test_set=Path(inp.test_set), large_solved_csv=Path(inp.large),
         learn_scores=[Path(p) for p in inp.scores], verdicts=[Path(p) for p in inp.verdicts],
         learn_config=snakemake.params.learn, difficulty_csv=Path(inp.difficulty),
+        distinct_csv=Path(inp.distinct),
     )
     figures = {k: Path(out[k]).with_suffix("") for k in FIGURES}
     write_report(out.md, out.headline, snakemake.params.label, snakemake.params.command,
