@@ -84,3 +84,25 @@ def test_noisy_finds_the_minimum_description_length(tmp_path, seed):
     program, scores, stats = learn(task, timeout=120, noisy=True)
     assert stats.exhausted and stats.verified
     assert program.size + scores.fn + scores.fp == brute_force_mdl(task)
+
+
+@pytest.mark.parametrize("noisy", [False, True])
+def test_no_combine_step_outlasts_the_time_out(tmp_path, monkeypatch, noisy):
+    # The last combine after a time-out once had its own 60 s, doubling a
+    # noisy run's time-out; every combine now gets at most what is left
+    # (and one second to combine what the search found).
+    import witness.learning.ilp.loop as loop
+
+    limits = []
+
+    def recording(pool, max_clauses, timeout=None, noisy=False):
+        limits.append(timeout)
+        return real(pool, max_clauses, timeout=timeout, noisy=noisy)
+
+    real = loop.combine
+    monkeypatch.setattr(loop, "combine", recording)
+    learn(mislabelled(tmp_path), timeout=0.5, noisy=noisy, combine_timeout=60)
+    assert limits and max(limits) <= 1.0
+    assert loop.combine_limit(60, None, 5.0) == 60
+    assert loop.combine_limit(60, 10.0, 4.0) == 6.0
+    assert loop.combine_limit(60, 10.0, 12.0) == 1.0

@@ -264,11 +264,9 @@ class _Search:
             self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
         self.stats.explain_seconds += time.perf_counter() - t0
 
-    def do_combine(self, final: bool = False) -> None:
+    def do_combine(self) -> None:
         t0 = time.perf_counter()
-        limit = self.combine_timeout
-        if not final and self.deadline is not None:
-            limit = max(1.0, min(limit, self.deadline - time.perf_counter()))
+        limit = combine_limit(self.combine_timeout, self.deadline, t0)
         result = combine(self.pool, self.bias.max_clauses, timeout=limit, noisy=self.noisy)
         if self.noisy:
             n_pos = self.tester.n_pos
@@ -294,6 +292,16 @@ class _Search:
                     self.tester.n_pos)
 
 
+def combine_limit(combine_timeout: float, deadline: float | None, now: float) -> float:
+    """Seconds one combine step may take: its own limit, cut to what is left
+    of the run's time-out, but at least a second, so that a search stopped
+    by its time-out still combines what it found (the best program found
+    before is kept if that combine finds nothing better)."""
+    if deadline is None:
+        return combine_timeout
+    return max(1.0, min(combine_timeout, deadline - now))
+
+
 def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: float | None,
                         eval_timeout: float, inferences_per_example: int,
                         combine_timeout: float, noisy: bool = False) -> tuple[Program, Scores]:
@@ -311,7 +319,7 @@ def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: fl
         stats.timed_out = search.out_of_time() and not stats.exhausted
         if stats.timed_out:
             stats.stop_reason = "time-out"
-        search.do_combine(final=True)
+        search.do_combine()
         rules = search.best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == search.best.tp and fp == search.best.fp
