@@ -217,6 +217,17 @@ def test_non_utf8_inputs_are_one_line_errors(files):
     bad_input(witness("learn", task, "--quiet"), "bias.pl", "UTF-8")
 
 
+def test_odd_json_is_a_one_line_error(files):
+    (files / "twice.json").write_text('{"rows": 2, "rows": 3, "cols": 3, "goal": [3, 3], '
+                                      '"triangles": []}')
+    (files / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    bad_input(witness("solve", files / "twice.json"), "'rows' given twice")
+    bad_input(witness("solve", files / "deep.json"), "nested too deeply")
+    bad_input(witness("show", files / "p.json", "--path", files / "deep.json", "--out",
+                      files / "x.svg"), "--path", "nested too deeply")
+    assert not (files / "x.svg").exists()
+
+
 def test_translate_out_paths(files):
     proc = witness("translate", files / "unsound.pl", "--out", files / "nodir" / "u.py")
     assert proc.returncode == 0, proc.stderr
@@ -286,6 +297,7 @@ def test_generate_random_gives_up_after_max_tries():
     (["verify", "paper", "--time-limit", "-1"], "--time-limit"),
     (["learn", "{d}", "--timeout", "nan"], "--timeout"),
     (["examples", "{p}", "--out", "{d}/t", "--max-pos", "-1"], "--max-pos"),
+    (["examples", "{p}", "--out", "{d}/t", "--max-pos", "0"], "--max-pos"),  # learn refuses it
     (["generate", "--method", "path", "--size", "2x2", "--count", "-1", "--out", "{d}/s"],
      "--count"),
     (["demo", "--count", "0"], "--count"),

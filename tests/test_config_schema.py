@@ -62,6 +62,12 @@ def test_defaults_are_filled_in_nested_sections():
     (lambda c: c["large_eval"].update(time_limits_min=[1, -1]), "large_eval.time_limits_min.1"),
     (lambda c: c.update(compare_with="paper"), "compare_with"),
     (lambda c: c.update(compare_with=["../paper"]), "compare_with.0"),
+    # what the schema cannot say: NaN passes every bound, Algorithm 3's size limit
+    (lambda c: c["test"].update(time_limit=float("nan")), "test.time_limit"),
+    (lambda c: c["large_eval"].update(time_limits_min=[1, float("inf")]),
+     "large_eval.time_limits_min.1"),
+    (lambda c: c["sets"]["train"].update(sizes=[[2, 2], [9, 9]]), "sets.train.sizes"),
+    (lambda c: c["large"].update(method="random"), "large.sizes"),
 ])
 def test_bad_config_names_the_key(change, key):
     config = copy.deepcopy(PAPER)
@@ -75,6 +81,8 @@ def test_bad_config_names_the_key(change, key):
 @pytest.mark.parametrize(("override", "key"), [
     ("learn: {mode: pool}\n", "learn.mode: 'pool' is not one of per_puzzle, pooled"),
     ("biass: bias/unvisited.pl\n", "biass: unknown key"),
+    ("bias: bias/unvisted.pl\n", "bias: bias/unvisted.pl is not a file"),
+    ("test: {time_limit: .nan}\n", "test.time_limit: must be a finite number, got nan"),
 ])
 def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
     (tmp_path / "bad.yaml").write_text(override)

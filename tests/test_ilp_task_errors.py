@@ -57,3 +57,26 @@ def test_no_positive_example_exits_2(tmp_path, exs):
     r = run_learn(task)
     assert r.returncode == 2 and r.stdout == ""
     assert "no positive example" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_pipeline_learning_stops_on_broken_bk_but_records_other_failures(tmp_path):
+    """One failed task is recorded (the pipeline goes on); broken BK, which every
+    task shares, stops the learn job with the BK's error instead of letting
+    every run fail and triage end with nothing to rank."""
+    from witness.learning.ilp import BKError
+    from witness.pipeline.workflow import learn_step
+
+    bad_exs = tmp_path / "no_pos"
+    shutil.copytree(TASKS / "grandparent", bad_exs)
+    (bad_exs / "exs.pl").write_text("neg(grandparent(ann,bob)).\n")
+    record = learn_step(str(bad_exs), str(tmp_path / "a.pl"), str(tmp_path / "a.json"), 60,
+                        "witness")
+    assert record["status"] == "failed" and "no positive example" in record["error"]
+
+    broken = tmp_path / "broken"
+    shutil.copytree(TASKS / "grandparent", broken)
+    with (broken / "bk.pl").open("a") as f:
+        f.write(":- discontiguous parent/2.\nparent(X, Y) :- stepparent(X, Y).\n")
+    with pytest.raises(BKError, match="stepparent/2"):
+        learn_step(str(broken), str(tmp_path / "b.pl"), str(tmp_path / "b.json"), 60, "witness")
+    assert not (tmp_path / "b.json").exists()

@@ -17,7 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from witness.errors import InputError
-from witness.io import OutputError, check_file, check_folder, read_text, write_file
+from witness.io import OutputError, check_file, check_folder, parse_json, read_text, write_file
 from witness.model.puzzle import Puzzle, size_pair
 
 # Bad command-line input (exit status 2); any InputError from the package too.
@@ -260,9 +260,9 @@ def _read_json(text: str, option: str) -> object:
     path = Path(text)
     source = read_text(path, option) if path.is_file() else text
     try:
-        return json.loads(source)
-    except json.JSONDecodeError:
-        raise UsageError(f"{option}: expected JSON, inline or in a file") from None
+        return parse_json(source)
+    except ValueError as exc:
+        raise UsageError(f"{option}: expected JSON, inline or in a file ({exc})") from None
 
 
 def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
@@ -425,7 +425,9 @@ def _add_examples(sub: Subparsers) -> None:
                    help="task folder to write: a new folder, or an existing one where only "
                         "the files an earlier run wrote (unchanged) are replaced")
     p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
-    p.add_argument("--max-pos", type=count, default=None, help="cap on positives (default: all)")
+    # >= 1: a task without positives is one `witness learn` refuses (nothing to learn)
+    p.add_argument("--max-pos", type=at_least_one, default=None,
+                   help="cap on positives (>= 1; default: all)")
     p.add_argument("--max-neg", type=count, default=None, help="cap on negatives (default: all)")
     _seed(p, "seed of the stratified sampling")
     p.add_argument("--positives", choices=["blamed", "all"], default="blamed",

@@ -45,14 +45,34 @@ def read_text(path: str | Path, what: str = "file") -> str:
         raise InputError(f"cannot read {what} {path}: {exc.strerror}") from None
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    for k in keys:
+        if keys.count(k) > 1:  # json would keep the last silently: say so instead
+            raise ValueError(f"key {k!r} given twice")
+    return dict(pairs)
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value in ``text``; a :class:`ValueError` with a one-line reason
+    (and line number) when it is not JSON, nests too deeply for the parser, or
+    gives an object's key twice."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def read_json(path: str | Path, what: str = "file") -> Any:
     """The JSON value in a UTF-8 file; an :class:`InputError` naming ``what``
-    and the path when it cannot be read or does not hold JSON."""
+    and the path when it cannot be read or does not hold JSON (:func:`parse_json`)."""
     text = read_text(path, what)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{what} {path} is not JSON ({exc.msg} at line {exc.lineno})") from None
+        return parse_json(text)
+    except ValueError as exc:
+        raise InputError(f"{what} {path} is not JSON ({exc})") from None
 
 
 def _temporary(path: Path) -> Path:

@@ -26,7 +26,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from witness.errors import InputError
-from witness.io import read_text, write_file
+from witness.io import parse_json, read_text, write_file
 
 Vertex = tuple[int, int]
 PathList = list[Vertex]
@@ -196,9 +196,9 @@ class Puzzle:
     @classmethod
     def from_json(cls, text: str) -> Puzzle:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PuzzleError("json", f"malformed JSON: {exc.msg} at line {exc.lineno}") from None
+            data = parse_json(text)
+        except ValueError as exc:
+            raise PuzzleError("json", f"malformed JSON: {exc}") from None
         return cls.from_dict(data)
 
     @classmethod

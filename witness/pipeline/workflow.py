@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -45,6 +46,7 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
                     key=lambda e: (e.validator != "additionalProperties", -len(e.absolute_path),
                                    list(map(str, e.absolute_path))))
     if not errors:
+        _check_values(config)
         return config
     err = errors[0]
     path = list(err.absolute_path)
@@ -63,6 +65,45 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
     if isinstance(err, jsonschema.ValidationError) and len(message) > 200:
         message = message[:200] + "..."
     raise InputError(f"{_key(path)}: {message}")
+
+
+def _non_finite(value: object, path: list) -> list | None:
+    """The key path of the first NaN or infinity in ``value`` (JSON Schema's
+    ``number`` admits them, and no bound rules NaN out)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _non_finite(item, [*path, key])
+        if found is not None:
+            return found
+    return None
+
+
+def _check_values(config: dict) -> None:
+    """What the schema cannot say: every number finite, and every puzzle set one
+    its generator can serve (Algorithm 3 only up to 36 vertices), so a run stops
+    before its first job rather than in the generate step."""
+    from witness.search.generate import check_set_spec
+
+    bad = _non_finite(config, [])
+    if bad is not None:
+        raise InputError(f"{_key(bad)}: must be a finite number, got {_value_at(config, bad)}")
+    specs = {f"sets.{name}": spec for name, spec in config["sets"].items()}
+    specs["large"] = {"method": config["large"]["method"], "count": config["large"]["count"],
+                      "sizes": config["large"]["sizes"]}
+    for key, spec in specs.items():
+        try:
+            check_set_spec(spec["method"], spec["sizes"], spec["count"])
+        except InputError as exc:
+            raise InputError(f"{key}.{exc}") from None
+
+
+def _value_at(config: object, path: list) -> object:
+    for key in path:
+        config = config[key]
+    return config
 
 
 @contextlib.contextmanager
@@ -84,17 +125,21 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
     """One learning job of the pipeline: learn, write the program (with its
     header) and a JSON record. A run that fails is recorded (status
     ``failed`` and the error, an empty program) instead of stopping the
-    pipeline, as the paper's 11 runs that found nothing were."""
+    pipeline, as the paper's 11 runs that found nothing were; but broken
+    background knowledge (:class:`BKError`) stops it: every task shares the
+    BK, so every run would fail, and triage would end with nothing to rank."""
     import json
     import time
     import traceback
     from pathlib import Path
 
-    from witness.learning.ilp import learn, write_program
+    from witness.learning.ilp import BKError, learn, write_program
 
     t0 = time.perf_counter()
     try:
         program, scores, stats = learn(task_dir, timeout=timeout, engine=engine, progress=True)
+    except BKError:
+        raise
     except Exception as exc:  # recorded, not fatal: one bad task must not stop 500
         traceback.print_exc()
         Path(out_pl).write_text(f"% learning failed: {type(exc).__name__}: {exc}\n")

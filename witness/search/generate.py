@@ -206,6 +206,22 @@ def size_bounds(sizes: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
     return min(rows), max(rows), min(cols), max(cols)
 
 
+def check_set_spec(
+    method: str, sizes: Sequence[tuple[int, int]], count: int
+) -> tuple[int, int, int, int]:
+    """A :class:`GenerationError` (naming ``method``, ``sizes`` or ``count``)
+    unless :func:`generate_set` can serve this set; else :func:`size_bounds`.
+    The pipeline calls it on its config before any job runs."""
+    if method not in METHODS:
+        raise GenerationError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
+    if count < 0:
+        raise GenerationError(f"count: expected >= 0, got {count}")
+    bounds = size_bounds(sizes)
+    if method == "random":
+        check_random_size(bounds[1], bounds[3])
+    return bounds
+
+
 def generate_set(
     method: str,
     sizes: Sequence[tuple[int, int]],
@@ -230,15 +246,9 @@ def generate_set(
     per puzzle. Raises :class:`GenerationError` when distinct puzzles run
     out, and at once for sizes Algorithm 3 cannot serve.
     """
-    if method not in METHODS:
-        raise GenerationError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
-    if count < 0:
-        raise GenerationError(f"count: expected >= 0, got {count}")
+    min_r, max_r, min_c, max_c = check_set_spec(method, sizes, count)
     if max_tries < 1:
         raise GenerationError(f"max_tries: expected >= 1, got {max_tries}")
-    min_r, max_r, min_c, max_c = size_bounds(sizes)
-    if method == "random":
-        check_random_size(max_r, max_c)
     rng = random.Random(seed)
     seen = set(exclude or ())
     puzzles: list[Puzzle] = []

@@ -20,6 +20,10 @@ RUN = f"results/{config['run']}"
 BIAS = config["bias"]
 if not Path(BIAS).exists() and (Path(workflow.basedir) / BIAS).exists():
     BIAS = str(Path(workflow.basedir) / BIAS)
+if not Path(BIAS).is_file():
+    print(f"config error: bias: {config['bias']} is not a file (relative paths are read from "
+          f"the working directory, then from {workflow.basedir})", file=sys.stderr)
+    sys.exit(2)
 BIAS_NAME = Path(BIAS).stem
 OUT = f"{RUN}/{BIAS_NAME}"
 

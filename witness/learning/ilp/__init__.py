@@ -52,7 +52,7 @@ Modules, one job each:
 from witness.learning.ilp.api import learn
 from witness.learning.ilp.output import program_file_text, write_program
 from witness.learning.ilp.results import Program, Scores, Stats
-from witness.learning.ilp.task import TaskError
+from witness.learning.ilp.task import BKError, TaskError
 
-__all__ = ["Program", "Scores", "Stats", "TaskError", "learn", "program_file_text",
+__all__ = ["BKError", "Program", "Scores", "Stats", "TaskError", "learn", "program_file_text",
            "write_program"]

@@ -14,6 +14,11 @@ class TaskError(InputError):
     """A task folder, bias or example file the engine cannot use (CLI exit status 2)."""
 
 
+class BKError(TaskError):
+    """The background knowledge is broken (a load error, an undefined procedure or
+    a halt): every task built from the same BK files would fail the same way."""
+
+
 @dataclass(frozen=True)
 class TaskFiles:
     """The three files of a Popper task folder."""

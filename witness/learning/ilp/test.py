@@ -26,7 +26,7 @@ from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_path
 from witness.learning.ilp.results import Scores
 from witness.learning.ilp.rules import Rule, format_rule
-from witness.learning.ilp.task import TaskError
+from witness.learning.ilp.task import BKError, TaskError
 
 HELPER_MODULE = "witness_ilp"
 HELPER_FILE = program_path("test.pl")
@@ -105,7 +105,7 @@ class Tester:
             error = _first_line(exc)
         if error:
             self.close()
-            raise TaskError(f"error in {bk}: {error}")
+            raise BKError(f"error in {bk}: {error}")
         head = f"{bias.head.name}/{bias.head.arity}"
         try:
             r = self.janus.query_once(
@@ -126,7 +126,7 @@ class Tester:
             f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
         if missing:
             self.close()
-            raise TaskError(f"body predicate {missing[0]} is not defined in {bk}")
+            raise BKError(f"body predicate {missing[0]} is not defined in {bk}")
 
     def cover(self, rule: Rule, kind: str, candidates: int | None = None,
               time_limit: float | None = None, first: bool = False) -> Coverage:
@@ -168,7 +168,7 @@ class Tester:
         )
         status = str(r["St"])
         if status == "bk_error":
-            raise TaskError(f"error in the background knowledge {self.bk} (while testing "
+            raise BKError(f"error in the background knowledge {self.bk} (while testing "
                             f"{format_rule(rule, self.directions)}): {r['Msg']}")
         return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
 
