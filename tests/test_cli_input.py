@@ -208,13 +208,17 @@ def test_non_utf8_inputs_are_one_line_errors(files):
     bad_input(witness("examples", files / "p.json", "--out", files / "t", "--bias",
                       files / "badbias.pl"), "badbias.pl", "UTF-8")
     assert not (files / "t").exists()
-    task = files / "task"
-    task.mkdir()
-    for f in (Path(__file__).parent / "ilp_tasks" / "zoo2").iterdir():
-        (task / f.name).write_bytes(f.read_bytes())
-    with (task / "bias.pl").open("ab") as fh:
-        fh.write(b"% " + NOT_UTF8)
-    bad_input(witness("learn", task, "--quiet"), "bias.pl", "UTF-8")
+    for name in ("bias.pl", "bk.pl", "exs.pl"):  # SWI-Prolog alone would only warn on bk/exs
+        task = files / f"task_{name}"
+        task.mkdir()
+        for f in (Path(__file__).parent / "ilp_tasks" / "zoo2").iterdir():
+            (task / f.name).write_bytes(f.read_bytes())
+        with (task / name).open("ab") as fh:
+            fh.write(b"% " + NOT_UTF8)
+        proc = witness("learn", task, "--quiet")
+        bad_input(proc, name, "UTF-8")
+        assert proc.stdout == ""
+    bad_input(witness("learn", files / "p.json"), "p.json is a file, not a folder")
 
 
 def test_odd_json_is_a_one_line_error(files):
@@ -329,6 +333,33 @@ def test_verify_help_and_exit_status_agree(files):
     proc = witness("verify", files / "unsound.pl", "--max-size", "2x2", "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["status"] not in ("verified", "proven")  # refuted, exit 0
+
+
+def test_verify_counterexamples_never_replace_a_changed_file(files):
+    args = ("verify", files / "unsound.pl", "--max-size", "2x2")
+    # a file where the folder should be: refused before the check runs
+    bad_input(witness(*args, "--counterexamples", files / "p.json"), "--counterexamples",
+              "p.json")
+    assert json.loads((files / "p.json").read_text()) == P
+    out = files / "cx"
+    assert witness(*args, "--counterexamples", out).returncode == 0
+    assert witness(*args, "--counterexamples", out).returncode == 0  # the same files again
+    puzzle = sorted(out.glob("*_puzzle.json"))[0]
+    puzzle.write_text(json.dumps(P))  # the user edits a counterexample to explore it
+    bad_input(witness(*args, "--counterexamples", out), "--counterexamples", puzzle.name)
+    assert json.loads(puzzle.read_text()) == P
+
+
+def test_a_closed_pipe_is_not_a_traceback(files):
+    """``witness predicate ... | head -1``: the reader leaves before the output ends."""
+    (files / "paths.json").write_text(json.dumps([[[0, 0]]] * 20_000))  # > a pipe's buffer
+    proc = subprocess.Popen([sys.executable, "-m", "witness.cli", "predicate",
+                             files / "unsound.pl", files / "p.json", "--paths",
+                             files / "paths.json", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 1 and err == "", err
 
 
 # ------------------------------------------------ 13. --version

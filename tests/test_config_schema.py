@@ -78,14 +78,32 @@ def test_bad_config_names_the_key(change, key):
     assert message.startswith(f"{key}:") and "\n" not in message
 
 
+def test_a_number_read_as_text_gets_a_hint():
+    """snakemake --config test='{chunk: 5}' gives the string '5' (YAML's base loader)."""
+    config = copy.deepcopy(PAPER)
+    config["test"]["chunk"] = "5"
+    with pytest.raises(InputError, match=r"^test.chunk: '5' is not of type 'integer' .*"
+                                         r"put it in a --configfile\)$"):
+        validate_config(config, SCHEMA)
+    config["test"]["chunk"] = "five"
+    with pytest.raises(InputError, match=r"^test.chunk: 'five' is not of type 'integer'$"):
+        validate_config(config, SCHEMA)
+
+
 @pytest.mark.parametrize(("override", "key"), [
     ("learn: {mode: pool}\n", "learn.mode: 'pool' is not one of per_puzzle, pooled"),
     ("biass: bias/unvisited.pl\n", "biass: unknown key"),
     ("bias: bias/unvisted.pl\n", "bias: bias/unvisted.pl is not a file"),
     ("test: {time_limit: .nan}\n", "test.time_limit: must be a finite number, got nan"),
+    # the bias is read with the engine's parser, and the BK files it names must exist
+    ("bias: nobk.pl\n", "background knowledge file 'nosuch.pl' not found"),
+    ("bias: nohead.pl\n", "bias: nohead.pl: expected exactly one head_pred/2"),
 ])
 def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
     (tmp_path / "bad.yaml").write_text(override)
+    paper = (ROOT / "bias" / "paper.pl").read_text()
+    (tmp_path / "nobk.pl").write_text(paper.replace("% bk: witness.pl", "% bk: nosuch.pl"))
+    (tmp_path / "nohead.pl").write_text(paper.replace("head_pred(f,2).", ""))
     exe = Path(sys.executable).with_name("snakemake")
     proc = subprocess.run(
         [str(exe), "-s", str(ROOT / "Snakefile"), "-n", "--cores", "1", "--configfile",

@@ -80,3 +80,17 @@ def test_pipeline_learning_stops_on_broken_bk_but_records_other_failures(tmp_pat
     with pytest.raises(BKError, match="stepparent/2"):
         learn_step(str(broken), str(tmp_path / "b.pl"), str(tmp_path / "b.json"), 60, "witness")
     assert not (tmp_path / "b.json").exists()
+
+
+def test_a_bk_predicate_that_throws_is_reported_not_hidden(tmp_path):
+    """Any other error in a rule test may be the rule's fault (learning goes on),
+    but the first one is quoted on stderr and the header counts them."""
+    task = tmp_path / "throws"
+    shutil.copytree(TASKS / "grandparent", task)
+    with (task / "bk.pl").open("a") as f:
+        f.write(":- discontiguous female/1.\nfemale(X) :- X == gina, throw(oops).\n")
+    r = run_learn(task)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
+    assert "raised an error: Unknown message: oops" in r.stderr
+    assert "of them (error " in r.stdout  # '% rules tested: N; coverage unknown for M of them'

@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
@@ -190,9 +191,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     # A learned FILE.pl is translated by witness.learning.translate (inside load_predicate).
     predicate = load_predicate(args.predicate)
     rows, cols = parse_size(args.max_size) if args.max_size else DEFAULT_MAX_SIZE
+    if args.counterexamples:
+        with _option("--counterexamples"):
+            check_folder(args.counterexamples)  # before the work, not after
     result = verify_predicate(predicate, rows, cols, time_limit=args.time_limit)
     if args.counterexamples:
-        for path in write_counterexamples(result, Path(args.counterexamples)):
+        with _option("--counterexamples"):
+            written = write_counterexamples(result, Path(args.counterexamples))
+        for path in written:
             print(f"wrote {path}", file=sys.stderr)
     # The verdict (verified / refuted / unknown) is the output, not an error:
     # exit 0 as for any completed command (docs/DESIGN.md's exit-status contract).
@@ -482,6 +488,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"witness {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nor at exit
+        return 1
 
 
 if __name__ == "__main__":

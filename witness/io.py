@@ -147,6 +147,19 @@ def write_file(path: str | Path, data: str | bytes) -> Path:
     return path
 
 
+def write_files(files: Mapping[str | Path, str | bytes]) -> list[Path]:
+    """Write each of ``files`` (path -> content) atomically. A path that already
+    holds other content (or is a folder) is an :class:`OutputError` before
+    anything is written: writing the same files again is the only overwrite,
+    so nothing a user changed or put there is replaced."""
+    todo = {Path(p): _as_bytes(data) for p, data in files.items()}
+    for path, data in todo.items():
+        if path.exists() and (path.is_dir() or path.read_bytes() != data):
+            raise OutputError(f"{path} already exists with other content; remove it or "
+                              "choose another folder")
+    return [write_file(path, data) for path, data in todo.items()]
+
+
 def write_folder(
     folder: str | Path, files: Mapping[str, str | bytes], replaceable: Collection[str] = ()
 ) -> Path:

@@ -33,6 +33,7 @@ from witness.asp.bounded import (
     verify_clauses,
 )
 from witness.asp.generality import accepted_states, clause_is_local, generality
+from witness.io import make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.puzzle import Vertex, size_pair
 from witness.search.predicates import Predicate
@@ -165,23 +166,20 @@ def may_prune(verdict: dict, rows: int, cols: int) -> bool:
 
 def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
     """Write ``clauseN_puzzle.json``, ``clauseN_solution.json`` and ``clauseN_prefix.json``
-    for every refuted clause N (inputs of ``witness show PUZZLE --path PATH``)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
+    for every refuted clause N (inputs of ``witness show PUZZLE --path PATH``). A file
+    of the same name with other content is never replaced (an
+    :class:`~witness.io.OutputError` before anything is written)."""
+    files = {}
     for c in result.clauses:
         cx = c.counterexample
         if cx is None:
             continue
-        stem = out_dir / f"clause{c.index}"
-        files = {
-            f"{stem}_puzzle.json": cx.puzzle.to_json(),
-            f"{stem}_solution.json": _path_json(cx.solution),
-            f"{stem}_prefix.json": _path_json(cx.prefix),
-        }
-        for name, text in files.items():
-            Path(name).write_text(text + "\n")
-            written.append(Path(name))
-    return written
+        stem = f"clause{c.index}"
+        files[out_dir / f"{stem}_puzzle.json"] = cx.puzzle.to_json() + "\n"
+        files[out_dir / f"{stem}_solution.json"] = _path_json(cx.solution) + "\n"
+        files[out_dir / f"{stem}_prefix.json"] = _path_json(cx.prefix) + "\n"
+    make_folder(out_dir)
+    return write_files(files)
 
 
 def _path_json(path: list[Vertex]) -> str:

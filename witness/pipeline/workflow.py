@@ -62,9 +62,23 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
         raise InputError(f"{_key(path)}: {err.instance!r} is not one of "
                          f"{', '.join(map(str, err.validator_value))}")
     message = err.message.splitlines()[0]
+    if err.validator == "type" and isinstance(err.instance, str) and _looks_typed(err.instance):
+        # Snakemake's --config reads values nested in a mapping as strings
+        message += (" (a quoted value, or one nested in --config KEY='{...}', which Snakemake "
+                    "reads as text: put it in a --configfile)")
     if isinstance(err, jsonschema.ValidationError) and len(message) > 200:
         message = message[:200] + "..."
     raise InputError(f"{_key(path)}: {message}")
+
+
+def _looks_typed(text: str) -> bool:
+    """Would YAML read ``text`` as a number or a boolean if it were not quoted?"""
+    import yaml
+
+    try:
+        return not isinstance(yaml.safe_load(text), str)
+    except yaml.YAMLError:
+        return False
 
 
 def _non_finite(value: object, path: list) -> list | None:

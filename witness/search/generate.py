@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from witness.errors import InputError
-from witness.io import OutputError, make_folder, write_file
+from witness.io import make_folder, write_files
 from witness.model.puzzle import (
     MAX_SIDE,
     Puzzle,
@@ -295,14 +295,8 @@ def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Pat
     written): rewriting a set with the same arguments is the only overwrite.
     """
     out_dir = make_folder(out_dir)
-    files = {out_dir / f"{prefix}_{i:05d}.json": p.to_json() + "\n" for i, p in enumerate(puzzles)}
-    for path, text in files.items():
-        if path.exists() and (path.is_dir() or path.read_bytes() != text.encode()):
-            raise OutputError(f"{path} already exists with other content; remove it or "
-                              "choose another folder")
-    for path, text in files.items():
-        write_file(path, text)
-    return list(files)
+    return write_files({out_dir / f"{prefix}_{i:05d}.json": p.to_json() + "\n"
+                        for i, p in enumerate(puzzles)})
 
 
 # ------------------------------------------------------------ named sets

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from witness.pipeline.compare import COMPARED_FILES, missing_files
 from witness.errors import InputError
+from witness.learning.examples import bias_bk_files
 from witness.model.puzzle import size_pair
 from witness.pipeline.workflow import validate_config
 
@@ -23,6 +24,11 @@ if not Path(BIAS).exists() and (Path(workflow.basedir) / BIAS).exists():
 if not Path(BIAS).is_file():
     print(f"config error: bias: {config['bias']} is not a file (relative paths are read from "
           f"the working directory, then from {workflow.basedir})", file=sys.stderr)
+    sys.exit(2)
+try:  # the engine's bias parser and the '% bk:' files, before any job
+    bias_bk_files(BIAS)
+except InputError as exc:
+    print(f"config error: {'' if str(exc).startswith('bias') else 'bias: '}{exc}", file=sys.stderr)
     sys.exit(2)
 BIAS_NAME = Path(BIAS).stem
 OUT = f"{RUN}/{BIAS_NAME}"

@@ -21,7 +21,10 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
         f"% examples: {stats.n_pos} positive, {stats.n_neg} negative",
         f"% scores: {scores}",
         f"% time: {stats.seconds:.1f} s; search: {how}",
-        f"% rules tested: {stats.rules_tested}",
+        f"% rules tested: {stats.rules_tested}" + (
+            f"; coverage unknown for {sum(stats.failed_tests.values())} of them ("
+            + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_tests.items())) + ")"
+            if stats.failed_tests else ""),
         f"% engine: {stats.engine}; {settings} ("
         + ("max_clauses is a hard limit)" if s.get("max_clauses") is not None
            else "no cap on the number of clauses)"),

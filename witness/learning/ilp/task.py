@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from witness.errors import InputError
+from witness.io import read_text
 
 TASK_FILES = ("bk.pl", "bias.pl", "exs.pl")
 
@@ -32,8 +33,17 @@ class TaskFiles:
     def locate(cls, folder: str | Path) -> TaskFiles:
         folder = Path(folder)
         if not folder.is_dir():
-            raise TaskError(f"task folder not found: {folder}")
+            raise TaskError(f"task folder {folder} is a file, not a folder" if folder.exists()
+                            else f"task folder not found: {folder}")
         missing = [name for name in TASK_FILES if not (folder / name).is_file()]
         if missing:
             raise TaskError(f"task folder {folder}: missing {', '.join(missing)}")
-        return cls(folder, folder / "bk.pl", folder / "bias.pl", folder / "exs.pl")
+        files = cls(folder, folder / "bk.pl", folder / "bias.pl", folder / "exs.pl")
+        # SWI-Prolog would only warn and read the bytes some other way; the bias is
+        # checked where it is parsed.
+        for path, what in ((files.bk, "background knowledge"), (files.exs, "examples")):
+            try:
+                read_text(path, what)
+            except InputError as exc:
+                raise TaskError(str(exc)) from None
+        return files

@@ -87,7 +87,7 @@ read_examples(S, M, Head, P0, N0, P, N) :-
     ;   T = neg(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
     ->  assertz(M:'$ilp_neg'(N0, A)), N1 is N0 + 1,
         read_examples(S, M, Head, P0, N1, P, N)
-    ;   throw(error(bad_example(T), _))
+    ;   throw(error(domain_error(example, T), _))
     ).
 
 undefined_preds(M, Preds, Missing) :-

@@ -18,6 +18,7 @@ such a rule gets status ``"limit"`` or ``"timeout"`` and no coverage.
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,8 @@ from witness.learning.ilp.programs import program_path
 from witness.learning.ilp.results import Scores
 from witness.learning.ilp.rules import Rule, format_rule
 from witness.learning.ilp.task import BKError, TaskError
+
+logger = logging.getLogger(__name__)
 
 HELPER_MODULE = "witness_ilp"
 HELPER_FILE = program_path("test.pl")
@@ -97,6 +100,7 @@ class Tester:
         self.module = f"ilp_task_{n}"
         self._source_id = f"{Path(bk).resolve()}#ilp_task_{n}"
         self.closed = False
+        self.error_reported = False  # the first rule test that raised is logged, later ones counted
         try:
             error = self.janus.query_once(
                 f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
@@ -114,7 +118,7 @@ class Tester:
         except self.janus.PrologError as exc:
             self.close()
             raise TaskError(f"cannot read examples {exs}: {_first_line(exc)} "
-                            f"(expected pos({head}) and neg({head}) facts)") from None
+                            f"(expected ground pos({head}) and neg({head}) facts)") from None
         self.n_pos, self.n_neg = r["P"], r["N"]
         if self.n_pos == 0:
             self.close()
@@ -169,7 +173,14 @@ class Tester:
         status = str(r["St"])
         if status == "bk_error":
             raise BKError(f"error in the background knowledge {self.bk} (while testing "
-                            f"{format_rule(rule, self.directions)}): {r['Msg']}")
+                          f"{format_rule(rule, self.directions)}): {r['Msg']}")
+        if status == "error" and not self.error_reported:
+            # Often the rule's own fault (e.g. an unbound argument), but it may be a BK
+            # predicate that throws: say it once rather than hide it.
+            self.error_reported = True
+            logger.warning("testing %s raised an error: %s (such rules are neither used nor "
+                           "learned from; the header counts them)",
+                           format_rule(rule, self.directions), r["Msg"])
         return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
 
     def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
