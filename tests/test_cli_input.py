@@ -307,10 +307,19 @@ def test_generate_random_gives_up_after_max_tries():
     (["demo", "--count", "0"], "--count"),
     (["difficulty", "{p}", "--time-limit", "nan"], "--time-limit"),
     (["difficulty", "{p}", "--lookahead", "-1"], "--lookahead"),
+    # an empty --out (an unset "$DIR") would mean the current folder or stdout
+    (["examples", "{p}", "--out", ""], "--out"),
+    (["generate", "--method", "path", "--size", "2x2", "--count", "1", "--out", ""], "--out"),
+    (["translate", "{d}/unsound.pl", "--out", " "], "--out"),
+    (["learn", "{d}", "--out", ""], "--out"),
+    (["show", "{p}", "--out", ""], "--out"),
+    (["verify", "{d}/unsound.pl", "--counterexamples", ""], "--counterexamples"),
 ])
 def test_bad_option_values_exit_2_naming_the_option(files, args, option):
     args = [a.format(p=files / "p.json", d=files) for a in args]
-    bad_input(witness(*args), option)
+    before = sorted(p.name for p in files.iterdir())
+    bad_input(witness(*args, cwd=files), option)
+    assert sorted(p.name for p in files.iterdir()) == before  # nothing written
 
 
 def test_the_api_checks_budgets_too(files):

@@ -98,6 +98,11 @@ def test_a_number_read_as_text_gets_a_hint():
     # the bias is read with the engine's parser, and the BK files it names must exist
     ("bias: nobk.pl\n", "background knowledge file 'nosuch.pl' not found"),
     ("bias: nohead.pl\n", "bias: nohead.pl: expected exactly one head_pred/2"),
+    # YAML keeps the last of two keys: the first section's settings would vanish
+    ("learn: {mode: pooled}\ntest: {chunk: 5}\nlearn: {timeout: 60}\n",
+     "bad.yaml: key 'learn' given twice (line 3"),
+    ("sets:\n  train: {method: path, count: 2, count: 3, sizes: [[2, 2]]}\n",
+     "bad.yaml: key 'count' given twice (line 2"),
 ])
 def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
     (tmp_path / "bad.yaml").write_text(override)

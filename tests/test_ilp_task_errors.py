@@ -94,3 +94,26 @@ def test_a_bk_predicate_that_throws_is_reported_not_hidden(tmp_path):
     assert r.stdout.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
     assert "raised an error: Unknown message: oops" in r.stderr
     assert "of them (error " in r.stdout  # '% rules tested: N; coverage unknown for M of them'
+
+
+def test_a_pipeline_job_ends_bad_input_with_one_line_and_exit_2(tmp_path, capsys):
+    """Snakemake shows a job's stderr: broken BK is one line there (and in the log),
+    exit status 2; an internal error keeps its traceback."""
+    from types import SimpleNamespace
+
+    from witness.learning.ilp import BKError
+    from witness.pipeline.workflow import logged
+
+    smk = SimpleNamespace(log=[str(tmp_path / "learn.log")], rule="learn")
+    with pytest.raises(SystemExit) as info:
+        with logged(smk):
+            print("progress")
+            raise BKError("error in bk.pl: Unknown procedure: stepparent/2")
+    assert info.value.code == 2
+    assert capsys.readouterr().err == ("error in rule learn: error in bk.pl: Unknown procedure: "
+                                       "stepparent/2\n")
+    assert (tmp_path / "learn.log").read_text() == (
+        "progress\nBKError: error in bk.pl: Unknown procedure: stepparent/2\n")
+    with pytest.raises(KeyError):
+        with logged(smk):
+            raise KeyError("internal")

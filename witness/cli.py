@@ -50,6 +50,14 @@ def _number(kind: type, low: float, strict: bool) -> Callable[[str], float]:
     return parse
 
 
+def out_path(text: str) -> str:
+    """An argparse type for output paths: never empty (an unset shell variable,
+    ``--out "$DIR"``, would otherwise mean the current folder or stdout)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
+
+
 positive = _number(float, 0, strict=True)  # megabytes
 seconds = _number(float, 0, strict=False)  # 0: stop at once (e.g. verify's 'unknown')
 count = _number(int, 0, strict=False)  # budgets, caps, counts
@@ -324,7 +332,7 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument("--max-tries", type=at_least_one, default=None, metavar="N",
                    help="random: candidates drawn per puzzle before giving up (default 1000); "
                         "sizes above 36 vertices (5x5) are refused, use --method path")
-    p.add_argument("--out", required=True,
+    p.add_argument("--out", type=out_path, required=True,
                    help="output folder, one JSON file per puzzle (other files in it are left "
                         "alone; a file of the same name with other content is an error)")
     p.set_defaults(func=cmd_generate)
@@ -365,7 +373,7 @@ def _add_verify(sub: Subparsers) -> None:
     p.add_argument("--max-size", default=None, metavar="RxC",
                    help="check every size up to RxC (default 4x4)")
     _time_limit(p, "for the whole run (>= 0); undecided clauses are 'unknown'")
-    p.add_argument("--counterexamples", default=None, metavar="DIR",
+    p.add_argument("--counterexamples", type=out_path, default=None, metavar="DIR",
                    help="write each counterexample's puzzle, solution and prefix as JSON "
                         "files for witness show")
     _json_flag(p)
@@ -395,14 +403,14 @@ def _add_show(sub: Subparsers) -> None:
     p.add_argument("puzzle")
     p.add_argument("--path",
                    help="JSON list of [x, y], or a file with one (or solve --json output)")
-    p.add_argument("--out", required=True, help="FILE.svg or FILE.png")
+    p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
     p.set_defaults(func=cmd_show)
 
 
 def _add_translate(sub: Subparsers) -> None:
     p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
     p.add_argument("program", help="learned program FILE.pl")
-    p.add_argument("--out", help="write the Python module here (default: print it)")
+    p.add_argument("--out", type=out_path, help="write the Python module here (default: print it)")
     p.set_defaults(func=cmd_translate)
 
 
@@ -427,7 +435,7 @@ def _add_examples(sub: Subparsers) -> None:
     p = sub.add_parser("examples", help="write a Popper task folder (bk.pl, bias.pl, exs.pl)")
     p.add_argument("puzzles", nargs="+", metavar="PUZZLE.json",
                    help="one puzzle, or several pooled into one task")
-    p.add_argument("--out", required=True,
+    p.add_argument("--out", type=out_path, required=True,
                    help="task folder to write: a new folder, or an existing one where only "
                         "the files an earlier run wrote (unchanged) are replaced")
     p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
@@ -452,7 +460,8 @@ def _add_learn(sub: Subparsers) -> None:
     p.add_argument("--noisy", action="store_true",
                    help="learn the program of minimum description length (literals + FN + FP), "
                         "as Popper's --noisy, for tasks no consistent program fits")
-    p.add_argument("--out", metavar="FILE.pl", help="also write the program with its header")
+    p.add_argument("--out", type=out_path, metavar="FILE.pl",
+                   help="also write the program with its header")
     _json_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_learn)

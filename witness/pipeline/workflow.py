@@ -71,6 +71,35 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
     raise InputError(f"{_key(path)}: {message}")
 
 
+def check_config_files(paths: Sequence[str | Path]) -> None:
+    """An :class:`InputError` if a YAML config file gives a key twice in one
+    mapping: YAML loaders keep the last silently, so a second ``learn:``
+    section would drop every setting of the first."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def mapping(loader: Loader, node: yaml.MappingNode) -> dict:
+        seen: set = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node)
+            if key in seen:
+                raise InputError(f"key '{key}' given twice (line "
+                                 f"{key_node.start_mark.line + 1}; the last would win silently)")
+            seen.add(key)
+        return loader.construct_mapping(node)
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    for path in paths:
+        try:
+            yaml.load(Path(path).read_text(encoding="utf-8"), Loader=Loader)
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            pass  # Snakemake reports files it cannot read or parse
+
+
 def _looks_typed(text: str) -> bool:
     """Would YAML read ``text`` as a number or a boolean if it were not quoted?"""
     import yaml
@@ -122,17 +151,27 @@ def _value_at(config: object, path: list) -> object:
 
 @contextlib.contextmanager
 def logged(smk: object) -> Iterator[None]:
-    """Send a rule's stdout and stderr (progress bars included) to its log file."""
+    """Send a rule's stdout and stderr (progress bars included) to its log file.
+
+    Bad input (:class:`InputError`, e.g. broken background knowledge) ends the
+    job with exit status 2 and its one-line message, in the log and on the
+    terminal, instead of a traceback; other errors keep theirs."""
     logs = list(getattr(smk, "log", []) or [])
-    if not logs:
-        yield
-        return
-    with open(logs[0], "w") as fh, contextlib.redirect_stdout(fh), contextlib.redirect_stderr(fh):
-        try:
+    rule = getattr(smk, "rule", "job")
+    try:
+        if not logs:
             yield
-        except Exception as exc:
-            print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
-            raise
+            return
+        with open(logs[0], "w") as fh, contextlib.redirect_stdout(fh), \
+                contextlib.redirect_stderr(fh):
+            try:
+                yield
+            except Exception as exc:
+                print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
+                raise
+    except InputError as exc:
+        print(f"error in rule {rule}: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine: str) -> dict:

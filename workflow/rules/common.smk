@@ -7,10 +7,12 @@ from witness.pipeline.compare import COMPARED_FILES, missing_files
 from witness.errors import InputError
 from witness.learning.examples import bias_bk_files
 from witness.model.puzzle import size_pair
-from witness.pipeline.workflow import validate_config
+from witness.pipeline.workflow import check_config_files, validate_config
 
 # Types, ranges, unknown keys (typos) and defaults: workflow/schemas/config.schema.yaml.
 try:
+    check_config_files([f"{workflow.basedir}/config.yaml",
+                        *(getattr(workflow, "overwrite_configfiles", None) or [])])
     validate_config(config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml")
 except InputError as exc:
     print(f"config error: {exc}", file=sys.stderr)
