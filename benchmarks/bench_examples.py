@@ -24,9 +24,10 @@ import time
 from pathlib import Path
 
 from witness.io import write_csv
-from witness.learning.examples import TABLE3_PROLOG, write_task
+from witness.learning.examples import write_task
 from witness.learning.labels import build_path_tree
 from witness.model.puzzle import size_pair
+from witness.paper import TABLE3_PROLOG
 from witness.search.generate import generate_set
 
 SIZES = "2x2,2x3,3x3,2x4,3x4,4x4,3x5"

@@ -37,10 +37,11 @@ import time
 from pathlib import Path
 
 from witness.io import write_csv, write_file
-from witness.learning.examples import DEFAULT_BIAS, TABLE3_PROLOG, write_task
+from witness.learning.examples import DEFAULT_BIAS, write_task
 from witness.learning.ilp.api import load_task
 from witness.learning.ilp.rules import canonical, parse_program
 from witness.learning.ilp.test import Tester
+from witness.paper import TABLE3_PROLOG
 from witness.search.generate import generate_set
 
 OUT = Path(__file__).parent / "out"

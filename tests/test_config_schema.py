@@ -118,3 +118,29 @@ def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
     assert len(errors) == 1 and key in errors[0], proc.stderr
     assert "Traceback" not in proc.stderr and "KeyError" not in proc.stderr
     assert not (tmp_path / "results").exists()
+
+
+def test_snakemake_lint_gives_only_the_conda_advice(tmp_path):
+    """`snakemake --lint` finds nothing but its advice to give each rule a conda
+    environment or container, which does not apply (one virtualenv, scripts/setup.sh)."""
+    exe = Path(sys.executable).with_name("snakemake")
+    proc = subprocess.run([str(exe), "-s", str(ROOT / "Snakefile"), "--lint", "--configfile",
+                           str(ROOT / "config" / "quick.yaml")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    out = proc.stdout + proc.stderr
+    lints = {line.strip() for line in out.splitlines() if line.strip().startswith("* ")}
+    assert "Lints for rule" in out, out[-2000:]  # the lint ran over the rules
+    assert lints == {"* Specify a conda environment or container for each rule.:"}, out[-3000:]
+
+
+def test_paper_throughput_default_is_the_papers():
+    """The schema's default and every profile's Figure-5 yardstick are witness.paper's."""
+    from witness.paper import PAPER_EXPANSIONS_PER_MIN
+
+    schema = yaml.safe_load(SCHEMA.read_text())
+    default = schema["properties"]["large_eval"]["properties"]["paper_expansions_per_min"]
+    assert default["default"] == PAPER_EXPANSIONS_PER_MIN
+    for profile in PROFILES:
+        section = yaml.safe_load(profile.read_text()).get("large_eval", {})
+        assert section.get("paper_expansions_per_min", PAPER_EXPANSIONS_PER_MIN) == \
+            PAPER_EXPANSIONS_PER_MIN, profile

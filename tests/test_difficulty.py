@@ -26,6 +26,7 @@ from witness.difficulty.muse import difficulty
 from witness.difficulty.player import player_rules
 from witness.difficulty.ranking import rank_folder
 from witness.model.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
+from witness.paper import TABLE3_PROLOG
 from witness.search.predicates import (
     BASELINE,
     PAPER,
@@ -287,11 +288,7 @@ UNSOUND_PL = """\
 f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
 f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), three(C), one(F).
 """
-PAPER_PL = """\
-f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
-"""
+PAPER_PL = TABLE3_PROLOG
 
 
 def test_player_rules_accept_proven_clauses_only(tmp_path):

@@ -17,7 +17,6 @@ from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import (
     BIAS_DIR,
-    TABLE3_PROLOG,
     BiasError,
     allocate,
     bias_bk_files,
@@ -32,6 +31,7 @@ from witness.model.puzzle import (
     enumerate_solutions,
     square_edge_counts,
 )
+from witness.paper import TABLE3_PROLOG
 
 BIASES = sorted(BIAS_DIR.glob("*.pl"))
 

@@ -267,8 +267,8 @@ def test_project_biases_forbid_singletons(name):
 
 
 def test_paper_bias_contains_table3_once():
-    from witness.learning.examples import TABLE3_PROLOG
     from witness.learning.ilp.rules import parse_program
+    from witness.paper import TABLE3_PROLOG
 
     bias = read_bias(Path(__file__).resolve().parents[1] / "bias" / "paper.pl")
     gen = Generator(bias)

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from puzzles import seeded_puzzles
 
-from witness.learning.examples import TABLE3_PROLOG, write_task
+from witness.learning.examples import write_task
 from witness.learning.ilp import learn
 from witness.learning.ilp.api import load_task
 from witness.learning.ilp.rules import canonical, parse_program
 from witness.learning.ilp.test import Tester
 from witness.model.puzzle import Puzzle, enumerate_solutions
+from witness.paper import TABLE3_PROLOG
 
 TABLE3 = tuple(parse_program(TABLE3_PROLOG))
 

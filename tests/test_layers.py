@@ -4,6 +4,7 @@ its own, not even inside a function, and importing the search loads neither
 the learner nor a solver."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,63 @@ def test_importing_the_search_loads_no_learner_and_no_solver():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == ""
+
+
+def test_no_import_cycles():
+    """No two modules import each other, directly or through others (inside a
+    layer too): each module can be read after the ones it imports."""
+    names = {name for name, _ in modules()}
+
+    def targets(path: Path, name: str) -> set[str]:
+        # ``from witness.a import b`` imports the module witness.a.b when there is one
+        found = set()
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                found |= {f"{base}.{a.name}" if f"{base}.{a.name}" in names else base
+                          for a in node.names}
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+        return (found & names) - {name}
+
+    graph = {name: targets(path, name) for name, path in modules()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        assert name not in trail, "import cycle: " + " -> ".join([*trail, name])
+        if name not in done:
+            for dep in sorted(graph[name]):
+                visit(dep, (*trail, name))
+            done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def test_no_function_is_longer_than_80_lines():
+    """Long functions are split into named steps (the numba core included)."""
+    long = []
+    for name, path in modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > 80:
+                    long.append(f"{name}.{node.name} ({length} lines)")
+    assert not long, long
+
+
+def test_code_cites_no_issue_tracker():
+    """The package and the workflow stand alone: no comment points to an issue
+    tracker that is not in the repository (the design notes are in docs/)."""
+    root = PACKAGE.parent
+    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.lp"), *PACKAGE.rglob("*.pl"),
+             *(root / "workflow").rglob("*.*"), root / "Snakefile", root / "config.yaml",
+             *(root / "config").glob("*.yaml")]
+    cited = [f"{f.relative_to(root)}:{n}" for f in files if "__pycache__" not in f.parts
+             for n, line in enumerate(f.read_text().splitlines(), 1)
+             if re.search(r"\bissues? \d", line, re.IGNORECASE)]
+    assert not cited, cited

@@ -4,6 +4,7 @@ import pytest
 
 from witness.errors import InputError
 from witness.learning.translate import translate_file
+from witness.paper import TABLE3_PROLOG
 from witness.pipeline.evaluate import solve_all
 from witness.pipeline.triage import (
     distinct_predicates,
@@ -20,11 +21,7 @@ from witness.pipeline.triage_tables import (
 )
 from witness.search.generate import generate_set, read_set, write_set
 
-TABLE3_PL = """\
-f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
-"""
+TABLE3_PL = TABLE3_PROLOG
 OVER_COUNT_PL = "f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).\n"
 
 

@@ -38,6 +38,7 @@ from witness.model.puzzle import (
     is_solution,
     square_edge_counts,
 )
+from witness.paper import TABLE3_PROLOG
 from witness.search.generate import generate_from_path
 from witness.search.predicates import (
     BASELINE,
@@ -327,11 +328,7 @@ UNSOUND_PL = """\
 f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
 f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), three(C), one(F).
 """
-PAPER_PL = """\
-f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
-"""
+PAPER_PL = TABLE3_PROLOG
 
 
 def test_cli_proven_exit_0(tmp_path, capsys):

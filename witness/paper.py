@@ -6,6 +6,8 @@ paper's takes the paper's from here.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 # Table 2: bucket (rows <= cols) -> (instances, mean baseline expansions, mean seconds)
 PAPER_TABLE2: dict[tuple[int, int], tuple[int, float, float]] = {
     (2, 2): (135, 11, 0.0005), (2, 3): (1321, 31, 0.001), (2, 4): (1788, 72, 0.025),
@@ -27,3 +29,9 @@ PAPER_FIGURE5 = {"pi_star": {1: 0.744, 5: 0.839}, "baseline": {5: 0.740, 30: 0.8
 PAPER_LARGE = {"puzzles": 5000, "sizes": "5x5 to 8x8"}  # Figure 5's puzzles, all sizes
 # Section 5.6: about 18,000 expansions per second (Table 2: 1.4e5 in 7.6 s) x 60.
 PAPER_EXPANSIONS_PER_MIN = 1_100_000
+# Table 3: the learned predicate pi° as Prolog clauses over Table 1 (witness/table3.pl).
+TABLE3_CLAUSES: tuple[str, ...] = tuple(
+    line for line in (Path(__file__).with_name("table3.pl")).read_text().splitlines()
+    if line.startswith("f(")
+)
+TABLE3_PROLOG = "".join(f"{clause}\n" for clause in TABLE3_CLAUSES)

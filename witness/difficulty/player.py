@@ -16,7 +16,6 @@ from witness.search.predicates import Predicate, as_program
 
 log = logging.getLogger(__name__)
 
-RULE_SETS = ("none", "baseline", "paper")
 # Built-in rule sets `witness verify` proves for every grid size (local clauses;
 # tests/test_difficulty.py checks this is still what verify says).
 PROVEN_BUILTINS = ("baseline", "paper")

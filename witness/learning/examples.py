@@ -99,12 +99,6 @@ POSITIVE_MODES = ("blamed", "all")
 # What write_task writes into a task folder (and may later replace there).
 TASK_FILES = ("bk.pl", "bias.pl", "exs.pl", "index.json", "counts.json")
 
-# The paper's learned predicate pi° (Table 3) as Prolog clauses over Table 1.
-TABLE3_PROLOG = """\
-f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), one(F).
-f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), three(D), two(F).
-"""
 
 
 class BiasError(InputError):

@@ -1,4 +1,4 @@
-"""Several biases of one run side by side (issue 14): ``comparison.md`` and a
+"""Several biases of one run side by side: ``comparison.md`` and a
 figure from the outputs each bias's pipeline already wrote in
 ``results/<run>/<bias>/`` (the test and large-puzzle tables, pi* and its
 verdict). Nothing is rerun: this only reads and lines up."""

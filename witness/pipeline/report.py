@@ -549,7 +549,7 @@ def _pearson_log(x: pd.Series, y: pd.Series) -> float:
 
 def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
                       stem: Path) -> list[str]:
-    """Puzzle difficulty (issue 15): MUSE and ReMUSE per size and rule set, and
+    """Puzzle difficulty: MUSE and ReMUSE per size and rule set, and
     ReMUSE against baseline A* expansions and against the number of solutions.
     Returns the report's lines: a table of medians and correlations (Spearman's
     rho; Pearson's r against the log10 of expansions / solutions)."""

@@ -181,11 +181,11 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
     pipeline, as the paper's 11 runs that found nothing were; but broken
     background knowledge (:class:`BKError`) stops it: every task shares the
     BK, so every run would fail, and triage would end with nothing to rank."""
-    import json
     import time
     import traceback
     from pathlib import Path
 
+    from witness.io import write_json
     from witness.learning.ilp import BKError, learn, write_program
 
     t0 = time.perf_counter()
@@ -205,5 +205,5 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
         record = {"status": status, **scores.as_dict(), "clauses": list(program.clauses),
                   "seconds": stats.seconds, "exhausted": stats.exhausted,
                   "engine": stats.engine, "stats": stats.as_dict()}
-    Path(out_json).write_text(json.dumps(record, indent=1) + "\n")
+    write_json(record, out_json)
     return record

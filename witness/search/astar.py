@@ -466,6 +466,41 @@ class _Paths:
         return path
 
 
+def _search(geo: Geometry, encoded: tuple, prune: bool, base_prune: bool, paths: _Paths,
+            max_paths: int, max_expansions: int | None, deadline: float | None,
+            stop: threading.Event | None) -> str:
+    """Run the compiled core in growing chunks of expansions until it stops; the
+    status name (``exhausted`` for an empty open list: :func:`solve` says whether
+    that proves the puzzle unsolvable)."""
+    kind, table, n_reach, n_addable, n_lengths = encoded
+    counters = paths.counters
+    capacity = len(paths.parent)
+    chunk = 2_000
+    while True:
+        allowed = chunk
+        if max_expansions is not None:
+            allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
+            if allowed <= 0:
+                return "expansion_budget"
+        status = _run(
+            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
+            geo.triangles, geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_addable,
+            n_lengths, prune, base_prune,
+            paths.parent, paths.vertex, paths.heap_keys, paths.heap_nodes, counters, allowed,
+        )
+        if status in (SOLVED, EXHAUSTED):
+            return "solved" if status == SOLVED else "exhausted"
+        if status == NEED_SPACE:
+            if capacity >= max_paths:
+                return "out_of_memory"
+            capacity = min(2 * capacity, max_paths)
+            paths.grow(capacity)
+        status_name = _interrupted(deadline, stop)
+        if status_name:
+            return status_name
+        chunk = min(chunk * 2, 200_000)
+
+
 def solve(
     puzzle: Puzzle,
     predicate: Predicate,
@@ -496,7 +531,6 @@ def solve(
     _check_budgets(time_limit, max_expansions, memory_mb)
     warm_up()
     geo = geometry or build_geometry(puzzle)
-    kind, table, n_reach, n_addable, n_lengths = predicate.encoded
     capacity, max_paths = _path_budget(memory_mb)
     paths = _Paths.start(capacity, geo.start)
     counters = paths.counters
@@ -506,35 +540,10 @@ def solve(
 
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    chunk = 2_000
-    status_name = ""
-    while True:
-        allowed = chunk
-        if max_expansions is not None:
-            allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
-            if allowed <= 0:
-                status_name = "expansion_budget"
-                break
-        status = _run(
-            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
-            geo.triangles, geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_addable,
-            n_lengths, mode == "prune", base_prune,
-            paths.parent, paths.vertex, paths.heap_keys, paths.heap_nodes, counters, allowed,
-        )
-        if status in (SOLVED, EXHAUSTED):
-            status_name = ("solved" if status == SOLVED else "unsolvable" if sound
-                           else "exhausted")
-            break
-        if status == NEED_SPACE:
-            if capacity >= max_paths:
-                status_name = "out_of_memory"
-                break
-            capacity = min(2 * capacity, max_paths)
-            paths.grow(capacity)
-        status_name = _interrupted(deadline, stop)
-        if status_name:
-            break
-        chunk = min(chunk * 2, 200_000)
+    status_name = _search(geo, predicate.encoded, mode == "prune", base_prune, paths,
+                          max_paths, max_expansions, deadline, stop)
+    if status_name == "exhausted" and sound:
+        status_name = "unsolvable"
     seconds = time.perf_counter() - t0
 
     path = paths.solution(puzzle) if status_name == "solved" else None

@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from witness.model.puzzle import Puzzle, Vertex, free_region, reachable, square_edge_counts
+from witness.paper import TABLE3_CLAUSES
 
 FEATURES: tuple[str, ...] = (
     "triangles",
@@ -268,22 +269,19 @@ def _gt(a: str, b: str) -> Comparison:
 
 _OVER_COUNT = Clause(
     (_gt("edges_on_square", "triangles"),),
-    source="f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).",
+    source=TABLE3_CLAUSES[0],
     english="the path has more of the square's edges than the square has triangles",
 )
 
 
-def _left_three(k: int, word: str) -> Clause:
+def _left_three(k: int) -> Clause:
     return Clause(
         (
             Comparison("eq", feat("head_adjacent"), const(0)),
             Comparison("eq", feat("triangles"), const(3)),
             Comparison("eq", feat("edges_on_square"), const(k)),
         ),
-        source=(
-            "f(A,B) :- square(B,D,C), path(A,E), count(E,C,F), notAdjacent(A,B), "
-            f"three(D), {word}(F)."
-        ),
+        source=TABLE3_CLAUSES[k],
         english=(
             f"the path's head is not adjacent to a 3-triangle square it has only {k} "
             f"edge{'s' if k > 1 else ''} of"
@@ -304,7 +302,7 @@ BASELINE = Predicate(
 PAPER = Predicate(
     "paper",
     "paper",
-    (_OVER_COUNT, _left_three(1, "one"), _left_three(2, "two")),
+    (_OVER_COUNT, _left_three(1), _left_three(2)),
     description="the paper's learned pi° (Table 3), written by hand",
     sound=True,
 )

@@ -1,4 +1,4 @@
-# Puzzle difficulty (issue 15): MUSE and ReMUSE of a sample of the test set, the
+# Puzzle difficulty: MUSE and ReMUSE of a sample of the test set, the
 # player's rules being none, pi_baseline and each final predicate (only those
 # proven for every grid size model a player; the others are left out, logged).
 

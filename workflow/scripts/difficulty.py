@@ -1,4 +1,4 @@
-"""MUSE and ReMUSE of a sample of the test set under each rule set (issue 15)."""
+"""MUSE and ReMUSE of a sample of the test set under each rule set."""
 
 from witness.difficulty.ranking import score_set
 from witness.pipeline.workflow import logged

@@ -1,9 +1,7 @@
 """Decide whether a learned predicate can prune a solution prefix (witness verify)."""
 
-import json
-from pathlib import Path
-
 from witness.asp.verify import verify_predicate
+from witness.io import write_json
 from witness.pipeline.triage import learned_predicate
 from witness.pipeline.workflow import logged
 
@@ -16,4 +14,4 @@ with logged(snakemake):
         result = verify_predicate(pred, rows, cols)
         print(result.summary())
         record = result.to_dict()
-    Path(snakemake.output[0]).write_text(json.dumps(record, indent=1) + "\n")
+    write_json(record, snakemake.output[0])
