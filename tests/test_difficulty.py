@@ -317,14 +317,27 @@ def test_player_rules_accept_proven_clauses_only(tmp_path):
 
 
 def test_player_rules_read_the_pipelines_verify_json(tmp_path):
+    from witness.errors import InputError
+    from witness.learning.translate import load_predicate
+
     program = tmp_path / "pi_star.pl"
     program.write_text(UNSOUND_PL)
+    sources = [c.source for c in load_predicate(str(program)).clauses]
     sidecar = tmp_path / "pi_star.verify.json"
     sidecar.write_text(json.dumps({"status": "refuted", "clauses": [
-        {"index": 0, "status": "proven"}, {"index": 1, "status": "refuted"}]}))
+        {"index": 0, "status": "proven", "source": sources[0]},
+        {"index": 1, "status": "refuted", "source": sources[1]}]}))
     assert len(player_rules(str(program), [1]).clauses) == 1
-    sidecar.write_text(json.dumps({"status": "proven", "clauses": []}))
+    record = {"status": "proven", "clauses": [
+        {"index": i, "status": "proven", "source": s} for i, s in enumerate(sources)]}
+    sidecar.write_text(json.dumps(record))
     assert len(player_rules(str(program)).clauses) == 2  # the pipeline's word is taken
+    # ... for the program it verified: a record left beside an edited .pl, or one
+    # that lists no clauses, is not taken; the program is verified (and refuted) here
+    for stale in ({**record, "clauses": record["clauses"][:1]}, {"status": "proven"}):
+        sidecar.write_text(json.dumps(stale))
+        with pytest.raises(InputError, match="not proven"):
+            player_rules(str(program))
 
 
 # ------------------------------------------------------------ ranking and CLI

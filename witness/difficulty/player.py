@@ -35,7 +35,7 @@ def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None =
     status ``proven``: every clause holds on every grid size).
     """
     name = spec.name if isinstance(spec, Predicate) else str(spec)
-    pred = load_predicate(spec)
+    pred = full = load_predicate(spec)
     if clauses is not None:
         if pred.kind == "none":
             raise InputError("--clauses: the rule set 'none' has no clauses")
@@ -51,20 +51,27 @@ def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None =
         chosen = list(range(1, len(pred.clauses) + 1))
     if pred.kind == "none" or name in PROVEN_BUILTINS:
         return pred
-    if not _proven(Path(name), pred, chosen, verify_time_limit):
+    if not _proven(Path(name), full, pred, chosen, verify_time_limit):
         raise InputError(f"--rules: {name} is not proven free of false positives on every "
                          "grid size (witness verify); an unsound rule may remove solutions")
     return pred
 
 
-def _proven(program: Path, pred: Predicate, chosen: list[int],
+def _proven(program: Path, full: Predicate, pred: Predicate, chosen: list[int],
             time_limit: float | None) -> bool:
-    """Is every chosen clause proven for all grid sizes? (sibling .verify.json, else verify)"""
+    """Is every chosen clause of ``full`` (``pred``: those clauses) proven for all
+    grid sizes? The sibling .verify.json is taken at its word only if it records
+    the program's clauses as they are now (an edited .pl keeps its old record);
+    else ``pred`` is verified here."""
     sidecar = program.with_suffix(".verify.json")
     if sidecar.is_file():
         try:
             data = json.loads(sidecar.read_text())
-        except (OSError, json.JSONDecodeError):
+        except (OSError, ValueError):
+            data = None
+        if isinstance(data, dict) and not _records(data, full):
+            log.warning("%s does not record the clauses of %s as they are now (edited since?): "
+                        "verifying here", sidecar, program)
             data = None
         if isinstance(data, dict):
             if data.get("status") == "proven":
@@ -80,3 +87,12 @@ def _proven(program: Path, pred: Predicate, chosen: list[int],
     result = verify_predicate(pred, time_limit=time_limit)
     log.info("verify %s: %s", program, result.verdict)
     return result.status == PROVEN
+
+
+def _records(data: dict, program: Predicate) -> bool:
+    """Does a verify record (``witness verify --json``) list exactly ``program``'s clauses?"""
+    clauses = data.get("clauses")
+    if not isinstance(clauses, list):
+        return False
+    sources = [c.get("source") if isinstance(c, dict) else None for c in clauses]
+    return sources == [c.source for c in program.clauses]
