@@ -228,3 +228,20 @@ def test_what_the_addable_argument_covers():
         Comparison("eq", feat("edges_on_square"), const(0)))),))
     clause = verify_predicate(equal, 1, 2).clauses[0]
     assert clause.status != PROVEN and not clause.all_sizes
+
+
+def test_the_core_floods_only_for_predicates_that_read_the_free_region():
+    """The free region is flooded only when the compiled table has a
+    goal-reachability or addable-edges axis (astar's ``n_reach == 2 or
+    n_addable > 1``): Table 3 and pi_baseline get neither axis, the learned
+    rich predicate both, a rule reading one feature only that one."""
+    from witness.search.predicates import BASELINE, PAPER, as_program
+
+    def axes(pred: Predicate) -> tuple[int, int]:
+        _, _, n_reach, n_addable, _ = pred.encode()
+        return n_reach, n_addable
+
+    assert axes(as_program(PAPER)) == axes(as_program(BASELINE)) == (1, 1)
+    assert axes(translate_file(LEARNED)) == (2, 5)
+    assert axes(comparison("gt", "edges_needed", "addable_edges")) == (1, 5)
+    assert axes(comparison("gt", "goal_unreachable", "triangles")) == (2, 1)

@@ -1,11 +1,11 @@
-% pi_star: winner of triage (results/rich/rich/triage/v2/stage3.csv), learned as pool_007
+% pi_star: winner of triage (results/rich/rich/triage/v2/stage3.csv), learned as pool_005
 % Learned by witness-ilp (learning from failures: clingo generates, SWI-Prolog tests)
-% task: results/rich/rich/tasks/pool_007
-% examples: 2000 positive, 8042 negative
-% scores: TP=1811 FN=189 TN=8042 FP=0
-% time: 84.0 s; search: rule space exhausted
-% rules tested: 1171
-% engine: witness; max_vars=6 max_body=6 max_clauses=3 timeout=600 eval_timeout=10.0 inferences_per_example=200000 (max_clauses is a hard limit)
+% task: results/rich/rich/tasks/pool_005
+% examples: 2000 positive, 648 negative
+% scores: TP=1745 FN=255 TN=648 FP=0
+% time: 5.2 s; search: rule space exhausted
+% rules tested: 1184
+% engine: witness; max_vars=6 max_body=6 max_clauses=3 timeout=600 eval_timeout=10.0 inferences_per_example=200000 noisy=False (max_clauses is a hard limit)
 % program: 3 clause(s), 11 literals
 
 f(A,B) :- deadEnd(A,B).
