@@ -19,12 +19,14 @@ TABLE3_FIRST = "f(A,B) :- path(A,C), square(B,D,E), count(C,E,F), greaterThan(F,
 BY_SIZE = "bucket,squares,instances,baseline_mean_expansions,speedup_t,speedup_E\n"
 SOLVED = ("size,squares,solver,limit_min,puzzles,solved_within_time,"
           "solved_within_paper_expansions\n")
+SCORES = "puzzle,size,rules,lookahead,muse,remuse,solutions,mean_length,status,seconds,states\n"
 
 
 def fake_bias(folder: Path, program: str, status: str, overall: tuple, buckets: dict,
-              pi_star: dict, baseline_5x5: float = 0.5) -> Path:
+              pi_star: dict, baseline_5x5: float = 0.5, pi_muse: tuple = (1, 2, 3),
+              sample: tuple = ("t0", "t1", "t2")) -> Path:
     """A results/<run>/<bias>/ folder holding only what the comparison reads."""
-    for sub in ("final", "test", "large"):
+    for sub in ("final", "test", "large", "difficulty"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
     (folder / "final/pi_star.pl").write_text("% a comment line\n" + program)
     (folder / "final/pi_star.verify.json").write_text(
@@ -41,6 +43,14 @@ def fake_bias(folder: Path, program: str, status: str, overall: tuple, buckets: 
              (("5x5", 25, 2), ("8x8", 64, 4))]
     (folder / "large/solved.csv").write_text(SOLVED + "".join(
         f"{s},{sq},{solver},0.1,{n},{w},{x}\n" for s, sq, solver, n, w, x in rows))
+    # MUSE / ReMUSE: none (6, 8, 10) / (3, 4, 5), baseline (5, 7, 9) / (2, 3, 4), pi*
+    # pi_muse / half of it; "inf": no reachable solution
+    scores = []
+    for i, puzzle in enumerate(sample):
+        for rules, muse, remuse in (("none", 6 + 2 * i, 3 + i), ("baseline", 5 + 2 * i, 2 + i),
+                                    ("pi_star", pi_muse[i], pi_muse[i] / 2)):
+            scores.append(f"{puzzle},3x3,{rules},0,{muse},{remuse},4,8.0,done,0.01,100\n")
+    (folder / "difficulty/scores.csv").write_text(SCORES + "".join(scores))
     return folder
 
 
@@ -52,7 +62,7 @@ def two_biases(tmp_path):
                      {"5x5": (1, 1), "8x8": (0.5, 0.25)})
     paper = fake_bias(run / "paper", TABLE3_FIRST, "bounded", (5, 6),
                       {"4x4": (16, 10, 1500, 2, 3), "5x5": (25, 20, 110000, 6.5, 8.4)},
-                      {"5x5": (0.5, 0.5), "8x8": (0.25, 0.25)})
+                      {"5x5": (0.5, 0.5), "8x8": (0.25, 0.25)}, pi_muse=(3, 4, float("inf")))
     return run, rich, paper
 
 
@@ -96,6 +106,13 @@ def test_comparison_lines_up_both_biases(two_biases):
     assert row(md, "| **all** | 0.1") == ["**all**", "0.1", "17% (17%)", "67% (50%)",
                                           "33% (33%)", "100%"]
     assert "gave the same shares" not in md and "solved the same shares" in md
+    # difficulty: none and pi_baseline once, then each bias's pi* (issue 15)
+    part = md.split("## Puzzle difficulty")[1]
+    assert row(part, "| none") == ["none", "3", "0", "8.00", "4.00", "8.00", "4.00"]
+    assert row(part, "| baseline") == ["baseline", "3", "0", "7.00", "3.00", "7.00", "3.00"]
+    assert row(part, "| pi* rich") == ["pi* rich", "3", "0", "2.00", "1.00", "2.00", "1.00"]
+    assert row(part, "| pi* paper") == ["pi* paper", "3", "1", "3.50", "1.75", "3.50", "1.75"]
+    assert "Every bias scored the same puzzles." in part
 
 
 def test_comparison_says_when_the_folders_disagree(two_biases, tmp_path):
@@ -103,11 +120,13 @@ def test_comparison_says_when_the_folders_disagree(two_biases, tmp_path):
     # the paper bias tested on other puzzles, and its baseline solved other large shares
     fake_bias(paper, TABLE3_FIRST, "proven", (5, 6),
               {"4x4": (16, 10, 1400, 2, 3), "5x5": (25, 20, 110000, 6.5, 8.4)},
-              {"5x5": (0.5, 0.5), "8x8": (0.25, 0.25)}, baseline_5x5=1.0)
+              {"5x5": (0.5, 0.5), "8x8": (0.25, 0.25)}, baseline_5x5=1.0,
+              sample=("t0", "t1", "t9"))
     md = write_comparison(tmp_path / "c.md", tmp_path / "c", [("rich", rich), ("paper", paper)],
                           "CMD").read_text()
     assert "**The biases were not tested on the same puzzles**" in md
     assert "beside paper's pi* they solved other shares" in md
+    assert "**The biases scored different samples**" in md
 
 
 def test_a_missing_file_is_named(two_biases, tmp_path):

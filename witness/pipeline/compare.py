@@ -1,7 +1,7 @@
 """Several biases of one run side by side: ``comparison.md`` and a
 figure from the outputs each bias's pipeline already wrote in
 ``results/<run>/<bias>/`` (the test and large-puzzle tables, pi* and its
-verdict). Nothing is rerun: this only reads and lines up."""
+verdict, the difficulty scores). Nothing is rerun: this only reads and lines up."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from witness.errors import InputError
@@ -25,7 +26,7 @@ from witness.pipeline.report import (
 
 # The files of a bias's results folder that the comparison reads (all pipeline outputs).
 COMPARED_FILES = ("final/pi_star.pl", "final/pi_star.verify.json", "test/summary.json",
-                  "test/by_size.csv", "large/solved.csv")
+                  "test/by_size.csv", "large/solved.csv", "difficulty/scores.csv")
 
 
 def missing_files(folder: str | Path) -> list[str]:
@@ -44,6 +45,7 @@ class BiasResults:
     summary: dict
     by_size: pd.DataFrame
     solved: pd.DataFrame
+    difficulty: pd.DataFrame  # witness.difficulty.ranking.score_set's rows
 
     @classmethod
     def load(cls, name: str, folder: str | Path) -> BiasResults:
@@ -59,7 +61,8 @@ class BiasResults:
                    verify=read_json(folder / "final/pi_star.verify.json", "verify record"),
                    summary=read_json(folder / "test/summary.json", "test summary"),
                    by_size=pd.read_csv(folder / "test/by_size.csv").set_index("bucket"),
-                   solved=pd.read_csv(folder / "large/solved.csv"))
+                   solved=pd.read_csv(folder / "large/solved.csv"),
+                   difficulty=pd.read_csv(folder / "difficulty/scores.csv"))
 
 
 def _ratio(a: float, b: float) -> str:
@@ -168,6 +171,40 @@ def _large_section(biases: Sequence[BiasResults]) -> list[str]:
     return lines
 
 
+def _difficulty_section(biases: Sequence[BiasResults]) -> list[str]:
+    """MUSE and ReMUSE of each bias's sample (difficulty/scores.csv) with the
+    player's rules none and pi_baseline (from the first bias's folder) and each
+    bias's pi* (issue 15: the paper-bias pi* beside any other final predicate)."""
+    first = biases[0]
+    rows = [(rule, first.difficulty[first.difficulty["rules"] == rule])
+            for rule in ("none", "baseline")]
+    rows += [(f"pi* {b.name}", b.difficulty[b.difficulty["rules"] == "pi_star"])
+             for b in biases]
+    lines = ["## Puzzle difficulty (MUSE and ReMUSE, Chen 2023)", "",
+             "Each bias's seeded sample of the test set (`difficulty/scores.csv`), the "
+             "player's inference rules being none (every legal move), pi_baseline or that "
+             "bias's pi* (only a pi* proven for every grid size models a player; "
+             "n/a: left out). Bits; means and medians over the puzzles with a reachable "
+             "solution.", "",
+             "| player's rules | puzzles | no reachable solution | median MUSE | "
+             "median ReMUSE | mean MUSE | mean ReMUSE |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for label, g in rows:
+        g = g[g["status"] == "done"]
+        fin = g[np.isfinite(g["muse"])]
+        if g.empty:
+            lines.append(f"| {label} | 0 | n/a | n/a | n/a | n/a | n/a |")
+            continue
+        lines.append(f"| {label} | {len(g)} | {len(g) - len(fin)} | "
+                     f"{fin['muse'].median():.2f} | {fin['remuse'].median():.2f} | "
+                     f"{fin['muse'].mean():.2f} | {fin['remuse'].mean():.2f} |")
+    samples = [frozenset(b.difficulty["puzzle"]) for b in biases]
+    lines += ["", "Every bias scored the same puzzles." if len(set(samples)) == 1 else
+              "**The biases scored different samples**, so their scores are not like "
+              "for like.", ""]
+    return lines
+
+
 def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
     """speedup_E and speedup_t by bucket, one line per bias, and the share of
     large puzzles solved within the largest wall-clock limit, clingo included."""
@@ -229,6 +266,6 @@ def write_comparison(out_md: str | Path, figure_stem: str | Path,
              "constrained square satisfies a line.", ""]
     for b in results:
         lines += _predicate_section(b)
-    lines += _test_section(results) + _large_section(results)
+    lines += _test_section(results) + _large_section(results) + _difficulty_section(results)
     write_file(out_md, "\n".join(lines))
     return out_md
