@@ -174,7 +174,7 @@ def _large_section(biases: Sequence[BiasResults]) -> list[str]:
 def _difficulty_section(biases: Sequence[BiasResults]) -> list[str]:
     """MUSE and ReMUSE of each bias's sample (difficulty/scores.csv) with the
     player's rules none and pi_baseline (from the first bias's folder) and each
-    bias's pi* (issue 15: the paper-bias pi* beside any other final predicate)."""
+    bias's pi* (the paper-bias pi* beside any other final predicate)."""
     first = biases[0]
     rows = [(rule, first.difficulty[first.difficulty["rules"] == rule])
             for rule in ("none", "baseline")]

@@ -1,10 +1,10 @@
-% pi_star: winner of triage (results/rich/paper/triage/v2/stage3.csv), learned as pool_004
+% pi_star: winner of triage (results/rich/paper/triage/v2/stage3.csv), learned as pool_001
 % Learned by witness-ilp (learning from failures: clingo generates, SWI-Prolog tests)
-% task: results/rich/paper/tasks/pool_004
-% examples: 2000 positive, 7324 negative
-% scores: TP=859 FN=1141 TN=7324 FP=0
+% task: results/rich/paper/tasks/pool_001
+% examples: 2000 positive, 3067 negative
+% scores: TP=833 FN=1167 TN=3067 FP=0
 % time: 22.3 s; search: rule space exhausted
-% rules tested: 2431
+% rules tested: 2446
 % engine: witness; max_vars=7 max_body=6 max_clauses=3 timeout=600 eval_timeout=10.0 inferences_per_example=200000 noisy=False (max_clauses is a hard limit)
 % program: 3 clause(s), 19 literals
 
