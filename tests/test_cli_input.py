@@ -232,6 +232,13 @@ def test_odd_json_is_a_one_line_error(files):
     assert not (files / "x.svg").exists()
 
 
+def test_a_solve_output_without_a_path_is_named(files):
+    proc = witness("solve", files / "big.json", "--max-expansions", "10", "--json")
+    (files / "unsolved.json").write_text(proc.stdout)
+    bad_input(witness("show", files / "big.json", "--path", files / "unsolved.json", "--out",
+                      files / "u.svg"), "--path", "no path", "expansion_budget")
+
+
 def test_translate_out_paths(files):
     proc = witness("translate", files / "unsound.pl", "--out", files / "nodir" / "u.py")
     assert proc.returncode == 0, proc.stderr

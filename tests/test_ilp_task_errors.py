@@ -117,3 +117,13 @@ def test_a_pipeline_job_ends_bad_input_with_one_line_and_exit_2(tmp_path, capsys
     with pytest.raises(KeyError):
         with logged(smk):
             raise KeyError("internal")
+
+
+def test_no_negative_example_learns_but_warns(tmp_path):
+    task = tmp_path / "t"
+    shutil.copytree(TASKS / "grandparent", task)
+    exs = (task / "exs.pl").read_text().splitlines()
+    (task / "exs.pl").write_text("\n".join(ln for ln in exs if not ln.startswith("neg(")))
+    r = run_learn(task)
+    assert r.returncode == 0, r.stderr
+    assert "has no negative example" in r.stderr

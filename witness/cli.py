@@ -281,6 +281,9 @@ def _read_json(text: str, option: str) -> object:
 
 def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
     if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
+        if data["path"] is None:
+            raise UsageError(f"{option}: this solve output has no path (status "
+                             f"{data.get('status', 'not solved')})")
         data = data["path"]
     if not isinstance(data, list) or not all(
         isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) for v in data

@@ -124,6 +124,10 @@ class Tester:
             self.close()
             raise TaskError(f"{exs} has no positive example (pos({head}) facts); "
                             "there is nothing to learn")
+        if self.n_neg == 0:  # legal (Popper accepts it), but rarely what was meant
+            logger.warning("%s has no negative example (neg(%s) facts): every rule is "
+                           "consistent, so the most general program that covers the "
+                           "positives wins", exs, head)
         preds = [f"{p.name}/{p.arity}" for p in bias.body]
         missing = self.janus.query_once(
             f"{HELPER_MODULE}:undefined_preds({self.module}, "
