@@ -24,6 +24,17 @@ contradictory tests on one value, say). :func:`explain_failure` finds such a
 part by dropping literals one at a time while the rest still covers no
 positive and can still be called safely; pruning the specialisations of that
 smaller body removes many more rules, including ones of the current size.
+
+*Pointless literals* (the idea behind Popper's pointless-rule checks, written
+anew for this engine): a literal with a variable that occurs nowhere else in
+the rule only asks whether some value exists. If, on every negative example
+and under every answer of a part of the body, such a value always exists,
+then any rule containing that part and the literal, with the variable still
+occurring only there, covers the same negatives without the literal, covers
+at least the same positives and is one literal smaller: no optimal program
+needs it. :func:`pointless_literal` finds such a literal and the smallest
+part of the body it found that implies it; the generator then forbids the
+pattern (:meth:`~witness.learning.ilp.generate.Generator.prune_while_single`).
 """
 
 from __future__ import annotations
@@ -31,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from witness.learning.ilp.generate import Generator
-from witness.learning.ilp.rules import Rule, evaluation_order
+from witness.learning.ilp.rules import Literal, Rule, connected, evaluation_order
 from witness.learning.ilp.test import Tester
 
 SPECIALISATIONS = "specialisations"
@@ -118,3 +129,67 @@ def explain_failure(rule: Rule, tester: Tester, time_limit: float | None = None)
         if found.ok and found.mask == 0:
             body = list(smaller.body)
     return Rule(rule.head, tuple(body)) if len(body) < len(rule.body) else None
+
+
+@dataclass(frozen=True)
+class Pointless:
+    """``literal`` is implied on the negatives by the rest of ``part`` (which
+    contains it) whenever the variables ``single`` occur in it alone."""
+
+    part: Rule
+    literal: Literal
+    single: tuple[int, ...]
+
+
+def _callable(rule: Rule, tester: Tester) -> bool:
+    """Connected and safe to call under the bias's directions."""
+    if not connected(rule):
+        return False
+    try:
+        evaluation_order(rule, tester.directions)
+    except ValueError:
+        return False
+    return True
+
+
+# Inferences one pointless-literal query may take: the check is an
+# optimisation, so on large tasks it gives up (deterministically) rather than
+# scan every negative example for every tested rule.
+POINTLESS_INFERENCES = 1_000_000
+
+
+def pointless_literal(rule: Rule, tester: Tester,
+                      time_limit: float | None = None) -> Pointless | None:
+    """A literal of ``rule`` with a variable found nowhere else in it, implied
+    on every negative example by the rest of the body; with the rest made as
+    small as it can be while it still implies it (greedy, one literal at a
+    time, keeping the literal's other variables bound), or None.
+
+    Sound for any rule T holding the part and the literal with ``single``
+    in it alone: T's other literals then bind the same values, so the
+    literal holds on every negative wherever they do, and T without it is a
+    connected, safely callable rule of the space (the part already binds the
+    literal's other variables).
+    """
+    head = set(rule.head.args)
+    for lit in rule.body:
+        rest = rule.without(lit)
+        elsewhere = {v for x in rest.body for v in x.args} | head
+        single = tuple(sorted(set(lit.args) - elsewhere))
+        dirs = (tester.directions or {}).get(lit.pred)
+        if dirs and any(d == "in" and v in single for v, d in zip(lit.args, dirs, strict=True)):
+            continue  # \\+ lit would be called with an input unbound
+        if not single or not _callable(rest, tester):
+            continue
+        if not tester.implied(rest, lit, "neg", time_limit, POINTLESS_INFERENCES):
+            continue
+        needed = set(lit.args) - set(single)
+        part = list(rest.body)
+        for other in rest.body:
+            smaller = Rule(rule.head, tuple(x for x in part if x != other))
+            bound = {v for x in smaller.body for v in x.args} | head
+            if needed <= bound and _callable(smaller, tester) \
+                    and tester.implied(smaller, lit, "neg", time_limit, POINTLESS_INFERENCES):
+                part = list(smaller.body)
+        return Pointless(Rule(rule.head, (*part, lit)), lit, single)
+    return None

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_text
@@ -120,6 +120,7 @@ class Generator:
         self.timed_out = False
         self._pending: list[tuple] = []
         self._now: list[frozenset[int]] = []
+        self._now_lits: list[list[int]] = []  # solver literals of nogoods for this size
 
         facts = [f"#const w_max_body={bias.max_body}.", f"#const w_first_body_var={a}.",
                  f"w_size_dom(1..{bias.max_body})."]
@@ -163,6 +164,10 @@ class Generator:
         size_atoms = {k: atoms[clingo.Function("w_size", [clingo.Number(k)])]
                       for k in range(1, bias.max_body + 1)}
         self._size = {k: (x.literal if x is not None else None) for k, x in size_atoms.items()}
+        single_atoms = {v: atoms[clingo.Function("w_single", [clingo.Number(v)])]
+                        for v in self.body_var_range}
+        self._single = {v: (x.literal if x is not None else None)
+                        for v, x in single_atoms.items()}
         self.ground_seconds = time.perf_counter() - t0
 
     def _vocabulary_facts(self) -> list[str]:
@@ -226,6 +231,9 @@ class Generator:
                         if None not in lits:
                             model.context.add_nogood(lits)
                     self._now.clear()
+                for lits in self._now_lits:
+                    model.context.add_nogood(lits)
+                self._now_lits.clear()
 
     def in_space(self, rule: Rule) -> bool:
         """Whether ``rule`` (up to renaming) is a rule of the space under the constraints so far."""
@@ -272,6 +280,12 @@ class Generator:
         order: the others cannot be part of a generated rule, so constraints
         need not mention them.
         """
+        for ids, _ in self._renamings(rule, type_sorted):
+            yield ids
+
+    def _renamings(self, rule: Rule, type_sorted: bool
+                   ) -> Iterator[tuple[frozenset[int], dict[int, int]]]:
+        """:meth:`renamings` with the variable mapping of each."""
         variables = rule.body_only_vars()
         types = self._var_types(rule) if type_sorted else None
         seen: set[frozenset[int]] = set()
@@ -292,7 +306,7 @@ class Generator:
                 key = frozenset(ids)
                 if key not in seen:
                     seen.add(key)
-                    yield key
+                    yield key, mapping
 
     def prune_specialisations(self, rule: Rule, now: bool = False) -> None:
         """Forbid every rule whose body contains a renaming of ``rule``'s body.
@@ -307,6 +321,18 @@ class Generator:
             self._pending.append(("spec", ids))
             if now:
                 self._now.append(ids)
+
+    def prune_while_single(self, rule: Rule, single: Sequence[int]) -> None:
+        """Forbid every rule whose body contains a renaming of ``rule``'s body
+        in which the variables ``single`` occur in one literal only (as they
+        do in ``rule``). Applies to the rest of the current enumeration too."""
+        for ids, mapping in self._renamings(rule, type_sorted=True):
+            lits = [self._lit[i] for i in ids]
+            lits += [self._single.get(mapping[v]) for v in single]
+            if None in lits:
+                continue  # an atom the grounder removed can never be true
+            self._pending.append(("lits", lits))
+            self._now_lits.append(lits)
 
     def prune_generalisations(self, rule: Rule, min_size: int = 1) -> None:
         """Forbid every rule with at least ``min_size`` body literals whose body is
@@ -326,14 +352,17 @@ class Generator:
 
     def _flush(self) -> None:
         """Add the pending constraints to the solver as ground integrity constraints."""
+        self._now_lits.clear()  # in _pending too: from here on, part of the program
         if not self._pending:
             return
         with self.ctl.backend() as backend:
             for item in self._pending:
-                lits = [self._lit[i] for i in item[1]]
+                lits = item[1] if item[0] == "lits" else [self._lit[i] for i in item[1]]
                 if None in lits:
                     continue  # an atom the grounder removed can never be true
-                if item[0] == "spec":
+                if item[0] == "lits":
+                    backend.add_rule([], item[1])
+                elif item[0] == "spec":
                     backend.add_rule([], lits)
                 else:  # gen: size k and at least k of these literals chosen
                     size = self._size.get(item[2])

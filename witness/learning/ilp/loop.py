@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.combine import Combination, Pool, combine
-from witness.learning.ilp.constrain import Outcome, apply, explain_failure
+from witness.learning.ilp.constrain import Outcome, apply, explain_failure, pointless_literal
 from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.results import Program, Scores, Stats, make_program
 from witness.learning.ilp.rules import Rule, canonical
@@ -155,6 +155,8 @@ class _Search:
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
             if self.explain and outcome.status == "ok" and outcome.tp == 0:
                 self.explain_failure(rule)
+            if not last and outcome.status == "ok" and outcome.tp:
+                self.prune_pointless(rule)
             if outcome.consistent and outcome.tp:
                 stats.consistent_rules += 1
             if self.noisy:  # a rule can lower the MDL only if it covers more than its size
@@ -248,6 +250,16 @@ class _Search:
             return False
         missed = self.tester.first_missed(rule, "pos", outside, time_limit=self.time_limit())
         return missed.ok and missed.mask != 0
+
+    def prune_pointless(self, rule: Rule) -> None:
+        """Forbid the pattern of a pointless literal of ``rule``, if it has one."""
+        t0 = time.perf_counter()
+        found = pointless_literal(rule, self.tester, time_limit=self.time_limit())
+        if found is not None:
+            self.generator.prune_while_single(found.part, found.single)
+            key = "pointless literals"
+            self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+        self.stats.explain_seconds += time.perf_counter() - t0
 
     def prune_useless(self, rule: Rule) -> None:
         self.generator.prune_specialisations(rule)

@@ -185,17 +185,19 @@ def format_rule(
     rule: Rule,
     directions: dict[str, tuple[str, ...]] | None = None,
     ordered: bool = True,
+    negated: Literal | None = None,
 ) -> str:
     """Prolog text ``h(A,B) :- p(A,C), q(C,B).``
 
     With ``ordered`` the body is in :func:`evaluation_order` and body-only
     variables are lettered in order of first appearance, so the text reads
-    left to right like hand-written Prolog.
+    left to right like hand-written Prolog. ``negated``: a literal appended
+    as ``\\+ lit`` (for a test query; not a rule of the space).
     """
     body = evaluation_order(rule, directions) if ordered else rule.body
     names = {v: var_name(v) for v in rule.head.args}
     nxt = len(rule.head.args)
-    for lit in body:
+    for lit in [*body, *([negated] if negated is not None else [])]:
         for v in lit.args:
             if v not in names:
                 names[v] = var_name(nxt)
@@ -204,9 +206,25 @@ def format_rule(
     def fmt(lit: Literal) -> str:
         return f"{lit.pred}({','.join(names[v] for v in lit.args)})" if lit.args else lit.pred
 
-    if not body:
+    parts = [fmt(x) for x in body] + ([f"\\+ {fmt(negated)}"] if negated is not None else [])
+    if not parts:
         return f"{fmt(rule.head)}."
-    return f"{fmt(rule.head)} :- {', '.join(fmt(x) for x in body)}."
+    return f"{fmt(rule.head)} :- {', '.join(parts)}."
+
+
+def connected(rule: Rule) -> bool:
+    """Is every body literal linked to a head variable through body literals?"""
+    linked = set(rule.head.args)
+    todo = list(rule.body)
+    grew = True
+    while grew:
+        grew = False
+        for lit in list(todo):
+            if linked.intersection(lit.args):
+                linked.update(lit.args)
+                todo.remove(lit)
+                grew = True
+    return not todo
 
 
 # -------------------------------------------------------------------- parsing

@@ -26,7 +26,7 @@ from pathlib import Path
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_path
 from witness.learning.ilp.results import Scores
-from witness.learning.ilp.rules import Rule, format_rule
+from witness.learning.ilp.rules import Literal, Rule, format_rule
 from witness.learning.ilp.task import BKError, TaskError
 
 logger = logging.getLogger(__name__)
@@ -155,8 +155,21 @@ class Tester:
         as a one-bit mask (0: it covers them all). Stops there."""
         return self._query(rule, kind, candidates, time_limit, "missed")
 
+    def implied(self, rule: Rule, lit: Literal, kind: str = "neg",
+                time_limit: float | None = None, inference_limit: int | None = None) -> bool:
+        """Does ``lit`` hold (its variables not in ``rule`` existentially)
+        under every answer of ``rule``'s body on every ``kind`` example?
+        Asked as: ``rule`` with ``\\+ lit`` appended covers none of them.
+        False when the test hits a limit (``inference_limit``: for the whole
+        query; default the tester's per-example limit times the examples) or
+        raises."""
+        found = self._query(rule, kind, None, time_limit, "true", negated=lit,
+                            inference_limit=inference_limit)
+        return found.ok and found.mask == 0
+
     def _query(self, rule: Rule, kind: str, candidates: int | None, time_limit: float | None,
-               mode: str) -> Coverage:
+               mode: str, negated: Literal | None = None,
+               inference_limit: int | None = None) -> Coverage:
         total = self.n_pos if kind == "pos" else self.n_neg
         if candidates is None:
             cands, n = [], total
@@ -170,8 +183,8 @@ class Tester:
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
             f"{mode}, IL, TL, Cov, St, Msg)",
-            {"T": format_rule(rule, self.directions), "C": cands,
-             "IL": max(1, n) * self.inferences_per_example,
+            {"T": format_rule(rule, self.directions, negated=negated), "C": cands,
+             "IL": inference_limit or max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)},
         )
         status = str(r["St"])
