@@ -233,33 +233,13 @@ def relation_to_table3(pred: Predicate) -> str:
     """How ``pred`` compares with the paper's pi° (Table 3) as a function of the
     features of a (path, square) pair: same, stronger (fires wherever Table 3
     fires, and more), weaker, or different."""
-    from witness.search.predicates import MAX_PATH_LENGTH, PAPER
+    from witness.search.predicates import PAPER, feature_table, features_beyond_table
 
-    values = dict(zip(("triangles", "edges_on_square", "head_adjacent", "visited_corners",
-                       "goal_unreachable", "path_length"),
-                      np.ix_(np.arange(1, 4), np.arange(5), np.arange(2), np.arange(5),
-                             np.arange(2), np.arange(MAX_PATH_LENGTH + 1)), strict=True))
-    values.update(square_sides=4, unvisited_corners=4 - values["visited_corners"],
-                  edges_needed=values["triangles"] - values["edges_on_square"])
-    shape = np.broadcast_shapes(*(np.shape(v) for v in values.values()))
-    # a feature of a richer bias (addable_edges) is not a function of these, so
-    # the feature-by-feature comparison would count states no path can be in
-    others = sorted({v for clause in pred.clauses for c in clause.comparisons
-                     for kind, v in (c.left, c.right) if kind == "feature"} - set(values))
-    if others:
+    mine, paper = feature_table(pred), feature_table(PAPER)
+    if mine is None:
+        others = sorted(features_beyond_table(pred))
         return (f"not compared with Table 3 feature by feature: it reads {', '.join(others)}, "
                 "which Table 3's features do not determine")
-
-    def fires(p: Predicate) -> np.ndarray:
-        out = np.zeros(shape, dtype=bool)
-        for clause in p.clauses:
-            hit = np.ones(shape, dtype=bool)
-            for c in clause.comparisons:
-                hit &= np.broadcast_to(c.evaluate_array(values), shape)
-            out |= hit
-        return out
-
-    mine, paper = fires(pred), fires(PAPER)
     if (mine == paper).all():
         return "the paper's Table 3 (the same on every feature value)"
     if (mine >= paper).all():
@@ -413,9 +393,9 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
              "speedup_E is exact.", ""]
     if inputs.distinct_csv is not None:
         distinct = pd.read_csv(inputs.distinct_csv)
-        lines += [f"Learned predicates: {len(distinct)}; distinct programs (up to renaming "
-                  f"of variables and order): {distinct.same_as.nunique()}. Triage times one "
-                  f"of each, the first by name (`{inputs.distinct_csv}`).", ""]
+        lines += [f"Learned predicates: {len(distinct)}; distinct ones (firing on different "
+                  f"feature values): {distinct.same_as.nunique()}. Triage times one of each, "
+                  f"the first by name (`{inputs.distinct_csv}`).", ""]
     for version, csvs in inputs.stage_csvs.items():
         for stage, path in enumerate(csvs, 1):
             top = pd.read_csv(path).head(3)

@@ -16,11 +16,12 @@ predicate learned from one puzzle has false positives. Two A* versions
 - ``v2``: pi_baseline always prunes, the predicate sorts what is left.
 
 Ties in speedup_t are broken by speedup_E, then by name, so a stage's choice
-is deterministic. Learned programs that are the same up to renaming of
-variables and the order of clauses and literals are one predicate: triage
-times one of them (the first by name, ``distinct_predicates``), so that a
-stage neither spends its time nor its k1 places on copies, and a rerun cannot
-choose a different copy of the same program by timing noise.
+is deterministic. Learned programs that fire on the same feature values
+(e.g. Table 3 written with ``count(E,C,F)`` for ``count(C,E,F)``, or
+``three(D)`` for ``greaterThan(D,F), two(F)``) are one predicate: they prune
+and sort every search alike, so triage times one of them (the first by
+name, ``distinct_predicates``); a stage then spends neither its time nor its
+k1 places on copies, and a rerun cannot choose another copy by timing noise.
 
 The records and CSV files of the stages are :mod:`witness.pipeline.triage_tables`;
 what comes after the last stage (pi_star's files, the portfolio's members) is
@@ -29,6 +30,7 @@ what comes after the last stage (pi_star's files, the portfolio's members) is
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -51,7 +53,7 @@ from witness.pipeline.triage_tables import (
 )
 from witness.search.astar import build_geometry
 from witness.search.generate import read_set
-from witness.search.predicates import Predicate
+from witness.search.predicates import Predicate, feature_table
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
 # Sort keys over (name, speedup_t, speedup_E, ...): best first, ties by the other
@@ -72,23 +74,28 @@ def learned_predicate(path: str | Path) -> Predicate | None:
     return translate_file(path)
 
 
-def program_key(path: str | Path) -> frozenset[str]:
-    """The learned program in ``path`` as a set of clauses in canonical form
-    (body-only variables renamed, literals sorted): equal for two files
-    exactly when their programs differ only in names of variables and order."""
+def program_key(path: str | Path) -> tuple:
+    """What decides how the learned predicate in ``path`` searches: where it
+    fires over every value of Table 3's features (``feature_table``), or, for
+    a predicate reading other features, its clauses in canonical form (body
+    variables renamed, literals sorted). Equal keys: the same predicate."""
     rules = parse_program(read_text(path, "learned program"))
-    return frozenset(format_rule(canonical(rule), ordered=False) for rule in rules)
+    if rules:
+        table = feature_table(translate_file(path))
+        if table is not None:
+            return ("fires", hashlib.sha256(np.packbits(table).tobytes()).hexdigest())
+    return ("clauses", frozenset(format_rule(canonical(rule), ordered=False) for rule in rules))
 
 
 def distinct_predicates(predicates: Sequence[str | Path]) -> list[DistinctRow]:
-    """Every learned predicate with the one that stands for its program in
-    triage: the first, by name, of those with the same ``program_key``."""
-    first: dict[frozenset[str], str] = {}
+    """Every learned predicate with the one that stands for it in triage:
+    the first, by name, of those with the same ``program_key``."""
+    first: dict[tuple, str] = {}
     rows = []
     for path in sorted(predicates, key=lambda p: Path(p).stem):
         name = Path(path).stem
-        key = program_key(path)
-        rows.append(DistinctRow(name, first.setdefault(key, name), len(key)))
+        clauses = len(parse_program(read_text(path, "learned program")))
+        rows.append(DistinctRow(name, first.setdefault(program_key(path), name), clauses))
     return rows
 
 

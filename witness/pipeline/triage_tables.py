@@ -15,9 +15,9 @@ from witness.io import read_csv, write_csv
 
 @dataclass
 class DistinctRow:
-    """A learned predicate and the predicate with the same program (up to
-    renaming and order) that triage times in its place; ``clauses``: how many
-    the program has (0: learning found nothing)."""
+    """A learned predicate and the one that fires wherever it does (or has the
+    same clauses up to renaming and order) that triage times in its place;
+    ``clauses``: how many its program has (0: learning found nothing)."""
 
     predicate: str
     same_as: str
@@ -72,7 +72,7 @@ def write_distinct(rows: Sequence[DistinctRow], out_csv: str | Path) -> None:
 
 
 def representatives(distinct_csv: str | Path) -> list[str]:
-    """The predicates triage times: one per distinct program, in name order."""
+    """The predicates triage times: one per distinct predicate, in name order."""
     return [row["predicate"] for row in read_csv(distinct_csv, "distinct predicates")
             if row["predicate"] == row["same_as"]]
 

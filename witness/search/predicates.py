@@ -313,3 +313,45 @@ def as_program(predicate: Predicate, name: str | None = None) -> Predicate:
     """The same clauses evaluated by the core's generic clause interpreter."""
     return Predicate(name or f"{predicate.name}-program", "program", predicate.clauses,
                      predicate.description, predicate.sound)
+
+
+# The features a (path, square) pair's truth table is taken over; the others
+# the paper's vocabulary reads are functions of these. A richer bias's
+# features (addable_edges, ...) are not.
+_TABLE_AXES = {"triangles": range(1, 4), "edges_on_square": range(5), "head_adjacent": range(2),
+               "visited_corners": range(5), "goal_unreachable": range(2),
+               "path_length": range(MAX_PATH_LENGTH + 1)}
+
+
+def _table_values() -> dict[str, Any]:
+    grids = np.ix_(*(np.arange(r.start, r.stop) for r in _TABLE_AXES.values()))
+    values: dict[str, Any] = dict(zip(_TABLE_AXES, grids, strict=True))
+    values.update(square_sides=4, unvisited_corners=4 - values["visited_corners"],
+                  edges_needed=values["triangles"] - values["edges_on_square"])
+    return values
+
+
+def features_beyond_table(pred: Predicate) -> set[str]:
+    """The features ``pred`` reads that :func:`feature_table` does not cover."""
+    read = {v for clause in pred.clauses for c in clause.comparisons
+            for kind, v in (c.left, c.right) if kind == "feature"}
+    return read - set(_table_values())
+
+
+def feature_table(pred: Predicate) -> np.ndarray | None:
+    """Where ``pred`` fires, over every combination of the values of Table 3's
+    features (triangles 1-3, edges on the square 0-4, head adjacent, visited
+    corners 0-4, goal unreachable, path length): two predicates with equal
+    tables prune and sort every search alike. None when ``pred`` reads a
+    feature these do not determine."""
+    if features_beyond_table(pred):
+        return None
+    values = _table_values()
+    shape = np.broadcast_shapes(*(np.shape(v) for v in values.values()))
+    out = np.zeros(shape, dtype=bool)
+    for clause in pred.clauses:
+        hit = np.ones(shape, dtype=bool)
+        for c in clause.comparisons:
+            hit &= np.broadcast_to(c.evaluate_array(values), shape)
+        out |= hit
+    return out

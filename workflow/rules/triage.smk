@@ -4,12 +4,12 @@
 # pruning with pi_baseline). Stages are checkpoints: which predicates a stage
 # times is known only once the previous stage has ranked them.
 
-# Learned programs equal up to renaming and order are timed once (triage_distinct).
+# Learned predicates that fire on the same feature values are timed once (triage_distinct).
 # (stage_candidates and stage_group are in common.smk)
 
 
 checkpoint triage_distinct:
-    """One learned predicate per distinct program: the ones triage times."""
+    """One learned predicate per distinct predicate: the ones triage times."""
     input:
         lambda w: expand(f"{OUT}/predicates/{{task}}.pl", task=task_names()),
     output:
