@@ -1,4 +1,4 @@
-"""ILP engine speed and memory on Witness tasks, next to Popper's figures (issue 4).
+"""ILP engine speed and memory on Witness tasks, next to Popper's figures.
 
 Generates a seeded set of training puzzles with Algorithm 3 (sizes 2x2 to
 3x4), writes one task per puzzle with ``bias/paper.pl`` (max_vars 7, max_body
@@ -21,7 +21,7 @@ Reference figures: Popper took 8 minutes on average per training puzzle in
 the paper (0.15 to 60 minutes, 11 of 500 runs hit the 1-hour limit);
 Popper 4.2 on this machine kind exhausts the same bias on single-puzzle tasks
 of at most 4,000 examples in 9 to 157 s, and a task pooled from 8 puzzles
-(about 11,000 examples) runs past 10 minutes using 10 to 14 GB (issue 4).
+(about 11,000 examples) runs past 10 minutes using 10 to 14 GB.
 Targets: single-puzzle median under 30 s and none over 10 minutes; the pooled
 task under 10 minutes and 4 GB.
 """

@@ -1,4 +1,4 @@
-"""Richer background knowledge (issue 14): how much each feature buys, hand-written
+"""Richer background knowledge: how much each feature buys, hand-written
 and learned side by side.
 
 Generates a seeded set of Algorithm-3 puzzles per size (the paper's test-set
@@ -58,7 +58,7 @@ DEFAULT_LEARNED = {
     "paper": "results/rich/paper/final/pi_star.pl",
     "rich": "results/rich/rich/final/pi_star.pl",
 }
-TARGET_E, TARGET_T = 3.0, 2.0  # issue 14: rich pi* over paper pi*, 5x5 bucket
+TARGET_E, TARGET_T = 3.0, 2.0  # targets: rich pi* over paper pi*, 5x5 bucket
 
 
 def verify_status(program: Path) -> str:

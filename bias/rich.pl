@@ -1,4 +1,4 @@
-% The rich bias (issue 14): the paper's Table 1 predicates that Table 3 uses,
+% The rich bias: the paper's Table 1 predicates that Table 3 uses,
 % the edges a square still needs (needed/3, bk/witness_unvisited.pl), goal
 % reachability (deadEnd/2, bk/witness_reach.pl) and the edges of a square that
 % a completion could still add (addable/3, bk/witness_rich.pl): Chen (2023),

@@ -106,7 +106,7 @@ def test_comparison_lines_up_both_biases(two_biases):
     assert row(md, "| **all** | 0.1") == ["**all**", "0.1", "17% (17%)", "67% (50%)",
                                           "33% (33%)", "100%"]
     assert "gave the same shares" not in md and "solved the same shares" in md
-    # difficulty: none and pi_baseline once, then each bias's pi* (issue 15)
+    # difficulty: none and pi_baseline once, then each bias's pi*
     part = md.split("## Puzzle difficulty")[1]
     assert row(part, "| none") == ["none", "3", "0", "8.00", "4.00", "8.00", "4.00"]
     assert row(part, "| baseline") == ["baseline", "3", "0", "7.00", "3.00", "7.00", "3.00"]

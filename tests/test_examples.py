@@ -1,4 +1,4 @@
-"""Partial-path labels, example encoding, sampling and task folders (issue 3)."""
+"""Partial-path labels, example encoding, sampling and task folders."""
 
 from __future__ import annotations
 

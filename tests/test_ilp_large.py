@@ -1,4 +1,4 @@
-"""Large example sets (issue 13): 100,000 examples, learned within a fixed number of
+"""Large example sets: 100,000 examples, learned within a fixed number of
 tested rules (no wall-clock assertion: each rule is one Prolog call per kind of example,
 stopped at the first covered negative)."""
 

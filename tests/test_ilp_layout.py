@@ -1,4 +1,4 @@
-"""The ILP package's internal layering (issue 11): which module may import which."""
+"""The ILP package's internal layering: which module may import which."""
 
 import ast
 from pathlib import Path

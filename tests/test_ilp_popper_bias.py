@@ -1,5 +1,5 @@
 """Learning with Popper's bias language: rules and constraints in bias.pl, its settings
-and defaults (issue 13). Each task is small and its answer is checked exactly."""
+and defaults. Each task is small and its answer is checked exactly."""
 
 import shutil
 from pathlib import Path

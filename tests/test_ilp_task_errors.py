@@ -1,4 +1,4 @@
-"""Broken background knowledge and example files are refused (issue 12, items 4 and 11).
+"""Broken background knowledge and example files are refused.
 
 Each case runs ``witness learn`` in a subprocess: the exit status is the
 point, and a BK that calls ``halt`` would end an in-process run.

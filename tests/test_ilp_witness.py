@@ -44,7 +44,7 @@ def check_task(puzzles: list[Puzzle], folder: Path):
     program, scores, stats = learn(folder, timeout=600)
     table3 = table3_scores(folder)
     assert stats.exhausted, stats.stop_reason
-    assert table3.fp == 0  # Table 3 is sound on every task (issue 3)
+    assert table3.fp == 0  # Table 3 is sound on every task
     assert scores.fp == 0
     assert scores.tp >= table3.tp, (program.clauses, scores, table3)
     assert len(program.rules) <= 3

@@ -129,12 +129,15 @@ def test_no_function_is_longer_than_80_lines():
 
 
 def test_code_cites_no_issue_tracker():
-    """The package and the workflow stand alone: no comment points to an issue
-    tracker that is not in the repository (the design notes are in docs/)."""
+    """The package, the workflow, the bias and BK files, the tests and the
+    benchmarks stand alone: no comment points to an issue tracker that is not
+    in the repository (the design notes are in docs/)."""
     root = PACKAGE.parent
     files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.lp"), *PACKAGE.rglob("*.pl"),
              *(root / "workflow").rglob("*.*"), root / "Snakefile", root / "config.yaml",
-             *(root / "config").glob("*.yaml")]
+             *(root / "config").glob("*.yaml"), *(root / "bias").glob("*.pl"),
+             *(root / "bk").glob("*.pl"), *(root / "tests").glob("*.py"),
+             *(root / "benchmarks").glob("*.py")]
     cited = [f"{f.relative_to(root)}:{n}" for f in files if "__pycache__" not in f.parts
              for n, line in enumerate(f.read_text().splitlines(), 1)
              if re.search(r"\bissues? \d", line, re.IGNORECASE)]

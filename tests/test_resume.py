@@ -1,4 +1,4 @@
-"""After a killed run, the README's two steps resume it (issue 12, item 12): a
+"""After a killed run, the README's two steps resume it: a
 kill leaves Snakemake's lock behind, so ``--rerun-incomplete`` alone is refused
 until ``--unlock`` (with the same options) has run."""
 

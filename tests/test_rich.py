@@ -1,4 +1,4 @@
-"""The rich background knowledge of issue 14: addable/3 (bk/witness_rich.pl),
+"""The rich background knowledge: addable/3 (bk/witness_rich.pl),
 the addable_edges feature (witness/search/predicates.py) and its evaluation in the
 search core (witness/search/astar.py), against each other and against brute force.
 """

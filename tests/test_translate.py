@@ -269,7 +269,7 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
 
 # ---------------------------------------------------- one clause renderer
 def _old_english(comparisons):
-    """translate.english before the renderers were merged (issue 11), verbatim."""
+    """translate.english before the renderers were merged, verbatim."""
     op_words = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
     parts = []
     for c in comparisons:
@@ -285,7 +285,7 @@ def _old_english(comparisons):
 
 
 def _old_clause_text(comparisons):
-    """verify.clause_text before the renderers were merged (issue 11), verbatim."""
+    """verify.clause_text before the renderers were merged, verbatim."""
     symbols = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
     body = " and ".join(
         f"{c.left[1]} {symbols[c.op]} {c.right[1]}" for c in comparisons
