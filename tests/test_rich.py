@@ -245,3 +245,23 @@ def test_the_core_floods_only_for_predicates_that_read_the_free_region():
     assert axes(translate_file(LEARNED)) == (2, 5)
     assert axes(comparison("gt", "edges_needed", "addable_edges")) == (1, 5)
     assert axes(comparison("gt", "goal_unreachable", "triangles")) == (2, 1)
+
+
+def test_dead_end_has_its_own_argument_and_its_wrong_variant_is_refuted():
+    """deadEnd reads reachability, not the square: the verifier proves it with the
+    argument that the goal stays reachable on every solution prefix and says so
+    for the clause; the opposite test (the goal is still reachable) fires on
+    solution prefixes and is refuted with a checked counterexample."""
+    dead = Predicate("dead", "program", (Clause((
+        Comparison("eq", feat("goal_unreachable"), const(1)),)),))
+    clause = verify_predicate(dead, 2, 3).clauses[0]
+    assert clause.status == PROVEN and clause.all_sizes
+    assert "goal_unreachable = 0" in clause.generality
+    assert "without touching the prefix" in clause.generality
+    alive = Predicate("alive", "program", (Clause((
+        Comparison("eq", feat("goal_unreachable"), const(0)),)),))
+    clause = verify_predicate(alive, 2, 3).clauses[0]
+    assert clause.status == REFUTED and not clause.all_sizes
+    cx = clause.counterexample
+    assert tuple(cx.prefix) in brute_force(cx.puzzle)[1]
+    assert square_features(cx.puzzle, cx.prefix, cx.square)["goal_unreachable"] == 0

@@ -233,6 +233,19 @@ def state_of(values: dict[str, int]) -> tuple[int, int, int, int]:
             values["head_adjacent"])
 
 
+def _fixed_note(clause: Clause) -> str:
+    """The argument for the non-local features a clause reads that take one value
+    on every solution prefix (FIXED_ON_SOLUTION_PREFIXES), or ''."""
+    fixed = sorted(_features_read(clause) & set(FIXED_ON_SOLUTION_PREFIXES))
+    if not fixed:
+        return ""
+    values = ", ".join(f"{f} = {FIXED_ON_SOLUTION_PREFIXES[f]}" for f in fixed)
+    return (f"; it also reads {', '.join(fixed)} (reachability, not a property of the "
+            f"square), which has one value on every solution prefix of every grid, {values}: "
+            "the rest of the solution leads from the head to the goal without touching the "
+            "prefix")
+
+
 def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
                counterexample: Counterexample | None = None) -> str:
     """What the bounded search's ``outcome`` (NO_COUNTEREXAMPLE, REFUTED or
@@ -261,10 +274,10 @@ def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
                     "has at least as many addable edges as it still needs (a completion "
                     "adds only edges counted as addable), and the clause accepts no local "
                     "state and addable count that rules R1-R6 allow (witness/asp/generality.py)"
-                    + note)
+                    + _fixed_note(clause) + note)
         return ("proven for every grid size: no solution prefix on any grid is in a local "
                 "state that the clause accepts (local rules R1-R5, witness/asp/generality.py)"
-                + note)
+                + _fixed_note(clause) + note)
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
