@@ -11,6 +11,7 @@ from witness.pipeline.report import (
     _figure5_panels,
     figure5,
     figure5_lines,
+    figure_difficulty,
     plt,
     predicate_lines,
     save_figure,
@@ -89,3 +90,59 @@ def test_committed_paper_scale_pi_star_is_table3_and_proven():
     assert relation_to_table3(pi_star) == "the paper's Table 3 (the same on every feature value)"
     result = verify_predicate(pi_star, 3, 3)
     assert result.status == "proven" and result.all_sizes
+
+
+def _plain_spearman(x: list[float], y: list[float]) -> float:
+    """Spearman's rho for values without ties: 1 - 6 sum d^2 / (n (n^2 - 1))."""
+    rank = {v: i for i, v in enumerate(sorted(x))}
+    rank_y = {v: i for i, v in enumerate(sorted(y))}
+    n = len(x)
+    d2 = sum((rank[a] - rank_y[b]) ** 2 for a, b in zip(x, y, strict=True))
+    return 1 - 6 * d2 / (n * (n * n - 1))
+
+
+def test_difficulty_figure_draws_both_scores_and_gives_the_correlations(tmp_path):
+    """The report's difficulty table: per rule set the puzzles, those with no
+    reachable solution (left out of the medians and correlations), median MUSE
+    and ReMUSE, and ReMUSE's correlations with A* expansions and with the
+    number of solutions, as a plain computation gives them."""
+    import numpy as np
+
+    puzzles = [f"test_{i:05d}" for i in range(7)]
+    expansions = [10, 40, 20, 800, 5000, 300, 90]
+    solutions = [3, 1, 50, 7, 2, 400, 20]
+    remuse = {"none": [1.0, 2.0, 1.7, 4.0, 6.0, 3.2, 2.5],  # monotone in expansions
+              "pi_star": [0.5, 1.5, 0.2, 2.5, 0.7, 1.0, float("inf")]}
+    rows = [(q, "3x3", rule, 0, r[i] + 1, r[i], solutions[i], 8.0, "done", 0.01, 100)
+            for rule, r in remuse.items() for i, q in enumerate(puzzles)]
+    # a puzzle the time limit stopped: not scored, left out of the table
+    rows.append(("test_00007", "3x3", "pi_star", 0, None, None, 0, None, "timed_out", 60, 9))
+    scores = tmp_path / "scores.csv"
+    pd.DataFrame(rows, columns=["puzzle", "size", "rules", "lookahead", "muse", "remuse",
+                                "solutions", "mean_length", "status", "seconds",
+                                "states"]).to_csv(scores, index=False)
+    per = tmp_path / "per_puzzle.csv"
+    pd.DataFrame({"puzzle": puzzles, "baseline_expansions": expansions}).to_csv(per, index=False)
+    lines = figure_difficulty(scores, per, tmp_path / "fig" / "difficulty")
+    assert (tmp_path / "fig" / "difficulty.png").read_bytes().startswith(b"\x89PNG")
+    table = {line.split(" | ")[0].strip("| "): line.strip("| ").split(" | ")
+             for line in lines[2:]}
+    assert set(table) == {"none", "pi_star"}
+    for rule, r in remuse.items():
+        keep = [i for i in range(7) if np.isfinite(r[i])]
+        x = [r[i] for i in keep]
+        row = table[rule]
+        assert row[1:3] == ["7", str(7 - len(keep))]  # the timed-out row is not counted
+        assert float(row[3]) == pytest.approx(float(np.median(x)) + 1, abs=0.005)  # MUSE
+        assert float(row[4]) == pytest.approx(float(np.median(x)), abs=0.005)
+        rho_e, r_e = (float(v) for v in row[5].split(" / "))
+        rho_s, r_s = (float(v) for v in row[6].split(" / "))
+        assert rho_e == pytest.approx(_plain_spearman(x, [expansions[i] for i in keep]),
+                                      abs=0.005)
+        assert rho_s == pytest.approx(_plain_spearman(x, [solutions[i] for i in keep]),
+                                      abs=0.005)
+        assert r_e == pytest.approx(np.corrcoef(x, np.log10([expansions[i] for i in keep]))[0, 1],
+                                    abs=0.005)
+        assert r_s == pytest.approx(np.corrcoef(x, np.log10([solutions[i] for i in keep]))[0, 1],
+                                    abs=0.005)
+    assert table["none"][5].startswith("1.00 /")  # ReMUSE rises with expansions
