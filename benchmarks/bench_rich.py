@@ -10,7 +10,8 @@ with each predicate:
   (bias/unvisited.pl); Table 3 + deadEnd + "needed > addable" (the
   addable_edges feature of bias/rich.pl);
 - learned: any ``--learned NAME=FILE.pl`` (by default the pipeline's pi* of
-  the paper bias and of the rich bias, where they exist), each with its
+  the paper bias and of the rich bias under results/rich/, else the committed
+  reference run's under results/reference/rich/), each with its
   ``witness verify`` status when a ``.verify.json`` sits next to it.
 
 Every predicate runs on the same puzzles in the same process, interleaved per
@@ -20,8 +21,16 @@ speedup_t over pi_baseline per size, and the rich-over-paper ratios the issue
 targets (5x5: speedup_E at least 3x, speedup_t at least 2x). Writes
 benchmarks/out/bench_rich.csv.
 
+``--large SEC`` is the large-puzzle experiment instead: Algorithm-4 puzzles
+(triangles read off a random path, so every puzzle is solvable; the seeds of
+bench_asp.py), 5x5 to 8x8 by default, each solved within SEC seconds by A*
+pruning with pi_baseline and with each learned pi*, and by clingo; prints the
+puzzles solved and the median seconds per size (a puzzle not solved counts as
+SEC). Writes benchmarks/out/bench_rich_large.csv.
+
     .venv/bin/python benchmarks/bench_rich.py [--per-size 60] [--seed 0]
         [--sizes 4x5 5x5] [--learned paper=results/rich/paper/final/pi_star.pl ...]
+    .venv/bin/python benchmarks/bench_rich.py --large 6 --per-size 10 [--sizes 7x7 8x8]
 """
 
 from __future__ import annotations
@@ -54,9 +63,13 @@ HAND_WRITTEN = {
     "Table 3 + deadEnd + needed > addable": Predicate(
         "t3_dead_addable", "program", PAPER.clauses + (DEAD_END, ADDABLE)),
 }
+# The pipeline's own run of config/rich.yaml if there is one, else the committed
+# reference run's (results/reference/rich), so a fresh checkout compares them too.
 DEFAULT_LEARNED = {
-    "paper": "results/rich/paper/final/pi_star.pl",
-    "rich": "results/rich/rich/final/pi_star.pl",
+    name: next((f for f in (f"results/rich/{name}/final/pi_star.pl",
+                            f"results/reference/rich/{name}/final/pi_star.pl")
+                if Path(f).is_file()), f"results/rich/{name}/final/pi_star.pl")
+    for name in ("paper", "rich")
 }
 TARGET_E, TARGET_T = 3.0, 2.0  # targets: rich pi* over paper pi*, 5x5 bucket
 
@@ -90,17 +103,62 @@ def measure(puzzles, predicates: dict[str, Predicate], repeats: int) -> dict[str
     return totals
 
 
+def large(args: argparse.Namespace, learned: dict[str, Predicate]) -> list[dict]:
+    """Solved within ``args.large`` seconds per (size, solver), one row per puzzle."""
+    from witness.asp.solver import solve_asp
+
+    solvers = {"pi_baseline": BASELINE, **learned}
+    rows = []
+    for size in args.sizes:
+        r, c = size_pair(size)
+        puzzles = generate_set("path", [(r, c)], args.per_size, args.seed * 1000 + r * 10 + c)
+        for i, puzzle in enumerate(puzzles):
+            results = {name: solve(puzzle, pred, "prune", time_limit=args.large,
+                                   memory_mb=args.memory_mb)
+                       for name, pred in solvers.items()}
+            results["clingo"] = solve_asp(puzzle, time_limit=args.large)
+            for name, res in results.items():
+                rows.append({"size": size, "puzzle": i, "solver": name,
+                             "status": res.status, "solved": res.solved,
+                             "seconds": round(res.seconds, 6), "expansions": res.expansions})
+    names = [*solvers, "clingo"]
+    width = max(len(n) for n in names)
+    print(f"Algorithm-4 puzzles, {args.per_size} per size, seed {args.seed}, "
+          f"limit {args.large} s: solved / median seconds (unsolved count as the limit)")
+    print(f"{'solver':<{width}}" + "".join(f" | {size:>15}" for size in args.sizes))
+    for name in names:
+        line = f"{name:<{width}}"
+        for size in args.sizes:
+            mine = [x for x in rows if x["size"] == size and x["solver"] == name]
+            median = statistics.median(x["seconds"] if x["solved"] else args.large
+                                       for x in mine)
+            line += f" | {sum(x['solved'] for x in mine):>3}/{len(mine):<3} {median:>7.3f}"
+        print(line)
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-size", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--sizes", nargs="+", default=["4x5", "5x5"])
+    ap.add_argument("--sizes", nargs="+", default=None,
+                    help="RxC ... (default 4x5 5x5; with --large 5x5 6x6 7x7 8x8)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--learned", nargs="*", default=None, metavar="NAME=FILE.pl",
                     help="learned programs to add (default: the pipeline's paper and rich "
-                         "pi* under results/rich/, where they exist)")
-    ap.add_argument("--out", default="benchmarks/out/bench_rich.csv")
+                         "pi* under results/rich/, else the committed ones under "
+                         "results/reference/rich/)")
+    ap.add_argument("--large", type=float, default=None, metavar="SEC",
+                    help="the large-puzzle experiment (Algorithm 4, default sizes 5x5 to "
+                         "8x8) with this time limit per puzzle and solver")
+    ap.add_argument("--memory-mb", type=int, default=2000, help="A*'s memory budget (--large)")
+    ap.add_argument("--out", default=None,
+                    help="CSV (default benchmarks/out/bench_rich.csv, or bench_rich_large.csv)")
     args = ap.parse_args()
+    if args.large is not None and args.large <= 0:
+        ap.error("--large: the time limit must be > 0 seconds")
+    if args.per_size < 1:
+        ap.error("--per-size must be >= 1")
 
     learned_files = DEFAULT_LEARNED if args.learned is None else dict(
         item.split("=", 1) for item in args.learned)
@@ -115,6 +173,16 @@ def main() -> None:
         predicates[label] = translate_file(path)
         notes[label] = verify_status(path)
     warm_up()
+    if args.large is not None:
+        args.sizes = args.sizes or ["5x5", "6x6", "7x7", "8x8"]
+        rows = large(args, {n: predicates[n] for n in notes})
+        for name, note in notes.items():
+            print(f"  {name}: verify {note}")
+        out = Path(args.out or "benchmarks/out/bench_rich_large.csv")
+        write_csv(rows, list(rows[0]), out)
+        print(f"wrote {out}")
+        return
+    args.sizes = args.sizes or ["4x5", "5x5"]
 
     rows = []
     by_size: dict[str, dict[str, dict]] = {}
@@ -163,7 +231,7 @@ def main() -> None:
             print(f"{size} {kind}: rich over paper speedup_E x{e:.2f} (target {TARGET_E}), "
                   f"speedup_t x{t:.2f} (target {TARGET_T})")
 
-    out = Path(args.out)
+    out = Path(args.out or "benchmarks/out/bench_rich.csv")
     write_csv(rows, list(rows[0]), out)
     print(f"wrote {out}")
 
