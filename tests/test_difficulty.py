@@ -381,6 +381,15 @@ def test_cli_bad_input_exits_2(puzzle_file, args, field):
     assert len(out.stderr.strip().splitlines()) == 1 and field in out.stderr
 
 
+def test_cli_rules_that_are_not_a_program_exit_2_naming_the_file(puzzle_file, tmp_path):
+    not_a_program = tmp_path / "bias.pl"
+    not_a_program.write_text("head_pred(f,2).\n")  # a bias file given by mistake
+    out = run_cli(str(puzzle_file), "--rules", str(not_a_program))
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "--rules" in out.stderr and str(not_a_program) in out.stderr
+
+
 def test_cli_unproven_rules_exit_2(puzzle_file, tmp_path):
     program = tmp_path / "unsound.pl"
     program.write_text(UNSOUND_PL)

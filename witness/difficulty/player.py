@@ -35,7 +35,10 @@ def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None =
     status ``proven``: every clause holds on every grid size).
     """
     name = spec.name if isinstance(spec, Predicate) else str(spec)
-    pred = full = load_predicate(spec)
+    try:
+        pred = full = load_predicate(spec)
+    except InputError as exc:
+        raise InputError(f"--rules: {exc}") from None
     if clauses is not None:
         if pred.kind == "none":
             raise InputError("--clauses: the rule set 'none' has no clauses")

@@ -205,7 +205,10 @@ def translate_file(path: Path | str) -> Predicate:
         text = read_text(path, "program")
     except InputError as exc:
         raise TranslationError(str(exc)) from None
-    return translate_program(text, name=path.stem)
+    try:
+        return translate_program(text, name=path.stem)
+    except TranslationError as exc:  # name the file: it may be one of several inputs
+        raise TranslationError(f"{path}: {exc}") from None
 
 
 # ------------------------------------------------------------ readable Python
