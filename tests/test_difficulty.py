@@ -408,6 +408,10 @@ def test_cli_rank_writes_csv(tmp_path):
     lines = (tmp_path / "r.csv").read_text().splitlines()
     assert lines[0].startswith("rank,puzzle,size,remuse,muse") and len(lines) == 5
     assert out.stdout.splitlines()[0].split()[:3] == ["rank", "puzzle", "size"]
+    # a folder as --csv: refused before the work, naming the option
+    out = run_cli("--rank", str(folder), "--csv", str(tmp_path))
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1 and out.stderr.count("--csv") == 1
 
 
 def test_score_set_scores_a_seeded_sample_with_proven_rule_sets_only(tmp_path):

@@ -15,6 +15,7 @@ from witness.difficulty.entropy import INF
 from witness.difficulty.muse import Difficulty, difficulty
 from witness.difficulty.player import player_rules
 from witness.errors import InputError
+from witness.io import OutputError, check_file
 from witness.model.puzzle import Puzzle
 from witness.search.predicates import Predicate
 
@@ -142,6 +143,14 @@ def parse_clauses(text: str | None) -> list[int] | None:
         raise InputError(f"--clauses: expected clause numbers like 1,3, got {text!r}") from None
 
 
+def _csv_target(csv_out: str) -> Path:
+    """--csv's path, if a file can be written there (a one-line error naming --csv if not)."""
+    try:
+        return check_file(csv_out)
+    except OutputError as exc:
+        raise InputError(f"--csv: {exc}") from None
+
+
 def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str = "none",
                        clauses: str | None = None, lookahead: int = 0,
                        time_limit: float | None = None, as_json: bool = False,
@@ -155,6 +164,8 @@ def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str =
         raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
     if time_limit is not None and time_limit <= 0:
         raise InputError(f"--time-limit: must be > 0, got {time_limit}")
+    if csv_out is not None:  # before the work, not after it
+        _csv_target(csv_out)
     pred = player_rules(rules, parse_clauses(clauses))
     if puzzle is not None:
         result = difficulty(Puzzle.load(puzzle), pred, lookahead, time_limit)
@@ -164,9 +175,12 @@ def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str =
         raise InputError(f"--rank: {rank} is not a folder")
     ranked = rank_folder(folder, pred, lookahead, time_limit)
     if csv_out is not None:
-        out = Path(csv_out)
+        out = _csv_target(csv_out)
         existed = out.exists()
-        write_rank_csv(ranked, out)
+        try:
+            write_rank_csv(ranked, out)
+        except OutputError as exc:
+            raise InputError(f"--csv: {exc}") from None
         print(f"{'overwrote' if existed else 'wrote'} {out}", file=sys.stderr)
     if as_json:
         return json.dumps([{"puzzle": r.file, "size": r.size, **r.scores.contract_dict()}
