@@ -17,7 +17,7 @@ with each predicate:
 Every predicate runs on the same puzzles in the same process, interleaved per
 puzzle and repeated (``--repeats``; the median time of a puzzle counts), so
 speedups are ratios measured in one run. Prints expansions, speedup_E and
-speedup_t over pi_baseline per size, and the rich-over-paper ratios the issue
+speedup_t over pi_baseline per size, and the rich-over-paper ratios the project
 targets (5x5: speedup_E at least 3x, speedup_t at least 2x). Writes
 benchmarks/out/bench_rich.csv.
 
