@@ -31,6 +31,9 @@ from witness.learning.ilp.programs import program_text
 from witness.learning.ilp.rules import Rule, literal_key
 from witness.learning.ilp.test import mask_indices
 
+# steps of Pool.can_cover's search before it gives up (and answers True)
+COVER_NODES = 10_000
+
 
 @dataclass
 class Pool:
@@ -64,6 +67,39 @@ class Pool:
 
     def __len__(self) -> int:
         return len(self.rules)
+
+    def can_cover(self, uncovered: int, budget: int, node_limit: int = COVER_NODES) -> bool:
+        """Could rules of the pool with at most ``budget`` literals between
+        them cover every example of ``uncovered`` (a bitset of positives)?
+
+        Depth-first over the rules that cover the lowest uncovered example.
+        True also when the search gives up after ``node_limit`` steps, so a
+        False answer is always exact.
+        """
+        if budget < 0:
+            return False
+        if not uncovered:
+            return True
+        rules = sorted((r.size, tp) for r, tp in zip(self.rules, self.tps, strict=True)
+                       if r.size <= budget and tp & uncovered)
+        if not rules:
+            return False
+        nodes = 0
+
+        def search(left: int, room: int) -> bool:
+            nonlocal nodes
+            nodes += 1
+            if nodes > node_limit:
+                return True
+            low = left & -left
+            for size, tp in rules:
+                if size > room:
+                    break  # sorted by size
+                if tp & low and (not left & ~tp or search(left & ~tp, room - size)):
+                    return True
+            return False
+
+        return search(uncovered, budget)
 
 
 @dataclass(frozen=True)

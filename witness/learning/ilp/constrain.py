@@ -141,7 +141,7 @@ class Pointless:
     single: tuple[int, ...]
 
 
-def _callable(rule: Rule, tester: Tester) -> bool:
+def callable_rule(rule: Rule, tester: Tester) -> bool:
     """Connected and safe to call under the bias's directions."""
     if not connected(rule):
         return False
@@ -179,7 +179,7 @@ def pointless_literal(rule: Rule, tester: Tester,
         dirs = (tester.directions or {}).get(lit.pred)
         if dirs and any(d == "in" and v in single for v, d in zip(lit.args, dirs, strict=True)):
             continue  # \\+ lit would be called with an input unbound
-        if not single or not _callable(rest, tester):
+        if not single or not callable_rule(rest, tester):
             continue
         if not tester.implied(rest, lit, "neg", time_limit, POINTLESS_INFERENCES):
             continue
@@ -188,7 +188,7 @@ def pointless_literal(rule: Rule, tester: Tester,
         for other in rest.body:
             smaller = Rule(rule.head, tuple(x for x in part if x != other))
             bound = {v for x in smaller.body for v in x.args} | head
-            if needed <= bound and _callable(smaller, tester) \
+            if needed <= bound and callable_rule(smaller, tester) \
                     and tester.implied(smaller, lit, "neg", time_limit, POINTLESS_INFERENCES):
                 part = list(smaller.body)
         return Pointless(Rule(rule.head, (*part, lit)), lit, single)

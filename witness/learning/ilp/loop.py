@@ -11,9 +11,10 @@
    cover a negative (stopped at the first), and if not, which positives;
 3. *constrain* (:mod:`~witness.learning.ilp.constrain`): prune specialisations of
    rules covering no positive or no negative, generalisations of
-   inconsistent ones, and, once a program covers every positive,
-   specialisations of rules that cannot be part of a smaller one
-   (:meth:`_Search.cannot_beat_best`);
+   inconsistent ones, and specialisations of the smallest part found of a
+   rule whose positives a pool rule already covers or, once a program
+   covers every positive, that cannot be part of a smaller one
+   (:meth:`_Search.useless`, :meth:`_Search.useless_part`);
 4. *combine* (:mod:`~witness.learning.ilp.combine`) the consistent rules into the best
    program after each size.
 
@@ -33,7 +34,13 @@ from dataclasses import dataclass
 
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.combine import Combination, Pool, combine
-from witness.learning.ilp.constrain import Outcome, apply, explain_failure, pointless_literal
+from witness.learning.ilp.constrain import (
+    Outcome,
+    apply,
+    callable_rule,
+    explain_failure,
+    pointless_literal,
+)
 from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.results import Program, Scores, Stats, make_program
 from witness.learning.ilp.rules import Rule, canonical
@@ -44,6 +51,8 @@ logger = logging.getLogger(__name__)
 
 # seconds between progress lines while a size is being searched
 REPORT_EVERY = 10.0
+# positive coverages of rules kept for the pruning checks (then the cache restarts)
+COVERAGE_CACHE = 100_000
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,7 @@ class _Search:
         self.pool = Pool()
         self.best = Combination((), 0, True)
         self.seen: set[Rule] = set()  # canonical forms of the rules generated so far
+        self.coverage: dict[Rule, int | None] = {}  # see pos_coverage
         self.last_report = time.perf_counter()
 
     def out_of_time(self) -> bool:
@@ -106,7 +116,7 @@ class _Search:
             # can no longer lead to a better one: all rules up to size + 1
             # literals are known now
             for rule in [r for r in parents if self.cannot_beat_best(r, seen_size=size + 1)]:
-                self.prune_useless(rule)
+                self.prune_useless(rule, seen_size=size + 1)
                 del parents[rule]
             self.report(size, final=True)
             if self.stopped:
@@ -147,7 +157,7 @@ class _Search:
             outcome = self.test(rule, parents)
             if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
                 if self.cannot_beat_best(rule, seen_size=size):
-                    self.prune_useless(rule)
+                    self.prune_useless(rule, seen_size=size)
                 else:  # a parent of the next size's rules
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
@@ -221,35 +231,59 @@ class _Search:
 
     def cannot_beat_best(self, rule: Rule, seen_size: int) -> bool:
         """Can no specialisation of the inconsistent ``rule`` be part of a
-        program smaller than the best one (which covers every positive)?
+        program better than any the pool already makes? (Without noise.)
+        A specialisation has at least ``rule.size + 1`` literals; see
+        :meth:`useless`."""
+        return self.useless(rule, rule.size + 1, seen_size)
 
-        (Without noise; as Popper's "covers too few" check.) A specialisation
-        has at least ``rule.size + 1`` literals, so the other rules of a
-        smaller program have at most ``budget`` literals between them. When
-        every rule of that size has been tested (all rules of up to
-        ``seen_size`` literals have), those others are consistent rules of the
-        pool, so they cover at most ``reach``, the pool rules' coverage up to
-        ``budget`` literals; a specialisation covers at most what ``rule``
-        covers. If ``rule`` misses an example outside ``reach``, no such
-        program covers every positive. Sound only if every test so far
-        succeeded (a rule whose test hit a limit is in no pool), so the check
-        is off after a failed test.
+    def useless(self, rule: Rule, smallest: int, seen_size: int) -> bool:
+        """Is no rule of at least ``smallest`` literals that covers no more
+        positives than ``rule`` needed by an optimal program?
+
+        Two ways (Popper's "subsumed" and "covers too few" checks, with full
+        positive coverage):
+
+        - *subsumed*: a consistent pool rule of at most ``smallest`` literals
+          covers every positive ``rule`` covers; it can replace such a rule
+          in any program, which stays consistent, covers no fewer positives
+          and gets no larger.
+        - *too few*: once a program covering every positive is known, a
+          smaller one with such a rule has at most ``budget`` literals in
+          its other rules, which must cover the positives ``rule`` misses.
+          When every rule of up to ``budget`` literals has been tested (all
+          rules of up to ``seen_size`` literals have), those others are
+          consistent rules of the pool
+          (:meth:`~witness.learning.ilp.combine.Pool.can_cover` decides
+          whether some fit). Sound only if every test so far succeeded (a
+          rule whose test hit a limit is in no pool), so this check is off
+          after a failed test.
         """
-        n_pos = self.tester.n_pos
-        if self.noisy or self.stats.failed_tests or self.best.tp.bit_count() < n_pos:
+        if self.noisy or not self.pool.rules:
             return False
-        budget = self.best.size - 1 - (rule.size + 1)
+        covered = self.pos_coverage(rule)
+        if covered is None:
+            return False
+        for r, tp in zip(self.pool.rules, self.pool.tps, strict=True):
+            if r.size <= smallest and covered & ~tp == 0:
+                return True
+        n_pos = self.tester.n_pos
+        if self.stats.failed_tests or self.best.tp.bit_count() < n_pos:
+            return False
+        budget = self.best.size - 1 - smallest
         if budget > seen_size:
             return False
-        reach = 0
-        for r, tp in zip(self.pool.rules, self.pool.tps, strict=True):
-            if r.size <= budget:
-                reach |= tp
-        outside = ((1 << n_pos) - 1) & ~reach
-        if outside == 0:
-            return False
-        missed = self.tester.first_missed(rule, "pos", outside, time_limit=self.time_limit())
-        return missed.ok and missed.mask != 0
+        return not self.pool.can_cover(((1 << n_pos) - 1) & ~covered, budget)
+
+    def pos_coverage(self, rule: Rule) -> int | None:
+        """The positives ``rule`` covers (None if its test hit a limit), cached."""
+        key = canonical(rule)
+        if key in self.coverage:
+            return self.coverage[key]
+        found = self.tester.cover(rule, "pos", time_limit=self.time_limit())
+        if len(self.coverage) >= COVERAGE_CACHE:
+            self.coverage.clear()
+        self.coverage[key] = found.mask if found.ok else None
+        return self.coverage[key]
 
     def prune_pointless(self, rule: Rule) -> None:
         """Forbid the pattern of a pointless literal of ``rule``, if it has one."""
@@ -261,10 +295,38 @@ class _Search:
             self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
         self.stats.explain_seconds += time.perf_counter() - t0
 
-    def prune_useless(self, rule: Rule) -> None:
-        self.generator.prune_specialisations(rule)
-        key = "specialisations (cannot beat the best)"
+    def prune_useless(self, rule: Rule, seen_size: int) -> None:
+        """Prune the specialisations of ``rule`` (for which
+        :meth:`cannot_beat_best` holds) or of a smaller part of its body
+        (:meth:`useless_part`), for the rest of the current size too."""
+        t0 = time.perf_counter()
+        part = self.useless_part(rule, seen_size)
+        self.generator.prune_specialisations(part, now=part != rule)
+        key = "specialisations (useless)"
         self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+        if part != rule:
+            key = "specialisations (useless, smaller part)"
+            self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+        self.stats.explain_seconds += time.perf_counter() - t0
+
+    def useless_part(self, rule: Rule, seen_size: int) -> Rule:
+        """The smallest part of ``rule``'s body found (greedily, one literal
+        at a time) that is :meth:`useless` for rules of more than
+        ``seen_size`` literals, or ``rule`` itself.
+
+        Rules still to come have more than ``seen_size`` literals, so such a
+        part has no specialisation left that an optimal program needs (as
+        Popper generalises its "subsumed" and "covers too few" constraints).
+        """
+        part = rule
+        for lit in rule.body:
+            if len(part.body) == 1:
+                break
+            smaller = part.without(lit)
+            if callable_rule(smaller, self.tester) and \
+                    self.useless(smaller, seen_size + 1, seen_size):
+                part = smaller
+        return part
 
     def explain_failure(self, rule: Rule) -> None:
         """Prune the specialisations of a smaller failing part of ``rule`` right away."""
@@ -335,6 +397,8 @@ def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: fl
         rules = search.best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == search.best.tp and fp == search.best.fp
+        checks = {k: n - stats.failed_tests.get(k, 0) for k, n in tester.failed.items()}
+        stats.failed_checks = {k: n for k, n in checks.items() if n > 0}
     for key in ("generate_seconds", "test_seconds", "combine_seconds", "explain_seconds"):
         setattr(stats, key, round(getattr(stats, key), 3))
     return make_program(bias, rules), scores

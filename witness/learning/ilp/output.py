@@ -24,7 +24,10 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
         f"% rules tested: {stats.rules_tested}" + (
             f"; coverage unknown for {sum(stats.failed_tests.values())} of them ("
             + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_tests.items())) + ")"
-            if stats.failed_tests else ""),
+            if stats.failed_tests else "") + (
+            f"; pruning checks that failed: {sum(stats.failed_checks.values())} ("
+            + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_checks.items())) + ")"
+            if stats.failed_checks else ""),
         f"% engine: {stats.engine}; {settings} ("
         + ("max_clauses is a hard limit)" if s.get("max_clauses") is not None
            else "no cap on the number of clauses)"),

@@ -63,6 +63,8 @@ class Stats:
     consistent_rules: int = 0
     pool_size: int = 0
     failed_tests: dict[str, int] = field(default_factory=dict)  # limit/timeout/error counts
+    # the same for the other queries (pruning checks: a failed one only loses a pruning)
+    failed_checks: dict[str, int] = field(default_factory=dict)
     constraints: dict[str, int] = field(default_factory=dict)
     ground_nogoods: int = 0
     ground_seconds: float = 0.0

@@ -101,6 +101,7 @@ class Tester:
         self._source_id = f"{Path(bk).resolve()}#ilp_task_{n}"
         self.closed = False
         self.error_reported = False  # the first rule test that raised is logged, later ones counted
+        self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
         try:
             error = self.janus.query_once(
                 f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
@@ -188,6 +189,8 @@ class Tester:
              "TL": float(time_limit or self.eval_timeout)},
         )
         status = str(r["St"])
+        if status != "ok":
+            self.failed[status] = self.failed.get(status, 0) + 1
         if status == "bk_error":
             raise BKError(f"error in the background knowledge {self.bk} (while testing "
                           f"{format_rule(rule, self.directions)}): {r['Msg']}")

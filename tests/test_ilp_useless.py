@@ -1,0 +1,71 @@
+"""Useless parts: every body part whose specialisations the learner prunes as
+"subsumed" or "covers too few" (witness.learning.ilp.loop._Search.useless_part)
+is checked against brute-force coverage of every rule of the space."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from test_ilp_optimal import BIAS, covers, learned, tasks
+
+from witness.learning.ilp import loop
+from witness.learning.ilp.bias import parse_bias
+from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.rules import canonical
+
+
+def consistent_rules(edges, red, blue, labels) -> list[tuple[int, int]]:
+    """(size, positives bitset) of every consistent rule of the space covering a positive."""
+    bias = parse_bias(BIAS)
+    gen = Generator(bias)
+    rules = {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
+    pos = [n for n in labels if labels[n]]
+    neg = [n for n in labels if not labels[n]]
+    out = []
+    for rule in rules:
+        if any(covers(rule, n, edges, red, blue) for n in neg):
+            continue
+        tp = sum(1 << i for i, n in enumerate(pos) if covers(rule, n, edges, red, blue))
+        if tp:
+            out.append((rule.size, tp))
+    return out
+
+
+def coverable(left: int, budget: int, rules: list[tuple[int, int]]) -> bool:
+    """Do rules with at most ``budget`` literals between them cover ``left``? (exhaustive)"""
+    if not left:
+        return True
+    low = left & -left
+    return any(size <= budget and tp & low and coverable(left & ~tp, budget - size, rules)
+               for size, tp in rules)
+
+
+@settings(max_examples=25, deadline=None)
+@given(tasks())
+def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task):
+    calls = []
+    original = loop._Search.useless_part
+
+    def recording(self, rule, seen_size):
+        part = original(self, rule, seen_size)
+        complete = self.best.tp.bit_count() == self.tester.n_pos
+        calls.append((rule, part, seen_size, self.best.size if complete else None))
+        return part
+
+    folder: Path = tmp_path_factory.mktemp("task")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loop._Search, "useless_part", recording)
+        learned(folder, *task)
+    edges, red, blue, labels = task
+    pos = [n for n in labels if labels[n]]
+    every = (1 << len(pos)) - 1
+    rules = consistent_rules(*task)
+    for rule, part, seen_size, best_size in calls:
+        assert set(part.body) <= set(rule.body)
+        smallest = seen_size + 1 if part != rule else rule.size + 1
+        cov = sum(1 << i for i, n in enumerate(pos) if covers(part, n, edges, red, blue))
+        subsumed = any(size <= smallest and cov & ~tp == 0 for size, tp in rules)
+        too_few = best_size is not None and not coverable(
+            every & ~cov, best_size - 1 - smallest,
+            [r for r in rules if r[0] <= best_size - 1 - smallest])
+        assert subsumed or too_few, (rule, part, seen_size, best_size)
