@@ -106,7 +106,9 @@ def candidate_literals(bias: Bias) -> list[Literal]:
 class Generator:
     """Enumerates the rules of a bias, size by size, under learned constraints."""
 
-    def __init__(self, bias: Bias):
+    def __init__(self, bias: Bias, bk_facts: Sequence[str] = ()):
+        """``bk_facts``: facts for ``bkcons.lp`` (constraints derived from the
+        background knowledge, see :mod:`witness.learning.ilp.bkcons`)."""
         import clingo
 
         t0 = time.perf_counter()
@@ -146,6 +148,9 @@ class Generator:
             program += program_text("datalog.lp")
         if bias.has_directions:
             program += program_text("safety.lp")
+        if bk_facts:
+            program += program_text("bkcons.lp")
+            facts += list(bk_facts)
         if bias.program:  # the bias's own rules and constraints, in Popper's vocabulary
             program += program_text("vocabulary.lp") + "\n" + bias.program + "\n"
             facts += self._vocabulary_facts()

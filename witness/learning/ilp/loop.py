@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from witness.learning.ilp.bias import Bias
+from witness.learning.ilp.bkcons import bk_constraints
 from witness.learning.ilp.combine import Combination, Pool, combine
 from witness.learning.ilp.constrain import (
     Outcome,
@@ -79,7 +80,7 @@ class _Search:
         self.combine_timeout = combine_timeout
         self.noisy = noisy
         self.explain = explain
-        self.generator = Generator(bias)
+        self.generator = Generator(bias, bk_constraints(bias, tester))
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
         self.pool = Pool()
         self.best = Combination((), 0, True)

@@ -5,7 +5,8 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/4, load_examples/5, cover/11, undefined_preds/3, wipe/2]).
+:- module(witness_ilp, [load_bk/4, load_examples/5, cover/11, undefined_preds/3, fact_rows/5,
+                       wipe/2]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -94,6 +95,27 @@ undefined_preds(M, Preds, Missing) :-
     findall(PI, ( member(P/A, Preds), functor(H, P, A),
                   \+ predicate_property(M:H, visible), format(string(PI), "~w/~w", [P, A]) ),
             Missing).
+
+%!  fact_rows(+M, +Name, +Arity, +Max, -Rows) is det.
+%   Rows: the arguments of Name/Arity in module M, one list of strings
+%   (term_string/2) per clause, when it has at most Max clauses, all of them
+%   ground facts of M's own; otherwise the atom none.
+fact_rows(M, Name0, Arity, Max, Rows) :-
+    atom_string(Name, Name0),
+    functor(H, Name, Arity),
+    (   catch(fact_defined(M, H, Max), _, fail)
+    ->  findall(Strs, ( clause(M:H, true), H =.. [_|Args], maplist(term_string, Args, Strs) ),
+                Rows)
+    ;   Rows = none
+    ).
+
+fact_defined(M, H, Max) :-
+    predicate_property(M:H, defined),
+    \+ predicate_property(M:H, imported_from(_)),
+    \+ predicate_property(M:H, foreign),
+    predicate_property(M:H, number_of_clauses(N)),
+    N =< Max,
+    forall(clause(M:H, Body), ( Body == true, ground(H) )).
 
 candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
 candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).

@@ -203,6 +203,17 @@ class Tester:
                            format_rule(rule, self.directions), r["Msg"])
         return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
 
+    def fact_rows(self, name: str, arity: int, max_rows: int) -> set[tuple[str, ...]] | None:
+        """The tuples of ``name/arity`` (arguments as Prolog text) when the BK
+        defines it by at most ``max_rows`` ground facts and nothing else; else None."""
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:fact_rows({self.module}, N, {arity}, {max_rows}, Rows)",
+            {"N": name})
+        rows = r["Rows"]
+        if not isinstance(rows, list):
+            return None
+        return {tuple(row) for row in rows}
+
     def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
         """Re-test ``rules`` on every example; returns scores and coverage bitsets."""
         tp = fp = 0

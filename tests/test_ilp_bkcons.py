@@ -1,0 +1,130 @@
+"""Constraints from the background knowledge (witness.learning.ilp.bkcons): every
+rule they remove from a small space is checked by brute force to cover no
+example at all or to cover exactly what a smaller rule that stays covers."""
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from witness.learning.ilp.bias import parse_bias
+from witness.learning.ilp.bkcons import constraint_facts, dominance_safe
+from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.rules import canonical, parse_rule
+from witness.learning.ilp.test import Tester
+
+NODES = ["a", "b", "c", "d"]
+BIAS = "head_pred(f,1). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n" \
+       "max_vars(3). max_body(3).\n"
+
+
+def covered(rule, rows) -> frozenset:
+    """The head values ``rule`` proves, by brute force over every variable's value."""
+    out = set()
+    variables = sorted({v for lit in rule.body for v in lit.args} | {0})
+    for values in itertools.product(NODES, repeat=len(variables)):
+        env = dict(zip(variables, values, strict=True))
+        if all(tuple(env[v] for v in lit.args) in rows[lit.pred] for lit in rule.body):
+            out.add(env[0])
+    return frozenset(out)
+
+
+def space(bias, facts=()) -> set:
+    gen = Generator(bias, facts)
+    return {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
+
+
+relations = st.builds(
+    lambda e, g, red: {"e": e, "g": g, "red": red},
+    st.sets(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)), max_size=8),
+    st.sets(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)), max_size=5),
+    st.sets(st.tuples(st.sampled_from(NODES)), max_size=3),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(relations, st.booleans())
+def test_every_removed_rule_covers_nothing_or_a_smaller_one_does_the_same(rows, typed):
+    text = BIAS + ("type(f,(t,)). type(e,(t,t)). type(g,(t,t)). type(red,(t,)).\n"
+                   ":- clause(C), #count{V : var_type(C,V,t)} > 3.\n" if typed else "")
+    bias = parse_bias(text)
+    assert dominance_safe(bias)
+    gen = Generator(bias)
+    facts, _ = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True)
+    full, kept = space(bias), space(bias, facts)
+    assert kept <= full
+    by_cover: dict[frozenset, list] = {}
+    for rule in kept:
+        by_cover.setdefault(covered(rule, rows), []).append(rule)
+    for rule in full - kept:
+        cov = covered(rule, rows)
+        assert not cov or any(r.size < rule.size for r in by_cover.get(cov, [])), rule
+
+
+def test_each_kind_removes_its_pattern():
+    rows = {"e": {("a", "b"), ("b", "c")},  # asymmetric, functional both ways
+            "g": {("a", "b"), ("b", "a"), ("c", "c")},  # symmetric
+            "red": set()}  # empty
+    bias = parse_bias(BIAS)
+    gen = Generator(bias)
+    facts, counts = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True)
+    assert all(counts.values())
+    kept = space(bias, facts)
+    for text in ["f(A) :- e(A,B), e(B,A).",  # never together
+                 "f(A) :- red(A).",  # empty relation
+                 "f(A) :- g(A,B), g(B,A).",  # g(B,A) implied by g(A,B)
+                 "f(A) :- e(A,B), e(A,C), g(A,C)."]:  # B = C by e's first argument
+        assert canonical(parse_rule(text)) not in kept, text
+    for text in ["f(A) :- e(A,B), e(B,C).",
+                 "f(A) :- g(A,B), g(B,C).",
+                 "f(A) :- e(A,B), e(C,B)."]:  # e is functional there too, merged is smaller
+        rule = canonical(parse_rule(text))
+        assert (rule in kept) == (text != "f(A) :- e(A,B), e(C,B)."), text
+    facts_off, _ = constraint_facts(gen.candidates, 1, rows, dominance=False, implied=True)
+    kept_off = space(bias, facts_off)
+    # without dominance only never-together applies
+    assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), g(A,C).")) in kept_off
+    assert canonical(parse_rule("f(A) :- g(A,B), g(B,A).")) in kept_off
+    assert canonical(parse_rule("f(A) :- e(A,B), e(B,A).")) not in kept_off
+
+
+def test_a_merge_that_would_repeat_a_variable_is_not_forbidden():
+    rows = {"e": {("a", "b"), ("b", "c")}, "g": {("b", "b"), ("a", "c")}, "red": {("b",)}}
+    bias = parse_bias(BIAS)
+    gen = Generator(bias)
+    facts, _ = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True)
+    kept = space(bias, facts)
+    # e(A,B), e(A,C) force B = C, but g(B,C) would become g(B,B), outside the space
+    assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), g(B,C).")) in kept
+    assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), red(C).")) not in kept
+
+
+def test_dominance_needs_constraints_both_changes_keep():
+    ok = ["head_pred(f,1). body_pred(e,2).",
+          "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
+          ":- clause(C), #count{V : var_type(C,V,t)} != 1.",
+          "head_pred(f,1). body_pred(P,1) :- constant(P,_). constant(a,t).\n"
+          "#false :- clause(C), 4 < #count{V : var_type(C,V,t)}."]
+    bad = ["head_pred(f,1). body_pred(e,2). :- body_var(C,V), not clause_var(C,V).",
+           "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
+           ":- clause(C), #count{V : var_type(C,V,t)} != 2.",
+           "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B."]
+    for text in ok:
+        assert dominance_safe(parse_bias(text)), text
+    for text in bad:
+        assert not dominance_safe(parse_bias(text)), text
+
+
+def test_fact_rows_reads_only_fact_relations(tmp_path):
+    (tmp_path / "bk.pl").write_text(
+        "e(a,b).\ne(b,s(c)).\nlinked(X,Y) :- e(X,Y).\n:- dynamic none/1.\n"
+        "half(a).\nhalf(X) :- e(X,_).\n")
+    (tmp_path / "exs.pl").write_text("pos(f(a)).\nneg(f(b)).\n")
+    bias = parse_bias("head_pred(f,1). body_pred(e,2). body_pred(linked,2). "
+                      "body_pred(none,1). body_pred(half,1).")
+    with Tester(tmp_path / "bk.pl", tmp_path / "exs.pl", bias) as tester:
+        assert tester.fact_rows("e", 2, 10) == {("a", "b"), ("b", "s(c)")}
+        assert tester.fact_rows("e", 2, 1) is None  # more tuples than asked for
+        assert tester.fact_rows("linked", 2, 10) is None
+        assert tester.fact_rows("half", 1, 10) is None
+        assert tester.fact_rows("none", 1, 10) == set()

@@ -1,0 +1,197 @@
+"""Constraints from the background knowledge: where not to search.
+
+The idea is Cropper and Hocquette's ("Learning logic programs by
+discovering where not to search", AAAI 2023), written anew for this engine.
+Body predicates whose every clause is a ground fact are relations that can
+be read from the BK as loaded (:meth:`~witness.learning.ilp.test.Tester.fact_rows`).
+Before the search starts they tell the generator (``bkcons.lp``) about pairs
+of candidate body literals:
+
+- *never together*: no tuple of ``p`` and no tuple of ``q`` agree where the
+  two literals share a variable (or ``p`` has no tuple at all), so a rule
+  holding both covers no example at all, nor do its specialisations;
+- *implied*: every variable of ``q``'s literal occurs in ``p``'s, and every
+  tuple of ``p``, rearranged as the literals say, is a tuple of ``q``: the
+  rule without ``q``'s literal covers the same examples and is smaller;
+- *functional*: two literals of ``p`` share variables at the same positions
+  (``F``) and differ everywhere else with variables of their own, and ``p``
+  has at most one tuple for each value of its ``F`` arguments: in every
+  answer the differing variables are equal, so the rule with them merged
+  (the two literals become one) covers the same examples and is smaller.
+
+Never-together constraints are always sound. The other two are dominance
+constraints: sound when the smaller rule is itself in the space. It always
+is for the engine's own rules (dropping an implied literal keeps every
+variable; merging keeps types and safety, and the generator only forbids
+the pair when no literal holds both merged variables and they are not both
+head variables), except that dropping a literal can break an order of
+directions, so implied literals are not used with directions. A bias's own
+constraints could forbid the smaller rule, so dominance constraints are used
+only when each constraint of the bias is one that both changes keep
+(:func:`dominance_safe`): bounds on the number of variables of a type.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+from collections.abc import Sequence
+
+from witness.learning.ilp.bias import VOCABULARY, Bias
+from witness.learning.ilp.generate import candidate_literals
+from witness.learning.ilp.rules import Literal
+from witness.learning.ilp.test import Tester
+
+logger = logging.getLogger(__name__)
+
+# relations with more tuples than this are not read (the checks scan them)
+MAX_ROWS = 200_000
+# bias constraints both dominance changes keep: at most K, or exactly 0 or 1, variables of
+# a type (merging never removes the only variable of a type; dropping a literal keeps
+# every variable)
+_COUNT = r"#count \{ (?P<v>\w+): var_type\((?P=c),(?P=v),\w+\) \}"
+_KEPT = [re.compile(r"#false :- clause\((?P<c>\w+)\); " + form + r"\.") for form in (
+    r"\d+ (<|<=) " + _COUNT, _COUNT + r" (>|>=) \d+", r"[01] != " + _COUNT, _COUNT + r" != [01]")]
+
+
+def dominance_safe(bias: Bias) -> bool:
+    """Does every constraint of the bias's own program keep a rule in the
+    space when an implied literal is dropped or functional variables merged?
+
+    Rules that derive declarations or helper atoms are fine; a rule that
+    derives a meta-vocabulary atom (e.g. ``bad_body``) or an integrity
+    constraint other than an upper bound on (or an exact count of 0 or 1
+    of) the variables of a type is not.
+    """
+    if not bias.program:
+        return True
+    import clingo.ast
+
+    ok = True
+
+    def check(stmt) -> None:
+        nonlocal ok
+        if stmt.ast_type != clingo.ast.ASTType.Rule:
+            return
+        text = str(stmt)
+        if text.startswith("#false :-"):
+            if not any(p.fullmatch(text) for p in _KEPT):
+                ok = False
+            return
+        head = stmt.head
+        if head.ast_type == clingo.ast.ASTType.Literal and \
+                head.atom.ast_type == clingo.ast.ASTType.SymbolicAtom:
+            name = head.atom.symbol.name if hasattr(head.atom.symbol, "name") else None
+            if name in VOCABULARY:
+                ok = False
+        else:  # choices, aggregates, disjunctions in a head
+            ok = False
+
+    clingo.ast.parse_string(bias.program, check)
+    return ok
+
+
+def bk_constraints(bias: Bias, tester: Tester) -> list[str]:
+    """The generator facts (for ``bkcons.lp``) that the BK's fact relations justify."""
+    rows = {}
+    for p in bias.body:
+        found = tester.fact_rows(p.name, p.arity, MAX_ROWS)
+        if found is not None:
+            rows[p.name] = found
+    if not rows:
+        return []
+    dominance = dominance_safe(bias)
+    facts, counts = constraint_facts(candidate_literals(bias), bias.head.arity, rows,
+                                     dominance=dominance, implied=not bias.has_directions)
+    logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
+                "" if dominance else "; the bias's own constraints allow only never-together",
+                ", ".join(f"{n} {k}" for k, n in counts.items()))
+    return facts
+
+
+class _Relations:
+    """Fact relations with cached projections."""
+
+    def __init__(self, rows: dict[str, set[tuple]]):
+        self.rows = rows
+        self._proj: dict[tuple[str, tuple[int, ...]], set[tuple]] = {}
+
+    def proj(self, pred: str, positions: tuple[int, ...]) -> set[tuple]:
+        key = (pred, positions)
+        if key not in self._proj:
+            self._proj[key] = {tuple(t[i] for i in positions) for t in self.rows[pred]}
+        return self._proj[key]
+
+
+def constraint_facts(candidates: Sequence[Literal], head_arity: int,
+                     rows: dict[str, set[tuple]], dominance: bool,
+                     implied: bool) -> tuple[list[str], dict[str, int]]:
+    """ASP facts for ``bkcons.lp`` over the generator's candidate literals.
+
+    ``rows``: the relation of each fact-defined body predicate. ``dominance``
+    switches the implied and functional constraints on (see
+    :func:`dominance_safe`), ``implied`` the implied ones (off with
+    directions). Returns the facts and a count of each kind.
+    """
+    rel = _Relations(rows)
+    facts: list[str] = []
+    counts = {"never together": 0, "implied": 0, "functional": 0}
+    known = [(i, lit) for i, lit in enumerate(candidates) if lit.pred in rows]
+    never_cache: dict[tuple, bool] = {}
+    implies_cache: dict[tuple, bool] = {}
+    for i, lit in known:
+        if not rows[lit.pred]:
+            facts.append(f"w_never({i},{i}).")
+            counts["never together"] += 1
+    for (i, a), (j, b) in itertools.permutations(known, 2):
+        if not rows[a.pred] or not rows[b.pred]:
+            continue
+        shared = [(x, y) for x, v in enumerate(a.args) for y, w in enumerate(b.args) if v == w]
+        if not shared:
+            continue
+        if i < j:
+            key = (a.pred, b.pred, tuple(shared))
+            if key not in never_cache:
+                left = rel.proj(a.pred, tuple(x for x, _ in shared))
+                right = rel.proj(b.pred, tuple(y for _, y in shared))
+                never_cache[key] = left.isdisjoint(right)
+            if never_cache[key]:
+                facts.append(f"w_never({i},{j}).")
+                counts["never together"] += 1
+                continue
+        if not dominance:
+            continue
+        if implied and len(shared) == len(b.args):  # every variable of b occurs in a
+            where = tuple(dict((y, x) for x, y in shared)[y] for y in range(len(b.args)))
+            key = (a.pred, b.pred, where)
+            if key not in implies_cache:
+                implies_cache[key] = rel.proj(a.pred, where) <= rows[b.pred]
+            if implies_cache[key]:
+                facts.append(f"w_implies({i},{j}).")
+                counts["implied"] += 1
+                continue
+        if i < j and a.pred == b.pred:
+            fact = _functional(i, a, j, b, head_arity, rel, len(facts))
+            if fact:
+                facts += fact
+                counts["functional"] += 1
+    return facts, counts
+
+
+def _functional(i: int, a: Literal, j: int, b: Literal, head_arity: int,
+                rel: _Relations, key: int) -> list[str]:
+    """Facts for the functional constraint on literals ``a`` and ``b`` (same
+    predicate), or none when it does not apply."""
+    fixed = tuple(x for x in range(len(a.args)) if a.args[x] == b.args[x])
+    differ = [x for x in range(len(a.args)) if a.args[x] != b.args[x]]
+    mine = {a.args[x] for x in differ}
+    theirs = {b.args[x] for x in differ}
+    if mine & set(b.args) or theirs & set(a.args):
+        return []  # the differing variables must be the literals' own
+    pairs = [(a.args[x], b.args[x]) for x in differ]
+    if any(v < head_arity and w < head_arity for v, w in pairs):
+        return []  # merging two head variables leaves the space
+    if len(rel.proj(a.pred, fixed)) != len(rel.rows[a.pred]):
+        return []  # some F arguments have two tuples
+    return [f"w_func({key},{i},{j})."] + [f"w_fpair({key},{v},{w})." for v, w in pairs]
