@@ -2,10 +2,10 @@
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from witness.learning.ilp.combine import Pool, combine
+from witness.learning.ilp.combine import Pool, combine, description_length, local_search
 from witness.learning.ilp.rules import Literal, Rule
 
 HEAD = Literal("f", (0,))
@@ -60,3 +60,57 @@ def test_pool_drops_dominated_rules():
 def test_empty_pool():
     result = combine(Pool(), 3)
     assert result.rules == () and result.tp == 0 and result.optimal
+
+
+def mdl_by_brute_force(items, max_clauses, n_pos):
+    """Least size + FN + FP over every set of at most max_clauses rules."""
+    best = n_pos
+    for k in range(1, max_clauses + 1):
+        for combo in itertools.combinations(items, k):
+            tp = fp = 0
+            for _, t, f in combo:
+                tp, fp = tp | t, fp | f
+            best = min(best, sum(r.size for r, _, _ in combo) + n_pos - tp.bit_count()
+                       + fp.bit_count())
+    return best
+
+
+N_POS = 5
+noisy_pools = st.lists(st.tuples(st.integers(2, 4), st.integers(1, 2**N_POS - 1),
+                                 st.integers(0, 2**4 - 1)), min_size=1, max_size=8)
+
+
+@settings(max_examples=80, deadline=None)
+@given(noisy_pools, st.integers(1, 3), st.integers(0, 9), st.lists(st.integers(0, 7)))
+@example([(2, 2**N_POS - 1, 1)], 1, 4, [])  # the optimum's rule has size + fp = bound - 1
+def test_noisy_combine_is_optimal(specs, max_clauses, bound, start):
+    # with any starting program and any bound: below the bound, the optimum
+    n_pos = N_POS
+    items = [(rule(i, size), tp, fp) for i, (size, tp, fp) in enumerate(specs)]
+    pool = Pool()
+    for r, tp, fp in items:
+        pool.add(r, tp, fp)
+    begin = [items[i % len(items)][0] for i in start]
+    result = combine(pool, max_clauses, noisy=True, start=begin, bound=bound)
+    assert len(result.rules) <= max_clauses
+    best = mdl_by_brute_force(items, max_clauses, n_pos)
+    assert result.mdl(n_pos) >= best
+    if best < bound:
+        assert result.optimal and result.mdl(n_pos) == best
+    result = combine(pool, max_clauses, noisy=True)
+    assert result.optimal and result.mdl(n_pos) == best
+
+
+@settings(max_examples=80, deadline=None)
+@given(noisy_pools, st.lists(st.integers(0, 7), max_size=3))
+def test_local_search_only_improves_and_ends_at_a_local_optimum(specs, start):
+    pool = Pool()
+    for i, (size, tp, fp) in enumerate(specs):
+        pool.add(rule(i, size), tp, fp)
+    begin = sorted({i % len(pool) for i in start})
+    found = local_search(pool, begin, cap=len(pool))
+    cost = description_length(pool, found)
+    assert cost <= description_length(pool, begin)
+    for r in range(len(pool)):  # no single rule added or dropped helps
+        flipped = sorted(set(found) ^ {r})
+        assert description_length(pool, flipped) >= cost

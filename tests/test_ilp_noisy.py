@@ -10,7 +10,9 @@ import pytest
 from witness.cli import main
 from witness.learning.ilp import learn
 from witness.learning.ilp.api import load_task
+from witness.learning.ilp.constrain import Outcome, useless_specialisation_size
 from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.rules import Rule, parse_rule
 from witness.learning.ilp.test import Tester
 
 
@@ -95,9 +97,9 @@ def test_no_combine_step_outlasts_the_time_out(tmp_path, monkeypatch, noisy):
 
     limits = []
 
-    def recording(pool, max_clauses, timeout=None, noisy=False):
+    def recording(pool, max_clauses, timeout=None, **kwargs):
         limits.append(timeout)
-        return real(pool, max_clauses, timeout=timeout, noisy=noisy)
+        return real(pool, max_clauses, timeout=timeout, **kwargs)
 
     real = loop.combine
     monkeypatch.setattr(loop, "combine", recording)
@@ -106,3 +108,93 @@ def test_no_combine_step_outlasts_the_time_out(tmp_path, monkeypatch, noisy):
     assert loop.combine_limit(60, None, 5.0) == 60
     assert loop.combine_limit(60, 10.0, 4.0) == 6.0
     assert loop.combine_limit(60, 10.0, 12.0) == 1.0
+
+
+def random_task(tmp_path: Path, seed: int, n: int = 14, max_body: int = 2) -> Path:
+    """Random unary and binary facts, random labels: no consistent program, as a rule."""
+    rng = random.Random(seed)
+    people = [f"p{i}" for i in range(n)]
+    facts = []
+    for pred in ("a", "b", "c"):
+        facts += [f"{pred}({x}).\n" for x in people if rng.random() < 0.5]
+    facts += [f"e({x},{y}).\n" for x in people for y in people if x != y and rng.random() < 0.1]
+    exs = "".join(f"{'pos' if rng.random() < 0.5 else 'neg'}(f({x})).\n" for x in people)
+    if "pos(" not in exs:
+        exs += "pos(f(p0)).\n"
+    return write_task(tmp_path / f"t{seed}", "".join(facts), exs,
+                      "head_pred(f,1). body_pred(a,1). body_pred(b,1). body_pred(c,1).\n"
+                      f"body_pred(e,2). max_vars(3). max_body({max_body}). max_clauses(2).\n")
+
+
+def contains_renaming(small: Rule, big: Rule) -> bool:
+    """Does ``big``'s body contain ``small``'s body under some substitution of
+    the body-only variables of ``small`` (head variables fixed)? Then ``big``
+    covers a subset of what ``small`` covers."""
+    free = small.body_only_vars()
+    targets = sorted({v for lit in big.body for v in lit.args})
+    for image in itertools.product(targets, repeat=len(free)):
+        mapping = {**{v: v for v in small.head_vars}, **dict(zip(free, image, strict=True))}
+        if {lit.renamed(mapping) for lit in small.body} <= set(big.body):
+            return True
+    return False
+
+
+def coverage(task: Path) -> tuple[list[tuple[Rule, int, int]], int]:
+    """Every rule of the space with its covered positives and negatives."""
+    files, bias = load_task(task)
+    gen = Generator(bias)
+    rules = [r for k in range(1, bias.max_body + 1) for r in gen.rules(k)]
+    with Tester(files.bk, files.exs, bias) as tester:
+        cov = [(r, tester.cover(r, "pos").mask, tester.cover(r, "neg").mask) for r in rules]
+        return cov, tester.n_pos
+
+
+def min_mdl(cov: list[tuple[Rule, int, int]], n_pos: int, max_clauses: int) -> int:
+    best = n_pos
+    for k in range(1, max_clauses + 1):
+        for combo in itertools.combinations(cov, k):
+            tp = fp = size = 0
+            for r, t, f in combo:
+                size, tp, fp = size + r.size, tp | t, fp | f
+            best = min(best, size + n_pos - tp.bit_count() + fp.bit_count())
+    return best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_specialisations_too_large_to_be_needed(tmp_path, seed):
+    # The claim behind useless_specialisation_size, by brute force: leaving out
+    # every specialisation at or above some tested rule's bound keeps the
+    # minimum description length (over programs of at most 2 rules).
+    cov, n_pos = coverage(random_task(tmp_path, seed, n=10, max_body=3))
+    limits = [(r, useless_specialisation_size(Outcome(r, t, f))) for r, t, f in cov]
+    kept = [(s, t, f) for s, t, f in cov
+            if not any(s.size >= limit and s != r and contains_renaming(r, s)
+                       for r, limit in limits)]
+    assert len(kept) < len(cov)  # the bound prunes something here
+    assert min_mdl(kept, n_pos, 2) == min_mdl(cov, n_pos, 2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_noisy_finds_the_minimum_description_length_three_literals(tmp_path, seed):
+    task = random_task(tmp_path, 100 + seed, n=10, max_body=3)
+    program, scores, stats = learn(task, timeout=120, noisy=True)
+    assert stats.exhausted and stats.verified
+    cov, n_pos = coverage(task)
+    assert program.size + scores.fn + scores.fp == min_mdl(cov, n_pos, 2)
+
+
+def test_a_specialisation_needs_only_one_positive_more_than_its_size(tmp_path):
+    # f(A) :- a(A) and f(A) :- b(A) (2 literals each) cover the 4 positives
+    # and 2 negatives each (description length 4); f(A) :- a(A), b(A)
+    # (3 literals) covers the 4 positives only, description length 3: the
+    # bound min(tp, size + fp) = 4 must keep it.
+    pos, neg = ["p1", "p2", "p3", "p4"], ["n1", "n2", "n3", "n4", "n5"]
+    bk = "".join(f"a({x}).\n" for x in pos + neg[:2]) \
+        + "".join(f"b({x}).\n" for x in pos + neg[2:4])
+    exs = "".join(f"pos(f({x})).\n" for x in pos) + "".join(f"neg(f({x})).\n" for x in neg)
+    task = write_task(tmp_path / "t", bk, exs,
+                      "head_pred(f,1). body_pred(a,1). body_pred(b,1). max_body(2).\n")
+    program, scores, stats = learn(task, timeout=60, noisy=True)
+    assert program.clauses == ("f(A) :- a(A), b(A).",) and stats.exhausted
+    assert useless_specialisation_size(
+        Outcome(parse_rule("f(A) :- a(A)."), 0b1111, 0b11)) == 4

@@ -16,7 +16,17 @@ most, which is what the paper relies on.
 
 In noisy mode (``noisy=True``, Popper's ``--noisy``) the pool also holds
 inconsistent rules and the step minimises the description length instead:
-literals + false negatives + false positives (``combine_mdl.lp``).
+literals + false negatives + false positives (``combine_mdl.lp``). That
+problem is hard for clingo on pools of a few hundred rules (on Popper's
+noisy zendo task, 564 rules: no proof of optimality in 30 s, and its best
+model then was worse than the best single rule), so a local search
+(:func:`local_search`: add, drop or swap one rule while the description
+length falls) first improves the best program found before, in
+milliseconds; clingo then gets the time limit, and its model is taken only
+if it is better, or proven optimal. A rule ``r`` with ``size(r) + fp(r) >=
+bound`` (``bound``: the best description length so far) is left out: a
+program holding it has at least that description length, so it cannot be
+better.
 
 Positive examples covered by exactly the same pool rules are merged into one
 weighted group, so the optimisation problem has one atom per group rather
@@ -25,6 +35,7 @@ than per example.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from witness.learning.ilp.programs import program_text
@@ -131,27 +142,120 @@ def _groups(masks: list[int]) -> dict[tuple[int, ...], int]:
     return groups
 
 
-def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None,
-            noisy: bool = False) -> Combination:
-    """Solve the combine problem over ``pool`` (see module docstring); None: no cap."""
-    import clingo
+def description_length(pool: Pool, chosen: Iterable[int]) -> int:
+    """Literals + covered negatives - covered positives of the pool rules
+    ``chosen``: the description length less the number of positives."""
+    tp = fp = size = 0
+    for r in chosen:
+        tp, fp, size = tp | pool.tps[r], fp | pool.fps[r], size + pool.rules[r].size
+    return size - tp.bit_count() + fp.bit_count()
 
+
+def local_search(pool: Pool, start: Iterable[int], cap: int,
+                 allowed: Sequence[int] | None = None) -> list[int]:
+    """From the pool rules ``start``, the best single move (add a rule, drop
+    one or swap one for another, at most ``cap`` rules) while it lowers the
+    description length; returns the sorted rule indices reached (a local
+    optimum; deterministic). ``allowed``: the rules it may use (default all)."""
+    rules = list(range(len(pool.rules))) if allowed is None else list(allowed)
+    chosen = sorted(set(start))
+    cost = description_length(pool, chosen)
+    sizes = [r.size for r in pool.rules]
+
+    def best_addition(base: list[int]) -> tuple[int, int | None]:
+        """Cost of ``base`` plus the best rule to add to it (None: none helps)."""
+        tp = fp = 0
+        for r in base:
+            tp, fp = tp | pool.tps[r], fp | pool.fps[r]
+        base_cost = description_length(pool, base)
+        best, pick = base_cost, None
+        for r in rules:
+            if r in base:
+                continue
+            c = base_cost + sizes[r] - (pool.tps[r] & ~tp).bit_count() \
+                + (pool.fps[r] & ~fp).bit_count()
+            if c < best:
+                best, pick = c, r
+        return best, pick
+
+    while True:
+        moves: list[tuple[int, list[int]]] = []
+        if len(chosen) < cap:
+            c, r = best_addition(chosen)
+            if r is not None:
+                moves.append((c, sorted([*chosen, r])))
+        for r in chosen:
+            rest = [x for x in chosen if x != r]
+            moves.append((description_length(pool, rest), rest))
+            c, s = best_addition(rest)
+            if s is not None:
+                moves.append((c, sorted([*rest, s])))
+        c, better = min(moves, default=(cost, chosen), key=lambda m: m[0])
+        if c >= cost:
+            return chosen
+        cost, chosen = c, better
+
+
+def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None,
+            noisy: bool = False, start: Sequence[Rule] = (),
+            bound: int | None = None) -> Combination:
+    """Solve the combine problem over ``pool`` (see module docstring); None: no cap.
+
+    Noisy mode only: ``start``, rules to begin the local search from (the
+    best program so far; those not in the pool are ignored); ``bound``, the
+    best description length so far (rules that cannot be part of a program
+    below it are left out).
+    """
     if not pool.rules:
         return Combination((), 0, True)
     cap = len(pool.rules) if max_clauses is None else max_clauses
-    facts = [f"#const max_clauses={cap}."]
-    facts += [f"rule({r},{rule.size})." for r, rule in enumerate(pool.rules)]
-    for g, (rules, weight) in enumerate(sorted(_groups(pool.tps).items())):
-        facts.append(f"weight({g},{weight}).")
-        facts += [f"cov({r},{g})." for r in rules]
     if noisy:
-        for g, (rules, weight) in enumerate(sorted(_groups(pool.fps).items())):
+        return _combine_mdl(pool, cap, timeout, start, bound)
+    facts = _facts(pool, range(len(pool.rules)), cap, noisy=False)
+    chosen, optimal = _solve(facts, "combine.lp", timeout)
+    return _combination(pool, chosen, optimal)
+
+
+def _combine_mdl(pool: Pool, cap: int, timeout: float | None, start: Sequence[Rule],
+                 bound: int | None) -> Combination:
+    """The noisy combine: local search, then clingo (see module docstring)."""
+    allowed = [r for r, rule in enumerate(pool.rules)
+               if bound is None or rule.size + pool.fps[r].bit_count() < bound]
+    index = {rule: r for r, rule in enumerate(pool.rules)}
+    usable = set(allowed)
+    begin = [index[r] for r in start if index.get(r) in usable][:cap]
+    found = local_search(pool, begin, cap, allowed)
+    if not allowed:  # no rule can beat the bound (clingo's empty problem is not "exhausted")
+        return _combination(pool, [], True)
+    solved, optimal = _solve(_facts(pool, allowed, cap, noisy=True), "combine_mdl.lp", timeout)
+    if optimal or description_length(pool, solved) < description_length(pool, found):
+        found = solved
+    return _combination(pool, found, optimal)
+
+
+def _facts(pool: Pool, allowed: Iterable[int], cap: int, noisy: bool) -> list[str]:
+    """The combine problem over the pool rules ``allowed`` as ASP facts."""
+    allowed = list(allowed)
+    facts = [f"#const max_clauses={cap}."]
+    facts += [f"rule({r},{pool.rules[r].size})." for r in allowed]
+    for g, (rules, weight) in enumerate(sorted(_groups([pool.tps[r] for r in allowed]).items())):
+        facts.append(f"weight({g},{weight}).")
+        facts += [f"cov({allowed[r]},{g})." for r in rules]
+    if noisy:
+        for g, (rules, weight) in enumerate(
+                sorted(_groups([pool.fps[r] for r in allowed]).items())):
             facts.append(f"nweight({g},{weight}).")
-            facts += [f"ncov({r},{g})." for r in rules]
+            facts += [f"ncov({allowed[r]},{g})." for r in rules]
+    return facts
+
+
+def _solve(facts: list[str], encoding: str, timeout: float | None) -> tuple[list[int], bool]:
+    """clingo's best model within ``timeout``: the chosen rules, and whether
+    it is proven optimal."""
+    import clingo
 
     ctl = clingo.Control(["--opt-mode=opt", "--warn=none"])
-    encoding = program_text("combine_mdl.lp" if noisy else "combine.lp")
-    ctl.add("base", [], encoding + "\n".join(facts))
+    ctl.add("base", [], program_text(encoding) + "\n".join(facts))
     ctl.ground([("base", [])])
     best: list[list[int]] = []
 
@@ -163,7 +267,10 @@ def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None,
         if not finished:
             handle.cancel()
         optimal = bool(finished) and handle.get().exhausted
-    chosen = best[-1] if best else []
+    return (best[-1] if best else []), optimal
+
+
+def _combination(pool: Pool, chosen: Iterable[int], optimal: bool) -> Combination:
     tp = fp = 0
     for r in chosen:
         tp |= pool.tps[r]

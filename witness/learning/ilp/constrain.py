@@ -69,9 +69,9 @@ def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
     ``best_mdl`` (noisy mode: the description length of the best program so
     far; ``outcome`` then has full coverage) replaces the rule "inconsistent:
     prune generalisations", which noise makes unsound, by bounds on what a
-    rule can still gain: a specialisation (at least one literal more, no more
-    positives) helps no program unless it covers more positives than its
-    size, and a generalisation covers every negative this rule covers.
+    rule can still gain: a specialisation is pruned when none of its sizes
+    can be needed (:func:`useless_specialisation_size`), and a
+    generalisation covers every negative this rule covers.
     """
     if outcome.status != "ok":
         return []
@@ -82,12 +82,31 @@ def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
         if outcome.fp != 0:
             kinds.append(GENERALISATIONS)
         return kinds
-    size, tp, fp = outcome.rule.size, outcome.tp.bit_count(), outcome.fp.bit_count()
-    if tp == 0 or fp == 0 or tp <= size + 1 or size + 1 >= best_mdl:
+    size, fp = outcome.rule.size, outcome.fp.bit_count()
+    if outcome.tp == 0 or useless_specialisation_size(outcome) <= size + 1 \
+            or size + 1 >= best_mdl:
         kinds.append(SPECIALISATIONS)
     if fp and fp + 2 >= best_mdl:  # the smallest rule has 2 literals (head and one)
         kinds.append(GENERALISATIONS)
     return kinds
+
+
+def useless_specialisation_size(outcome: Outcome) -> int:
+    """Noisy mode: specialisations of the tested rule with at least this many
+    literals (head included) are never needed: a program of least
+    description length exists without them.
+
+    A specialisation ``s`` covers at most ``tp`` positives, so it lowers the
+    description length of no program unless ``tp > size(s)`` (its positives
+    must outweigh its literals; the pool admits only such rules). And
+    swapping ``s`` for the rule itself in any program drops ``size(s) -
+    size`` literals, loses no positive and adds at most the rule's ``fp``
+    negatives: no worse once ``size(s) >= size + fp``. So the bound is
+    ``min(tp, size + fp)``; with ``fp <= 1`` or ``tp <= size + 1`` it prunes
+    every specialisation.
+    """
+    size, tp, fp = outcome.rule.size, outcome.tp.bit_count(), outcome.fp.bit_count()
+    return min(tp, size + fp)
 
 
 def apply(generator: Generator, outcome: Outcome, next_size: int,

@@ -36,11 +36,13 @@ from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.bkcons import bk_constraints
 from witness.learning.ilp.combine import Combination, Pool, combine
 from witness.learning.ilp.constrain import (
+    SPECIALISATIONS,
     Outcome,
     apply,
     callable_rule,
     explain_failure,
     pointless_literal,
+    useless_specialisation_size,
 )
 from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.results import Program, Scores, Stats, make_program
@@ -54,6 +56,12 @@ logger = logging.getLogger(__name__)
 REPORT_EVERY = 10.0
 # positive coverages of rules kept for the pruning checks (then the cache restarts)
 COVERAGE_CACHE = 100_000
+
+# Noisy mode: the share of the time left that a combine step during the
+# search may take. The local search has already improved the best program
+# by then; clingo rarely proves a large pool's optimum in that time, and
+# rules of the next size are often worth more (see combine.py).
+NOISY_COMBINE_SHARE = 0.05
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,9 @@ class _Search:
         self.best = Combination((), 0, True)
         self.seen: set[Rule] = set()  # canonical forms of the rules generated so far
         self.coverage: dict[Rule, int | None] = {}  # see pos_coverage
+        # noisy mode: rules whose specialisations of at least k literals are
+        # never needed, by k (pruned once the search reaches that size)
+        self.later_specs: dict[int, list[Rule]] = {}
         self.last_report = time.perf_counter()
 
     def out_of_time(self) -> bool:
@@ -111,6 +122,9 @@ class _Search:
                                     "larger rules cannot make a smaller one"
                 stats.exhausted = True
                 return
+            for limit in sorted(k for k in self.later_specs if k <= size + 1):
+                for rule in self.later_specs.pop(limit):
+                    self.prune_too_large(rule)
             parents = self.run_size(size, parents)
             self.do_combine()
             # with a (perhaps new) best program, some parents of the next size
@@ -162,8 +176,13 @@ class _Search:
                 else:  # a parent of the next size's rules
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
-            for kind in apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl):
+            kinds = apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl)
+            for kind in kinds:
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
+            if self.noisy and not last and outcome.status == "ok" and outcome.tp \
+                    and SPECIALISATIONS not in kinds:
+                limit = useless_specialisation_size(outcome)
+                self.later_specs.setdefault(limit, []).append(rule)
             if self.explain and outcome.status == "ok" and outcome.tp == 0:
                 self.explain_failure(rule)
             if not last and outcome.status == "ok" and outcome.tp:
@@ -296,6 +315,13 @@ class _Search:
             self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
         self.stats.explain_seconds += time.perf_counter() - t0
 
+    def prune_too_large(self, rule: Rule) -> None:
+        """Noisy mode: the specialisations of ``rule`` still to come are too
+        large to be needed (see :func:`useless_specialisation_size`)."""
+        self.generator.prune_specialisations(rule)
+        key = "specialisations (too large to be needed)"
+        self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+
     def prune_useless(self, rule: Rule, seen_size: int) -> None:
         """Prune the specialisations of ``rule`` (for which
         :meth:`cannot_beat_best` holds) or of a smaller part of its body
@@ -339,12 +365,20 @@ class _Search:
             self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
         self.stats.explain_seconds += time.perf_counter() - t0
 
-    def do_combine(self) -> None:
+    def do_combine(self, final: bool = False) -> None:
+        """Combine the pool into the best program; ``final``: the last combine
+        (in noisy mode, those during the search get a share of the time left)."""
         t0 = time.perf_counter()
         limit = combine_limit(self.combine_timeout, self.deadline, t0)
-        result = combine(self.pool, self.bias.max_clauses, timeout=limit, noisy=self.noisy)
+        if self.noisy and not final and self.deadline is not None:
+            limit = min(limit, NOISY_COMBINE_SHARE * max(0.0, self.deadline - t0))
+        n_pos = self.tester.n_pos
         if self.noisy:
-            n_pos = self.tester.n_pos
+            result = combine(self.pool, self.bias.max_clauses, timeout=limit, noisy=True,
+                             start=self.best.rules, bound=self.best.mdl(n_pos))
+        else:
+            result = combine(self.pool, self.bias.max_clauses, timeout=limit)
+        if self.noisy:
             new, old = result.mdl(n_pos), self.best.mdl(n_pos)
             if new < old or (result.optimal and new == old):
                 self.best = result
@@ -394,7 +428,7 @@ def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: fl
         stats.timed_out = search.out_of_time() and not stats.exhausted
         if stats.timed_out:
             stats.stop_reason = "time-out"
-        search.do_combine()
+        search.do_combine(final=True)
         rules = search.best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == search.best.tp and fp == search.best.fp
