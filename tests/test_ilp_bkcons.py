@@ -99,6 +99,18 @@ def test_a_merge_that_would_repeat_a_variable_is_not_forbidden():
     assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), red(C).")) not in kept
 
 
+def test_two_literals_of_a_one_tuple_relation_share_their_value():
+    rows = {"e": {("a", "b"), ("b", "c")}, "g": {("a", "b"), ("b", "a")}, "red": {("b",)}}
+    bias = parse_bias(BIAS)
+    gen = Generator(bias)
+    facts, _ = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True)
+    kept = space(bias, facts)
+    # red has one tuple, so B = C in every answer: merged, each rule is one literal smaller
+    assert canonical(parse_rule("f(A) :- e(A,B), red(B), red(C).")) not in kept
+    assert canonical(parse_rule("f(A) :- g(A,C), red(B), red(C).")) not in kept
+    assert canonical(parse_rule("f(A) :- e(A,B), red(B).")) in kept
+
+
 def test_dominance_needs_constraints_both_changes_keep():
     ok = ["head_pred(f,1). body_pred(e,2).",
           "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"

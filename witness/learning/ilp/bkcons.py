@@ -148,9 +148,7 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
         if not rows[a.pred] or not rows[b.pred]:
             continue
         shared = [(x, y) for x, v in enumerate(a.args) for y, w in enumerate(b.args) if v == w]
-        if not shared:
-            continue
-        if i < j:
+        if shared and i < j:
             key = (a.pred, b.pred, tuple(shared))
             if key not in never_cache:
                 left = rel.proj(a.pred, tuple(x for x, _ in shared))
@@ -162,7 +160,7 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                 continue
         if not dominance:
             continue
-        if implied and len(shared) == len(b.args):  # every variable of b occurs in a
+        if implied and shared and len(shared) == len(b.args):  # b's variables all occur in a
             where = tuple(dict((y, x) for x, y in shared)[y] for y in range(len(b.args)))
             key = (a.pred, b.pred, where)
             if key not in implies_cache:

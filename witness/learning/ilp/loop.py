@@ -56,6 +56,7 @@ logger = logging.getLogger(__name__)
 REPORT_EVERY = 10.0
 # positive coverages of rules kept for the pruning checks (then the cache restarts)
 COVERAGE_CACHE = 100_000
+_UNKNOWN = object()  # not in the coverage cache
 
 # Noisy mode: the share of the time left that a combine step during the
 # search may take. The local search has already improved the best program
@@ -280,9 +281,18 @@ class _Search:
         """
         if self.noisy or not self.pool.rules:
             return False
-        covered = self.pos_coverage(rule)
-        if covered is None:
-            return False
+        covered = self.coverage.get(canonical(rule), _UNKNOWN)
+        if covered is _UNKNOWN:
+            # the coverage of a part of the body contains the rule's: often
+            # that bound already decides, and otherwise it narrows the query
+            bound = self.coverage_bound(rule)
+            if bound is not None and self.useless_coverage(bound, smallest, seen_size):
+                return True
+            covered = self.pos_coverage(rule, bound)
+        return covered is not None and self.useless_coverage(covered, smallest, seen_size)
+
+    def useless_coverage(self, covered: int, smallest: int, seen_size: int) -> bool:
+        """:meth:`useless` for a rule that covers at most the positives ``covered``."""
         for r, tp in zip(self.pool.rules, self.pool.tps, strict=True):
             if r.size <= smallest and covered & ~tp == 0:
                 return True
@@ -294,16 +304,33 @@ class _Search:
             return False
         return not self.pool.can_cover(((1 << n_pos) - 1) & ~covered, budget)
 
-    def pos_coverage(self, rule: Rule) -> int | None:
-        """The positives ``rule`` covers (None if its test hit a limit), cached."""
+    def coverage_bound(self, rule: Rule) -> int | None:
+        """Positives that contain ``rule``'s coverage: those every part of its
+        body with one literal less covers, for the parts whose coverage is
+        cached (None if none is)."""
+        bound = None
+        if len(rule.body) > 1:
+            for lit in rule.body:
+                found = self.coverage.get(canonical(rule.without(lit)))
+                if found is not None:
+                    bound = found if bound is None else bound & found
+        return bound
+
+    def pos_coverage(self, rule: Rule, candidates: int | None = None) -> int | None:
+        """The positives ``rule`` covers (None if its test hit a limit), cached;
+        ``candidates``: positives known to contain them (None: all)."""
         key = canonical(rule)
         if key in self.coverage:
             return self.coverage[key]
-        found = self.tester.cover(rule, "pos", time_limit=self.time_limit())
+        if candidates == 0:
+            found = 0
+        else:
+            result = self.tester.cover(rule, "pos", candidates, time_limit=self.time_limit())
+            found = result.mask if result.ok else None
         if len(self.coverage) >= COVERAGE_CACHE:
             self.coverage.clear()
-        self.coverage[key] = found.mask if found.ok else None
-        return self.coverage[key]
+        self.coverage[key] = found
+        return found
 
     def prune_pointless(self, rule: Rule) -> None:
         """Forbid the pattern of a pointless literal of ``rule``, if it has one."""

@@ -13,6 +13,7 @@ representative (an exact canonical form, not a hash).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable
@@ -102,6 +103,7 @@ def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
     return colour
 
 
+@functools.lru_cache(maxsize=1 << 15)  # the learner asks again for rules it met before
 def canonical(rule: Rule) -> Rule:
     """The representative of ``rule``'s class under renaming of body-only variables.
 
