@@ -5,8 +5,8 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/4, load_examples/5, cover/11, undefined_preds/3, fact_rows/5,
-                       wipe/2]).
+:- module(witness_ilp, [load_bk/4, load_examples/5, cover/12, undefined_preds/3, fact_rows/5,
+                       fact_preds/3, wipe/2]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -67,6 +67,8 @@ load_bk(M, File, Id0, Error) :-
 load_examples(M, File, Head, NPos, NNeg) :-
     dynamic(M:'$ilp_pos'/2),
     dynamic(M:'$ilp_neg'/2),
+    dynamic(M:'$ilp_pos_key'/2),
+    dynamic(M:'$ilp_neg_key'/2),
     setup_call_cleanup(
         open(File, read, S),
         ( skip_script_line(S), read_examples(S, M, Head, 0, 0, NPos, NNeg) ),
@@ -83,10 +85,12 @@ read_examples(S, M, Head, P0, N0, P, N) :-
     ;   T = (:- _)
     ->  read_examples(S, M, Head, P0, N0, P, N)
     ;   T = pos(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
-    ->  assertz(M:'$ilp_pos'(P0, A)), P1 is P0 + 1,
+    ->  assertz(M:'$ilp_pos'(P0, A)), term_hash(A, K), assertz(M:'$ilp_pos_key'(K, P0)),
+        P1 is P0 + 1,
         read_examples(S, M, Head, P1, N0, P, N)
     ;   T = neg(A), ground(A), functor(A, Name, Arity), Head = Name/Arity
-    ->  assertz(M:'$ilp_neg'(N0, A)), N1 is N0 + 1,
+    ->  assertz(M:'$ilp_neg'(N0, A)), term_hash(A, K), assertz(M:'$ilp_neg_key'(K, N0)),
+        N1 is N0 + 1,
         read_examples(S, M, Head, P0, N1, P, N)
     ;   throw(error(domain_error(example, T), _))
     ).
@@ -109,6 +113,12 @@ fact_rows(M, Name0, Arity, Max, Rows) :-
     ;   Rows = none
     ).
 
+%!  fact_preds(+M, +Preds, -Names) is det.
+%   Names: the names of the Name/Arity in Preds that M defines by ground facts only.
+fact_preds(M, Preds, Names) :-
+    findall(P, ( member(P/A, Preds), functor(H, P, A), catch(fact_defined(M, H, inf), _, fail) ),
+            Names).
+
 fact_defined(M, H, Max) :-
     predicate_property(M:H, defined),
     \+ predicate_property(M:H, imported_from(_)),
@@ -120,15 +130,28 @@ fact_defined(M, H, Max) :-
 candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
 candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).
 
-%!  cover(+M, +Text, +Table, +All, +Cands, +First, +InfLimit, +TimeLimit,
+%!  cover(+M, +Text, +Table, +All, +Cands, +First, +AnswerLimit, +InfLimit, +TimeLimit,
 %!        -Covered, -Status, -Message)
 %   Covered: the candidates the rule covers (First = false), the first
 %   one (First = true), or the first candidate it does not cover
 %   (First = missed). Status: ok, limit, timeout, error (the rule's own
 %   fault, e.g. an instantiation error) or bk_error (an undefined procedure
 %   or a halt in the BK: the task is broken), with Message for the errors.
-cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status, Message) :-
+%   AnswerLimit > 0: first try by_answers/7 within that many inferences.
+cover(M, Text, Table, All, Cands, First, AnswerLimit, InfLimit, TimeLimit, Covered, Status,
+      Message) :-
     term_string((Head :- Body), Text),
+    (   AnswerLimit > 0,
+        catch(call_with_time_limit(TimeLimit,
+                                   by_answers(M, Head, Body, Table, First, AnswerLimit, Found)),
+              _, fail)
+    ->  Covered = Found, Status = ok, Message = ""
+    ;   cover_examples(M, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Covered,
+                       Status, Message)
+    ).
+
+cover_examples(M, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status,
+               Message) :-
     assertz(M:('$ilp_rule'(Head) :- Body), Ref),
     Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Atom)) ),
     (   First == true
@@ -148,6 +171,26 @@ cover(M, Text, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status, M
     ;   Covered = Found, Status = ok, Message = ""
     ).
 
+%!  by_answers(+M, +Head, +Body, +Table, +First, +Limit, -Found) is semidet.
+%   The examples of Table covered by Head :- Body (all, or the first with
+%   First = true), found the other way round: each answer of Body with the
+%   head's arguments unbound, looked up among the examples by term hash.
+%   Only asked for bodies of fact-defined predicates that bind every head
+%   argument (the caller checks), where it finds exactly what calling the
+%   rule on each example finds. Fails beyond Limit inferences or on an error.
+by_answers(M, Head, Body, Table, First, Limit, Found) :-
+    key_table(Table, Keys),
+    Hit = ( M:Body, term_hash(Head, K), call(M:Keys, K, I), call(M:Table, I, A), A == Head ),
+    (   First == true
+    ->  Goal = ( once(Hit) -> Found = [I] ; Found = [] )
+    ;   Goal = ( findall(I, Hit, Is), sort(Is, Found) )
+    ),
+    catch(call_with_inference_limit(Goal, Limit, R), _, fail),
+    R \== inference_limit_exceeded.
+
+key_table('$ilp_pos', '$ilp_pos_key').
+key_table('$ilp_neg', '$ilp_neg_key').
+
 error_status(time_limit_exceeded, timeout, "") :- !.
 error_status(E, bk_error, Message) :-
     (   E == witness_bk_halt
@@ -160,6 +203,7 @@ error_status(E, error, Message) :-
 wipe(M, Id0) :-
     atom_string(Id, Id0),
     catch(unload_file(Id), _, true),
-    forall(( member(P/A, ['$ilp_pos'/2, '$ilp_neg'/2, '$ilp_rule'/1]),
+    forall(( member(P/A, ['$ilp_pos'/2, '$ilp_neg'/2, '$ilp_pos_key'/2, '$ilp_neg_key'/2,
+                          '$ilp_rule'/1]),
              functor(H, P, A), predicate_property(M:H, defined) ),
            retractall(M:H)).

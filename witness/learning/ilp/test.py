@@ -34,6 +34,11 @@ logger = logging.getLogger(__name__)
 HELPER_MODULE = "witness_ilp"
 HELPER_FILE = program_path("test.pl")
 
+# Coverage from the body's answers (Tester._answer_limit): only for this many examples or
+# more, within this many inferences per example (then one by one as usual).
+ANSWERS_MIN_EXAMPLES = 1000
+ANSWER_INFERENCES_PER_EXAMPLE = 20
+
 _task_counter = itertools.count()
 _helper_loaded = False
 
@@ -136,6 +141,11 @@ class Tester:
         if missing:
             self.close()
             raise BKError(f"body predicate {missing[0]} is not defined in {bk}")
+        facts = self.janus.query_once(
+            f"{HELPER_MODULE}:fact_preds({self.module}, "
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
+        # body predicates defined by ground facts only (see _answer_limit)
+        self.fact_preds = {str(name) for name in facts}
 
     def cover(self, rule: Rule, kind: str, candidates: int | None = None,
               time_limit: float | None = None, first: bool = False) -> Coverage:
@@ -181,9 +191,15 @@ class Tester:
                 return Coverage(0, "ok")
         table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
         every = "true" if candidates is None else "false"
+        # from the body's answers: for all examples, or for all candidates (then
+        # restricted to them below), never for a first-missed query
+        answers = 0 if mode == "missed" or (candidates is not None and mode != "false") \
+            else self._answer_limit(rule, n, negated)
+        if inference_limit is not None:
+            answers = min(answers, inference_limit)
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
-            f"{mode}, IL, TL, Cov, St, Msg)",
+            f"{mode}, {answers}, IL, TL, Cov, St, Msg)",
             {"T": format_rule(rule, self.directions, negated=negated), "C": cands,
              "IL": inference_limit or max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)},
@@ -201,7 +217,10 @@ class Tester:
             logger.warning("testing %s raised an error: %s (such rules are neither used nor "
                            "learned from; the header counts them)",
                            format_rule(rule, self.directions), r["Msg"])
-        return Coverage(to_mask(r["Cov"]) if status == "ok" else 0, status)
+        mask = to_mask(r["Cov"]) if status == "ok" else 0
+        if candidates is not None:
+            mask &= candidates
+        return Coverage(mask, status)
 
     def fact_rows(self, name: str, arity: int, max_rows: int) -> set[tuple[str, ...]] | None:
         """The tuples of ``name/arity`` (arguments as Prolog text) when the BK
@@ -213,6 +232,25 @@ class Tester:
         if not isinstance(rows, list):
             return None
         return {tuple(row) for row in rows}
+
+    def _answer_limit(self, rule: Rule, n: int, negated: Literal | None = None) -> int:
+        """Inferences for finding ``rule``'s coverage of ``n`` examples from its
+        body's answers (0: not that way; see ``by_answers`` in test.pl).
+
+        Only for a body of fact-defined predicates whose positive literals
+        bind every head argument: calling facts in any order with any
+        arguments bound finds the same answers (and a negated literal is
+        called with the same arguments bound), so the covered examples are
+        the same. Worth it
+        when the body has fewer answers than there are examples to call the
+        rule on; beyond the limit the examples are tried one by one.
+        """
+        lits = [*rule.body, *([negated] if negated is not None else [])]
+        if n < ANSWERS_MIN_EXAMPLES or any(lit.pred not in self.fact_preds for lit in lits):
+            return 0
+        if not set(rule.head.args) <= {v for lit in rule.body for v in lit.args}:
+            return 0
+        return ANSWER_INFERENCES_PER_EXAMPLE * n
 
     def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
         """Re-test ``rules`` on every example; returns scores and coverage bitsets."""
