@@ -5,7 +5,13 @@ import itertools
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from witness.learning.ilp.combine import Pool, combine, description_length, local_search
+from witness.learning.ilp.combine import (
+    Pool,
+    combine,
+    description_length,
+    improve,
+    local_search,
+)
 from witness.learning.ilp.rules import Literal, Rule
 
 HEAD = Literal("f", (0,))
@@ -114,3 +120,31 @@ def test_local_search_only_improves_and_ends_at_a_local_optimum(specs, start):
     for r in range(len(pool)):  # no single rule added or dropped helps
         flipped = sorted(set(found) ^ {r})
         assert description_length(pool, flipped) >= cost
+
+
+@settings(max_examples=60, deadline=None)
+@given(noisy_pools, st.lists(st.integers(0, 7), max_size=3), st.integers(1, 3))
+def test_kicks_only_improve_on_the_local_search(specs, start, cap):
+    pool = Pool()
+    for i, (size, tp, fp) in enumerate(specs):
+        pool.add(rule(i, size), tp, fp)
+    begin = sorted({i % len(pool) for i in start})[:cap]
+    allowed = list(range(len(pool)))
+    kicked = improve(pool, begin, cap, allowed)
+    assert len(kicked) <= cap
+    assert description_length(pool, kicked) <= description_length(
+        pool, local_search(pool, begin, cap, allowed))
+
+
+def test_a_kick_leaves_a_local_optimum():
+    # Three rules of 2 literals, each covering 4 of 8 positives and the same
+    # negative: {a} (2 - 4 + 1 = -1) is a local optimum (adding, dropping or
+    # swapping one rule does not help), {b, c} covers 7 positives (4 - 7 + 1
+    # = -2). Banning a for one local search reaches it.
+    pool = Pool()
+    pool.add(rule(0, 2), 0b01011010, 0b100)  # a
+    pool.add(rule(1, 2), 0b10010011, 0b100)  # b
+    pool.add(rule(2, 2), 0b11001100, 0b100)  # c
+    assert local_search(pool, [0], cap=3) == [0]
+    assert description_length(pool, [0]) == -1
+    assert description_length(pool, improve(pool, [0], cap=3, allowed=[0, 1, 2])) == -2
