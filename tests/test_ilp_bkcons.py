@@ -99,6 +99,22 @@ def test_a_merge_that_would_repeat_a_variable_is_not_forbidden():
     assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), red(C).")) not in kept
 
 
+def test_forced_equal_variables_in_a_literal_that_never_has_equal_values():
+    rows = {"e": {("a", "b"), ("b", "c")}, "g": {("b", "c"), ("c", "b")}, "red": {("b",)}}
+    bias = parse_bias(BIAS)
+    gen = Generator(bias)
+    for dominance in (True, False):
+        facts, _ = constraint_facts(gen.candidates, 1, rows, dominance=dominance, implied=True)
+        kept = space(bias, facts)
+        # e(A,B), e(A,C) force B = C, and g has no tuple (x,x): the rule covers nothing
+        assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), g(B,C).")) not in kept
+        assert canonical(parse_rule("f(A) :- e(A,B), e(C,B), g(A,C).")) not in kept
+    # with a tuple (x,x) in g the rule stays (merging would repeat a variable)
+    rows["g"] = {("b", "b")}
+    facts, _ = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True)
+    assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), g(B,C).")) in space(bias, facts)
+
+
 def test_two_literals_of_a_one_tuple_relation_share_their_value():
     rows = {"e": {("a", "b"), ("b", "c")}, "g": {("a", "b"), ("b", "a")}, "red": {("b",)}}
     bias = parse_bias(BIAS)

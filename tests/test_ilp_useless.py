@@ -44,28 +44,36 @@ def coverable(left: int, budget: int, rules: list[tuple[int, int]]) -> bool:
 @given(tasks())
 def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task):
     calls = []
-    original = loop._Search.useless_part
+    part_of, beat = loop._Search.useless_part, loop._Search.cannot_beat_best
 
-    def recording(self, rule, seen_size):
-        part = original(self, rule, seen_size)
-        complete = self.best.tp.bit_count() == self.tester.n_pos
-        calls.append((rule, part, seen_size, self.best.size if complete else None))
+    def best_size(self):
+        return self.best.size if self.best.tp.bit_count() == self.tester.n_pos else None
+
+    def recording_part(self, rule, seen_size):
+        part = part_of(self, rule, seen_size)
+        if part != rule:  # claimed for the rules still to come
+            calls.append((rule, part, seen_size + 1, best_size(self)))
         return part
+
+    def recording_beat(self, rule, seen_size):
+        found = beat(self, rule, seen_size)
+        if found:  # claimed for the rule's specialisations
+            calls.append((rule, rule, rule.size + 1, best_size(self)))
+        return found
 
     folder: Path = tmp_path_factory.mktemp("task")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(loop._Search, "useless_part", recording)
+        patch.setattr(loop._Search, "useless_part", recording_part)
+        patch.setattr(loop._Search, "cannot_beat_best", recording_beat)
         learned(folder, *task)
     edges, red, blue, labels = task
     pos = [n for n in labels if labels[n]]
     every = (1 << len(pos)) - 1
     rules = consistent_rules(*task)
-    for rule, part, seen_size, best_size in calls:
+    for rule, part, smallest, best in calls:
         assert set(part.body) <= set(rule.body)
-        smallest = seen_size + 1 if part != rule else rule.size + 1
         cov = sum(1 << i for i, n in enumerate(pos) if covers(part, n, edges, red, blue))
         subsumed = any(size <= smallest and cov & ~tp == 0 for size, tp in rules)
-        too_few = best_size is not None and not coverable(
-            every & ~cov, best_size - 1 - smallest,
-            [r for r in rules if r[0] <= best_size - 1 - smallest])
-        assert subsumed or too_few, (rule, part, seen_size, best_size)
+        too_few = best is not None and not coverable(
+            every & ~cov, best - 1 - smallest, [r for r in rules if r[0] <= best - 1 - smallest])
+        assert subsumed or too_few, (rule, part, smallest, best)

@@ -19,7 +19,10 @@ of candidate body literals:
   answer the differing variables are equal, so the rule with them merged
   (the two literals become one) covers the same examples and is smaller.
 
-Never-together constraints are always sound. The other two are dominance
+Variables that a functional pair forces equal can meet in a literal whose
+relation never has equal values at those places (``succ(C,D)`` once ``C``
+and ``D`` are both a game's score): that rule covers nothing either.
+Never-together constraints and this one are always sound. The other two are dominance
 constraints: sound when the smaller rule is itself in the space. It always
 is for the engine's own rules (dropping an implied literal keeps every
 variable; merging keeps types and safety, and the generator only forbids
@@ -130,8 +133,8 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
     """ASP facts for ``bkcons.lp`` over the generator's candidate literals.
 
     ``rows``: the relation of each fact-defined body predicate. ``dominance``
-    switches the implied and functional constraints on (see
-    :func:`dominance_safe`), ``implied`` the implied ones (off with
+    switches the implied constraints and the merging of functional variables
+    on (see :func:`dominance_safe`), ``implied`` the implied ones (off with
     directions). Returns the facts and a count of each kind.
     """
     rel = _Relations(rows)
@@ -140,10 +143,15 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
     known = [(i, lit) for i, lit in enumerate(candidates) if lit.pred in rows]
     never_cache: dict[tuple, bool] = {}
     implies_cache: dict[tuple, bool] = {}
+    if dominance:
+        facts.append("w_dominance.")
     for i, lit in known:
         if not rows[lit.pred]:
             facts.append(f"w_never({i},{i}).")
             counts["never together"] += 1
+        for x, y in itertools.permutations(range(len(lit.args)), 2):
+            if all(t[x] != t[y] for t in rows[lit.pred]):
+                facts.append(f"w_noeq({i},{lit.args[x]},{lit.args[y]}).")
     for (i, a), (j, b) in itertools.permutations(known, 2):
         if not rows[a.pred] or not rows[b.pred]:
             continue
@@ -158,9 +166,8 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                 facts.append(f"w_never({i},{j}).")
                 counts["never together"] += 1
                 continue
-        if not dominance:
-            continue
-        if implied and shared and len(shared) == len(b.args):  # b's variables all occur in a
+        # b's variables all occur in a
+        if dominance and implied and shared and len(shared) == len(b.args):
             where = tuple(dict((y, x) for x, y in shared)[y] for y in range(len(b.args)))
             key = (a.pred, b.pred, where)
             if key not in implies_cache:

@@ -186,6 +186,8 @@ class _Search:
                 self.later_specs.setdefault(limit, []).append(rule)
             if self.explain and outcome.status == "ok" and outcome.tp == 0:
                 self.explain_failure(rule)
+                if not last and len(rule.body) > 1:  # a part of it may be useless too
+                    self.prune_useless(rule, seen_size=size, only_smaller=True)
             if not last and outcome.status == "ok" and outcome.tp:
                 self.prune_pointless(rule)
             if outcome.consistent and outcome.tp:
@@ -349,12 +351,16 @@ class _Search:
         key = "specialisations (too large to be needed)"
         self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
 
-    def prune_useless(self, rule: Rule, seen_size: int) -> None:
+    def prune_useless(self, rule: Rule, seen_size: int, only_smaller: bool = False) -> None:
         """Prune the specialisations of ``rule`` (for which
         :meth:`cannot_beat_best` holds) or of a smaller part of its body
-        (:meth:`useless_part`), for the rest of the current size too."""
+        (:meth:`useless_part`), for the rest of the current size too.
+        ``only_smaller``: ``rule``'s own are pruned already; only a smaller part."""
         t0 = time.perf_counter()
         part = self.useless_part(rule, seen_size)
+        if only_smaller and part == rule:
+            self.stats.explain_seconds += time.perf_counter() - t0
+            return
         self.generator.prune_specialisations(part, now=part != rule)
         key = "specialisations (useless)"
         self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
