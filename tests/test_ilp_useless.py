@@ -32,7 +32,10 @@ def consistent_rules(edges, red, blue, labels) -> list[tuple[int, int]]:
 
 
 def coverable(left: int, budget: int, rules: list[tuple[int, int]]) -> bool:
-    """Do rules with at most ``budget`` literals between them cover ``left``? (exhaustive)"""
+    """Do rules with at most ``budget`` literals between them cover ``left``? (exhaustive)
+    A negative budget: the rule alone is as large as the best program already."""
+    if budget < 0:
+        return False
     if not left:
         return True
     low = left & -left
