@@ -7,11 +7,16 @@ TP/FN/TN/FP; program size (literals); wall and CPU seconds; peak memory of
 the process. Where a Python with ``import popper`` is given
 (``--popper-python``, with ``--popper-path`` added to its ``sys.path``), or
 this interpreter has it, the same task is run with real Popper
-(``benchmarks/popper_runner.py``, Popper's own scores) side by side. Written:
+(``benchmarks/popper_runner.py``) side by side. Both engines' printed
+programs are then scored with one yardstick (``benchmarks/score_program.py``),
+and the table compares those scores; an engine's own report of its scores is
+kept in the CSV (``*_reported``) and shown where it differs. Written:
 ``benchmarks/out/bench_popper_suite.csv``.
 
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES [--timeout 60]
         [--tasks a,b] [--popper-python PY] [--popper-path DIR]
+    # re-score the programs of an earlier run's CSV (nothing is learned again):
+    .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --rescore OLD.csv --out NEW.csv
 
 "Better or equal" below means: without noise, at least Popper's TP with
 FP = 0; in noisy mode, an MDL (size + FN + FP) at most Popper's.
@@ -51,6 +56,7 @@ class Run:
     cpu: float | None = None  # user + system CPU of the process
     peak_mb: float | None = None
     clauses: str = ""
+    reported: str = ""  # the engine's own TP/FN/TN/FP, before re-scoring
 
     @property
     def mdl(self) -> int | None:
@@ -115,6 +121,27 @@ def run_ours(task: Path, limit: float, noisy: bool) -> Run:
     return run
 
 
+COUNTS = ("tp", "fn", "tn", "fp")
+
+
+def rescore(task: Path, run: Run, limit: float) -> None:
+    """Replace ``run``'s own TP/FN/TN/FP by the yardstick's (score_program.py)."""
+    if run.tp is None or not run.clauses:
+        return
+    run.reported = "/".join(str(getattr(run, k)) for k in COUNTS)
+    with tempfile.NamedTemporaryFile("w", suffix=".pl") as fh:
+        fh.write(run.clauses + "\n")
+        fh.flush()
+        code, out, err, *_ = run_child(
+            [sys.executable, str(HERE / "score_program.py"), str(task), fh.name], limit)
+    if code != 0:
+        why = (err.strip().splitlines() or ["killed" if code is None else f"exit {code}"])[-1]
+        run.why = f"not re-scored ({why[:100]}); its own scores shown"
+        return
+    data = json.loads(out)
+    run.tp, run.fn, run.tn, run.fp = (data[k] for k in COUNTS)
+
+
 def run_popper(task: Path, limit: float, noisy: bool, python: str, path: str | None) -> Run:
     env = dict(os.environ)
     if path:
@@ -151,8 +178,54 @@ def fmt(run: Run | None) -> str:
         return ""
     if run.tp is None:
         return f"{run.status}: {run.why}"
-    return (f"{run.status} {run.tp}/{run.fn}/{run.tn}/{run.fp} size {run.size} "
+    counts = "/".join(str(getattr(run, k)) for k in COUNTS)
+    own = f" (own report {run.reported})" if run.reported and run.reported != counts else ""
+    return (f"{run.status} {counts}{own} size {run.size} "
             f"{run.seconds}s cpu {run.cpu}s {run.peak_mb}MB")
+
+
+def write_csv(rows: list[tuple], path: Path) -> None:
+    """One line per task: name, noisy, verdict, then each engine's :class:`Run`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    keys = list(asdict(Run()).keys())
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["task", "noisy", "as_good"] + [f"ours_{k}" for k in keys]
+                   + [f"popper_{k}" for k in keys])
+        for name, noisy, ours, popper, good in rows:
+            w.writerow([name, noisy, good] + [asdict(ours)[k] for k in keys]
+                       + [asdict(popper)[k] if popper else "" for k in keys])
+
+
+def run_from_row(row: dict[str, str], who: str) -> Run | None:
+    """The :class:`Run` of engine ``who`` in a CSV row written by this script."""
+    if not row[f"{who}_status"]:
+        return None
+    run = Run()
+    for key, value in asdict(Run()).items():
+        text = row.get(f"{who}_{key}", "")
+        if isinstance(value, str) or key in ("status", "why", "clauses", "reported"):
+            setattr(run, key, text)
+        elif text != "":
+            setattr(run, key, float(text) if key in ("seconds", "cpu", "peak_mb") else int(text))
+    return run
+
+
+def rescore_csv(path: Path, examples: Path) -> list[tuple]:
+    """The rows of an earlier CSV, both engines' programs re-scored."""
+    rows = []
+    with path.open() as fh:
+        for row in csv.DictReader(fh):
+            task, noisy = examples / row["task"], row["noisy"] == "True"
+            ours, popper = run_from_row(row, "ours"), run_from_row(row, "popper")
+            for run in (ours, popper):
+                if run is not None and ours.status != "refused" and not run.reported:
+                    rescore(task, run, GRACE)
+            good = at_least_as_good(ours, popper, noisy) if popper else None
+            print(f"{row['task']:32} ours: {fmt(ours)}"
+                  + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""), flush=True)
+            rows.append((row["task"], noisy, ours, popper, good))
+    return rows
 
 
 def main() -> None:
@@ -163,6 +236,8 @@ def main() -> None:
     ap.add_argument("--popper-python", default=None,
                     help="a Python where `import popper` works (default: this one, if it does)")
     ap.add_argument("--popper-path", default=None, help="PYTHONPATH for --popper-python")
+    ap.add_argument("--rescore", type=Path, default=None, metavar="CSV",
+                    help="re-score the programs of this earlier CSV instead of learning")
     ap.add_argument("--out", type=Path, default=HERE / "out" / "bench_popper_suite.csv")
     args = ap.parse_args()
 
@@ -176,27 +251,22 @@ def main() -> None:
     print(f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_python or 'not run'}",
           flush=True)
     rows = []
-    for task in tasks:
+    if args.rescore:
+        rows = rescore_csv(args.rescore, args.examples)
+    for task in [] if args.rescore else tasks:
         noisy = task.name.startswith("noisy")
         ours = run_ours(task, args.timeout, noisy)
+        rescore(task, ours, GRACE)
         popper = None
         if popper_python:
             popper = run_popper(task, args.timeout, noisy, popper_python, args.popper_path)
+            rescore(task, popper, GRACE)
         good = at_least_as_good(ours, popper, noisy) if popper else None
         print(f"{task.name:32} {'noisy ' if noisy else ''}ours: {fmt(ours)}"
               + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""), flush=True)
         rows.append((task.name, noisy, ours, popper, good))
 
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", newline="") as f:
-        w = csv.writer(f)
-        keys = list(asdict(Run()).keys())
-        w.writerow(["task", "noisy", "as_good"] + [f"ours_{k}" for k in keys]
-                   + [f"popper_{k}" for k in keys])
-        for name, noisy, ours, popper, good in rows:
-            w.writerow([name, noisy, good] + [asdict(ours)[k] for k in keys]
-                       + [asdict(popper)[k] if popper else "" for k in keys])
-
+    write_csv(rows, args.out)
     read = [r for r in rows if r[2].status not in ("refused",)]
     refused = [r for r in rows if r[2].status == "refused"]
     print(f"\nread {len(read)} of {len(rows)} tasks; refused {len(refused)}: "

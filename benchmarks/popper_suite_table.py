@@ -1,7 +1,9 @@
 """The CSV of ``bench_popper_suite.py`` as a Markdown table, with its summary.
 
-Several CSVs may be given: a task's row in a later one replaces the earlier
-(e.g. the noisy tasks rerun after a change to noisy mode).
+Counts are the re-scored ones (``score_program.py``); an engine's own report
+is shown where it differs. Several CSVs may be given: a task's row in a
+later one replaces the earlier (e.g. the noisy tasks rerun after a change to
+noisy mode).
 
     .venv/bin/python benchmarks/popper_suite_table.py SUITE.csv [MORE.csv]
 """
@@ -20,7 +22,10 @@ def cell(row: dict, who: str) -> str:
         return "refused" if status == "refused" else status
     counts = f"{row[f'{who}_tp']}/{row[f'{who}_fn']}/{row[f'{who}_tn']}/{row[f'{who}_fp']}"
     limit = " (time-out)" if status == "timed_out" else ""
-    return f"{counts}, size {row[f'{who}_size']}, {float(row[f'{who}_seconds']):.1f} s{limit}"
+    reported = row.get(f"{who}_reported", "")
+    own = f" (its own report: {reported})" if reported and reported != counts else ""
+    return (f"{counts}{own}, size {row[f'{who}_size']}, "
+            f"{float(row[f'{who}_seconds']):.1f} s{limit}")
 
 
 def main() -> None:
