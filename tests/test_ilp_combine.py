@@ -148,3 +148,28 @@ def test_a_kick_leaves_a_local_optimum():
     assert local_search(pool, [0], cap=3) == [0]
     assert description_length(pool, [0]) == -1
     assert description_length(pool, improve(pool, [0], cap=3, allowed=[0, 1, 2])) == -2
+
+
+def test_clingo_is_skipped_when_it_could_not_ground_in_time(monkeypatch):
+    # The noisy combine of a large pool (Popper's noisy-drugdrug: 840,000
+    # facts, 9.8 s to ground with 1 s left) kept the last combine 25 s past
+    # the time-out; a problem too large for the time left goes unsolved by
+    # clingo (the local search's program stands, not proven optimal).
+    import witness.learning.ilp.combine as combine_module
+
+    calls = []
+    real = combine_module._solve
+    monkeypatch.setattr(combine_module, "_solve",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    pool = Pool()
+    pool.add(rule(0, 2), 0b01011010, 0b100)
+    pool.add(rule(1, 2), 0b10010011, 0b100)
+    pool.add(rule(2, 2), 0b11001100, 0b100)
+    facts = sum(t.bit_count() + f.bit_count() for t, f in zip(pool.tps, pool.fps, strict=True))
+    monkeypatch.setattr(combine_module, "CLINGO_FACTS_PER_SECOND", facts / 10.0)
+    result = combine(pool, None, timeout=5.0, noisy=True)  # 5 s < the 10 s it needs
+    assert not calls and not result.optimal and result.mdl(8) == 8 - 2
+    result = combine(pool, None, timeout=60.0, noisy=True)
+    assert calls and result.optimal and result.mdl(8) == 8 - 2
+    result = combine(pool, None, noisy=True)  # no limit: clingo always runs
+    assert len(calls) == 2 and result.optimal
