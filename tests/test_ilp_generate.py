@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from ilp_bias_text import NO_SINGLETONS
 
@@ -384,3 +384,38 @@ def test_generator_matches_oracle_on_random_biases(bias):
     canon = [canonical(r) for r in generated(gen)]
     assert_few_repeats(canon)
     assert set(canon) == oracle_space(bias)
+
+
+def oracle_renamings(gen: Generator, rule: Rule, type_sorted: bool) -> list:
+    """Every mapping of the body-only variables to distinct body variables
+    (in permutation order) whose renamed body consists of candidates, each
+    literal set once; with ``type_sorted``, only those numbering the
+    variables in type order."""
+    variables = rule.body_only_vars()
+    types = gen._var_types(rule) if type_sorted else None
+    out, seen = [], set()
+    for targets in itertools.permutations(gen.body_var_range, len(variables)):
+        mapping = dict(zip(variables, targets, strict=True))
+        if types is not None:
+            order = [v for _, v in sorted((t, v) for v, t in mapping.items())]
+            if any(types[x] > types[y] for x, y in itertools.pairwise(order)):
+                continue
+        ids = [gen.index.get(lit.renamed(mapping)) for lit in rule.body]
+        if None in ids or frozenset(ids) in seen:
+            continue
+        seen.add(frozenset(ids))
+        out.append((frozenset(ids), mapping))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_biases(), st.data())
+def test_renamings_match_brute_force(bias, data):
+    gen = Generator(bias)
+    cands = oracle_candidates(bias)
+    assume(cands)
+    body = data.draw(st.lists(st.sampled_from(cands), min_size=1, max_size=3, unique=True))
+    rule = Rule.make(Literal("f", tuple(range(bias.head.arity))), body)
+    for type_sorted in (False, True):
+        assert list(gen._renamings(rule, type_sorted)) == \
+            oracle_renamings(gen, rule, type_sorted)

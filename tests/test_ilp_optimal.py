@@ -109,3 +109,25 @@ def test_a_complete_program_is_not_the_end(tmp_path):
     labels = {"n1": True, "n2": True, "n3": False, "n4": False}  # n0 is no example
     assert best_by_oracle(edges, red, blue, labels) == (2, 3)
     assert learned(tmp_path, edges, red, blue, labels) == (2, 3)
+
+
+def test_a_rule_covering_every_positive_ends_the_search_at_once(tmp_path):
+    # f(A) :- e(A,B), red(B) covers both positives and no negative: nothing of
+    # 2 literals does, and every rule still to come has at least 3, so the
+    # search stops inside the second size instead of testing all of it
+    edges = {("n1", "n2"), ("n3", "n4"), ("n5", "n6")}
+    red, blue = {"n2", "n4", "n5"}, {"n6"}
+    labels = {"n1": True, "n3": True, "n5": False, "n6": False}
+    assert best_by_oracle(edges, red, blue, labels) == (2, 3)
+    (tmp_path / "bias.pl").write_text(BIAS)
+    (tmp_path / "bk.pl").write_text(
+        "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
+        + "".join(f"red({n}).\n" for n in sorted(red))
+        + "".join(f"blue({n}).\n" for n in sorted(blue))
+        + ":- dynamic e/2, red/1, blue/1.\n")
+    (tmp_path / "exs.pl").write_text("".join(
+        f"{'pos' if label else 'neg'}(f({n})).\n" for n, label in labels.items()))
+    program, scores, stats = learn(tmp_path, timeout=120)
+    assert (scores.tp, scores.fp, program.size) == (2, 0, 3)
+    assert stats.exhausted and stats.stop_reason.startswith("a rule covering every positive")
+    assert max(int(k) for k in stats.tested_per_size) == 2

@@ -52,6 +52,15 @@ def _tuple(items) -> str:
     return "(" + ",".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
+def _type_ordered(mapping: dict[int, int], types: dict[int, str], v: int, t: int) -> bool:
+    """Would mapping ``v`` to ``t`` keep the mapped variables' types in target order?"""
+    tv = types[v]
+    for u, tu in mapping.items():
+        if (tu < t and types[u] > tv) or (tu > t and tv > types[u]):
+            return False
+    return True
+
+
 def bad_body(bias: Bias) -> set[Literal]:
     """Body literals the bias forbids with ``bad_body(P, Vars)`` (over ``vars/2``)."""
     if "bad_body" not in bias.program:
@@ -116,6 +125,8 @@ class Generator:
         self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
         self.candidates = candidate_literals(bias)
         self.index = {lit: i for i, lit in enumerate(self.candidates)}
+        # the same by (predicate, arguments): tuples hash faster than literals
+        self._by_args = {(lit.pred, lit.args): i for i, lit in enumerate(self.candidates)}
         a, n = bias.head.arity, bias.max_vars
         self.body_var_range = list(range(a, n))
         self.nogoods_added = 0
@@ -290,28 +301,61 @@ class Generator:
 
     def _renamings(self, rule: Rule, type_sorted: bool
                    ) -> Iterator[tuple[frozenset[int], dict[int, int]]]:
-        """:meth:`renamings` with the variable mapping of each."""
+        """:meth:`renamings` with the variable mapping of each.
+
+        Backtracking over the body-only variables in increasing order, each
+        given a free target in increasing order (so the mappings come in the
+        order of ``itertools.permutations``); a literal is looked up as soon
+        as its variables are all mapped, so a partial mapping that makes a
+        literal no candidate is abandoned at once.
+        """
         variables = rule.body_only_vars()
         types = self._var_types(rule) if type_sorted else None
-        seen: set[frozenset[int]] = set()
-        for targets in itertools.permutations(self.body_var_range, len(variables)):
-            if types is not None:
-                order = sorted(zip(targets, variables, strict=True))
-                if any(types[x] > types[y] for (_, x), (_, y) in zip(order, order[1:],
-                                                                   strict=False)):
-                    continue
-            mapping = dict(zip(variables, targets, strict=True))
-            ids = []
-            for lit in rule.body:
-                i = self.index.get(lit.renamed(mapping))
-                if i is None:
-                    break
-                ids.append(i)
+        position = {v: k for k, v in enumerate(variables)}
+        # the literals to check once variable k is mapped: those whose last
+        # body-only variable (in mapping order) is k
+        ready: list[list[tuple[int, Literal]]] = [[] for _ in variables]
+        # candidate ids in body order (the order the constraints list them in)
+        ids: list[int | None] = [None] * len(rule.body)
+        for n, lit in enumerate(rule.body):
+            last = max((position[v] for v in lit.args if v in position), default=-1)
+            if last < 0:  # no body-only variable
+                ids[n] = self.index.get(lit)
+                if ids[n] is None:
+                    return
             else:
+                ready[last].append((n, lit))
+        targets = self.body_var_range
+        mapping: dict[int, int] = {}
+        used: set[int] = set()
+        seen: set[frozenset[int]] = set()
+        index = self._by_args
+
+        def extend(k: int) -> Iterator[tuple[frozenset[int], dict[int, int]]]:
+            if k == len(variables):
                 key = frozenset(ids)
                 if key not in seen:
                     seen.add(key)
-                    yield key, mapping
+                    yield key, dict(mapping)
+                return
+            v = variables[k]
+            for t in targets:
+                if t in used:
+                    continue
+                if types is not None and not _type_ordered(mapping, types, v, t):
+                    continue
+                mapping[v] = t
+                for n, lit in ready[k]:
+                    ids[n] = index.get((lit.pred, tuple(mapping.get(x, x) for x in lit.args)))
+                    if ids[n] is None:
+                        break
+                else:
+                    used.add(t)
+                    yield from extend(k + 1)
+                    used.discard(t)
+                del mapping[v]
+
+        yield from extend(0)
 
     def prune_specialisations(self, rule: Rule, now: bool = False) -> None:
         """Forbid every rule whose body contains a renaming of ``rule``'s body.

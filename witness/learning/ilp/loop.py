@@ -135,6 +135,11 @@ class _Search:
                 self.prune_useless(rule, seen_size=size + 1)
                 del parents[rule]
             self.report(size, final=True)
+            if self.optimum_found:
+                stats.stop_reason = "a rule covering every positive was found; " \
+                                    "no rule still to come is smaller"
+                stats.exhausted = True
+                return
             if self.stopped:
                 return
         stats.exhausted = True
@@ -146,6 +151,7 @@ class _Search:
         stats = self.stats
         children: dict[Rule, Tested] = {}
         self.stopped = False
+        self.optimum_found = False
         t_gen = time.perf_counter()
         rules = self.generator.rules(size, self.deadline)
         try:
@@ -197,6 +203,13 @@ class _Search:
                     self.pool.add(rule, outcome.tp, outcome.fp)
             elif outcome.consistent and outcome.tp:
                 self.pool.add(rule, outcome.tp)
+                if outcome.tp.bit_count() == self.tester.n_pos:
+                    # every rule still to come has at least this rule's
+                    # literals, and every smaller program is in the pool and
+                    # was combined after the previous size without covering
+                    # every positive at this size: nothing can beat this rule
+                    self.optimum_found = True
+                    return
             if time.perf_counter() - self.last_report > REPORT_EVERY:
                 self.report(size)
             if self.out_of_time():
