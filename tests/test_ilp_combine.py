@@ -63,6 +63,25 @@ def test_pool_drops_dominated_rules():
     assert len(pool) == 1
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(2, 4), st.integers(0, 2**5 - 1), st.integers(0, 2**3 - 1)),
+                max_size=25))
+def test_pool_keeps_exactly_the_undominated_rules(specs):
+    # against the definition, one pair at a time: a rule is left out when an
+    # earlier kept one is no larger, covers a superset of its positives and a
+    # subset of its negatives; a new rule drops those it dominates that way
+    pool = Pool()
+    kept: list[tuple[Rule, int, int]] = []
+    for i, (size, tp, fp) in enumerate(specs):
+        r = rule(i, size)
+        dominated = any(tp & ~t == 0 and f & ~fp == 0 and k.size <= size for k, t, f in kept)
+        if not dominated:
+            kept = [(k, t, f) for k, t, f in kept
+                    if not (t & ~tp == 0 and fp & ~f == 0 and k.size >= size)] + [(r, tp, fp)]
+        assert pool.add(r, tp, fp) == (not dominated)
+        assert list(zip(pool.rules, pool.tps, pool.fps, strict=True)) == kept
+
+
 def test_empty_pool():
     result = combine(Pool(), 3)
     assert result.rules == () and result.tp == 0 and result.optimal
