@@ -125,7 +125,7 @@ COUNTS = ("tp", "fn", "tn", "fp")
 
 
 def rescore(task: Path, run: Run, limit: float) -> None:
-    """Replace ``run``'s own TP/FN/TN/FP by the yardstick's (score_program.py)."""
+    """Replace ``run``'s own TP/FN/TN/FP and size by the yardstick's (score_program.py)."""
     if run.tp is None or not run.clauses:
         return
     run.reported = "/".join(str(getattr(run, k)) for k in COUNTS)
@@ -140,6 +140,7 @@ def rescore(task: Path, run: Run, limit: float) -> None:
         return
     data = json.loads(out)
     run.tp, run.fn, run.tn, run.fp = (data[k] for k in COUNTS)
+    run.size = data["size"]
 
 
 def run_popper(task: Path, limit: float, noisy: bool, python: str, path: str | None) -> Run:
