@@ -198,3 +198,23 @@ def test_a_specialisation_needs_only_one_positive_more_than_its_size(tmp_path):
     assert program.clauses == ("f(A) :- a(A), b(A).",) and stats.exhausted
     assert useless_specialisation_size(
         Outcome(parse_rule("f(A) :- a(A)."), 0b1111, 0b11)) == 4
+
+
+def test_an_unchanged_pool_is_not_combined_again(tmp_path, monkeypatch):
+    # once the pool's optimum is proven, combining the same pool again (the
+    # final combine after the last size) cannot change the program
+    import witness.learning.ilp.loop as loop
+
+    calls = []
+
+    def recording(pool, max_clauses, **kwargs):
+        result = real(pool, max_clauses, **kwargs)
+        calls.append((pool.version, result.optimal))
+        return result
+
+    real = loop.combine
+    monkeypatch.setattr(loop, "combine", recording)
+    program, scores, stats = learn(mislabelled(tmp_path), timeout=60, noisy=True)
+    assert stats.exhausted and program.size + scores.fn + scores.fp == 3
+    assert calls and all(optimal for _, optimal in calls)
+    assert len({version for version, _ in calls}) == len(calls)

@@ -68,6 +68,7 @@ class Pool:
     # per rule: literals, covered positives, covered negatives (add's filter)
     _keys: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64),
                               repr=False, compare=False)
+    version: int = field(default=0, compare=False)  # rules added so far
 
     def add(self, rule: Rule, tp: int, fp: int = 0) -> bool:
         """Add ``rule`` unless dominated; returns whether it was added.
@@ -101,6 +102,7 @@ class Pool:
         self.tps.append(tp)
         self.fps.append(fp)
         self._keys = np.vstack([keys, np.array([[size, tpc, fpc]], dtype=np.int64)])
+        self.version += 1
         return True
 
     def __len__(self) -> int:

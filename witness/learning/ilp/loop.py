@@ -93,6 +93,7 @@ class _Search:
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
         self.pool = Pool()
         self.best = Combination((), 0, True)
+        self.optimal_at = -1  # noisy mode: the pool version whose optimum self.best is
         self.seen: set[Rule] = set()  # canonical forms of the rules generated so far
         self.coverage: dict[Rule, int | None] = {}  # see pos_coverage
         # noisy mode: rules whose specialisations of at least k literals are
@@ -414,6 +415,8 @@ class _Search:
     def do_combine(self, final: bool = False) -> None:
         """Combine the pool into the best program; ``final``: the last combine
         (in noisy mode, those during the search get a share of the time left)."""
+        if self.noisy and self.pool.version == self.optimal_at:
+            return  # no rule added since the pool's optimum was proven
         t0 = time.perf_counter()
         limit = combine_limit(self.combine_timeout, self.deadline, t0)
         if self.noisy and not final and self.deadline is not None:
@@ -435,6 +438,7 @@ class _Search:
                           and result.size == self.best.size):
                 self.best = result
         self.stats.combine_optimal = result.optimal
+        self.optimal_at = self.pool.version if result.optimal else -1
         self.stats.pool_size = len(self.pool)
         self.stats.combine_seconds += time.perf_counter() - t0
 
