@@ -8,7 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from witness.learning.ilp.bias import parse_bias
-from witness.learning.ilp.bkcons import constraint_facts, dominance_safe
+from witness.learning.ilp.bkcons import (
+    constraint_facts,
+    copied_relations,
+    dominance_safe,
+    drop_safe,
+)
 from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.rules import canonical, parse_rule
 from witness.learning.ilp.test import Tester
@@ -132,15 +137,73 @@ def test_dominance_needs_constraints_both_changes_keep():
           "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
           ":- clause(C), #count{V : var_type(C,V,t)} != 1.",
           "head_pred(f,1). body_pred(P,1) :- constant(P,_). constant(a,t).\n"
-          "#false :- clause(C), 4 < #count{V : var_type(C,V,t)}."]
+          "#false :- clause(C), 4 < #count{V : var_type(C,V,t)}.",
+          # Popper's iggp-farming form: the count restricted to the rule's variables
+          "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
+          ":- clause(C), #count{V : clause_var(C,V),var_type(C,V,t)} != 1.",
+          "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,u)).\n"
+          ":- clause(C), #count{V : body_var(C,V),var_type(C,V,u)} > 2.",
+          # a head variable in the body (Popper's 1d_flip, which is non_datalog)
+          "head_pred(f,2). body_pred(e,2). non_datalog. :- not body_var(_,1)."]
     bad = ["head_pred(f,1). body_pred(e,2). :- body_var(C,V), not clause_var(C,V).",
            "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
            ":- clause(C), #count{V : var_type(C,V,t)} != 2.",
-           "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B."]
+           "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B.",
+           # variable 2 is no head variable: merging could remove it
+           "head_pred(f,2). body_pred(e,2). :- not body_var(_,2)."]
     for text in ok:
         assert dominance_safe(parse_bias(text)), text
+        assert drop_safe(parse_bias(text)), text
     for text in bad:
         assert not dominance_safe(parse_bias(text)), text
+
+
+def test_dropping_a_literal_needs_constraints_that_survive_losing_a_variable():
+    head_type = "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,u)).\n" \
+                ":- clause(C), #count{V : var_type(C,V,t)} != 1."
+    body_type = head_type.replace("var_type(C,V,t)", "var_type(C,V,u)")
+    bad_body = "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B."
+    assert drop_safe(parse_bias(head_type)) and dominance_safe(parse_bias(head_type))
+    # exactly one u: dropping e(A,B) with B alone in it leaves none (merging keeps one)
+    assert not drop_safe(parse_bias(body_type)) and dominance_safe(parse_bias(body_type))
+    # bad_body only forbids literals: dropping one is fine, merging may make one
+    assert drop_safe(parse_bias(bad_body)) and not dominance_safe(parse_bias(bad_body))
+
+
+copies = st.builds(
+    lambda e, g, same: {"e": e, "g": e if same else g, "red": {("a",), ("c",)}},
+    st.sets(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)), max_size=8),
+    st.sets(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)), max_size=5),
+    st.booleans(),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(copies)
+def test_a_copied_relation_leaves_nothing_that_the_kept_one_cannot_do(rows):
+    bias = parse_bias(BIAS)
+    found = copied_relations(bias, rows)
+    assert found == ({"g": "e"} if rows["g"] == rows["e"] else {})
+    gen = Generator(bias)
+    facts, counts = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True,
+                                     copies=set(found))
+    assert counts.get("copies of another relation", 0) == len(found)
+    full, kept = space(bias), space(bias, facts)
+    assert kept <= full
+    if found:
+        assert all("g" not in {lit.pred for lit in r.body} for r in kept)
+    by_cover: dict[frozenset, list] = {}
+    for rule in kept:
+        by_cover.setdefault(covered(rule, rows), []).append(rule)
+    for rule in full - kept:
+        cov = covered(rule, rows)
+        assert not cov or any(r.size <= rule.size for r in by_cover.get(cov, [])), rule
+
+
+def test_relations_with_other_types_are_no_copies():
+    bias = parse_bias(BIAS + "type(f,(t,)). type(e,(t,t)). type(g,(t,u)). type(red,(t,)).")
+    rows = {"e": {("a", "b")}, "g": {("a", "b")}, "red": set()}
+    assert copied_relations(bias, rows) == {}
 
 
 def test_fact_rows_reads_only_fact_relations(tmp_path):

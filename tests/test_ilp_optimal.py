@@ -1,6 +1,7 @@
 """The learner's pruning keeps the optimum: on small random tasks, the program it
 learns is as good as the best combination of every consistent rule of the space,
-with coverage computed in Python (not in Prolog) for the oracle."""
+with coverage computed in Python (not in Prolog) for the oracle; for a head of
+arity 1 and of arity 2."""
 
 import itertools
 from pathlib import Path
@@ -18,13 +19,18 @@ NODES = [f"n{i}" for i in range(7)]
 BIAS = """head_pred(f,1). body_pred(e,2). body_pred(red,1). body_pred(blue,1).
 max_vars(3). max_body(4).
 """
+BIAS2 = """head_pred(f,2). body_pred(e,2). body_pred(red,1). body_pred(blue,1).
+max_vars(4). max_body(3).
+"""
 
 
-def covers(rule: Rule, node: str, edges: set, red: set, blue: set) -> bool:
-    """Does ``rule`` prove f(node)? Brute force over the body variables' values."""
-    body_vars = sorted({v for lit in rule.body for v in lit.args} - {0})
+def covers(rule: Rule, node, edges: set, red: set, blue: set) -> bool:
+    """Does ``rule`` prove f(node) (f(*node) for a tuple)? Brute force over the
+    body variables' values."""
+    args = node if isinstance(node, tuple) else (node,)
+    body_vars = sorted({v for lit in rule.body for v in lit.args} - set(range(len(args))))
     for values in itertools.product(NODES, repeat=len(body_vars)):
-        env = {0: node, **dict(zip(body_vars, values, strict=True))}
+        env = {**dict(enumerate(args)), **dict(zip(body_vars, values, strict=True))}
         if all((lit.pred == "e" and (env[lit.args[0]], env[lit.args[1]]) in edges)
                or (lit.pred == "red" and env[lit.args[0]] in red)
                or (lit.pred == "blue" and env[lit.args[0]] in blue)
@@ -33,9 +39,9 @@ def covers(rule: Rule, node: str, edges: set, red: set, blue: set) -> bool:
     return False
 
 
-def best_by_oracle(edges, red, blue, labels) -> tuple[int, int]:
+def best_by_oracle(edges, red, blue, labels, bias_text=BIAS) -> tuple[int, int]:
     """(TP, size) of the best consistent program over every rule of the space."""
-    bias = parse_bias(BIAS)
+    bias = parse_bias(bias_text)
     gen = Generator(bias)
     rules = {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
     pos = [n for n in labels if labels[n]]
@@ -79,15 +85,16 @@ def tasks(draw):
     return edges, red, blue, labels
 
 
-def learned(folder: Path, edges, red, blue, labels) -> tuple[int, int]:
-    (folder / "bias.pl").write_text(BIAS)
+def learned(folder: Path, edges, red, blue, labels, bias_text=BIAS) -> tuple[int, int]:
+    (folder / "bias.pl").write_text(bias_text)
     (folder / "bk.pl").write_text(
         "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
         + "".join(f"red({n}).\n" for n in sorted(red))
         + "".join(f"blue({n}).\n" for n in sorted(blue))
         + ":- dynamic e/2, red/1, blue/1.\n")
     (folder / "exs.pl").write_text("".join(
-        f"{'pos' if label else 'neg'}(f({n})).\n" for n, label in labels.items()))
+        f"{'pos' if label else 'neg'}(f({','.join(n) if isinstance(n, tuple) else n})).\n"
+        for n, label in labels.items()))
     program, scores, stats = learn(folder, timeout=120)
     assert stats.exhausted
     return scores.tp, program.size
@@ -131,3 +138,49 @@ def test_a_rule_covering_every_positive_ends_the_search_at_once(tmp_path):
     assert (scores.tp, scores.fp, program.size) == (2, 0, 3)
     assert stats.exhausted and stats.stop_reason.startswith("a rule covering every positive")
     assert max(int(k) for k in stats.tested_per_size) == 2
+
+
+@st.composite
+def pair_tasks(draw):
+    """Tasks for f(A,B) over pairs of nodes: a union of a few concepts of both."""
+    nodes = NODES[:5]
+    pairs = [(a, b) for a in nodes for b in nodes if a != b]
+    edges = {p for p in pairs if draw(st.integers(0, 3)) == 0}
+    red = {n for n in nodes if draw(st.booleans())}
+    blue = {n for n in nodes if draw(st.booleans())}
+
+    def out(n):
+        return any((n, m) in edges for m in NODES)
+
+    concepts = [
+        lambda a, b: (a, b) in edges, lambda a, b: (b, a) in edges,
+        lambda a, b: a in red and b in blue, lambda a, b: out(a) and out(b),
+        lambda a, b: any((a, m) in edges and (b, m) in edges for m in NODES),
+        lambda a, b: a in red and out(b), lambda a, b: b in blue and out(a),
+    ]
+    chosen = draw(st.lists(st.sampled_from(concepts), min_size=1, max_size=2))
+    examples = draw(st.lists(st.sampled_from([(a, b) for a in nodes for b in nodes]),
+                             min_size=2, max_size=10, unique=True))
+    labels = {x: any(c(*x) for c in chosen) for x in examples}
+    if draw(st.booleans()):
+        flip = draw(st.sampled_from(examples))
+        labels[flip] = not labels[flip]
+    labels[examples[0]] = True  # at least one positive example
+    return edges, red, blue, labels
+
+
+@settings(max_examples=25, deadline=None)
+@given(pair_tasks())
+def test_learned_program_is_optimal_for_a_pair_head(tmp_path_factory, task):
+    folder: Path = tmp_path_factory.mktemp("task")
+    assert learned(folder, *task, bias_text=BIAS2) == best_by_oracle(*task, bias_text=BIAS2)
+
+
+def test_a_pointless_literal_that_holds_a_head_variable_stays(tmp_path):
+    # In f(A,B) :- e(B,C), e(D,A), the literal e(B,C) holds on both negatives
+    # (n1 and n3 have out-edges), but the rule without it has no B: it is no rule
+    # of the space, so e(A,C), e(B,D), the only rule that fits, must not be pruned
+    edges = {("n1", "n2"), ("n3", "n0"), ("n4", "n1")}
+    labels = {("n1", "n3"): True, ("n0", "n1"): False, ("n0", "n3"): False}
+    assert best_by_oracle(edges, set(), set(), labels, BIAS2) == (1, 3)
+    assert learned(tmp_path, edges, set(), set(), labels, BIAS2) == (1, 3)

@@ -80,3 +80,24 @@ def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task
         too_few = best is not None and not coverable(
             every & ~cov, best - 1 - smallest, [r for r in rules if r[0] <= best - 1 - smallest])
         assert subsumed or too_few, (rule, part, smallest, best)
+
+
+def test_the_pool_is_combined_within_a_size_once_it_covers_every_positive(tmp_path):
+    # red(A) and blue(A) cover one positive each: after the size-1 rules, before
+    # the size's own combine step, the best program already covers both
+    # (so that "covers too few" can prune the rest of a size)
+    edges = {("n3", "n1")}
+    red, blue = {"n1"}, {"n2"}
+    labels = {"n1": True, "n2": True, "n3": False}
+    seen = []
+    run_size = loop._Search.run_size
+
+    def recording(self, size, parents):
+        children = run_size(self, size, parents)
+        seen.append((size, self.best.tp.bit_count()))
+        return children
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loop._Search, "run_size", recording)
+        assert learned(tmp_path, edges, red, blue, labels) == (2, 4)
+    assert seen[0] == (1, 2)

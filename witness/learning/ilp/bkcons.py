@@ -31,7 +31,13 @@ head variables), except that dropping a literal can break an order of
 directions, so implied literals are not used with directions. A bias's own
 constraints could forbid the smaller rule, so dominance constraints are used
 only when each constraint of the bias is one that both changes keep
-(:func:`dominance_safe`): bounds on the number of variables of a type.
+(:func:`dominance_safe`): bounds on the number of variables of a type, a
+head variable required in the body.
+
+Under the same condition, a relation equal to another one with the same
+types and directions (Popper's iggp tasks have nine copies of one
+``input_*`` relation) is left out of the space (:func:`copied_relations`):
+any rule with it has a twin of the same size with the other relation.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from __future__ import annotations
 import itertools
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from witness.learning.ilp.bias import VOCABULARY, Bias
 from witness.learning.ilp.generate import candidate_literals
@@ -50,12 +56,18 @@ logger = logging.getLogger(__name__)
 
 # relations with more tuples than this are not read (the checks scan them)
 MAX_ROWS = 200_000
-# bias constraints both dominance changes keep: at most K, or exactly 0 or 1, variables of
-# a type (merging never removes the only variable of a type; dropping a literal keeps
-# every variable)
-_COUNT = r"#count \{ (?P<v>\w+): var_type\((?P=c),(?P=v),\w+\) \}"
+# Bias constraints that the changes behind the dominance constraints keep: at most K, or
+# exactly 0 or 1, variables of a type (merging never removes the only variable of a type;
+# dropping an implied literal keeps every variable); the variables counted may be
+# restricted to the rule's (clause_var) or the body's (body_var): no change adds a
+# variable to the body or removes a head one from it
+_COUNT = r"#count \{ (?P<v>\w+): ((?P<within>clause|body)_var\((?P=c),(?P=v)\), )?" \
+         r"var_type\((?P=c),(?P=v),(?P<type>\w+)\) \}"
 _KEPT = [re.compile(r"#false :- clause\((?P<c>\w+)\); " + form + r"\.") for form in (
-    r"\d+ (<|<=) " + _COUNT, _COUNT + r" (>|>=) \d+", r"[01] != " + _COUNT, _COUNT + r" != [01]")]
+    r"\d+ (<|<=) " + _COUNT, _COUNT + r" (>|>=) \d+", r"(?P<n>[01]) != " + _COUNT,
+    _COUNT + r" != (?P<n>[01])")]
+# a head variable must occur in the body: no change removes a head variable from it
+_HEAD_IN_BODY = re.compile(r"#false :- not body_var\(\w+,(?P<v>\d+)\)\.")
 
 
 def dominance_safe(bias: Bias) -> bool:
@@ -65,13 +77,47 @@ def dominance_safe(bias: Bias) -> bool:
     Rules that derive declarations or helper atoms are fine; a rule that
     derives a meta-vocabulary atom (e.g. ``bad_body``) or an integrity
     constraint other than an upper bound on (or an exact count of 0 or 1
-    of) the variables of a type is not.
+    of) the variables of a type, or one requiring a head variable in the
+    body, is not.
     """
+    return _bias_keeps(bias, drop_only=False)
+
+
+def drop_safe(bias: Bias) -> bool:
+    """Does every constraint of the bias's own program keep a rule in the
+    space when a body literal is dropped whose body-only variables may then
+    disappear, while every head variable stays in the body (the pointless
+    literals of :mod:`~witness.learning.ilp.constrain`)?
+
+    As :func:`dominance_safe`, except that ``bad_body`` rules are fine (they
+    only forbid literals), and an exact count of 1 is kept only for a type
+    of a head variable (that variable is the one counted).
+    """
+    return _bias_keeps(bias, drop_only=True)
+
+
+def _bias_keeps(bias: Bias, drop_only: bool) -> bool:
     if not bias.program:
         return True
     import clingo.ast
 
     ok = True
+    head_types = set(bias.head.types or ())
+
+    def kept(text: str) -> bool:
+        head_var = _HEAD_IN_BODY.fullmatch(text)
+        if head_var:
+            return int(head_var["v"]) < bias.head.arity
+        for pattern in _KEPT:
+            m = pattern.fullmatch(text)
+            if m is None:
+                continue
+            if not drop_only or m.groupdict().get("n") != "1":
+                return True
+            # exactly one: with the head variable of that type always counted, the
+            # dropped variables are never of it
+            return m["type"] in head_types and (m["within"] != "body" or not bias.non_datalog)
+        return False
 
     def check(stmt) -> None:
         nonlocal ok
@@ -79,14 +125,13 @@ def dominance_safe(bias: Bias) -> bool:
             return
         text = str(stmt)
         if text.startswith("#false :-"):
-            if not any(p.fullmatch(text) for p in _KEPT):
-                ok = False
+            ok = ok and kept(text)
             return
         head = stmt.head
         if head.ast_type == clingo.ast.ASTType.Literal and \
                 head.atom.ast_type == clingo.ast.ASTType.SymbolicAtom:
             name = head.atom.symbol.name if hasattr(head.atom.symbol, "name") else None
-            if name in VOCABULARY:
+            if name in VOCABULARY and not (drop_only and name == "bad_body"):
                 ok = False
         else:  # choices, aggregates, disjunctions in a head
             ok = False
@@ -105,12 +150,39 @@ def bk_constraints(bias: Bias, tester: Tester) -> list[str]:
     if not rows:
         return []
     dominance = dominance_safe(bias)
+    copies = copied_relations(bias, rows) if dominance else {}
+    for copy, kept in copies.items():
+        logger.info("%s is the same relation as %s: left out", copy, kept)
     facts, counts = constraint_facts(candidate_literals(bias), bias.head.arity, rows,
-                                     dominance=dominance, implied=not bias.has_directions)
+                                     dominance=dominance, implied=not bias.has_directions,
+                                     copies=set(copies))
     logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
                 "" if dominance else "; the bias's own constraints allow only never-together",
                 ", ".join(f"{n} {k}" for k, n in counts.items()))
     return facts
+
+
+def copied_relations(bias: Bias, rows: dict[str, set[tuple]]) -> dict[str, str]:
+    """Fact relations equal to another with the same types and directions,
+    each mapped to the one kept (the first by name).
+
+    Replacing each literal of a copy by one of the relation kept gives a rule
+    of the same size covering the same examples, so the copies can be left
+    out of the space. Only sound where the bias's own program cannot tell the
+    two predicates apart, as under :func:`dominance_safe` (its constraints only
+    count variables of a type).
+    """
+    decls = {p.name: p for p in bias.body}
+    first: dict[tuple, str] = {}
+    copies = {}
+    for name in sorted(rows):
+        p = decls[name]
+        key = (p.arity, p.types, p.directions, frozenset(rows[name]))
+        if key in first:
+            copies[name] = first[key]
+        else:
+            first[key] = name
+    return copies
 
 
 class _Relations:
@@ -129,18 +201,24 @@ class _Relations:
 
 def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                      rows: dict[str, set[tuple]], dominance: bool,
-                     implied: bool) -> tuple[list[str], dict[str, int]]:
+                     implied: bool, copies: Collection[str] = ()
+                     ) -> tuple[list[str], dict[str, int]]:
     """ASP facts for ``bkcons.lp`` over the generator's candidate literals.
 
     ``rows``: the relation of each fact-defined body predicate. ``dominance``
     switches the implied constraints and the merging of functional variables
     on (see :func:`dominance_safe`), ``implied`` the implied ones (off with
-    directions). Returns the facts and a count of each kind.
+    directions). ``copies``: relations left out (:func:`copied_relations`).
+    Returns the facts and a count of each kind.
     """
     rel = _Relations(rows)
     facts: list[str] = []
     counts = {"never together": 0, "implied": 0, "functional": 0}
-    known = [(i, lit) for i, lit in enumerate(candidates) if lit.pred in rows]
+    if copies:
+        counts["copies of another relation"] = len(copies)
+    facts += [f"w_never({i},{i})." for i, lit in enumerate(candidates) if lit.pred in copies]
+    known = [(i, lit) for i, lit in enumerate(candidates)
+             if lit.pred in rows and lit.pred not in copies]
     never_cache: dict[tuple, bool] = {}
     implies_cache: dict[tuple, bool] = {}
     if dominance:

@@ -187,18 +187,23 @@ def pointless_literal(rule: Rule, tester: Tester,
     Sound for any rule T holding the part and the literal with ``single``
     in it alone: T's other literals then bind the same values, so the
     literal holds on every negative wherever they do, and T without it is a
-    connected, safely callable rule of the space (the part already binds the
-    literal's other variables).
+    connected, safely callable rule of the space (the part's other literals
+    already hold the literal's other variables, head variables included, so
+    the head keeps them in the body), if the bias's own constraints keep a
+    rule in the space when such a literal is dropped
+    (:func:`~witness.learning.ilp.bkcons.drop_safe`: the caller checks).
     """
     head = set(rule.head.args)
     for lit in rule.body:
         rest = rule.without(lit)
-        elsewhere = {v for x in rest.body for v in x.args} | head
-        single = tuple(sorted(set(lit.args) - elsewhere))
+        in_rest = {v for x in rest.body for v in x.args}
+        single = tuple(sorted(set(lit.args) - in_rest - head))
         dirs = (tester.directions or {}).get(lit.pred)
         if dirs and any(d == "in" and v in single for v, d in zip(lit.args, dirs, strict=True)):
             continue  # \\+ lit would be called with an input unbound
-        if not single or not callable_rule(rest, tester):
+        # the rule without lit must keep every head variable in its body (Datalog,
+        # and biases such as ':- not body_var(_,1).')
+        if not single or set(lit.args) & (head - in_rest) or not callable_rule(rest, tester):
             continue
         if not tester.implied(rest, lit, "neg", time_limit, POINTLESS_INFERENCES):
             continue
@@ -206,7 +211,7 @@ def pointless_literal(rule: Rule, tester: Tester,
         part = list(rest.body)
         for other in rest.body:
             smaller = Rule(rule.head, tuple(x for x in part if x != other))
-            bound = {v for x in smaller.body for v in x.args} | head
+            bound = {v for x in smaller.body for v in x.args}
             if needed <= bound and callable_rule(smaller, tester) \
                     and tester.implied(smaller, lit, "neg", time_limit, POINTLESS_INFERENCES):
                 part = list(smaller.body)

@@ -16,7 +16,8 @@
    covers every positive, that cannot be part of a smaller one
    (:meth:`_Search.useless`, :meth:`_Search.useless_part`);
 4. *combine* (:mod:`~witness.learning.ilp.combine`) the consistent rules into the best
-   program after each size.
+   program after each size, and without noise also within a size once the
+   pool covers every positive (:meth:`_Search.combine_within_size`).
 
 The search ends when the space is exhausted, when a program covering every
 positive example exists and no larger rule could make a smaller program, or
@@ -33,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from witness.learning.ilp.bias import Bias
-from witness.learning.ilp.bkcons import bk_constraints
+from witness.learning.ilp.bkcons import bk_constraints, drop_safe
 from witness.learning.ilp.combine import Combination, Pool, combine
 from witness.learning.ilp.constrain import (
     SPECIALISATIONS,
@@ -63,6 +64,9 @@ _UNKNOWN = object()  # not in the coverage cache
 # by then; clingo rarely proves a large pool's optimum in that time, and
 # rules of the next size are often worth more (see combine.py).
 NOISY_COMBINE_SHARE = 0.05
+# Without noise, a combine within a size (once the pool covers every positive) waits
+# until the pool has grown by 1/COMBINE_GROWTH of its size (the same time share applies)
+COMBINE_GROWTH = 10
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,7 @@ class _Search:
         self.noisy = noisy
         self.explain = explain
         self.generator = Generator(bias, bk_constraints(bias, tester))
+        self.drop_safe = drop_safe(bias)  # pointless literals may be pruned
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
         self.pool = Pool()
         self.best = Combination((), 0, True)
@@ -99,6 +104,8 @@ class _Search:
         # noisy mode: rules whose specialisations of at least k literals are
         # never needed, by k (pruned once the search reaches that size)
         self.later_specs: dict[int, list[Rule]] = {}
+        self.pool_union = 0  # positives some pool rule covers
+        self.added_since_combine = 0  # pool rules added since the last combine
         self.last_report = time.perf_counter()
 
     def out_of_time(self) -> bool:
@@ -195,7 +202,7 @@ class _Search:
                 self.explain_failure(rule)
                 if not last and len(rule.body) > 1:  # a part of it may be useless too
                     self.prune_useless(rule, seen_size=size, only_smaller=True)
-            if not last and outcome.status == "ok" and outcome.tp:
+            if not last and outcome.status == "ok" and outcome.tp and self.drop_safe:
                 self.prune_pointless(rule)
             if outcome.consistent and outcome.tp:
                 stats.consistent_rules += 1
@@ -203,7 +210,8 @@ class _Search:
                 if outcome.status == "ok" and outcome.tp.bit_count() > rule.size:
                     self.pool.add(rule, outcome.tp, outcome.fp)
             elif outcome.consistent and outcome.tp:
-                self.pool.add(rule, outcome.tp)
+                if self.pool.add(rule, outcome.tp):
+                    self.combine_within_size(outcome.tp)
                 if outcome.tp.bit_count() == self.tester.n_pos:
                     # every rule still to come has at least this rule's
                     # literals, and every smaller program is in the pool and
@@ -412,15 +420,31 @@ class _Search:
             self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
         self.stats.explain_seconds += time.perf_counter() - t0
 
-    def do_combine(self, final: bool = False) -> None:
+    def combine_within_size(self, tp: int) -> None:
+        """Without noise: combine as soon as the pool covers every positive,
+        then again each time it has grown by a tenth, without waiting for the
+        size to end: a program covering every positive lets the "covers too
+        few" check (:meth:`useless`) prune the rest of the size. Counted, not
+        timed, so that runs stay deterministic."""
+        self.added_since_combine += 1
+        self.pool_union |= tp
+        if self.pool_union.bit_count() < self.tester.n_pos:
+            return
+        if self.best.tp.bit_count() == self.tester.n_pos and \
+                self.added_since_combine < max(1, len(self.pool) // COMBINE_GROWTH):
+            return
+        self.do_combine(within_size=True)
+
+    def do_combine(self, final: bool = False, within_size: bool = False) -> None:
         """Combine the pool into the best program; ``final``: the last combine
         (in noisy mode, those during the search get a share of the time left)."""
         if self.noisy and self.pool.version == self.optimal_at:
             return  # no rule added since the pool's optimum was proven
         t0 = time.perf_counter()
         limit = combine_limit(self.combine_timeout, self.deadline, t0)
-        if self.noisy and not final and self.deadline is not None:
+        if (self.noisy and not final or within_size) and self.deadline is not None:
             limit = min(limit, NOISY_COMBINE_SHARE * max(0.0, self.deadline - t0))
+        self.added_since_combine = 0
         n_pos = self.tester.n_pos
         if self.noisy:
             result = combine(self.pool, self.bias.max_clauses, timeout=limit, noisy=True,
