@@ -58,6 +58,8 @@ REPORT_EVERY = 10.0
 # positive coverages of rules kept for the pruning checks (then the cache restarts)
 COVERAGE_CACHE = 100_000
 _UNKNOWN = object()  # not in the coverage cache
+# up to this many positive examples, a rule's test finds all it covers at once
+FULL_POS_COVERAGE = 1000
 
 # Noisy mode: the share of the time left that a combine step during the
 # search may take. The local search has already improved the best program
@@ -257,7 +259,13 @@ class _Search:
         stats.rules_tested += 1
         stats.tested_per_size[len(rule.body)] = stats.tested_per_size.get(len(rule.body), 0) + 1
         exists = not self.noisy
-        pos = tester.cover(rule, "pos", pos_cands, time_limit=limit, first=exists)
+        # few positives: their whole coverage costs about as much as the first
+        # one, and it is needed for a consistent rule and by the pruning checks
+        # of an inconsistent one (useless), so one call gets it
+        full_pos = not exists or tester.n_pos <= FULL_POS_COVERAGE
+        pos = tester.cover(rule, "pos", pos_cands, time_limit=limit, first=not full_pos)
+        if exists and full_pos and pos.ok:
+            self.cache_coverage(rule, pos.mask)
         neg = None
         if pos.ok and pos.mask:
             neg = None
@@ -265,7 +273,8 @@ class _Search:
                 neg = tester.cover(rule, "neg", hints, time_limit=limit, first=True)
             if neg is None or (neg.ok and neg.mask == 0):
                 neg = tester.cover(rule, "neg", neg_cands, time_limit=limit, first=exists)
-            if exists and neg.ok and neg.mask == 0:  # consistent: its full coverage is needed
+            if exists and neg.ok and neg.mask == 0 and not full_pos:
+                # consistent: its full coverage is needed
                 pos = tester.cover(rule, "pos", pos_cands, time_limit=limit)
         status = pos.status if neg is None or not pos.ok else neg.status
         stats.test_seconds += time.perf_counter() - t0
@@ -351,10 +360,14 @@ class _Search:
         else:
             result = self.tester.cover(rule, "pos", candidates, time_limit=self.time_limit())
             found = result.mask if result.ok else None
+        self.cache_coverage(rule, found)
+        return found
+
+    def cache_coverage(self, rule: Rule, found: int | None) -> None:
+        """Keep ``rule``'s positive coverage (see :meth:`pos_coverage`)."""
         if len(self.coverage) >= COVERAGE_CACHE:
             self.coverage.clear()
-        self.coverage[key] = found
-        return found
+        self.coverage[canonical(rule)] = found
 
     def prune_pointless(self, rule: Rule) -> None:
         """Forbid the pattern of a pointless literal of ``rule``, if it has one."""

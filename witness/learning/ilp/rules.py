@@ -78,26 +78,30 @@ def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
     """
     head = rule.head_vars
     colour = {v: 0 for v in variables}
-    occurrences = {v: [] for v in variables}
+    # each occurrence of a body-only variable: (its literal's fixed part, its
+    # position, the literal's arguments); built once, read every round
+    occurrences: dict[int, list[tuple[str, int, int, tuple[int, ...]]]] = \
+        {v: [] for v in variables}
     for lit in rule.body:
         for pos, v in enumerate(lit.args):
             if v not in head:
-                occurrences[v].append((lit, pos))
+                occurrences[v].append((lit.pred, len(lit.args), pos, lit.args))
+    n_colours = 1
     for _ in range(len(variables)):
-        def arg_sig(x: int, colour: dict[int, int] = colour) -> tuple:
-            return ("h", x) if x in head else ("c", colour[x])
-
+        sig = {x: ("c", c) for x, c in colour.items()}
+        for x in head:
+            sig[x] = ("h", x)
         signature = {
             v: (colour[v], tuple(sorted(
-                (lit.pred, len(lit.args), pos, tuple(arg_sig(x) for x in lit.args))
-                for lit, pos in occurrences[v]
+                (pred, arity, pos, tuple([sig[x] for x in args]))
+                for pred, arity, pos, args in occurrences[v]
             )))
             for v in variables
         }
-        ranks = {sig: i for i, sig in enumerate(sorted(set(signature.values())))}
-        new = {v: ranks[signature[v]] for v in variables}
-        stable = len(set(new.values())) == len(set(colour.values()))
-        colour = new
+        ranks = {g: i for i, g in enumerate(sorted(set(signature.values())))}
+        colour = {v: ranks[signature[v]] for v in variables}
+        stable = len(ranks) == n_colours
+        n_colours = len(ranks)
         if stable:
             break
     return colour

@@ -38,6 +38,8 @@ HELPER_FILE = program_path("test.pl")
 # more, within this many inferences per example (then one by one as usual).
 ANSWERS_MIN_EXAMPLES = 1000
 ANSWER_INFERENCES_PER_EXAMPLE = 20
+# rule texts kept for repeated queries about the same rule (then the cache restarts)
+TEXT_CACHE = 10_000
 
 _task_counter = itertools.count()
 _helper_loaded = False
@@ -107,6 +109,7 @@ class Tester:
         self.closed = False
         self.error_reported = False  # the first rule test that raised is logged, later ones counted
         self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
+        self._texts: dict[tuple[Rule, Literal | None], str] = {}  # see _text
         try:
             error = self.janus.query_once(
                 f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
@@ -200,7 +203,7 @@ class Tester:
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
             f"{mode}, {answers}, IL, TL, Cov, St, Msg)",
-            {"T": format_rule(rule, self.directions, negated=negated), "C": cands,
+            {"T": self._text(rule, negated), "C": cands,
              "IL": inference_limit or max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)},
         )
@@ -221,6 +224,17 @@ class Tester:
         if candidates is not None:
             mask &= candidates
         return Coverage(mask, status)
+
+    def _text(self, rule: Rule, negated: Literal | None = None) -> str:
+        """``rule`` as Prolog text in evaluation order, cached: a rule is
+        usually asked about several times in a row (positives, negatives)."""
+        key = (rule, negated)
+        text = self._texts.get(key)
+        if text is None:
+            if len(self._texts) >= TEXT_CACHE:
+                self._texts.clear()
+            text = self._texts[key] = format_rule(rule, self.directions, negated=negated)
+        return text
 
     def fact_rows(self, name: str, arity: int, max_rows: int) -> set[tuple[str, ...]] | None:
         """The tuples of ``name/arity`` (arguments as Prolog text) when the BK
