@@ -263,6 +263,12 @@ class _Search:
         # one, and it is needed for a consistent rule and by the pruning checks
         # of an inconsistent one (useless), so one call gets it
         full_pos = not exists or tester.n_pos <= FULL_POS_COVERAGE
+        if exists and full_pos:
+            # only the positives every part with one literal less covers (those
+            # parts' coverage is cached when they were tested at the previous size)
+            bound = self.coverage_bound(rule)
+            if bound is not None:
+                pos_cands = bound if pos_cands is None else pos_cands & bound
         pos = tester.cover(rule, "pos", pos_cands, time_limit=limit, first=not full_pos)
         if exists and full_pos and pos.ok:
             self.cache_coverage(rule, pos.mask)
@@ -287,8 +293,12 @@ class _Search:
         """Can no specialisation of the inconsistent ``rule`` be part of a
         program better than any the pool already makes? (Without noise.)
         A specialisation has at least ``rule.size + 1`` literals; see
-        :meth:`useless`."""
-        return self.useless(rule, rule.size + 1, seen_size)
+        :meth:`useless` (its time counts as explain time, with the other
+        pruning checks)."""
+        t0 = time.perf_counter()
+        found = self.useless(rule, rule.size + 1, seen_size)
+        self.stats.explain_seconds += time.perf_counter() - t0
+        return found
 
     def useless(self, rule: Rule, smallest: int, seen_size: int) -> bool:
         """Is no rule of at least ``smallest`` literals that covers no more
