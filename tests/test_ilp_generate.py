@@ -419,3 +419,40 @@ def test_renamings_match_brute_force(bias, data):
     for type_sorted in (False, True):
         assert list(gen._renamings(rule, type_sorted)) == \
             oracle_renamings(gen, rule, type_sorted)
+
+
+class _EarlyWaitHandle:
+    """A solve handle whose first wait() says 'not ready' long before its timeout."""
+
+    def __init__(self, handle):
+        self.handle, self.early = handle, True
+
+    def wait(self, timeout):
+        if self.early:
+            self.early = False
+            return False
+        return self.handle.wait(timeout)
+
+    def __getattr__(self, name):
+        return getattr(self.handle, name)
+
+    def __enter__(self):
+        self.handle.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.handle.__exit__(*exc)
+
+
+def test_a_wait_that_returns_early_does_not_end_the_size():
+    import time
+
+    bias = read_bias(TASKS / "zoo" / "bias.pl")
+    expected = generated(Generator(bias), sizes=[2])
+    gen = Generator(bias)
+    solve = gen.ctl.solve
+    gen.ctl = type("Ctl", (), {"__getattr__": lambda self, n: getattr(solve.__self__, n),
+                               "solve": lambda self, **kw: _EarlyWaitHandle(solve(**kw))})()
+    rules = list(gen.rules(2, deadline=time.perf_counter() + 600))
+    assert not gen.timed_out
+    assert rules == expected
