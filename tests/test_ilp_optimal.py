@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ilp_graph_task import write_graph_task
 
 from witness.learning.ilp import learn
 from witness.learning.ilp.bias import parse_bias
@@ -86,15 +87,7 @@ def tasks(draw):
 
 
 def learned(folder: Path, edges, red, blue, labels, bias_text=BIAS) -> tuple[int, int]:
-    (folder / "bias.pl").write_text(bias_text)
-    (folder / "bk.pl").write_text(
-        "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
-        + "".join(f"red({n}).\n" for n in sorted(red))
-        + "".join(f"blue({n}).\n" for n in sorted(blue))
-        + ":- dynamic e/2, red/1, blue/1.\n")
-    (folder / "exs.pl").write_text("".join(
-        f"{'pos' if label else 'neg'}(f({','.join(n) if isinstance(n, tuple) else n})).\n"
-        for n, label in labels.items()))
+    write_graph_task(folder, edges, red, blue, labels, bias_text)
     program, scores, stats = learn(folder, timeout=120)
     assert stats.exhausted
     return scores.tp, program.size
@@ -126,14 +119,7 @@ def test_a_rule_covering_every_positive_ends_the_search_at_once(tmp_path):
     red, blue = {"n2", "n4", "n5"}, {"n6"}
     labels = {"n1": True, "n3": True, "n5": False, "n6": False}
     assert best_by_oracle(edges, red, blue, labels) == (2, 3)
-    (tmp_path / "bias.pl").write_text(BIAS)
-    (tmp_path / "bk.pl").write_text(
-        "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
-        + "".join(f"red({n}).\n" for n in sorted(red))
-        + "".join(f"blue({n}).\n" for n in sorted(blue))
-        + ":- dynamic e/2, red/1, blue/1.\n")
-    (tmp_path / "exs.pl").write_text("".join(
-        f"{'pos' if label else 'neg'}(f({n})).\n" for n, label in labels.items()))
+    write_graph_task(tmp_path, edges, red, blue, labels, BIAS)
     program, scores, stats = learn(tmp_path, timeout=120)
     assert (scores.tp, scores.fp, program.size) == (2, 0, 3)
     assert stats.exhausted and stats.stop_reason.startswith("a rule covering every positive")

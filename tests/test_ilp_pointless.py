@@ -2,10 +2,10 @@
 force on small random tasks, and the generator forbids exactly the pattern."""
 
 import itertools
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ilp_graph_task import write_graph_task
 
 from witness.learning.ilp.bias import parse_bias
 from witness.learning.ilp.constrain import pointless_literal
@@ -33,18 +33,6 @@ def answers(body, bound, edges, red, blue):
             yield env
 
 
-def write_task(folder: Path, edges, red, blue, labels) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "bk.pl").write_text(
-        "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
-        + "".join(f"red({n}).\n" for n in sorted(red))
-        + "".join(f"blue({n}).\n" for n in sorted(blue))
-        + ":- dynamic e/2, red/1, blue/1.\n")
-    (folder / "exs.pl").write_text("".join(
-        f"{'pos' if label else 'neg'}(f({n})).\n" for n, label in labels.items()))
-    return folder
-
-
 @st.composite
 def tasks(draw):
     pairs = [(a, b) for a in NODES for b in NODES]
@@ -60,7 +48,7 @@ def tasks(draw):
 @given(tasks())
 def test_every_pointless_literal_is_implied_on_every_negative(tmp_path_factory, task):
     edges, red, blue, labels = task
-    folder = write_task(tmp_path_factory.mktemp("task"), *task)
+    folder = write_graph_task(tmp_path_factory.mktemp("task"), *task)
     bias = parse_bias(BIAS)
     gen = Generator(bias)
     rules = {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
@@ -89,7 +77,7 @@ def test_the_part_keeps_what_implies_the_literal(tmp_path):
     edges = {("n0", "n1"), ("n1", "n2"), ("n0", "n3"), ("n4", "n3")}
     red, blue = {"n1"}, {"n3"}
     labels = {"n0": True, "n4": False, "n2": False}
-    folder = write_task(tmp_path, edges, red, blue, labels)
+    folder = write_graph_task(tmp_path, edges, red, blue, labels)
     bias = parse_bias(BIAS)
     with Tester(folder / "bk.pl", folder / "exs.pl", bias) as tester:
         found = pointless_literal(parse_rule("f(A) :- e(A,B), red(B), e(B,C)."), tester)
@@ -109,7 +97,7 @@ def test_the_part_keeps_what_implies_the_literal(tmp_path):
 
 def test_a_rule_whose_single_variable_is_used_again_stays(tmp_path):
     edges = {("n0", "n1"), ("n1", "n2"), ("n0", "n3"), ("n4", "n3")}
-    folder = write_task(tmp_path, edges, {"n1"}, {"n2"}, {"n0": True, "n4": False})
+    folder = write_graph_task(tmp_path, edges, {"n1"}, {"n2"}, {"n0": True, "n4": False})
     bias = parse_bias(BIAS.replace("max_body(3)", "max_body(4)"))
     with Tester(folder / "bk.pl", folder / "exs.pl", bias) as tester:
         found = pointless_literal(parse_rule("f(A) :- e(A,B), red(B), e(B,C)."), tester)
