@@ -52,6 +52,17 @@ def clause_is_local(clause: Clause) -> bool:
     )
 
 
+def clause_kind(clause: Clause) -> str:
+    """witness verify's per-clause tag: ``local`` (only features of the square and
+    the path near it), ``local + reachability`` (also goal reachability, which is
+    not local but has one value on every solution prefix, so the local argument
+    still applies: FIXED_ON_SOLUTION_PREFIXES) or ``non-local``."""
+    read = _features_read(clause)
+    if read <= LOCAL_FEATURES:
+        return "local"
+    return "local + reachability" if clause_is_local(clause) else "non-local"
+
+
 # Why a result for small grids can hold for all grids.
 #
 # A local feature's value on (prefix, square S) is fixed by the *local state*

@@ -32,7 +32,7 @@ from witness.asp.bounded import (
     Counterexample,
     verify_clauses,
 )
-from witness.asp.generality import accepted_states, clause_is_local, generality
+from witness.asp.generality import accepted_states, clause_is_local, clause_kind, generality
 from witness.io import make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.puzzle import Vertex, size_pair
@@ -61,6 +61,8 @@ class ClauseResult:
     seconds: float = 0.0
     choices: int = 0
     conflicts: int = 0
+    # local | local + reachability | non-local (generality.clause_kind)
+    kind: str = ""
 
     def to_dict(self) -> dict:
         return {
@@ -76,6 +78,7 @@ class ClauseResult:
             "seconds": round(self.seconds, 4),
             "choices": self.choices,
             "conflicts": self.conflicts,
+            "kind": self.kind,
         }
 
 
@@ -120,7 +123,7 @@ class VerifyResult:
     def summary(self) -> str:
         lines = [self.verdict]
         for c in self.clauses:
-            tag = "local" if c.local else "non-local"
+            tag = c.kind or ("local" if c.local else "non-local")
             lines.append(f"clause {c.index} [{c.status}, {tag}]: {c.text}")
             if c.source:
                 lines.append(f"  Prolog: {c.source}")
@@ -207,6 +210,7 @@ def verify_predicate(
             source=clause.source,
             status=status,
             local=clause_is_local(clause),
+            kind=clause_kind(clause),
             generality=generality(clause, outcome, max_rows, max_cols, cx),
             all_sizes=all_sizes,
             sizes_checked=sizes,
