@@ -408,6 +408,13 @@ def test_cli_rank_writes_csv(tmp_path):
     lines = (tmp_path / "r.csv").read_text().splitlines()
     assert lines[0].startswith("rank,puzzle,size,remuse,muse") and len(lines) == 5
     assert out.stdout.splitlines()[0].split()[:3] == ["rank", "puzzle", "size"]
+    # a puzzle that is not one: refused before the work, naming the file and the field
+    (folder / "zz_bad.json").write_text('{"rows": 2}')
+    out = run_cli("--rank", str(folder), "--rules", "paper", "--csv", str(tmp_path / "r2.csv"))
+    assert out.returncode == 2 and not (tmp_path / "r2.csv").exists()
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "zz_bad.json" in out.stderr and "'cols'" in out.stderr
+    (folder / "zz_bad.json").unlink()
     # a folder as --csv: refused before the work, naming the option
     out = run_cli("--rank", str(folder), "--csv", str(tmp_path))
     assert out.returncode == 2

@@ -39,11 +39,14 @@ def rank_folder(folder: Path, rules: Predicate | str = "none", lookahead: int = 
     files = sorted(Path(folder).glob("*.json"))
     if not files:
         raise InputError(f"--rank: no puzzle files (*.json) in {folder}")
-    rows = []
-    for f in files:
-        puzzle = Puzzle.load(f)
-        rows.append(Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead,
-                                                           time_limit)))
+    puzzles = []
+    for f in files:  # every file read before the work, a bad one named
+        try:
+            puzzles.append((f, Puzzle.load(f)))
+        except InputError as exc:
+            raise InputError(f"--rank: {f}: {exc}") from None
+    rows = [Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead, time_limit))
+            for f, puzzle in puzzles]
 
     def order(r: Ranked) -> tuple:
         s = r.scores
