@@ -13,6 +13,7 @@ from witness.learning.ilp.bkcons import (
     copied_relations,
     dominance_safe,
     drop_safe,
+    symmetric_relations,
 )
 from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.rules import canonical, parse_rule
@@ -219,3 +220,32 @@ def test_fact_rows_reads_only_fact_relations(tmp_path):
         assert tester.fact_rows("linked", 2, 10) is None
         assert tester.fact_rows("half", 1, 10) is None
         assert tester.fact_rows("none", 1, 10) == set()
+
+
+def test_symmetric_relations_are_binary_same_typed_and_closed_under_swapping():
+    rows = {"e": {("a", "b"), ("b", "a"), ("c", "c")}, "g": {("a", "b")}, "red": {("a",)}}
+    assert symmetric_relations(parse_bias(BIAS), rows) == {"e"}
+    typed = parse_bias(BIAS + "type(f,(t,)). type(e,(t,u)). type(g,(t,t)). type(red,(t,)).")
+    assert symmetric_relations(typed, rows) == set()  # e's places have other types
+    rows["e"].discard(("b", "a"))
+    assert symmetric_relations(parse_bias(BIAS), rows) == set()
+    assert symmetric_relations(parse_bias(BIAS), {"e": set()}) == set()
+
+
+def test_constraints_on_a_rule_apply_to_its_twins_with_a_symmetric_literal_turned():
+    bias = parse_bias(BIAS)
+    plain, twins = Generator(bias), Generator(bias, symmetric={"e"})
+    rule = parse_rule("f(A) :- e(A,B), red(B).")
+    assert {r.body for r in twins.variants(rule)} == {
+        rule.body, parse_rule("f(A) :- e(B,A), red(B).").body}
+    assert plain.variants(rule) == [rule]
+    turned = canonical(parse_rule("f(A) :- e(B,A), red(B), blue(A)."))
+    bias3 = parse_bias(BIAS.replace("body_pred(red,1).", "body_pred(red,1). body_pred(blue,1)."))
+    plain, twins = Generator(bias3), Generator(bias3, symmetric={"e"})
+    for gen in (plain, twins):
+        gen.prune_specialisations(rule)
+    assert turned in {canonical(r) for r in plain.rules(3)}
+    assert turned not in {canonical(r) for r in twins.rules(3)}
+    # the rule's own specialisations go in both
+    own = canonical(parse_rule("f(A) :- e(A,B), red(B), blue(A)."))
+    assert all(own not in {canonical(r) for r in g.rules(3)} for g in (plain, twins))

@@ -100,6 +100,17 @@ def test_learned_program_is_optimal(tmp_path_factory, task):
     assert learned(folder, *task) == best_by_oracle(*task)
 
 
+@settings(max_examples=15, deadline=None)
+@given(tasks())
+def test_learned_program_is_optimal_with_a_symmetric_relation(tmp_path_factory, task):
+    # e closed under swapping: the learner tests one of each pair of twin rules
+    # (a literal of e turned around) and applies constraints to both
+    edges, red, blue, labels = task
+    edges = edges | {(b, a) for a, b in edges}
+    folder: Path = tmp_path_factory.mktemp("task")
+    assert learned(folder, edges, red, blue, labels) == best_by_oracle(edges, red, blue, labels)
+
+
 def test_a_complete_program_is_not_the_end(tmp_path):
     # red(A) and blue(A) cover the two positives (4 literals) after one body
     # literal; the inconsistent e(A,B) (it also covers n3) still covers both

@@ -38,6 +38,12 @@ Under the same condition, a relation equal to another one with the same
 types and directions (Popper's iggp tasks have nine copies of one
 ``input_*`` relation) is left out of the space (:func:`copied_relations`):
 any rule with it has a twin of the same size with the other relation.
+Likewise a *symmetric* binary relation (``p(A,B)`` exactly when ``p(B,A)``,
+as zendo's ``contact``; :func:`symmetric_relations`): turning one of its
+literals around gives a rule of the same size covering the same examples,
+so the generator applies each learned constraint to those twins too and
+the learner tests only one of them
+(:meth:`~witness.learning.ilp.generate.Generator.variants`).
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ import itertools
 import logging
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 
 from witness.learning.ilp.bias import VOCABULARY, Bias
 from witness.learning.ilp.generate import candidate_literals
@@ -140,26 +147,64 @@ def _bias_keeps(bias: Bias, drop_only: bool) -> bool:
     return ok
 
 
-def bk_constraints(bias: Bias, tester: Tester) -> list[str]:
-    """The generator facts (for ``bkcons.lp``) that the BK's fact relations justify."""
+@dataclass(frozen=True)
+class BKConstraints:
+    """What the BK's fact relations tell the generator: ``facts`` for
+    ``bkcons.lp`` and the ``symmetric`` relations (see the module text)."""
+
+    facts: list[str] = field(default_factory=list)
+    symmetric: frozenset[str] = frozenset()
+
+
+def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
+    """The generator facts (for ``bkcons.lp``) and symmetric relations that
+    the BK's fact relations justify."""
     rows = {}
     for p in bias.body:
         found = tester.fact_rows(p.name, p.arity, MAX_ROWS)
         if found is not None:
             rows[p.name] = found
     if not rows:
-        return []
+        return BKConstraints()
     dominance = dominance_safe(bias)
     copies = copied_relations(bias, rows) if dominance else {}
     for copy, kept in copies.items():
         logger.info("%s is the same relation as %s: left out", copy, kept)
+    symmetric = symmetric_relations(bias, rows) - set(copies) if dominance else frozenset()
+    if symmetric:
+        logger.info("symmetric relations (one of each pair of twin rules is tested): %s",
+                    ", ".join(sorted(symmetric)))
     facts, counts = constraint_facts(candidate_literals(bias), bias.head.arity, rows,
                                      dominance=dominance, implied=not bias.has_directions,
                                      copies=set(copies))
     logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
                 "" if dominance else "; the bias's own constraints allow only never-together",
                 ", ".join(f"{n} {k}" for k, n in counts.items()))
-    return facts
+    return BKConstraints(facts, symmetric)
+
+
+def symmetric_relations(bias: Bias, rows: dict[str, set[tuple]]) -> frozenset[str]:
+    """Binary fact relations with ``p(a,b)`` exactly when ``p(b,a)``, whose two
+    arguments have the same type and direction.
+
+    Turning a literal of such a relation around keeps the rule's coverage,
+    size, variables and their types, so its twin is a rule of the space of
+    the same size. Only sound where the bias's own program cannot tell the
+    two argument places apart, as under :func:`dominance_safe`.
+    """
+    decls = {p.name: p for p in bias.body}
+    found = set()
+    for name, tuples in rows.items():
+        p = decls[name]
+        if p.arity != 2 or not tuples:
+            continue
+        if p.types is not None and p.types[0] != p.types[1]:
+            continue
+        if p.directions is not None and p.directions[0] != p.directions[1]:
+            continue
+        if all((b, a) in tuples for a, b in tuples):
+            found.add(name)
+    return frozenset(found)
 
 
 def copied_relations(bias: Bias, rows: dict[str, set[tuple]]) -> dict[str, str]:

@@ -39,11 +39,14 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_text
 from witness.learning.ilp.rules import Literal, Rule, literal_key
+
+# twins of a rule under turning symmetric literals around that constraints are applied to
+MAX_VARIANTS = 16
 
 
 def _tuple(items) -> str:
@@ -115,13 +118,17 @@ def candidate_literals(bias: Bias) -> list[Literal]:
 class Generator:
     """Enumerates the rules of a bias, size by size, under learned constraints."""
 
-    def __init__(self, bias: Bias, bk_facts: Sequence[str] = ()):
+    def __init__(self, bias: Bias, bk_facts: Sequence[str] = (),
+                 symmetric: Collection[str] = ()):
         """``bk_facts``: facts for ``bkcons.lp`` (constraints derived from the
-        background knowledge, see :mod:`witness.learning.ilp.bkcons`)."""
+        background knowledge, see :mod:`witness.learning.ilp.bkcons`);
+        ``symmetric``: binary relations whose literals may be turned around
+        (see :meth:`variants`)."""
         import clingo
 
         t0 = time.perf_counter()
         self.bias = bias
+        self.symmetric = frozenset(symmetric)
         self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
         self.candidates = candidate_literals(bias)
         self.index = {lit: i for i, lit in enumerate(self.candidates)}
@@ -293,6 +300,43 @@ class Generator:
         return all(types[v] <= types[w] for v, w in zip(used, used[1:], strict=False))
 
     # ------------------------------------------------------------ constraints
+    def variants(self, rule: Rule) -> list[Rule]:
+        """``rule`` and its twins with literals of symmetric relations turned
+        around (``rule`` first; at most :data:`MAX_VARIANTS`).
+
+        A twin covers the same examples with the same number of literals and
+        the same variables, so whatever a learned constraint says of ``rule``
+        holds of its twins (turning ``p(B,A)`` in a rule that also holds
+        ``p(A,B)`` would make a smaller rule: not a twin):
+        the constraints are applied to each (a cap applies them to fewer,
+        which only prunes less)."""
+        flippable = [n for n, lit in enumerate(rule.body)
+                     if lit.pred in self.symmetric and lit.args[0] != lit.args[1]]
+        if not flippable:
+            return [rule]
+        out, seen = [], set()
+        for k in range(len(flippable) + 1):
+            for which in itertools.combinations(flippable, k):
+                body = list(rule.body)
+                for n in which:
+                    body[n] = Literal(body[n].pred, body[n].args[::-1])
+                twin = Rule.make(rule.head, body)
+                if len(twin.body) < len(rule.body):
+                    continue  # p(A,B) and p(B,A) became one literal: another size
+                if twin.body not in seen:
+                    seen.add(twin.body)
+                    out.append(twin)
+                if len(out) >= MAX_VARIANTS:
+                    return out
+        return out
+
+    def _twin_renamings(self, rule: Rule) -> list[frozenset[int]]:
+        """:meth:`renamings` (type-sorted) of each twin of ``rule`` (:meth:`variants`), once."""
+        found: dict[frozenset[int], None] = {}
+        for twin in self.variants(rule):
+            found.update(dict.fromkeys(self.renamings(twin, type_sorted=True)))
+        return list(found)
+
     def renamings(self, rule: Rule, type_sorted: bool = False) -> Iterator[frozenset[int]]:
         """Candidate-id sets of every renaming of ``rule``'s body (body-only variables).
 
@@ -370,7 +414,7 @@ class Generator:
         the rest of the current enumeration (for bodies smaller than the
         size being enumerated).
         """
-        for ids in self.renamings(rule, type_sorted=True):
+        for ids in self._twin_renamings(rule):
             self._pending.append(("spec", ids))
             if now:
                 self._now.append(ids)
@@ -379,13 +423,14 @@ class Generator:
         """Forbid every rule whose body contains a renaming of ``rule``'s body
         in which the variables ``single`` occur in one literal only (as they
         do in ``rule``). Applies to the rest of the current enumeration too."""
-        for ids, mapping in self._renamings(rule, type_sorted=True):
-            lits = [self._lit[i] for i in ids]
-            lits += [self._single.get(mapping[v]) for v in single]
-            if None in lits:
-                continue  # an atom the grounder removed can never be true
-            self._pending.append(("lits", lits))
-            self._now_lits.append(lits)
+        for twin in self.variants(rule):
+            for ids, mapping in self._renamings(twin, type_sorted=True):
+                lits = [self._lit[i] for i in ids]
+                lits += [self._single.get(mapping[v]) for v in single]
+                if None in lits:
+                    continue  # an atom the grounder removed can never be true
+                self._pending.append(("lits", lits))
+                self._now_lits.append(lits)
 
     def prune_generalisations(self, rule: Rule, min_size: int = 1) -> None:
         """Forbid every rule with at least ``min_size`` body literals whose body is
@@ -399,7 +444,7 @@ class Generator:
         sizes = range(max(1, min_size), len(rule.body) + 1)
         if not sizes:
             return
-        for ids in self.renamings(rule, type_sorted=True):
+        for ids in self._twin_renamings(rule):
             for k in sizes:
                 self._pending.append(("gen", ids, k))
 

@@ -95,7 +95,8 @@ class _Search:
         self.combine_timeout = combine_timeout
         self.noisy = noisy
         self.explain = explain
-        self.generator = Generator(bias, bk_constraints(bias, tester))
+        from_bk = bk_constraints(bias, tester)
+        self.generator = Generator(bias, from_bk.facts, from_bk.symmetric)
         self.drop_safe = drop_safe(bias)  # pointless literals may be pruned
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
         self.pool = Pool()
@@ -109,6 +110,12 @@ class _Search:
         self.pool_union = 0  # positives some pool rule covers
         self.added_since_combine = 0  # pool rules added since the last combine
         self.last_report = time.perf_counter()
+
+    def key(self, rule: Rule) -> Rule:
+        """The form under which ``rule``'s test results are kept: its canonical
+        form, the same for every twin with symmetric literals turned around
+        (:meth:`Generator.variants`), which covers the same."""
+        return canonical(rule, self.generator.symmetric)
 
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
@@ -181,8 +188,10 @@ class _Search:
         for rule in rules:
             stats.generate_seconds += time.perf_counter() - t_gen
             stats.rules_generated += 1
-            key = canonical(rule)
-            if key in self.seen:  # transpositions-only symmetry breaking repeats a few rules
+            key = self.key(rule)
+            # transpositions-only symmetry breaking repeats a few rules, and a
+            # twin with a symmetric literal turned around covers the same
+            if key in self.seen:
                 t_gen = time.perf_counter()
                 continue
             self.seen.add(key)
@@ -247,7 +256,7 @@ class _Search:
         pos_cands = neg_cands = None  # examples every fully tested parent covers
         hints = 0  # negatives that some parent covers
         for lit in rule.body:
-            found = parents.get(canonical(rule.without(lit)))
+            found = parents.get(self.key(rule.without(lit)))
             if found is None:
                 continue
             if found.full:
@@ -324,7 +333,7 @@ class _Search:
         """
         if self.noisy or not self.pool.rules:
             return False
-        covered = self.coverage.get(canonical(rule), _UNKNOWN)
+        covered = self.coverage.get(self.key(rule), _UNKNOWN)
         if covered is _UNKNOWN:
             # the coverage of a part of the body contains the rule's: often
             # that bound already decides, and otherwise it narrows the query
@@ -354,7 +363,7 @@ class _Search:
         bound = None
         if len(rule.body) > 1:
             for lit in rule.body:
-                found = self.coverage.get(canonical(rule.without(lit)))
+                found = self.coverage.get(self.key(rule.without(lit)))
                 if found is not None:
                     bound = found if bound is None else bound & found
         return bound
@@ -362,7 +371,7 @@ class _Search:
     def pos_coverage(self, rule: Rule, candidates: int | None = None) -> int | None:
         """The positives ``rule`` covers (None if its test hit a limit), cached;
         ``candidates``: positives known to contain them (None: all)."""
-        key = canonical(rule)
+        key = self.key(rule)
         if key in self.coverage:
             return self.coverage[key]
         if candidates == 0:
@@ -377,7 +386,7 @@ class _Search:
         """Keep ``rule``'s positive coverage (see :meth:`pos_coverage`)."""
         if len(self.coverage) >= COVERAGE_CACHE:
             self.coverage.clear()
-        self.coverage[canonical(rule)] = found
+        self.coverage[self.key(rule)] = found
 
     def prune_pointless(self, rule: Rule) -> None:
         """Forbid the pattern of a pointless literal of ``rule``, if it has one."""

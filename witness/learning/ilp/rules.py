@@ -69,12 +69,21 @@ class Rule:
 
 
 # ------------------------------------------------------------------ canonical
-def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
+def _turned(lit: Literal, symmetric: frozenset[str]) -> Literal:
+    """``lit`` with its arguments in increasing order if its relation is symmetric."""
+    if lit.pred in symmetric and lit.args[0] > lit.args[1]:
+        return Literal(lit.pred, lit.args[::-1])
+    return lit
+
+
+def _refine_colours(rule: Rule, variables: list[int],
+                    symmetric: frozenset[str] = frozenset()) -> dict[int, int]:
     """Colour body-only variables by their role (colour refinement).
 
     A colour depends only on how a variable occurs (predicate, position, and
     the colours or head positions of its neighbours), never on its number, so
-    renamed rules get the same colours for corresponding variables.
+    renamed rules get the same colours for corresponding variables. The
+    literals of ``symmetric`` relations count without their argument order.
     """
     head = rule.head_vars
     colour = {v: 0 for v in variables}
@@ -83,9 +92,10 @@ def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
     occurrences: dict[int, list[tuple[str, int, int, tuple[int, ...]]]] = \
         {v: [] for v in variables}
     for lit in rule.body:
+        turns = lit.pred in symmetric
         for pos, v in enumerate(lit.args):
             if v not in head:
-                occurrences[v].append((lit.pred, len(lit.args), pos, lit.args))
+                occurrences[v].append((lit.pred, len(lit.args), -1 if turns else pos, lit.args))
     n_colours = 1
     for _ in range(len(variables)):
         sig = {x: ("c", c) for x, c in colour.items()}
@@ -93,7 +103,8 @@ def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
             sig[x] = ("h", x)
         signature = {
             v: (colour[v], tuple(sorted(
-                (pred, arity, pos, tuple([sig[x] for x in args]))
+                (pred, arity, pos, tuple(sorted([sig[x] for x in args]) if pos < 0
+                                         else [sig[x] for x in args]))
                 for pred, arity, pos, args in occurrences[v]
             )))
             for v in variables
@@ -108,7 +119,7 @@ def _refine_colours(rule: Rule, variables: list[int]) -> dict[int, int]:
 
 
 @functools.lru_cache(maxsize=1 << 15)  # the learner asks again for rules it met before
-def canonical(rule: Rule) -> Rule:
+def canonical(rule: Rule, symmetric: frozenset[str] = frozenset()) -> Rule:
     """The representative of ``rule``'s class under renaming of body-only variables.
 
     Variables are grouped by their refined colour (a renaming-invariant
@@ -116,12 +127,18 @@ def canonical(rule: Rule) -> Rule:
     within classes every assignment is tried and the smallest sorted body
     wins. The result is the same for every renaming of ``rule`` and is itself
     a renaming of it, so it is an exact canonical form.
+
+    ``symmetric``: relations whose literals may also be turned around (their
+    arguments are put in increasing order): the form is then the same for
+    exactly the renamings of ``rule``'s twins so made, and is a renamed twin
+    of it, except that a rule holding both ``p(A,B)`` and ``p(B,A)`` gets
+    that literal twice (a key, not a rule).
     """
     variables = rule.body_only_vars()
-    if not variables:
+    if not variables and not symmetric:
         return rule
     first = len(rule.head.args)
-    colour = _refine_colours(rule, variables)
+    colour = _refine_colours(rule, variables, symmetric)
     classes: dict[int, list[int]] = {}
     for v in variables:
         classes.setdefault(colour[v], []).append(v)
@@ -136,7 +153,8 @@ def canonical(rule: Rule) -> Rule:
     best: tuple[Literal, ...] | None = None
     for parts in itertools.product(*blocks):
         mapping = {k: v for part in parts for k, v in part.items()}
-        body = tuple(sorted((lit.renamed(mapping) for lit in rule.body), key=literal_key))
+        body = tuple(sorted((_turned(lit.renamed(mapping), symmetric) for lit in rule.body),
+                            key=literal_key))
         if best is None or [literal_key(x) for x in body] < [literal_key(x) for x in best]:
             best = body
     return Rule(rule.head, best)
