@@ -164,3 +164,34 @@ def test_first_line_starting_with_hash_is_skipped_as_consult_does(tmp_path):
     d = make_task(tmp_path, "u", BK, "pos(f(a)).\n#T1\npos(f(b)).\n", BIAS)
     with pytest.raises(TaskError, match="cannot read examples"):  # only the first line
         Tester(d / "bk.pl", d / "exs.pl", parse_bias(BIAS))
+
+
+def test_bodies_ordered_by_recall_cover_the_same(tmp_path):
+    # with the BK's fact relations known, bodies are ordered by their answers
+    # (pure tests first, then the literal with the fewest answers); the coverage
+    # must not change
+    rules = ["grandparent(A,B) :- parent(A,C), parent(C,B).",
+             "grandparent(A,B) :- male(C), parent(A,C), parent(C,D), female(D), parent(D,B).",
+             "grandparent(A,B) :- female(B), parent(C,B), parent(A,D), male(D).",
+             "grandparent(A,B) :- parent(C,D), male(C), parent(D,B), parent(A,C)."]
+    bias = read_bias(GP / "bias.pl")
+    with Tester(GP / "bk.pl", GP / "exs.pl", bias) as plain, \
+            Tester(GP / "bk.pl", GP / "exs.pl", bias) as ordered:
+        rows = {p: facts(p) for p in ("parent", "male", "female")}
+        ordered.use_relations(rows)
+        assert ordered.recall("parent", (True, False)) == 2  # ann, bob, fred: two children
+        assert ordered.recall("parent", (False, True)) == 2  # bob: ann and kate
+        assert ordered.recall("parent", (False, False)) == len(rows["parent"])
+        assert ordered.recall("undefined", (True,)) == float("inf")
+        for text in rules:
+            rule = parse_rule(text)
+            for kind in ("pos", "neg"):
+                assert ordered.cover(rule, kind).mask == plain.cover(rule, kind).mask, text
+        # female(B) is a pure test and goes first; parent(A,D) (at most 2 answers)
+        # binds D, so male(D) is a pure test before parent(C,B)
+        assert ordered._text(parse_rule(rules[2])) == \
+            "grandparent(A,B) :- female(B), parent(A,C), male(C), parent(D,B)."
+        # without the relations: the literal sharing the most bound variables
+        rule = parse_rule("grandparent(A,B) :- parent(A,C), parent(C,B), male(C).")
+        assert plain._text(rule) == "grandparent(A,B) :- parent(A,C), parent(C,B), male(C)."
+        assert ordered._text(rule) == "grandparent(A,B) :- parent(A,C), male(C), parent(C,B)."

@@ -150,10 +150,12 @@ def _bias_keeps(bias: Bias, drop_only: bool) -> bool:
 @dataclass(frozen=True)
 class BKConstraints:
     """What the BK's fact relations tell the generator: ``facts`` for
-    ``bkcons.lp`` and the ``symmetric`` relations (see the module text)."""
+    ``bkcons.lp`` and the ``symmetric`` relations (see the module text);
+    ``rows``: the relations read (predicate -> tuples)."""
 
     facts: list[str] = field(default_factory=list)
     symmetric: frozenset[str] = frozenset()
+    rows: dict[str, set[tuple]] = field(default_factory=dict)
 
 
 def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
@@ -180,7 +182,7 @@ def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
     logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
                 "" if dominance else "; the bias's own constraints allow only never-together",
                 ", ".join(f"{n} {k}" for k, n in counts.items()))
-    return BKConstraints(facts, symmetric)
+    return BKConstraints(facts, symmetric, rows)
 
 
 def symmetric_relations(bias: Bias, rows: dict[str, set[tuple]]) -> frozenset[str]:

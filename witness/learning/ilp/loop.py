@@ -96,6 +96,7 @@ class _Search:
         self.noisy = noisy
         self.explain = explain
         from_bk = bk_constraints(bias, tester)
+        tester.use_relations(from_bk.rows)  # bodies ordered by their answers
         self.generator = Generator(bias, from_bk.facts, from_bk.symmetric)
         self.drop_safe = drop_safe(bias)  # pointless literals may be pruned
         stats.ground_seconds = round(self.generator.ground_seconds, 3)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 
@@ -162,7 +162,8 @@ def canonical(rule: Rule, symmetric: frozenset[str] = frozenset()) -> Rule:
 
 # ------------------------------------------------------------ evaluation order
 def evaluation_order(
-    rule: Rule, directions: dict[str, tuple[str, ...]] | None
+    rule: Rule, directions: dict[str, tuple[str, ...]] | None,
+    recall: Callable[[str, tuple[bool, ...]], float] | None = None,
 ) -> tuple[Literal, ...]:
     """Body literals in an order that is safe to call in Prolog.
 
@@ -170,15 +171,28 @@ def evaluation_order(
     (by the head's inputs or an earlier output). Among callable literals,
     pure tests (every argument already bound) go first, because they only
     filter; otherwise the first callable one in literal order. Without
-    directions, the literal sharing the most bound variables goes first.
+    directions, the literal sharing the most bound variables goes first;
+    or, given ``recall`` (the most answers a relation has for the
+    arguments bound, as Popper orders a body), a pure test, else the
+    literal with the fewest answers.
     Raises ``ValueError`` if no safe order exists.
     """
     remaining = list(rule.body)
     order: list[Literal] = []
     if directions is None:
         bound = set(rule.head.args)
+
+        def cost(x: Literal) -> tuple:
+            mask = tuple(v in bound for v in x.args)
+            if all(mask):
+                return (0, 0.0, 0)
+            return (1, recall(x.pred, mask), -sum(mask))
+
         while remaining:
-            lit = max(remaining, key=lambda x: sum(v in bound for v in x.args))
+            if recall is not None:
+                lit = min(remaining, key=cost)
+            else:
+                lit = max(remaining, key=lambda x: sum(v in bound for v in x.args))
             remaining.remove(lit)
             order.append(lit)
             bound.update(lit.args)
@@ -210,15 +224,17 @@ def format_rule(
     directions: dict[str, tuple[str, ...]] | None = None,
     ordered: bool = True,
     negated: Literal | None = None,
+    recall: Callable[[str, tuple[bool, ...]], float] | None = None,
 ) -> str:
     """Prolog text ``h(A,B) :- p(A,C), q(C,B).``
 
     With ``ordered`` the body is in :func:`evaluation_order` and body-only
     variables are lettered in order of first appearance, so the text reads
     left to right like hand-written Prolog. ``negated``: a literal appended
-    as ``\\+ lit`` (for a test query; not a rule of the space).
+    as ``\\+ lit`` (for a test query; not a rule of the space). ``recall``:
+    see :func:`evaluation_order`.
     """
-    body = evaluation_order(rule, directions) if ordered else rule.body
+    body = evaluation_order(rule, directions, recall) if ordered else rule.body
     names = {v: var_name(v) for v in rule.head.args}
     nxt = len(rule.head.args)
     for lit in [*body, *([negated] if negated is not None else [])]:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,6 +112,8 @@ class Tester:
         self.error_reported = False  # the first rule test that raised is logged, later ones counted
         self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
         self._texts: dict[tuple[Rule, Literal | None], str] = {}  # see _text
+        self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
+        self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
         try:
             error = self.janus.query_once(
                 f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
@@ -233,8 +237,35 @@ class Tester:
         if text is None:
             if len(self._texts) >= TEXT_CACHE:
                 self._texts.clear()
-            text = self._texts[key] = format_rule(rule, self.directions, negated=negated)
+            text = self._texts[key] = format_rule(
+                rule, self.directions, negated=negated,
+                recall=self.recall if self._rows and self.directions is None else None)
         return text
+
+    def use_relations(self, rows: dict[str, set[tuple]]) -> None:
+        """Order rule bodies for testing by what these fact relations
+        (predicate -> tuples) say of their literals' answers (:meth:`recall`);
+        only without directions, where any order of a body finds the same."""
+        self._rows = rows
+        self._recalls.clear()
+        self._texts.clear()
+
+    def recall(self, pred: str, bound: tuple[bool, ...]) -> float:
+        """The most tuples ``pred`` has for one value of its ``bound``
+        arguments (infinity if it is no fact relation known), cached."""
+        key = (pred, bound)
+        found = self._recalls.get(key)
+        if found is None:
+            rows = self._rows.get(pred)
+            if rows is None:
+                found = math.inf
+            elif not rows:
+                found = 0.0
+            else:
+                at = [i for i, b in enumerate(bound) if b]
+                found = float(max(Counter(tuple(t[i] for i in at) for t in rows).values()))
+            self._recalls[key] = found
+        return found
 
     def fact_rows(self, name: str, arity: int, max_rows: int) -> set[tuple[str, ...]] | None:
         """The tuples of ``name/arity`` (arguments as Prolog text) when the BK
