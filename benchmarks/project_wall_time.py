@@ -21,11 +21,18 @@ import csv
 from collections import defaultdict
 from pathlib import Path
 
-STAGES = ("examples", "learn", "verify", "triage", "test", "large")
+STAGES = ("examples", "learn", "verify", "triage1", "triage2", "triage3", "test", "large",
+          "difficulty")
 
 
 def stage_of(path: Path) -> str:
-    return path.name.split("_", 1)[0]
+    """The stage of a benchmark file: its rule's name (``learn_train_00001.tsv``:
+    learn); triage's three stages are apart (``triage_v1_2_group0.tsv``: triage2),
+    since each waits for the one before (both A* versions run side by side)."""
+    name = path.stem.split("_", 1)[0]
+    if name == "triage":
+        return f"triage{path.stem.split('_')[2]}"
+    return name
 
 
 def read_benchmarks(run: Path) -> dict[str, list[dict]]:
@@ -38,6 +45,24 @@ def read_benchmarks(run: Path) -> dict[str, list[dict]]:
     return jobs
 
 
+def project(jobs: dict[str, list[dict]], cores: int,
+            scale: dict[str, float]) -> tuple[list[tuple], float]:
+    """Per stage (in pipeline order): (stage, jobs, total s, longest s, peak MB,
+    factor, wall s on ``cores``), and the total wall seconds. ``scale`` names a
+    stage (``triage2``) or all of one rule's stages (``triage``)."""
+    rows, wall = [], 0.0
+    for stage in sorted(jobs, key=lambda s: (STAGES.index(s) if s in STAGES else 99, s)):
+        runs = jobs[stage]
+        total = sum(r["s"] for r in runs)
+        longest = max(r["s"] for r in runs)
+        factor = scale.get(stage, scale.get(stage.rstrip("0123456789"), 1.0))
+        stage_wall = max(total * factor / cores, longest)
+        wall += stage_wall
+        rows.append((stage, len(runs), total, longest, max(r["max_rss"] for r in runs),
+                     factor, stage_wall))
+    return rows, wall
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("run", type=Path, help="results/<run>/<bias> of a finished run")
@@ -48,18 +73,12 @@ def main() -> None:
     jobs = read_benchmarks(args.run)
     if not jobs:
         raise SystemExit(f"{args.run}: no benchmark files (benchmarks/*.tsv)")
-    print(f"{'stage':<9} {'jobs':>6} {'total s':>10} {'longest s':>10} {'peak MB':>8} "
+    print(f"{'stage':<10} {'jobs':>6} {'total s':>10} {'longest s':>10} {'peak MB':>8} "
           f"{'x':>5} {f'wall s on {args.cores}':>14}")
-    wall = 0.0
-    for stage in sorted(jobs, key=lambda s: (STAGES.index(s) if s in STAGES else 99, s)):
-        rows = jobs[stage]
-        total = sum(r["s"] for r in rows)
-        longest = max(r["s"] for r in rows)
-        factor = scale.get(stage, 1.0)
-        stage_wall = max(total * factor / args.cores, longest)
-        wall += stage_wall
-        print(f"{stage:<9} {len(rows):>6} {total:>10.0f} {longest:>10.1f} "
-              f"{max(r['max_rss'] for r in rows):>8.0f} {factor:>5g} {stage_wall:>14.0f}")
+    rows, wall = project(jobs, args.cores, scale)
+    for stage, n, total, longest, peak, factor, stage_wall in rows:
+        print(f"{stage:<10} {n:>6} {total:>10.0f} {longest:>10.1f} {peak:>8.0f} "
+              f"{factor:>5g} {stage_wall:>14.0f}")
     print(f"projected wall time on {args.cores} cores: {wall / 3600:.2f} h "
           f"({wall:.0f} s; stages in sequence, jobs of a stage spread evenly)")
 
