@@ -40,7 +40,8 @@ def test_finalize_copies_the_winner_with_its_provenance(tmp_path):
         finalize(stage(tmp_path / "none.csv", ["x"], kept=()), tmp_path / "preds", out_pl, out_py)
 
 
-@pytest.mark.parametrize("star_status, verified", [("proven", "STAR"), ("refuted", "baseline")])
+@pytest.mark.parametrize("star_status, verified", [("proven", "STAR"), ("refuted", "baseline"),
+                                                  ("bounded", "baseline")])  # no proof
 def test_portfolio_takes_the_unproven_predicate_that_went_furthest(tmp_path, star_status,
                                                                    verified):
     statuses = {"a": "proven", "b": "refuted", "c": "bounded", "d": "empty"}

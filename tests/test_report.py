@@ -9,6 +9,7 @@ import pytest
 
 from witness.pipeline.report import (
     _figure5_panels,
+    encoding_lines,
     figure5,
     figure5_lines,
     figure_difficulty,
@@ -90,6 +91,23 @@ def test_committed_paper_scale_pi_star_is_table3_and_proven():
     assert relation_to_table3(pi_star) == "the paper's Table 3 (the same on every feature value)"
     result = verify_predicate(pi_star, 3, 3)
     assert result.status == "proven" and result.all_sizes
+
+
+@pytest.mark.parametrize("learn, says, compared", [
+    ({"positives": "all", "max_pos": None, "max_neg": None},
+     "caps per task: none, every example (as the paper)", "Popper on every example)"),
+    ({"positives": "all", "max_pos": 2000, "max_neg": 2000},
+     "caps per task: max_pos 2000, max_neg 2000 (the paper used every example)",
+     "so the times are not like for like)"),
+    ({"positives": "blamed", "max_pos": 2000}, "this project's extension",
+     "(not compared with the paper's: the encoding differs)"),
+])
+def test_report_states_the_encoding_and_compares_times_only_on_the_papers(learn, says,
+                                                                          compared):
+    encoding, times = encoding_lines(learn, pd.Series([4.0, 8.0]))
+    assert f"`positives: {learn['positives']}`" in encoding and says in encoding
+    assert times.startswith("- seconds per run: mean 6") and times.endswith(compared)
+    assert ("paper: mean 8 min" in times) == (learn["positives"] == "all")
 
 
 def _plain_spearman(x: list[float], y: list[float]) -> float:

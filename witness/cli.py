@@ -208,7 +208,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             written = write_counterexamples(result, Path(args.counterexamples))
         for path in written:
             print(f"wrote {path}", file=sys.stderr)
-    # The verdict (verified / refuted / unknown) is the output, not an error:
+    # The verdict (proven / bounded / refuted / unknown) is the output, not an error:
     # exit 0 as for any completed command (docs/DESIGN.md's exit-status contract).
     print(json.dumps(result.to_dict()) if args.json else result.summary())
     return 0
@@ -448,8 +448,9 @@ def _add_examples(sub: Subparsers) -> None:
     p.add_argument("--max-neg", type=count, default=None, help="cap on negatives (default: all)")
     _seed(p, "seed of the stratified sampling")
     p.add_argument("--positives", choices=["blamed", "all"], default="blamed",
-                   help="which squares of an incompletable path are positives "
-                        "(see witness/learning/examples.py)")
+                   help="which squares of an incompletable path are positives: blamed "
+                        "(this project's extension) or all (the paper's encoding, section "
+                        "4.1; config.yaml's); see witness/learning/examples.py")
     p.set_defaults(func=cmd_examples)
 
 

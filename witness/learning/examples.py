@@ -29,23 +29,25 @@ constrained square B. This is exactly the condition for safe pruning: pi has
 no false positive iff pi' covers no (completable path, square) pair.
 
 *Positives.* pi(A) needs just one square to fire on an incompletable path,
-but ILP examples cannot say "at least one of these". By default
-(``positives="blamed"``) an incompletable path A gives ``pos(f(A, B))`` for
-exactly the squares B *to blame*: no completion of A (no simple extension to
-the goal) uses exactly k_B of B's edges, even ignoring all other
-constraints. :mod:`witness.learning.labels` computes this exactly in the same DFS pass
-as the labels. Why these squares:
+but ILP examples cannot say "at least one of these". The paper (section
+4.1) makes every constrained square of every incompletable path a positive
+(``positives="all"``; ``config.yaml`` reproduces it). This project's
+extension, the default of :func:`write_task` and ``witness examples``
+(``positives="blamed"``), makes an incompletable path A give
+``pos(f(A, B))`` for exactly the squares B *to blame*: no completion of A
+(no simple extension to the goal) uses exactly k_B of B's edges, even
+ignoring all other constraints. :mod:`witness.learning.labels` computes this
+exactly in the same DFS pass as the labels. Why these squares:
 
 1. It is the literal meaning of pi'(A, B): the one-constraint puzzle {B} has
    no solution extending A. A rule whose soundness argument uses only square
    B and the simplicity of paths, like every row of Table 3, can only cover
    blamed pairs; so Table 3 covers no negative and every pair it covers is a
    positive: a learner that finds it is not charged for "missing" noise.
-2. With ``positives="all"`` (every constrained square of every incompletable
-   path, kept for comparison) most positives name a square whose constraint
-   is still satisfiable. No sound per-square rule can cover them; they only
-   lower every candidate's score and, when negatives are capped, reward
-   over-general unsound rules.
+2. With ``positives="all"`` (the paper's encoding) most positives name a
+   square whose constraint is still satisfiable. No sound per-square rule can
+   cover them; they only lower every candidate's score and, when negatives are
+   capped, reward over-general unsound rules.
 3. A path that can no longer reach the goal at all blames every square
    (vacuously true); a richer background knowledge can learn that.
 4. A path that is incompletable only because of several constraints together

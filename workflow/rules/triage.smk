@@ -109,8 +109,9 @@ rule verify:
 
 
 rule portfolio:
-    """Section 6: the best unverified predicate of triage, to run in parallel
-    with a verified one in the test evaluation."""
+    """Section 6: the best unproven predicate of triage, to run in parallel
+    with one proven for every size (pi* if it is, else pi_baseline) in the
+    test evaluation. portfolio.json calls them "unverified" and "verified"."""
     input:
         stages=[f"{OUT}/triage/{config['triage']['final_version']}/stage{s}.csv"
                 for s in (3, 2, 1)],
