@@ -115,6 +115,32 @@ def test_comparison_lines_up_both_biases(two_biases):
     assert "Every bias scored the same puzzles." in part
 
 
+def test_figure5_of_the_comparison_has_every_bias_pi_star_between_baseline_and_clingo(
+        two_biases):
+    from witness.pipeline.compare import BiasResults, figure5_rows
+    from witness.pipeline.report import _figure5_panels, plt
+
+    run, rich, paper = two_biases
+    md = write_comparison(rich / "comparison.md", rich / "figures/comparison",
+                          [("rich", rich), ("paper", paper)], "CMD").read_text()
+    assert (rich / "figures/comparison_figure5.png").stat().st_size > 0
+    assert (rich / "figures/comparison_figure5.svg").stat().st_size > 0
+    assert "![Figure 5 with every bias's pi*](figures/comparison_figure5.png)" in md
+    rows = figure5_rows([BiasResults.load("rich", rich), BiasResults.load("paper", paper)])
+    fig, axes, panels = _figure5_panels(rows, lambda r, c: (c, r), lambda s, label: s)
+    panels = list(panels)
+    plt.close(fig)
+    drawn = [(p.solver, p.column) for p in panels]
+    solvers = ["baseline", "A* with pi* rich", "A* with pi* paper", "asp"]
+    assert axes.shape == (2, 4)
+    assert drawn == ([(s, "solved_within_time") for s in solvers]
+                     + [(s, "solved_within_paper_expansions") for s in solvers[:3]])
+    # each pi* panel holds that bias's own shares: 8x8 solved 50% (rich), 25% (paper)
+    by = {p.solver: p.rows for p in panels}
+    assert list(by["A* with pi* rich"].query("size == '8x8'")["solved_within_time"]) == [0.5]
+    assert list(by["A* with pi* paper"].query("size == '8x8'")["solved_within_time"]) == [0.25]
+
+
 def test_comparison_says_when_the_folders_disagree(two_biases, tmp_path):
     run, rich, paper = two_biases
     # the paper bias tested on other puzzles, and its baseline solved other large shares

@@ -17,6 +17,7 @@ from witness.errors import InputError
 from witness.io import read_json, write_file
 from witness.pipeline.report import (
     SOLVER_TITLES,
+    figure5,
     fmt,
     plt,
     predicate_lines,
@@ -205,6 +206,18 @@ def _difficulty_section(biases: Sequence[BiasResults]) -> list[str]:
     return lines
 
 
+def figure5_rows(biases: Sequence[BiasResults]) -> pd.DataFrame:
+    """Figure 5's rows (large/solved.csv) for every bias at once: A* with
+    pi_baseline and clingo from the first bias's folder, and each bias's pi*
+    as a solver of its own, in the biases' order."""
+    first = biases[0].solved
+    pi_stars = [b.solved[b.solved["solver"] == "pi_star"].assign(solver=f"A* with pi* {b.name}")
+                for b in biases]
+    return pd.concat([first[first["solver"] == "baseline"], *pi_stars,
+                      first[~first["solver"].isin(["baseline", "pi_star"])]],
+                     ignore_index=True)
+
+
 def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
     """speedup_E and speedup_t by bucket, one line per bias, and the share of
     large puzzles solved within the largest wall-clock limit, clingo included."""
@@ -256,6 +269,10 @@ def write_comparison(out_md: str | Path, figure_stem: str | Path,
     out_md = Path(out_md)
     comparison_figure(results, Path(figure_stem))
     png = os.path.relpath(Path(figure_stem).with_suffix(".png"), out_md.parent)
+    heat_stem = Path(figure_stem).with_name(f"{Path(figure_stem).name}_figure5")
+    figure5(figure5_rows(results), heat_stem,
+            title="Figure 5: large puzzles solved within each limit, every bias's pi*")
+    heat_png = os.path.relpath(heat_stem.with_suffix(".png"), out_md.parent)
     names = ", ".join(b.name for b in results)
     lines = [f"# Side by side: {names}", "",
              f"Made by `{command}` from each bias's outputs (folders: "
@@ -266,6 +283,8 @@ def write_comparison(out_md: str | Path, figure_stem: str | Path,
              "constrained square satisfies a line.", ""]
     for b in results:
         lines += _predicate_section(b)
-    lines += _test_section(results) + _large_section(results) + _difficulty_section(results)
+    lines += (_test_section(results) + _large_section(results)
+              + [f"![Figure 5 with every bias's pi*]({heat_png})", ""]
+              + _difficulty_section(results))
     write_file(out_md, "\n".join(lines))
     return out_md

@@ -106,12 +106,14 @@ def _figure5_panels(df: pd.DataFrame, figsize: Callable[[int, int], tuple[float,
     return fig, axes, panels()
 
 
-def figure5(solved_csv: str | Path, stem: Path) -> list[Path]:
+def figure5(solved: str | Path | pd.DataFrame, stem: Path,
+            title: str = "Figure 5: large puzzles solved within each limit") -> list[Path]:
     """Figure 5 as the paper draws it: per solver a heat map of puzzle size by
     budget, each cell the rounded percentage solved, one colour scale for
     every panel. One row per reading of the budget (wall clock here; the
-    paper's throughput in expansions, which clingo has no counterpart of)."""
-    df = pd.read_csv(solved_csv)
+    paper's throughput in expansions, which clingo has no counterpart of).
+    ``solved``: large/solved.csv, or its rows (any number of solvers)."""
+    df = solved if isinstance(solved, pd.DataFrame) else pd.read_csv(solved)
     sizes = df.drop_duplicates("size").sort_values(["squares", "size"])["size"].tolist()
     limits = sorted(df["limit_min"].unique())
     fig, axes, panels = _figure5_panels(
@@ -131,7 +133,7 @@ def figure5(solved_csv: str | Path, stem: Path) -> list[Path]:
         p.ax.set_title(SOLVER_TITLES.get(p.solver, p.solver), fontsize=9)
     if image is not None:
         fig.colorbar(image, ax=axes, shrink=0.8, label="% of puzzles solved")
-    fig.suptitle("Figure 5: large puzzles solved within each limit")
+    fig.suptitle(title)
     return save_figure(fig, stem)
 
 

@@ -57,7 +57,9 @@ rule compare:
         md=f"{OUT}/comparison.md",
         figure=report(f"{FIG}/comparison.png", category="Side by side",
                       caption="../report/comparison.rst"),
-        svg=f"{FIG}/comparison.svg",
+        figure5=report(f"{FIG}/comparison_figure5.png", category="Side by side",
+                       caption="../report/comparison_figure5.rst"),
+        svg=[f"{FIG}/comparison.svg", f"{FIG}/comparison_figure5.svg"],
     params:
         biases=[(BIAS_NAME, OUT)] + [(b, f"{RUN}/{b}") for b in OTHERS],
         command=command_for(config["bias"], OTHERS),
