@@ -54,7 +54,7 @@ def test_pi_star_is_proven_for_every_size_and_heads_the_report(run):
                if line.startswith("f(")]
     assert clauses and all(c in first for c in clauses)
     assert "**proven for every size" in first
-    # Table 3 or stronger (issue 16), learned: the config names no predicate
+    # Table 3 or stronger, and learned: the config names no predicate
     relation = relation_to_table3(learned_predicate(run / "final/pi_star.pl"))
     assert relation.startswith(("the paper's Table 3 (", "Table 3 and more")), relation
     assert f"It is {relation}." in first

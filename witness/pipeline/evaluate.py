@@ -181,8 +181,9 @@ def evaluate_test_chunk(
 
 def _add_portfolio(rows: list[dict], puzzles: Sequence[tuple[str, Puzzle]], choice: dict,
                    **budgets) -> None:
-    """Add to each row the portfolio of section 6 (``choice``: the unverified
-    and the verified member, as ``final.choose_portfolio`` wrote them)."""
+    """Add to each row the portfolio of section 6 (``choice``, as
+    ``final.choose_portfolio`` wrote it: the unproven member, key
+    "unverified", and the member proven for every size, key "verified")."""
     from witness.search.portfolio import Member, solve_portfolio
 
     members = [Member(load_predicate(choice["unverified"])),

@@ -32,8 +32,8 @@ def solve_portfolio(
     """Run several A* searches at once (threads: the compiled core releases the
     GIL) and stop them all when one finds a solution (section 6 of the paper).
 
-    With one member that is complete (e.g. pruning only with a verified
-    predicate), the portfolio is complete: an unverified predicate can prune a
+    With one member that is complete (e.g. pruning only with a predicate
+    proven sound), the portfolio is complete: an unproven predicate can prune a
     solution's prefix only in its own search. Returns the portfolio's result
     (the first solution; expansions summed over members) and each member's.
     ``memory_mb`` is shared equally by the members.

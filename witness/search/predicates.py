@@ -146,7 +146,7 @@ class Predicate:
     """A predicate the search can call: a name, the core's kind, and clauses.
 
     ``sound`` says it is proven to have no false positive (the built-ins; a
-    caller may set it for a verified program), so a pruning search that runs
+    caller may set it for a program proven sound), so a pruning search that runs
     out of paths has proven the puzzle unsolvable.
     """
 
