@@ -249,6 +249,58 @@ def test_translate_out_paths(files):
     assert list((files / "folder").iterdir()) == []
 
 
+ZOO2 = Path(__file__).parent / "ilp_tasks" / "zoo2"
+
+
+@pytest.mark.parametrize("command, out", [
+    (("translate", "{d}/unsound.pl", "--out"), "u.py"),
+    (("learn", ZOO2, "--out"), "zoo2.pl"),
+    (("show", "{d}/p.json", "--out"), "p.svg"),
+    (("show", "{d}/p.json", "--out"), "p.png"),
+    (("difficulty", "--rank", "{d}/set", "--csv"), "rank.csv"),
+])
+def test_an_out_file_replaces_only_the_commands_own_output(files, command, out):
+    """``--out FILE`` over an existing file: its own earlier output is replaced, a
+    file the user wrote (the input program itself, with a typo) is refused."""
+    (files / "set").mkdir()
+    (files / "set" / "p.json").write_text(json.dumps(P))
+    args = [str(a).format(d=files) for a in command]
+    assert witness(*args, files / out).returncode == 0  # new
+    assert witness(*args, files / out).returncode == 0  # its own output again
+    (files / out).write_text("mine\n")
+    bad_input(witness(*args, files / out), "already exists", "not written by this command")
+    assert (files / out).read_text() == "mine\n"
+
+
+def test_translate_never_overwrites_its_input(files):
+    before = (files / "unsound.pl").read_text()
+    bad_input(witness("translate", files / "unsound.pl", "--out", files / "unsound.pl"),
+              "--out", "unsound.pl")
+    assert (files / "unsound.pl").read_text() == before
+
+
+def test_learn_checks_its_out_before_learning(files):
+    """A task's own exs.pl given as --out (a slip of the tab key) is refused before
+    the learning starts (no progress line), not after an hour of it."""
+    task = files / "zoo2"
+    task.mkdir()
+    for f in ZOO2.iterdir():
+        (task / f.name).write_bytes(f.read_bytes())
+    before = snapshot(task)
+    proc = witness("learn", task, "--out", task / "exs.pl")
+    bad_input(proc, "--out", "exs.pl")
+    assert proc.stdout == "" and "[learn]" not in proc.stderr
+    assert snapshot(task) == before
+
+
+@pytest.mark.parametrize("option", [["--max-expansions", "5"], ["--memory-mb", "10"],
+                                    ["--predicate", "paper"], ["--mode", "sort"],
+                                    ["--base-prune"]])
+def test_solve_asp_refuses_options_it_would_ignore(files, option):
+    bad_input(witness("solve", files / "p.json", "--solver", "asp", *option), option[0],
+              "--solver asp")
+
+
 def test_show_out_a_folder_is_refused(files):
     (files / "pic.svg").mkdir()
     bad_input(witness("show", files / "p.json", "--out", files / "pic.svg"), "--out", "pic.svg")

@@ -124,6 +124,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.solver == "asp":
         from witness.asp.solver import asp_summary, solve_asp
 
+        # Options clingo does not take would be ignored: a budget the user set
+        # silently not kept, a predicate silently not used.
+        given = [option for option, value in (
+            ("--predicate", args.predicate), ("--mode", args.mode),
+            ("--base-prune", args.base_prune or None), ("--max-expansions", args.max_expansions),
+            ("--memory-mb", args.memory_mb)) if value is not None]
+        if given:
+            raise UsageError(f"{given[0]}: does not apply to --solver asp (it takes only "
+                             "--time-limit)")
+
         result = solve_asp(puzzle, time_limit=args.time_limit)
         if not args.json:
             print(asp_summary(result))
@@ -132,11 +142,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         from witness.learning.translate import load_predicate
         from witness.search.astar import solve
 
-        predicate = load_predicate(args.predicate)
+        predicate = load_predicate("baseline" if args.predicate is None else args.predicate)
         result = solve(
             puzzle,
             predicate,
-            mode=args.mode,
+            mode=args.mode or "prune",
             base_prune=args.base_prune,
             time_limit=args.time_limit,
             max_expansions=args.max_expansions,
@@ -150,11 +160,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from witness.model.render import render
+    from witness.model.render import IMAGE_MARK, render
 
     puzzle = Puzzle.load(args.puzzle)
     with _option("--out"):
-        check_file(args.out)
+        check_file(args.out, IMAGE_MARK.encode())
     path = None
     if args.path:
         path = _load_path_arg(args.path)
@@ -164,12 +174,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
-    from witness.learning.translate import python_source, translate_file
+    from witness.learning.translate import PYTHON_MARK, python_source, translate_file
 
     source = python_source(translate_file(args.program))
     if args.out:
-        with _option("--out"):
-            write_file(args.out, source)
+        with _option("--out"):  # never the program itself, nor any file it did not write
+            write_file(args.out, source, PYTHON_MARK.encode())
         print(f"wrote {args.out}", file=sys.stderr)
     else:
         print(source, end="")
@@ -252,8 +262,11 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from witness.learning.ilp import learn, program_file_text, write_program
+    from witness.learning.ilp import PROGRAM_MARK, learn, program_file_text, write_program
 
+    if args.out:  # before the learning (an hour at paper scale), not after it
+        with _option("--out"):
+            check_file(args.out, PROGRAM_MARK.encode())
     program, scores, stats = learn(args.task, timeout=args.timeout, engine=args.engine,
                                    noisy=args.noisy, progress=not args.quiet)
     if args.out:
@@ -344,9 +357,12 @@ def _add_generate(sub: Subparsers) -> None:
 def _add_solve(sub: Subparsers) -> None:
     p = sub.add_parser("solve", help="solve a puzzle with A* (Algorithm 1)")
     p.add_argument("puzzle")
-    p.add_argument("--predicate", default="baseline",
-                   help="none | baseline | paper | FILE.pl (a learned program)")
-    p.add_argument("--mode", choices=["prune", "sort"], default="prune")
+    # None when not given, so that --solver asp can refuse what it would ignore
+    p.add_argument("--predicate", default=None,
+                   help="none | baseline | paper | FILE.pl (a learned program; default "
+                        "baseline)")
+    p.add_argument("--mode", choices=["prune", "sort"], default=None,
+                   help="prune (default) or sort")
     p.add_argument("--base-prune", action="store_true",
                    help="always prune with pi_baseline too (the paper's second A* version)")
     _time_limit(p, "stop with status timed_out after SEC seconds (>= 0)")
@@ -357,8 +373,9 @@ def _add_solve(sub: Subparsers) -> None:
                         "(> 0, default 4096); stop with status out_of_memory")
     p.add_argument("--solver", choices=["astar", "asp"], default="astar",
                    help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
-                        "rules (--predicate, --mode and the budgets other than --time-limit "
-                        "do not apply; 'expansions' reports clingo's choices)")
+                        "rules (takes only --time-limit: --predicate, --mode, --base-prune, "
+                        "--max-expansions and --memory-mb are refused; 'expansions' reports "
+                        "clingo's choices)")
     _json_flag(p)
     p.set_defaults(func=cmd_solve)
 

@@ -121,20 +121,41 @@ def make_folder(folder: str | Path) -> Path:
     return folder
 
 
-def check_file(path: str | Path) -> Path:
+# How much of an existing file :func:`check_file` reads to find a command's mark.
+MARK_BYTES = 4096
+
+
+def check_file(path: str | Path, mark: bytes | None = None) -> Path:
     """An :class:`OutputError` unless ``path`` can be written as a file (it is
-    not a folder, and no parent exists as a file)."""
+    not a folder, and no parent exists as a file).
+
+    With ``mark`` (a few bytes every output of the calling command holds near
+    its start, e.g. a header line) an existing file is also an error unless it
+    holds the mark in its first :data:`MARK_BYTES`: a command's ``--out FILE``
+    replaces that command's own earlier output, never a file the user wrote
+    (a typo such as ``translate prog.pl --out prog.pl`` would destroy it).
+    """
     path = Path(path)
     if path.is_dir():
         raise OutputError(f"{path} is a folder, expected a file name")
     check_folder(path.parent)
+    if mark is not None and os.path.lexists(path):
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(MARK_BYTES)
+        except OSError as exc:
+            raise OutputError(f"cannot read the existing {path}: {exc.strerror}") from None
+        if mark not in head:
+            raise OutputError(f"{path} already exists and was not written by this command; "
+                              "remove it or choose another file name")
     return path
 
 
-def write_file(path: str | Path, data: str | bytes) -> Path:
+def write_file(path: str | Path, data: str | bytes, mark: bytes | None = None) -> Path:
     """Write ``data`` (text is UTF-8) to ``path`` atomically, creating missing
-    parent folders. An :class:`OutputError` if ``path`` is a folder."""
-    path = check_file(path)
+    parent folders. An :class:`OutputError` if ``path`` is a folder, or (with
+    ``mark``) an existing file without it (:func:`check_file`)."""
+    path = check_file(path, mark)
     make_folder(path.parent)
     tmp = _temporary(path)
     try:

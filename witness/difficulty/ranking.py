@@ -147,9 +147,10 @@ def parse_clauses(text: str | None) -> list[int] | None:
 
 
 def _csv_target(csv_out: str) -> Path:
-    """--csv's path, if a file can be written there (a one-line error naming --csv if not)."""
+    """--csv's path, if a file can be written there: new, or a ranking this command
+    wrote (its header line); a one-line error naming --csv if not."""
     try:
-        return check_file(csv_out)
+        return check_file(csv_out, ",".join(RANK_COLUMNS).encode() + b"\r\n")
     except OutputError as exc:
         raise InputError(f"--csv: {exc}") from None
 

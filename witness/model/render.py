@@ -24,6 +24,9 @@ from witness.errors import InputError  # noqa: E402
 from witness.model.puzzle import Puzzle, Vertex  # noqa: E402
 
 SUFFIXES = (".svg", ".png")
+# Recorded in every picture (SVG creator, PNG software): `witness show --out`
+# replaces a picture it drew, never another file (witness.io.check_file's mark).
+IMAGE_MARK = "witness-ilp show"
 
 BACKGROUND = "#1d2433"
 GRID = "#5a6683"
@@ -104,9 +107,11 @@ def render(puzzle: Puzzle, out: Path, path: Sequence[Vertex] | None = None) -> N
     out.parent.mkdir(parents=True, exist_ok=True)
     with matplotlib.rc_context({"svg.hashsalt": "witness"}):
         if fmt == ".svg":
-            fig.savefig(out, format="svg", facecolor=BACKGROUND, metadata={"Date": None})
+            fig.savefig(out, format="svg", facecolor=BACKGROUND,
+                        metadata={"Date": None, "Creator": IMAGE_MARK})
         else:
-            fig.savefig(out, format="png", facecolor=BACKGROUND, dpi=100)
+            fig.savefig(out, format="png", facecolor=BACKGROUND, dpi=100,
+                        metadata={"Software": IMAGE_MARK})
     plt.close(fig)
 
 

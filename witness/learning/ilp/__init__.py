@@ -50,9 +50,9 @@ Modules, one job each:
 """
 
 from witness.learning.ilp.api import learn
-from witness.learning.ilp.output import program_file_text, write_program
+from witness.learning.ilp.output import PROGRAM_MARK, program_file_text, write_program
 from witness.learning.ilp.results import Program, Scores, Stats
 from witness.learning.ilp.task import BKError, TaskError
 
-__all__ = ["BKError", "Program", "Scores", "Stats", "TaskError", "learn", "program_file_text",
-           "write_program"]
+__all__ = ["BKError", "PROGRAM_MARK", "Program", "Scores", "Stats", "TaskError", "learn",
+           "program_file_text", "write_program"]

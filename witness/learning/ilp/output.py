@@ -7,6 +7,10 @@ from pathlib import Path
 from witness.io import write_file
 from witness.learning.ilp.results import Program, Scores, Stats
 
+# The first line of every program file (witness.io.check_file's mark): a learned
+# program may replace an earlier one, never another file.
+PROGRAM_MARK = "% Learned by witness-ilp"
+
 
 def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
     """The ``.pl`` text: a comment header (task, scores, time, settings), then the clauses."""
@@ -14,7 +18,7 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
     how = stats.stop_reason or ("time-out" if stats.timed_out else "")
     settings = " ".join(f"{k}={v}" for k, v in s.items() if k != "max_clauses_is_hard_limit")
     lines = [
-        "% Learned by witness-ilp "
+        f"{PROGRAM_MARK} "
         + ("(real Popper)" if stats.engine == "popper"
            else "(learning from failures: clingo generates, SWI-Prolog tests)"),
         f"% task: {stats.task}",
@@ -43,5 +47,7 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
 
 
 def write_program(path: str | Path, program: Program, scores: Scores, stats: Stats) -> Path:
-    """Write :func:`program_file_text` to ``path`` atomically (temporary file, then rename)."""
-    return write_file(path, program_file_text(program, scores, stats))
+    """Write :func:`program_file_text` to ``path`` atomically (temporary file, then
+    rename); an existing ``path`` that is not a learned program is an error."""
+    return write_file(path, program_file_text(program, scores, stats),
+                      mark=PROGRAM_MARK.encode())
