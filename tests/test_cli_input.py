@@ -232,6 +232,18 @@ def test_odd_json_is_a_one_line_error(files):
     assert not (files / "x.svg").exists()
 
 
+def test_a_byte_order_mark_is_accepted(files):
+    """Some Windows editors start UTF-8 files with a byte-order mark, which the JSON
+    and Prolog parsers refuse ('Unexpected UTF-8 BOM', 'cannot parse literal')."""
+    bom = b"\xef\xbb\xbf"
+    (files / "bom.json").write_bytes(bom + json.dumps(P).encode())
+    (files / "bom.pl").write_bytes(bom + UNSOUND.encode())
+    proc = witness("solve", files / "bom.json", "--json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["status"] == "solved", proc.stderr
+    proc = witness("translate", files / "bom.pl")
+    assert proc.returncode == 0 and "def clause_1" in proc.stdout, proc.stderr
+
+
 def test_a_solve_output_without_a_path_is_named(files):
     proc = witness("solve", files / "big.json", "--max-expansions", "10", "--json")
     (files / "unsolved.json").write_text(proc.stdout)

@@ -34,10 +34,11 @@ class OutputError(InputError):
 
 
 def read_text(path: str | Path, what: str = "file") -> str:
-    """The text of a UTF-8 file; an :class:`InputError` naming ``what`` and the
-    path when it cannot be read or is not UTF-8 text."""
+    """The text of a UTF-8 file, without the byte-order mark some editors put
+    first (JSON and Prolog parsers refuse it); an :class:`InputError` naming
+    ``what`` and the path when it cannot be read or is not UTF-8 text."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} {path} is not UTF-8 text (byte {exc.start} is "
                          f"{exc.object[exc.start]:#04x})") from None
