@@ -79,16 +79,18 @@ def test_each_kind_removes_its_pattern():
     for text in ["f(A) :- e(A,B), e(B,A).",  # never together
                  "f(A) :- red(A).",  # empty relation
                  "f(A) :- g(A,B), g(B,A).",  # g(B,A) implied by g(A,B)
-                 "f(A) :- e(A,B), e(A,C), g(A,C)."]:  # B = C by e's first argument
+                 "f(A) :- e(A,B), e(A,C), g(A,C).",  # B = C by e's first argument
+                 # C a singleton: every B that g(A,B) gives starts a tuple of g
+                 "f(A) :- g(A,B), g(B,C)."]:
         assert canonical(parse_rule(text)) not in kept, text
-    for text in ["f(A) :- e(A,B), e(B,C).",
-                 "f(A) :- g(A,B), g(B,C).",
+    for text in ["f(A) :- e(A,B), e(B,C).",  # e(A,B) gives B = c, which starts no e tuple
+                 "f(A) :- g(A,B), g(B,C), e(C,A).",  # C no singleton
                  "f(A) :- e(A,B), e(C,B)."]:  # e is functional there too, merged is smaller
         rule = canonical(parse_rule(text))
         assert (rule in kept) == (text != "f(A) :- e(A,B), e(C,B)."), text
-    facts_off, _ = constraint_facts(gen.candidates, 1, rows, dominance=False, implied=True)
+    facts_off, _ = constraint_facts(gen.candidates, 1, rows, dominance=False, implied=False)
     kept_off = space(bias, facts_off)
-    # without dominance only never-together applies
+    # without dominance and implied literals only never-together applies
     assert canonical(parse_rule("f(A) :- e(A,B), e(A,C), g(A,C).")) in kept_off
     assert canonical(parse_rule("f(A) :- g(A,B), g(B,A).")) in kept_off
     assert canonical(parse_rule("f(A) :- e(A,B), e(B,A).")) not in kept_off
@@ -222,26 +224,31 @@ def test_fact_rows_reads_only_fact_relations(tmp_path):
         assert tester.fact_rows("none", 1, 10) == set()
 
 
-def test_symmetric_relations_are_binary_same_typed_and_closed_under_swapping():
+def test_symmetric_relations_are_same_typed_places_closed_under_swapping():
     rows = {"e": {("a", "b"), ("b", "a"), ("c", "c")}, "g": {("a", "b")}, "red": {("a",)}}
-    assert symmetric_relations(parse_bias(BIAS), rows) == {"e"}
+    assert symmetric_relations(parse_bias(BIAS), rows) == {("e", 0, 1)}
     typed = parse_bias(BIAS + "type(f,(t,)). type(e,(t,u)). type(g,(t,t)). type(red,(t,)).")
     assert symmetric_relations(typed, rows) == set()  # e's places have other types
     rows["e"].discard(("b", "a"))
     assert symmetric_relations(parse_bias(BIAS), rows) == set()
     assert symmetric_relations(parse_bias(BIAS), {"e": set()}) == set()
+    # add(A,B,C), A+B=C, at its first two places; not at the other pairs
+    add = {(a, b, a + b) for a in range(4) for b in range(4)}
+    bias3 = parse_bias("head_pred(f,1). body_pred(add,3). body_pred(sub,3).")
+    sub = {(c, b, a) for a, b, c in add}  # sub(C,B,A): C-B=A, at its last two places
+    assert symmetric_relations(bias3, {"add": add, "sub": sub}) == {("add", 0, 1), ("sub", 1, 2)}
 
 
 def test_constraints_on_a_rule_apply_to_its_twins_with_a_symmetric_literal_turned():
     bias = parse_bias(BIAS)
-    plain, twins = Generator(bias), Generator(bias, symmetric={"e"})
+    plain, twins = Generator(bias), Generator(bias, symmetric={("e", 0, 1)})
     rule = parse_rule("f(A) :- e(A,B), red(B).")
     assert {r.body for r in twins.variants(rule)} == {
         rule.body, parse_rule("f(A) :- e(B,A), red(B).").body}
     assert plain.variants(rule) == [rule]
     turned = canonical(parse_rule("f(A) :- e(B,A), red(B), blue(A)."))
     bias3 = parse_bias(BIAS.replace("body_pred(red,1).", "body_pred(red,1). body_pred(blue,1)."))
-    plain, twins = Generator(bias3), Generator(bias3, symmetric={"e"})
+    plain, twins = Generator(bias3), Generator(bias3, symmetric={("e", 0, 1)})
     for gen in (plain, twins):
         gen.prune_specialisations(rule)
     assert turned in {canonical(r) for r in plain.rules(3)}
@@ -249,3 +256,51 @@ def test_constraints_on_a_rule_apply_to_its_twins_with_a_symmetric_literal_turne
     # the rule's own specialisations go in both
     own = canonical(parse_rule("f(A) :- e(A,B), red(B), blue(A)."))
     assert all(own not in {canonical(r) for r in g.rules(3)} for g in (plain, twins))
+
+
+BIAS_T = "head_pred(f,1). body_pred(t,3). body_pred(red,1).\nmax_vars(4). max_body(2).\n"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sets(st.tuples(*[st.sampled_from(NODES)] * 3), max_size=10),
+       st.sets(st.tuples(st.sampled_from(NODES)), max_size=3))
+def test_implied_literals_with_singletons_of_a_ternary_relation(t, red):
+    # t(A,B,C) with two singletons is implied wherever A's value starts a tuple of t
+    rows = {"t": t, "red": red}
+    bias = parse_bias(BIAS_T)
+    gen = Generator(bias)
+    facts, _ = constraint_facts(gen.candidates, 1, rows, dominance=False, implied=True)
+    full, kept = space(bias), space(bias, facts)
+    assert kept <= full
+    for rule in full - kept:
+        cov = covered(rule, rows)
+        assert not cov or any(r.size < rule.size and covered(r, rows) == cov for r in kept), rule
+    starts = {(a,) for a, _, _ in t}
+    if red and red <= starts:  # red(A), t(A,B,C): B and C singletons, implied
+        assert canonical(parse_rule("f(A) :- red(A), t(A,B,C).")) not in kept
+
+
+def test_a_bias_that_forbids_literals_keeps_implied_literals_and_twins(tmp_path):
+    # bad_body forbids literals, so merging variables could leave the space
+    # (no functional merging), but dropping a literal or turning one around is fine
+    (tmp_path / "bk.pl").write_text(
+        "".join(f"add({a},{b},{a + b}).\n" for a in range(3) for b in range(3))
+        + "red(0).\nred(1).\n")
+    (tmp_path / "exs.pl").write_text("pos(f(0)).\nneg(f(4)).\n")
+    bias = parse_bias("head_pred(f,1). body_pred(add,3). body_pred(red,1). max_vars(4).\n"
+                      "bad_body(red, Vars) :- vars(_, Vars), Vars = (V,), V > 2.\n")
+    assert not dominance_safe(bias) and drop_safe(bias)
+    from witness.learning.ilp.bkcons import bk_constraints
+    with Tester(tmp_path / "bk.pl", tmp_path / "exs.pl", bias) as tester:
+        found = bk_constraints(bias, tester)
+    assert found.symmetric == {("add", 0, 1)}
+    assert any(f.startswith("w_implies_single(") for f in found.facts)
+    assert "w_dominance." not in found.facts
+    gen = Generator(bias, found.facts, found.symmetric)
+    rule = parse_rule("f(A) :- add(A,B,C), red(B).")
+    assert {r.body for r in gen.variants(rule)} == {
+        rule.body, parse_rule("f(A) :- add(B,A,C), red(B).").body}
+    kept = {canonical(r) for k in (1, 2) for r in gen.rules(k)}
+    # red(A) implies add(A,B,C) with B and C singletons (0 and 1 start add tuples)
+    assert canonical(parse_rule("f(A) :- red(A), add(A,B,C).")) not in kept
+    assert canonical(parse_rule("f(A) :- red(A).")) in kept

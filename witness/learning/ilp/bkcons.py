@@ -10,9 +10,12 @@ of candidate body literals:
 - *never together*: no tuple of ``p`` and no tuple of ``q`` agree where the
   two literals share a variable (or ``p`` has no tuple at all), so a rule
   holding both covers no example at all, nor do its specialisations;
-- *implied*: every variable of ``q``'s literal occurs in ``p``'s, and every
-  tuple of ``p``, rearranged as the literals say, is a tuple of ``q``: the
-  rule without ``q``'s literal covers the same examples and is smaller;
+- *implied*: each variable of ``q``'s literal occurs in ``p``'s or nowhere
+  else in the rule (a singleton), and every tuple of ``p``, projected on the
+  shared variables, is a projection of a tuple of ``q`` (``add(C,B,D)``
+  with ``C`` and ``D`` singletons is implied by any literal giving ``B`` a
+  position that ``add`` has): the rule without ``q``'s literal (and its
+  singletons) covers the same examples and is smaller;
 - *functional*: two literals of ``p`` share variables at the same positions
   (``F``) and differ everywhere else with variables of their own, and ``p``
   has at most one tuple for each value of its ``F`` arguments: in every
@@ -24,25 +27,30 @@ relation never has equal values at those places (``succ(C,D)`` once ``C``
 and ``D`` are both a game's score): that rule covers nothing either.
 Never-together constraints and this one are always sound. The other two are dominance
 constraints: sound when the smaller rule is itself in the space. It always
-is for the engine's own rules (dropping an implied literal keeps every
-variable; merging keeps types and safety, and the generator only forbids
-the pair when no literal holds both merged variables and they are not both
-head variables), except that dropping a literal can break an order of
+is for the engine's own rules (dropping an implied literal keeps its
+variables, or drops singletons, whose absence breaks no connection;
+merging keeps types and safety, and the generator only forbids the pair
+when no literal holds both merged variables and they are not both head
+variables), except that dropping a literal can break an order of
 directions, so implied literals are not used with directions. A bias's own
-constraints could forbid the smaller rule, so dominance constraints are used
-only when each constraint of the bias is one that both changes keep
+constraints could forbid the smaller rule, so implied literals are used
+only when the bias's constraints keep a rule in the space when a literal
+and its singletons go (:func:`drop_safe`, as for the pointless literals of
+:mod:`~witness.learning.ilp.constrain`), and functional merging only when
+each constraint of the bias is one that merging keeps
 (:func:`dominance_safe`): bounds on the number of variables of a type, a
 head variable required in the body.
 
-Under the same condition, a relation equal to another one with the same
+Under the latter condition, a relation equal to another one with the same
 types and directions (Popper's iggp tasks have nine copies of one
 ``input_*`` relation) is left out of the space (:func:`copied_relations`):
 any rule with it has a twin of the same size with the other relation.
-Likewise a *symmetric* binary relation (``p(A,B)`` exactly when ``p(B,A)``,
-as zendo's ``contact``; :func:`symmetric_relations`): turning one of its
-literals around gives a rule of the same size covering the same examples,
-so the generator applies each learned constraint to those twins too and
-the learner tests only one of them
+A *symmetric* relation, unchanged by swapping two of its arguments
+(``p(A,B)`` exactly when ``p(B,A)``, as zendo's ``contact``, or
+``add(A,B,C)`` exactly when ``add(B,A,C)``; :func:`symmetric_relations`),
+makes twins: turning one of its literals around gives a rule of the same
+size covering the same examples, so the generator applies each learned
+constraint to those twins too and the learner tests only one of them
 (:meth:`~witness.learning.ilp.generate.Generator.variants`).
 """
 
@@ -56,7 +64,7 @@ from dataclasses import dataclass, field
 
 from witness.learning.ilp.bias import VOCABULARY, Bias
 from witness.learning.ilp.generate import candidate_literals
-from witness.learning.ilp.rules import Literal
+from witness.learning.ilp.rules import Literal, Symmetries
 from witness.learning.ilp.test import Tester
 
 logger = logging.getLogger(__name__)
@@ -154,7 +162,7 @@ class BKConstraints:
     ``rows``: the relations read (predicate -> tuples)."""
 
     facts: list[str] = field(default_factory=list)
-    symmetric: frozenset[str] = frozenset()
+    symmetric: Symmetries = frozenset()
     rows: dict[str, set[tuple]] = field(default_factory=dict)
 
 
@@ -169,44 +177,59 @@ def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
     if not rows:
         return BKConstraints()
     dominance = dominance_safe(bias)
+    # an implied literal goes with the variables it alone holds, as a pointless one
+    dropping = drop_safe(bias) and not bias.has_directions
     copies = copied_relations(bias, rows) if dominance else {}
     for copy, kept in copies.items():
         logger.info("%s is the same relation as %s: left out", copy, kept)
-    symmetric = symmetric_relations(bias, rows) - set(copies) if dominance else frozenset()
+    symmetric = frozenset(s for s in symmetric_relations(bias, rows) if s[0] not in copies)
     if symmetric:
         logger.info("symmetric relations (one of each pair of twin rules is tested): %s",
-                    ", ".join(sorted(symmetric)))
+                    ", ".join(f"{p} (places {i + 1} and {j + 1})"
+                              for p, i, j in sorted(symmetric)))
     facts, counts = constraint_facts(candidate_literals(bias), bias.head.arity, rows,
-                                     dominance=dominance, implied=not bias.has_directions,
+                                     dominance=dominance, implied=dropping,
                                      copies=set(copies))
     logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
-                "" if dominance else "; the bias's own constraints allow only never-together",
+                "" if dominance or dropping else
+                "; the bias's own constraints allow only never-together",
                 ", ".join(f"{n} {k}" for k, n in counts.items()))
     return BKConstraints(facts, symmetric, rows)
 
 
-def symmetric_relations(bias: Bias, rows: dict[str, set[tuple]]) -> frozenset[str]:
-    """Binary fact relations with ``p(a,b)`` exactly when ``p(b,a)``, whose two
-    arguments have the same type and direction.
+def symmetric_relations(bias: Bias, rows: dict[str, set[tuple]]) -> Symmetries:
+    """Fact relations unchanged by swapping two of their arguments of the
+    same type and direction, as ``(predicate, i, j)``: ``p(a,b)`` exactly when
+    ``p(b,a)`` (zendo's ``contact``), or ``add(a,b,c)`` exactly when
+    ``add(b,a,c)``. The first such pair of places of each relation.
 
-    Turning a literal of such a relation around keeps the rule's coverage,
-    size, variables and their types, so its twin is a rule of the space of
-    the same size. Only sound where the bias's own program cannot tell the
-    two argument places apart, as under :func:`dominance_safe`.
+    Turning a literal around at those places keeps the rule's coverage,
+    size, variables and their types. What the learner does with that (tests
+    one of two twins, and applies what it learns from a rule to its twins)
+    uses only that the twins cover the same examples, not that the twin is a
+    rule of the space, so it holds whatever the bias's own program says.
     """
     decls = {p.name: p for p in bias.body}
     found = set()
     for name, tuples in rows.items():
         p = decls[name]
-        if p.arity != 2 or not tuples:
+        if p.arity < 2 or not tuples:
             continue
-        if p.types is not None and p.types[0] != p.types[1]:
-            continue
-        if p.directions is not None and p.directions[0] != p.directions[1]:
-            continue
-        if all((b, a) in tuples for a, b in tuples):
-            found.add(name)
+        for i, j in itertools.combinations(range(p.arity), 2):
+            if p.types is not None and p.types[i] != p.types[j]:
+                continue
+            if p.directions is not None and p.directions[i] != p.directions[j]:
+                continue
+            if all(_swap(t, i, j) in tuples for t in tuples):
+                found.add((name, i, j))
+                break
     return frozenset(found)
+
+
+def _swap(t: tuple, i: int, j: int) -> tuple:
+    out = list(t)
+    out[i], out[j] = out[j], out[i]
+    return tuple(out)
 
 
 def copied_relations(bias: Bias, rows: dict[str, set[tuple]]) -> dict[str, str]:
@@ -253,9 +276,10 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
     """ASP facts for ``bkcons.lp`` over the generator's candidate literals.
 
     ``rows``: the relation of each fact-defined body predicate. ``dominance``
-    switches the implied constraints and the merging of functional variables
-    on (see :func:`dominance_safe`), ``implied`` the implied ones (off with
-    directions). ``copies``: relations left out (:func:`copied_relations`).
+    switches the merging of functional variables on (see
+    :func:`dominance_safe`), ``implied`` the implied literals (see
+    :func:`drop_safe`; off with directions). ``copies``: relations left out
+    (:func:`copied_relations`).
     Returns the facts and a count of each kind.
     """
     rel = _Relations(rows)
@@ -291,16 +315,24 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                 facts.append(f"w_never({i},{j}).")
                 counts["never together"] += 1
                 continue
-        # b's variables all occur in a
-        if dominance and implied and shared and len(shared) == len(b.args):
-            where = tuple(dict((y, x) for x, y in shared)[y] for y in range(len(b.args)))
-            key = (a.pred, b.pred, where)
-            if key not in implies_cache:
-                implies_cache[key] = rel.proj(a.pred, where) <= rows[b.pred]
-            if implies_cache[key]:
-                facts.append(f"w_implies({i},{j}).")
-                counts["implied"] += 1
-                continue
+        # b's variables occur in a, or in b alone (then b's other variables are
+        # head variables or singletons of the rule: see bkcons.lp)
+        if implied and shared:
+            ys = tuple(sorted(y for _, y in shared))
+            xs = tuple(dict((y, x) for x, y in shared)[y] for y in ys)
+            alone = [v for y, v in enumerate(b.args) if y not in ys]
+            if not any(v < head_arity for v in alone):
+                key = (a.pred, b.pred, xs, ys)
+                if key not in implies_cache:
+                    implies_cache[key] = rel.proj(a.pred, xs) <= rel.proj(b.pred, ys)
+                if implies_cache[key] and not alone:
+                    facts.append(f"w_implies({i},{j}).")
+                    counts["implied"] += 1
+                    continue
+                if implies_cache[key]:  # the pair may also be functional
+                    facts.append(f"w_implies_single({i},{j}).")
+                    counts["implied (others single)"] = \
+                        counts.get("implied (others single)", 0) + 1
         if i < j and a.pred == b.pred:
             fact = _functional(i, a, j, b, head_arity, rel, len(facts))
             if fact:

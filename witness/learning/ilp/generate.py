@@ -39,14 +39,23 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_text
-from witness.learning.ilp.rules import Literal, Rule, literal_key
+from witness.learning.ilp.rules import (
+    Literal,
+    Rule,
+    Symmetries,
+    literal_key,
+    symmetry_pairs,
+    turned,
+)
 
 # twins of a rule under turning symmetric literals around that constraints are applied to
 MAX_VARIANTS = 16
+# clingo's solver configuration (clingo's own default for this program is "tweety")
+CLINGO_CONFIG = "tweety"
 
 
 def _tuple(items) -> str:
@@ -119,16 +128,17 @@ class Generator:
     """Enumerates the rules of a bias, size by size, under learned constraints."""
 
     def __init__(self, bias: Bias, bk_facts: Sequence[str] = (),
-                 symmetric: Collection[str] = ()):
+                 symmetric: Symmetries = frozenset()):
         """``bk_facts``: facts for ``bkcons.lp`` (constraints derived from the
         background knowledge, see :mod:`witness.learning.ilp.bkcons`);
-        ``symmetric``: binary relations whose literals may be turned around
-        (see :meth:`variants`)."""
+        ``symmetric``: relations whose literals may be turned around, as
+        ``(predicate, i, j)`` (see :meth:`variants`)."""
         import clingo
 
         t0 = time.perf_counter()
         self.bias = bias
         self.symmetric = frozenset(symmetric)
+        self._pairs = symmetry_pairs(self.symmetric)
         self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
         self.candidates = candidate_literals(bias)
         self.index = {lit: i for i, lit in enumerate(self.candidates)}
@@ -177,7 +187,7 @@ class Generator:
         program += "#defined w_vtype/3. #defined w_perm/1. #defined w_pre/4. " \
                    "#defined w_pmove/3.\n"
 
-        self.ctl = clingo.Control(["--models=0", "--warn=none"])
+        self.ctl = clingo.Control(["--models=0", "--warn=none", f"--config={CLINGO_CONFIG}"])
         self.ctl.add("base", [], program + "\n".join(facts))
         self.ctl.ground([("base", [])])
         atoms = self.ctl.symbolic_atoms
@@ -302,7 +312,8 @@ class Generator:
     # ------------------------------------------------------------ constraints
     def variants(self, rule: Rule) -> list[Rule]:
         """``rule`` and its twins with literals of symmetric relations turned
-        around (``rule`` first; at most :data:`MAX_VARIANTS`).
+        around (their swappable arguments swapped; ``rule`` first; at most
+        :data:`MAX_VARIANTS`).
 
         A twin covers the same examples with the same number of literals and
         the same variables, so whatever a learned constraint says of ``rule``
@@ -310,8 +321,8 @@ class Generator:
         ``p(A,B)`` would make a smaller rule: not a twin):
         the constraints are applied to each (a cap applies them to fewer,
         which only prunes less)."""
-        flippable = [n for n, lit in enumerate(rule.body)
-                     if lit.pred in self.symmetric and lit.args[0] != lit.args[1]]
+        pairs = self._pairs
+        flippable = [n for n, lit in enumerate(rule.body) if lit.pred in pairs]
         if not flippable:
             return [rule]
         out, seen = [], set()
@@ -319,7 +330,7 @@ class Generator:
             for which in itertools.combinations(flippable, k):
                 body = list(rule.body)
                 for n in which:
-                    body[n] = Literal(body[n].pred, body[n].args[::-1])
+                    body[n] = turned(body[n], pairs[body[n].pred])
                 twin = Rule.make(rule.head, body)
                 if len(twin.body) < len(rule.body):
                     continue  # p(A,B) and p(B,A) became one literal: another size

@@ -69,33 +69,63 @@ class Rule:
 
 
 # ------------------------------------------------------------------ canonical
-def _turned(lit: Literal, symmetric: frozenset[str]) -> Literal:
-    """``lit`` with its arguments in increasing order if its relation is symmetric."""
-    if lit.pred in symmetric and lit.args[0] > lit.args[1]:
-        return Literal(lit.pred, lit.args[::-1])
+# Symmetries of relations: (predicate, i, j) says that swapping arguments i and j
+# of any literal of the predicate keeps what it means (zendo's contact(A,B):
+# ("contact", 0, 1); add(A,B,C), A+B=C: ("add", 0, 1)). One pair per predicate.
+Symmetries = frozenset[tuple[str, int, int]]
+
+
+def symmetry_pairs(symmetric: Symmetries) -> dict[str, tuple[int, int]]:
+    """The swappable pair of argument places of each symmetric predicate."""
+    return {pred: (i, j) for pred, i, j in symmetric}
+
+
+def turned(lit: Literal, pair: tuple[int, int]) -> Literal:
+    """``lit`` with its arguments at the places ``pair`` swapped."""
+    i, j = pair
+    args = list(lit.args)
+    args[i], args[j] = args[j], args[i]
+    return Literal(lit.pred, tuple(args))
+
+
+def _turned(lit: Literal, pairs: dict[str, tuple[int, int]]) -> Literal:
+    """``lit`` with its swappable arguments in increasing order."""
+    pair = pairs.get(lit.pred)
+    if pair is not None and lit.args[pair[0]] > lit.args[pair[1]]:
+        return turned(lit, pair)
     return lit
 
 
+def _arg_signature(args: tuple[int, ...], pair: tuple[int, int] | None, sig: dict) -> tuple:
+    """The signatures of a literal's arguments, those at a swappable pair of places unordered."""
+    if pair is None:
+        return ((), tuple(sig[x] for x in args))
+    return (tuple(sorted((sig[args[pair[0]]], sig[args[pair[1]]]))),
+            tuple(sig[x] for k, x in enumerate(args) if k not in pair))
+
+
 def _refine_colours(rule: Rule, variables: list[int],
-                    symmetric: frozenset[str] = frozenset()) -> dict[int, int]:
+                    pairs: dict[str, tuple[int, int]]) -> dict[int, int]:
     """Colour body-only variables by their role (colour refinement).
 
     A colour depends only on how a variable occurs (predicate, position, and
     the colours or head positions of its neighbours), never on its number, so
     renamed rules get the same colours for corresponding variables. The
-    literals of ``symmetric`` relations count without their argument order.
+    arguments at a symmetric relation's swappable places (``pairs``) count
+    without their order.
     """
     head = rule.head_vars
     colour = {v: 0 for v in variables}
     # each occurrence of a body-only variable: (its literal's fixed part, its
-    # position, the literal's arguments); built once, read every round
+    # position (-1 at a swappable place), the literal's arguments); built once
     occurrences: dict[int, list[tuple[str, int, int, tuple[int, ...]]]] = \
         {v: [] for v in variables}
     for lit in rule.body:
-        turns = lit.pred in symmetric
+        pair = pairs.get(lit.pred)
         for pos, v in enumerate(lit.args):
             if v not in head:
-                occurrences[v].append((lit.pred, len(lit.args), -1 if turns else pos, lit.args))
+                code = -1 if pair is not None and pos in pair else pos
+                occurrences[v].append((lit.pred, len(lit.args), code, lit.args))
     n_colours = 1
     for _ in range(len(variables)):
         sig = {x: ("c", c) for x, c in colour.items()}
@@ -103,9 +133,8 @@ def _refine_colours(rule: Rule, variables: list[int],
             sig[x] = ("h", x)
         signature = {
             v: (colour[v], tuple(sorted(
-                (pred, arity, pos, tuple(sorted([sig[x] for x in args]) if pos < 0
-                                         else [sig[x] for x in args]))
-                for pred, arity, pos, args in occurrences[v]
+                (pred, arity, code, _arg_signature(args, pairs.get(pred), sig))
+                for pred, arity, code, args in occurrences[v]
             )))
             for v in variables
         }
@@ -119,7 +148,7 @@ def _refine_colours(rule: Rule, variables: list[int],
 
 
 @functools.lru_cache(maxsize=1 << 15)  # the learner asks again for rules it met before
-def canonical(rule: Rule, symmetric: frozenset[str] = frozenset()) -> Rule:
+def canonical(rule: Rule, symmetric: Symmetries = frozenset()) -> Rule:
     """The representative of ``rule``'s class under renaming of body-only variables.
 
     Variables are grouped by their refined colour (a renaming-invariant
@@ -128,17 +157,18 @@ def canonical(rule: Rule, symmetric: frozenset[str] = frozenset()) -> Rule:
     wins. The result is the same for every renaming of ``rule`` and is itself
     a renaming of it, so it is an exact canonical form.
 
-    ``symmetric``: relations whose literals may also be turned around (their
-    arguments are put in increasing order): the form is then the same for
-    exactly the renamings of ``rule``'s twins so made, and is a renamed twin
-    of it, except that a rule holding both ``p(A,B)`` and ``p(B,A)`` gets
-    that literal twice (a key, not a rule).
+    ``symmetric``: relations whose literals may also be turned around (the
+    arguments at their swappable places put in increasing order): the form is
+    then the same for exactly the renamings of ``rule``'s twins so made, and
+    is a renamed twin of it, except that a rule holding both ``p(A,B)`` and
+    ``p(B,A)`` gets that literal twice (a key, not a rule).
     """
     variables = rule.body_only_vars()
     if not variables and not symmetric:
         return rule
     first = len(rule.head.args)
-    colour = _refine_colours(rule, variables, symmetric)
+    pairs = symmetry_pairs(symmetric)
+    colour = _refine_colours(rule, variables, pairs)
     classes: dict[int, list[int]] = {}
     for v in variables:
         classes.setdefault(colour[v], []).append(v)
@@ -153,7 +183,7 @@ def canonical(rule: Rule, symmetric: frozenset[str] = frozenset()) -> Rule:
     best: tuple[Literal, ...] | None = None
     for parts in itertools.product(*blocks):
         mapping = {k: v for part in parts for k, v in part.items()}
-        body = tuple(sorted((_turned(lit.renamed(mapping), symmetric) for lit in rule.body),
+        body = tuple(sorted((_turned(lit.renamed(mapping), pairs) for lit in rule.body),
                             key=literal_key))
         if best is None or [literal_key(x) for x in body] < [literal_key(x) for x in best]:
             best = body
