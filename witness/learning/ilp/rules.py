@@ -75,6 +75,7 @@ class Rule:
 Symmetries = frozenset[tuple[str, int, int]]
 
 
+@functools.lru_cache(maxsize=64)
 def symmetry_pairs(symmetric: Symmetries) -> dict[str, tuple[int, int]]:
     """The swappable pair of argument places of each symmetric predicate."""
     return {pred: (i, j) for pred, i, j in symmetric}
@@ -96,14 +97,6 @@ def _turned(lit: Literal, pairs: dict[str, tuple[int, int]]) -> Literal:
     return lit
 
 
-def _arg_signature(args: tuple[int, ...], pair: tuple[int, int] | None, sig: dict) -> tuple:
-    """The signatures of a literal's arguments, those at a swappable pair of places unordered."""
-    if pair is None:
-        return ((), tuple(sig[x] for x in args))
-    return (tuple(sorted((sig[args[pair[0]]], sig[args[pair[1]]]))),
-            tuple(sig[x] for k, x in enumerate(args) if k not in pair))
-
-
 def _refine_colours(rule: Rule, variables: list[int],
                     pairs: dict[str, tuple[int, int]]) -> dict[int, int]:
     """Colour body-only variables by their role (colour refinement).
@@ -114,37 +107,43 @@ def _refine_colours(rule: Rule, variables: list[int],
     arguments at a symmetric relation's swappable places (``pairs``) count
     without their order.
     """
-    head = rule.head_vars
-    colour = {v: 0 for v in variables}
-    # each occurrence of a body-only variable: (its literal's fixed part, its
-    # position (-1 at a swappable place), the literal's arguments); built once
-    occurrences: dict[int, list[tuple[str, int, int, tuple[int, ...]]]] = \
-        {v: [] for v in variables}
+    index = {v: k for k, v in enumerate(variables)}
+    # each occurrence of a body-only variable: (its literal's fixed part, with
+    # its position, -1 at a swappable place), the literal's arguments, the pair
+    occurrences: list[list[tuple[tuple, tuple[int, ...], tuple[int, int] | None]]] = \
+        [[] for _ in variables]
     for lit in rule.body:
         pair = pairs.get(lit.pred)
         for pos, v in enumerate(lit.args):
-            if v not in head:
+            k = index.get(v)
+            if k is not None:
                 code = -1 if pair is not None and pos in pair else pos
-                occurrences[v].append((lit.pred, len(lit.args), code, lit.args))
+                occurrences[k].append(((lit.pred, len(lit.args), code), lit.args, pair))
+    # a neighbour's signature: its colour (>= 0), or -1 - position for a head variable
+    sig = {x: -1 - x for x in rule.head_vars}
+    colour = [0] * len(variables)
     n_colours = 1
     for _ in range(len(variables)):
-        sig = {x: ("c", c) for x, c in colour.items()}
-        for x in head:
-            sig[x] = ("h", x)
-        signature = {
-            v: (colour[v], tuple(sorted(
-                (pred, arity, code, _arg_signature(args, pairs.get(pred), sig))
-                for pred, arity, code, args in occurrences[v]
-            )))
-            for v in variables
-        }
-        ranks = {g: i for i, g in enumerate(sorted(set(signature.values())))}
-        colour = {v: ranks[signature[v]] for v in variables}
+        sig.update(zip(variables, colour, strict=True))
+        signature = []
+        for k, occs in enumerate(occurrences):
+            items = []
+            for fixed, args, pair in occs:
+                values = [sig[x] for x in args]
+                if pair is not None:
+                    i, j = pair
+                    if values[i] > values[j]:  # the pair's order does not count
+                        values[i], values[j] = values[j], values[i]
+                items.append((fixed, tuple(values)))
+            items.sort()
+            signature.append((colour[k], tuple(items)))
+        ranks = {g: i for i, g in enumerate(sorted(set(signature)))}
+        colour = [ranks[g] for g in signature]
         stable = len(ranks) == n_colours
         n_colours = len(ranks)
         if stable:
             break
-    return colour
+    return dict(zip(variables, colour, strict=True))
 
 
 @functools.lru_cache(maxsize=1 << 15)  # the learner asks again for rules it met before
@@ -181,12 +180,19 @@ def canonical(rule: Rule, symmetric: Symmetries = frozenset()) -> Rule:
                        for perm in itertools.permutations(targets)])
         start += len(members)
     best: tuple[Literal, ...] | None = None
+    best_key: list[tuple] | None = None
     for parts in itertools.product(*blocks):
         mapping = {k: v for part in parts for k, v in part.items()}
         body = tuple(sorted((_turned(lit.renamed(mapping), pairs) for lit in rule.body),
                             key=literal_key))
-        if best is None or [literal_key(x) for x in body] < [literal_key(x) for x in best]:
+        if best is None:
             best = body
+            continue
+        if best_key is None:
+            best_key = [literal_key(x) for x in best]
+        key = [literal_key(x) for x in body]
+        if key < best_key:
+            best, best_key = body, key
     return Rule(rule.head, best)
 
 
