@@ -17,11 +17,13 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Literal:
+# Literals and rules are named tuples, not frozen dataclasses: the learner hashes
+# and builds hundreds of thousands of them (every key of a rule is a canonical
+# form), and a tuple's hash and constructor are C code
+class Literal(NamedTuple):
     """``pred(V1, ..., Vn)`` with variable numbers as arguments."""
 
     pred: str
@@ -36,8 +38,7 @@ def literal_key(lit: Literal) -> tuple:
     return (lit.pred, len(lit.args), lit.args)
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """A definite clause ``head :- body`` (body as a sorted set of literals)."""
 
     head: Literal
@@ -139,10 +140,10 @@ def _refine_colours(rule: Rule, variables: list[int],
             signature.append((colour[k], tuple(items)))
         ranks = {g: i for i, g in enumerate(sorted(set(signature)))}
         colour = [ranks[g] for g in signature]
-        stable = len(ranks) == n_colours
-        n_colours = len(ranks)
-        if stable:
+        # stable, or every variable apart: no further round can split a colour
+        if len(ranks) == n_colours or len(ranks) == len(variables):
             break
+        n_colours = len(ranks)
     return dict(zip(variables, colour, strict=True))
 
 
