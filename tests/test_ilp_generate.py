@@ -354,6 +354,27 @@ def test_constraint_now_applies_to_the_current_enumeration():
         r for r in all3 if not renaming_contained(part.body, r.body, bias)} - {canonical(seen[0])}
 
 
+def test_a_part_pruned_again_adds_no_constraint_unless_it_must_apply_now():
+    from witness.learning.ilp.rules import parse_rule
+
+    bias = BIASES["synthetic"]
+    part = parse_rule("f(A) :- p(A,B), q(B).")
+    renamed = parse_rule("f(A) :- q(C), p(A,C).")
+    gen = Generator(bias)
+    gen.prune_specialisations(part)
+    n = len(gen._pending)
+    assert n > 0
+    gen.prune_specialisations(renamed)  # the same constraints, pending already
+    assert len(gen._pending) == n
+    gen.prune_specialisations(renamed, now=True)  # pending is not in force yet
+    assert len(gen._pending) == 2 * n and gen._now
+    rules3 = list(gen.rules(3))  # flushed: in force from here on
+    gen.prune_specialisations(part, now=True)
+    assert not gen._pending
+    expected = oracle_space(bias, keep=lambda b: not renaming_contained(part.body, b, bias))
+    assert {canonical(r) for r in rules3} == {r for r in expected if len(r.body) == 3}
+
+
 @st.composite
 def small_biases(draw):
     types = draw(st.booleans())
