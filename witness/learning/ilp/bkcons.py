@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 
 from witness.learning.ilp.bias import VOCABULARY, Bias
 from witness.learning.ilp.generate import candidate_literals
-from witness.learning.ilp.rules import Literal, Symmetries
+from witness.learning.ilp.rules import Literal, Symmetries, symmetry_pairs, turned
 from witness.learning.ilp.test import Tester
 
 logger = logging.getLogger(__name__)
@@ -187,9 +187,15 @@ def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
         logger.info("symmetric relations (one of each pair of twin rules is tested): %s",
                     ", ".join(f"{p} (places {i + 1} and {j + 1})"
                               for p, i, j in sorted(symmetric)))
-    facts, counts = constraint_facts(candidate_literals(bias), bias.head.arity, rows,
+    candidates = candidate_literals(bias)
+    facts, counts = constraint_facts(candidates, bias.head.arity, rows,
                                      dominance=dominance, implied=dropping,
                                      copies=set(copies))
+    if drop_safe(bias):  # the bias's constraints only count variables or forbid literals
+        twins = twin_facts(candidates, symmetric)
+        facts += twins
+        if twins:
+            counts["twins generated once"] = len(twins)
     logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
                 "" if dominance or dropping else
                 "; the bias's own constraints allow only never-together",
@@ -230,6 +236,37 @@ def _swap(t: tuple, i: int, j: int) -> tuple:
     out = list(t)
     out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+def twin_facts(candidates: Sequence[Literal], symmetric: Symmetries) -> list[str]:
+    """``w_twin(I,J)`` facts: candidate ``I`` is candidate ``J`` turned around at
+    its relation's swappable places, and ``J`` comes first; the generator then
+    takes ``I`` only together with ``J`` (``bkcons.lp``), so of two twin rules
+    only the one with ``J`` is generated.
+
+    This is a lex-leader constraint for turning one literal around, in the
+    same candidate order as the generator's constraints for transpositions of
+    variables, so together they still keep the first rule of each class under
+    renaming and turning around. That needs the space closed under turning
+    around: each relation's candidates must be (a ``bad_body`` rule may forbid
+    one orientation only: then that relation gets no facts), and the bias's
+    constraints must not tell twins apart (the caller checks
+    :func:`drop_safe`: they only count variables, which twins share).
+    """
+    pairs = symmetry_pairs(symmetric)
+    index = {lit: i for i, lit in enumerate(candidates)}
+    facts: dict[str, list[str]] = {}
+    closed = set(pairs)
+    for i, lit in enumerate(candidates):
+        pair = pairs.get(lit.pred)
+        if pair is None:
+            continue
+        j = index.get(turned(lit, pair))
+        if j is None:
+            closed.discard(lit.pred)
+        elif j < i:
+            facts.setdefault(lit.pred, []).append(f"w_twin({i},{j}).")
+    return [f for pred in sorted(closed) for f in facts.get(pred, [])]
 
 
 def copied_relations(bias: Bias, rows: dict[str, set[tuple]]) -> dict[str, str]:
