@@ -70,6 +70,8 @@ from witness.learning.ilp.test import Tester
 logger = logging.getLogger(__name__)
 
 # relations with more tuples than this are not read (the checks scan them)
+# an implied literal may hold at most this many singletons (bkcons.lp has one rule each)
+MAX_ALONE = 3
 MAX_ROWS = 200_000
 # Bias constraints that the changes behind the dominance constraints keep: at most K, or
 # exactly 0 or 1, variables of a type (merging never removes the only variable of a type;
@@ -366,8 +368,9 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                     facts.append(f"w_implies({i},{j}).")
                     counts["implied"] += 1
                     continue
-                if implies_cache[key]:  # the pair may also be functional
-                    facts.append(f"w_implies_single({i},{j}).")
+                if implies_cache[key] and len(alone) <= MAX_ALONE:  # may also be functional
+                    facts.append(f"w_implies_single{len(alone)}({i},{j},"
+                                 f"{','.join(map(str, alone))}).")
                     counts["implied (others single)"] = \
                         counts.get("implied (others single)", 0) + 1
         if i < j and a.pred == b.pred:
