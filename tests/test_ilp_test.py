@@ -78,6 +78,13 @@ def test_masks_round_trip():
         assert mask_indices(to_mask(idx)) == idx
 
 
+@given(st.sets(st.integers(0, 3000)))
+def test_mask_indices_oracle(idx):
+    mask = sum(1 << i for i in idx)
+    assert to_mask(sorted(idx)) == mask
+    assert mask_indices(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
 def make_task(tmp_path: Path, name: str, bk: str, exs: str, bias: str) -> Path:
     d = tmp_path / name
     d.mkdir()
