@@ -331,6 +331,7 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
              if lit.pred in rows and lit.pred not in copies]
     never_cache: dict[tuple, bool] = {}
     implies_cache: dict[tuple, bool] = {}
+    noeq_cache: dict[tuple, bool] = {}  # (predicate, x, y): no tuple has t[x] == t[y]
     if dominance:
         facts.append("w_dominance.")
     for i, lit in known:
@@ -338,17 +339,23 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
             facts.append(f"w_never({i},{i}).")
             counts["never together"] += 1
         for x, y in itertools.permutations(range(len(lit.args)), 2):
-            if all(t[x] != t[y] for t in rows[lit.pred]):
+            key = (lit.pred, x, y)
+            if key not in noeq_cache:
+                noeq_cache[key] = all(t[x] != t[y] for t in rows[lit.pred])
+            if noeq_cache[key]:
                 facts.append(f"w_noeq({i},{lit.args[x]},{lit.args[y]}).")
+    shapes: dict[tuple, tuple | None] = {}  # see _shape
     for (i, a), (j, b) in itertools.permutations(known, 2):
         if not rows[a.pred] or not rows[b.pred]:
             continue
-        shared = [(x, y) for x, v in enumerate(a.args) for y, w in enumerate(b.args) if v == w]
-        if shared and i < j:
-            key = (a.pred, b.pred, tuple(shared))
+        pair = (a.args, b.args)
+        shape = shapes[pair] if pair in shapes else \
+            shapes.setdefault(pair, _shape(a.args, b.args, head_arity))
+        if shape is not None and i < j:
+            key = (a.pred, b.pred, shape[0])
             if key not in never_cache:
-                left = rel.proj(a.pred, tuple(x for x, _ in shared))
-                right = rel.proj(b.pred, tuple(y for _, y in shared))
+                left = rel.proj(a.pred, tuple(x for x, _ in shape[0]))
+                right = rel.proj(b.pred, tuple(y for _, y in shape[0]))
                 never_cache[key] = left.isdisjoint(right)
             if never_cache[key]:
                 facts.append(f"w_never({i},{j}).")
@@ -356,29 +363,41 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                 continue
         # b's variables occur in a, or in b alone (then b's other variables are
         # head variables or singletons of the rule: see bkcons.lp)
-        if implied and shared:
-            ys = tuple(sorted(y for _, y in shared))
-            xs = tuple(dict((y, x) for x, y in shared)[y] for y in ys)
-            alone = [v for y, v in enumerate(b.args) if y not in ys]
-            if not any(v < head_arity for v in alone):
-                key = (a.pred, b.pred, xs, ys)
-                if key not in implies_cache:
-                    implies_cache[key] = rel.proj(a.pred, xs) <= rel.proj(b.pred, ys)
-                if implies_cache[key] and not alone:
-                    facts.append(f"w_implies({i},{j}).")
-                    counts["implied"] += 1
-                    continue
-                if implies_cache[key] and len(alone) <= MAX_ALONE:  # may also be functional
-                    facts.append(f"w_implies_single{len(alone)}({i},{j},"
-                                 f"{','.join(map(str, alone))}).")
-                    counts["implied (others single)"] = \
-                        counts.get("implied (others single)", 0) + 1
+        if implied and shape is not None and shape[3]:
+            _, xs, ys, _, alone = shape
+            key = (a.pred, b.pred, xs, ys)
+            if key not in implies_cache:
+                implies_cache[key] = rel.proj(a.pred, xs) <= rel.proj(b.pred, ys)
+            if implies_cache[key] and not alone:
+                facts.append(f"w_implies({i},{j}).")
+                counts["implied"] += 1
+                continue
+            if implies_cache[key] and len(alone) <= MAX_ALONE:  # may also be functional
+                facts.append(f"w_implies_single{len(alone)}({i},{j},"
+                             f"{','.join(map(str, alone))}).")
+                counts["implied (others single)"] = \
+                    counts.get("implied (others single)", 0) + 1
         if i < j and a.pred == b.pred:
             fact = _functional(i, a, j, b, head_arity, rel, len(facts))
             if fact:
                 facts += fact
                 counts["functional"] += 1
     return facts, counts
+
+
+def _shape(a: tuple[int, ...], b: tuple[int, ...], head_arity: int) -> tuple | None:
+    """What :func:`constraint_facts` needs of two literals' arguments ``a``
+    and ``b`` (the same for every pair of predicates with these arguments):
+    None when they share no variable; else the shared places (x in a, y in
+    b), the places of a and of b (in b's order) for the implication, whether
+    b's other variables include no head variable, and those variables."""
+    shared = tuple((x, y) for x, v in enumerate(a) for y, w in enumerate(b) if v == w)
+    if not shared:
+        return None
+    ys = tuple(sorted(y for _, y in shared))
+    xs = tuple(dict((y, x) for x, y in shared)[y] for y in ys)
+    alone = tuple(v for y, v in enumerate(b) if y not in ys)
+    return shared, xs, ys, not any(v < head_arity for v in alone), alone
 
 
 def _functional(i: int, a: Literal, j: int, b: Literal, head_arity: int,
