@@ -344,3 +344,93 @@ def test_no_twin_facts_for_a_relation_with_one_orientation_forbidden():
     facts = twin_facts(gen.candidates, sym)
     names = {gen.candidates[int(f[7:-2].split(",")[0])].pred for f in facts}
     assert names == {"g"}
+
+
+def covered_pairs(rule, rows) -> frozenset:
+    """The head tuples (A, B) ``rule`` proves, by brute force over every variable's value."""
+    out = set()
+    variables = sorted({v for lit in rule.body for v in lit.args} | {0, 1})
+    for values in itertools.product(NODES, repeat=len(variables)):
+        env = dict(zip(variables, values, strict=True))
+        if all(tuple(env[v] for v in lit.args) in rows[lit.pred] for lit in rule.body):
+            out.add((env[0], env[1]))
+    return frozenset(out)
+
+
+pairs = st.lists(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)),
+                 min_size=1, max_size=8, unique=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(relations, pairs, pairs)
+def test_a_rule_that_ignores_a_head_place_covers_the_conflicting_negatives(rows, pos, neg):
+    from witness.learning.ilp.bkcons import isolated_heads
+
+    bias = parse_bias("head_pred(f,2). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n"
+                      "max_vars(4). max_body(3).\n")
+    found = isolated_heads(2, rows, pos, neg)
+    if found is None:
+        return
+    for v, masks in found.conflicts.items():  # each positive's negatives equal but at v
+        for p, mask in zip(pos, masks, strict=True):
+            same = [j for j, n in enumerate(neg) if all(p[k] == n[k] for k in (0, 1) if k != v)]
+            assert mask == sum(1 << j for j in same) and same
+    gen = Generator(bias)
+    for k in (1, 2, 3):
+        for rule in gen.rules(k):
+            v = found.isolated(rule)
+            if v is None:
+                continue
+            cover = covered_pairs(rule, rows)
+            for i, p in enumerate(pos):
+                if p in cover:
+                    mask = found.covered_negatives(v, 1 << i)
+                    assert {neg[j] for j in range(len(neg)) if mask >> j & 1} <= cover
+
+
+def test_isolated_head_places_need_totality_and_conflicting_examples():
+    from witness.learning.ilp.bkcons import isolated_heads
+
+    rows = {"e": {("a", "b"), ("b", "a"), ("c", "c")}, "red": {("a",), ("b",)}}
+    pos, neg = [("a", "a"), ("b", "c")], [("c", "a"), ("b", "b"), ("c", "c")]
+    found = isolated_heads(2, rows, pos, neg)
+    # place 0: every positive has a negative equal but there ((c,a), (c,c));
+    # place 1: (a,a) has none, so a rule may well ignore place 1
+    assert found is not None and set(found.total) == {0}
+    assert found.total[0] == frozenset({("e", 0), ("e", 1)})  # red misses c
+    isolated = found.isolated
+    assert isolated(parse_rule("f(A,B) :- e(A,C), red(B).")) == 0
+    assert isolated(parse_rule("f(A,B) :- e(C,A), red(B).")) == 0
+    assert isolated(parse_rule("f(A,B) :- e(A,C), red(C), red(B).")) is None  # C not alone
+    assert isolated(parse_rule("f(A,B) :- red(A), red(B).")) is None  # red is not total
+    assert isolated(parse_rule("f(A,B) :- e(A,B).")) is None
+    assert found.covered_negatives(0, 0b10) == 0b100  # (b,c) goes with (c,c)
+
+
+def test_learning_without_and_with_isolated_head_places_gives_the_same_program(
+        tmp_path, monkeypatch):
+    from witness.learning.ilp import bkcons
+    from witness.learning.ilp.api import learn
+
+    # a game: control passes to the next player; each state has one positive and
+    # two negatives, so a rule that ignores the state or the player is inconsistent
+    players = ["r", "g", "b"]
+    after = dict(zip(players, players[1:] + players[:1], strict=True))
+    bk, exs = [], []
+    for s in range(6):
+        now = players[s % 3]
+        bk += [f"control(s{s},{now}).", f"step(s{s},{s})."]
+        exs += [f"{'pos' if p == after[now] else 'neg'}(next_control(s{s},{p}))."
+                for p in players]
+    bk += [f"succ_player({p},{q})." for p, q in after.items()] + [f"role({p})." for p in players]
+    (tmp_path / "bk.pl").write_text("\n".join(sorted(bk)) + "\n")
+    (tmp_path / "exs.pl").write_text("\n".join(exs) + "\n")
+    (tmp_path / "bias.pl").write_text(
+        "head_pred(next_control,2). body_pred(control,2). body_pred(step,2).\n"
+        "body_pred(succ_player,2). body_pred(role,1). max_vars(4). max_body(3).\n")
+    program, scores, stats = learn(tmp_path, 60.0)
+    monkeypatch.setattr(bkcons, "isolated_heads", lambda *args: None)
+    plain, plain_scores, plain_stats = learn(tmp_path, 60.0)
+    assert program.clauses == plain.clauses and scores == plain_scores
+    assert program.clauses == ("next_control(A,B) :- control(A,C), succ_player(C,B).",)
+    assert stats.rules_tested < plain_stats.rules_tested

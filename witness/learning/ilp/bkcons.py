@@ -59,12 +59,13 @@ from __future__ import annotations
 import itertools
 import logging
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from witness.learning.ilp.bias import VOCABULARY, Bias
 from witness.learning.ilp.generate import candidate_literals
-from witness.learning.ilp.rules import Literal, Symmetries, symmetry_pairs, turned
+from witness.learning.ilp.rules import Literal, Rule, Symmetries, symmetry_pairs, turned
 from witness.learning.ilp.test import Tester
 
 logger = logging.getLogger(__name__)
@@ -161,16 +162,19 @@ def _bias_keeps(bias: Bias, drop_only: bool) -> bool:
 class BKConstraints:
     """What the BK's fact relations tell the generator: ``facts`` for
     ``bkcons.lp`` and the ``symmetric`` relations (see the module text);
-    ``rows``: the relations read (predicate -> tuples)."""
+    ``rows``: the relations read (predicate -> tuples); ``isolated``: see
+    :class:`IsolatedHeads` (without noise only)."""
 
     facts: list[str] = field(default_factory=list)
     symmetric: Symmetries = frozenset()
     rows: dict[str, set[tuple]] = field(default_factory=dict)
+    isolated: IsolatedHeads | None = None
 
 
-def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
+def bk_constraints(bias: Bias, tester: Tester, noisy: bool = False) -> BKConstraints:
     """The generator facts (for ``bkcons.lp``) and symmetric relations that
-    the BK's fact relations justify."""
+    the BK's fact relations justify (``noisy``: learning with noise, where an
+    inconsistent rule may be needed)."""
     rows = {}
     for p in bias.body:
         found = tester.fact_rows(p.name, p.arity, MAX_ROWS)
@@ -198,11 +202,19 @@ def bk_constraints(bias: Bias, tester: Tester) -> BKConstraints:
         facts += twins
         if twins:
             counts["twins generated once"] = len(twins)
+    isolated = None
+    if not noisy:
+        isolated = isolated_heads(bias.head.arity, rows, tester.example_rows("pos"),
+                                  tester.example_rows("neg"))
+        if isolated is not None:
+            facts += [f"w_conflict({v})." for v in isolated.total]
+            facts += isolated.facts(candidates)
+            counts["head places a rule may ignore"] = len(isolated.total)
     logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
                 "" if dominance or dropping else
                 "; the bias's own constraints allow only never-together",
                 ", ".join(f"{n} {k}" for k, n in counts.items()))
-    return BKConstraints(facts, symmetric, rows)
+    return BKConstraints(facts, symmetric, rows, isolated)
 
 
 def symmetric_relations(bias: Bias, rows: dict[str, set[tuple]]) -> Symmetries:
@@ -269,6 +281,82 @@ def twin_facts(candidates: Sequence[Literal], symmetric: Symmetries) -> list[str
         elif j < i:
             facts.setdefault(lit.pred, []).append(f"w_twin({i},{j}).")
     return [f for pred in sorted(closed) for f in facts.get(pred, [])]
+
+
+@dataclass(frozen=True)
+class IsolatedHeads:
+    """Head variables that a rule's coverage may fail to depend on (without noise).
+
+    ``total[v]``: the (predicate, place) pairs whose relation has a tuple for
+    every example's value at head place ``v`` (``true_step(A,C)`` where every
+    example's game state has a step); only places ``v`` where every positive
+    example has a negative one equal to it except at ``v`` are kept, and
+    ``conflicts[v]`` maps each positive example's index to those negatives (a
+    mask of their indices).
+
+    A rule whose head variable ``v`` occurs only in literals of such places,
+    each holding ``v`` once and otherwise variables of its own (singletons),
+    covers an example exactly when it covers every example that differs from
+    it only at ``v``: those literals hold for any example's value of ``v``
+    whatever the rest binds. So when it covers a positive, it covers that
+    positive's conflicting negatives, and so does each of its
+    specialisations in which ``v`` stays that way. (Popper prunes such rules
+    outright, without the conflict condition; that is unsound for tasks where
+    a rule may ignore a head argument.)
+    """
+
+    total: dict[int, frozenset[tuple[str, int]]]
+    conflicts: dict[int, list[int]]
+
+    def isolated(self, rule: Rule) -> int | None:
+        """A head variable of ``rule`` (numbered by place) as above, or None."""
+        arity = len(rule.head.args)
+        count = Counter(a for lit in rule.body for a in lit.args)
+        for v, total in self.total.items():
+            lits = [lit for lit in rule.body if v in lit.args]
+            if all(lit.args.count(v) == 1 and (lit.pred, lit.args.index(v)) in total
+                   and all(a >= arity and count[a] == 1 for a in lit.args if a != v)
+                   for lit in lits):
+                return v
+        return None
+
+    def covered_negatives(self, v: int, positives: int) -> int:
+        """The negatives that a rule isolated at ``v`` covers, given positives it
+        covers (a mask): those of the lowest covered positive."""
+        return self.conflicts[v][(positives & -positives).bit_length() - 1]
+
+    def facts(self, candidates: Sequence[Literal]) -> list[str]:
+        """``w_total(I,V)`` and ``w_other(I,V,W)`` for ``bkcons.lp``: candidate
+        ``I`` is such a literal for head variable ``V``, with other variables ``W``."""
+        facts = []
+        for i, lit in enumerate(candidates):
+            for v, total in self.total.items():
+                if lit.args.count(v) == 1 and (lit.pred, lit.args.index(v)) in total:
+                    facts.append(f"w_total({i},{v}).")
+                    facts += [f"w_other({i},{v},{w})." for w in lit.args if w != v]
+        return facts
+
+
+def isolated_heads(head_arity: int, rows: dict[str, set[tuple]],
+                   pos: Sequence[tuple[str, ...]], neg: Sequence[tuple[str, ...]]
+                   ) -> IsolatedHeads | None:
+    """The :class:`IsolatedHeads` of a task (None if no head place qualifies)."""
+    total, conflicts = {}, {}
+    for v in range(head_arity):
+        rest = [row[:v] + row[v + 1:] for row in neg]
+        negatives: dict[tuple, int] = {}
+        for j, key in enumerate(rest):
+            negatives[key] = negatives.get(key, 0) | (1 << j)
+        masks = [negatives.get(row[:v] + row[v + 1:], 0) for row in pos]
+        if not all(masks):
+            continue
+        values = {row[v] for row in pos} | {row[v] for row in neg}
+        places = frozenset((name, k) for name, tuples in rows.items()
+                           for k in range(len(next(iter(tuples), ())))
+                           if values <= {t[k] for t in tuples})
+        if places:
+            total[v], conflicts[v] = places, masks
+    return IsolatedHeads(total, conflicts) if total else None
 
 
 def copied_relations(bias: Bias, rows: dict[str, set[tuple]]) -> dict[str, str]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_text
@@ -197,18 +197,21 @@ class Generator:
         self.ctl = clingo.Control(["--models=0", "--warn=none", f"--config={CLINGO_CONFIG}"])
         self.ctl.add("base", [], program + "\n".join(facts))
         self.ctl.ground([("base", [])])
-        atoms = self.ctl.symbolic_atoms
-        self._lit = [atoms[clingo.Function("w_lit", [clingo.Number(i)])] for i in
-                     range(len(self.candidates))]
-        self._lit = [x.literal if x is not None else None for x in self._lit]
-        size_atoms = {k: atoms[clingo.Function("w_size", [clingo.Number(k)])]
-                      for k in range(1, bias.max_body + 1)}
-        self._size = {k: (x.literal if x is not None else None) for k, x in size_atoms.items()}
-        single_atoms = {v: atoms[clingo.Function("w_single", [clingo.Number(v)])]
-                        for v in self.body_var_range}
-        self._single = {v: (x.literal if x is not None else None)
-                        for v, x in single_atoms.items()}
+        lits = self._literals("w_lit", range(len(self.candidates)))
+        self._lit = [lits[i] for i in range(len(self.candidates))]
+        self._size = self._literals("w_size", range(1, bias.max_body + 1))
+        self._single = self._literals("w_single", self.body_var_range)
+        self._anchored = self._literals("w_anchored", range(a))
         self.ground_seconds = time.perf_counter() - t0
+
+    def _literals(self, name: str, keys: Iterable[int]) -> dict[int, int | None]:
+        """The solver literal of each ground atom ``name(k)`` (None where the
+        grounder removed it: it can never be true)."""
+        import clingo
+
+        atoms = self.ctl.symbolic_atoms
+        found = {k: atoms[clingo.Function(name, [clingo.Number(k)])] for k in keys}
+        return {k: (x.literal if x is not None else None) for k, x in found.items()}
 
     def _vocabulary_facts(self) -> list[str]:
         """Facts that tie candidates to Popper's vocabulary (``vocabulary.lp``)."""
@@ -455,6 +458,21 @@ class Generator:
                     continue  # an atom the grounder removed can never be true
                 self._pending.append(("lits", lits))
                 self._now_lits.append(lits)
+
+    def prune_while_isolated(self, rule: Rule, head_var: int) -> None:
+        """Forbid every rule whose body contains a renaming of ``rule``'s body
+        in which head variable ``head_var`` is not anchored (``bkcons.lp``: it
+        occurs only in literals true for every example, with singletons; see
+        :class:`~witness.learning.ilp.bkcons.IsolatedHeads`), from the next
+        :meth:`rules` call on (they are larger than ``rule``)."""
+        anchored = self._anchored.get(head_var)
+        for ids in self._twin_renamings(rule):
+            lits = [self._lit[i] for i in ids]
+            if None in lits:
+                continue  # an atom the grounder removed can never be true
+            if anchored is not None:  # else never anchored: no condition needed
+                lits.append(-anchored)
+            self._pending.append(("lits", lits))
 
     def prune_generalisations(self, rule: Rule, min_size: int = 1) -> None:
         """Forbid every rule with at least ``min_size`` body literals whose body is

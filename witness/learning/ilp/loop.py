@@ -49,7 +49,7 @@ from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.results import Program, Scores, Stats, make_program
 from witness.learning.ilp.rules import Rule, canonical
 from witness.learning.ilp.task import TaskFiles
-from witness.learning.ilp.test import Tester
+from witness.learning.ilp.test import Coverage, Tester
 
 logger = logging.getLogger(__name__)
 
@@ -95,9 +95,10 @@ class _Search:
         self.combine_timeout = combine_timeout
         self.noisy = noisy
         self.explain = explain
-        from_bk = bk_constraints(bias, tester)
+        from_bk = bk_constraints(bias, tester, noisy)
         tester.use_relations(from_bk.rows)  # bodies ordered by their answers
         self.generator = Generator(bias, from_bk.facts, from_bk.symmetric)
+        self.isolated = from_bk.isolated  # head places a rule may ignore (without noise)
         self.drop_safe = drop_safe(bias)  # pointless literals may be pruned
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
         self.pool = Pool()
@@ -204,6 +205,10 @@ class _Search:
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
             kinds = apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl)
+            if not last and outcome.status == "ok" and outcome.tp and self.isolated is not None:
+                v = self.isolated.isolated(rule)
+                if v is not None:  # so is each specialisation that keeps v that way
+                    self.generator.prune_while_isolated(rule, v)
             for kind in kinds:
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
             if self.noisy and not last and outcome.status == "ok" and outcome.tp \
@@ -283,8 +288,12 @@ class _Search:
         if exists and full_pos and pos.ok:
             self.cache_coverage(rule, pos.mask)
         neg = None
-        if pos.ok and pos.mask:
-            neg = None
+        isolated = self.isolated.isolated(rule) if self.isolated is not None else None
+        if pos.ok and pos.mask and isolated is not None:
+            # a rule that ignores a head place covers the negatives equal to a
+            # covered positive but at that place (see IsolatedHeads): no test needed
+            neg = Coverage(self.isolated.covered_negatives(isolated, pos.mask), "ok")
+        elif pos.ok and pos.mask:
             if hints and exists:
                 neg = tester.cover(rule, "neg", hints, time_limit=limit, first=True)
             if neg is None or (neg.ok and neg.mask == 0):

@@ -6,7 +6,7 @@
 % example is constant time).
 
 :- module(witness_ilp, [load_bk/4, load_examples/5, cover/12, undefined_preds/3, fact_rows/5,
-                       fact_preds/3, wipe/2]).
+                       example_rows/3, fact_preds/3, wipe/2]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -112,6 +112,13 @@ fact_rows(M, Name0, Arity, Max, Rows) :-
                 Rows)
     ;   Rows = none
     ).
+
+%!  example_rows(+M, +Kind, -Rows) is det.
+%   Rows: the arguments of M's examples of Kind (pos or neg), as fact_rows/5 gives them.
+example_rows(M, Kind, Rows) :-
+    atom_concat('$ilp_', Kind, Table),
+    findall(Strs, ( call(M:Table, _, A), A =.. [_|Args], maplist(term_string, Args, Strs) ),
+            Rows).
 
 %!  fact_preds(+M, +Preds, -Names) is det.
 %   Names: the names of the Name/Arity in Preds that M defines by ground facts only.

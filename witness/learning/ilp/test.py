@@ -286,6 +286,12 @@ class Tester:
             return None
         return {tuple(row) for row in rows}
 
+    def example_rows(self, kind: str) -> list[tuple[str, ...]]:
+        """The arguments of the ``kind`` (``pos`` or ``neg``) examples, in order,
+        as Prolog text (as :meth:`fact_rows` gives them)."""
+        rows = self.janus.query_once(f"{HELPER_MODULE}:example_rows({self.module}, {kind}, R)")
+        return [tuple(row) for row in rows["R"]]
+
     def _answer_limit(self, rule: Rule, n: int, negated: Literal | None = None) -> int:
         """Inferences for finding ``rule``'s coverage of ``n`` examples from its
         body's answers (0: not that way; see ``by_answers`` in test.pl).
