@@ -85,8 +85,18 @@ def test_the_part_keeps_what_implies_the_literal(tmp_path):
             .renamed({1: 2, 2: 3}) or found.literal.pred == "e"
         assert {x.pred for x in found.part.body} == {"e", "red"}
         assert len(found.part.body) == 3  # e(A,B) binds B for red(B): nothing to drop
-        # with blue(B) instead (n3 has no out-edge) the literal matters
-        assert pointless_literal(parse_rule("f(A) :- e(A,B), blue(B), e(B,C)."), tester) is None
+        # with blue(B) instead (n3 has no out-edge) e(B,C) matters; blue(B) does not:
+        # on the negatives (n4, n2) every answer of e(A,B) is blue (no singleton needed)
+        other = pointless_literal(parse_rule("f(A) :- e(A,B), blue(B), e(B,C)."), tester)
+        assert other is not None and other.single == ()
+        assert other.literal == parse_rule("f(A) :- blue(B).").body[0]
+        assert set(other.part.body) == set(parse_rule("f(A) :- e(A,B), blue(B).").body)
+        gen = Generator(bias)
+        gen.prune_while_single(other.part, other.single)  # every specialisation goes
+        rules = list(gen.rules(3))
+        assert rules and not any(  # no e(A,X) with blue(X), whatever X is called
+            ("e", (0, x.args[0])) in {(y.pred, y.args) for y in r.body}
+            for r in rules for x in r.body if x.pred == "blue")
     gen = Generator(bias)
     gen.prune_while_single(found.part, found.single)
     space = {canonical(r) for r in gen.rules(3)}

@@ -25,16 +25,18 @@ part by dropping literals one at a time while the rest still covers no
 positive and can still be called safely; pruning the specialisations of that
 smaller body removes many more rules, including ones of the current size.
 
-*Pointless literals* (the idea behind Popper's pointless-rule checks, written
-anew for this engine): a literal with a variable that occurs nowhere else in
-the rule only asks whether some value exists. If, on every negative example
-and under every answer of a part of the body, such a value always exists,
-then any rule containing that part and the literal, with the variable still
-occurring only there, covers the same negatives without the literal, covers
-at least the same positives and is one literal smaller: no optimal program
-needs it. :func:`pointless_literal` finds such a literal and the smallest
-part of the body it found that implies it; the generator then forbids the
-pattern (:meth:`~witness.learning.ilp.generate.Generator.prune_while_single`).
+*Pointless literals* (the idea behind Popper's pointless-rule and
+"indiscriminate literal" checks, written anew for this engine): if, on every
+negative example and under every answer of a part of the body, a literal
+holds (for some value of its variables that occur nowhere else in the rule,
+if any), then any rule containing that part and the literal, with those
+variables still occurring only there, covers the same negatives without the
+literal, covers at least the same positives and is one literal smaller: no
+optimal program needs it. :func:`pointless_literal` finds such a literal and
+the smallest part of the body it found that implies it; the generator then
+forbids the pattern (:meth:`~witness.learning.ilp.generate.Generator.prune_while_single`;
+without such variables, every specialisation of the part with the literal).
+The learner asks only while a rule's specialisations are still open.
 """
 
 from __future__ import annotations
@@ -179,8 +181,9 @@ POINTLESS_INFERENCES = 1_000_000
 
 def pointless_literal(rule: Rule, tester: Tester,
                       time_limit: float | None = None) -> Pointless | None:
-    """A literal of ``rule`` with a variable found nowhere else in it, implied
-    on every negative example by the rest of the body; with the rest made as
+    """A literal of ``rule`` implied on every negative example by the rest of
+    the body (its variables found nowhere else in the rule, ``single``, taken
+    existentially; there may be none); with the rest made as
     small as it can be while it still implies it (greedy, one literal at a
     time, keeping the literal's other variables bound), or None.
 
@@ -203,7 +206,7 @@ def pointless_literal(rule: Rule, tester: Tester,
             continue  # \\+ lit would be called with an input unbound
         # the rule without lit must keep every head variable in its body (Datalog,
         # and biases such as ':- not body_var(_,1).')
-        if not single or set(lit.args) & (head - in_rest) or not callable_rule(rest, tester):
+        if set(lit.args) & (head - in_rest) or not callable_rule(rest, tester):
             continue
         if not tester.implied(rest, lit, "neg", time_limit, POINTLESS_INFERENCES):
             continue

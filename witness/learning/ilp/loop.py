@@ -198,8 +198,10 @@ class _Search:
                 continue
             self.seen.add(key)
             outcome = self.test(rule, parents)
+            useless = False
             if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
-                if self.cannot_beat_best(rule, seen_size=size):
+                useless = self.cannot_beat_best(rule, seen_size=size)
+                if useless:
                     self.prune_useless(rule, seen_size=size)
                 else:  # a parent of the next size's rules
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
@@ -219,7 +221,9 @@ class _Search:
                 self.explain_failure(rule)
                 if not last and len(rule.body) > 1:  # a part of it may be useless too
                     self.prune_useless(rule, seen_size=size, only_smaller=True)
-            if not last and outcome.status == "ok" and outcome.tp and self.drop_safe:
+            # a pointless literal matters only while the rule's specialisations are open
+            if not last and outcome.status == "ok" and outcome.tp and self.drop_safe \
+                    and not useless and SPECIALISATIONS not in kinds:
                 self.prune_pointless(rule)
             if outcome.consistent and outcome.tp:
                 stats.consistent_rules += 1
