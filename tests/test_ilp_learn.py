@@ -140,7 +140,7 @@ def test_cli_learn_text(capsys):
 @pytest.mark.parametrize("problem, message", [
     ("missing", "task folder not found"),
     ("no_exs", "missing exs.pl"),
-    ("recursion", "recursion"),
+    ("recursion", "names a clause by number"),
     ("pi", "predicate invention"),
     ("bad_example", "cannot read examples"),
     ("undefined", "not defined"),
@@ -154,7 +154,7 @@ def test_cli_bad_input_exit_2(tmp_path, capsys, problem, message):
     elif problem == "no_exs":
         (task / "exs.pl").unlink()
     elif problem == "recursion":
-        bias.write_text(bias.read_text() + "enable_recursion.\n")
+        bias.write_text(bias.read_text() + "enable_recursion.\n:- body_literal(1,_,_,_).\n")
     elif problem == "pi":
         bias.write_text(bias.read_text() + "enable_pi.\n")
     elif problem == "bad_example":

@@ -95,7 +95,7 @@ def test_non_datalog(tmp_path):
 
 @pytest.mark.parametrize("extra, message", [
     ("max_rules(3).\n", "unknown bias directive 'max_rules/1'"),
-    ("enable_recursion.\n", "recursion (use --engine popper)"),
+    ("enable_pi.\n", "predicate invention (use --engine popper)"),
 ])
 def test_unknown_or_unsupported_directive_refused_by_name(tmp_path, capsys, extra, message):
     task = zoo(tmp_path, extra)

@@ -38,6 +38,7 @@ paper's experiment relies on it); Popper ignores it for non-recursive tasks.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +53,6 @@ DEFAULTS: dict[str, int | None] = {"max_vars": 6, "max_body": 10, "max_clauses":
 
 # Popper switches that change the hypothesis space in ways this engine does not implement.
 UNSUPPORTED = {
-    "enable_recursion": "recursion (use --engine popper)",
     "enable_pi": "predicate invention (use --engine popper)",
     "max_ho": "higher-order definitions",
     "custom_max_size": "a program size bound",
@@ -67,7 +67,20 @@ UNSUPPORTED = {
 }
 
 DECLARATIONS = {"head_pred/2", "body_pred/2", "type/2", "direction/2", "max_vars/1",
-                "max_body/1", "max_clauses/1", "allow_singletons/0", "non_datalog/0"}
+                "max_body/1", "max_clauses/1", "allow_singletons/0", "non_datalog/0",
+                "enable_recursion/0"}
+
+# Popper's number of clauses of a recursive program when the bias gives no max_clauses
+# (popper/util.py: max_rules = 2 with recursion); the engine learns a base clause
+# and one recursive clause (see witness/learning/ilp/recursion.py)
+RECURSION_CLAUSES = 2
+
+# A bias rule that names a clause by number (``:- body_literal(1,empty,_,_).``) relies
+# on how Popper numbers the clauses of a recursive program; the engine generates
+# each clause on its own, as clause 0, so such rules are refused with recursion.
+_NUMBERED_CLAUSE = re.compile(
+    r"\b(head_literal|body_literal|clause|body_size|head_var|body_var|clause_var|var_type"
+    r"|var_in_literal)\(\s*[0-9]")
 
 # The generator's meta-vocabulary (witness/learning/ilp/vocabulary.lp), usable in bias rules.
 VOCABULARY = {"head_literal": 4, "body_literal": 4, "clause": 1, "var_type": 3, "body_var": 2,
@@ -108,6 +121,12 @@ class Bias:
     max_clauses: int | None
     non_datalog: bool = False
     program: str = ""
+    recursion: bool = False  # enable_recursion: recursive programs are learned too
+
+    @property
+    def recursive_clauses(self) -> int:
+        """Clauses of a recursive program: ``max_clauses``, else Popper's default (2)."""
+        return RECURSION_CLAUSES if self.max_clauses is None else self.max_clauses
 
     @property
     def has_directions(self) -> bool:
@@ -286,10 +305,15 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
     head_name, head_arity = d.heads[0]
     if head_name in names:
         raise TaskError(f"{where}: head predicate {head_name} is also a body predicate "
-                        "(recursion), which this engine does not support")
+                        "(for recursion, say enable_recursion instead)")
     all_preds = [(head_name, head_arity), *sorted(d.bodies)]
     _check_types_and_directions(d, all_preds, where)
 
+    recursion = "enable_recursion" in d.flags
+    if recursion and statements.has_rules and _NUMBERED_CLAUSE.search(text):
+        raise TaskError(f"{where}: a bias rule names a clause by number "
+                        f"('{_NUMBERED_CLAUSE.search(text).group(0)}...'), which with "
+                        "enable_recursion this engine does not support (use --engine popper)")
     settings = {**DEFAULTS, **d.bounds}
     if settings["max_vars"] < head_arity:
         raise TaskError(f"{where}: max_vars({settings['max_vars']}) is smaller than "
@@ -306,6 +330,7 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
         max_clauses=settings["max_clauses"],
         non_datalog="non_datalog" in d.flags,
         program=text if statements.has_rules else "",
+        recursion=recursion,
     )
 
 

@@ -41,7 +41,7 @@ import itertools
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
-from witness.learning.ilp.bias import Bias
+from witness.learning.ilp.bias import Bias, PredDecl
 from witness.learning.ilp.programs import program_text
 from witness.learning.ilp.rules import (
     Literal,
@@ -94,21 +94,27 @@ def bad_body(bias: Bias) -> set[Literal]:
     return out
 
 
-def candidate_literals(bias: Bias) -> list[Literal]:
+def candidate_literals(bias: Bias, recursive: bool = False) -> list[Literal]:
     """Every body literal that can occur in some rule of the space, in literal order.
 
     Arguments are distinct variables (as in Popper); a head variable may only
     sit where its declared type fits; with types and directions, a body-only
     variable may only be an input where some predicate can output its type.
+    ``recursive``: the head predicate is a body predicate too (recursive
+    literals), except the literal equal to the head (a clause that calls
+    itself unchanged adds nothing and never terminates).
     """
     a = bias.head.arity
     head_types = bias.head.types
+    preds = body_preds(bias, recursive)
     producible = None
     if bias.has_directions and head_types is not None:
-        producible = {p.types[i] for p in bias.body for i in p.outputs}
+        producible = {p.types[i] for p in preds for i in p.outputs}
     out = []
-    for pred in bias.body:
+    for pred in preds:
         for args in itertools.permutations(range(bias.max_vars), pred.arity):
+            if recursive and pred is bias.head and args == tuple(range(a)):
+                continue
             ok = True
             for pos, v in enumerate(args):
                 if pred.types is None:
@@ -127,23 +133,32 @@ def candidate_literals(bias: Bias) -> list[Literal]:
     return sorted((x for x in out if x not in forbidden), key=literal_key)
 
 
+def body_preds(bias: Bias, recursive: bool = False) -> tuple[PredDecl, ...]:
+    """The predicates a body may use: the bias's, and with ``recursive`` the head's."""
+    return (*bias.body, bias.head) if recursive else bias.body
+
+
 class Generator:
     """Enumerates the rules of a bias, size by size, under learned constraints."""
 
     def __init__(self, bias: Bias, bk_facts: Sequence[str] = (),
-                 symmetric: Symmetries = frozenset()):
+                 symmetric: Symmetries = frozenset(), recursive: bool = False):
         """``bk_facts``: facts for ``bkcons.lp`` (constraints derived from the
         background knowledge, see :mod:`witness.learning.ilp.bkcons`);
         ``symmetric``: relations whose literals may be turned around, as
-        ``(predicate, i, j)`` (see :meth:`variants`)."""
+        ``(predicate, i, j)`` (see :meth:`variants`); ``recursive``: generate
+        recursive clauses, each with exactly one literal of the head
+        predicate (``recursive.lp``)."""
         import clingo
 
         t0 = time.perf_counter()
         self.bias = bias
+        self.recursive = recursive
         self.symmetric = frozenset(symmetric)
         self._pairs = symmetry_pairs(self.symmetric)
         self.head = Literal(bias.head.name, tuple(range(bias.head.arity)))
-        self.candidates = candidate_literals(bias)
+        self._decls = {p.name: p for p in body_preds(bias, recursive)}
+        self.candidates = candidate_literals(bias, recursive)
         self.index = {lit: i for i, lit in enumerate(self.candidates)}
         # the same by (predicate, arguments): tuples hash faster than literals
         self._by_args = {(lit.pred, lit.args): i for i, lit in enumerate(self.candidates)}
@@ -163,7 +178,7 @@ class Generator:
                  f"w_size_dom(1..{bias.max_body})."]
         facts += [f"w_headvar({v})." for v in range(a)]
         facts += [f"w_bodyvar({v})." for v in self.body_var_range]
-        decls = {p.name: p for p in bias.body}
+        decls = self._decls
         if bias.has_directions:
             for v, d in enumerate(bias.head.directions):
                 facts.append(f"w_head{d}({v}).")
@@ -179,6 +194,10 @@ class Generator:
         facts += self._symmetry_facts()
 
         program = program_text("generate.lp")
+        if recursive:
+            program += program_text("recursive.lp")
+            facts += [f"w_rec({i})." for i, lit in enumerate(self.candidates)
+                      if lit.pred == bias.head.name]
         if not bias.non_datalog:
             program += program_text("datalog.lp")
         if bias.has_directions:
@@ -302,7 +321,7 @@ class Generator:
 
     def _var_types(self, rule: Rule) -> dict[int, str] | None:
         """The type of each body-only variable of ``rule``, or None for an untyped bias."""
-        decls = {p.name: p for p in self.bias.body}
+        decls = self._decls
         types: dict[int, str] = {}
         for lit in rule.body:
             if decls[lit.pred].types is None:

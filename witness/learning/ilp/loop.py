@@ -46,6 +46,7 @@ from witness.learning.ilp.constrain import (
     useless_specialisation_size,
 )
 from witness.learning.ilp.generate import Generator
+from witness.learning.ilp.recursion import RecursiveSearch, with_pool_rules
 from witness.learning.ilp.results import Program, Scores, Stats, make_program
 from witness.learning.ilp.rules import Rule, canonical
 from witness.learning.ilp.task import TaskFiles
@@ -112,6 +113,10 @@ class _Search:
         self.pool_union = 0  # positives some pool rule covers
         self.added_since_combine = 0  # pool rules added since the last combine
         self.last_report = time.perf_counter()
+        # recursive programs (enable_recursion), searched between the sizes of rules
+        self.recursion = None
+        if bias.recursion and bias.recursive_clauses >= 2:
+            self.recursion = RecursiveSearch(bias, tester, stats)
 
     def key(self, rule: Rule) -> Rule:
         """The form under which ``rule``'s test results are kept: its canonical
@@ -129,9 +134,38 @@ class _Search:
         return max(0.01, min(self.tester.eval_timeout, self.deadline - time.perf_counter()))
 
     def run(self) -> None:
+        self.run_rules()
+        rec, stats = self.recursion, self.stats
+        if rec is None or self.stopped or self.out_of_time():
+            return
+        # the rest of the recursive programs, smaller than the best program known
+        rec.search(rec.max_size, self.deadline, self.complete_size())
+        if not rec.exhausted:
+            stats.exhausted = False
+        elif stats.stop_reason == "rule space exhausted" and rec.complete_size() is not None:
+            stats.stop_reason = "a recursive program covering every positive was found; " \
+                                "no program still to come is smaller"
+
+    def complete_size(self) -> int | None:
+        """The size of the best non-recursive program if it covers every positive."""
+        if self.best.tp.bit_count() == self.tester.n_pos:
+            return self.best.size
+        return None
+
+    def run_rules(self) -> None:
+        """The search over rules (non-recursive), size by size; with recursion,
+        the recursive programs up to each size's program size in between."""
         stats, bias = self.stats, self.bias
         parents: dict[Rule, Tested] = {}
+        self.stopped = False
         for size in range(1, bias.max_body + 1):
+            if self.recursion is not None:
+                found = self.recursion.complete_size()
+                if found is not None and size + 1 >= found:
+                    stats.stop_reason = "a recursive program covering every positive " \
+                                        "exists; larger rules cannot make a smaller one"
+                    stats.exhausted = True
+                    return
             if self.noisy and self.best.mdl(self.tester.n_pos) <= size + 1:
                 stats.stop_reason = "no larger rule can lower the description length"
                 stats.exhausted = True
@@ -154,6 +188,10 @@ class _Search:
                 self.prune_useless(rule, seen_size=size + 1)
                 del parents[rule]
             self.report(size, final=True)
+            if self.recursion is not None and not self.stopped:
+                # programs no larger than the rules of this size
+                self.recursion.search(size + 1, self.deadline, self.complete_size())
+                self.stopped = self.out_of_time()
             if self.optimum_found:
                 stats.stop_reason = "a rule covering every positive was found; " \
                                     "no rule still to come is smaller"
@@ -549,9 +587,12 @@ def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: fl
         if stats.timed_out:
             stats.stop_reason = "time-out"
         search.do_combine(final=True)
-        rules = search.best.rules
+        best = search.best
+        if search.recursion is not None:
+            best = with_pool_rules(best, search.recursion.best, tester, bias.max_clauses)
+        rules = best.rules
         scores, tp, fp = tester.score(rules)
-        stats.verified = tp == search.best.tp and fp == search.best.fp
+        stats.verified = tp == best.tp and fp == best.fp
         checks = {k: n - stats.failed_tests.get(k, 0) for k, n in tester.failed.items()}
         stats.failed_checks = {k: n for k, n in checks.items() if n > 0}
     for key in ("generate_seconds", "test_seconds", "combine_seconds", "explain_seconds"):

@@ -212,10 +212,20 @@ def evaluation_order(
     or, given ``recall`` (the most answers a relation has for the
     arguments bound, as Popper orders a body), a pure test, else the
     literal with the fewest answers.
+    A recursive literal (of the head's predicate) goes after every other
+    literal that can go before it, so that its call has as much bound as the
+    rule can give it (a left-recursive order may never terminate); rules
+    without one are ordered as if this sentence were not here.
     Raises ``ValueError`` if no safe order exists.
     """
     remaining = list(rule.body)
     order: list[Literal] = []
+    head_pred = rule.head.pred
+
+    def later(xs: list[Literal]) -> list[Literal]:
+        """``xs`` without recursive literals, unless that leaves none."""
+        return [x for x in xs if x.pred != head_pred] or xs
+
     if directions is None:
         bound = set(rule.head.args)
 
@@ -227,9 +237,9 @@ def evaluation_order(
 
         while remaining:
             if recall is not None:
-                lit = min(remaining, key=cost)
+                lit = min(later(remaining), key=cost)
             else:
-                lit = max(remaining, key=lambda x: sum(v in bound for v in x.args))
+                lit = max(later(remaining), key=lambda x: sum(v in bound for v in x.args))
             remaining.remove(lit)
             order.append(lit)
             bound.update(lit.args)
@@ -243,6 +253,7 @@ def evaluation_order(
                         if d == "in")]
         if not ready:
             raise ValueError(f"no safe order for {format_rule(rule, ordered=False)}")
+        ready = later(ready)
         tests = [x for x in ready if all(v in bound for v in x.args)]
         lit = (tests or ready)[0]
         remaining.remove(lit)
@@ -287,6 +298,11 @@ def format_rule(
     if not parts:
         return f"{fmt(rule.head)}."
     return f"{fmt(rule.head)} :- {', '.join(parts)}."
+
+
+def is_recursive(rule: Rule) -> bool:
+    """Does ``rule``'s body call its own head predicate?"""
+    return any(lit.pred == rule.head.pred for lit in rule.body)
 
 
 def connected(rule: Rule) -> bool:

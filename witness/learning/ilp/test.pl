@@ -5,8 +5,9 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/4, load_examples/5, cover/12, undefined_preds/3, fact_rows/5,
-                       example_rows/3, fact_preds/3, wipe/2]).
+:- module(witness_ilp, [load_bk/4, load_examples/5, cover/12, cover_program/11,
+                       own_clauses/4, undefined_preds/3, fact_rows/5, example_rows/3,
+                       fact_preds/3, wipe/2]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -194,6 +195,68 @@ by_answers(M, Head, Body, Table, First, Limit, Found) :-
     ),
     catch(call_with_inference_limit(Goal, Limit, R), _, fail),
     R \== inference_limit_exceeded.
+
+%!  cover_program(+M, +Texts, +Table, +All, +Cands, +First, +Depth, +InfLimit, +TimeLimit,
+%!                -Covered, -Status)
+%   cover/12 for a whole program (a recursive one): its clauses (Texts) are
+%   asserted as clauses of the head predicate in M (declared dynamic there
+%   before the BK was loaded), in this order, and each candidate example is
+%   proved under a depth limit. A proof found is a proof (covered); a
+%   failure without reaching the limit means not covered; a failure after
+%   reaching it means unknown. Status: ok; depth when an unknown example
+%   leaves the answer open (First = true: none was proved; else: any);
+%   limit, timeout, error or bk_error as for cover/12 (no Message: the
+%   caller counts failed tests by status).
+cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Covered,
+              Status) :-
+    maplist(assert_clause(M), Texts, Refs),
+    nb_setval(witness_ilp_unknown, false),
+    Each = ( candidate(All, Cands, Table, M, I, Atom), prove(M, Atom, Depth, R),
+             (   R == unknown
+             ->  nb_setval(witness_ilp_unknown, true), fail
+             ;   R == yes
+             ) ),
+    (   First == true
+    ->  Goal = ( once(Each) -> Found = [I] ; Found = [] )
+    ;   Goal = findall(I, Each, Found)
+    ),
+    catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, L)),
+          E, true),
+    maplist(erase, Refs),
+    nb_getval(witness_ilp_unknown, Unknown),
+    (   nonvar(E)
+    ->  Covered = [], error_status(E, Status, _)
+    ;   L == inference_limit_exceeded
+    ->  Covered = [], Status = limit
+    ;   First == true, Found = [_]
+    ->  Covered = Found, Status = ok          % a proof decides, whatever else is unknown
+    ;   Unknown == true
+    ->  Covered = [], Status = depth
+    ;   Covered = Found, Status = ok
+    ).
+
+assert_clause(M, Text, Ref) :-
+    term_string(Clause, Text),
+    assertz(M:Clause, Ref).
+
+%!  prove(+M, +Atom, +Depth, -R) is det.
+%   R: yes (a proof within Depth), no (none, the limit never reached) or unknown.
+prove(M, Atom, Depth, R) :-
+    (   call_with_depth_limit(once(M:Atom), Depth, D)
+    ->  ( D == depth_limit_exceeded -> R = unknown ; R = yes )
+    ;   R = no
+    ).
+
+%!  own_clauses(+M, +Name, +Arity, -N) is det.
+%   The clauses of M's own Name/Arity (0 if M does not define it).
+own_clauses(M, Name0, Arity, N) :-
+    atom_string(Name, Name0),
+    functor(H, Name, Arity),
+    (   predicate_property(M:H, number_of_clauses(N0)),
+        \+ predicate_property(M:H, imported_from(_))
+    ->  N = N0
+    ;   N = 0
+    ).
 
 key_table('$ilp_pos', '$ilp_pos_key').
 key_table('$ilp_neg', '$ilp_neg_key').

@@ -28,7 +28,7 @@ from pathlib import Path
 from witness.learning.ilp.bias import Bias
 from witness.learning.ilp.programs import program_path
 from witness.learning.ilp.results import Scores
-from witness.learning.ilp.rules import Literal, Rule, format_rule
+from witness.learning.ilp.rules import Literal, Rule, format_rule, is_recursive
 from witness.learning.ilp.task import BKError, TaskError
 
 logger = logging.getLogger(__name__)
@@ -42,6 +42,9 @@ ANSWERS_MIN_EXAMPLES = 1000
 ANSWER_INFERENCES_PER_EXAMPLE = 20
 # rule texts kept for repeated queries about the same rule (then the cache restarts)
 TEXT_CACHE = 10_000
+# Depth limit of one example's proof by a recursive program (cover_program in test.pl):
+# deeper proofs are not looked for and make the answer unknown, never "not covered"
+RECURSION_DEPTH = 500
 
 _task_counter = itertools.count()
 _helper_loaded = False
@@ -122,6 +125,10 @@ class Tester:
         self._texts: dict[tuple[Rule, Literal | None], str] = {}  # see _text
         self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
         self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
+        if bias.recursion:
+            # a program's clauses are asserted as the head predicate's own (and
+            # override a library predicate of that name, such as last/2)
+            self.janus.query_once(f"dynamic({self.module}:{_quote_pi(head_pi(bias))})")
         try:
             error = self.janus.query_once(
                 f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
@@ -161,6 +168,12 @@ class Tester:
             f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
         # body predicates defined by ground facts only (see _answer_limit)
         self.fact_preds = {str(name) for name in facts}
+        if bias.recursion and self.janus.query_once(
+                f"{HELPER_MODULE}:own_clauses({self.module}, N, {bias.head.arity}, K)",
+                {"N": bias.head.name})["K"]:
+            self.close()
+            raise TaskError(f"{bk} defines the head predicate {head}: with "
+                            "enable_recursion it must be left to the learned program")
 
     def cover(self, rule: Rule, kind: str, candidates: int | None = None,
               time_limit: float | None = None, first: bool = False) -> Coverage:
@@ -174,6 +187,35 @@ class Tester:
         The rule's body must have a safe order under the bias's directions.
         """
         return self._query(rule, kind, candidates, time_limit, "true" if first else "false")
+
+    def cover_program(self, rules: Sequence[Rule], kind: str, candidates: int | None = None,
+                      time_limit: float | None = None, first: bool = False) -> Coverage:
+        """:meth:`cover` for a whole program (e.g. a recursive one), its
+        clauses in this order. Each example's proof is bounded by
+        :data:`RECURSION_DEPTH`; an example that reaches it without a proof
+        makes the answer unknown (status ``"depth"``), except that with
+        ``first`` one proved example answers anyway."""
+        total = self.n_pos if kind == "pos" else self.n_neg
+        cands = [] if candidates is None else mask_indices(candidates)
+        if candidates is not None and not cands:
+            return Coverage(0, "ok")
+        n = total if candidates is None else len(cands)
+        table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
+        every = "true" if candidates is None else "false"
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:cover_program({self.module}, Ts, {table}, {every}, C, "
+            f"{'true' if first else 'false'}, {RECURSION_DEPTH}, IL, TL, Cov, St)",
+            {"Ts": [self._text(rule) for rule in rules], "C": cands,
+             "IL": max(1, n) * self.inferences_per_example,
+             "TL": float(time_limit or self.eval_timeout)})
+        status = str(r["St"])
+        if status != "ok":
+            self.failed[status] = self.failed.get(status, 0) + 1
+        if status == "bk_error":
+            raise BKError(f"error in the background knowledge {self.bk} (while testing "
+                          f"a program with {format_rule(rules[0], self.directions)})")
+        mask = to_mask(r["Cov"]) if status == "ok" else 0
+        return Coverage(mask, status)
 
     def first_missed(self, rule: Rule, kind: str, candidates: int | None = None,
                      time_limit: float | None = None) -> Coverage:
@@ -312,8 +354,18 @@ class Tester:
         return ANSWER_INFERENCES_PER_EXAMPLE * n
 
     def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
-        """Re-test ``rules`` on every example; returns scores and coverage bitsets."""
+        """Re-test ``rules`` on every example; returns scores and coverage bitsets.
+
+        A program with a recursive clause is tested as a whole
+        (:meth:`cover_program`); the others rule by rule (a non-recursive
+        program covers the union of what its rules cover)."""
         tp = fp = 0
+        if any(is_recursive(rule) for rule in rules):
+            pos, neg = self.cover_program(rules, "pos"), self.cover_program(rules, "neg")
+            if not (pos.ok and neg.ok):
+                raise RuntimeError(f"final program could not be re-tested "
+                                   f"({pos.status}/{neg.status})")
+            rules, tp, fp = (), pos.mask, neg.mask
         for rule in rules:
             pos, neg = self.cover(rule, "pos"), self.cover(rule, "neg")
             if not (pos.ok and neg.ok):
@@ -335,6 +387,10 @@ class Tester:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def head_pi(bias: Bias) -> str:
+    return f"{bias.head.name}/{bias.head.arity}"
 
 
 def _quote_pi(pi: str) -> str:
