@@ -3,7 +3,9 @@
 The benchmark's yardstick (``bench_popper_suite.py``): each clause is tested
 on every example of the task's ``exs.pl`` against its ``bk.pl`` in
 SWI-Prolog, an example counting as covered when some clause proves it
-(``once``, as both engines test), with generous limits. An engine's own
+(``once``, as both engines test), with generous limits; a recursive program
+is tested as a whole (its proofs bounded by the engine's depth limit,
+``witness.learning.ilp.test.RECURSION_DEPTH``). An engine's own
 report of its scores is not taken on trust: on Popper's ``trains1``, Popper 5
 reported TP 394 for a printed rule that proves 320 of the 394 positives.
 

@@ -144,9 +144,11 @@ def test_program_tested_as_a_whole_with_depth_limit(tmp_path):
         # a clause that calls itself unchanged never ends: unknown, not "not covered"
         assert t.cover_program((base, loop), "pos").status == "depth"
         assert t.cover_program((base, loop), "neg", first=True).status == "depth"
-        # ... but one proof found answers "covers some"
+        # a proof found before any unknown answers "covers some"
         first = t.cover_program((base, loop), "pos", first=True)
         assert first.ok and first.mask == 0b1
+        assert t.cover_program((base, loop), "pos", candidates=0b110, first=True).status \
+            == "depth"
         # the program's clauses are gone after each test
         assert t.cover_program((step,), "pos").mask == 0
         assert t.score((base, step))[0].as_dict() == {"tp": 5, "fn": 0, "tn": 6, "fp": 0}

@@ -7,7 +7,9 @@ adds them to its rule generator; so do we. A bias is an ASP program:
   ``body_pred(P,1) :- constant(P,_).``): ``head_pred/2``, ``body_pred/2``,
   ``type/2``, ``direction/2``; the settings ``max_vars/1``, ``max_body/1``,
   ``max_clauses/1``, ``allow_singletons/0`` (accepted; singletons are
-  allowed anyway) and ``non_datalog/0``.
+  allowed anyway), ``non_datalog/0`` and ``enable_recursion/0`` (recursive
+  programs of a base clause and a recursive clause, see
+  :mod:`~witness.learning.ilp.recursion`).
 - *Rules and constraints* over Popper's meta-vocabulary (``head_literal/4``,
   ``body_literal/4``, ``clause/1``, ``var_type/3``, ``body_var/2``,
   ``head_var/2``, ``clause_var/2``, ``var_in_literal/4``, ``var_member/2``, ``body_size/2``,
@@ -20,7 +22,7 @@ adds them to its rule generator; so do we. A bias is an ASP program:
 - Helper predicates of the bias's rules (``constant/2``, ``only_once/1``...).
 
 Popper settings that change what is learned in ways this engine does not
-implement (recursion, predicate invention, ...) are refused with a
+implement (predicate invention, ...) are refused with a
 :class:`~witness.learning.ilp.task.TaskError` naming them, and so is any other fact
 that no rule of the bias reads (an unknown directive, e.g. a misspelling):
 nothing is silently ignored. ``type`` or ``direction`` given for a predicate
@@ -33,6 +35,11 @@ so ``bias/paper.pl`` forbids them with a constraint), and no cap on the
 number of rules of the (non-recursive) program.
 ``max_clauses`` in the bias is a hard limit on the learned program (the
 paper's experiment relies on it); Popper ignores it for non-recursive tasks.
+With ``enable_recursion`` a recursive program has ``max_clauses`` clauses,
+or Popper's 2 when the bias is silent; the engine's recursive programs have
+two (a base and a recursive clause), so ``max_clauses(1)`` means none, and
+a bias rule that names a clause by number (``:- body_literal(0,...)``,
+which relies on Popper's numbering of a program's clauses) is refused.
 """
 
 from __future__ import annotations

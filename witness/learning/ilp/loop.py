@@ -19,6 +19,13 @@
    program after each size, and without noise also within a size once the
    pool covers every positive (:meth:`_Search.combine_within_size`).
 
+With ``enable_recursion``, recursive programs (a base clause and a
+recursive clause, :mod:`~witness.learning.ilp.recursion`) are searched
+between the sizes, up to the program size of the rules of each size, and
+then on until a program smaller than the best is no longer possible; the
+final program is the better of the two searches' best (or their union,
+tested as a whole, when that is better).
+
 The search ends when the space is exhausted, when a program covering every
 positive example exists and no larger rule could make a smaller program, or
 at the time-out (anytime: the best program so far is returned). Runs are
@@ -589,7 +596,8 @@ def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: fl
         search.do_combine(final=True)
         best = search.best
         if search.recursion is not None:
-            best = with_pool_rules(best, search.recursion.best, tester, bias.max_clauses)
+            best = with_pool_rules(best, search.recursion.best, search.pool, tester,
+                                   bias.max_clauses)
         rules = best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == best.tp and fp == best.fp

@@ -23,15 +23,18 @@ example ``Q`` covers):
   (``r`` θ-subsumes ``r'``): such a program covers a subset of what ``{b, r}``
   covers, with more literals, so it is no better (none positive, or
   consistent with fewer or the same positives);
+- a recursive clause whose other literals cover no positive adds no
+  positive to any program (see :meth:`RecursiveSearch._adds_nothing`);
 - an inconsistent program prunes its generalisations, which are never
   larger, so in a search by increasing size they were all tested before:
   nothing to add.
 
 Not supported (refused in :mod:`~witness.learning.ilp.bias` or documented):
 more than one recursive clause or more than one base clause in one
-recursive program (``max_clauses`` above 2 only lets the final program add
-non-recursive rules of the pool, see :func:`with_pool_rules`), noisy mode
-with recursion, and predicate invention.
+recursive program are not searched (with ``max_clauses`` above 2 the
+final program may add rules of the pool as more base clauses, greedily:
+:func:`with_pool_rules`); noisy mode with recursion and predicate
+invention are refused.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ import time
 from collections.abc import Iterator
 
 from witness.learning.ilp.bias import Bias
-from witness.learning.ilp.combine import Combination
+from witness.learning.ilp.combine import Combination, Pool
+from witness.learning.ilp.constrain import callable_rule
 from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.results import Stats
 from witness.learning.ilp.rules import Literal, Rule, canonical
@@ -132,13 +136,35 @@ class RecursiveSearch:
         return self._bases[k]
 
     def recs(self, k: int, deadline: float | None) -> list[Rule] | None:
-        """The recursive clauses of ``k`` body literals (None: out of time)."""
+        """The recursive clauses of ``k`` body literals worth trying (None: out of time)."""
         if k not in self._recs:
-            found = list(self._clauses(self.rec_gen, k, deadline))
+            found = [rec for rec in self._clauses(self.rec_gen, k, deadline)
+                     if not self._adds_nothing(rec, deadline)]
             if self.rec_gen.timed_out:
                 return None
             self._recs[k] = found
         return self._recs[k]
+
+    def _adds_nothing(self, rec: Rule, deadline: float | None) -> bool:
+        """Does ``rec`` without its recursive literal cover no positive example?
+
+        Then no program with ``rec`` or a specialisation of it is needed: a
+        proof of an example by ``{b, rec}`` ends in ``b`` or in ``rec``, whose
+        other literals then hold, so such a program covers no positive that
+        its base clause ``b`` alone does not, and every negative ``b`` covers
+        (``b`` is a rule of the ordinary search, with fewer literals). Only
+        asked when the rest can be called safely; its specialisations are
+        pruned in the generator of recursive clauses."""
+        rest = Rule(rec.head, tuple(x for x in rec.body if x.pred != rec.head.pred))
+        if not rest.body or not callable_rule(rest, self.tester):
+            return False
+        found = self.tester.cover(rest, "pos", time_limit=self.time_limit(deadline), first=True)
+        if found.ok and found.mask == 0:
+            self.rec_gen.prune_specialisations(rec)
+            key = "recursive clauses: adding no positive"
+            self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+            return True
+        return False
 
     def search(self, upto: int, deadline: float | None, beaten_at: int | None = None) -> None:
         """Test the programs of up to ``upto`` literals not tested yet, in
@@ -220,27 +246,38 @@ class RecursiveSearch:
                             found.size, found.tp.bit_count(), tester.n_pos)
 
 
-def with_pool_rules(best: Combination, recursive: Combination, tester: Tester,
+def with_pool_rules(best: Combination, recursive: Combination, pool: Pool, tester: Tester,
                     max_clauses: int | None) -> Combination:
-    """The better of the best non-recursive program ``best`` and the best
-    recursive program ``recursive``, or of their union when it is better
-    still: the union is tested as a whole program (the recursive clause may
-    build on the other rules), so it is used only if it covers no negative.
-    Better: more positives, then fewer literals."""
+    """The best of the best non-recursive program ``best``, the best
+    recursive program ``recursive``, and that recursive program with rules
+    of the pool added (more base clauses: the recursive clause builds on
+    them too). Rules are added greedily, smallest first, each kept only if
+    the program, tested as a whole, then covers more positives and still no
+    negative (so the result is consistent whatever the rules do together);
+    at most ``max_clauses`` clauses in all. Better: more positives, then
+    fewer literals."""
 
     def score(c: Combination) -> tuple[int, int]:
         return c.tp.bit_count(), -c.size
 
     winner = max(best, recursive, key=score)
-    if not recursive.rules or not best.rules:
+    if not recursive.rules:
         return winner
-    extra = tuple(r for r in best.rules if tester.cover(r, "pos").mask & ~recursive.tp)
-    if not extra or (max_clauses is not None and len(recursive.rules) + len(extra) > max_clauses):
-        return winner
-    rules = recursive.rules + extra
-    pos, neg = tester.cover_program(rules, "pos"), tester.cover_program(rules, "neg")
-    if pos.ok and neg.ok and neg.mask == 0:
-        union = Combination(rules, pos.mask, True)
-        if score(union) > score(winner):
-            return union
-    return winner
+    current = recursive
+    order = sorted(range(len(pool.rules)),
+                   key=lambda i: (pool.rules[i].size, -pool.tps[i].bit_count()))
+    for i in order:
+        if max_clauses is not None and len(current.rules) >= max_clauses:
+            break
+        if current.tp.bit_count() == tester.n_pos:
+            break
+        if not pool.tps[i] & ~current.tp:
+            continue  # adds none of the positives its own test found
+        rules = current.rules + (pool.rules[i],)
+        pos = tester.cover_program(rules, "pos")
+        if not pos.ok or pos.mask & ~current.tp == 0:
+            continue
+        neg = tester.cover_program(rules, "neg", first=True)
+        if neg.ok and neg.mask == 0:
+            current = Combination(rules, pos.mask | current.tp, True)
+    return max(winner, current, key=score)

@@ -203,17 +203,17 @@ by_answers(M, Head, Body, Table, First, Limit, Found) :-
 %   before the BK was loaded), in this order, and each candidate example is
 %   proved under a depth limit. A proof found is a proof (covered); a
 %   failure without reaching the limit means not covered; a failure after
-%   reaching it means unknown. Status: ok; depth when an unknown example
-%   leaves the answer open (First = true: none was proved; else: any);
-%   limit, timeout, error or bk_error as for cover/12 (no Message: the
-%   caller counts failed tests by status).
+%   reaching it means unknown, and the query stops there with Status depth
+%   (an unknown example leaves a program's whole coverage unknown, and a
+%   test that finds one teaches the learner nothing, whatever the others
+%   say). Otherwise Status: ok, or limit, timeout, error or bk_error as for
+%   cover/12 (no Message: the caller counts failed tests by status).
 cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Covered,
               Status) :-
     maplist(assert_clause(M), Texts, Refs),
-    nb_setval(witness_ilp_unknown, false),
     Each = ( candidate(All, Cands, Table, M, I, Atom), prove(M, Atom, Depth, R),
              (   R == unknown
-             ->  nb_setval(witness_ilp_unknown, true), fail
+             ->  throw(witness_ilp_depth)
              ;   R == yes
              ) ),
     (   First == true
@@ -223,15 +223,12 @@ cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Co
     catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, L)),
           E, true),
     maplist(erase, Refs),
-    nb_getval(witness_ilp_unknown, Unknown),
-    (   nonvar(E)
+    (   E == witness_ilp_depth
+    ->  Covered = [], Status = depth
+    ;   nonvar(E)
     ->  Covered = [], error_status(E, Status, _)
     ;   L == inference_limit_exceeded
     ->  Covered = [], Status = limit
-    ;   First == true, Found = [_]
-    ->  Covered = Found, Status = ok          % a proof decides, whatever else is unknown
-    ;   Unknown == true
-    ->  Covered = [], Status = depth
     ;   Covered = Found, Status = ok
     ).
 

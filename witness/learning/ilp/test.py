@@ -193,8 +193,9 @@ class Tester:
         """:meth:`cover` for a whole program (e.g. a recursive one), its
         clauses in this order. Each example's proof is bounded by
         :data:`RECURSION_DEPTH`; an example that reaches it without a proof
-        makes the answer unknown (status ``"depth"``), except that with
-        ``first`` one proved example answers anyway."""
+        makes the answer unknown (status ``"depth"``; the query stops there:
+        the search can use no answer about a program with an unknown example,
+        which is then neither pooled nor learned from)."""
         total = self.n_pos if kind == "pos" else self.n_neg
         cands = [] if candidates is None else mask_indices(candidates)
         if candidates is not None and not cands:
