@@ -178,19 +178,10 @@ class Generator:
                  f"w_size_dom(1..{bias.max_body})."]
         facts += [f"w_headvar({v})." for v in range(a)]
         facts += [f"w_bodyvar({v})." for v in self.body_var_range]
-        decls = self._decls
         if bias.has_directions:
             for v, d in enumerate(bias.head.directions):
                 facts.append(f"w_head{d}({v}).")
-        for i, lit in enumerate(self.candidates):
-            p = decls[lit.pred]
-            facts.append(f"w_cand({i}).")
-            for pos, v in enumerate(lit.args):
-                facts.append(f"w_occ({i},{v}).")
-                if p.types is not None and v >= a:
-                    facts.append(f'w_vtype({i},{v},"{p.types[pos]}").')
-                if p.directions is not None:
-                    facts.append(f"w_{p.directions[pos]}({i},{v}).")
+        facts += self._candidate_facts()
         facts += self._symmetry_facts()
 
         program = program_text("generate.lp")
@@ -231,6 +222,20 @@ class Generator:
         atoms = self.ctl.symbolic_atoms
         found = {k: atoms[clingo.Function(name, [clingo.Number(k)])] for k in keys}
         return {k: (x.literal if x is not None else None) for k, x in found.items()}
+
+    def _candidate_facts(self) -> list[str]:
+        """The candidates' variables, with their types and directions."""
+        a, facts = self.bias.head.arity, []
+        for i, lit in enumerate(self.candidates):
+            p = self._decls[lit.pred]
+            facts.append(f"w_cand({i}).")
+            for pos, v in enumerate(lit.args):
+                facts.append(f"w_occ({i},{v}).")
+                if p.types is not None and v >= a:
+                    facts.append(f'w_vtype({i},{v},"{p.types[pos]}").')
+                if p.directions is not None:
+                    facts.append(f"w_{p.directions[pos]}({i},{v}).")
+        return facts
 
     def _vocabulary_facts(self) -> list[str]:
         """Facts that tie candidates to Popper's vocabulary (``vocabulary.lp``)."""
