@@ -21,7 +21,7 @@
 
 With ``enable_recursion``, recursive programs (a base clause and a
 recursive clause, :mod:`~witness.learning.ilp.recursion`) are searched
-between the sizes, up to the program size of the rules of each size, and
+between the sizes, up to the program size of the rules of the next size, and
 then on until a program smaller than the best is no longer possible; the
 final program is the better of the two searches' best (or their union,
 tested as a whole, when that is better).
@@ -196,8 +196,9 @@ class _Search:
                 del parents[rule]
             self.report(size, final=True)
             if self.recursion is not None and not self.stopped:
-                # programs no larger than the rules of this size
-                self.recursion.search(size + 1, self.deadline, self.complete_size())
+                # programs no larger than the rules of the next size (before
+                # them: a recursive program often makes them unnecessary)
+                self.recursion.search(size + 2, self.deadline, self.complete_size())
                 self.stopped = self.out_of_time()
             if self.optimum_found:
                 stats.stop_reason = "a rule covering every positive was found; " \
