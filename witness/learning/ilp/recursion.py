@@ -21,8 +21,8 @@ example ``Q`` covers):
 - a program ``{b, r}`` that covers no positive example, or is consistent,
   needs no specialisation ``{b', r}`` (``b`` θ-subsumes ``b'``) or ``{b, r'}``
   (``r`` θ-subsumes ``r'``): such a program covers a subset of what ``{b, r}``
-  covers, with more literals, so it is no better (none positive, or
-  consistent with fewer or the same positives);
+  covers and, still to come in a search by size, is no smaller, so it is
+  no better (none positive, or consistent with fewer or the same positives);
 - a recursive clause whose other literals cover no positive adds no
   positive to any program (see :meth:`RecursiveSearch._adds_nothing`);
 - an inconsistent program prunes its generalisations, which are never
