@@ -357,24 +357,42 @@ def covered_pairs(rule, rows) -> frozenset:
     return frozenset(out)
 
 
+def pair_task_tester(folder, rows, pos, neg) -> Tester:
+    """A Tester for head f/2 over ``rows`` (e/2, g/2, red/1) and the given examples."""
+    bk = [":- dynamic e/2, g/2, red/1."]
+    bk += [f"{p}({','.join(t)})." for p, tuples in sorted(rows.items()) for t in sorted(tuples)]
+    (folder / "bk.pl").write_text("\n".join(bk) + "\n")
+    (folder / "exs.pl").write_text("".join(f"pos(f({a},{b})).\n" for a, b in pos)
+                                   + "".join(f"neg(f({a},{b})).\n" for a, b in neg))
+    bias = parse_bias("head_pred(f,2). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n")
+    return Tester(folder / "bk.pl", folder / "exs.pl", bias)
+
+
 pairs = st.lists(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)),
                  min_size=1, max_size=8, unique=True)
 
 
 @settings(max_examples=40, deadline=None)
 @given(relations, pairs, pairs)
-def test_a_rule_that_ignores_a_head_place_covers_the_conflicting_negatives(rows, pos, neg):
+def test_a_rule_that_ignores_a_head_place_covers_the_conflicting_negatives(
+        tmp_path_factory, rows, pos, neg):
     from witness.learning.ilp.bkcons import isolated_heads
 
     bias = parse_bias("head_pred(f,2). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n"
                       "max_vars(4). max_body(3).\n")
-    found = isolated_heads(2, rows, pos, neg)
+    with pair_task_tester(tmp_path_factory.mktemp("task"), rows, pos, neg) as tester:
+        found = isolated_heads(2, rows, tester)
     if found is None:
         return
-    for v, masks in found.conflicts.items():  # each positive's negatives equal but at v
+    for v, masks in found.conflicts.items():  # a negative equal to each positive but at v
         for p, mask in zip(pos, masks, strict=True):
             same = [j for j, n in enumerate(neg) if all(p[k] == n[k] for k in (0, 1) if k != v)]
-            assert mask == sum(1 << j for j in same) and same
+            assert mask.bit_count() == 1 and mask.bit_length() - 1 in same
+    for v in set(range(2)) - set(found.conflicts):  # no place left out that qualifies
+        values = {e[v] for e in pos + neg}
+        if all(any(all(p[k] == n[k] for k in (0, 1) if k != v) for n in neg) for p in pos):
+            assert not any(values <= {t[k] for t in tuples}
+                           for tuples in rows.values() for k in range(len(next(iter(tuples), ()))))
     gen = Generator(bias)
     for k in (1, 2, 3):
         for rule in gen.rules(k):
@@ -388,12 +406,13 @@ def test_a_rule_that_ignores_a_head_place_covers_the_conflicting_negatives(rows,
                     assert {neg[j] for j in range(len(neg)) if mask >> j & 1} <= cover
 
 
-def test_isolated_head_places_need_totality_and_conflicting_examples():
+def test_isolated_head_places_need_totality_and_conflicting_examples(tmp_path):
     from witness.learning.ilp.bkcons import isolated_heads
 
     rows = {"e": {("a", "b"), ("b", "a"), ("c", "c")}, "red": {("a",), ("b",)}}
     pos, neg = [("a", "a"), ("b", "c")], [("c", "a"), ("b", "b"), ("c", "c")]
-    found = isolated_heads(2, rows, pos, neg)
+    with pair_task_tester(tmp_path, rows, pos, neg) as tester:
+        found = isolated_heads(2, rows, tester)
     # place 0: every positive has a negative equal but there ((c,a), (c,c));
     # place 1: (a,a) has none, so a rule may well ignore place 1
     assert found is not None and set(found.total) == {0}

@@ -204,8 +204,7 @@ def bk_constraints(bias: Bias, tester: Tester, noisy: bool = False) -> BKConstra
             counts["twins generated once"] = len(twins)
     isolated = None
     if not noisy:
-        isolated = isolated_heads(bias.head.arity, rows, tester.example_rows("pos"),
-                                  tester.example_rows("neg"))
+        isolated = isolated_heads(bias.head.arity, rows, tester)
         if isolated is not None:
             facts += [f"w_conflict({v})." for v in isolated.total]
             facts += isolated.facts(candidates)
@@ -291,8 +290,8 @@ class IsolatedHeads:
     every example's value at head place ``v`` (``true_step(A,C)`` where every
     example's game state has a step); only places ``v`` where every positive
     example has a negative one equal to it except at ``v`` are kept, and
-    ``conflicts[v]`` maps each positive example's index to those negatives (a
-    mask of their indices).
+    ``conflicts[v]`` maps each positive example's index to one such negative
+    (a mask of its index).
 
     A rule whose head variable ``v`` occurs only in literals of such places,
     each holding ``v`` once and otherwise variables of its own (singletons),
@@ -321,8 +320,8 @@ class IsolatedHeads:
         return None
 
     def covered_negatives(self, v: int, positives: int) -> int:
-        """The negatives that a rule isolated at ``v`` covers, given positives it
-        covers (a mask): those of the lowest covered positive."""
+        """A negative that a rule isolated at ``v`` covers, given positives it
+        covers (a mask): the one kept for the lowest covered positive."""
         return self.conflicts[v][(positives & -positives).bit_length() - 1]
 
     def facts(self, candidates: Sequence[Literal]) -> list[str]:
@@ -337,25 +336,21 @@ class IsolatedHeads:
         return facts
 
 
-def isolated_heads(head_arity: int, rows: dict[str, set[tuple]],
-                   pos: Sequence[tuple[str, ...]], neg: Sequence[tuple[str, ...]]
+def isolated_heads(head_arity: int, rows: dict[str, set[tuple]], tester: Tester
                    ) -> IsolatedHeads | None:
     """The :class:`IsolatedHeads` of a task (None if no head place qualifies)."""
     total, conflicts = {}, {}
     for v in range(head_arity):
-        rest = [row[:v] + row[v + 1:] for row in neg]
-        negatives: dict[tuple, int] = {}
-        for j, key in enumerate(rest):
-            negatives[key] = negatives.get(key, 0) | (1 << j)
-        masks = [negatives.get(row[:v] + row[v + 1:], 0) for row in pos]
-        if not all(masks):
+        found = tester.head_place_conflicts(v)
+        if found is None:
             continue
-        values = {row[v] for row in pos} | {row[v] for row in neg}
+        negatives, values = found
         places = frozenset((name, k) for name, tuples in rows.items()
                            for k in range(len(next(iter(tuples), ())))
-                           if values <= {t[k] for t in tuples})
+                           if len({t[k] for t in tuples if t[k] in values}) == len(values))
         if places:
-            total[v], conflicts[v] = places, masks
+            total[v] = places
+            conflicts[v] = [1 << j for j in negatives]
     return IsolatedHeads(total, conflicts) if total else None
 
 

@@ -6,13 +6,13 @@
 % example is constant time).
 
 :- module(witness_ilp, [load_bk/4, load_examples/5, cover/12, cover_program/11,
-                       own_clauses/4, undefined_preds/3, fact_rows/5, example_rows/3,
-                       fact_preds/3, wipe/2]).
+                       own_clauses/4, undefined_preds/3, fact_rows/5,
+                       head_place_conflicts/4, fact_preds/3, wipe/2]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
 
-:- dynamic loading/1, load_error/2.
+:- dynamic loading/1, load_error/2, first_conflict/3.
 :- multifile user:message_hook/3.
 
 % While a task's BK loads, its first error message (syntax error, failing or
@@ -114,12 +114,37 @@ fact_rows(M, Name0, Arity, Max, Rows) :-
     ;   Rows = none
     ).
 
-%!  example_rows(+M, +Kind, -Rows) is det.
-%   Rows: the arguments of M's examples of Kind (pos or neg), as fact_rows/5 gives them.
-example_rows(M, Kind, Rows) :-
-    atom_concat('$ilp_', Kind, Table),
-    findall(Strs, ( call(M:Table, _, A), A =.. [_|Args], maplist(term_string, Args, Strs) ),
-            Rows).
+%!  head_place_conflicts(+M, +Place, -Conflicts, -Values) is det.
+%   Conflicts: for each positive example of M, in order, the index of the first
+%   negative equal to it but at argument Place (1-based), or the atom none if
+%   some positive has no such negative. Values: the distinct arguments at Place
+%   of all examples, as strings (term_string/2, as fact_rows/5).
+%   One pass over the negatives, keeping only the first per wanted key (there
+%   may be 100,000s of negatives, each matching a positive).
+head_place_conflicts(M, Place, Conflicts, Values) :-
+    retractall(first_conflict(_, _, _)),
+    findall(Key-[], ( M:'$ilp_pos'(_, A), without_place(A, Place, Key) ), Keys0),
+    sort(1, @<, Keys0, Keys),
+    list_to_assoc(Keys, Wanted),
+    forall(( M:'$ilp_neg'(J, A), without_place(A, Place, Key), get_assoc(Key, Wanted, _) ),
+           (   term_hash(Key, H), first_conflict(H, Key, _)
+           ->  true
+           ;   term_hash(Key, H), assertz(first_conflict(H, Key, J))
+           )),
+    findall(J, ( M:'$ilp_pos'(_, A), without_place(A, Place, Key), term_hash(Key, H),
+                 ( first_conflict(H, Key, J0) -> J = J0 ; J = none ) ), Found),
+    retractall(first_conflict(_, _, _)),
+    (   memberchk(none, Found)
+    ->  Conflicts = none, Values = []
+    ;   Conflicts = Found,
+        findall(X, ( ( M:'$ilp_pos'(_, A) ; M:'$ilp_neg'(_, A) ), arg(Place, A, X) ), Xs),
+        sort(Xs, Distinct),
+        maplist(term_string, Distinct, Values)
+    ).
+
+without_place(Atom, Place, Key) :-
+    Atom =.. [_|Args],
+    nth1(Place, Args, _, Key).
 
 %!  fact_preds(+M, +Preds, -Names) is det.
 %   Names: the names of the Name/Arity in Preds that M defines by ground facts only.

@@ -329,11 +329,16 @@ class Tester:
             return None
         return {tuple(row) for row in rows}
 
-    def example_rows(self, kind: str) -> list[tuple[str, ...]]:
-        """The arguments of the ``kind`` (``pos`` or ``neg``) examples, in order,
-        as Prolog text (as :meth:`fact_rows` gives them)."""
-        rows = self.janus.query_once(f"{HELPER_MODULE}:example_rows({self.module}, {kind}, R)")
-        return [tuple(row) for row in rows["R"]]
+    def head_place_conflicts(self, place: int) -> tuple[list[int], set[str]] | None:
+        """For head argument ``place`` (0-based): for each positive, in order,
+        the index of a negative equal to it but at that place, and the distinct
+        values there over all examples (Prolog text, as :meth:`fact_rows` gives
+        them); None if some positive has no such negative."""
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:head_place_conflicts({self.module}, {place + 1}, C, V)")
+        if not isinstance(r["C"], list):
+            return None
+        return r["C"], set(r["V"])
 
     def _answer_limit(self, rule: Rule, n: int, negated: Literal | None = None) -> int:
         """Inferences for finding ``rule``'s coverage of ``n`` examples from its
