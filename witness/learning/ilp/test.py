@@ -209,14 +209,19 @@ class Tester:
             {"Ts": [self._text(rule) for rule in rules], "C": cands,
              "IL": max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)})
-        status = str(r["St"])
+        status = self._check(str(r["St"]),
+                             f"a program with {format_rule(rules[0], self.directions)}")
+        mask = to_mask(r["Cov"]) if status == "ok" else 0
+        return Coverage(mask, status)
+
+    def _check(self, status: str, testing: str, detail: str = "") -> str:
+        """Count a query that hit a limit or raised; an error in the BK stops learning."""
         if status != "ok":
             self.failed[status] = self.failed.get(status, 0) + 1
         if status == "bk_error":
-            raise BKError(f"error in the background knowledge {self.bk} (while testing "
-                          f"a program with {format_rule(rules[0], self.directions)})")
-        mask = to_mask(r["Cov"]) if status == "ok" else 0
-        return Coverage(mask, status)
+            raise BKError(f"error in the background knowledge {self.bk} "
+                          f"(while testing {testing}){detail}")
+        return status
 
     def first_missed(self, rule: Rule, kind: str, candidates: int | None = None,
                      time_limit: float | None = None) -> Coverage:
@@ -262,12 +267,7 @@ class Tester:
              "IL": inference_limit or max(1, n) * self.inferences_per_example,
              "TL": float(time_limit or self.eval_timeout)},
         )
-        status = str(r["St"])
-        if status != "ok":
-            self.failed[status] = self.failed.get(status, 0) + 1
-        if status == "bk_error":
-            raise BKError(f"error in the background knowledge {self.bk} (while testing "
-                          f"{format_rule(rule, self.directions)}): {r['Msg']}")
+        status = self._check(str(r["St"]), format_rule(rule, self.directions), f": {r['Msg']}")
         if status == "error" and not self.error_reported:
             # Often the rule's own fault (e.g. an unbound argument), but it may be a BK
             # predicate that throws: say it once rather than hide it.
