@@ -243,7 +243,9 @@ class _Search:
                 t_gen = time.perf_counter()
                 continue
             self.seen.add(key)
-            outcome = self.test(rule, parents)
+            # a head place the rule may ignore (see IsolatedHeads), found once per rule
+            ignored = self.isolated.isolated(rule) if self.isolated is not None else None
+            outcome = self.test(rule, parents, ignored)
             useless = False
             if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
                 useless = self.cannot_beat_best(rule, seen_size=size)
@@ -253,10 +255,9 @@ class _Search:
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
             kinds = apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl)
-            if not last and outcome.status == "ok" and outcome.tp and self.isolated is not None:
-                v = self.isolated.isolated(rule)
-                if v is not None:  # so is each specialisation that keeps v that way
-                    self.generator.prune_while_isolated(rule, v)
+            if not last and outcome.status == "ok" and outcome.tp and ignored is not None:
+                # so does each specialisation that keeps that place ignored
+                self.generator.prune_while_isolated(rule, ignored)
             for kind in kinds:
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
             if self.noisy and not last and outcome.status == "ok" and outcome.tp \
@@ -293,7 +294,7 @@ class _Search:
             t_gen = time.perf_counter()
         stats.generate_seconds += time.perf_counter() - t_gen
 
-    def test(self, rule: Rule, parents: dict[Rule, Tested]) -> Outcome:
+    def test(self, rule: Rule, parents: dict[Rule, Tested], ignored: int | None = None) -> Outcome:
         """Test ``rule`` only as far as the answer can change the search.
 
         A rule's coverage is contained in that of each generalisation made by
@@ -306,6 +307,8 @@ class _Search:
         on are tried first, since a specialisation usually covers them too.
         In noisy mode full coverage is needed, restricted to the examples
         every parent covers.
+        ``ignored``: a head place the rule may ignore (IsolatedHeads): once it
+        covers a positive, a conflicting negative is known without testing.
         """
         stats, tester = self.stats, self.tester
         t0 = time.perf_counter()
@@ -338,11 +341,10 @@ class _Search:
         if exists and full_pos and pos.ok:
             self.cache_coverage(rule, pos.mask)
         neg = None
-        isolated = self.isolated.isolated(rule) if self.isolated is not None else None
-        if pos.ok and pos.mask and isolated is not None:
+        if pos.ok and pos.mask and ignored is not None:
             # a rule that ignores a head place covers the negatives equal to a
             # covered positive but at that place (see IsolatedHeads): no test needed
-            neg = Coverage(self.isolated.covered_negatives(isolated, pos.mask), "ok")
+            neg = Coverage(self.isolated.covered_negatives(ignored, pos.mask), "ok")
         elif pos.ok and pos.mask:
             if hints and exists:
                 neg = tester.cover(rule, "neg", hints, time_limit=limit, first=True)
