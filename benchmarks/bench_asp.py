@@ -30,8 +30,17 @@ from witness.search.generate import generate_set
 from witness.search.predicates import PAPER
 
 SIZES = [(5, 5), (6, 6), (7, 7), (8, 8)]
-FIELDS = ["size", "puzzle", "triangles", "solver", "status", "solved", "seconds",
-          "expansions", "conflicts"]
+FIELDS = [
+    "size",
+    "puzzle",
+    "triangles",
+    "solver",
+    "status",
+    "solved",
+    "seconds",
+    "expansions",
+    "conflicts",
+]
 
 
 def main() -> int:
@@ -45,36 +54,52 @@ def main() -> int:
 
     warm_up()  # compile the A* core before timing it
     rows: list[dict] = []
-    print(f"{'size':>5} {'n':>3} {'A* solved':>9} {'ASP solved':>10} {'A* median s':>11} "
-          f"{'ASP median s':>12} {'A* mean s':>9} {'ASP mean s':>10} {'total A*/ASP':>12} "
-          f"{'median ratio':>12}")
+    print(
+        f"{'size':>5} {'n':>3} {'A* solved':>9} {'ASP solved':>10} {'A* median s':>11} "
+        f"{'ASP median s':>12} {'A* mean s':>9} {'ASP mean s':>10} {'total A*/ASP':>12} "
+        f"{'median ratio':>12}"
+    )
     for r, c in SIZES:
         puzzles = generate_set("path", [(r, c)], args.per_size, args.seed * 1000 + r * 10 + c)
         times: dict[str, list[float]] = {"astar": [], "asp": []}
         solved = {"astar": 0, "asp": 0}
         for i, puzzle in enumerate(puzzles):
             results = {
-                "astar": solve(puzzle, PAPER, mode="prune", time_limit=args.time_limit,
-                               memory_mb=args.memory_mb),
+                "astar": solve(
+                    puzzle,
+                    PAPER,
+                    mode="prune",
+                    time_limit=args.time_limit,
+                    memory_mb=args.memory_mb,
+                ),
                 "asp": solve_asp(puzzle, time_limit=args.time_limit),
             }
             for name, res in results.items():
                 # an unsolved puzzle (time or memory ran out) counts the whole budget
                 times[name].append(res.seconds if res.solved else args.time_limit)
                 solved[name] += res.solved
-                rows.append({
-                    "size": f"{r}x{c}", "puzzle": i, "triangles": len(puzzle.triangles),
-                    "solver": name, "status": res.status, "solved": res.solved,
-                    "seconds": f"{res.seconds:.6f}", "expansions": res.expansions,
-                    "conflicts": res.extra.get("conflicts", ""),
-                })
+                rows.append(
+                    {
+                        "size": f"{r}x{c}",
+                        "puzzle": i,
+                        "triangles": len(puzzle.triangles),
+                        "solver": name,
+                        "status": res.status,
+                        "solved": res.solved,
+                        "seconds": f"{res.seconds:.6f}",
+                        "expansions": res.expansions,
+                        "conflicts": res.extra.get("conflicts", ""),
+                    }
+                )
             print(f"  {r}x{c} puzzle {i + 1}/{len(puzzles)}", end="\r", file=sys.stderr)
         a, s = times["astar"], times["asp"]
         ratios = [x / y for x, y in zip(a, s, strict=True)]
-        print(f"{r}x{c:<3} {len(puzzles):>3} {solved['astar']:>9} {solved['asp']:>10} "
-              f"{statistics.median(a):>11.4f} {statistics.median(s):>12.4f} "
-              f"{statistics.mean(a):>9.4f} {statistics.mean(s):>10.4f} "
-              f"{sum(a) / sum(s):>12.1f} {statistics.median(ratios):>12.2f}")
+        print(
+            f"{r}x{c:<3} {len(puzzles):>3} {solved['astar']:>9} {solved['asp']:>10} "
+            f"{statistics.median(a):>11.4f} {statistics.median(s):>12.4f} "
+            f"{statistics.mean(a):>9.4f} {statistics.mean(s):>10.4f} "
+            f"{sum(a) / sum(s):>12.1f} {statistics.median(ratios):>12.2f}"
+        )
 
     out = write_csv(rows, FIELDS, args.out)
     print(f"wrote {out}", file=sys.stderr)

@@ -41,13 +41,25 @@ def main() -> None:
         for i, puzzle in enumerate(generate_set("random", [(r, c)], args.per_size, args.seed)):
             for rules in args.rules.split(","):
                 s = difficulty(puzzle, rules, args.lookahead, args.time_limit)
-                rows.append({"size": size, "puzzle": i, "rules": rules,
-                             "lookahead": args.lookahead, "status": s.status,
-                             "seconds": s.seconds, "states": s.states, "muse": s.muse,
-                             "remuse": s.remuse, "solutions": s.solutions})
+                rows.append(
+                    {
+                        "size": size,
+                        "puzzle": i,
+                        "rules": rules,
+                        "lookahead": args.lookahead,
+                        "status": s.status,
+                        "seconds": s.seconds,
+                        "states": s.states,
+                        "muse": s.muse,
+                        "remuse": s.remuse,
+                        "solutions": s.solutions,
+                    }
+                )
 
-    print(f"{'size':5} {'rules':9} {'done':>6} {'median s':>9} {'max s':>8} {'states':>10} "
-          f"{'MUSE':>6} {'ReMUSE':>7} {'solutions':>10}")
+    print(
+        f"{'size':5} {'rules':9} {'done':>6} {'median s':>9} {'max s':>8} {'states':>10} "
+        f"{'MUSE':>6} {'ReMUSE':>7} {'solutions':>10}"
+    )
     for size in args.sizes.split(","):
         for rules in args.rules.split(","):
             group = [x for x in rows if x["size"] == size and x["rules"] == rules]
@@ -58,10 +70,12 @@ def main() -> None:
             def mean(key: str, xs: list = finite) -> float:
                 return statistics.fmean(x[key] for x in xs) if xs else float("nan")
 
-            print(f"{size:5} {rules:9} {len(done):>3}/{len(group):<2} "
-                  f"{statistics.median(secs):>9.4f} {max(secs):>8.3f} "
-                  f"{mean('states', group):>10.0f} {mean('muse'):>6.2f} {mean('remuse'):>7.2f} "
-                  f"{mean('solutions'):>10.0f}")
+            print(
+                f"{size:5} {rules:9} {len(done):>3}/{len(group):<2} "
+                f"{statistics.median(secs):>9.4f} {max(secs):>8.3f} "
+                f"{mean('states', group):>10.0f} {mean('muse'):>6.2f} {mean('remuse'):>7.2f} "
+                f"{mean('solutions'):>10.0f}"
+            )
     out = write_csv(rows, list(rows[0]), args.out)
     print(f"wrote {out}")
 

@@ -48,7 +48,8 @@ def table3_coverage(task: Path) -> tuple[int, int, int, int, float]:
     r = janus.query_once(
         f"aggregate_all(count, {m}:pos(_), P), aggregate_all(count, {m}:neg(_), N), "
         f"aggregate_all(count, ({m}:pos(f(_A,_B)), once({m}:f(_A,_B))), PC), "
-        f"aggregate_all(count, ({m}:neg(f(_C,_D)), once({m}:f(_C,_D))), NC)")
+        f"aggregate_all(count, ({m}:neg(f(_C,_D)), once({m}:f(_C,_D))), NC)"
+    )
     seconds = time.perf_counter() - t
     return r["P"], r["PC"], r["N"], r["NC"], seconds
 
@@ -59,22 +60,29 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sizes", default=SIZES, help=f"comma-separated RxC (default {SIZES})")
     ap.add_argument("--no-prolog", action="store_true", help="skip the Table 3 evaluation")
-    ap.add_argument("--max-task-paths", type=int, default=200_000,
-                    help="write and evaluate the uncapped task only below this many paths")
+    ap.add_argument(
+        "--max-task-paths",
+        type=int,
+        default=200_000,
+        help="write and evaluate the uncapped task only below this many paths",
+    )
     ap.add_argument("--out", default="benchmarks/out/bench_examples.csv")
     args = ap.parse_args()
 
     sizes = [size_pair(s) for s in args.sizes.split(",")]
     rows = []
-    head = (f"{'size':<5} {'n':>2} {'paths':>8} {'compl':>6} {'sols':>5} {'pos':>8} "
-            f"{'pos(all)':>8} {'neg':>6} {'unblamed':>8} {'label s':>8} {'task s':>7} "
-            f"{'dead%':>6} {'T3 pos%':>7} {'T3 neg':>6} {'T3 kex/s':>8}")
+    head = (
+        f"{'size':<5} {'n':>2} {'paths':>8} {'compl':>6} {'sols':>5} {'pos':>8} "
+        f"{'pos(all)':>8} {'neg':>6} {'unblamed':>8} {'label s':>8} {'task s':>7} "
+        f"{'dead%':>6} {'T3 pos%':>7} {'T3 neg':>6} {'T3 kex/s':>8}"
+    )
     print(head)
     exclude: set[str] = set()
     with tempfile.TemporaryDirectory() as tmp:
         for r, c in sizes:
-            puzzles = generate_set("random", [(r, c)], args.per_size,
-                                   args.seed * 1000 + r * 10 + c, exclude=exclude)
+            puzzles = generate_set(
+                "random", [(r, c)], args.per_size, args.seed * 1000 + r * 10 + c, exclude=exclude
+            )
             exclude.update(p.to_json() for p in puzzles)
             size_rows = []
             for j, puzzle in enumerate(puzzles):
@@ -85,42 +93,58 @@ def main() -> None:
                 small = len(tree) <= args.max_task_paths
                 t = time.perf_counter()
                 # a task capped to nothing still carries the full counts
-                summary = write_task([puzzle], task, **({} if small else
-                                                        {"max_pos": 0, "max_neg": 0}))
+                summary = write_task(
+                    [puzzle], task, **({} if small else {"max_pos": 0, "max_neg": 0})
+                )
                 task_s = time.perf_counter() - t if small else float("nan")
                 counts = summary.puzzles[0]
-                sealed = sum(bin(tree.blamed_mask(i)).count("1") for i in range(len(tree))
-                             if not tree.goal_reachable[i])
+                sealed = sum(
+                    bin(tree.blamed_mask(i)).count("1")
+                    for i in range(len(tree))
+                    if not tree.goal_reachable[i]
+                )
                 row = {
-                    "size": puzzle.size, "puzzle": puzzle.to_json(),
-                    "partial_paths": len(tree), "completable": counts.completable,
-                    "solutions": counts.solutions, "pos": counts.pos_total,
+                    "size": puzzle.size,
+                    "puzzle": puzzle.to_json(),
+                    "partial_paths": len(tree),
+                    "completable": counts.completable,
+                    "solutions": counts.solutions,
+                    "pos": counts.pos_total,
                     "pos_all": counts.incompletable * counts.constrained_squares,
-                    "neg": counts.neg_total, "unblamed": counts.incompletable_unblamed,
+                    "neg": counts.neg_total,
+                    "unblamed": counts.incompletable_unblamed,
                     "pos_dead_end": sealed,
-                    "label_seconds": round(label_s, 4), "task_seconds": round(task_s, 4),
+                    "label_seconds": round(label_s, 4),
+                    "task_seconds": round(task_s, 4),
                 }
                 if not args.no_prolog and small:
                     p, pc, n, nc, sec = table3_coverage(task)
-                    row.update(t3_pos_covered=pc, t3_neg_covered=nc,
-                               t3_kex_per_s=round((p + n) / max(sec, 1e-9) / 1000, 1))
+                    row.update(
+                        t3_pos_covered=pc,
+                        t3_neg_covered=nc,
+                        t3_kex_per_s=round((p + n) / max(sec, 1e-9) / 1000, 1),
+                    )
                 size_rows.append(row)
             rows += size_rows
 
             def mean(key: str, rows=size_rows) -> float:
                 return statistics.mean(x[key] for x in rows)
 
-            line = (f"{r}x{c:<3} {len(size_rows):>2} {mean('partial_paths'):>8.0f} "
-                    f"{mean('completable'):>6.0f} {mean('solutions'):>5.1f} {mean('pos'):>8.0f} "
-                    f"{mean('pos_all'):>8.0f} {mean('neg'):>6.0f} {mean('unblamed'):>8.0f} "
-                    f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f} "
-                    f"{100 * mean('pos_dead_end') / max(1, mean('pos')):>6.1f}")
+            line = (
+                f"{r}x{c:<3} {len(size_rows):>2} {mean('partial_paths'):>8.0f} "
+                f"{mean('completable'):>6.0f} {mean('solutions'):>5.1f} {mean('pos'):>8.0f} "
+                f"{mean('pos_all'):>8.0f} {mean('neg'):>6.0f} {mean('unblamed'):>8.0f} "
+                f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f} "
+                f"{100 * mean('pos_dead_end') / max(1, mean('pos')):>6.1f}"
+            )
             if not args.no_prolog and all("t3_pos_covered" in x for x in size_rows):
                 pos = sum(x["pos"] for x in size_rows)
                 cov = sum(x["t3_pos_covered"] for x in size_rows)
-                line += (f" {100 * cov / max(pos, 1):>7.1f} "
-                         f"{sum(x['t3_neg_covered'] for x in size_rows):>6d} "
-                         f"{mean('t3_kex_per_s'):>8.0f}")
+                line += (
+                    f" {100 * cov / max(pos, 1):>7.1f} "
+                    f"{sum(x['t3_neg_covered'] for x in size_rows):>6d} "
+                    f"{mean('t3_kex_per_s'):>8.0f}"
+                )
             print(line, flush=True)
 
     out = write_csv(rows, list(dict.fromkeys(k for row in rows for k in row)), args.out)

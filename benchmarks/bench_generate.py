@@ -49,8 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("tasks", nargs="+", type=Path)
     ap.add_argument("--max-size", type=int, default=3)
-    ap.add_argument("--configs", default="tweety,frumpy",
-                    help="clingo --config values, the first is the baseline")
+    ap.add_argument(
+        "--configs",
+        default="tweety,frumpy",
+        help="clingo --config values, the first is the baseline",
+    )
     args = ap.parse_args(argv)
     configs = args.configs.split(",")
     engine = generate.CLINGO_CONFIG

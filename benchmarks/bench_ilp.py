@@ -49,8 +49,19 @@ TABLE3 = tuple(parse_program(TABLE3_PROLOG))
 
 
 def learn_in_subprocess(task: Path, timeout: float) -> dict:
-    cmd = [sys.executable, "-m", "witness.cli", "learn", str(task), "--json", "--quiet",
-           "--timeout", str(timeout), "--out", str(task / "learned.pl")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "witness.cli",
+        "learn",
+        str(task),
+        "--json",
+        "--quiet",
+        "--timeout",
+        str(timeout),
+        "--out",
+        str(task / "learned.pl"),
+    ]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"witness learn failed on {task}: {r.stderr.strip()}")
@@ -86,11 +97,18 @@ def row_for(name: str, puzzles, task: Path, timeout: float) -> dict:
         "task": name,
         "puzzles": len(puzzles),
         "size": " ".join(f"{p.rows}x{p.cols}" for p in puzzles),
-        "n_pos": s["n_pos"], "n_neg": s["n_neg"],
-        "seconds": result["seconds"], "exhausted": result["exhausted"],
-        "timed_out": result["timed_out"], "rules_tested": s["rules_tested"],
-        "rules_per_second": s["rules_per_second"], "peak_rss_mb": s["peak_rss_mb"],
-        "tp": result["tp"], "fn": result["fn"], "tn": result["tn"], "fp": result["fp"],
+        "n_pos": s["n_pos"],
+        "n_neg": s["n_neg"],
+        "seconds": result["seconds"],
+        "exhausted": result["exhausted"],
+        "timed_out": result["timed_out"],
+        "rules_tested": s["rules_tested"],
+        "rules_per_second": s["rules_per_second"],
+        "peak_rss_mb": s["peak_rss_mb"],
+        "tp": result["tp"],
+        "fn": result["fn"],
+        "tn": result["tn"],
+        "fp": result["fp"],
     }
     row.update(analyse(task, result))
     row["rules"] = " | ".join(result["program"])
@@ -100,8 +118,10 @@ def row_for(name: str, puzzles, task: Path, timeout: float) -> dict:
 def describe(values: list[float]) -> str:
     if not values:
         return "n/a"
-    return (f"median {statistics.median(values):.1f}, mean {statistics.mean(values):.1f}, "
-            f"min {min(values):.1f}, max {max(values):.1f}")
+    return (
+        f"median {statistics.median(values):.1f}, mean {statistics.mean(values):.1f}, "
+        f"min {min(values):.1f}, max {max(values):.1f}"
+    )
 
 
 def main() -> None:
@@ -129,26 +149,32 @@ def main() -> None:
         kept.append((puzzle, n))
         row = row_for(task.name, [puzzle], task, args.timeout)
         rows.append(row)
-        print(f"{task.name} {row['size']}: {row['n_pos']}+{row['n_neg']} examples, "
-              f"{row['seconds']:.1f} s, {row['peak_rss_mb']:.0f} MB, "
-              f"{row['rules_tested']} rules, TP={row['tp']} (Table 3: {row['table3_tp']}), "
-              f"FP={row['fp']}, Table 3 rows {row['table3_rows_same_rule']}", flush=True)
+        print(
+            f"{task.name} {row['size']}: {row['n_pos']}+{row['n_neg']} examples, "
+            f"{row['seconds']:.1f} s, {row['peak_rss_mb']:.0f} MB, "
+            f"{row['rules_tested']} rules, TP={row['tp']} (Table 3: {row['table3_tp']}), "
+            f"FP={row['fp']}, Table 3 rows {row['table3_rows_same_rule']}",
+            flush=True,
+        )
 
     pooled = None
     if args.pool:
         # the largest single-puzzle tasks: Popper's pooled measurement had ~11,000 examples
-        by_size = sorted(range(len(kept)), key=lambda i: -kept[i][1])[:args.pool]
+        by_size = sorted(range(len(kept)), key=lambda i: -kept[i][1])[: args.pool]
         chosen = [kept[i][0] for i in sorted(by_size)]
         task = args.work / "pooled"
         write_task(chosen, task, bias_file=DEFAULT_BIAS)
         pooled = row_for("pooled", chosen, task, args.timeout)
         rows.append(pooled)
-        print(f"pooled ({args.pool} puzzles, {pooled['n_pos']}+{pooled['n_neg']} examples): "
-              f"{pooled['seconds']:.1f} s, {pooled['peak_rss_mb']:.0f} MB, "
-              f"TP={pooled['tp']} (Table 3: {pooled['table3_tp']}), FP={pooled['fp']}, "
-              f"exhausted={pooled['exhausted']}, Table 3 rows same rule "
-              f"{pooled['table3_rows_same_rule']}, same coverage "
-              f"{pooled['table3_rows_same_coverage']}", flush=True)
+        print(
+            f"pooled ({args.pool} puzzles, {pooled['n_pos']}+{pooled['n_neg']} examples): "
+            f"{pooled['seconds']:.1f} s, {pooled['peak_rss_mb']:.0f} MB, "
+            f"TP={pooled['tp']} (Table 3: {pooled['table3_tp']}), FP={pooled['fp']}, "
+            f"exhausted={pooled['exhausted']}, Table 3 rows same rule "
+            f"{pooled['table3_rows_same_rule']}, same coverage "
+            f"{pooled['table3_rows_same_coverage']}",
+            flush=True,
+        )
 
     single = [r for r in rows if r["task"] != "pooled"]
     secs = [r["seconds"] for r in single]
@@ -165,13 +191,14 @@ def main() -> None:
     }
     print()
     print(f"single-puzzle tasks: {summary['tasks']} (<= {args.max_examples} examples)")
-    print(f"  learning time (s): {summary['seconds']}  [Popper 4.2: 9 to 157 s; paper: 8 min "
-          "mean]")
+    print(f"  learning time (s): {summary['seconds']}  [Popper 4.2: 9 to 157 s; paper: 8 min mean]")
     print(f"  peak memory (MB):  {summary['peak_rss_mb']}")
     print(f"  rules tested/s:    {summary['rules_per_second']}")
-    print(f"  over 10 minutes: {summary['over_10_minutes']}; all exhausted: "
-          f"{summary['all_exhausted']}; all >= Table 3 and FP=0: "
-          f"{summary['all_at_least_table3']}")
+    print(
+        f"  over 10 minutes: {summary['over_10_minutes']}; all exhausted: "
+        f"{summary['all_exhausted']}; all >= Table 3 and FP=0: "
+        f"{summary['all_at_least_table3']}"
+    )
 
     write_csv(rows, list(rows[0]), OUT / "bench_ilp.csv")
     write_file(OUT / "bench_ilp.json", json.dumps(summary, indent=1) + "\n")

@@ -65,8 +65,9 @@ class Run:
         return self.size + self.fn + self.fp
 
 
-def run_child(cmd: list[str], limit: float, env: dict | None = None
-              ) -> tuple[int | None, str, str, float, float, float]:
+def run_child(
+    cmd: list[str], limit: float, env: dict | None = None
+) -> tuple[int | None, str, str, float, float, float]:
     """Run ``cmd``; returns (exit code or None if killed, stdout, stderr, wall s, CPU s, peak MB).
 
     ``os.wait4`` gives this child's own resource usage (peak RSS, CPU).
@@ -89,8 +90,14 @@ def run_child(cmd: list[str], limit: float, env: dict | None = None
         wall = time.perf_counter() - t0
         out.seek(0)
         err.seek(0)
-        return (code, out.read(), err.read(), wall, usage.ru_utime + usage.ru_stime,
-                usage.ru_maxrss / 1024.0)
+        return (
+            code,
+            out.read(),
+            err.read(),
+            wall,
+            usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss / 1024.0,
+        )
 
 
 def program_size(clauses: list[str]) -> int:
@@ -100,8 +107,17 @@ def program_size(clauses: list[str]) -> int:
 
 
 def run_ours(task: Path, limit: float, noisy: bool) -> Run:
-    cmd = [sys.executable, "-m", "witness.cli", "learn", str(task), "--json", "--quiet",
-           "--timeout", str(limit)] + (["--noisy"] if noisy else [])
+    cmd = [
+        sys.executable,
+        "-m",
+        "witness.cli",
+        "learn",
+        str(task),
+        "--json",
+        "--quiet",
+        "--timeout",
+        str(limit),
+    ] + (["--noisy"] if noisy else [])
     code, out, err, wall, cpu, peak = run_child(cmd, limit + GRACE)
     run = Run(seconds=round(wall, 1), cpu=round(cpu, 1), peak_mb=round(peak))
     if code is None:
@@ -133,7 +149,8 @@ def rescore(task: Path, run: Run, limit: float) -> None:
         fh.write(run.clauses + "\n")
         fh.flush()
         code, out, err, *_ = run_child(
-            [sys.executable, str(HERE / "score_program.py"), str(task), fh.name], limit)
+            [sys.executable, str(HERE / "score_program.py"), str(task), fh.name], limit
+        )
     if code != 0:
         why = (err.strip().splitlines() or ["killed" if code is None else f"exit {code}"])[-1]
         run.why = f"not re-scored ({why[:100]}); its own scores shown"
@@ -148,8 +165,9 @@ def run_popper(task: Path, limit: float, noisy: bool, python: str, path: str | N
     if path:
         env["PYTHONPATH"] = path
     cmd = [python, str(HERE / "popper_runner.py"), str(task), str(limit)]
-    code, out, err, wall, cpu, peak = run_child(cmd + (["noisy"] if noisy else []),
-                                                limit + GRACE, env)
+    code, out, err, wall, cpu, peak = run_child(
+        cmd + (["noisy"] if noisy else []), limit + GRACE, env
+    )
     run = Run(seconds=round(wall, 1), cpu=round(cpu, 1), peak_mb=round(peak))
     lines = [ln for ln in out.splitlines() if ln.startswith("{")]
     if code is None:
@@ -181,8 +199,9 @@ def fmt(run: Run | None) -> str:
         return f"{run.status}: {run.why}"
     counts = "/".join(str(getattr(run, k)) for k in COUNTS)
     own = f" (own report {run.reported})" if run.reported and run.reported != counts else ""
-    return (f"{run.status} {counts}{own} size {run.size} "
-            f"{run.seconds}s cpu {run.cpu}s {run.peak_mb}MB")
+    return (
+        f"{run.status} {counts}{own} size {run.size} {run.seconds}s cpu {run.cpu}s {run.peak_mb}MB"
+    )
 
 
 def write_csv(rows: list[tuple], path: Path) -> None:
@@ -191,11 +210,17 @@ def write_csv(rows: list[tuple], path: Path) -> None:
     keys = list(asdict(Run()).keys())
     with path.open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["task", "noisy", "as_good"] + [f"ours_{k}" for k in keys]
-                   + [f"popper_{k}" for k in keys])
+        w.writerow(
+            ["task", "noisy", "as_good"]
+            + [f"ours_{k}" for k in keys]
+            + [f"popper_{k}" for k in keys]
+        )
         for name, noisy, ours, popper, good in rows:
-            w.writerow([name, noisy, good] + [asdict(ours)[k] for k in keys]
-                       + [asdict(popper)[k] if popper else "" for k in keys])
+            w.writerow(
+                [name, noisy, good]
+                + [asdict(ours)[k] for k in keys]
+                + [asdict(popper)[k] if popper else "" for k in keys]
+            )
 
 
 def run_from_row(row: dict[str, str], who: str) -> Run | None:
@@ -223,8 +248,11 @@ def rescore_csv(path: Path, examples: Path) -> list[tuple]:
                 if run is not None and ours.status != "refused" and not run.reported:
                     rescore(task, run, GRACE)
             good = at_least_as_good(ours, popper, noisy) if popper else None
-            print(f"{row['task']:32} ours: {fmt(ours)}"
-                  + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""), flush=True)
+            print(
+                f"{row['task']:32} ours: {fmt(ours)}"
+                + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
+                flush=True,
+            )
             rows.append((row["task"], noisy, ours, popper, good))
     return rows
 
@@ -234,11 +262,19 @@ def main() -> None:
     ap.add_argument("examples", type=Path, help="folder of Popper task folders")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--tasks", default="", help="comma-separated task names (default: all)")
-    ap.add_argument("--popper-python", default=None,
-                    help="a Python where `import popper` works (default: this one, if it does)")
+    ap.add_argument(
+        "--popper-python",
+        default=None,
+        help="a Python where `import popper` works (default: this one, if it does)",
+    )
     ap.add_argument("--popper-path", default=None, help="PYTHONPATH for --popper-python")
-    ap.add_argument("--rescore", type=Path, default=None, metavar="CSV",
-                    help="re-score the programs of this earlier CSV instead of learning")
+    ap.add_argument(
+        "--rescore",
+        type=Path,
+        default=None,
+        metavar="CSV",
+        help="re-score the programs of this earlier CSV instead of learning",
+    )
     ap.add_argument("--out", type=Path, default=HERE / "out" / "bench_popper_suite.csv")
     args = ap.parse_args()
 
@@ -249,8 +285,10 @@ def main() -> None:
     if args.tasks:
         wanted = set(args.tasks.split(","))
         tasks = [t for t in tasks if t.name in wanted]
-    print(f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_python or 'not run'}",
-          flush=True)
+    print(
+        f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_python or 'not run'}",
+        flush=True,
+    )
     rows = []
     if args.rescore:
         rows = rescore_csv(args.rescore, args.examples)
@@ -263,24 +301,31 @@ def main() -> None:
             popper = run_popper(task, args.timeout, noisy, popper_python, args.popper_path)
             rescore(task, popper, GRACE)
         good = at_least_as_good(ours, popper, noisy) if popper else None
-        print(f"{task.name:32} {'noisy ' if noisy else ''}ours: {fmt(ours)}"
-              + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""), flush=True)
+        print(
+            f"{task.name:32} {'noisy ' if noisy else ''}ours: {fmt(ours)}"
+            + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
+            flush=True,
+        )
         rows.append((task.name, noisy, ours, popper, good))
 
     write_csv(rows, args.out)
     read = [r for r in rows if r[2].status not in ("refused",)]
     refused = [r for r in rows if r[2].status == "refused"]
-    print(f"\nread {len(read)} of {len(rows)} tasks; refused {len(refused)}: "
-          + "; ".join(sorted({r[2].why.split(': ', 1)[-1][:70] for r in refused})))
+    print(
+        f"\nread {len(read)} of {len(rows)} tasks; refused {len(refused)}: "
+        + "; ".join(sorted({r[2].why.split(": ", 1)[-1][:70] for r in refused}))
+    )
     print(f"timed out: {sum(r[2].status == 'timed_out' for r in rows)}")
     both = [r for r in read if r[3] is not None and r[3].tp is not None and r[2].tp is not None]
     if both:
         good = sum(bool(r[4]) for r in both)
         print(f"as good as Popper on {good} of {len(both)} tasks both answered")
-        print(f"median wall s: ours {statistics.median(r[2].seconds for r in both):.1f}, "
-              f"popper {statistics.median(r[3].seconds for r in both):.1f}; median CPU s: "
-              f"ours {statistics.median(r[2].cpu for r in both):.1f}, "
-              f"popper {statistics.median(r[3].cpu for r in both):.1f}")
+        print(
+            f"median wall s: ours {statistics.median(r[2].seconds for r in both):.1f}, "
+            f"popper {statistics.median(r[3].seconds for r in both):.1f}; median CPU s: "
+            f"ours {statistics.median(r[2].cpu for r in both):.1f}, "
+            f"popper {statistics.median(r[3].cpu for r in both):.1f}"
+        )
     print(f"wrote {args.out}")
 
 

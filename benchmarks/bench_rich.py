@@ -47,28 +47,43 @@ from witness.search.astar import build_geometry, solve, warm_up
 from witness.search.generate import generate_set
 from witness.search.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
 
-DEAD_END = Clause((Comparison("eq", feat("goal_unreachable"), const(1)),),
-                  source="f(A,B) :- deadEnd(A,B).")
-UNVISITED = Clause((Comparison("gt", feat("edges_needed"), feat("unvisited_corners")),),
-                   source="f(A,B) :- needed(A,B,C), unvisited(A,B,D), greaterThan(C,D).")
-ADDABLE = Clause((Comparison("gt", feat("edges_needed"), feat("addable_edges")),),
-                 source="f(A,B) :- needed(A,B,C), addable(A,B,D), greaterThan(C,D).")
+DEAD_END = Clause(
+    (Comparison("eq", feat("goal_unreachable"), const(1)),), source="f(A,B) :- deadEnd(A,B)."
+)
+UNVISITED = Clause(
+    (Comparison("gt", feat("edges_needed"), feat("unvisited_corners")),),
+    source="f(A,B) :- needed(A,B,C), unvisited(A,B,D), greaterThan(C,D).",
+)
+ADDABLE = Clause(
+    (Comparison("gt", feat("edges_needed"), feat("addable_edges")),),
+    source="f(A,B) :- needed(A,B,C), addable(A,B,D), greaterThan(C,D).",
+)
 
 HAND_WRITTEN = {
     "pi_baseline": BASELINE,
     "Table 3 (pi*)": PAPER,
     "Table 3 + deadEnd": Predicate("t3_dead", "program", PAPER.clauses + (DEAD_END,)),
-    "Table 3 + needed > unvisited": Predicate("t3_unvisited", "program",
-                                              PAPER.clauses + (UNVISITED,)),
+    "Table 3 + needed > unvisited": Predicate(
+        "t3_unvisited", "program", PAPER.clauses + (UNVISITED,)
+    ),
     "Table 3 + deadEnd + needed > addable": Predicate(
-        "t3_dead_addable", "program", PAPER.clauses + (DEAD_END, ADDABLE)),
+        "t3_dead_addable", "program", PAPER.clauses + (DEAD_END, ADDABLE)
+    ),
 }
 # The pipeline's own run of config/rich.yaml if there is one, else the committed
 # reference run's (results/reference/rich), so a fresh checkout compares them too.
 DEFAULT_LEARNED = {
-    name: next((f for f in (f"results/rich/{name}/final/pi_star.pl",
-                            f"results/reference/rich/{name}/final/pi_star.pl")
-                if Path(f).is_file()), f"results/rich/{name}/final/pi_star.pl")
+    name: next(
+        (
+            f
+            for f in (
+                f"results/rich/{name}/final/pi_star.pl",
+                f"results/reference/rich/{name}/final/pi_star.pl",
+            )
+            if Path(f).is_file()
+        ),
+        f"results/rich/{name}/final/pi_star.pl",
+    )
     for name in ("paper", "rich")
 }
 TARGET_E, TARGET_T = 3.0, 2.0  # targets: rich pi* over paper pi*, 5x5 bucket
@@ -113,25 +128,35 @@ def large(args: argparse.Namespace, learned: dict[str, Predicate]) -> list[dict]
         r, c = size_pair(size)
         puzzles = generate_set("path", [(r, c)], args.per_size, args.seed * 1000 + r * 10 + c)
         for i, puzzle in enumerate(puzzles):
-            results = {name: solve(puzzle, pred, "prune", time_limit=args.large,
-                                   memory_mb=args.memory_mb)
-                       for name, pred in solvers.items()}
+            results = {
+                name: solve(puzzle, pred, "prune", time_limit=args.large, memory_mb=args.memory_mb)
+                for name, pred in solvers.items()
+            }
             results["clingo"] = solve_asp(puzzle, time_limit=args.large)
             for name, res in results.items():
-                rows.append({"size": size, "puzzle": i, "solver": name,
-                             "status": res.status, "solved": res.solved,
-                             "seconds": round(res.seconds, 6), "expansions": res.expansions})
+                rows.append(
+                    {
+                        "size": size,
+                        "puzzle": i,
+                        "solver": name,
+                        "status": res.status,
+                        "solved": res.solved,
+                        "seconds": round(res.seconds, 6),
+                        "expansions": res.expansions,
+                    }
+                )
     names = [*solvers, "clingo"]
     width = max(len(n) for n in names)
-    print(f"Algorithm-4 puzzles, {args.per_size} per size, seed {args.seed}, "
-          f"limit {args.large} s: solved / median seconds (unsolved count as the limit)")
+    print(
+        f"Algorithm-4 puzzles, {args.per_size} per size, seed {args.seed}, "
+        f"limit {args.large} s: solved / median seconds (unsolved count as the limit)"
+    )
     print(f"{'solver':<{width}}" + "".join(f" | {size:>15}" for size in args.sizes))
     for name in names:
         line = f"{name:<{width}}"
         for size in args.sizes:
             mine = [x for x in rows if x["size"] == size and x["solver"] == name]
-            median = statistics.median(x["seconds"] if x["solved"] else args.large
-                                       for x in mine)
+            median = statistics.median(x["seconds"] if x["solved"] else args.large for x in mine)
             line += f" | {sum(x['solved'] for x in mine):>3}/{len(mine):<3} {median:>7.3f}"
         print(line)
     return rows
@@ -141,27 +166,47 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-size", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--sizes", nargs="+", default=None,
-                    help="RxC ... (default 4x5 5x5; with --large 5x5 6x6 7x7 8x8)")
+    ap.add_argument(
+        "--sizes",
+        nargs="+",
+        default=None,
+        help="RxC ... (default 4x5 5x5; with --large 5x5 6x6 7x7 8x8)",
+    )
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--learned", nargs="*", default=None, metavar="NAME=FILE.pl",
-                    help="learned programs to add (default: the pipeline's paper and rich "
-                         "pi* under results/rich/, else the committed ones under "
-                         "results/reference/rich/)")
-    ap.add_argument("--large", type=float, default=None, metavar="SEC",
-                    help="the large-puzzle experiment (Algorithm 4, default sizes 5x5 to "
-                         "8x8) with this time limit per puzzle and solver")
+    ap.add_argument(
+        "--learned",
+        nargs="*",
+        default=None,
+        metavar="NAME=FILE.pl",
+        help="learned programs to add (default: the pipeline's paper and rich "
+        "pi* under results/rich/, else the committed ones under "
+        "results/reference/rich/)",
+    )
+    ap.add_argument(
+        "--large",
+        type=float,
+        default=None,
+        metavar="SEC",
+        help="the large-puzzle experiment (Algorithm 4, default sizes 5x5 to "
+        "8x8) with this time limit per puzzle and solver",
+    )
     ap.add_argument("--memory-mb", type=int, default=2000, help="A*'s memory budget (--large)")
-    ap.add_argument("--out", default=None,
-                    help="CSV (default benchmarks/out/bench_rich.csv, or bench_rich_large.csv)")
+    ap.add_argument(
+        "--out",
+        default=None,
+        help="CSV (default benchmarks/out/bench_rich.csv, or bench_rich_large.csv)",
+    )
     args = ap.parse_args()
     if args.large is not None and args.large <= 0:
         ap.error("--large: the time limit must be > 0 seconds")
     if args.per_size < 1:
         ap.error("--per-size must be >= 1")
 
-    learned_files = DEFAULT_LEARNED if args.learned is None else dict(
-        item.split("=", 1) for item in args.learned)
+    learned_files = (
+        DEFAULT_LEARNED
+        if args.learned is None
+        else dict(item.split("=", 1) for item in args.learned)
+    )
     predicates: dict[str, Predicate] = dict(HAND_WRITTEN)
     notes = {}
     for name, file in learned_files.items():
@@ -193,21 +238,28 @@ def main() -> None:
         by_size[size] = totals
         base = totals["pi_baseline"]
         for name, t in totals.items():
-            rows.append({
-                "size": size, "n": len(puzzles), "predicate": name,
-                "solved": t["solved"], "expansions": t["expansions"],
-                "seconds": round(t["seconds"], 6),
-                "speedup_E": base["expansions"] / t["expansions"],
-                "speedup_t": base["seconds"] / t["seconds"] if t["seconds"] else float("inf"),
-                "verify": notes.get(name, "hand-written"),
-            })
+            rows.append(
+                {
+                    "size": size,
+                    "n": len(puzzles),
+                    "predicate": name,
+                    "solved": t["solved"],
+                    "expansions": t["expansions"],
+                    "seconds": round(t["seconds"], 6),
+                    "speedup_E": base["expansions"] / t["expansions"],
+                    "speedup_t": base["seconds"] / t["seconds"] if t["seconds"] else float("inf"),
+                    "verify": notes.get(name, "hand-written"),
+                }
+            )
 
     width = max(len(n) for n in predicates)
     head = f"{'predicate (A*, prune)':<{width}}"
     for size in args.sizes:
         head += f" | {size + ' expansions':>16} {'spd_E':>6} {'spd_t':>6}"
-    print(f"{args.per_size} Algorithm-3 puzzles per size, seed {args.seed}, "
-          f"median of {args.repeats} timings per puzzle")
+    print(
+        f"{args.per_size} Algorithm-3 puzzles per size, seed {args.seed}, "
+        f"median of {args.repeats} timings per puzzle"
+    )
     print(head)
     for name in predicates:
         line = f"{name:<{width}}"
@@ -228,8 +280,10 @@ def main() -> None:
             ra = next(x for x in rows if x["size"] == size and x["predicate"] == a)
             rb = next(x for x in rows if x["size"] == size and x["predicate"] == b)
             e, t = rb["speedup_E"] / ra["speedup_E"], rb["speedup_t"] / ra["speedup_t"]
-            print(f"{size} {kind}: rich over paper speedup_E x{e:.2f} (target {TARGET_E}), "
-                  f"speedup_t x{t:.2f} (target {TARGET_T})")
+            print(
+                f"{size} {kind}: rich over paper speedup_E x{e:.2f} (target {TARGET_E}), "
+                f"speedup_t x{t:.2f} (target {TARGET_T})"
+            )
 
     out = Path(args.out or "benchmarks/out/bench_rich.csv")
     write_csv(rows, list(rows[0]), out)

@@ -27,8 +27,9 @@ def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
     out = []
     for i, size in enumerate(sizes):
         k = n // len(sizes) + (1 if i < n % len(sizes) else 0)
-        out += generate_set("random", [size], k, seed * 1000 + rows * 10 + cols + i,
-                            exclude=exclude)
+        out += generate_set(
+            "random", [size], k, seed * 1000 + rows * 10 + cols + i, exclude=exclude
+        )
     exclude.update(p.to_json() for p in out)
     return [(f"{p.size}_{j}", p) for j, p in enumerate(out)]
 
@@ -42,8 +43,10 @@ def main() -> None:
     warm_up()
     exclude: set[str] = set()
     rows = []
-    head = (f"{'size':<5} {'n':>3} {'E base':>9} {'E paper(T2)':>11} {'E pi°':>8} "
-            f"{'base exp/s':>11} {'pi° exp/s':>10} {'spd_E':>6} {'spd_t':>6}")
+    head = (
+        f"{'size':<5} {'n':>3} {'E base':>9} {'E paper(T2)':>11} {'E pi°':>8} "
+        f"{'base exp/s':>11} {'pi° exp/s':>10} {'spd_E':>6} {'spd_t':>6}"
+    )
     print(head)
     all_base, all_paper = [], []
     for (r, c), (_, t2_exp, t2_sec) in PAPER_TABLE2.items():
@@ -58,7 +61,8 @@ def main() -> None:
         t_p = sum(x.seconds for x in paper)
         s_t, s_e = speedups(base, paper)
         row = {
-            "size": f"{r}x{c}", "n": len(puzzles),
+            "size": f"{r}x{c}",
+            "n": len(puzzles),
             "mean_expansions_baseline": e_b / len(puzzles),
             "paper_table2_mean_expansions": t2_exp,
             "mean_expansions_pi_paper": e_p / len(puzzles),
@@ -66,18 +70,23 @@ def main() -> None:
             "pi_paper_expansions_per_s": e_p / t_p if t_p else 0.0,
             "mean_seconds_baseline": t_b / len(puzzles),
             "paper_table2_mean_seconds": t2_sec,
-            "speedup_E": s_e, "speedup_t": s_t,
+            "speedup_E": s_e,
+            "speedup_t": s_t,
         }
         rows.append(row)
-        print(f"{row['size']:<5} {len(puzzles):>3} {row['mean_expansions_baseline']:>9.0f} "
-              f"{t2_exp:>11.0f} {row['mean_expansions_pi_paper']:>8.0f} "
-              f"{row['baseline_expansions_per_s']:>11,.0f} "
-              f"{row['pi_paper_expansions_per_s']:>10,.0f} "
-              f"{s_e:>6.2f} {s_t:>6.2f}")
+        print(
+            f"{row['size']:<5} {len(puzzles):>3} {row['mean_expansions_baseline']:>9.0f} "
+            f"{t2_exp:>11.0f} {row['mean_expansions_pi_paper']:>8.0f} "
+            f"{row['baseline_expansions_per_s']:>11,.0f} "
+            f"{row['pi_paper_expansions_per_s']:>10,.0f} "
+            f"{s_e:>6.2f} {s_t:>6.2f}"
+        )
     s_t, s_e = speedups(all_base, all_paper)
-    print(f"all buckets: speedup_E {s_e:.2f} (paper {PAPER_TEST['speedup_E']}), "
-          f"speedup_t {s_t:.2f} (paper {PAPER_TEST['speedup_t']}); "
-          "paper's Python A*: about 18,000 expansions/s (Table 2, 5x5)")
+    print(
+        f"all buckets: speedup_E {s_e:.2f} (paper {PAPER_TEST['speedup_E']}), "
+        f"speedup_t {s_t:.2f} (paper {PAPER_TEST['speedup_t']}); "
+        "paper's Python A*: about 18,000 expansions/s (Table 2, 5x5)"
+    )
     out = Path(args.out)
     write_csv(rows, list(rows[0]), out)
     print(f"wrote {out}")

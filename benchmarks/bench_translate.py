@@ -35,8 +35,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="best of N timings per predicate")
     args = ap.parse_args()
     warm_up()
-    puzzles = [(f"p{i}", p) for i, p in
-               enumerate(generate_set("random", [(5, 5)], args.count, args.seed))]
+    puzzles = [
+        (f"p{i}", p) for i, p in enumerate(generate_set("random", [(5, 5)], args.count, args.seed))
+    ]
     learned = translate_program(TABLE3, "table3")
 
     def best(pred):
@@ -52,9 +53,11 @@ def main() -> None:
     print(f"time translated / hand-written: {t_trans / t_paper:.3f} (target <= 1.5)")
     for name, recs in (("hand-written", paper), ("translated", translated)):
         s_t, s_e = speedups(base, recs)
-        print(f"{name:<13} speedup_t {s_t:6.2f}  speedup_E {s_e:6.2f}  "
-              f"speedup_t/speedup_E {s_t / s_e:.3f}  (paper: {PAPER_T}/{PAPER_E} = "
-              f"{PAPER_T / PAPER_E:.3f})")
+        print(
+            f"{name:<13} speedup_t {s_t:6.2f}  speedup_E {s_e:6.2f}  "
+            f"speedup_t/speedup_E {s_t / s_e:.3f}  (paper: {PAPER_T}/{PAPER_E} = "
+            f"{PAPER_T / PAPER_E:.3f})"
+        )
 
 
 if __name__ == "__main__":

@@ -54,25 +54,39 @@ def main() -> None:
     results = []
     for run in range(args.runs):
         out = args.out / f"rerun{run}"
-        kept = run_triage(predicates, sets, args.version, (args.k1, args.k2, 1), out,
-                          repeats=args.repeats, group_size=args.group_size,
-                          rank_by=args.rank_by, time_limit=args.time_limit)
+        kept = run_triage(
+            predicates,
+            sets,
+            args.version,
+            (args.k1, args.k2, 1),
+            out,
+            repeats=args.repeats,
+            group_size=args.group_size,
+            rank_by=args.rank_by,
+            time_limit=args.time_limit,
+        )
         with (out / "stage3.csv").open() as fh:
             win = next(csv.DictReader(fh))
-        print(f"rerun {run}: pi° = {kept[2][0]} (speedup_t {float(win['speedup_t']):.3g}, "
-              f"spread [{float(win['speedup_t_min']):.3g}, {float(win['speedup_t_max']):.3g}], "
-              f"speedup_E {float(win['speedup_E']):.3g}); kept {kept[:2]}", flush=True)
+        print(
+            f"rerun {run}: pi° = {kept[2][0]} (speedup_t {float(win['speedup_t']):.3g}, "
+            f"spread [{float(win['speedup_t_min']):.3g}, {float(win['speedup_t_max']):.3g}], "
+            f"speedup_E {float(win['speedup_E']):.3g}); kept {kept[:2]}",
+            flush=True,
+        )
         results.append(kept)
-    print(f"{args.runs} reruns: pi° and every kept set identical by name: "
-          f"{all(r == results[0] for r in results)}; as programs: "
-          f"{all(programs(r) == programs(results[0]) for r in results)}")
-    print(f"{args.runs} reruns: pi° the same program: "
-          f"{len({key[r[2][0]] for r in results}) == 1}")
+    print(
+        f"{args.runs} reruns: pi° and every kept set identical by name: "
+        f"{all(r == results[0] for r in results)}; as programs: "
+        f"{all(programs(r) == programs(results[0]) for r in results)}"
+    )
+    print(f"{args.runs} reruns: pi° the same program: {len({key[r[2][0]] for r in results}) == 1}")
     if original is not None:
-        print(f"identical to the pipeline run's triage by name: "
-              f"{all(r == original for r in results)}; as programs: "
-              f"{all(programs(r) == programs(original) for r in results)}; pi° the same "
-              f"program: {all(key[r[2][0]] == key[original[2][0]] for r in results)}")
+        print(
+            f"identical to the pipeline run's triage by name: "
+            f"{all(r == original for r in results)}; as programs: "
+            f"{all(programs(r) == programs(original) for r in results)}; pi° the same "
+            f"program: {all(key[r[2][0]] == key[original[2][0]] for r in results)}"
+        )
 
 
 if __name__ == "__main__":

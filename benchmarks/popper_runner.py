@@ -23,9 +23,15 @@ def main() -> None:
     task, timeout = sys.argv[1], float(sys.argv[2])
     noisy = len(sys.argv) > 3 and sys.argv[3] == "noisy"
     t0 = time.perf_counter()
-    settings = Settings(ex_file=f"{task}/exs.pl", bk_file=f"{task}/bk.pl",
-                        bias_file=f"{task}/bias.pl", timeout=timeout, noisy=noisy,
-                        verbosity=0, quiet=True)
+    settings = Settings(
+        ex_file=f"{task}/exs.pl",
+        bk_file=f"{task}/bk.pl",
+        bias_file=f"{task}/bias.pl",
+        timeout=timeout,
+        noisy=noisy,
+        verbosity=0,
+        quiet=True,
+    )
     result = learn(settings)
     prog, score = (result[0], result[1]) if isinstance(result, tuple) else (result, None)
     out = {"seconds": round(time.perf_counter() - t0, 3), "clauses": [], "size": 0}

@@ -24,8 +24,7 @@ def cell(row: dict, who: str) -> str:
     limit = " (time-out)" if status == "timed_out" else ""
     reported = row.get(f"{who}_reported", "")
     own = f" (its own report: {reported})" if reported and reported != counts else ""
-    return (f"{counts}{own}, size {row[f'{who}_size']}, "
-            f"{float(row[f'{who}_seconds']):.1f} s{limit}")
+    return f"{counts}{own}, size {row[f'{who}_size']}, {float(row[f'{who}_seconds']):.1f} s{limit}"
 
 
 def main() -> None:
@@ -41,21 +40,28 @@ def main() -> None:
     print("| --- | --- | --- | --- |")
     for r in sorted(read, key=lambda r: r["task"]):
         good = {"True": "yes", "False": "**no**"}.get(r["as_good"], "-")
-        print(f"| {r['task']}{' (noisy)' if r['noisy'] == 'True' else ''} | {cell(r, 'ours')} "
-              f"| {cell(r, 'popper')} | {good} |")
+        print(
+            f"| {r['task']}{' (noisy)' if r['noisy'] == 'True' else ''} | {cell(r, 'ours')} "
+            f"| {cell(r, 'popper')} | {good} |"
+        )
     both = [r for r in read if r["as_good"] in ("True", "False")]
     timed = [r for r in read if r["ours_tp"] != "" and r["popper_tp"] != ""]
     print()
-    print(f"read {len(read)} of {len(rows)} tasks (refused: recursion or predicate "
-          f"invention); as good as Popper on {sum(r['as_good'] == 'True' for r in both)} of "
-          f"{len(both)} that both answered")
+    print(
+        f"read {len(read)} of {len(rows)} tasks (refused: recursion or predicate "
+        f"invention); as good as Popper on {sum(r['as_good'] == 'True' for r in both)} of "
+        f"{len(both)} that both answered"
+    )
     if timed:
         ours = statistics.median(float(r["ours_seconds"]) for r in timed)
         popper = statistics.median(float(r["popper_seconds"]) for r in timed)
-        ratio = statistics.median(float(r["ours_seconds"]) / float(r["popper_seconds"])
-                                  for r in timed)
-        print(f"median wall seconds over the {len(timed)} tasks both answered: ours {ours:.1f}, "
-              f"Popper {popper:.1f}; median of the per-task ratio ours/Popper {ratio:.2f}")
+        ratio = statistics.median(
+            float(r["ours_seconds"]) / float(r["popper_seconds"]) for r in timed
+        )
+        print(
+            f"median wall seconds over the {len(timed)} tasks both answered: ours {ours:.1f}, "
+            f"Popper {popper:.1f}; median of the per-task ratio ours/Popper {ratio:.2f}"
+        )
 
 
 if __name__ == "__main__":

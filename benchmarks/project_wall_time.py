@@ -21,8 +21,17 @@ import csv
 from collections import defaultdict
 from pathlib import Path
 
-STAGES = ("examples", "learn", "verify", "triage1", "triage2", "triage3", "test", "large",
-          "difficulty")
+STAGES = (
+    "examples",
+    "learn",
+    "verify",
+    "triage1",
+    "triage2",
+    "triage3",
+    "test",
+    "large",
+    "difficulty",
+)
 
 
 def stage_of(path: Path) -> str:
@@ -40,13 +49,15 @@ def read_benchmarks(run: Path) -> dict[str, list[dict]]:
     for f in sorted((run / "benchmarks").glob("*.tsv")):
         with f.open() as fh:
             for row in csv.DictReader(fh, delimiter="\t"):
-                jobs[stage_of(f)].append({"s": float(row["s"]),
-                                          "max_rss": float(row["max_rss"] or 0)})
+                jobs[stage_of(f)].append(
+                    {"s": float(row["s"]), "max_rss": float(row["max_rss"] or 0)}
+                )
     return jobs
 
 
-def project(jobs: dict[str, list[dict]], cores: int,
-            scale: dict[str, float]) -> tuple[list[tuple], float]:
+def project(
+    jobs: dict[str, list[dict]], cores: int, scale: dict[str, float]
+) -> tuple[list[tuple], float]:
     """Per stage (in pipeline order): (stage, jobs, total s, longest s, peak MB,
     factor, wall s on ``cores``), and the total wall seconds. ``scale`` names a
     stage (``triage2``) or all of one rule's stages (``triage``)."""
@@ -58,8 +69,9 @@ def project(jobs: dict[str, list[dict]], cores: int,
         factor = scale.get(stage, scale.get(stage.rstrip("0123456789"), 1.0))
         stage_wall = max(total * factor / cores, longest)
         wall += stage_wall
-        rows.append((stage, len(runs), total, longest, max(r["max_rss"] for r in runs),
-                     factor, stage_wall))
+        rows.append(
+            (stage, len(runs), total, longest, max(r["max_rss"] for r in runs), factor, stage_wall)
+        )
     return rows, wall
 
 
@@ -73,14 +85,20 @@ def main() -> None:
     jobs = read_benchmarks(args.run)
     if not jobs:
         raise SystemExit(f"{args.run}: no benchmark files (benchmarks/*.tsv)")
-    print(f"{'stage':<10} {'jobs':>6} {'total s':>10} {'longest s':>10} {'peak MB':>8} "
-          f"{'x':>5} {f'wall s on {args.cores}':>14}")
+    print(
+        f"{'stage':<10} {'jobs':>6} {'total s':>10} {'longest s':>10} {'peak MB':>8} "
+        f"{'x':>5} {f'wall s on {args.cores}':>14}"
+    )
     rows, wall = project(jobs, args.cores, scale)
     for stage, n, total, longest, peak, factor, stage_wall in rows:
-        print(f"{stage:<10} {n:>6} {total:>10.0f} {longest:>10.1f} {peak:>8.0f} "
-              f"{factor:>5g} {stage_wall:>14.0f}")
-    print(f"projected wall time on {args.cores} cores: {wall / 3600:.2f} h "
-          f"({wall:.0f} s; stages in sequence, jobs of a stage spread evenly)")
+        print(
+            f"{stage:<10} {n:>6} {total:>10.0f} {longest:>10.1f} {peak:>8.0f} "
+            f"{factor:>5g} {stage_wall:>14.0f}"
+        )
+    print(
+        f"projected wall time on {args.cores} cores: {wall / 3600:.2f} h "
+        f"({wall:.0f} s; stages in sequence, jobs of a stage spread evenly)"
+    )
 
 
 if __name__ == "__main__":

@@ -36,11 +36,21 @@ def score(task: Path, program: str) -> dict[str, int]:
 
     files, bias = load_task(task)
     rules = parse_program(program)
-    with Tester(files.bk, files.exs, bias, eval_timeout=SECONDS_PER_QUERY,
-                inferences_per_example=INFERENCES_PER_EXAMPLE) as tester:
+    with Tester(
+        files.bk,
+        files.exs,
+        bias,
+        eval_timeout=SECONDS_PER_QUERY,
+        inferences_per_example=INFERENCES_PER_EXAMPLE,
+    ) as tester:
         scores, _, _ = tester.score(rules)
-    return {"tp": scores.tp, "fn": scores.fn, "tn": scores.tn, "fp": scores.fp,
-            "size": sum(r.size for r in rules)}
+    return {
+        "tp": scores.tp,
+        "fn": scores.fn,
+        "tn": scores.tn,
+        "fp": scores.fp,
+        "size": sum(r.size for r in rules),
+    }
 
 
 def main() -> None:

@@ -10,15 +10,20 @@ from hypothesis import strategies as st
 from witness.model.puzzle import Puzzle
 
 
-def random_puzzle(rng: random.Random, max_rows: int = 3, max_cols: int = 3,
-                  min_side: int = 1) -> Puzzle:
+def random_puzzle(
+    rng: random.Random, max_rows: int = 3, max_cols: int = 3, min_side: int = 1
+) -> Puzzle:
     rows, cols = rng.randint(min_side, max_rows), rng.randint(min_side, max_cols)
     probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
     goal = rng.choice([v for v in probe.peripheral_vertices() if v != (0, 0)])
     squares = [(x, y) for y in range(rows) for x in range(cols)]
     chosen = rng.sample(squares, rng.randint(0, len(squares)))
-    return Puzzle(rows=rows, cols=cols, goal=goal,
-                  triangles=tuple((x, y, rng.randint(1, 3)) for x, y in chosen))
+    return Puzzle(
+        rows=rows,
+        cols=cols,
+        goal=goal,
+        triangles=tuple((x, y, rng.randint(1, 3)) for x, y in chosen),
+    )
 
 
 def seeded_puzzles(n: int, seed: int = 0, **kwargs) -> list[Puzzle]:

@@ -31,8 +31,9 @@ def check_against_brute_force(puzzle: Puzzle) -> bool:
 
 
 def test_agrees_with_brute_force_on_300_small_puzzles():
-    solvable = [check_against_brute_force(p)
-                for p in seeded_puzzles(300, seed=11, max_rows=3, max_cols=3)]
+    solvable = [
+        check_against_brute_force(p) for p in seeded_puzzles(300, seed=11, max_rows=3, max_cols=3)
+    ]
     # both answers are well represented
     assert 50 <= sum(solvable) <= 250
 

@@ -15,14 +15,14 @@ SCORER = ROOT / "benchmarks" / "score_program.py"
 
 # eats a human: mosquito, tick; carnivores: cobra, scorpion, lion, tiger, bear,
 # orca (positives) and cat, fox (negatives); jellyfish is missed
-PROGRAM = ("dangerous(V0):- eats(V0,V1),human(V1). "
-           "dangerous(V0):- carnivore(V0).")
+PROGRAM = "dangerous(V0):- eats(V0,V1),human(V1). dangerous(V0):- carnivore(V0)."
 EXPECTED = {"tp": 8, "fn": 1, "tn": 6, "fp": 2, "size": 5}
 
 
 def load_bench():
     spec = importlib.util.spec_from_file_location(
-        "bench_popper_suite", ROOT / "benchmarks" / "bench_popper_suite.py")
+        "bench_popper_suite", ROOT / "benchmarks" / "bench_popper_suite.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
@@ -33,15 +33,22 @@ def test_score_program_counts_examples_each_once(tmp_path):
     # tick eats two animals; it is still one covered positive
     prog = tmp_path / "p.pl"
     prog.write_text(PROGRAM.replace(". ", ".\n"))
-    out = subprocess.run([sys.executable, str(SCORER), str(ZOO), str(prog)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(SCORER), str(ZOO), str(prog)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert json.loads(out) == EXPECTED
 
 
 def test_score_program_refuses_what_it_cannot_parse(tmp_path):
-    proc = subprocess.run([sys.executable, str(SCORER), str(ZOO), "-"],
-                          input="dangerous(V0) :- eats(V0, bob).", capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [sys.executable, str(SCORER), str(ZOO), "-"],
+        input="dangerous(V0) :- eats(V0, bob).",
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 1
     assert "only variables" in proc.stderr
 
@@ -64,11 +71,21 @@ def test_rescore_csv_round_trip(tmp_path):
     examples.mkdir()
     (examples / "zoo").symlink_to(ZOO)
     old = tmp_path / "old.csv"
-    ours = bench.Run(status="ok", tp=9, fn=0, tn=8, fp=0, size=5, seconds=1.0, cpu=1.0,
-                     peak_mb=50.0, clauses=PROGRAM)
+    ours = bench.Run(
+        status="ok",
+        tp=9,
+        fn=0,
+        tn=8,
+        fp=0,
+        size=5,
+        seconds=1.0,
+        cpu=1.0,
+        peak_mb=50.0,
+        clauses=PROGRAM,
+    )
     bench.write_csv([("zoo", False, ours, None, None)], old)
     rows = bench.rescore_csv(old, examples)
-    (name, noisy, run, popper, good), = rows
+    ((name, noisy, run, popper, good),) = rows
     assert (name, noisy, popper, good) == ("zoo", False, None, None)
     assert (run.tp, run.fn, run.tn, run.fp, run.reported) == (8, 1, 6, 2, "9/0/8/0")
     assert run.seconds == 1.0 and run.clauses == PROGRAM

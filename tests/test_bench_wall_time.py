@@ -22,7 +22,7 @@ def load_script():
 
 
 def bench(folder: Path, name: str, seconds: float, rss: float = 10) -> None:
-    (folder / name).write_text("s\th:m:s\tmax_rss\n" f"{seconds}\t0:00:00\t{rss}\n")
+    (folder / name).write_text(f"s\th:m:s\tmax_rss\n{seconds}\t0:00:00\t{rss}\n")
 
 
 @pytest.fixture
@@ -52,12 +52,21 @@ def test_each_triage_stage_waits_for_the_one_before(run):
     assert script.project(script.read_benchmarks(run), 1, {})[1] == pytest.approx(193)
     # a scale for the rule scales each of its stages
     rows, _ = script.project(script.read_benchmarks(run), 1, {"triage": 2, "learn": 3})
-    assert {r[0]: r[5] for r in rows} == {"learn": 3, "triage1": 2, "triage2": 2,
-                                          "triage3": 2, "difficulty": 1}
+    assert {r[0]: r[5] for r in rows} == {
+        "learn": 3,
+        "triage1": 2,
+        "triage2": 2,
+        "triage3": 2,
+        "difficulty": 1,
+    }
 
 
 def test_the_script_prints_the_projection(run):
-    out = subprocess.run([sys.executable, str(SCRIPT), str(run), "--cores", "1"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), str(run), "--cores", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "difficulty " in out and "difficulty.tsv" not in out
     assert out.strip().endswith("(193 s; stages in sequence, jobs of a stage spread evenly)")

@@ -24,16 +24,21 @@ from witness.paper import TABLE3_PROLOG
 BIASES = sorted(BIAS_DIR.glob("*.pl"))
 _modules = itertools.count()
 
-RULES = TABLE3_PROLOG.replace("f(A,B)", "table3(A,B)") + """
+RULES = (
+    TABLE3_PROLOG.replace("f(A,B)", "table3(A,B)")
+    + """
 rule1(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
 thesis(A,B) :- needed(A,B,C), unvisited(A,B,D), greaterThan(C,D).
 dead(A,B) :- deadEnd(A,B).
 """
+)
 
 # probe(M, Text, Result): call the goal read from Text in module M (at most 2s)
 # and say how it went: det (one solution, no choice point left), nondet, fail,
 # nonground (succeeded leaving an output unbound) or error: <message>.
-janus.consult("bk_test_probe", data="""
+janus.consult(
+    "bk_test_probe",
+    data="""
 :- use_module(library(time)).
 probe(M, Text, Result) :-
     term_string(G, Text),
@@ -48,7 +53,8 @@ probe_(M, G, Result) :-
     ;   Result = fail
     ).
 warned(M, W) :- catch(M:bk_warning(W), _, fail).
-""")
+""",
+)
 
 
 def load_task(task: Path, with_rules: bool = True) -> str:
@@ -71,7 +77,8 @@ def pairs_where(m: str, rule: str) -> set[tuple[str, str]]:
     """The (path, square) pairs of the same puzzle for which ``rule`` holds."""
     got = janus.query_once(
         f"findall(_K, {m}:(pair(_P,_S), once({rule}(_P,_S)), "
-        f"format(atom(_K), '~w ~w', [_P,_S])), L)")["L"]
+        f"format(atom(_K), '~w ~w', [_P,_S])), L)"
+    )["L"]
     return {tuple(k.split()) for k in got}
 
 
@@ -117,8 +124,13 @@ def tasks(tmp_path_factory) -> dict[str, tuple[Path, str]]:
     out = {}
     for name, puzzles, kwargs in TASKS:
         task = root / name
-        write_task(puzzles, task, names=[f"z{i}" for i in range(len(puzzles))],
-                   bias_file=BIAS_DIR / "reach.pl", **kwargs)
+        write_task(
+            puzzles,
+            task,
+            names=[f"z{i}" for i in range(len(puzzles))],
+            bias_file=BIAS_DIR / "reach.pl",
+            **kwargs,
+        )
         out[name] = (task, load_task(task))
     return out
 
@@ -135,8 +147,9 @@ def test_table3_covers_no_negative(tasks, name):
 
 def test_table3_covers_positives(tasks):
     covered = sum(count(m, "pos(f(_P,_S)), once(table3(_P,_S))") for _, m in tasks.values())
-    rows23 = sum(count(m, "pos(f(_P,_S)), once(table3(_P,_S)), \\+ rule1(_P,_S)")
-                 for _, m in tasks.values())
+    rows23 = sum(
+        count(m, "pos(f(_P,_S)), once(table3(_P,_S)), \\+ rule1(_P,_S)") for _, m in tasks.values()
+    )
     rule1 = sum(count(m, "pos(f(_P,_S)), once(rule1(_P,_S))") for _, m in tasks.values())
     assert covered > 1000 and rows23 > 0 and rule1 > 0  # the checks are not vacuous
 
@@ -158,7 +171,8 @@ def test_rule1_is_exactly_the_over_count(tasks, name):
     task, m = tasks[name]
     rows = add_pairs(m, task)
     expected = {
-        (pid, atom) for pid, atom, puzzle, verts, s in rows
+        (pid, atom)
+        for pid, atom, puzzle, verts, s in rows
         if square_edge_counts(puzzle, verts).get(s, 0) > puzzle.triangle_map[s]
     }
     assert pairs_where(m, "rule1") == expected
@@ -176,7 +190,8 @@ def test_bk_values_match_python(tasks, name):
         f"(adjacent(_P,_S) -> _J = 1 ; _J = 0), (notAdjacent(_P,_S) -> _J2 = 0 ; _J2 = 1), "
         f"(deadEnd(_P,_S) -> _X = 1 ; _X = 0), "
         f"format(atom(_K), '~w ~w ~w ~w ~w ~w ~w ~w ~w ~w ~w', "
-        f"[_P,_S,_L,_T,_N,_N2,_U,_D,_J,_J2,_X])), L)")["L"]
+        f"[_P,_S,_L,_T,_N,_N2,_U,_D,_J,_J2,_X])), L)"
+    )["L"]
     assert len(got) == len(rows)
     table = {tuple(k.split()[:2]): list(map(int, k.split()[2:])) for k in got}
     for pid, atom, puzzle, verts, s in rows:
@@ -186,8 +201,17 @@ def test_bk_values_match_python(tasks, name):
         adjacent = int(verts[-1] in corners)
         unvisited = sum(c not in verts for c in corners)
         dead = int(not goal_reachable(puzzle, verts))
-        assert table[(pid, atom)] == [len(verts) - 1, k, n, n, unvisited, k - n,
-                                      adjacent, adjacent, dead]
+        assert table[(pid, atom)] == [
+            len(verts) - 1,
+            k,
+            n,
+            n,
+            unvisited,
+            k - n,
+            adjacent,
+            adjacent,
+            dead,
+        ]
     assert any(k.endswith(" 1") for k in got) and any(k.endswith(" 0") for k in got)
 
 
@@ -229,8 +253,10 @@ def test_body_predicates_callable_in_declared_directions(bias_file, tmp_path):
     assert set(values) >= {t for p in (bias.head, *bias.body) for t in p.types}
     for decl in bias.body:
         name, arity, types, dirs = decl.name, decl.arity, decl.types, decl.directions
-        choices = [values[t] if d == "in" else [f"_O{i}"]
-                   for i, (t, d) in enumerate(zip(types, dirs, strict=True))]
+        choices = [
+            values[t] if d == "in" else [f"_O{i}"]
+            for i, (t, d) in enumerate(zip(types, dirs, strict=True))
+        ]
         combos = list(itertools.product(*choices))
         outcomes = {}
         for combo in rng.sample(combos, min(len(combos), 150)):
@@ -256,7 +282,8 @@ def test_bk_loads_without_warnings(tmp_path):
             "          _Ref), "
             "  load_files(M:F, []), erase(_Ref)), "
             "nb_getval(bk_warnings, _Ws), length(_Ws, N)",
-            {"F": str(tmp_path / bias.stem / "bk.pl"), "M": m})
+            {"F": str(tmp_path / bias.stem / "bk.pl"), "M": m},
+        )
         assert res["N"] == 0, bias.name
 
 

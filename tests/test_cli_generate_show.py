@@ -16,10 +16,25 @@ from witness.model.puzzle import Puzzle, is_solution
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-def generate(out: Path, *extra: str, method: str = "path", size: str = "3x3",
-             count: int = 5, seed: int = 1) -> int:
-    return main(["generate", "--method", method, "--size", size, "--count", str(count),
-                 "--seed", str(seed), "--out", str(out), *extra])
+def generate(
+    out: Path, *extra: str, method: str = "path", size: str = "3x3", count: int = 5, seed: int = 1
+) -> int:
+    return main(
+        [
+            "generate",
+            "--method",
+            method,
+            "--size",
+            size,
+            "--count",
+            str(count),
+            "--seed",
+            str(seed),
+            "--out",
+            str(out),
+            *extra,
+        ]
+    )
 
 
 def test_generate_writes_valid_files_reproducibly(tmp_path):
@@ -90,15 +105,22 @@ def test_show_with_path_inline_and_from_file(tmp_path):
     solve_output.write_text(json.dumps({"solved": True, "path": solution}))
     assert main(["show", str(pfile), "--path", str(solve_output), "--out", str(from_file)]) == 0
     assert inline.read_bytes() == from_file.read_bytes() != plain.read_bytes()
-    assert main(["show", str(pfile), "--path", "[[0,0],[1,0]]", "--out",
-                 str(tmp_path / "partial.png")]) == 0
+    assert (
+        main(
+            ["show", str(pfile), "--path", "[[0,0],[1,0]]", "--out", str(tmp_path / "partial.png")]
+        )
+        == 0
+    )
     assert (tmp_path / "partial.png").read_bytes()[:8] == PNG_MAGIC
 
 
 @pytest.mark.parametrize(
     "args",
-    [["--out", "x.jpg"], ["--path", "[[0,0],[2,0]]", "--out", "x.svg"],
-     ["--path", "not json", "--out", "x.svg"]],
+    [
+        ["--out", "x.jpg"],
+        ["--path", "[[0,0],[2,0]]", "--out", "x.svg"],
+        ["--path", "not json", "--out", "x.svg"],
+    ],
 )
 def test_show_bad_input_exits_2(tmp_path, capsys, args):
     pfile = tmp_path / "p.json"
@@ -111,17 +133,48 @@ def test_show_bad_input_exits_2(tmp_path, capsys, args):
 def test_console_script(tmp_path):
     exe = shutil.which("witness", path=str(Path(sys.executable).parent))
     assert exe, "the `witness` console script is not installed next to this Python"
-    run = subprocess.run([exe, "generate", "--method", "path", "--size", "2x3", "--count", "3",
-                          "--seed", "5", "--out", str(tmp_path / "set")],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            exe,
+            "generate",
+            "--method",
+            "path",
+            "--size",
+            "2x3",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+            "--out",
+            str(tmp_path / "set"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     files = sorted((tmp_path / "set").iterdir())
     assert len(files) == 3
     out = tmp_path / "p.svg"
-    run = subprocess.run([exe, "show", str(files[0]), "--out", str(out)],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [exe, "show", str(files[0]), "--out", str(out)], capture_output=True, text=True, timeout=120
+    )
     assert run.returncode == 0, run.stderr
     assert b"<svg" in out.read_bytes()[:1000]
-    bad = subprocess.run([exe, "generate", "--method", "path", "--size", "big", "--count", "1",
-                          "--out", str(tmp_path / "bad")], capture_output=True, text=True)
+    bad = subprocess.run(
+        [
+            exe,
+            "generate",
+            "--method",
+            "path",
+            "--size",
+            "big",
+            "--count",
+            "1",
+            "--out",
+            str(tmp_path / "bad"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 2 and "size" in bad.stderr

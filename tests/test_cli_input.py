@@ -14,8 +14,12 @@ import pytest
 
 P = {"rows": 2, "cols": 3, "goal": [3, 2], "triangles": [[0, 1, 2], [2, 0, 1]]}
 # Plain A* needs millions of paths here (clingo solves it at once).
-BIG = {"rows": 15, "cols": 15, "goal": [15, 15],
-       "triangles": [[3, 3, 2], [7, 7, 1], [10, 2, 3], [12, 12, 2]]}
+BIG = {
+    "rows": 15,
+    "cols": 15,
+    "goal": [15, 15],
+    "triangles": [[3, 3, 2], [7, 7, 1], [10, 2, 3], [12, 12, 2]],
+}
 # Solvable (0,0) -> (0,1) -> (1,1) -> (1,0) only; a 3-triangle rule prunes it.
 THREE = {"rows": 1, "cols": 1, "goal": [1, 0], "triangles": [[0, 0, 3]]}
 UNSOUND = "f(A,B) :- square(B,C,D), three(C).\n"  # fires on every 3-triangle square
@@ -24,8 +28,13 @@ TASK = {"bk.pl", "bias.pl", "exs.pl", "counts.json", "index.json"}
 
 def witness(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """The console command in a fresh process, with the usual umask 022."""
-    return subprocess.run([sys.executable, "-m", "witness.cli", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, preexec_fn=lambda: os.umask(0o022))
+    return subprocess.run(
+        [sys.executable, "-m", "witness.cli", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.umask(0o022),
+    )
 
 
 def bad_input(proc: subprocess.CompletedProcess, *words: str) -> None:
@@ -112,8 +121,12 @@ def test_outputs_are_0644_and_folders_0755(files):
     proc = witness("translate", files / "unsound.pl", "--out", files / "py" / "u.py")
     assert proc.returncode == 0, proc.stderr
     modes["translation"] = files / "py" / "u.py"
-    assert witness("generate", "--method", "path", "--size", "2x2", "--count", "1",
-                   "--out", files / "set").returncode == 0
+    assert (
+        witness(
+            "generate", "--method", "path", "--size", "2x2", "--count", "1", "--out", files / "set"
+        ).returncode
+        == 0
+    )
     modes["set"] = files / "set"
     modes.update({f"set {p.name}": p for p in (files / "set").iterdir()})
     task = Path(__file__).parent / "ilp_tasks" / "zoo2"
@@ -154,8 +167,9 @@ def test_unsolvable_only_when_every_pruning_was_sound(files, capsys):
     # An unverified program may prune every solution: its empty open list proves nothing.
     out = solve_json(capsys, files / "three.json", "--predicate", files / "unsound.pl")
     assert (out["status"], out["solved"]) == ("exhausted", False)
-    out = solve_json(capsys, files / "three.json", "--predicate", files / "unsound.pl",
-                     "--mode", "sort")
+    out = solve_json(
+        capsys, files / "three.json", "--predicate", files / "unsound.pl", "--mode", "sort"
+    )
     assert out["status"] == "solved"
 
 
@@ -181,8 +195,9 @@ sys.exit(main(["solve", sys.argv[1], "--json"]))
 
 
 def test_solve_seconds_exclude_loading_the_compiled_core(files):
-    proc = subprocess.run([sys.executable, "-c", SECONDS_PROBE, str(files / "p.json")],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", SECONDS_PROBE, str(files / "p.json")], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["solved"] and out["seconds"] < 3600
@@ -195,18 +210,25 @@ NOT_UTF8 = b"\xff\xfe not utf-8 \xe9\n"
 def test_non_utf8_inputs_are_one_line_errors(files):
     (files / "bad.json").write_bytes(json.dumps(P).encode() + NOT_UTF8)
     (files / "bad.pl").write_bytes(UNSOUND.encode() + b"% " + NOT_UTF8)
-    (files / "badbias.pl").write_bytes((Path(__file__).parents[1] / "bias" / "paper.pl")
-                                       .read_bytes() + b"% " + NOT_UTF8)
+    (files / "badbias.pl").write_bytes(
+        (Path(__file__).parents[1] / "bias" / "paper.pl").read_bytes() + b"% " + NOT_UTF8
+    )
     (files / "paths.json").write_text("[[[0, 0]]]")
     bad_input(witness("solve", files / "bad.json"), "bad.json", "UTF-8")
     bad_input(witness("show", files / "bad.json", "--out", files / "x.svg"), "bad.json", "UTF-8")
     bad_input(witness("solve", files / "p.json", "--predicate", files / "bad.pl"), "bad.pl")
     bad_input(witness("translate", files / "bad.pl"), "bad.pl", "UTF-8")
     bad_input(witness("verify", files / "bad.pl"), "bad.pl", "UTF-8")
-    bad_input(witness("predicate", files / "bad.pl", files / "p.json", "--paths",
-                      files / "paths.json"), "bad.pl", "UTF-8")
-    bad_input(witness("examples", files / "p.json", "--out", files / "t", "--bias",
-                      files / "badbias.pl"), "badbias.pl", "UTF-8")
+    bad_input(
+        witness("predicate", files / "bad.pl", files / "p.json", "--paths", files / "paths.json"),
+        "bad.pl",
+        "UTF-8",
+    )
+    bad_input(
+        witness("examples", files / "p.json", "--out", files / "t", "--bias", files / "badbias.pl"),
+        "badbias.pl",
+        "UTF-8",
+    )
     assert not (files / "t").exists()
     for name in ("bias.pl", "bk.pl", "exs.pl"):  # SWI-Prolog alone would only warn on bk/exs
         task = files / f"task_{name}"
@@ -222,13 +244,17 @@ def test_non_utf8_inputs_are_one_line_errors(files):
 
 
 def test_odd_json_is_a_one_line_error(files):
-    (files / "twice.json").write_text('{"rows": 2, "rows": 3, "cols": 3, "goal": [3, 3], '
-                                      '"triangles": []}')
+    (files / "twice.json").write_text(
+        '{"rows": 2, "rows": 3, "cols": 3, "goal": [3, 3], "triangles": []}'
+    )
     (files / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
     bad_input(witness("solve", files / "twice.json"), "'rows' given twice")
     bad_input(witness("solve", files / "deep.json"), "nested too deeply")
-    bad_input(witness("show", files / "p.json", "--path", files / "deep.json", "--out",
-                      files / "x.svg"), "--path", "nested too deeply")
+    bad_input(
+        witness("show", files / "p.json", "--path", files / "deep.json", "--out", files / "x.svg"),
+        "--path",
+        "nested too deeply",
+    )
     assert not (files / "x.svg").exists()
 
 
@@ -247,8 +273,14 @@ def test_a_byte_order_mark_is_accepted(files):
 def test_a_solve_output_without_a_path_is_named(files):
     proc = witness("solve", files / "big.json", "--max-expansions", "10", "--json")
     (files / "unsolved.json").write_text(proc.stdout)
-    bad_input(witness("show", files / "big.json", "--path", files / "unsolved.json", "--out",
-                      files / "u.svg"), "--path", "no path", "expansion_budget")
+    bad_input(
+        witness(
+            "show", files / "big.json", "--path", files / "unsolved.json", "--out", files / "u.svg"
+        ),
+        "--path",
+        "no path",
+        "expansion_budget",
+    )
 
 
 def test_translate_out_paths(files):
@@ -256,21 +288,25 @@ def test_translate_out_paths(files):
     assert proc.returncode == 0, proc.stderr
     assert "def " in (files / "nodir" / "u.py").read_text()
     (files / "folder").mkdir()
-    bad_input(witness("translate", files / "unsound.pl", "--out", files / "folder"),
-              "--out", "folder")
+    bad_input(
+        witness("translate", files / "unsound.pl", "--out", files / "folder"), "--out", "folder"
+    )
     assert list((files / "folder").iterdir()) == []
 
 
 ZOO2 = Path(__file__).parent / "ilp_tasks" / "zoo2"
 
 
-@pytest.mark.parametrize("command, out", [
-    (("translate", "{d}/unsound.pl", "--out"), "u.py"),
-    (("learn", ZOO2, "--out"), "zoo2.pl"),
-    (("show", "{d}/p.json", "--out"), "p.svg"),
-    (("show", "{d}/p.json", "--out"), "p.png"),
-    (("difficulty", "--rank", "{d}/set", "--csv"), "rank.csv"),
-])
+@pytest.mark.parametrize(
+    "command, out",
+    [
+        (("translate", "{d}/unsound.pl", "--out"), "u.py"),
+        (("learn", ZOO2, "--out"), "zoo2.pl"),
+        (("show", "{d}/p.json", "--out"), "p.svg"),
+        (("show", "{d}/p.json", "--out"), "p.png"),
+        (("difficulty", "--rank", "{d}/set", "--csv"), "rank.csv"),
+    ],
+)
 def test_an_out_file_replaces_only_the_commands_own_output(files, command, out):
     """``--out FILE`` over an existing file: its own earlier output is replaced, a
     file the user wrote (the input program itself, with a typo) is refused."""
@@ -286,8 +322,11 @@ def test_an_out_file_replaces_only_the_commands_own_output(files, command, out):
 
 def test_translate_never_overwrites_its_input(files):
     before = (files / "unsound.pl").read_text()
-    bad_input(witness("translate", files / "unsound.pl", "--out", files / "unsound.pl"),
-              "--out", "unsound.pl")
+    bad_input(
+        witness("translate", files / "unsound.pl", "--out", files / "unsound.pl"),
+        "--out",
+        "unsound.pl",
+    )
     assert (files / "unsound.pl").read_text() == before
 
 
@@ -305,12 +344,20 @@ def test_learn_checks_its_out_before_learning(files):
     assert snapshot(task) == before
 
 
-@pytest.mark.parametrize("option", [["--max-expansions", "5"], ["--memory-mb", "10"],
-                                    ["--predicate", "paper"], ["--mode", "sort"],
-                                    ["--base-prune"]])
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["--max-expansions", "5"],
+        ["--memory-mb", "10"],
+        ["--predicate", "paper"],
+        ["--mode", "sort"],
+        ["--base-prune"],
+    ],
+)
 def test_solve_asp_refuses_options_it_would_ignore(files, option):
-    bad_input(witness("solve", files / "p.json", "--solver", "asp", *option), option[0],
-              "--solver asp")
+    bad_input(
+        witness("solve", files / "p.json", "--solver", "asp", *option), option[0], "--solver asp"
+    )
 
 
 def test_show_out_a_folder_is_refused(files):
@@ -319,14 +366,26 @@ def test_show_out_a_folder_is_refused(files):
 
 
 def test_generate_out_an_existing_file_is_refused(files):
-    bad_input(witness("generate", "--method", "path", "--size", "2x2", "--count", "2",
-                      "--out", files / "p.json"), "--out", "p.json")
+    bad_input(
+        witness(
+            "generate",
+            "--method",
+            "path",
+            "--size",
+            "2x2",
+            "--count",
+            "2",
+            "--out",
+            files / "p.json",
+        ),
+        "--out",
+        "p.json",
+    )
     assert json.loads((files / "p.json").read_text()) == P
 
 
 def test_generate_never_overwrites_a_changed_puzzle(files):
-    args = ("generate", "--method", "path", "--size", "2x2", "--count", "2", "--out",
-            files / "set")
+    args = ("generate", "--method", "path", "--size", "2x2", "--count", "2", "--out", files / "set")
     assert witness(*args).returncode == 0
     assert witness(*args).returncode == 0  # the same set again: same files, allowed
     first = sorted((files / "set").iterdir())[0]
@@ -338,8 +397,9 @@ def test_generate_never_overwrites_a_changed_puzzle(files):
 # ------------------------------------------------ 6. Algorithm 3 above what it serves
 @pytest.mark.parametrize("size", ["10x10", "5x6", "2x2-4x8", "15x15"])
 def test_generate_random_refuses_sizes_it_cannot_serve(files, size):
-    proc = witness("generate", "--method", "random", "--size", size, "--count", "1",
-                   "--out", files / "set")
+    proc = witness(
+        "generate", "--method", "random", "--size", size, "--count", "1", "--out", files / "set"
+    )
     bad_input(proc, "--size", size, "Algorithm 4")
     assert not (files / "set").exists()
 
@@ -359,33 +419,38 @@ def test_generate_random_gives_up_after_max_tries():
 
 
 # ------------------------------------------------ 7. option values are checked
-@pytest.mark.parametrize("args, option", [
-    (["solve", "{p}", "--memory-mb", "0"], "--memory-mb"),
-    (["solve", "{p}", "--memory-mb", "-5"], "--memory-mb"),
-    (["solve", "{p}", "--memory-mb", "nan"], "--memory-mb"),
-    (["solve", "{p}", "--time-limit", "-1"], "--time-limit"),
-    (["solve", "{p}", "--time-limit", "nan"], "--time-limit"),
-    (["solve", "{p}", "--time-limit", "inf"], "--time-limit"),
-    (["solve", "{p}", "--max-expansions", "-5"], "--max-expansions"),
-    (["solve", "{p}", "--max-expansions", "1.5"], "--max-expansions"),
-    (["solve", "{p}", "--solver", "asp", "--time-limit", "nan"], "--time-limit"),
-    (["verify", "paper", "--time-limit", "-1"], "--time-limit"),
-    (["learn", "{d}", "--timeout", "nan"], "--timeout"),
-    (["examples", "{p}", "--out", "{d}/t", "--max-pos", "-1"], "--max-pos"),
-    (["examples", "{p}", "--out", "{d}/t", "--max-pos", "0"], "--max-pos"),  # learn refuses it
-    (["generate", "--method", "path", "--size", "2x2", "--count", "-1", "--out", "{d}/s"],
-     "--count"),
-    (["demo", "--count", "0"], "--count"),
-    (["difficulty", "{p}", "--time-limit", "nan"], "--time-limit"),
-    (["difficulty", "{p}", "--lookahead", "-1"], "--lookahead"),
-    # an empty --out (an unset "$DIR") would mean the current folder or stdout
-    (["examples", "{p}", "--out", ""], "--out"),
-    (["generate", "--method", "path", "--size", "2x2", "--count", "1", "--out", ""], "--out"),
-    (["translate", "{d}/unsound.pl", "--out", " "], "--out"),
-    (["learn", "{d}", "--out", ""], "--out"),
-    (["show", "{p}", "--out", ""], "--out"),
-    (["verify", "{d}/unsound.pl", "--counterexamples", ""], "--counterexamples"),
-])
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["solve", "{p}", "--memory-mb", "0"], "--memory-mb"),
+        (["solve", "{p}", "--memory-mb", "-5"], "--memory-mb"),
+        (["solve", "{p}", "--memory-mb", "nan"], "--memory-mb"),
+        (["solve", "{p}", "--time-limit", "-1"], "--time-limit"),
+        (["solve", "{p}", "--time-limit", "nan"], "--time-limit"),
+        (["solve", "{p}", "--time-limit", "inf"], "--time-limit"),
+        (["solve", "{p}", "--max-expansions", "-5"], "--max-expansions"),
+        (["solve", "{p}", "--max-expansions", "1.5"], "--max-expansions"),
+        (["solve", "{p}", "--solver", "asp", "--time-limit", "nan"], "--time-limit"),
+        (["verify", "paper", "--time-limit", "-1"], "--time-limit"),
+        (["learn", "{d}", "--timeout", "nan"], "--timeout"),
+        (["examples", "{p}", "--out", "{d}/t", "--max-pos", "-1"], "--max-pos"),
+        (["examples", "{p}", "--out", "{d}/t", "--max-pos", "0"], "--max-pos"),  # learn refuses it
+        (
+            ["generate", "--method", "path", "--size", "2x2", "--count", "-1", "--out", "{d}/s"],
+            "--count",
+        ),
+        (["demo", "--count", "0"], "--count"),
+        (["difficulty", "{p}", "--time-limit", "nan"], "--time-limit"),
+        (["difficulty", "{p}", "--lookahead", "-1"], "--lookahead"),
+        # an empty --out (an unset "$DIR") would mean the current folder or stdout
+        (["examples", "{p}", "--out", ""], "--out"),
+        (["generate", "--method", "path", "--size", "2x2", "--count", "1", "--out", ""], "--out"),
+        (["translate", "{d}/unsound.pl", "--out", " "], "--out"),
+        (["learn", "{d}", "--out", ""], "--out"),
+        (["show", "{p}", "--out", ""], "--out"),
+        (["verify", "{d}/unsound.pl", "--counterexamples", ""], "--counterexamples"),
+    ],
+)
 def test_bad_option_values_exit_2_naming_the_option(files, args, option):
     args = [a.format(p=files / "p.json", d=files) for a in args]
     before = sorted(p.name for p in files.iterdir())
@@ -399,8 +464,13 @@ def test_the_api_checks_budgets_too(files):
     from witness.search.predicates import BASELINE
 
     p = Puzzle.load(files / "p.json")
-    for bad in ({"memory_mb": 0}, {"memory_mb": -5}, {"time_limit": float("nan")},
-                {"time_limit": -1}, {"max_expansions": -5}):
+    for bad in (
+        {"memory_mb": 0},
+        {"memory_mb": -5},
+        {"time_limit": float("nan")},
+        {"time_limit": -1},
+        {"max_expansions": -5},
+    ):
         with pytest.raises(ValueError, match=next(iter(bad))):
             solve(p, BASELINE, **bad)
 
@@ -418,8 +488,7 @@ def test_verify_help_and_exit_status_agree(files):
 def test_verify_counterexamples_never_replace_a_changed_file(files):
     args = ("verify", files / "unsound.pl", "--max-size", "2x2")
     # a file where the folder should be: refused before the check runs
-    bad_input(witness(*args, "--counterexamples", files / "p.json"), "--counterexamples",
-              "p.json")
+    bad_input(witness(*args, "--counterexamples", files / "p.json"), "--counterexamples", "p.json")
     assert json.loads((files / "p.json").read_text()) == P
     out = files / "cx"
     assert witness(*args, "--counterexamples", out).returncode == 0
@@ -433,10 +502,21 @@ def test_verify_counterexamples_never_replace_a_changed_file(files):
 def test_a_closed_pipe_is_not_a_traceback(files):
     """``witness predicate ... | head -1``: the reader leaves before the output ends."""
     (files / "paths.json").write_text(json.dumps([[[0, 0]]] * 20_000))  # > a pipe's buffer
-    proc = subprocess.Popen([sys.executable, "-m", "witness.cli", "predicate",
-                             files / "unsound.pl", files / "p.json", "--paths",
-                             files / "paths.json", "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "witness.cli",
+            "predicate",
+            files / "unsound.pl",
+            files / "p.json",
+            "--paths",
+            files / "paths.json",
+            "--json",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait() == 1 and err == "", err
@@ -469,8 +549,11 @@ print(json.dumps({"trivial": trivial.status, "status": big.status,
 
 def test_memory_budget_bounds_the_peak_above_a_trivial_solve():
     budget = 60.0
-    proc = subprocess.run([sys.executable, "-c", MEMORY_PROBE, json.dumps(P), json.dumps(BIG),
-                           str(budget)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", MEMORY_PROBE, json.dumps(P), json.dumps(BIG), str(budget)],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert (out["trivial"], out["status"]) == ("solved", "out_of_memory")

@@ -15,8 +15,18 @@ def command_names() -> list[str]:
 
 
 def test_every_command_is_listed_once_in_the_contracts_order():
-    assert command_names() == ["generate", "solve", "verify", "difficulty", "show", "translate",
-                               "predicate", "demo", "examples", "learn"]
+    assert command_names() == [
+        "generate",
+        "solve",
+        "verify",
+        "difficulty",
+        "show",
+        "translate",
+        "predicate",
+        "demo",
+        "examples",
+        "learn",
+    ]
     assert len(COMMANDS) == len(command_names())
 
 
@@ -31,14 +41,18 @@ def test_a_negative_time_limit_is_refused_by_every_command_that_takes_one(args, 
     assert main([*args, "--time-limit", "-1"]) == 2
     assert capsys.readouterr().err == (
         f"witness {args[0]}: argument --time-limit: must be a finite number >= 0, got '-1' "
-        f"(see witness {args[0]} --help)\n")
+        f"(see witness {args[0]} --help)\n"
+    )
 
 
 @pytest.mark.parametrize("command", ["generate", "demo", "examples"])
 def test_seed_is_an_integer_defaulting_to_0(command, capsys):
     parser = build_parser()
-    required = {"generate": ["--method", "path", "--size", "2x2", "--count", "1", "--out", "o"],
-                "demo": [], "examples": ["p.json", "--out", "o"]}[command]
+    required = {
+        "generate": ["--method", "path", "--size", "2x2", "--count", "1", "--out", "o"],
+        "demo": [],
+        "examples": ["p.json", "--out", "o"],
+    }[command]
     assert parser.parse_args([command, *required]).seed == 0
     assert main([command, *required, "--seed", "x"]) == 2
     assert "argument --seed: invalid int value: 'x'" in capsys.readouterr().err

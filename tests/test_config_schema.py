@@ -50,25 +50,30 @@ def test_defaults_are_filled_in_nested_sections():
     assert validate_config(other, SCHEMA)["learn"]["pool_size"] == 8
 
 
-@pytest.mark.parametrize(("change", "key"), [
-    (lambda c: c["learn"].update(mode="pool"), "learn.mode"),
-    (lambda c: c.update(biass="bias/paper.pl"), "biass"),
-    (lambda c: c["test"].update(chunk=0), "test.chunk"),
-    (lambda c: c["learn"].update(pool_size=0), "learn.pool_size"),
-    (lambda c: c["sets"].update(trian=c["sets"].pop("train")), "sets.trian"),
-    (lambda c: c["sets"]["train"].pop("method"), "sets.train.method"),
-    (lambda c: c["triage"].update(k1="3"), "triage.k1"),
-    (lambda c: c["verify"].update(max_size=[3]), "verify.max_size"),
-    (lambda c: c["large_eval"].update(time_limits_min=[1, -1]), "large_eval.time_limits_min.1"),
-    (lambda c: c.update(compare_with="paper"), "compare_with"),
-    (lambda c: c.update(compare_with=["../paper"]), "compare_with.0"),
-    # what the schema cannot say: NaN passes every bound, Algorithm 3's size limit
-    (lambda c: c["test"].update(time_limit=float("nan")), "test.time_limit"),
-    (lambda c: c["large_eval"].update(time_limits_min=[1, float("inf")]),
-     "large_eval.time_limits_min.1"),
-    (lambda c: c["sets"]["train"].update(sizes=[[2, 2], [9, 9]]), "sets.train.sizes"),
-    (lambda c: c["large"].update(method="random"), "large.sizes"),
-])
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (lambda c: c["learn"].update(mode="pool"), "learn.mode"),
+        (lambda c: c.update(biass="bias/paper.pl"), "biass"),
+        (lambda c: c["test"].update(chunk=0), "test.chunk"),
+        (lambda c: c["learn"].update(pool_size=0), "learn.pool_size"),
+        (lambda c: c["sets"].update(trian=c["sets"].pop("train")), "sets.trian"),
+        (lambda c: c["sets"]["train"].pop("method"), "sets.train.method"),
+        (lambda c: c["triage"].update(k1="3"), "triage.k1"),
+        (lambda c: c["verify"].update(max_size=[3]), "verify.max_size"),
+        (lambda c: c["large_eval"].update(time_limits_min=[1, -1]), "large_eval.time_limits_min.1"),
+        (lambda c: c.update(compare_with="paper"), "compare_with"),
+        (lambda c: c.update(compare_with=["../paper"]), "compare_with.0"),
+        # what the schema cannot say: NaN passes every bound, Algorithm 3's size limit
+        (lambda c: c["test"].update(time_limit=float("nan")), "test.time_limit"),
+        (
+            lambda c: c["large_eval"].update(time_limits_min=[1, float("inf")]),
+            "large_eval.time_limits_min.1",
+        ),
+        (lambda c: c["sets"]["train"].update(sizes=[[2, 2], [9, 9]]), "sets.train.sizes"),
+        (lambda c: c["large"].update(method="random"), "large.sizes"),
+    ],
+)
 def test_bad_config_names_the_key(change, key):
     config = copy.deepcopy(PAPER)
     change(config)
@@ -82,28 +87,38 @@ def test_a_number_read_as_text_gets_a_hint():
     """snakemake --config test='{chunk: 5}' gives the string '5' (YAML's base loader)."""
     config = copy.deepcopy(PAPER)
     config["test"]["chunk"] = "5"
-    with pytest.raises(InputError, match=r"^test.chunk: '5' is not of type 'integer' .*"
-                                         r"put it in a --configfile\)$"):
+    with pytest.raises(
+        InputError,
+        match=r"^test.chunk: '5' is not of type 'integer' .*"
+        r"put it in a --configfile\)$",
+    ):
         validate_config(config, SCHEMA)
     config["test"]["chunk"] = "five"
     with pytest.raises(InputError, match=r"^test.chunk: 'five' is not of type 'integer'$"):
         validate_config(config, SCHEMA)
 
 
-@pytest.mark.parametrize(("override", "key"), [
-    ("learn: {mode: pool}\n", "learn.mode: 'pool' is not one of per_puzzle, pooled"),
-    ("biass: bias/unvisited.pl\n", "biass: unknown key"),
-    ("bias: bias/unvisted.pl\n", "bias: bias/unvisted.pl is not a file"),
-    ("test: {time_limit: .nan}\n", "test.time_limit: must be a finite number, got nan"),
-    # the bias is read with the engine's parser, and the BK files it names must exist
-    ("bias: nobk.pl\n", "background knowledge file 'nosuch.pl' not found"),
-    ("bias: nohead.pl\n", "bias: nohead.pl: expected exactly one head_pred/2"),
-    # YAML keeps the last of two keys: the first section's settings would vanish
-    ("learn: {mode: pooled}\ntest: {chunk: 5}\nlearn: {timeout: 60}\n",
-     "bad.yaml: key 'learn' given twice (line 3"),
-    ("sets:\n  train: {method: path, count: 2, count: 3, sizes: [[2, 2]]}\n",
-     "bad.yaml: key 'count' given twice (line 2"),
-])
+@pytest.mark.parametrize(
+    ("override", "key"),
+    [
+        ("learn: {mode: pool}\n", "learn.mode: 'pool' is not one of per_puzzle, pooled"),
+        ("biass: bias/unvisited.pl\n", "biass: unknown key"),
+        ("bias: bias/unvisted.pl\n", "bias: bias/unvisted.pl is not a file"),
+        ("test: {time_limit: .nan}\n", "test.time_limit: must be a finite number, got nan"),
+        # the bias is read with the engine's parser, and the BK files it names must exist
+        ("bias: nobk.pl\n", "background knowledge file 'nosuch.pl' not found"),
+        ("bias: nohead.pl\n", "bias: nohead.pl: expected exactly one head_pred/2"),
+        # YAML keeps the last of two keys: the first section's settings would vanish
+        (
+            "learn: {mode: pooled}\ntest: {chunk: 5}\nlearn: {timeout: 60}\n",
+            "bad.yaml: key 'learn' given twice (line 3",
+        ),
+        (
+            "sets:\n  train: {method: path, count: 2, count: 3, sizes: [[2, 2]]}\n",
+            "bad.yaml: key 'count' given twice (line 2",
+        ),
+    ],
+)
 def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
     (tmp_path / "bad.yaml").write_text(override)
     paper = (ROOT / "bias" / "paper.pl").read_text()
@@ -111,8 +126,12 @@ def test_snakemake_stops_at_once_on_a_bad_config(tmp_path, override, key):
     (tmp_path / "nohead.pl").write_text(paper.replace("head_pred(f,2).", ""))
     exe = Path(sys.executable).with_name("snakemake")
     proc = subprocess.run(
-        [str(exe), "-s", str(ROOT / "Snakefile"), "-n", "--cores", "1", "--configfile",
-         "bad.yaml"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        [str(exe), "-s", str(ROOT / "Snakefile"), "-n", "--cores", "1", "--configfile", "bad.yaml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     errors = [line for line in proc.stderr.splitlines() if line.startswith("config error:")]
     assert len(errors) == 1 and key in errors[0], proc.stderr
@@ -124,9 +143,20 @@ def test_snakemake_lint_gives_only_the_conda_advice(tmp_path):
     """`snakemake --lint` finds nothing but its advice to give each rule a conda
     environment or container, which does not apply (one virtualenv, scripts/setup.sh)."""
     exe = Path(sys.executable).with_name("snakemake")
-    proc = subprocess.run([str(exe), "-s", str(ROOT / "Snakefile"), "--lint", "--configfile",
-                           str(ROOT / "config" / "quick.yaml")],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            str(exe),
+            "-s",
+            str(ROOT / "Snakefile"),
+            "--lint",
+            "--configfile",
+            str(ROOT / "config" / "quick.yaml"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     out = proc.stdout + proc.stderr
     lints = {line.strip() for line in out.splitlines() if line.strip().startswith("* ")}
     assert "Lints for rule" in out, out[-2000:]  # the lint ran over the rules
@@ -142,5 +172,7 @@ def test_paper_throughput_default_is_the_papers():
     assert default["default"] == PAPER_EXPANSIONS_PER_MIN
     for profile in PROFILES:
         section = yaml.safe_load(profile.read_text()).get("large_eval", {})
-        assert section.get("paper_expansions_per_min", PAPER_EXPANSIONS_PER_MIN) == \
-            PAPER_EXPANSIONS_PER_MIN, profile
+        assert (
+            section.get("paper_expansions_per_min", PAPER_EXPANSIONS_PER_MIN)
+            == PAPER_EXPANSIONS_PER_MIN
+        ), profile

@@ -45,12 +45,18 @@ T31_SOLUTION_2 = ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2))
 T31_SOLUTION_3 = ((0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1), (0, 2), (1, 2), (2, 2))
 # (ID, number of moves along the solution to reach it, A column, H(Z_|A|) column)
 T31_ROWS = [
-    ("1", T31_SOLUTION_2, 0, 2, 1), ("2a", T31_SOLUTION_2, 1, 2, 1),
-    ("2b", T31_SOLUTION_2, 2, 3, 1.6), ("2c", T31_SOLUTION_2, 3, 2, 1),
-    ("2d", T31_SOLUTION_2, 4, 0, 0), ("3a", T31_SOLUTION_3, 1, 2, 1),
-    ("3b", T31_SOLUTION_3, 2, 1, 0), ("3c", T31_SOLUTION_3, 3, 2, 1),
-    ("3d", T31_SOLUTION_3, 4, 2, 1), ("3e", T31_SOLUTION_3, 5, 1, 0),
-    ("3f", T31_SOLUTION_3, 6, 1, 0), ("3g", T31_SOLUTION_3, 7, 1, 0),
+    ("1", T31_SOLUTION_2, 0, 2, 1),
+    ("2a", T31_SOLUTION_2, 1, 2, 1),
+    ("2b", T31_SOLUTION_2, 2, 3, 1.6),
+    ("2c", T31_SOLUTION_2, 3, 2, 1),
+    ("2d", T31_SOLUTION_2, 4, 0, 0),
+    ("3a", T31_SOLUTION_3, 1, 2, 1),
+    ("3b", T31_SOLUTION_3, 2, 1, 0),
+    ("3c", T31_SOLUTION_3, 3, 2, 1),
+    ("3d", T31_SOLUTION_3, 4, 2, 1),
+    ("3e", T31_SOLUTION_3, 5, 1, 0),
+    ("3f", T31_SOLUTION_3, 6, 1, 0),
+    ("3g", T31_SOLUTION_3, 7, 1, 0),
     ("3h", T31_SOLUTION_3, 8, 0, 0),
 ]
 T31_GRID = Puzzle(rows=2, cols=2, goal=(2, 2))
@@ -72,7 +78,8 @@ def test_table_3_1_muse_is_4_bits():
     assert muse([start], t31_actions, t31_goal) == pytest.approx(4.0)
     # the text: 3.6 bits from State 2a, 3 bits from State 3a, so 1 + min(3.6, 3)
     assert min_path_entropy(T31_SOLUTION_2[:2], t31_actions, t31_goal) == pytest.approx(
-        1 + math.log2(3) + 1)
+        1 + math.log2(3) + 1
+    )
     assert round(min_path_entropy(T31_SOLUTION_2[:2], t31_actions, t31_goal), 1) == 3.6
     assert min_path_entropy(T31_SOLUTION_3[:2], t31_actions, t31_goal) == pytest.approx(3.0)
 
@@ -101,8 +108,7 @@ def test_relative_entropy_is_0_when_children_score_the_same(scores):
 
 
 def test_relative_entropy_is_kl_of_softmin_from_uniform():
-    p = [math.exp(-1) / (math.exp(-1) + math.exp(-2)), math.exp(-2) / (math.exp(-1)
-                                                                        + math.exp(-2))]
+    p = [math.exp(-1) / (math.exp(-1) + math.exp(-2)), math.exp(-2) / (math.exp(-1) + math.exp(-2))]
     assert softmin([1.0, 2.0]) == pytest.approx(p)
     expected = sum(x * math.log2(x / 0.5) for x in p)
     assert relative_entropy([1.0, 2.0]) == pytest.approx(expected)
@@ -189,19 +195,32 @@ def brute_force(puzzle: Puzzle, pred: Predicate, n: int) -> tuple[float, float]:
 
 
 # Rules that read the free-region features (the search core floods for them).
-REGION = Predicate("region", "program", (
-    Clause((Comparison("lt", feat("addable_edges"), feat("edges_needed")),)),
-    Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
-))
-RULES = {"none": Predicate("none", "none"), "baseline": BASELINE, "paper": PAPER,
-         "region": REGION}
+REGION = Predicate(
+    "region",
+    "program",
+    (
+        Clause((Comparison("lt", feat("addable_edges"), feat("edges_needed")),)),
+        Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
+    ),
+)
+RULES = {"none": Predicate("none", "none"), "baseline": BASELINE, "paper": PAPER, "region": REGION}
 
 
 def test_fast_agrees_with_brute_force_on_300_small_puzzles():
-    cases = itertools.cycle([("none", 0), ("paper", 0), ("baseline", 1), ("paper", 2),
-                             ("none", 1), ("region", 0), ("region", 1)])
-    for puzzle, (rules, n) in zip(seeded_puzzles(300, seed=15, max_rows=3, max_cols=2),
-                                  cases, strict=False):
+    cases = itertools.cycle(
+        [
+            ("none", 0),
+            ("paper", 0),
+            ("baseline", 1),
+            ("paper", 2),
+            ("none", 1),
+            ("region", 0),
+            ("region", 1),
+        ]
+    )
+    for puzzle, (rules, n) in zip(
+        seeded_puzzles(300, seed=15, max_rows=3, max_cols=2), cases, strict=False
+    ):
         fast = difficulty(puzzle, RULES[rules], n)
         m, r = brute_force(puzzle, RULES[rules], n)
         assert fast.muse == pytest.approx(m), (puzzle.to_json(), rules, n)
@@ -210,7 +229,8 @@ def test_fast_agrees_with_brute_force_on_300_small_puzzles():
         assert fast.solutions == len(solutions)
         if solutions:
             assert fast.mean_length == pytest.approx(
-                sum(len(s) - 1 for s in solutions) / len(solutions))
+                sum(len(s) - 1 for s in solutions) / len(solutions)
+            )
 
 
 def test_fast_agrees_with_brute_force_on_3x3():
@@ -225,6 +245,7 @@ def test_generic_algorithm_agrees_with_fast():
     """Algorithm 1 and 2 as written (muse, with_lookahead) on Witness states."""
     for puzzle in seeded_puzzles(40, seed=17, max_rows=2, max_cols=3):
         for n in (0, 1):
+
             def actions(s, p=puzzle):
                 if s[-1] == p.goal:
                     return []
@@ -238,7 +259,8 @@ def test_generic_algorithm_agrees_with_fast():
             fast = difficulty(puzzle, "paper", n)
             assert muse([(puzzle.start,)], sigma, gamma) == pytest.approx(fast.muse)
             assert muse([(puzzle.start,)], sigma, gamma, relative=True) == pytest.approx(
-                fast.remuse)
+                fast.remuse
+            )
 
 
 # ------------------------------------------------------------ properties
@@ -324,12 +346,22 @@ def test_player_rules_read_the_pipelines_verify_json(tmp_path):
     program.write_text(UNSOUND_PL)
     sources = [c.source for c in load_predicate(str(program)).clauses]
     sidecar = tmp_path / "pi_star.verify.json"
-    sidecar.write_text(json.dumps({"status": "refuted", "clauses": [
-        {"index": 0, "status": "proven", "source": sources[0]},
-        {"index": 1, "status": "refuted", "source": sources[1]}]}))
+    sidecar.write_text(
+        json.dumps(
+            {
+                "status": "refuted",
+                "clauses": [
+                    {"index": 0, "status": "proven", "source": sources[0]},
+                    {"index": 1, "status": "refuted", "source": sources[1]},
+                ],
+            }
+        )
+    )
     assert len(player_rules(str(program), [1]).clauses) == 1
-    record = {"status": "proven", "clauses": [
-        {"index": i, "status": "proven", "source": s} for i, s in enumerate(sources)]}
+    record = {
+        "status": "proven",
+        "clauses": [{"index": i, "status": "proven", "source": s} for i, s in enumerate(sources)],
+    }
     sidecar.write_text(json.dumps(record))
     assert len(player_rules(str(program)).clauses) == 2  # the pipeline's word is taken
     # ... for the program it verified: a record left beside an edited .pl, or one
@@ -350,8 +382,12 @@ def test_rank_folder_orders_by_remuse_then_muse(tmp_path):
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "witness.cli", "difficulty", *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "witness.cli", "difficulty", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -368,13 +404,16 @@ def test_cli_json(puzzle_file):
     assert (data["muse"], data["remuse"], data["solutions"], data["status"]) == (0, 0, 1, "done")
 
 
-@pytest.mark.parametrize("args, field", [
-    (["--rules", "paper", "--clauses", "4"], "--clauses"),
-    (["--rules", "paper", "--clauses", "x"], "--clauses"),
-    (["--lookahead", "-1"], "--lookahead"),
-    (["--rules", "nonsense"], "nonsense"),
-    (["--time-limit", "0"], "--time-limit"),
-])
+@pytest.mark.parametrize(
+    "args, field",
+    [
+        (["--rules", "paper", "--clauses", "4"], "--clauses"),
+        (["--rules", "paper", "--clauses", "x"], "--clauses"),
+        (["--lookahead", "-1"], "--lookahead"),
+        (["--rules", "nonsense"], "nonsense"),
+        (["--time-limit", "0"], "--time-limit"),
+    ],
+)
 def test_cli_bad_input_exits_2(puzzle_file, args, field):
     out = run_cli(str(puzzle_file), *args)
     assert out.returncode == 2

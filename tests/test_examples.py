@@ -65,8 +65,9 @@ def path_puzzle(rng: random.Random, rows: int, cols: int) -> Puzzle:
     counts = square_edge_counts(probe, path)
     touched = sorted(counts)
     chosen = rng.sample(touched, rng.randint(1, len(touched)))
-    return Puzzle(rows=rows, cols=cols, goal=goal,
-                  triangles=tuple((x, y, counts[(x, y)]) for x, y in chosen))
+    return Puzzle(
+        rows=rows, cols=cols, goal=goal, triangles=tuple((x, y, counts[(x, y)]) for x, y in chosen)
+    )
 
 
 def path_puzzles(n: int, seed: int, sizes: list[tuple[int, int]]) -> list[Puzzle]:
@@ -84,8 +85,13 @@ def oracle_labels(puzzle: Puzzle) -> dict[tuple, tuple[bool, tuple, bool]]:
     extendable = prefixes(enumerate_simple_paths(puzzle))
     alone = {}
     for x, y, k in puzzle.triangles:  # each constraint as the only one
-        single = Puzzle(rows=puzzle.rows, cols=puzzle.cols, goal=puzzle.goal,
-                        start=puzzle.start, triangles=((x, y, k),))
+        single = Puzzle(
+            rows=puzzle.rows,
+            cols=puzzle.cols,
+            goal=puzzle.goal,
+            start=puzzle.start,
+            triangles=((x, y, k),),
+        )
         alone[(x, y)] = prefixes(enumerate_solutions(single))
     return {
         p: (p in completable, tuple(s for s in alone if p not in alone[s]), p in extendable)
@@ -94,8 +100,10 @@ def oracle_labels(puzzle: Puzzle) -> dict[tuple, tuple[bool, tuple, bool]]:
 
 
 def assert_labels_match_oracle(puzzle: Puzzle) -> None:
-    got = {lp.vertices: (lp.completable, lp.blamed, lp.goal_reachable)
-           for lp in label_partial_paths(puzzle)}
+    got = {
+        lp.vertices: (lp.completable, lp.blamed, lp.goal_reachable)
+        for lp in label_partial_paths(puzzle)
+    }
     assert got == oracle_labels(puzzle)
 
 
@@ -187,7 +195,12 @@ def test_task_folder_is_popper_format_and_matches_labels(tmp_path, solvable_3x3)
     summary = write_task([puzzle], tmp_path / "t", names=["demo"])
     task = tmp_path / "t"
     assert sorted(p.name for p in task.iterdir()) == [
-        "bias.pl", "bk.pl", "counts.json", "exs.pl", "index.json"]
+        "bias.pl",
+        "bk.pl",
+        "counts.json",
+        "exs.pl",
+        "index.json",
+    ]
     assert (task / "bias.pl").read_text() == (BIAS_DIR / "paper.pl").read_text()
     exs = read_exs(task)
     index = json.loads((task / "index.json").read_text())
@@ -305,8 +318,10 @@ def test_unsolvable_puzzle_gives_only_positives(tmp_path):
 # --------------------------------------------------------------- the bias
 def parse_clause(text: str) -> tuple[tuple[str, tuple[str, ...]], list]:
     head, body = text.strip().rstrip(".").split(":-")
-    lits = [(m.group(1), tuple(a.strip() for a in m.group(2).split(",")))
-            for m in re.finditer(r"(\w+)\(([^()]*)\)", body)]
+    lits = [
+        (m.group(1), tuple(a.strip() for a in m.group(2).split(",")))
+        for m in re.finditer(r"(\w+)\(([^()]*)\)", body)
+    ]
     h = re.fullmatch(r"\s*(\w+)\(([^()]*)\)\s*", head)
     return (h.group(1), tuple(a.strip() for a in h.group(2).split(","))), lits
 
@@ -354,15 +369,27 @@ def test_table3_lies_in_every_bias(bias_file):
     # the checker itself can fail
     assert clause_problems("f(A,B) :- count(A,B,C), one(C).", bias)
     assert clause_problems("f(A,B) :- square(B,C,D), three(E).", bias)
-    assert clause_problems("f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), len(D,G), "
-                           "len(E,H), gte(H,G).", bias)  # 8 variables
+    assert clause_problems(
+        "f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), len(D,G), len(E,H), gte(H,G).", bias
+    )  # 8 variables
 
 
 def test_paper_bias_declarations():
     bias = read_bias(BIAS_DIR / "paper.pl")
     assert (bias.head.name, bias.head.arity) == ("f", 2)
-    assert {p.name for p in bias.body} == {"square", "path", "count", "len", "gte", "greaterThan",
-                                           "adjacent", "notAdjacent", "one", "two", "three"}
+    assert {p.name for p in bias.body} == {
+        "square",
+        "path",
+        "count",
+        "len",
+        "gte",
+        "greaterThan",
+        "adjacent",
+        "notAdjacent",
+        "one",
+        "two",
+        "three",
+    }
     assert bias.settings() == {"max_vars": 7, "max_body": 6, "max_clauses": 3}
     assert [p.name for p in bias_bk_files(BIAS_DIR / "paper.pl")] == ["witness.pl"]
     for p in (bias.head, *bias.body):
@@ -371,7 +398,9 @@ def test_paper_bias_declarations():
 
 def test_bias_names_its_bk(tmp_path):
     assert [p.name for p in bias_bk_files(BIAS_DIR / "unvisited.pl")] == [
-        "witness.pl", "witness_unvisited.pl"]
+        "witness.pl",
+        "witness_unvisited.pl",
+    ]
     own = tmp_path / "mine.pl"
     own.write_text("% bk: witness.pl extra.pl\nhead_pred(f,2).\nbody_pred(g,1).\n")
     with pytest.raises(BiasError, match="extra.pl"):
@@ -384,8 +413,9 @@ def test_bias_names_its_bk(tmp_path):
 
 
 def test_swapping_the_bias_swaps_the_bk(tmp_path, solvable_3x3):
-    write_task([solvable_3x3], tmp_path / "u", bias_file=BIAS_DIR / "unvisited.pl",
-               max_pos=20, max_neg=20)
+    write_task(
+        [solvable_3x3], tmp_path / "u", bias_file=BIAS_DIR / "unvisited.pl", max_pos=20, max_neg=20
+    )
     bk = (tmp_path / "u" / "bk.pl").read_text()
     assert "unvisited(A, B, C) :-" in bk and "greaterThan(A, B) :-" in bk
     assert (tmp_path / "u" / "bias.pl").read_text() == (BIAS_DIR / "unvisited.pl").read_text()
@@ -396,8 +426,23 @@ def test_cli_examples(tmp_path, solvable_3x3, capsys):
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     solvable_3x3.save(a)
     path_puzzle(random.Random(1), 2, 2).save(b)
-    rc = main(["examples", str(a), str(b), "--out", str(tmp_path / "t"), "--max-pos", "50",
-               "--max-neg", "30", "--seed", "3", "--bias", str(BIAS_DIR / "unvisited.pl")])
+    rc = main(
+        [
+            "examples",
+            str(a),
+            str(b),
+            "--out",
+            str(tmp_path / "t"),
+            "--max-pos",
+            "50",
+            "--max-neg",
+            "30",
+            "--seed",
+            "3",
+            "--bias",
+            str(BIAS_DIR / "unvisited.pl"),
+        ]
+    )
     assert rc == 0
     exs = read_exs(tmp_path / "t")
     assert sum(k == "pos" for k, _, _ in exs) == 50
@@ -413,6 +458,10 @@ def test_cli_examples_bad_input_exits_2(tmp_path, capsys):
     assert "goal" in capsys.readouterr().err
     ok = tmp_path / "ok.json"
     FIGURE1.save(ok)
-    assert main(["examples", str(ok), "--out", str(tmp_path / "t"),
-                 "--bias", str(tmp_path / "nope.pl")]) == 2
+    assert (
+        main(
+            ["examples", str(ok), "--out", str(tmp_path / "t"), "--bias", str(tmp_path / "nope.pl")]
+        )
+        == 2
+    )
     assert not (tmp_path / "t").exists()

@@ -163,6 +163,7 @@ def test_random_goal_is_peripheral_and_not_start():
 def test_random_method_uses_baseline_search_by_default():
     from witness import search
     from witness.search.predicates import BASELINE
+
     puzzles = generate_set("random", [(2, 2), (3, 3)], 15, seed=4)
     for p in puzzles:
         assert_well_formed(p)
@@ -217,8 +218,13 @@ def test_single_size_gives_only_that_size():
 
 @pytest.mark.parametrize(
     ("method", "sizes", "count"),
-    [("astar", [(2, 2)], 1), ("path", [], 1), ("path", [(0, 2)], 1),
-     ("path", [(16, 2)], 1), ("path", [(2, 2)], -1)],
+    [
+        ("astar", [(2, 2)], 1),
+        ("path", [], 1),
+        ("path", [(0, 2)], 1),
+        ("path", [(16, 2)], 1),
+        ("path", [(2, 2)], -1),
+    ],
 )
 def test_bad_arguments_are_input_errors(method, sizes, count):
     with pytest.raises(GenerationError):

@@ -15,8 +15,10 @@ from witness.learning.ilp.generate import Generator
 from witness.learning.ilp.test import Tester, mask_indices
 
 NODES = ["a", "b", "c", "d"]
-BIAS = "head_pred(f,2). body_pred(e,2). body_pred(red,1). body_pred(near,2).\n" \
-       "max_vars(4). max_body(3).\n"
+BIAS = (
+    "head_pred(f,2). body_pred(e,2). body_pred(red,1). body_pred(near,2).\n"
+    "max_vars(4). max_body(3).\n"
+)
 
 
 @st.composite
@@ -29,13 +31,21 @@ def tasks(draw):
 
 
 def write(folder: Path, edges, red, labels, near_by_rule: bool) -> None:
-    near = "near(X,Y) :- e(X,Y).\nnear(X,Y) :- e(Y,X).\n" if near_by_rule else \
-        "".join(f"near({a},{b}).\nnear({b},{a}).\n" for a, b in sorted(edges))
+    near = (
+        "near(X,Y) :- e(X,Y).\nnear(X,Y) :- e(Y,X).\n"
+        if near_by_rule
+        else "".join(f"near({a},{b}).\nnear({b},{a}).\n" for a, b in sorted(edges))
+    )
     (folder / "bk.pl").write_text(
-        ":- dynamic e/2, red/1, near/2.\n" + "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
-        + "".join(f"red({n}).\n" for n in sorted(red)) + near)
-    (folder / "exs.pl").write_text("pos(f(a,a)).\n" + "".join(
-        f"{kind}(f({a},{b})).\n" for (a, b), kind in sorted(labels.items()) if kind))
+        ":- dynamic e/2, red/1, near/2.\n"
+        + "".join(f"e({a},{b}).\n" for a, b in sorted(edges))
+        + "".join(f"red({n}).\n" for n in sorted(red))
+        + near
+    )
+    (folder / "exs.pl").write_text(
+        "pos(f(a,a)).\n"
+        + "".join(f"{kind}(f({a},{b})).\n" for (a, b), kind in sorted(labels.items()) if kind)
+    )
 
 
 def answers(rules, tester, kinds=("pos", "neg")) -> list:
@@ -46,8 +56,15 @@ def answers(rules, tester, kinds=("pos", "neg")) -> list:
         some = (1 << total) - 1 if total < 2 else 0b101  # a few candidates
         first = tester.cover(rule, kind, first=True)
         # the first covered example may differ between the ways: only whether there is one
-        out.append((every.status, every.mask, tester.cover(rule, kind, some).mask,
-                    bool(first.mask), first.mask & ~every.mask))
+        out.append(
+            (
+                every.status,
+                every.mask,
+                tester.cover(rule, kind, some).mask,
+                bool(first.mask),
+                first.mask & ~every.mask,
+            )
+        )
         rest = rule.without(rule.body[-1])
         if rest.body:
             out.append(tester.implied(rest, rule.body[-1], kind))
@@ -55,8 +72,9 @@ def answers(rules, tester, kinds=("pos", "neg")) -> list:
 
 
 @pytest.mark.parametrize("near_by_rule", [False, True])
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(task=tasks())
 def test_answers_find_what_examples_find(tmp_path_factory, monkeypatch, near_by_rule, task):
     folder = tmp_path_factory.mktemp("task")
@@ -74,11 +92,17 @@ def test_answers_find_what_examples_find(tmp_path_factory, monkeypatch, near_by_
 
 
 def test_answers_are_used_and_a_limit_falls_back(tmp_path, monkeypatch):
-    write(tmp_path, {("a", "b"), ("b", "c")}, {"c"},
-          {("a", "b"): "pos", ("b", "c"): "neg", ("c", "c"): "neg"}, near_by_rule=False)
+    write(
+        tmp_path,
+        {("a", "b"), ("b", "c")},
+        {"c"},
+        {("a", "b"): "pos", ("b", "c"): "neg", ("c", "c"): "neg"},
+        near_by_rule=False,
+    )
     bias = parse_bias(BIAS)
-    rule = next(r for r in Generator(bias).rules(1) if r.body[0].pred == "e"
-                and r.body[0].args == (0, 1))
+    rule = next(
+        r for r in Generator(bias).rules(1) if r.body[0].pred == "e" and r.body[0].args == (0, 1)
+    )
     monkeypatch.setattr(ilp_test, "ANSWERS_MIN_EXAMPLES", 0)
     with Tester(tmp_path / "bk.pl", tmp_path / "exs.pl", bias) as tester:
         assert tester._answer_limit(rule, 3) > 0

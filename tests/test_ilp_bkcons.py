@@ -21,8 +21,9 @@ from witness.learning.ilp.rules import canonical, parse_rule
 from witness.learning.ilp.test import Tester
 
 NODES = ["a", "b", "c", "d"]
-BIAS = "head_pred(f,1). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n" \
-       "max_vars(3). max_body(3).\n"
+BIAS = (
+    "head_pred(f,1). body_pred(e,2). body_pred(g,2). body_pred(red,1).\nmax_vars(3). max_body(3).\n"
+)
 
 
 def covered(rule, rows) -> frozenset:
@@ -52,8 +53,12 @@ relations = st.builds(
 @settings(max_examples=40, deadline=None)
 @given(relations, st.booleans())
 def test_every_removed_rule_covers_nothing_or_a_smaller_one_does_the_same(rows, typed):
-    text = BIAS + ("type(f,(t,)). type(e,(t,t)). type(g,(t,t)). type(red,(t,)).\n"
-                   ":- clause(C), #count{V : var_type(C,V,t)} > 3.\n" if typed else "")
+    text = BIAS + (
+        "type(f,(t,)). type(e,(t,t)). type(g,(t,t)). type(red,(t,)).\n"
+        ":- clause(C), #count{V : var_type(C,V,t)} > 3.\n"
+        if typed
+        else ""
+    )
     bias = parse_bias(text)
     assert dominance_safe(bias)
     gen = Generator(bias)
@@ -69,24 +74,30 @@ def test_every_removed_rule_covers_nothing_or_a_smaller_one_does_the_same(rows, 
 
 
 def test_each_kind_removes_its_pattern():
-    rows = {"e": {("a", "b"), ("b", "c")},  # asymmetric, functional both ways
-            "g": {("a", "b"), ("b", "a"), ("c", "c")},  # symmetric
-            "red": set()}  # empty
+    rows = {
+        "e": {("a", "b"), ("b", "c")},  # asymmetric, functional both ways
+        "g": {("a", "b"), ("b", "a"), ("c", "c")},  # symmetric
+        "red": set(),
+    }  # empty
     bias = parse_bias(BIAS)
     gen = Generator(bias)
     facts, counts = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True)
     assert all(counts.values())
     kept = space(bias, facts)
-    for text in ["f(A) :- e(A,B), e(B,A).",  # never together
-                 "f(A) :- red(A).",  # empty relation
-                 "f(A) :- g(A,B), g(B,A).",  # g(B,A) implied by g(A,B)
-                 "f(A) :- e(A,B), e(A,C), g(A,C).",  # B = C by e's first argument
-                 # C a singleton: every B that g(A,B) gives starts a tuple of g
-                 "f(A) :- g(A,B), g(B,C)."]:
+    for text in [
+        "f(A) :- e(A,B), e(B,A).",  # never together
+        "f(A) :- red(A).",  # empty relation
+        "f(A) :- g(A,B), g(B,A).",  # g(B,A) implied by g(A,B)
+        "f(A) :- e(A,B), e(A,C), g(A,C).",  # B = C by e's first argument
+        # C a singleton: every B that g(A,B) gives starts a tuple of g
+        "f(A) :- g(A,B), g(B,C).",
+    ]:
         assert canonical(parse_rule(text)) not in kept, text
-    for text in ["f(A) :- e(A,B), e(B,C).",  # e(A,B) gives B = c, which starts no e tuple
-                 "f(A) :- g(A,B), g(B,C), e(C,A).",  # C no singleton
-                 "f(A) :- e(A,B), e(C,B)."]:  # e is functional there too, merged is smaller
+    for text in [
+        "f(A) :- e(A,B), e(B,C).",  # e(A,B) gives B = c, which starts no e tuple
+        "f(A) :- g(A,B), g(B,C), e(C,A).",  # C no singleton
+        "f(A) :- e(A,B), e(C,B).",
+    ]:  # e is functional there too, merged is smaller
         rule = canonical(parse_rule(text))
         assert (rule in kept) == (text != "f(A) :- e(A,B), e(C,B)."), text
     facts_off, _ = constraint_facts(gen.candidates, 1, rows, dominance=False, implied=False)
@@ -137,24 +148,28 @@ def test_two_literals_of_a_one_tuple_relation_share_their_value():
 
 
 def test_dominance_needs_constraints_both_changes_keep():
-    ok = ["head_pred(f,1). body_pred(e,2).",
-          "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
-          ":- clause(C), #count{V : var_type(C,V,t)} != 1.",
-          "head_pred(f,1). body_pred(P,1) :- constant(P,_). constant(a,t).\n"
-          "#false :- clause(C), 4 < #count{V : var_type(C,V,t)}.",
-          # Popper's iggp-farming form: the count restricted to the rule's variables
-          "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
-          ":- clause(C), #count{V : clause_var(C,V),var_type(C,V,t)} != 1.",
-          "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,u)).\n"
-          ":- clause(C), #count{V : body_var(C,V),var_type(C,V,u)} > 2.",
-          # a head variable in the body (Popper's 1d_flip, which is non_datalog)
-          "head_pred(f,2). body_pred(e,2). non_datalog. :- not body_var(_,1)."]
-    bad = ["head_pred(f,1). body_pred(e,2). :- body_var(C,V), not clause_var(C,V).",
-           "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
-           ":- clause(C), #count{V : var_type(C,V,t)} != 2.",
-           "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B.",
-           # variable 2 is no head variable: merging could remove it
-           "head_pred(f,2). body_pred(e,2). :- not body_var(_,2)."]
+    ok = [
+        "head_pred(f,1). body_pred(e,2).",
+        "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
+        ":- clause(C), #count{V : var_type(C,V,t)} != 1.",
+        "head_pred(f,1). body_pred(P,1) :- constant(P,_). constant(a,t).\n"
+        "#false :- clause(C), 4 < #count{V : var_type(C,V,t)}.",
+        # Popper's iggp-farming form: the count restricted to the rule's variables
+        "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
+        ":- clause(C), #count{V : clause_var(C,V),var_type(C,V,t)} != 1.",
+        "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,u)).\n"
+        ":- clause(C), #count{V : body_var(C,V),var_type(C,V,u)} > 2.",
+        # a head variable in the body (Popper's 1d_flip, which is non_datalog)
+        "head_pred(f,2). body_pred(e,2). non_datalog. :- not body_var(_,1).",
+    ]
+    bad = [
+        "head_pred(f,1). body_pred(e,2). :- body_var(C,V), not clause_var(C,V).",
+        "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,t)).\n"
+        ":- clause(C), #count{V : var_type(C,V,t)} != 2.",
+        "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B.",
+        # variable 2 is no head variable: merging could remove it
+        "head_pred(f,2). body_pred(e,2). :- not body_var(_,2).",
+    ]
     for text in ok:
         assert dominance_safe(parse_bias(text)), text
         assert drop_safe(parse_bias(text)), text
@@ -163,8 +178,10 @@ def test_dominance_needs_constraints_both_changes_keep():
 
 
 def test_dropping_a_literal_needs_constraints_that_survive_losing_a_variable():
-    head_type = "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,u)).\n" \
-                ":- clause(C), #count{V : var_type(C,V,t)} != 1."
+    head_type = (
+        "head_pred(f,1). body_pred(e,2). type(f,(t,)). type(e,(t,u)).\n"
+        ":- clause(C), #count{V : var_type(C,V,t)} != 1."
+    )
     body_type = head_type.replace("var_type(C,V,t)", "var_type(C,V,u)")
     bad_body = "head_pred(f,1). body_pred(e,2). bad_body(e,(A,B)) :- vars(2,(A,B)), A > B."
     assert drop_safe(parse_bias(head_type)) and dominance_safe(parse_bias(head_type))
@@ -189,8 +206,9 @@ def test_a_copied_relation_leaves_nothing_that_the_kept_one_cannot_do(rows):
     found = copied_relations(bias, rows)
     assert found == ({"g": "e"} if rows["g"] == rows["e"] else {})
     gen = Generator(bias)
-    facts, counts = constraint_facts(gen.candidates, 1, rows, dominance=True, implied=True,
-                                     copies=set(found))
+    facts, counts = constraint_facts(
+        gen.candidates, 1, rows, dominance=True, implied=True, copies=set(found)
+    )
     assert counts.get("copies of another relation", 0) == len(found)
     full, kept = space(bias), space(bias, facts)
     assert kept <= full
@@ -213,10 +231,12 @@ def test_relations_with_other_types_are_no_copies():
 def test_fact_rows_reads_only_fact_relations(tmp_path):
     (tmp_path / "bk.pl").write_text(
         "e(a,b).\ne(b,s(c)).\nlinked(X,Y) :- e(X,Y).\n:- dynamic none/1.\n"
-        "half(a).\nhalf(X) :- e(X,_).\n")
+        "half(a).\nhalf(X) :- e(X,_).\n"
+    )
     (tmp_path / "exs.pl").write_text("pos(f(a)).\nneg(f(b)).\n")
-    bias = parse_bias("head_pred(f,1). body_pred(e,2). body_pred(linked,2). "
-                      "body_pred(none,1). body_pred(half,1).")
+    bias = parse_bias(
+        "head_pred(f,1). body_pred(e,2). body_pred(linked,2). body_pred(none,1). body_pred(half,1)."
+    )
     with Tester(tmp_path / "bk.pl", tmp_path / "exs.pl", bias) as tester:
         assert tester.fact_rows("e", 2, 10) == {("a", "b"), ("b", "s(c)")}
         assert tester.fact_rows("e", 2, 1) is None  # more tuples than asked for
@@ -245,7 +265,9 @@ def test_constraints_on_a_rule_apply_to_its_twins_with_a_symmetric_literal_turne
     plain, twins = Generator(bias), Generator(bias, symmetric={("e", 0, 1)})
     rule = parse_rule("f(A) :- e(A,B), red(B).")
     assert {r.body for r in twins.variants(rule)} == {
-        rule.body, parse_rule("f(A) :- e(B,A), red(B).").body}
+        rule.body,
+        parse_rule("f(A) :- e(B,A), red(B).").body,
+    }
     assert plain.variants(rule) == [rule]
     turned = canonical(parse_rule("f(A) :- e(B,A), red(B), blue(A)."))
     bias3 = parse_bias(BIAS.replace("body_pred(red,1).", "body_pred(red,1). body_pred(blue,1)."))
@@ -263,8 +285,10 @@ BIAS_T = "head_pred(f,1). body_pred(t,3). body_pred(red,1).\nmax_vars(4). max_bo
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sets(st.tuples(*[st.sampled_from(NODES)] * 3), max_size=10),
-       st.sets(st.tuples(st.sampled_from(NODES)), max_size=3))
+@given(
+    st.sets(st.tuples(*[st.sampled_from(NODES)] * 3), max_size=10),
+    st.sets(st.tuples(st.sampled_from(NODES)), max_size=3),
+)
 def test_implied_literals_with_singletons_of_a_ternary_relation(t, red):
     # t(A,B,C) with two singletons is implied wherever A's value starts a tuple of t
     rows = {"t": t, "red": red}
@@ -286,12 +310,16 @@ def test_a_bias_that_forbids_literals_keeps_implied_literals_and_twins(tmp_path)
     # (no functional merging), but dropping a literal or turning one around is fine
     (tmp_path / "bk.pl").write_text(
         "".join(f"add({a},{b},{a + b}).\n" for a in range(3) for b in range(3))
-        + "red(0).\nred(1).\n")
+        + "red(0).\nred(1).\n"
+    )
     (tmp_path / "exs.pl").write_text("pos(f(0)).\nneg(f(4)).\n")
-    bias = parse_bias("head_pred(f,1). body_pred(add,3). body_pred(red,1). max_vars(4).\n"
-                      "bad_body(red, Vars) :- vars(_, Vars), Vars = (V,), V > 2.\n")
+    bias = parse_bias(
+        "head_pred(f,1). body_pred(add,3). body_pred(red,1). max_vars(4).\n"
+        "bad_body(red, Vars) :- vars(_, Vars), Vars = (V,), V > 2.\n"
+    )
     assert not dominance_safe(bias) and drop_safe(bias)
     from witness.learning.ilp.bkcons import bk_constraints
+
     with Tester(tmp_path / "bk.pl", tmp_path / "exs.pl", bias) as tester:
         found = bk_constraints(bias, tester)
     assert found.symmetric == {("add", 0, 1)}
@@ -300,7 +328,9 @@ def test_a_bias_that_forbids_literals_keeps_implied_literals_and_twins(tmp_path)
     gen = Generator(bias, found.facts, found.symmetric)
     rule = parse_rule("f(A) :- add(A,B,C), red(B).")
     assert {r.body for r in gen.variants(rule)} == {
-        rule.body, parse_rule("f(A) :- add(B,A,C), red(B).").body}
+        rule.body,
+        parse_rule("f(A) :- add(B,A,C), red(B).").body,
+    }
     kept = {canonical(r) for k in (1, 2) for r in gen.rules(k)}
     # red(A) implies add(A,B,C) with B and C singletons (0 and 1 start add tuples)
     assert canonical(parse_rule("f(A) :- red(A), add(A,B,C).")) not in kept
@@ -308,18 +338,33 @@ def test_a_bias_that_forbids_literals_keeps_implied_literals_and_twins(tmp_path)
 
 
 @settings(max_examples=12, deadline=None)
-@given(st.sampled_from([
-    ("head_pred(f,1). body_pred(e,2). body_pred(red,1). max_vars(4). max_body(3).",
-     {("e", 0, 1)}),
-    ("head_pred(f,2). body_pred(e,2). body_pred(red,1). max_vars(4). max_body(3).",
-     {("e", 0, 1)}),
-    ("head_pred(f,1). body_pred(t,3). body_pred(red,1). max_vars(4). max_body(2).",
-     {("t", 0, 1)}),
-    ("head_pred(f,1). body_pred(t,3). body_pred(e,2). max_vars(4). max_body(2).\n"
-     "type(f,(a,)). type(t,(b,b,a)). type(e,(a,b)).", {("t", 0, 1)}),
-    ("head_pred(f,1). body_pred(t,3). body_pred(e,2). max_vars(4). max_body(3).",
-     {("t", 1, 2), ("e", 0, 1)}),
-]))
+@given(
+    st.sampled_from(
+        [
+            (
+                "head_pred(f,1). body_pred(e,2). body_pred(red,1). max_vars(4). max_body(3).",
+                {("e", 0, 1)},
+            ),
+            (
+                "head_pred(f,2). body_pred(e,2). body_pred(red,1). max_vars(4). max_body(3).",
+                {("e", 0, 1)},
+            ),
+            (
+                "head_pred(f,1). body_pred(t,3). body_pred(red,1). max_vars(4). max_body(2).",
+                {("t", 0, 1)},
+            ),
+            (
+                "head_pred(f,1). body_pred(t,3). body_pred(e,2). max_vars(4). max_body(2).\n"
+                "type(f,(a,)). type(t,(b,b,a)). type(e,(a,b)).",
+                {("t", 0, 1)},
+            ),
+            (
+                "head_pred(f,1). body_pred(t,3). body_pred(e,2). max_vars(4). max_body(3).",
+                {("t", 1, 2), ("e", 0, 1)},
+            ),
+        ]
+    )
+)
 def test_twins_generated_once_keep_every_class(case):
     # brute force: every class of rules under renaming and turning around that the
     # whole space has still has a member generated, and some twins are not generated
@@ -329,16 +374,22 @@ def test_twins_generated_once_keep_every_class(case):
     facts = twin_facts(gen.candidates, frozenset(sym))
     assert facts
     whole = [r for k in range(1, bias.max_body + 1) for r in gen.rules(k)]
-    once = [r for k in range(1, bias.max_body + 1)
-            for r in Generator(bias, facts, frozenset(sym)).rules(k)]
-    assert {canonical(r, frozenset(sym)) for r in once} == \
-        {canonical(r, frozenset(sym)) for r in whole}
+    once = [
+        r
+        for k in range(1, bias.max_body + 1)
+        for r in Generator(bias, facts, frozenset(sym)).rules(k)
+    ]
+    assert {canonical(r, frozenset(sym)) for r in once} == {
+        canonical(r, frozenset(sym)) for r in whole
+    }
     assert len(once) < len(whole)
 
 
 def test_no_twin_facts_for_a_relation_with_one_orientation_forbidden():
-    bias = parse_bias("head_pred(f,1). body_pred(e,2). body_pred(g,2). max_vars(3).\n"
-                      "bad_body(e, Vars) :- vars(_, Vars), Vars = (A,B), A > B.\n")
+    bias = parse_bias(
+        "head_pred(f,1). body_pred(e,2). body_pred(g,2). max_vars(3).\n"
+        "bad_body(e, Vars) :- vars(_, Vars), Vars = (A,B), A > B.\n"
+    )
     gen = Generator(bias)
     sym = frozenset({("e", 0, 1), ("g", 0, 1)})
     facts = twin_facts(gen.candidates, sym)
@@ -362,24 +413,30 @@ def pair_task_tester(folder, rows, pos, neg) -> Tester:
     bk = [":- dynamic e/2, g/2, red/1."]
     bk += [f"{p}({','.join(t)})." for p, tuples in sorted(rows.items()) for t in sorted(tuples)]
     (folder / "bk.pl").write_text("\n".join(bk) + "\n")
-    (folder / "exs.pl").write_text("".join(f"pos(f({a},{b})).\n" for a, b in pos)
-                                   + "".join(f"neg(f({a},{b})).\n" for a, b in neg))
+    (folder / "exs.pl").write_text(
+        "".join(f"pos(f({a},{b})).\n" for a, b in pos)
+        + "".join(f"neg(f({a},{b})).\n" for a, b in neg)
+    )
     bias = parse_bias("head_pred(f,2). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n")
     return Tester(folder / "bk.pl", folder / "exs.pl", bias)
 
 
-pairs = st.lists(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)),
-                 min_size=1, max_size=8, unique=True)
+pairs = st.lists(
+    st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)), min_size=1, max_size=8, unique=True
+)
 
 
 @settings(max_examples=40, deadline=None)
 @given(relations, pairs, pairs)
 def test_a_rule_that_ignores_a_head_place_covers_the_conflicting_negatives(
-        tmp_path_factory, rows, pos, neg):
+    tmp_path_factory, rows, pos, neg
+):
     from witness.learning.ilp.bkcons import isolated_heads
 
-    bias = parse_bias("head_pred(f,2). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n"
-                      "max_vars(4). max_body(3).\n")
+    bias = parse_bias(
+        "head_pred(f,2). body_pred(e,2). body_pred(g,2). body_pred(red,1).\n"
+        "max_vars(4). max_body(3).\n"
+    )
     with pair_task_tester(tmp_path_factory.mktemp("task"), rows, pos, neg) as tester:
         found = isolated_heads(2, rows, tester)
     if found is None:
@@ -391,8 +448,11 @@ def test_a_rule_that_ignores_a_head_place_covers_the_conflicting_negatives(
     for v in set(range(2)) - set(found.conflicts):  # no place left out that qualifies
         values = {e[v] for e in pos + neg}
         if all(any(all(p[k] == n[k] for k in (0, 1) if k != v) for n in neg) for p in pos):
-            assert not any(values <= {t[k] for t in tuples}
-                           for tuples in rows.values() for k in range(len(next(iter(tuples), ()))))
+            assert not any(
+                values <= {t[k] for t in tuples}
+                for tuples in rows.values()
+                for k in range(len(next(iter(tuples), ())))
+            )
     gen = Generator(bias)
     for k in (1, 2, 3):
         for rule in gen.rules(k):
@@ -427,7 +487,8 @@ def test_isolated_head_places_need_totality_and_conflicting_examples(tmp_path):
 
 
 def test_learning_without_and_with_isolated_head_places_gives_the_same_program(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     from witness.learning.ilp import bkcons
     from witness.learning.ilp.api import learn
 
@@ -439,14 +500,14 @@ def test_learning_without_and_with_isolated_head_places_gives_the_same_program(
     for s in range(6):
         now = players[s % 3]
         bk += [f"control(s{s},{now}).", f"step(s{s},{s})."]
-        exs += [f"{'pos' if p == after[now] else 'neg'}(next_control(s{s},{p}))."
-                for p in players]
+        exs += [f"{'pos' if p == after[now] else 'neg'}(next_control(s{s},{p}))." for p in players]
     bk += [f"succ_player({p},{q})." for p, q in after.items()] + [f"role({p})." for p in players]
     (tmp_path / "bk.pl").write_text("\n".join(sorted(bk)) + "\n")
     (tmp_path / "exs.pl").write_text("\n".join(exs) + "\n")
     (tmp_path / "bias.pl").write_text(
         "head_pred(next_control,2). body_pred(control,2). body_pred(step,2).\n"
-        "body_pred(succ_player,2). body_pred(role,1). max_vars(4). max_body(3).\n")
+        "body_pred(succ_player,2). body_pred(role,1). max_vars(4). max_body(3).\n"
+    )
     program, scores, stats = learn(tmp_path, 60.0)
     monkeypatch.setattr(bkcons, "isolated_heads", lambda *args: None)
     plain, plain_scores, plain_stats = learn(tmp_path, 60.0)

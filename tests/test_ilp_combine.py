@@ -35,8 +35,10 @@ def best_by_brute_force(items, max_clauses):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(2, 5), st.integers(1, 2**12 - 1)), min_size=1, max_size=9),
-       st.integers(1, 3))
+@given(
+    st.lists(st.tuples(st.integers(2, 5), st.integers(1, 2**12 - 1)), min_size=1, max_size=9),
+    st.integers(1, 3),
+)
 def test_combine_is_optimal(specs, max_clauses):
     items = [(rule(i, size), tp) for i, (size, tp) in enumerate(specs)]
     pool = Pool()
@@ -57,15 +59,19 @@ def test_pool_drops_dominated_rules():
     assert pool.add(rule(0, 3), 0b0111)
     assert not pool.add(rule(1, 3), 0b0011)  # fewer positives, same size
     assert not pool.add(rule(2, 4), 0b0111)  # same positives, larger
-    assert pool.add(rule(3, 2), 0b0110)      # smaller: kept
-    assert pool.add(rule(4, 2), 0b1111)      # dominates everything so far
+    assert pool.add(rule(3, 2), 0b0110)  # smaller: kept
+    assert pool.add(rule(4, 2), 0b1111)  # dominates everything so far
     assert pool.rules == [rule(4, 2)]
     assert len(pool) == 1
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.integers(2, 4), st.integers(0, 2**5 - 1), st.integers(0, 2**3 - 1)),
-                max_size=25))
+@given(
+    st.lists(
+        st.tuples(st.integers(2, 4), st.integers(0, 2**5 - 1), st.integers(0, 2**3 - 1)),
+        max_size=25,
+    )
+)
 def test_pool_keeps_exactly_the_undominated_rules(specs):
     # against the definition, one pair at a time: a rule is left out when an
     # earlier kept one is no larger, covers a superset of its positives and a
@@ -76,8 +82,11 @@ def test_pool_keeps_exactly_the_undominated_rules(specs):
         r = rule(i, size)
         dominated = any(tp & ~t == 0 and f & ~fp == 0 and k.size <= size for k, t, f in kept)
         if not dominated:
-            kept = [(k, t, f) for k, t, f in kept
-                    if not (t & ~tp == 0 and fp & ~f == 0 and k.size >= size)] + [(r, tp, fp)]
+            kept = [
+                (k, t, f)
+                for k, t, f in kept
+                if not (t & ~tp == 0 and fp & ~f == 0 and k.size >= size)
+            ] + [(r, tp, fp)]
         assert pool.add(r, tp, fp) == (not dominated)
         assert list(zip(pool.rules, pool.tps, pool.fps, strict=True)) == kept
 
@@ -95,14 +104,18 @@ def mdl_by_brute_force(items, max_clauses, n_pos):
             tp = fp = 0
             for _, t, f in combo:
                 tp, fp = tp | t, fp | f
-            best = min(best, sum(r.size for r, _, _ in combo) + n_pos - tp.bit_count()
-                       + fp.bit_count())
+            best = min(
+                best, sum(r.size for r, _, _ in combo) + n_pos - tp.bit_count() + fp.bit_count()
+            )
     return best
 
 
 N_POS = 5
-noisy_pools = st.lists(st.tuples(st.integers(2, 4), st.integers(1, 2**N_POS - 1),
-                                 st.integers(0, 2**4 - 1)), min_size=1, max_size=8)
+noisy_pools = st.lists(
+    st.tuples(st.integers(2, 4), st.integers(1, 2**N_POS - 1), st.integers(0, 2**4 - 1)),
+    min_size=1,
+    max_size=8,
+)
 
 
 @settings(max_examples=80, deadline=None)
@@ -152,7 +165,8 @@ def test_kicks_only_improve_on_the_local_search(specs, start, cap):
     kicked = improve(pool, begin, cap, allowed)
     assert len(kicked) <= cap
     assert description_length(pool, kicked) <= description_length(
-        pool, local_search(pool, begin, cap, allowed))
+        pool, local_search(pool, begin, cap, allowed)
+    )
 
 
 def test_a_kick_leaves_a_local_optimum():
@@ -178,8 +192,7 @@ def test_clingo_is_skipped_when_it_could_not_ground_in_time(monkeypatch):
 
     calls = []
     real = combine_module._solve
-    monkeypatch.setattr(combine_module, "_solve",
-                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(combine_module, "_solve", lambda *a, **k: calls.append(1) or real(*a, **k))
     pool = Pool()
     pool.add(rule(0, 2), 0b01011010, 0b100)
     pool.add(rule(1, 2), 0b10010011, 0b100)

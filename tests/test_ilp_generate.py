@@ -23,8 +23,11 @@ def oracle_candidates(bias: Bias) -> list[Literal]:
     out = []
     for p in bias.body:
         for args in itertools.permutations(range(bias.max_vars), p.arity):
-            if p.types is not None and bias.head.types is not None and any(
-                    v < a and bias.head.types[v] != p.types[i] for i, v in enumerate(args)):
+            if (
+                p.types is not None
+                and bias.head.types is not None
+                and any(v < a and bias.head.types[v] != p.types[i] for i, v in enumerate(args))
+            ):
                 continue
             out.append(Literal(p.name, args))
     return out
@@ -64,8 +67,9 @@ def oracle_valid(body: tuple[Literal, ...], bias: Bias) -> bool:
             changed = False
             for lit in body:
                 dirs = decl[lit.pred].directions
-                if lit not in ready and all(v in bound for v, d in zip(lit.args, dirs, strict=True)
-                                            if d == "in"):
+                if lit not in ready and all(
+                    v in bound for v, d in zip(lit.args, dirs, strict=True) if d == "in"
+                ):
                     ready.add(lit)
                     bound |= {v for v, d in zip(lit.args, dirs, strict=True) if d == "out"}
                     changed = True
@@ -78,8 +82,12 @@ def oracle_valid(body: tuple[Literal, ...], bias: Bias) -> bool:
 @functools.cache
 def oracle_bodies(bias: Bias) -> tuple[tuple[Literal, ...], ...]:
     cands = oracle_candidates(bias)
-    return tuple(body for k in range(1, bias.max_body + 1)
-                 for body in itertools.combinations(cands, k) if oracle_valid(body, bias))
+    return tuple(
+        body
+        for k in range(1, bias.max_body + 1)
+        for body in itertools.combinations(cands, k)
+        if oracle_valid(body, bias)
+    )
 
 
 def oracle_space(bias: Bias, keep=lambda body: True) -> set[Rule]:
@@ -144,8 +152,9 @@ BIASES = {
     "noisy": read_bias(TASKS / "noisy" / "bias.pl"),
     "synthetic": parse_bias(SYNTHETIC + NO_SINGLETONS),
     "typed": parse_bias(TYPED + NO_SINGLETONS),
-    "synthetic_singletons": parse_bias(SYNTHETIC.replace("max_body(4)", "max_body(3)")
-                                       + "allow_singletons."),  # accepted; the default anyway
+    "synthetic_singletons": parse_bias(
+        SYNTHETIC.replace("max_body(4)", "max_body(3)") + "allow_singletons."
+    ),  # accepted; the default anyway
 }
 
 
@@ -210,21 +219,41 @@ def var_types(body, bias: Bias) -> dict[int, str]:
 # without singletons, to keep the brute-force spaces small
 SYNTHETIC_NS, TYPED_NS = SYNTHETIC + NO_SINGLETONS, TYPED + NO_SINGLETONS
 POPPER_BIAS = {
-    "forbid_pair": (SYNTHETIC_NS + ":- body_literal(C,q,_,_), body_literal(C,r,_,_).",
-                    SYNTHETIC_NS,
-                    lambda body, b: not (has_pred(body, "q") and has_pred(body, "r"))),
-    "require_var": (SYNTHETIC_NS + ":- not body_var(_,1).",
-                    SYNTHETIC_NS, lambda body, b: uses_var(body, 1)),
-    "derived_body_pred": (SYNTHETIC_NS.replace("body_pred(q,1).", "c(q). body_pred(P,1) :- c(P)."),
-                          SYNTHETIC_NS, lambda body, b: True),
-    "bad_body": (SYNTHETIC_NS + "bad_body(p,Vars) :- vars(_,Vars), Vars = (V0,_), V0 != 0.",
-                 SYNTHETIC_NS, lambda body, b: all(x.args[0] == 0 for x in body if x.pred == "p")),
-    "count_var_type": (TYPED_NS + ":- clause(C), #count{V : var_type(C,V,y)} != 1.", TYPED_NS,
-                       lambda body, b: list(var_types(body, b).values()).count("y") == 1),
-    "body_size": (SYNTHETIC_NS + ":- body_size(0,N), N = 2.", SYNTHETIC_NS,
-                  lambda body, b: len(body) != 2),
-    "var_in_literal": (SYNTHETIC_NS + ":- var_in_literal(C,q,_,0).", SYNTHETIC_NS,
-                       lambda body, b: not any(x.pred == "q" and 0 in x.args for x in body)),
+    "forbid_pair": (
+        SYNTHETIC_NS + ":- body_literal(C,q,_,_), body_literal(C,r,_,_).",
+        SYNTHETIC_NS,
+        lambda body, b: not (has_pred(body, "q") and has_pred(body, "r")),
+    ),
+    "require_var": (
+        SYNTHETIC_NS + ":- not body_var(_,1).",
+        SYNTHETIC_NS,
+        lambda body, b: uses_var(body, 1),
+    ),
+    "derived_body_pred": (
+        SYNTHETIC_NS.replace("body_pred(q,1).", "c(q). body_pred(P,1) :- c(P)."),
+        SYNTHETIC_NS,
+        lambda body, b: True,
+    ),
+    "bad_body": (
+        SYNTHETIC_NS + "bad_body(p,Vars) :- vars(_,Vars), Vars = (V0,_), V0 != 0.",
+        SYNTHETIC_NS,
+        lambda body, b: all(x.args[0] == 0 for x in body if x.pred == "p"),
+    ),
+    "count_var_type": (
+        TYPED_NS + ":- clause(C), #count{V : var_type(C,V,y)} != 1.",
+        TYPED_NS,
+        lambda body, b: list(var_types(body, b).values()).count("y") == 1,
+    ),
+    "body_size": (
+        SYNTHETIC_NS + ":- body_size(0,N), N = 2.",
+        SYNTHETIC_NS,
+        lambda body, b: len(body) != 2,
+    ),
+    "var_in_literal": (
+        SYNTHETIC_NS + ":- var_in_literal(C,q,_,0).",
+        SYNTHETIC_NS,
+        lambda body, b: not any(x.pred == "q" and 0 in x.args for x in body),
+    ),
 }
 
 
@@ -291,16 +320,19 @@ def test_in_space_agrees_with_the_oracle():
             assert gen.in_space(rule) == (canonical(rule) in space)
 
 
-@pytest.mark.parametrize("name, rule_text", [
-    ("grandparent", "grandparent(A,B) :- parent(A,C)."),
-    ("grandparent", "grandparent(A,B) :- parent(C,B), male(C)."),
-    ("synthetic", "f(A) :- p(A,B), q(B)."),
-    ("synthetic", "f(A) :- r(B,C)."),
-    ("zoo", "dangerous(A) :- eats(A,B)."),
-    ("second", "f(A,B) :- tail(A,C), tail(C,D)."),
-    ("second", "f(A,B) :- last(C,B)."),
-    ("typed", "f(A) :- g(A,B), h(B,C)."),
-])
+@pytest.mark.parametrize(
+    "name, rule_text",
+    [
+        ("grandparent", "grandparent(A,B) :- parent(A,C)."),
+        ("grandparent", "grandparent(A,B) :- parent(C,B), male(C)."),
+        ("synthetic", "f(A) :- p(A,B), q(B)."),
+        ("synthetic", "f(A) :- r(B,C)."),
+        ("zoo", "dangerous(A) :- eats(A,B)."),
+        ("second", "f(A,B) :- tail(A,C), tail(C,D)."),
+        ("second", "f(A,B) :- last(C,B)."),
+        ("typed", "f(A) :- g(A,B), h(B,C)."),
+    ],
+)
 def test_specialisation_constraint_prunes_exactly_the_supersets(name, rule_text):
     from witness.learning.ilp.rules import parse_rule
 
@@ -314,11 +346,14 @@ def test_specialisation_constraint_prunes_exactly_the_supersets(name, rule_text)
     assert got < oracle_space(bias)
 
 
-@pytest.mark.parametrize("name, rule_text", [
-    ("grandparent", "grandparent(A,B) :- parent(A,C), parent(C,B), male(C)."),
-    ("synthetic", "f(A) :- p(A,B), q(B), r(B,C), p(C,A)."),
-    ("typed", "f(A) :- g(A,B), h(B,C), k(C), g(A,D), k(D)."),
-])
+@pytest.mark.parametrize(
+    "name, rule_text",
+    [
+        ("grandparent", "grandparent(A,B) :- parent(A,C), parent(C,B), male(C)."),
+        ("synthetic", "f(A) :- p(A,B), q(B), r(B,C), p(C,A)."),
+        ("typed", "f(A) :- g(A,B), h(B,C), k(C), g(A,D), k(D)."),
+    ],
+)
 def test_generalisation_constraint_prunes_exactly_the_subsets(name, rule_text):
     from witness.learning.ilp.rules import parse_rule
 
@@ -351,7 +386,8 @@ def test_constraint_now_applies_to_the_current_enumeration():
     assert after and not any(renaming_contained(part.body, r.body, bias) for r in after)
     all3 = [r for r in oracle_space(bias) if len(r.body) == 3]
     assert {canonical(r) for r in after} == {
-        r for r in all3 if not renaming_contained(part.body, r.body, bias)} - {canonical(seen[0])}
+        r for r in all3 if not renaming_contained(part.body, r.body, bias)
+    } - {canonical(seen[0])}
 
 
 def test_a_part_pruned_again_adds_no_constraint_unless_it_must_apply_now():
@@ -387,15 +423,19 @@ def small_biases(draw):
         ts = tuple(draw(st.sampled_from(type_names)) for _ in range(arity)) if types else None
         ds = None
         if dirs:
-            ds = tuple("in" if head else draw(st.sampled_from(["in", "out"]))
-                       for _ in range(arity))
+            ds = tuple("in" if head else draw(st.sampled_from(["in", "out"])) for _ in range(arity))
         return PredDecl(name, arity, ts, ds)
 
     head = decl("f", head_arity, head=True)
     body = tuple(decl(f"p{i}", draw(st.integers(1, 2))) for i in range(n_preds))
-    return Bias(head, body, max_vars=draw(st.integers(head_arity, 4)),
-                max_body=draw(st.integers(1, 3)), max_clauses=1,
-                program=draw(st.sampled_from(["", NO_SINGLETONS])))
+    return Bias(
+        head,
+        body,
+        max_vars=draw(st.integers(head_arity, 4)),
+        max_body=draw(st.integers(1, 3)),
+        max_clauses=1,
+        program=draw(st.sampled_from(["", NO_SINGLETONS])),
+    )
 
 
 @settings(max_examples=30, deadline=None)
@@ -438,8 +478,7 @@ def test_renamings_match_brute_force(bias, data):
     body = data.draw(st.lists(st.sampled_from(cands), min_size=1, max_size=3, unique=True))
     rule = Rule.make(Literal("f", tuple(range(bias.head.arity))), body)
     for type_sorted in (False, True):
-        assert list(gen._renamings(rule, type_sorted)) == \
-            oracle_renamings(gen, rule, type_sorted)
+        assert list(gen._renamings(rule, type_sorted)) == oracle_renamings(gen, rule, type_sorted)
 
 
 class _EarlyWaitHandle:
@@ -472,8 +511,14 @@ def test_a_wait_that_returns_early_does_not_end_the_size():
     expected = generated(Generator(bias), sizes=[2])
     gen = Generator(bias)
     solve = gen.ctl.solve
-    gen.ctl = type("Ctl", (), {"__getattr__": lambda self, n: getattr(solve.__self__, n),
-                               "solve": lambda self, **kw: _EarlyWaitHandle(solve(**kw))})()
+    gen.ctl = type(
+        "Ctl",
+        (),
+        {
+            "__getattr__": lambda self, n: getattr(solve.__self__, n),
+            "solve": lambda self, **kw: _EarlyWaitHandle(solve(**kw)),
+        },
+    )()
     rules = list(gen.rules(2, deadline=time.perf_counter() + 600))
     assert not gen.timed_out
     assert rules == expected

@@ -30,7 +30,8 @@ def large_task(folder: Path) -> tuple[Path, int]:
     (folder / "bias.pl").write_text(
         "head_pred(f,1). body_pred(link,2). body_pred(red,1). body_pred(big,1).\n"
         "body_pred(node,1). type(f,(x,)). type(link,(x,node)). type(red,(node,)).\n"
-        "type(big,(x,)). type(node,(node,)). max_vars(2). max_body(3).\n")
+        "type(big,(x,)). type(node,(node,)). max_vars(2). max_body(3).\n"
+    )
     return folder, n_pos
 
 

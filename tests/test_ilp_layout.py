@@ -18,8 +18,9 @@ def ilp_imports(name: str) -> set[str]:
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(ILP):
             found.add(node.module.removeprefix(ILP).lstrip("."))
         elif isinstance(node, ast.Import):
-            found |= {a.name.removeprefix(f"{ILP}.") for a in node.names
-                      if a.name.startswith(f"{ILP}.")}
+            found |= {
+                a.name.removeprefix(f"{ILP}.") for a in node.names if a.name.startswith(f"{ILP}.")
+            }
     return found
 
 

@@ -23,21 +23,30 @@ EXPECTED = {
     # a list task with types and directions: output B bound by the body
     "second": (["f(A,B) :- tail(A,C), head(C,B)."], (5, 0, 8, 0)),
     # three clauses needed
-    "zoo": ([
-        "dangerous(A) :- venomous(A).",
-        "dangerous(A) :- carnivore(A), large(A).",
-        "dangerous(A) :- eats(A,B), human(B).",
-    ], (9, 0, 8, 0)),
+    "zoo": (
+        [
+            "dangerous(A) :- venomous(A).",
+            "dangerous(A) :- carnivore(A), large(A).",
+            "dangerous(A) :- eats(A,B), human(B).",
+        ],
+        (9, 0, 8, 0),
+    ),
     # the same task with max_clauses(2): a hard limit, the best two clauses win
-    "zoo2": ([
-        "dangerous(A) :- venomous(A).",
-        "dangerous(A) :- carnivore(A), large(A).",
-    ], (7, 2, 8, 0)),
+    "zoo2": (
+        [
+            "dangerous(A) :- venomous(A).",
+            "dangerous(A) :- carnivore(A), large(A).",
+        ],
+        (7, 2, 8, 0),
+    ),
     # no perfect program: the consistent one covering the most positives
-    "noisy": ([
-        "happy(A) :- rich(A).",
-        "happy(A) :- married(A,B), kind(B).",
-    ], (5, 1, 5, 0)),
+    "noisy": (
+        [
+            "happy(A) :- rich(A).",
+            "happy(A) :- married(A,B), kind(B).",
+        ],
+        (5, 1, 5, 0),
+    ),
 }
 
 
@@ -137,14 +146,17 @@ def test_cli_learn_text(capsys):
     assert out.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
 
 
-@pytest.mark.parametrize("problem, message", [
-    ("missing", "task folder not found"),
-    ("no_exs", "missing exs.pl"),
-    ("recursion", "names a clause by number"),
-    ("pi", "predicate invention"),
-    ("bad_example", "cannot read examples"),
-    ("undefined", "not defined"),
-])
+@pytest.mark.parametrize(
+    "problem, message",
+    [
+        ("missing", "task folder not found"),
+        ("no_exs", "missing exs.pl"),
+        ("recursion", "names a clause by number"),
+        ("pi", "predicate invention"),
+        ("bad_example", "cannot read examples"),
+        ("undefined", "not defined"),
+    ],
+)
 def test_cli_bad_input_exit_2(tmp_path, capsys, problem, message):
     task = tmp_path / "t"
     shutil.copytree(TASKS / "noisy", task)
@@ -160,16 +172,20 @@ def test_cli_bad_input_exit_2(tmp_path, capsys, problem, message):
     elif problem == "bad_example":
         (task / "exs.pl").write_text("pos(happy(ann)).\npos(sad(bob)).\n")
     elif problem == "undefined":
-        bias.write_text(bias.read_text() + "body_pred(tall,1).\ntype(tall,(person,)).\n"
-                        "direction(tall,(in,)).\n")
+        bias.write_text(
+            bias.read_text() + "body_pred(tall,1).\ntype(tall,(person,)).\ndirection(tall,(in,)).\n"
+        )
     assert main(["learn", str(task), "--quiet"]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
 
 
 def test_cli_exit_status_in_a_subprocess(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "witness.cli", "learn", str(tmp_path / "x")],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "witness.cli", "learn", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 2 and "task folder not found" in r.stderr
 
 
@@ -191,16 +207,22 @@ def test_unused_variables_change_nothing(tmp_path):
     nodes = [f"n{i}" for i in range(12)]
     edges = {(a, b) for a in nodes for b in nodes if a != b and rng.random() < 0.18}
     red = {n for n in nodes if rng.random() < 0.4}
-    bk = "".join(f"e({a},{b}).\n" for a, b in sorted(edges)) + \
-        "".join(f"red({n}).\n" for n in sorted(red))
-    labels = {n: any((n, b) in edges and (b, c) in edges and c in red
-                     for b in nodes for c in nodes) for n in nodes}
+    bk = "".join(f"e({a},{b}).\n" for a, b in sorted(edges)) + "".join(
+        f"red({n}).\n" for n in sorted(red)
+    )
+    labels = {
+        n: any((n, b) in edges and (b, c) in edges and c in red for b in nodes for c in nodes)
+        for n in nodes
+    }
     labels["n0"] = False  # noise: the search cannot stop early
     (tmp_path / "bk.pl").write_text(bk)
-    (tmp_path / "exs.pl").write_text("".join(
-        f"{'pos' if labels[n] else 'neg'}(f({n})).\n" for n in nodes))
-    (tmp_path / "bias.pl").write_text("head_pred(f,1). body_pred(e,2). body_pred(red,1).\n"
-                                      "max_vars(4). max_body(4). max_clauses(2).\n" + NO_SINGLETONS)
+    (tmp_path / "exs.pl").write_text(
+        "".join(f"{'pos' if labels[n] else 'neg'}(f({n})).\n" for n in nodes)
+    )
+    (tmp_path / "bias.pl").write_text(
+        "head_pred(f,1). body_pred(e,2). body_pred(red,1).\n"
+        "max_vars(4). max_body(4). max_clauses(2).\n" + NO_SINGLETONS
+    )
     small = learn(tmp_path, timeout=120)
     big = learn(tmp_path, timeout=120, max_vars=8)
     assert small[2].exhausted and big[2].exhausted

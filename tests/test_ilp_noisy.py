@@ -31,8 +31,9 @@ def mislabelled(tmp_path: Path) -> Path:
     neg = [f"n{i}" for i in range(5)]
     bk = "".join(f"q({x}).\n" for x in pos + neg[:1]) + "".join(f"r({x}).\n" for x in pos[:10])
     exs = "".join(f"pos(f({x})).\n" for x in pos) + "".join(f"neg(f({x})).\n" for x in neg)
-    return write_task(tmp_path / "t", bk, exs,
-                      "head_pred(f,1). body_pred(q,1). body_pred(r,1). max_body(2).\n")
+    return write_task(
+        tmp_path / "t", bk, exs, "head_pred(f,1). body_pred(q,1). body_pred(r,1). max_body(2).\n"
+    )
 
 
 def test_noisy_prefers_one_false_positive_to_ten_false_negatives(tmp_path):
@@ -80,9 +81,13 @@ def test_noisy_finds_the_minimum_description_length(tmp_path, seed):
     exs = "".join(f"{'pos' if rng.random() < 0.5 else 'neg'}(f({x})).\n" for x in people)
     if "pos(" not in exs:
         exs += "pos(f(p0)).\n"
-    task = write_task(tmp_path / "t", "".join(facts), exs,
-                      "head_pred(f,1). body_pred(a,1). body_pred(b,1). body_pred(c,1).\n"
-                      "body_pred(e,2). max_vars(3). max_body(2). max_clauses(2).\n")
+    task = write_task(
+        tmp_path / "t",
+        "".join(facts),
+        exs,
+        "head_pred(f,1). body_pred(a,1). body_pred(b,1). body_pred(c,1).\n"
+        "body_pred(e,2). max_vars(3). max_body(2). max_clauses(2).\n",
+    )
     program, scores, stats = learn(task, timeout=120, noisy=True)
     assert stats.exhausted and stats.verified
     assert program.size + scores.fn + scores.fp == brute_force_mdl(task)
@@ -121,9 +126,13 @@ def random_task(tmp_path: Path, seed: int, n: int = 14, max_body: int = 2) -> Pa
     exs = "".join(f"{'pos' if rng.random() < 0.5 else 'neg'}(f({x})).\n" for x in people)
     if "pos(" not in exs:
         exs += "pos(f(p0)).\n"
-    return write_task(tmp_path / f"t{seed}", "".join(facts), exs,
-                      "head_pred(f,1). body_pred(a,1). body_pred(b,1). body_pred(c,1).\n"
-                      f"body_pred(e,2). max_vars(3). max_body({max_body}). max_clauses(2).\n")
+    return write_task(
+        tmp_path / f"t{seed}",
+        "".join(facts),
+        exs,
+        "head_pred(f,1). body_pred(a,1). body_pred(b,1). body_pred(c,1).\n"
+        f"body_pred(e,2). max_vars(3). max_body({max_body}). max_clauses(2).\n",
+    )
 
 
 def contains_renaming(small: Rule, big: Rule) -> bool:
@@ -167,9 +176,11 @@ def test_specialisations_too_large_to_be_needed(tmp_path, seed):
     # minimum description length (over programs of at most 2 rules).
     cov, n_pos = coverage(random_task(tmp_path, seed, n=10, max_body=3))
     limits = [(r, useless_specialisation_size(Outcome(r, t, f))) for r, t, f in cov]
-    kept = [(s, t, f) for s, t, f in cov
-            if not any(s.size >= limit and s != r and contains_renaming(r, s)
-                       for r, limit in limits)]
+    kept = [
+        (s, t, f)
+        for s, t, f in cov
+        if not any(s.size >= limit and s != r and contains_renaming(r, s) for r, limit in limits)
+    ]
     assert len(kept) < len(cov)  # the bound prunes something here
     assert min_mdl(kept, n_pos, 2) == min_mdl(cov, n_pos, 2)
 
@@ -189,15 +200,16 @@ def test_a_specialisation_needs_only_one_positive_more_than_its_size(tmp_path):
     # (3 literals) covers the 4 positives only, description length 3: the
     # bound min(tp, size + fp) = 4 must keep it.
     pos, neg = ["p1", "p2", "p3", "p4"], ["n1", "n2", "n3", "n4", "n5"]
-    bk = "".join(f"a({x}).\n" for x in pos + neg[:2]) \
-        + "".join(f"b({x}).\n" for x in pos + neg[2:4])
+    bk = "".join(f"a({x}).\n" for x in pos + neg[:2]) + "".join(
+        f"b({x}).\n" for x in pos + neg[2:4]
+    )
     exs = "".join(f"pos(f({x})).\n" for x in pos) + "".join(f"neg(f({x})).\n" for x in neg)
-    task = write_task(tmp_path / "t", bk, exs,
-                      "head_pred(f,1). body_pred(a,1). body_pred(b,1). max_body(2).\n")
+    task = write_task(
+        tmp_path / "t", bk, exs, "head_pred(f,1). body_pred(a,1). body_pred(b,1). max_body(2).\n"
+    )
     program, scores, stats = learn(task, timeout=60, noisy=True)
     assert program.clauses == ("f(A) :- a(A), b(A).",) and stats.exhausted
-    assert useless_specialisation_size(
-        Outcome(parse_rule("f(A) :- a(A)."), 0b1111, 0b11)) == 4
+    assert useless_specialisation_size(Outcome(parse_rule("f(A) :- a(A)."), 0b1111, 0b11)) == 4
 
 
 def test_an_unchanged_pool_is_not_combined_again(tmp_path, monkeypatch):

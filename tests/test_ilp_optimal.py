@@ -32,10 +32,12 @@ def covers(rule: Rule, node, edges: set, red: set, blue: set) -> bool:
     body_vars = sorted({v for lit in rule.body for v in lit.args} - set(range(len(args))))
     for values in itertools.product(NODES, repeat=len(body_vars)):
         env = {**dict(enumerate(args)), **dict(zip(body_vars, values, strict=True))}
-        if all((lit.pred == "e" and (env[lit.args[0]], env[lit.args[1]]) in edges)
-               or (lit.pred == "red" and env[lit.args[0]] in red)
-               or (lit.pred == "blue" and env[lit.args[0]] in blue)
-               for lit in rule.body):
+        if all(
+            (lit.pred == "e" and (env[lit.args[0]], env[lit.args[1]]) in edges)
+            or (lit.pred == "red" and env[lit.args[0]] in red)
+            or (lit.pred == "blue" and env[lit.args[0]] in blue)
+            for lit in rule.body
+        ):
             return True
     return False
 
@@ -68,11 +70,14 @@ def tasks(draw):
     # rules cover them all and the learner's pruning by the best program's
     # size comes into play), sometimes with a flipped label
     concepts = [
-        lambda n: n in red, lambda n: n in blue, lambda n: n in red and n in blue,
+        lambda n: n in red,
+        lambda n: n in blue,
+        lambda n: n in red and n in blue,
         lambda n: any((n, m) in edges and m in red for m in NODES),
         lambda n: any((m, n) in edges and m in blue for m in NODES),
-        lambda n: any((n, m) in edges and (m, k) in edges and k in red
-                      for m in NODES for k in NODES),
+        lambda n: any(
+            (n, m) in edges and (m, k) in edges and k in red for m in NODES for k in NODES
+        ),
     ]
     chosen = draw(st.lists(st.sampled_from(concepts), min_size=1, max_size=3))
     labels = {n: any(c(n) for c in chosen) for n in NODES}
@@ -150,14 +155,23 @@ def pair_tasks(draw):
         return any((n, m) in edges for m in NODES)
 
     concepts = [
-        lambda a, b: (a, b) in edges, lambda a, b: (b, a) in edges,
-        lambda a, b: a in red and b in blue, lambda a, b: out(a) and out(b),
+        lambda a, b: (a, b) in edges,
+        lambda a, b: (b, a) in edges,
+        lambda a, b: a in red and b in blue,
+        lambda a, b: out(a) and out(b),
         lambda a, b: any((a, m) in edges and (b, m) in edges for m in NODES),
-        lambda a, b: a in red and out(b), lambda a, b: b in blue and out(a),
+        lambda a, b: a in red and out(b),
+        lambda a, b: b in blue and out(a),
     ]
     chosen = draw(st.lists(st.sampled_from(concepts), min_size=1, max_size=2))
-    examples = draw(st.lists(st.sampled_from([(a, b) for a in nodes for b in nodes]),
-                             min_size=2, max_size=10, unique=True))
+    examples = draw(
+        st.lists(
+            st.sampled_from([(a, b) for a in nodes for b in nodes]),
+            min_size=2,
+            max_size=10,
+            unique=True,
+        )
+    )
     labels = {x: any(c(*x) for c in chosen) for x in examples}
     if draw(st.booleans()):
         flip = draw(st.sampled_from(examples))

@@ -14,14 +14,19 @@ from witness.learning.ilp.rules import canonical, parse_rule
 from witness.learning.ilp.test import Tester
 
 NODES = [f"n{i}" for i in range(5)]
-BIAS = "head_pred(f,1). body_pred(e,2). body_pred(red,1). body_pred(blue,1).\n" \
-       "max_vars(4). max_body(3).\n"
+BIAS = (
+    "head_pred(f,1). body_pred(e,2). body_pred(red,1). body_pred(blue,1).\n"
+    "max_vars(4). max_body(3).\n"
+)
 
 
 def holds(lit, env, edges, red, blue) -> bool:
     args = [env[v] for v in lit.args]
-    return {"e": lambda: tuple(args) in edges, "red": lambda: args[0] in red,
-            "blue": lambda: args[0] in blue}[lit.pred]()
+    return {
+        "e": lambda: tuple(args) in edges,
+        "red": lambda: args[0] in red,
+        "blue": lambda: args[0] in blue,
+    }[lit.pred]()
 
 
 def answers(body, bound, edges, red, blue):
@@ -66,9 +71,16 @@ def test_every_pointless_literal_is_implied_on_every_negative(tmp_path_factory, 
             for n in negatives:  # the claim itself, by brute force
                 for env in answers(rest, {0: n}, edges, red, blue):
                     choices = itertools.product(NODES, repeat=len(found.single))
-                    assert any(holds(found.literal,
-                                     {**env, **dict(zip(found.single, vals, strict=True))},
-                                     edges, red, blue) for vals in choices)
+                    assert any(
+                        holds(
+                            found.literal,
+                            {**env, **dict(zip(found.single, vals, strict=True))},
+                            edges,
+                            red,
+                            blue,
+                        )
+                        for vals in choices
+                    )
 
 
 def test_the_part_keeps_what_implies_the_literal(tmp_path):
@@ -81,8 +93,11 @@ def test_the_part_keeps_what_implies_the_literal(tmp_path):
     bias = parse_bias(BIAS)
     with Tester(folder / "bk.pl", folder / "exs.pl", bias) as tester:
         found = pointless_literal(parse_rule("f(A) :- e(A,B), red(B), e(B,C)."), tester)
-        assert found is not None and found.literal == parse_rule("f(A) :- e(B,C).").body[0] \
-            .renamed({1: 2, 2: 3}) or found.literal.pred == "e"
+        assert (
+            found is not None
+            and found.literal == parse_rule("f(A) :- e(B,C).").body[0].renamed({1: 2, 2: 3})
+            or found.literal.pred == "e"
+        )
         assert {x.pred for x in found.part.body} == {"e", "red"}
         assert len(found.part.body) == 3  # e(A,B) binds B for red(B): nothing to drop
         # with blue(B) instead (n3 has no out-edge) e(B,C) matters; blue(B) does not:
@@ -96,7 +111,10 @@ def test_the_part_keeps_what_implies_the_literal(tmp_path):
         rules = list(gen.rules(3))
         assert rules and not any(  # no e(A,X) with blue(X), whatever X is called
             ("e", (0, x.args[0])) in {(y.pred, y.args) for y in r.body}
-            for r in rules for x in r.body if x.pred == "blue")
+            for r in rules
+            for x in r.body
+            if x.pred == "blue"
+        )
     gen = Generator(bias)
     gen.prune_while_single(found.part, found.single)
     space = {canonical(r) for r in gen.rules(3)}

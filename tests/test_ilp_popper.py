@@ -13,7 +13,7 @@ TASKS = Path(__file__).parent / "ilp_tasks"
 needs_popper = pytest.mark.skipif(
     not popper_available(),
     reason="Popper is not installed (not on the package index this project can reach); "
-           "install popper-ilp to run these tests",
+    "install popper-ilp to run these tests",
 )
 
 

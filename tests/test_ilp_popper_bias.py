@@ -31,32 +31,43 @@ def learned(task: Path, **kw):
 def test_constraint_forbidding_a_literal(tmp_path):
     task = zoo(tmp_path, ":- body_literal(_,venomous,_,_).\n")
     # jellyfish is only venomous, cobra and scorpion are small or not large: lost
-    assert learned(task) == ([
-        "dangerous(A) :- carnivore(A), large(A).",
-        "dangerous(A) :- eats(A,B), human(B).",
-    ], (6, 3, 8, 0))
+    assert learned(task) == (
+        [
+            "dangerous(A) :- carnivore(A), large(A).",
+            "dangerous(A) :- eats(A,B), human(B).",
+        ],
+        (6, 3, 8, 0),
+    )
 
 
 def test_constraint_requiring_a_variable(tmp_path):
     task = zoo(tmp_path, ":- not body_var(_,1).\n")  # every rule has a second variable
-    assert learned(task) == ([
-        "dangerous(A) :- eats(A,B), human(B).",
-        "dangerous(A) :- large(A), eats(A,B).",  # B is a singleton: large and eats something
-    ], (4, 5, 8, 0))
+    assert learned(task) == (
+        [
+            "dangerous(A) :- eats(A,B), human(B).",
+            "dangerous(A) :- large(A), eats(A,B).",  # B is a singleton: large and eats something
+        ],
+        (4, 5, 8, 0),
+    )
 
 
 def test_body_pred_derived_by_a_rule(tmp_path):
     declared = ("body_pred", "type", "direction")
-    task = zoo(tmp_path,
-               "trait(" + "). trait(".join(TRAITS) + ").\n"
-               "body_pred(P,1) :- trait(P).\ntype(P,(animal,)) :- trait(P).\n"
-               "direction(P,(in,)) :- trait(P).\n",
-               drop=lambda ln: any(ln.startswith(f"{d}({t},") for d in declared for t in TRAITS))
-    assert learned(task) == ([
-        "dangerous(A) :- venomous(A).",
-        "dangerous(A) :- carnivore(A), large(A).",
-        "dangerous(A) :- eats(A,B), human(B).",
-    ], (9, 0, 8, 0))
+    task = zoo(
+        tmp_path,
+        "trait(" + "). trait(".join(TRAITS) + ").\n"
+        "body_pred(P,1) :- trait(P).\ntype(P,(animal,)) :- trait(P).\n"
+        "direction(P,(in,)) :- trait(P).\n",
+        drop=lambda ln: any(ln.startswith(f"{d}({t},") for d in declared for t in TRAITS),
+    )
+    assert learned(task) == (
+        [
+            "dangerous(A) :- venomous(A).",
+            "dangerous(A) :- carnivore(A), large(A).",
+            "dangerous(A) :- eats(A,B), human(B).",
+        ],
+        (9, 0, 8, 0),
+    )
 
 
 def test_type_without_body_pred_is_tolerated(tmp_path):
@@ -78,10 +89,12 @@ def non_datalog_task(tmp_path: Path, extra: str) -> Path:
     task = tmp_path / "nd"
     task.mkdir()
     (task / "bk.pl").write_text("p(a). p(c). num(1). num(2). num(3).\n")
-    (task / "exs.pl").write_text("pos(f(a,1)). pos(f(a,2)). pos(f(c,3)).\n"
-                                 "neg(f(b,1)). neg(f(b,2)).\n")
-    (task / "bias.pl").write_text("head_pred(f,2). body_pred(p,1). body_pred(num,1).\n"
-                                  "max_vars(2). max_body(2).\n" + extra)
+    (task / "exs.pl").write_text(
+        "pos(f(a,1)). pos(f(a,2)). pos(f(c,3)).\nneg(f(b,1)). neg(f(b,2)).\n"
+    )
+    (task / "bias.pl").write_text(
+        "head_pred(f,2). body_pred(p,1). body_pred(num,1).\nmax_vars(2). max_body(2).\n" + extra
+    )
     return task
 
 
@@ -89,14 +102,19 @@ def test_non_datalog(tmp_path):
     # Datalog needs B in the body; non_datalog lets the head keep it alone
     assert learned(non_datalog_task(tmp_path, "")) == (["f(A,B) :- num(B), p(A)."], (3, 0, 2, 0))
     shutil.rmtree(tmp_path / "nd")
-    assert learned(non_datalog_task(tmp_path, "non_datalog.\n")) == \
-        (["f(A,B) :- p(A)."], (3, 0, 2, 0))
+    assert learned(non_datalog_task(tmp_path, "non_datalog.\n")) == (
+        ["f(A,B) :- p(A)."],
+        (3, 0, 2, 0),
+    )
 
 
-@pytest.mark.parametrize("extra, message", [
-    ("max_rules(3).\n", "unknown bias directive 'max_rules/1'"),
-    ("enable_pi.\n", "predicate invention (use --engine popper)"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ("max_rules(3).\n", "unknown bias directive 'max_rules/1'"),
+        ("enable_pi.\n", "predicate invention (use --engine popper)"),
+    ],
+)
 def test_unknown_or_unsupported_directive_refused_by_name(tmp_path, capsys, extra, message):
     task = zoo(tmp_path, extra)
     with pytest.raises(TaskError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -17,8 +17,15 @@ from witness.learning.ilp.recursion import subsumes
 from witness.learning.ilp.rules import Literal, Rule, is_recursive, parse_rule
 from witness.learning.ilp.test import Tester
 
-PARENT = [("ann", "bob"), ("bob", "cid"), ("cid", "dan"), ("dan", "eve"), ("eve", "fay"),
-          ("ann", "gus"), ("gus", "hal")]
+PARENT = [
+    ("ann", "bob"),
+    ("bob", "cid"),
+    ("cid", "dan"),
+    ("dan", "eve"),
+    ("eve", "fay"),
+    ("ann", "gus"),
+    ("gus", "hal"),
+]
 
 LIST_BK = "head([H|_], H).\ntail([_|T], T).\nempty([]).\nzero(0).\ninc(A, B) :- B is A + 1.\n"
 LIST_BIAS = """head_pred({head},2).
@@ -35,8 +42,9 @@ def write_task(folder: Path, bk: str, bias: str, pos: list[str], neg: list[str])
     folder.mkdir()
     (folder / "bk.pl").write_text(bk)
     (folder / "bias.pl").write_text(bias)
-    (folder / "exs.pl").write_text("".join(f"pos({x}).\n" for x in pos)
-                                   + "".join(f"neg({x}).\n" for x in neg))
+    (folder / "exs.pl").write_text(
+        "".join(f"pos({x}).\n" for x in pos) + "".join(f"neg({x}).\n" for x in neg)
+    )
     return folder
 
 
@@ -54,29 +62,49 @@ def ancestor_task(tmp_path: Path, extra: str = "") -> Path:
         "".join(f"parent({a},{b}).\n" for a, b in PARENT),
         "head_pred(ancestor,2).\nbody_pred(parent,2).\nenable_recursion.\n" + extra,
         [f"ancestor({a},{b})" for a, b in sorted(anc)],
-        [f"ancestor({a},{b})" for a in people for b in people if (a, b) not in anc])
+        [f"ancestor({a},{b})" for a in people for b in people if (a, b) not in anc],
+    )
 
 
 def last_task(tmp_path: Path) -> Path:
     """The last element of a list (``last/2``, also a library predicate the task overrides)."""
     return write_task(
-        tmp_path / "last", LIST_BK,
+        tmp_path / "last",
+        LIST_BK,
         LIST_BIAS.format(head="last", out="element", more="", more_types="", more_dirs=""),
-        ["last([a],a)", "last([b,a],a)", "last([c,b,d],d)", "last([a,b,c,d],d)",
-         "last([d,c,b,a,e],e)"],
-        ["last([a,b],a)", "last([c,b,d],c)", "last([c,b,d],b)", "last([a,b,c,d],c)",
-         "last([d,c,b,a,e],d)", "last([e],a)"])
+        [
+            "last([a],a)",
+            "last([b,a],a)",
+            "last([c,b,d],d)",
+            "last([a,b,c,d],d)",
+            "last([d,c,b,a,e],e)",
+        ],
+        [
+            "last([a,b],a)",
+            "last([c,b,d],c)",
+            "last([c,b,d],b)",
+            "last([a,b,c,d],c)",
+            "last([d,c,b,a,e],d)",
+            "last([e],a)",
+        ],
+    )
 
 
 def length_task(tmp_path: Path) -> Path:
     """The length of a list: the recursive literal's output feeds a later literal."""
     return write_task(
-        tmp_path / "length", LIST_BK,
-        LIST_BIAS.format(head="f", out="int", more="body_pred(zero,1). body_pred(inc,2).",
-                         more_types="type(zero,(int,)). type(inc,(int,int)).",
-                         more_dirs="direction(zero,(out,)). direction(inc,(in,out))."),
+        tmp_path / "length",
+        LIST_BK,
+        LIST_BIAS.format(
+            head="f",
+            out="int",
+            more="body_pred(zero,1). body_pred(inc,2).",
+            more_types="type(zero,(int,)). type(inc,(int,int)).",
+            more_dirs="direction(zero,(out,)). direction(inc,(in,out)).",
+        ),
         ["f([a],1)", "f([b,a],2)", "f([c,b,d],3)", "f([a,b,c,d],4)", "f([d,c,b,a,e],5)"],
-        ["f([a],0)", "f([a,b],1)", "f([c,b,d],2)", "f([a,b,c,d],5)", "f([],1)"])
+        ["f([a],0)", "f([a,b],1)", "f([c,b,d],2)", "f([a,b,c,d],5)", "f([],1)"],
+    )
 
 
 def learned(task: Path, **kw):
@@ -86,25 +114,34 @@ def learned(task: Path, **kw):
 
 
 def test_ancestor(tmp_path):
-    assert learned(ancestor_task(tmp_path)) == ([
-        "ancestor(A,B) :- parent(A,B).",
-        "ancestor(A,B) :- parent(C,B), ancestor(A,C).",
-    ], (18, 0, 46, 0))
+    assert learned(ancestor_task(tmp_path)) == (
+        [
+            "ancestor(A,B) :- parent(A,B).",
+            "ancestor(A,B) :- parent(C,B), ancestor(A,C).",
+        ],
+        (18, 0, 46, 0),
+    )
 
 
 def test_last_element(tmp_path):
-    assert learned(last_task(tmp_path)) == ([
-        "last(A,B) :- head(A,B), tail(A,C), empty(C).",
-        "last(A,B) :- tail(A,C), last(C,B).",
-    ], (5, 0, 6, 0))
+    assert learned(last_task(tmp_path)) == (
+        [
+            "last(A,B) :- head(A,B), tail(A,C), empty(C).",
+            "last(A,B) :- tail(A,C), last(C,B).",
+        ],
+        (5, 0, 6, 0),
+    )
 
 
 def test_length(tmp_path):
     # the base clause covers no positive example on its own (no example has [])
-    assert learned(length_task(tmp_path)) == ([
-        "f(A,B) :- empty(A), zero(B).",
-        "f(A,B) :- tail(A,C), f(C,D), inc(D,B).",
-    ], (5, 0, 5, 0))
+    assert learned(length_task(tmp_path)) == (
+        [
+            "f(A,B) :- empty(A), zero(B).",
+            "f(A,B) :- tail(A,C), f(C,D), inc(D,B).",
+        ],
+        (5, 0, 5, 0),
+    )
 
 
 def test_max_clauses_one_means_no_recursive_program(tmp_path):
@@ -147,8 +184,7 @@ def test_program_tested_as_a_whole_with_depth_limit(tmp_path):
         # a proof found before any unknown answers "covers some"
         first = t.cover_program((base, loop), "pos", first=True)
         assert first.ok and first.mask == 0b1
-        assert t.cover_program((base, loop), "pos", candidates=0b110, first=True).status \
-            == "depth"
+        assert t.cover_program((base, loop), "pos", candidates=0b110, first=True).status == "depth"
         # the program's clauses are gone after each test
         assert t.cover_program((step,), "pos").mask == 0
         assert t.score((base, step))[0].as_dict() == {"tp": 5, "fn": 0, "tn": 6, "fp": 0}
@@ -174,13 +210,17 @@ def test_subsumes_examples():
     assert subsumes(r("f(A,B) :- p(A,C), p(C,B)."), r("f(A,B) :- p(A,D), p(D,B), q(A)."))
     assert subsumes(r("f(A,B) :- p(A,C), p(A,D)."), r("f(A,B) :- p(A,C)."))  # not injective
     assert not subsumes(r("f(A,B) :- p(A,B)."), r("f(A,B) :- p(B,A)."))  # head fixed
-    assert not subsumes(r("f(A,B) :- p(A,C), q(C)."), r("f(A,B) :- p(A,C), q(D), p(A,D)."
-                                                          .replace("p(A,D)", "r(A,D)")))
+    assert not subsumes(
+        r("f(A,B) :- p(A,C), q(C)."),
+        r("f(A,B) :- p(A,C), q(D), p(A,D).".replace("p(A,D)", "r(A,D)")),
+    )
 
 
-LITS = st.lists(st.tuples(st.sampled_from(["p", "q"]),
-                          st.tuples(st.integers(0, 4), st.integers(0, 4))),
-                min_size=1, max_size=4)
+LITS = st.lists(
+    st.tuples(st.sampled_from(["p", "q"]), st.tuples(st.integers(0, 4), st.integers(0, 4))),
+    min_size=1,
+    max_size=4,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -192,11 +232,14 @@ def test_subsumes_against_brute_force(a, b):
     assert subsumes(general, special) == brute_subsumes(general, special)
 
 
-@pytest.mark.parametrize("extra, message", [
-    ("enable_pi.", "predicate invention"),
-    (":- body_literal(1,p,_,_).", "names a clause by number"),
-    (":- clause(0), body_size(0,3).", "names a clause by number"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ("enable_pi.", "predicate invention"),
+        (":- body_literal(1,p,_,_).", "names a clause by number"),
+        (":- clause(0), body_size(0,3).", "names a clause by number"),
+    ],
+)
 def test_still_refused(extra, message):
     base = "head_pred(f,1). body_pred(p,1). enable_recursion.\n"
     with pytest.raises(TaskError, match=message):

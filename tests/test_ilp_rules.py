@@ -36,8 +36,10 @@ def rules(draw):
 def brute_canonical_key(rule: Rule) -> frozenset:
     """Every renaming of the body, as a set of bodies (an invariant of the class)."""
     vs = rule.body_only_vars()
-    return frozenset(rule.renamed(dict(zip(vs, t, strict=True))).body
-                     for t in itertools.permutations(range(2, 2 + len(vs))))
+    return frozenset(
+        rule.renamed(dict(zip(vs, t, strict=True))).body
+        for t in itertools.permutations(range(2, 2 + len(vs)))
+    )
 
 
 @settings(max_examples=200, deadline=None)
@@ -80,8 +82,9 @@ def test_format_and_parse_round_trip():
     rule = parse_rule(text)
     assert format_rule(rule, ordered=False).count(",") == text.count(",")
     assert canonical(parse_rule(format_rule(rule))) == canonical(rule)
-    prog = parse_program("% comment\nf(A,B) :- p(A,B).\n:- dynamic(f/2).\n"
-                         "f(A,B) :- q(B,A), q(A,B).\n")
+    prog = parse_program(
+        "% comment\nf(A,B) :- p(A,B).\n:- dynamic(f/2).\nf(A,B) :- q(B,A), q(A,B).\n"
+    )
     assert [len(r.body) for r in prog] == [1, 2]
     assert rule.size == 5
 
@@ -116,8 +119,11 @@ def twins(rule: Rule, symmetric: frozenset) -> set:
 
 
 # p(A,B) = p(B,A); r(A,B,C) = r(A,C,B) (as add(A,B,C) = add(B,A,C) at its first two places)
-SYMMETRIES = [frozenset({("p", 0, 1)}), frozenset({("r", 1, 2)}),
-              frozenset({("p", 0, 1), ("r", 0, 1)})]
+SYMMETRIES = [
+    frozenset({("p", 0, 1)}),
+    frozenset({("r", 1, 2)}),
+    frozenset({("p", 0, 1), ("r", 0, 1)}),
+]
 
 
 @settings(max_examples=100, deadline=None)
@@ -131,5 +137,6 @@ def test_canonical_with_a_symmetric_relation_is_the_same_exactly_for_renamed_twi
     # the form is itself a renamed twin of the rule (unless the rule holds both
     # p(A,B) and p(B,A): the form then lists that literal twice)
     if len(set(canonical(a, sym).body)) == len(a.body):
-        assert any(brute_canonical_key(t) == brute_canonical_key(canonical(a, sym))
-                   for t in twins(a, sym))
+        assert any(
+            brute_canonical_key(t) == brute_canonical_key(canonical(a, sym)) for t in twins(a, sym)
+        )

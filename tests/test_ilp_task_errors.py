@@ -16,18 +16,25 @@ TASKS = Path(__file__).parent / "ilp_tasks"
 
 
 def run_learn(task: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "witness.cli", "learn", str(task), "--quiet",
-                           "--timeout", "60"], capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "witness.cli", "learn", str(task), "--quiet", "--timeout", "60"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
-@pytest.mark.parametrize("case, bk_extra, quoted", [
-    # a BK predicate calling an undefined one: the first existence error is quoted
-    ("undefined", "parent(X, Y) :- stepparent(X, Y).\n", "Unknown procedure"),
-    ("syntax", "parent(X, Y :- .\n", "Syntax error"),
-    ("halt_directive", ":- halt.\n", "called halt"),
-    # halt inside a predicate that the rule tests call
-    ("halt_in_test", "male(_) :- halt(0).\n", "called halt"),
-])
+@pytest.mark.parametrize(
+    "case, bk_extra, quoted",
+    [
+        # a BK predicate calling an undefined one: the first existence error is quoted
+        ("undefined", "parent(X, Y) :- stepparent(X, Y).\n", "Unknown procedure"),
+        ("syntax", "parent(X, Y :- .\n", "Syntax error"),
+        ("halt_directive", ":- halt.\n", "called halt"),
+        # halt inside a predicate that the rule tests call
+        ("halt_in_test", "male(_) :- halt(0).\n", "called halt"),
+    ],
+)
 def test_broken_bk_exits_2_quoting_the_first_error(tmp_path, case, bk_extra, quoted):
     task = tmp_path / case
     shutil.copytree(TASKS / "grandparent", task)
@@ -47,7 +54,8 @@ def test_broken_bk_exits_2_quoting_the_first_error(tmp_path, case, bk_extra, quo
 def test_good_bk_still_learns(tmp_path):
     r = run_learn(TASKS / "grandparent")
     assert r.returncode == 0 and r.stdout.endswith(
-        "grandparent(A,B) :- parent(A,C), parent(C,B).\n")
+        "grandparent(A,B) :- parent(A,C), parent(C,B).\n"
+    )
 
 
 @pytest.mark.parametrize("exs", ["", "% nothing here\n", "neg(grandparent(ann,bob)).\n"])
@@ -70,8 +78,9 @@ def test_pipeline_learning_stops_on_broken_bk_but_records_other_failures(tmp_pat
     bad_exs = tmp_path / "no_pos"
     shutil.copytree(TASKS / "grandparent", bad_exs)
     (bad_exs / "exs.pl").write_text("neg(grandparent(ann,bob)).\n")
-    record = learn_step(str(bad_exs), str(tmp_path / "a.pl"), str(tmp_path / "a.json"), 60,
-                        "witness")
+    record = learn_step(
+        str(bad_exs), str(tmp_path / "a.pl"), str(tmp_path / "a.json"), 60, "witness"
+    )
     assert record["status"] == "failed" and "no positive example" in record["error"]
 
     broken = tmp_path / "broken"
@@ -92,7 +101,8 @@ def test_a_bk_predicate_that_throws_is_reported_not_hidden(tmp_path):
     # that stops at the first answer would not)
     bk = (task / "bk.pl").read_text()
     (task / "bk.pl").write_text(
-        ":- discontiguous female/1.\nfemale(X) :- X == ann, throw(oops).\n" + bk)
+        ":- discontiguous female/1.\nfemale(X) :- X == ann, throw(oops).\n" + bk
+    )
     r = run_learn(task)
     assert r.returncode == 0, r.stderr
     assert r.stdout.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
@@ -116,10 +126,12 @@ def test_a_pipeline_job_ends_bad_input_with_one_line_and_exit_2(tmp_path, capsys
             print("progress")
             raise BKError("error in bk.pl: Unknown procedure: stepparent/2")
     assert info.value.code == 2
-    assert capsys.readouterr().err == ("error in rule learn: error in bk.pl: Unknown procedure: "
-                                       "stepparent/2\n")
+    assert capsys.readouterr().err == (
+        "error in rule learn: error in bk.pl: Unknown procedure: stepparent/2\n"
+    )
     assert (tmp_path / "learn.log").read_text() == (
-        "progress\nBKError: error in bk.pl: Unknown procedure: stepparent/2\n")
+        "progress\nBKError: error in bk.pl: Unknown procedure: stepparent/2\n"
+    )
     with pytest.raises(KeyError):
         with logged(smk):
             raise KeyError("internal")

@@ -21,7 +21,7 @@ def facts(pred: str) -> set[tuple[str, ...]]:
     for part in GP.joinpath("bk.pl").read_text().replace("\n", " ").split("."):
         part = part.strip()
         if part.startswith(pred + "("):
-            out.add(tuple(x.strip() for x in part[len(pred) + 1:-1].split(",")))
+            out.add(tuple(x.strip() for x in part[len(pred) + 1 : -1].split(",")))
     return out
 
 
@@ -29,7 +29,7 @@ def examples(kind: str) -> list[tuple[str, str]]:
     out = []
     for line in GP.joinpath("exs.pl").read_text().splitlines():
         if line.startswith(kind + "("):
-            a, b = line[len(kind) + len("(grandparent("):].rstrip(").").split(",")
+            a, b = line[len(kind) + len("(grandparent(") :].rstrip(").").split(",")
             out.append((a, b))
     return out
 
@@ -49,10 +49,12 @@ def test_coverage_matches_python(gp, kind):
     parent, male = facts("parent"), {x for (x,) in facts("male")}
     people = {p for pair in parent for p in pair}
     oracles = {
-        "grandparent(A,B) :- parent(A,C), parent(C,B).":
-            lambda a, b: any((a, c) in parent and (c, b) in parent for c in people),
-        "grandparent(A,B) :- parent(A,C), male(C).":
-            lambda a, b: any((a, c) in parent and c in male for c in people),
+        "grandparent(A,B) :- parent(A,C), parent(C,B).": lambda a, b: any(
+            (a, c) in parent and (c, b) in parent for c in people
+        ),
+        "grandparent(A,B) :- parent(A,C), male(C).": lambda a, b: any(
+            (a, c) in parent and c in male for c in people
+        ),
         "grandparent(A,B) :- parent(B,A).": lambda a, b: (b, a) in parent,
         "grandparent(A,B) :- male(A), male(B).": lambda a, b: a in male and b in male,
     }
@@ -107,8 +109,10 @@ def test_tasks_are_isolated_and_reloadable(tmp_path):
     one = make_task(tmp_path, "one", BK, "pos(f(a)).\nneg(f(c)).\n", BIAS)
     two = make_task(tmp_path, "two", BK.replace("p(b).", "p(c)."), "pos(f(a)).\nneg(f(c)).\n", BIAS)
     rule = parse_rule("f(A) :- p(A).")
-    with Tester(one / "bk.pl", one / "exs.pl", bias) as t1, \
-            Tester(two / "bk.pl", two / "exs.pl", bias) as t2:
+    with (
+        Tester(one / "bk.pl", one / "exs.pl", bias) as t1,
+        Tester(two / "bk.pl", two / "exs.pl", bias) as t2,
+    ):
         assert t1.module != t2.module
         assert t1.cover(rule, "neg").mask == 0  # p(c) is only in task two
         assert t2.cover(rule, "neg").mask == 1
@@ -119,8 +123,9 @@ def test_tasks_are_isolated_and_reloadable(tmp_path):
 def test_limits_and_errors_do_not_hang(tmp_path):
     bias = parse_bias(BIAS)
     d = make_task(tmp_path, "t", BK, "pos(f(a)).\npos(f(b)).\nneg(f(c)).\n", BIAS)
-    with Tester(d / "bk.pl", d / "exs.pl", bias, eval_timeout=0.2,
-                inferences_per_example=100_000) as t:
+    with Tester(
+        d / "bk.pl", d / "exs.pl", bias, eval_timeout=0.2, inferences_per_example=100_000
+    ) as t:
         assert t.cover(parse_rule("f(A) :- loop(A)."), "pos").status == "limit"
         assert t.cover(parse_rule("f(A) :- slow(A)."), "pos").status == "timeout"
         assert t.cover(parse_rule("f(A) :- bad(A)."), "pos").status == "error"
@@ -128,12 +133,15 @@ def test_limits_and_errors_do_not_hang(tmp_path):
         assert ok.ok and ok.mask == 0b11
 
 
-@pytest.mark.parametrize("exs, quoted", [
-    ("pos(g(a)).\n", "found `pos(g(a))'"),  # the offending fact, not 'Unknown error term'
-    ("pos(f(X)).\n", "found `pos(f(_"),
-    ("example(f(a)).\n", "found `example(f(a))'"),
-    ("pos(f(a)\n", "Syntax error"),
-])
+@pytest.mark.parametrize(
+    "exs, quoted",
+    [
+        ("pos(g(a)).\n", "found `pos(g(a))'"),  # the offending fact, not 'Unknown error term'
+        ("pos(f(X)).\n", "found `pos(f(_"),
+        ("example(f(a)).\n", "found `example(f(a))'"),
+        ("pos(f(a)\n", "Syntax error"),
+    ],
+)
 def test_bad_examples(tmp_path, exs, quoted):
     d = make_task(tmp_path, "t", BK, exs, BIAS)
     with pytest.raises(TaskError, match="cannot read examples") as info:
@@ -157,10 +165,13 @@ def test_library_predicates_count_as_defined(tmp_path):
 
 def test_tester_is_usable_on_a_copied_task(tmp_path):
     shutil.copytree(GP, tmp_path / "gp")
-    with Tester(tmp_path / "gp" / "bk.pl", tmp_path / "gp" / "exs.pl",
-                read_bias(GP / "bias.pl")) as t:
-        assert t.cover(parse_rule("grandparent(A,B) :- parent(A,C), parent(C,B)."),
-                       "pos").mask == 2**10 - 1
+    with Tester(
+        tmp_path / "gp" / "bk.pl", tmp_path / "gp" / "exs.pl", read_bias(GP / "bias.pl")
+    ) as t:
+        assert (
+            t.cover(parse_rule("grandparent(A,B) :- parent(A,C), parent(C,B)."), "pos").mask
+            == 2**10 - 1
+        )
 
 
 def test_first_line_starting_with_hash_is_skipped_as_consult_does(tmp_path):
@@ -177,13 +188,17 @@ def test_bodies_ordered_by_recall_cover_the_same(tmp_path):
     # with the BK's fact relations known, bodies are ordered by their answers
     # (pure tests first, then the literal with the fewest answers); the coverage
     # must not change
-    rules = ["grandparent(A,B) :- parent(A,C), parent(C,B).",
-             "grandparent(A,B) :- male(C), parent(A,C), parent(C,D), female(D), parent(D,B).",
-             "grandparent(A,B) :- female(B), parent(C,B), parent(A,D), male(D).",
-             "grandparent(A,B) :- parent(C,D), male(C), parent(D,B), parent(A,C)."]
+    rules = [
+        "grandparent(A,B) :- parent(A,C), parent(C,B).",
+        "grandparent(A,B) :- male(C), parent(A,C), parent(C,D), female(D), parent(D,B).",
+        "grandparent(A,B) :- female(B), parent(C,B), parent(A,D), male(D).",
+        "grandparent(A,B) :- parent(C,D), male(C), parent(D,B), parent(A,C).",
+    ]
     bias = read_bias(GP / "bias.pl")
-    with Tester(GP / "bk.pl", GP / "exs.pl", bias) as plain, \
-            Tester(GP / "bk.pl", GP / "exs.pl", bias) as ordered:
+    with (
+        Tester(GP / "bk.pl", GP / "exs.pl", bias) as plain,
+        Tester(GP / "bk.pl", GP / "exs.pl", bias) as ordered,
+    ):
         rows = {p: facts(p) for p in ("parent", "male", "female")}
         ordered.use_relations(rows)
         assert ordered.recall("parent", (True, False)) == 2  # ann, bob, fred: two children
@@ -196,8 +211,10 @@ def test_bodies_ordered_by_recall_cover_the_same(tmp_path):
                 assert ordered.cover(rule, kind).mask == plain.cover(rule, kind).mask, text
         # female(B) is a pure test and goes first; parent(A,D) (at most 2 answers)
         # binds D, so male(D) is a pure test before parent(C,B)
-        assert ordered._text(parse_rule(rules[2])) == \
-            "grandparent(A,B) :- female(B), parent(A,C), male(C), parent(D,B)."
+        assert (
+            ordered._text(parse_rule(rules[2]))
+            == "grandparent(A,B) :- female(B), parent(A,C), male(C), parent(D,B)."
+        )
         # without the relations: the literal sharing the most bound variables
         rule = parse_rule("grandparent(A,B) :- parent(A,C), parent(C,B), male(C).")
         assert plain._text(rule) == "grandparent(A,B) :- parent(A,C), parent(C,B), male(C)."

@@ -39,8 +39,10 @@ def coverable(left: int, budget: int, rules: list[tuple[int, int]]) -> bool:
     if not left:
         return True
     low = left & -left
-    return any(size <= budget and tp & low and coverable(left & ~tp, budget - size, rules)
-               for size, tp in rules)
+    return any(
+        size <= budget and tp & low and coverable(left & ~tp, budget - size, rules)
+        for size, tp in rules
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -78,7 +80,8 @@ def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task
         cov = sum(1 << i for i, n in enumerate(pos) if covers(part, n, edges, red, blue))
         subsumed = any(size <= smallest and cov & ~tp == 0 for size, tp in rules)
         too_few = best is not None and not coverable(
-            every & ~cov, best - 1 - smallest, [r for r in rules if r[0] <= best - 1 - smallest])
+            every & ~cov, best - 1 - smallest, [r for r in rules if r[0] <= best - 1 - smallest]
+        )
         assert subsumed or too_few, (rule, part, smallest, best)
 
 

@@ -24,8 +24,7 @@ TABLE3 = tuple(parse_program(TABLE3_PROLOG))
 def training_sample(n: int, seed: int, max_rows: int, max_cols: int) -> list[Puzzle]:
     """Solvable puzzles with triangles, from a seeded stream (Puzzle constructor)."""
     out = []
-    for p in seeded_puzzles(20 * n, seed=seed, max_rows=max_rows, max_cols=max_cols,
-                            min_side=2):
+    for p in seeded_puzzles(20 * n, seed=seed, max_rows=max_rows, max_cols=max_cols, min_side=2):
         if p.triangles and next(iter(enumerate_solutions(p)), None) is not None:
             out.append(p)
         if len(out) == n:

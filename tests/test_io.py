@@ -15,11 +15,15 @@ def test_json_round_trip_is_indented_and_ends_with_a_newline(tmp_path):
     assert read_json(path) == data
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"{1:", "is not JSON"), (b"\xff", "not UTF-8"),
-    (b'{"a": 1, "a": 2}', "key 'a' given twice"),  # json.loads would keep 2 silently
-    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # not a RecursionError
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"{1:", "is not JSON"),
+        (b"\xff", "not UTF-8"),
+        (b'{"a": 1, "a": 2}', "key 'a' given twice"),  # json.loads would keep 2 silently
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # not a RecursionError
+    ],
+)
 def test_bad_json_is_one_line_naming_the_file(tmp_path, content, words):
     path = tmp_path / "bad.json"
     path.write_bytes(content)

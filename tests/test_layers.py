@@ -71,13 +71,16 @@ def test_no_import_points_up_a_layer(name, path):
 
 
 def test_importing_the_search_loads_no_learner_and_no_solver():
-    code = ("import sys, witness.search, witness.search.astar, witness.search.generate, "
-            "witness.search.portfolio, witness.search.result; "
-            "from witness.search import solve; "
-            "print(' '.join(m for m in ('clingo', 'janus_swi', 'witness.learning', "
-            "'witness.asp') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
+    code = (
+        "import sys, witness.search, witness.search.astar, witness.search.generate, "
+        "witness.search.portfolio, witness.search.result; "
+        "from witness.search import solve; "
+        "print(' '.join(m for m in ('clingo', 'janus_swi', 'witness.learning', "
+        "'witness.asp') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == ""
 
 
@@ -96,8 +99,9 @@ def test_no_import_cycles():
                 if node.level:
                     anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join([*anchor, base] if base else anchor)
-                found |= {f"{base}.{a.name}" if f"{base}.{a.name}" in names else base
-                          for a in node.names}
+                found |= {
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in names else base for a in node.names
+                }
             elif isinstance(node, ast.Import):
                 found |= {a.name for a in node.names}
         return (found & names) - {name}
@@ -133,12 +137,24 @@ def test_code_cites_no_issue_tracker():
     benchmarks stand alone: no comment points to an issue tracker that is not
     in the repository (the design notes are in docs/)."""
     root = PACKAGE.parent
-    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.lp"), *PACKAGE.rglob("*.pl"),
-             *(root / "workflow").rglob("*.*"), root / "Snakefile", root / "config.yaml",
-             *(root / "config").glob("*.yaml"), *(root / "bias").glob("*.pl"),
-             *(root / "bk").glob("*.pl"), *(root / "tests").glob("*.py"),
-             *(root / "benchmarks").glob("*.py")]
-    cited = [f"{f.relative_to(root)}:{n}" for f in files if "__pycache__" not in f.parts
-             for n, line in enumerate(f.read_text().splitlines(), 1)
-             if re.search(r"\bissues? \d", line, re.IGNORECASE)]
+    files = [
+        *PACKAGE.rglob("*.py"),
+        *PACKAGE.rglob("*.lp"),
+        *PACKAGE.rglob("*.pl"),
+        *(root / "workflow").rglob("*.*"),
+        root / "Snakefile",
+        root / "config.yaml",
+        *(root / "config").glob("*.yaml"),
+        *(root / "bias").glob("*.pl"),
+        *(root / "bk").glob("*.pl"),
+        *(root / "tests").glob("*.py"),
+        *(root / "benchmarks").glob("*.py"),
+    ]
+    cited = [
+        f"{f.relative_to(root)}:{n}"
+        for f in files
+        if "__pycache__" not in f.parts
+        for n, line in enumerate(f.read_text().splitlines(), 1)
+        if re.search(r"\bissues? \d", line, re.IGNORECASE)
+    ]
     assert not cited, cited

@@ -20,9 +20,21 @@ QUICK = ROOT / "config" / "quick.yaml"
 def snakemake(work: Path, *extra: str) -> subprocess.CompletedProcess:
     exe = Path(sys.executable).with_name("snakemake")
     proc = subprocess.run(
-        [str(exe), *extra, "-s", str(ROOT / "Snakefile"), "--cores", "2", "--configfile",
-         str(QUICK), "-q"],
-        cwd=work, capture_output=True, text=True, timeout=1800,
+        [
+            str(exe),
+            *extra,
+            "-s",
+            str(ROOT / "Snakefile"),
+            "--cores",
+            "2",
+            "--configfile",
+            str(QUICK),
+            "-q",
+        ],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=1800,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return proc
@@ -45,13 +57,17 @@ def test_pi_star_is_proven_for_every_size_and_heads_the_report(run):
     proven, said = verdict(record)
     assert proven and said.startswith("proven for every size"), record
     assert record["status"] == "proven"  # not "bounded": a check up to RxC is no proof
-    assert record["clauses"] and all(c["status"] == "proven" and c["all_sizes"]
-                                     for c in record["clauses"])
+    assert record["clauses"] and all(
+        c["status"] == "proven" and c["all_sizes"] for c in record["clauses"]
+    )
     report = (run / "report.md").read_text()
     first = report.split("\n## ")[1]  # the first section after the title
     assert first.startswith("Headline")
-    clauses = [line for line in (run / "final/pi_star.pl").read_text().splitlines()
-               if line.startswith("f(")]
+    clauses = [
+        line
+        for line in (run / "final/pi_star.pl").read_text().splitlines()
+        if line.startswith("f(")
+    ]
     assert clauses and all(c in first for c in clauses)
     assert "**proven for every size" in first
     # Table 3 or stronger, and learned: the config names no predicate
@@ -73,14 +89,30 @@ def test_the_run_ends_by_printing_the_headline(quick):
 
 
 def test_every_output_exists_and_parses(run):
-    for name in ("report.md", "headline.txt", "final/pi_star.pl", "final/pi_star.py",
-                 "final/pi_star.verify.json", "test/per_puzzle.csv", "test/by_size.csv",
-                 "test/summary.json", "large/solved.csv", "large/per_puzzle.csv",
-                 "difficulty/scores.csv",
-                 *(f"figures/{fig}.{ext}" for ext in ("png", "svg")
-                   for fig in ("figure4_speedup_by_size", "figure5_large_solved",
-                               "figure5_large_solved_lines", "appendix_largest_speedup",
-                               "difficulty"))):
+    for name in (
+        "report.md",
+        "headline.txt",
+        "final/pi_star.pl",
+        "final/pi_star.py",
+        "final/pi_star.verify.json",
+        "test/per_puzzle.csv",
+        "test/by_size.csv",
+        "test/summary.json",
+        "large/solved.csv",
+        "large/per_puzzle.csv",
+        "difficulty/scores.csv",
+        *(
+            f"figures/{fig}.{ext}"
+            for ext in ("png", "svg")
+            for fig in (
+                "figure4_speedup_by_size",
+                "figure5_large_solved",
+                "figure5_large_solved_lines",
+                "appendix_largest_speedup",
+                "difficulty",
+            )
+        ),
+    ):
         assert (run / name).stat().st_size > 0, name
     for v in ("v1", "v2"):
         for stage in (1, 2, 3):
@@ -97,12 +129,24 @@ def test_every_output_exists_and_parses(run):
 
 def test_every_rule_logs_and_heavy_rules_record_benchmarks(run):
     logs = {p.name for p in (run / "logs").iterdir()}
-    for name in ("pi_star.log", "report.log", "portfolio.log", "verify_final_pi_star.log",
-                 "learn_pool_000.log", "examples_pool_000.log", "test_summary.log"):
+    for name in (
+        "pi_star.log",
+        "report.log",
+        "portfolio.log",
+        "verify_final_pi_star.log",
+        "learn_pool_000.log",
+        "examples_pool_000.log",
+        "test_summary.log",
+    ):
         assert name in logs, name
     bench = {p.name for p in (run / "benchmarks").iterdir()}
-    for name in ("learn_pool_000.tsv", "test_0.tsv", "large_large_5x5_0.tsv",
-                 "verify_final_pi_star.tsv", "triage_v1_1_group0.tsv"):
+    for name in (
+        "learn_pool_000.tsv",
+        "test_0.tsv",
+        "large_large_5x5_0.tsv",
+        "verify_final_pi_star.tsv",
+        "triage_v1_1_group0.tsv",
+    ):
         assert name in bench, name
         rows = list(csv.DictReader((run / "benchmarks" / name).open(), delimiter="\t"))
         assert float(rows[0]["s"]) > 0 and "max_rss" in rows[0]
@@ -112,15 +156,20 @@ def test_snakemake_report_writes_html_with_the_figures(run):
     work = run.parents[2]
     snakemake(work, "--report", "report.html")
     html = (work / "report.html").read_text()
-    for fig in ("figure4_speedup_by_size.png", "figure5_large_solved.png",
-                "figure5_large_solved_lines.png", "appendix_largest_speedup.png"):
+    for fig in (
+        "figure4_speedup_by_size.png",
+        "figure5_large_solved.png",
+        "figure5_large_solved_lines.png",
+        "appendix_largest_speedup.png",
+    ):
         assert fig in html, fig
 
 
 def test_portfolio_runs_when_some_learned_predicate_is_unproven(run):
     choice = json.loads((run / "final/portfolio.json").read_text())
-    verdicts = [json.loads(p.read_text())["status"]
-                for p in (run / "predicates").glob("*.verify.json")]
+    verdicts = [
+        json.loads(p.read_text())["status"] for p in (run / "predicates").glob("*.verify.json")
+    ]
     per = list(csv.DictReader((run / "test/per_puzzle.csv").open()))
     if any(v in ("bounded", "refuted", "unknown") for v in verdicts):
         assert choice["unverified_status"] in ("bounded", "refuted", "unknown")
@@ -164,8 +213,12 @@ def test_swapping_the_bias_writes_a_separate_folder(run):
     before = {p: p.stat().st_mtime_ns for p in run.rglob("*") if p.is_file()}
     sets = {p: p.stat().st_mtime_ns for p in (run.parent / "sets").rglob("*.json")}
     # only the first step that depends on the bias: the whole run would double the test's time
-    snakemake(run.parents[2], "results/quick/unvisited/tasks/pool_000",
-              "--config", "bias=bias/unvisited.pl")
+    snakemake(
+        run.parents[2],
+        "results/quick/unvisited/tasks/pool_000",
+        "--config",
+        "bias=bias/unvisited.pl",
+    )
     other = run.parent / "unvisited"
     assert "unvisited" in (other / "tasks" / "pool_000" / "bias.pl").read_text()
     # the first run's results and the shared puzzle sets are untouched
@@ -206,11 +259,15 @@ def test_results_match_the_recorded_quick_run(run):
     assert per.keys() == recorded.keys()
     for name, row in per.items():  # the sets and pi_baseline's A* are deterministic
         assert (row["baseline_expansions"], row["baseline_status"]) == (
-            recorded[name]["baseline_expansions"], recorded[name]["baseline_status"]), name
+            recorded[name]["baseline_expansions"],
+            recorded[name]["baseline_status"],
+        ), name
     learned = [c for c in (run / "final/pi_star.pl").read_text().splitlines() if c.startswith("f(")]
     if learned == (data / "quick_pi_star.pl").read_text().splitlines():
         # triage times candidates, so a close race may choose another pi*; the same pi*
         # must prune exactly as before
         for name, row in per.items():
             assert (row["pi_star_expansions"], row["pi_star_status"]) == (
-                recorded[name]["pi_star_expansions"], recorded[name]["pi_star_status"]), name
+                recorded[name]["pi_star_expansions"],
+                recorded[name]["pi_star_status"],
+            ), name

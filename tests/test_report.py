@@ -21,11 +21,22 @@ from witness.pipeline.report import (
 from witness.search.predicates import PAPER
 
 SOLVED = pd.DataFrame(
-    [(size, sq, solver, limit, n, 0.5, None if solver == "asp" else 0.25)
-     for size, sq, n in (("5x5", 25, 2), ("8x8", 64, 6))
-     for solver in ("asp", "pi_star", "baseline") for limit in (1, 5)],
-    columns=["size", "squares", "solver", "limit_min", "puzzles", "solved_within_time",
-             "solved_within_paper_expansions"])
+    [
+        (size, sq, solver, limit, n, 0.5, None if solver == "asp" else 0.25)
+        for size, sq, n in (("5x5", 25, 2), ("8x8", 64, 6))
+        for solver in ("asp", "pi_star", "baseline")
+        for limit in (1, 5)
+    ],
+    columns=[
+        "size",
+        "squares",
+        "solver",
+        "limit_min",
+        "puzzles",
+        "solved_within_time",
+        "solved_within_paper_expansions",
+    ],
+)
 
 
 def test_save_figure_writes_png_and_svg_and_nothing_else(tmp_path):
@@ -39,16 +50,19 @@ def test_save_figure_writes_png_and_svg_and_nothing_else(tmp_path):
 
 
 def test_figure5_grid_has_a_panel_per_solver_and_reading_but_clingos_expansions():
-    fig, axes, panels = _figure5_panels(SOLVED, lambda rows, cols: (cols, rows),
-                                        lambda solver, label: f"none: {solver}")
+    fig, axes, panels = _figure5_panels(
+        SOLVED, lambda rows, cols: (cols, rows), lambda solver, label: f"none: {solver}"
+    )
     drawn = [(p.solver, p.column, p.first) for p in panels]
     assert axes.shape == (2, 3)
     # baseline and pi* first (the paper's panels), then the others
-    assert drawn == [("baseline", "solved_within_time", True),
-                     ("pi_star", "solved_within_time", False),
-                     ("asp", "solved_within_time", False),
-                     ("baseline", "solved_within_paper_expansions", True),
-                     ("pi_star", "solved_within_paper_expansions", False)]
+    assert drawn == [
+        ("baseline", "solved_within_time", True),
+        ("pi_star", "solved_within_time", False),
+        ("asp", "solved_within_time", False),
+        ("baseline", "solved_within_paper_expansions", True),
+        ("pi_star", "solved_within_paper_expansions", False),
+    ]
     assert axes[1][2].get_title() == "none: asp" and not axes[1][2].axison
     plt.close(fig)
 
@@ -86,24 +100,35 @@ def test_committed_paper_scale_pi_star_is_table3_and_proven():
     from witness.learning.translate import translate_file
     from witness.pipeline.report import relation_to_table3
 
-    pi_star = translate_file(Path(__file__).resolve().parents[1]
-                             / "results/reference/paper/final/pi_star.pl")
+    pi_star = translate_file(
+        Path(__file__).resolve().parents[1] / "results/reference/paper/final/pi_star.pl"
+    )
     assert relation_to_table3(pi_star) == "the paper's Table 3 (the same on every feature value)"
     result = verify_predicate(pi_star, 3, 3)
     assert result.status == "proven" and result.all_sizes
 
 
-@pytest.mark.parametrize("learn, says, compared", [
-    ({"positives": "all", "max_pos": None, "max_neg": None},
-     "caps per task: none, every example (as the paper)", "Popper on every example)"),
-    ({"positives": "all", "max_pos": 2000, "max_neg": 2000},
-     "caps per task: max_pos 2000, max_neg 2000 (the paper used every example)",
-     "so the times are not like for like)"),
-    ({"positives": "blamed", "max_pos": 2000}, "this project's extension",
-     "(not compared with the paper's: the encoding differs)"),
-])
-def test_report_states_the_encoding_and_compares_times_only_on_the_papers(learn, says,
-                                                                          compared):
+@pytest.mark.parametrize(
+    "learn, says, compared",
+    [
+        (
+            {"positives": "all", "max_pos": None, "max_neg": None},
+            "caps per task: none, every example (as the paper)",
+            "Popper on every example)",
+        ),
+        (
+            {"positives": "all", "max_pos": 2000, "max_neg": 2000},
+            "caps per task: max_pos 2000, max_neg 2000 (the paper used every example)",
+            "so the times are not like for like)",
+        ),
+        (
+            {"positives": "blamed", "max_pos": 2000},
+            "this project's extension",
+            "(not compared with the paper's: the encoding differs)",
+        ),
+    ],
+)
+def test_report_states_the_encoding_and_compares_times_only_on_the_papers(learn, says, compared):
     encoding, times = encoding_lines(learn, pd.Series([4.0, 8.0]))
     assert f"`positives: {learn['positives']}`" in encoding and says in encoding
     assert times.startswith("- seconds per run: mean 6") and times.endswith(compared)
@@ -129,22 +154,39 @@ def test_difficulty_figure_draws_both_scores_and_gives_the_correlations(tmp_path
     puzzles = [f"test_{i:05d}" for i in range(7)]
     expansions = [10, 40, 20, 800, 5000, 300, 90]
     solutions = [3, 1, 50, 7, 2, 400, 20]
-    remuse = {"none": [1.0, 2.0, 1.7, 4.0, 6.0, 3.2, 2.5],  # monotone in expansions
-              "pi_star": [0.5, 1.5, 0.2, 2.5, 0.7, 1.0, float("inf")]}
-    rows = [(q, "3x3", rule, 0, r[i] + 1, r[i], solutions[i], 8.0, "done", 0.01, 100)
-            for rule, r in remuse.items() for i, q in enumerate(puzzles)]
+    remuse = {
+        "none": [1.0, 2.0, 1.7, 4.0, 6.0, 3.2, 2.5],  # monotone in expansions
+        "pi_star": [0.5, 1.5, 0.2, 2.5, 0.7, 1.0, float("inf")],
+    }
+    rows = [
+        (q, "3x3", rule, 0, r[i] + 1, r[i], solutions[i], 8.0, "done", 0.01, 100)
+        for rule, r in remuse.items()
+        for i, q in enumerate(puzzles)
+    ]
     # a puzzle the time limit stopped: not scored, left out of the table
     rows.append(("test_00007", "3x3", "pi_star", 0, None, None, 0, None, "timed_out", 60, 9))
     scores = tmp_path / "scores.csv"
-    pd.DataFrame(rows, columns=["puzzle", "size", "rules", "lookahead", "muse", "remuse",
-                                "solutions", "mean_length", "status", "seconds",
-                                "states"]).to_csv(scores, index=False)
+    pd.DataFrame(
+        rows,
+        columns=[
+            "puzzle",
+            "size",
+            "rules",
+            "lookahead",
+            "muse",
+            "remuse",
+            "solutions",
+            "mean_length",
+            "status",
+            "seconds",
+            "states",
+        ],
+    ).to_csv(scores, index=False)
     per = tmp_path / "per_puzzle.csv"
     pd.DataFrame({"puzzle": puzzles, "baseline_expansions": expansions}).to_csv(per, index=False)
     lines = figure_difficulty(scores, per, tmp_path / "fig" / "difficulty")
     assert (tmp_path / "fig" / "difficulty.png").read_bytes().startswith(b"\x89PNG")
-    table = {line.split(" | ")[0].strip("| "): line.strip("| ").split(" | ")
-             for line in lines[2:]}
+    table = {line.split(" | ")[0].strip("| "): line.strip("| ").split(" | ") for line in lines[2:]}
     assert set(table) == {"none", "pi_star"}
     for rule, r in remuse.items():
         keep = [i for i in range(7) if np.isfinite(r[i])]
@@ -155,12 +197,12 @@ def test_difficulty_figure_draws_both_scores_and_gives_the_correlations(tmp_path
         assert float(row[4]) == pytest.approx(float(np.median(x)), abs=0.005)
         rho_e, r_e = (float(v) for v in row[5].split(" / "))
         rho_s, r_s = (float(v) for v in row[6].split(" / "))
-        assert rho_e == pytest.approx(_plain_spearman(x, [expansions[i] for i in keep]),
-                                      abs=0.005)
-        assert rho_s == pytest.approx(_plain_spearman(x, [solutions[i] for i in keep]),
-                                      abs=0.005)
-        assert r_e == pytest.approx(np.corrcoef(x, np.log10([expansions[i] for i in keep]))[0, 1],
-                                    abs=0.005)
-        assert r_s == pytest.approx(np.corrcoef(x, np.log10([solutions[i] for i in keep]))[0, 1],
-                                    abs=0.005)
+        assert rho_e == pytest.approx(_plain_spearman(x, [expansions[i] for i in keep]), abs=0.005)
+        assert rho_s == pytest.approx(_plain_spearman(x, [solutions[i] for i in keep]), abs=0.005)
+        assert r_e == pytest.approx(
+            np.corrcoef(x, np.log10([expansions[i] for i in keep]))[0, 1], abs=0.005
+        )
+        assert r_s == pytest.approx(
+            np.corrcoef(x, np.log10([solutions[i] for i in keep]))[0, 1], abs=0.005
+        )
     assert table["none"][5].startswith("1.00 /")  # ReMUSE rises with expansions

@@ -19,15 +19,30 @@ sets:
 
 def snakemake(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     exe = Path(sys.executable).with_name("snakemake")
-    return subprocess.run([str(exe), *args, "-s", str(ROOT / "Snakefile"), "--cores", "1",
-                           "--configfile", "tiny.yaml"], cwd=cwd, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [
+            str(exe),
+            *args,
+            "-s",
+            str(ROOT / "Snakefile"),
+            "--cores",
+            "1",
+            "--configfile",
+            "tiny.yaml",
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_readme_resume_steps_get_past_a_killed_runs_lock(tmp_path):
     readme = " ".join((ROOT / "README.md").read_text().split())
-    assert ("run `snakemake --unlock` (same options) once, then the same command with "
-            "`--rerun-incomplete`") in readme
+    assert (
+        "run `snakemake --unlock` (same options) once, then the same command with "
+        "`--rerun-incomplete`"
+    ) in readme
     (tmp_path / "tiny.yaml").write_text(CONFIG)
     target = "results/resume/sets/train"
     # What a run killed while writing the train set leaves: its output lock.

@@ -27,8 +27,9 @@ RICH = BIAS_DIR / "rich.pl"
 # committed with that run's report (results/reference/rich/README.md); never written by hand.
 LEARNED = Path(__file__).resolve().parents[1] / "results/reference/rich/rich/final/pi_star.pl"
 
-AGREE_PUZZLES = [p for p in seeded_puzzles(60, seed=14, max_rows=3, max_cols=3, min_side=2)
-                 if p.triangles][:10]
+AGREE_PUZZLES = [
+    p for p in seeded_puzzles(60, seed=14, max_rows=3, max_cols=3, min_side=2) if p.triangles
+][:10]
 # A few hundred small puzzles, solvable or not, for brute-force checks.
 BRUTE_PUZZLES = seeded_puzzles(300, seed=141, max_rows=3, max_cols=4)
 
@@ -65,8 +66,11 @@ def addable_oracle(puzzle: Puzzle, path: list, square: tuple[int, int]) -> int:
 
 
 def addable_is(value: int) -> Predicate:
-    return Predicate(f"addable={value}", "program",
-                     (Clause((Comparison("eq", feat("addable_edges"), const(value)),)),))
+    return Predicate(
+        f"addable={value}",
+        "program",
+        (Clause((Comparison("eq", feat("addable_edges"), const(value)),)),),
+    )
 
 
 def core_addable(puzzle: Puzzle, paths: list, square: tuple[int, int]) -> list[int]:
@@ -75,8 +79,12 @@ def core_addable(puzzle: Puzzle, paths: list, square: tuple[int, int]) -> list[i
     the puzzle in which ``square`` is the only one (the feature does not read
     triangles)."""
     x, y = square
-    alone = Puzzle(rows=puzzle.rows, cols=puzzle.cols, goal=puzzle.goal,
-                   triangles=((x, y, puzzle.triangle_map[square]),))
+    alone = Puzzle(
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+        goal=puzzle.goal,
+        triangles=((x, y, puzzle.triangle_map[square]),),
+    )
     out = [-1] * len(paths)
     for value in range(5):
         for i, fires in enumerate(predicate_values(alone, addable_is(value), paths)):
@@ -110,7 +118,8 @@ def test_addable_prolog_python_and_core_agree(rich_tasks):
     for p, module, index in rich_tasks:
         got = janus.query_once(
             f"findall(_K, ({module}:path(_P,_), {module}:square(_S,_,_), "
-            f"{module}:addable(_P,_S,_C), format(atom(_K), '~w ~w ~w', [_P,_S,_C])), L)")["L"]
+            f"{module}:addable(_P,_S,_C), format(atom(_K), '~w ~w ~w', [_P,_S,_C])), L)"
+        )["L"]
         prolog = {tuple(k.split()[:2]): int(k.split()[2]) for k in got}
         pids = sorted(index["paths"])
         paths = [[tuple(v) for v in index["paths"][pid][1]] for pid in pids]
@@ -133,8 +142,11 @@ def test_needed_greater_than_addable_never_fires_on_a_solution_prefix():
     """The soundness argument, checked by brute force (through the core, which
     agrees with the Python meaning above): a completion only adds edges counted
     as addable, so no solution prefix needs more than that."""
-    needed_gt_addable = Predicate("needed>addable", "program", (Clause((
-        Comparison("gt", feat("edges_needed"), feat("addable_edges")),)),))
+    needed_gt_addable = Predicate(
+        "needed>addable",
+        "program",
+        (Clause((Comparison("gt", feat("edges_needed"), feat("addable_edges")),)),),
+    )
     fired = 0
     for p in BRUTE_PUZZLES:
         _, prefixes, paths = brute_force(p)
@@ -164,8 +176,9 @@ def test_learned_rich_predicate_reads_addable_and_never_loses_a_solvable_puzzle(
 
 
 def comparison(op: str, left: str, right: str) -> Predicate:
-    return Predicate(f"{left} {op} {right}", "program",
-                     (Clause((Comparison(op, feat(left), feat(right)),)),))
+    return Predicate(
+        f"{left} {op} {right}", "program", (Clause((Comparison(op, feat(left), feat(right)),)),)
+    )
 
 
 def test_solution_prefixes_keep_to_rule_r6():
@@ -184,10 +197,13 @@ def test_solution_prefixes_keep_to_rule_r6():
     assert shown > 1000
 
 
-@pytest.mark.parametrize("op, left, right", [
-    ("gt", "edges_needed", "addable_edges"),
-    ("lt", "addable_edges", "edges_needed"),
-])
+@pytest.mark.parametrize(
+    "op, left, right",
+    [
+        ("gt", "edges_needed", "addable_edges"),
+        ("lt", "addable_edges", "edges_needed"),
+    ],
+)
 def test_needed_greater_than_addable_is_proven_for_every_size(op, left, right):
     result = verify_predicate(comparison(op, left, right), 2, 3)
     clause = result.clauses[0]
@@ -196,11 +212,14 @@ def test_needed_greater_than_addable_is_proven_for_every_size(op, left, right):
     assert clause.sizes_checked  # the bounded ASP check still ran, on every size
 
 
-@pytest.mark.parametrize("op, left, right", [
-    ("ge", "edges_needed", "addable_edges"),  # off by one: needed == addable is common
-    ("gt", "addable_edges", "edges_needed"),  # the opposite comparison
-    ("lt", "edges_needed", "addable_edges"),
-])
+@pytest.mark.parametrize(
+    "op, left, right",
+    [
+        ("ge", "edges_needed", "addable_edges"),  # off by one: needed == addable is common
+        ("gt", "addable_edges", "edges_needed"),  # the opposite comparison
+        ("lt", "edges_needed", "addable_edges"),
+    ],
+)
 def test_wrong_variants_are_refuted_with_a_checked_counterexample(op, left, right):
     result = verify_predicate(comparison(op, left, right), 2, 3)
     clause = result.clauses[0]
@@ -217,15 +236,33 @@ def test_what_the_addable_argument_covers():
     (the argument drops it); needed = addable on a 1-triangle square without
     edges accepts pairs that R1-R6 allow, so it is never proven, whatever the
     bounded check finds."""
-    long = Predicate("long", "program", (Clause((
-        Comparison("gt", feat("edges_needed"), feat("addable_edges")),
-        Comparison("ge", feat("path_length"), const(2)))),))
+    long = Predicate(
+        "long",
+        "program",
+        (
+            Clause(
+                (
+                    Comparison("gt", feat("edges_needed"), feat("addable_edges")),
+                    Comparison("ge", feat("path_length"), const(2)),
+                )
+            ),
+        ),
+    )
     result = verify_predicate(long, 2, 2)
     assert result.clauses[0].status == PROVEN  # path_length is dropped: the rest is proven
-    equal = Predicate("equal", "program", (Clause((
-        Comparison("eq", feat("edges_needed"), feat("addable_edges")),
-        Comparison("eq", feat("triangles"), const(1)),
-        Comparison("eq", feat("edges_on_square"), const(0)))),))
+    equal = Predicate(
+        "equal",
+        "program",
+        (
+            Clause(
+                (
+                    Comparison("eq", feat("edges_needed"), feat("addable_edges")),
+                    Comparison("eq", feat("triangles"), const(1)),
+                    Comparison("eq", feat("edges_on_square"), const(0)),
+                )
+            ),
+        ),
+    )
     clause = verify_predicate(equal, 1, 2).clauses[0]
     assert clause.status != PROVEN and not clause.all_sizes
 
@@ -252,8 +289,9 @@ def test_dead_end_has_its_own_argument_and_its_wrong_variant_is_refuted():
     argument that the goal stays reachable on every solution prefix and says so
     for the clause; the opposite test (the goal is still reachable) fires on
     solution prefixes and is refuted with a checked counterexample."""
-    dead = Predicate("dead", "program", (Clause((
-        Comparison("eq", feat("goal_unreachable"), const(1)),)),))
+    dead = Predicate(
+        "dead", "program", (Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),)
+    )
     clause = verify_predicate(dead, 2, 3).clauses[0]
     assert clause.status == PROVEN and clause.all_sizes
     assert "goal_unreachable = 0" in clause.generality
@@ -264,8 +302,9 @@ def test_dead_end_has_its_own_argument_and_its_wrong_variant_is_refuted():
     assert "clause 0 [proven, local + reachability]: goal_unreachable = 1" in text
     assert "clause 1 [proven, non-local]: edges_needed > addable_edges" in text
     assert "clause 2 [proven, local]: edges_on_square > triangles" in text
-    alive = Predicate("alive", "program", (Clause((
-        Comparison("eq", feat("goal_unreachable"), const(0)),)),))
+    alive = Predicate(
+        "alive", "program", (Clause((Comparison("eq", feat("goal_unreachable"), const(0)),)),)
+    )
     clause = verify_predicate(alive, 2, 3).clauses[0]
     assert clause.status == REFUTED and not clause.all_sizes
     cx = clause.counterexample

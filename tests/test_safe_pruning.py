@@ -43,7 +43,8 @@ def test_a_clause_checked_only_up_to_2x2_never_prunes_a_larger_puzzle(tmp_path):
     modes = {r["size"]: r["pi_star_mode"] for r in rows}
     assert modes[cx.puzzle.size] == "sort+base" and modes["2x2"] == "prune"
     assert all(r["pi_star_status"] == "solved" for r in rows)
-    assert [r["pi_star_mode"] for r in csv.DictReader(out.open())] == [r["pi_star_mode"]
-                                                                       for r in rows]
+    assert [r["pi_star_mode"] for r in csv.DictReader(out.open())] == [
+        r["pi_star_mode"] for r in rows
+    ]
     large = evaluate_large_chunk(chunk, tmp_path / "l.csv", time_limit=30)
     assert all(r["solved"] for r in large)

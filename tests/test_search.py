@@ -57,14 +57,26 @@ def _rich():
     """A program reading every feature, so each of the core's table axes is exercised."""
     from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
-    return Predicate("rich", "program", (
-        Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
-        Clause((Comparison("gt", feat("edges_needed"), feat("unvisited_corners")),
-                Comparison("ge", feat("path_length"), const(3)))),
-        Clause((Comparison("eq", feat("visited_corners"), feat("square_sides")),
-                Comparison("lt", feat("edges_on_square"), feat("triangles")),
-                Comparison("ne", feat("head_adjacent"), const(1)))),
-    ))
+    return Predicate(
+        "rich",
+        "program",
+        (
+            Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),
+            Clause(
+                (
+                    Comparison("gt", feat("edges_needed"), feat("unvisited_corners")),
+                    Comparison("ge", feat("path_length"), const(3)),
+                )
+            ),
+            Clause(
+                (
+                    Comparison("eq", feat("visited_corners"), feat("square_sides")),
+                    Comparison("lt", feat("edges_on_square"), feat("triangles")),
+                    Comparison("ne", feat("head_adjacent"), const(1)),
+                )
+            ),
+        ),
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,8 +123,9 @@ def test_program_encoding_gives_the_same_search_as_the_hand_coded_kind():
 def test_goal_unreachable_feature_prunes_exactly_the_dead_ends():
     from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
-    dead = Predicate("dead", "program",
-                     (Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),))
+    dead = Predicate(
+        "dead", "program", (Clause((Comparison("eq", feat("goal_unreachable"), const(1)),)),)
+    )
     for p in seeded_puzzles(30, seed=9, max_rows=3, max_cols=3, min_side=2):
         if not p.triangles:
             continue
@@ -175,10 +188,18 @@ def test_portfolio_is_complete_when_one_member_is_and_stops_the_others():
     from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 
     # Unsound: "a 3-triangle square with one edge on the path" prunes solution prefixes.
-    unsound = Predicate("unsound", "program", (Clause((
-        Comparison("eq", feat("triangles"), const(3)),
-        Comparison("eq", feat("edges_on_square"), const(1)),
-    )),))
+    unsound = Predicate(
+        "unsound",
+        "program",
+        (
+            Clause(
+                (
+                    Comparison("eq", feat("triangles"), const(3)),
+                    Comparison("eq", feat("edges_on_square"), const(1)),
+                )
+            ),
+        ),
+    )
     lost = 0
     for p in seeded_puzzles(200, seed=21, max_rows=3, max_cols=3, min_side=2):
         solvable = next(iter(enumerate_solutions(p)), None) is not None
@@ -202,8 +223,10 @@ def test_portfolio_stops_the_slower_member():
     rng = random.Random(5)
     while True:  # a puzzle plain A* cannot solve in 200,000 expansions but Table 3 can
         p, _ = generate_from_path(6, 6, rng)
-        if (not solve(p, NONE, max_expansions=200_000).solved
-                and solve(p, PAPER, max_expansions=200_000).solved):
+        if (
+            not solve(p, NONE, max_expansions=200_000).solved
+            and solve(p, PAPER, max_expansions=200_000).solved
+        ):
             break
     both, (fast, slow) = solve_portfolio(p, [Member(PAPER), Member(NONE)])
     assert both.solved and fast.solved and both.extra["winner"] == 0

@@ -74,8 +74,11 @@ def test_literal_order_does_not_matter():
     b = translate_program("f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).")
     assert a.clauses[0].comparisons == b.clauses[0].comparisons
     # The docstring shows the clause in a safe order, as the engine prints it.
-    assert a.clauses[0].source == b.clauses[0].source == (
-        "f(A,B) :- path(A,C), square(B,D,E), count(E,C,F), greaterThan(F,D).")
+    assert (
+        a.clauses[0].source
+        == b.clauses[0].source
+        == ("f(A,B) :- path(A,C), square(B,D,E), count(E,C,F), greaterThan(F,D).")
+    )
     c = translate_program("f(A,B) :- three(X), square(B,X,D).")  # square binds X first
     assert [(x.op, x.left, x.right) for x in c.clauses[0].comparisons] == [
         ("eq", ("feature", "triangles"), ("const", 3))
@@ -99,8 +102,7 @@ def test_generated_python_reads_like_table3_and_agrees():
 
 
 # ---------------------------------------------------------------- vs Prolog
-def random_clause(rng: random.Random, bias_path: Path, max_body: int = 6,
-                  max_vars: int = 7) -> str:
+def random_clause(rng: random.Random, bias_path: Path, max_body: int = 6, max_vars: int = 7) -> str:
     """A random safe clause under a bias's types and directions (what an ILP engine
     can generate), its literals in an order Prolog can run."""
     bias = read_bias(bias_path)
@@ -137,8 +139,9 @@ def tasks(tmp_path_factory):
 
     janus.query_once("style_check(-singleton)")  # random clauses have singletons on purpose
     out = []
-    puzzles = [p for p in seeded_puzzles(40, seed=2, max_rows=3, max_cols=3, min_side=2)
-               if p.triangles][:4]
+    puzzles = [
+        p for p in seeded_puzzles(40, seed=2, max_rows=3, max_cols=3, min_side=2) if p.triangles
+    ][:4]
     for i, p in enumerate(puzzles):
         for bias in ("paper.pl", "unvisited.pl", "reach.pl", "rich.pl"):
             d = tmp_path_factory.mktemp(f"task{i}")
@@ -175,8 +178,9 @@ def python_covers(p: Puzzle, index: dict, program: str) -> set[tuple[str, str]]:
 
 def core_covers(p: Puzzle, index: dict, program: str) -> set[str]:
     pids = sorted(index["paths"])
-    values = predicate_values(p, translate_program(program),
-                              [[tuple(v) for v in index["paths"][pid][1]] for pid in pids])
+    values = predicate_values(
+        p, translate_program(program), [[tuple(v) for v in index["paths"][pid][1]] for pid in pids]
+    )
     return {pid for pid, v in zip(pids, values, strict=True) if v}
 
 
@@ -254,13 +258,17 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
     program = "\n".join(t.replace("f(", f"r{i}(", 1) for i, t in enumerate(texts))
     janus.consult(f"engine_rules_{module}", program, module=module)
     pairs = [(pid, sid) for pid in index["paths"] for sid in index["squares"]]
-    features = {(pid, sid): square_features(p, [tuple(v) for v in index["paths"][pid][1]],
-                                            tuple(index["squares"][sid][1:]))
-                for pid, sid in pairs}
+    features = {
+        (pid, sid): square_features(
+            p, [tuple(v) for v in index["paths"][pid][1]], tuple(index["squares"][sid][1:])
+        )
+        for pid, sid in pairs
+    }
     for i, text in enumerate(texts):
         found = janus.query_once(
             f"findall([_P,_S], ({module}:path(_P,_), {module}:square(_S,_,_), "
-            f"{module}:r{i}(_P,_S)), L)")["L"]
+            f"{module}:r{i}(_P,_S)), L)"
+        )["L"]
         pred = translate_program(text)
         assert {tuple(x) for x in found} == {
             pair for pair in pairs if pred.holds_on_square(features[pair])
@@ -274,11 +282,13 @@ def _old_english(comparisons):
     parts = []
     for c in comparisons:
         if c.left == ("feature", "head_adjacent") and c.right[0] == "const":
-            parts.append("the path's head is " + ("" if c.right[1] else "not ")
-                         + "a corner of the square")
+            parts.append(
+                "the path's head is " + ("" if c.right[1] else "not ") + "a corner of the square"
+            )
         elif c.left == ("feature", "goal_unreachable") and c.right[0] == "const":
-            parts.append("the path has " + ("" if c.right[1] else "not ")
-                         + "cut itself off from the goal")
+            parts.append(
+                "the path has " + ("" if c.right[1] else "not ") + "cut itself off from the goal"
+            )
         else:
             parts.append(f"{_describe(c.left)} {op_words[c.op]} {_describe(c.right)}")
     return "; ".join(parts) if parts else "always"
@@ -287,9 +297,7 @@ def _old_english(comparisons):
 def _old_clause_text(comparisons):
     """verify.clause_text before the renderers were merged, verbatim."""
     symbols = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-    body = " and ".join(
-        f"{c.left[1]} {symbols[c.op]} {c.right[1]}" for c in comparisons
-    )
+    body = " and ".join(f"{c.left[1]} {symbols[c.op]} {c.right[1]}" for c in comparisons)
     return body or "true"
 
 
@@ -307,22 +315,31 @@ def test_clause_text_renders_as_both_renderers_it_replaced():
     every feature, operator and small constant."""
     clauses = []
     for program in [*ROOT.glob("results/reference/**/*.pl"), *ROOT.glob("tests/data/*.pl")]:
-        clauses += [c.comparisons for c in
-                    translate_program(program.read_text(), program.stem).clauses]
+        clauses += [
+            c.comparisons for c in translate_program(program.read_text(), program.stem).clauses
+        ]
     clauses += [c.comparisons for pred in BUILTINS.values() for c in pred.clauses]
     rng = random.Random(11)
     operands = [feat(f) for f in FEATURES] + [const(k) for k in range(5)]
     for _ in range(3000):
-        clauses.append(tuple(Comparison(rng.choice(list(OPERATORS)), rng.choice(operands),
-                                        rng.choice(operands)) for _ in range(rng.randint(0, 4))))
+        clauses.append(
+            tuple(
+                Comparison(rng.choice(list(OPERATORS)), rng.choice(operands), rng.choice(operands))
+                for _ in range(rng.randint(0, 4))
+            )
+        )
     assert _assert_rendered_as_before(clauses) > 3000
 
 
-@pytest.mark.parametrize("bias", [
-    "paper.pl", "rich.pl",
-    pytest.param("reach.pl", marks=pytest.mark.slow),  # its rule space takes longer to generate
-    pytest.param("unvisited.pl", marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "bias",
+    [
+        "paper.pl",
+        "rich.pl",
+        pytest.param("reach.pl", marks=pytest.mark.slow),  # its rule space takes longer to generate
+        pytest.param("unvisited.pl", marks=pytest.mark.slow),
+    ],
+)
 def test_clause_text_renders_every_small_rule_of_a_bias_as_before(bias):
     gen = Generator(read_bias(ROOT / "bias" / bias))
     rules = [r for size in range(2, 5) for r in gen.rules(size)]

@@ -37,8 +37,13 @@ def task(tmp_path_factory):
 
 @pytest.mark.parametrize("version, base_prune", [("v1", False), ("v2", True)])
 def test_expansions_and_speedup_e_match_separate_solves(task, version, base_prune):
-    rows = time_candidates([task / "table3.pl", task / "over.pl", task / "empty.pl"],
-                           task / "set", version, repeats=2, progress=False)
+    rows = time_candidates(
+        [task / "table3.pl", task / "over.pl", task / "empty.pl"],
+        task / "set",
+        version,
+        repeats=2,
+        progress=False,
+    )
     by_name = {r.predicate: r for r in rows}
     puzzles = read_set(task / "set")
     base = sum(r.expansions for r in solve_all(puzzles, "baseline", "prune"))
@@ -54,14 +59,17 @@ def test_expansions_and_speedup_e_match_separate_solves(task, version, base_prun
 
 def test_stage_ranks_groups_together_and_never_keeps_an_empty_program(task, tmp_path):
     g0 = time_candidates([task / "over.pl"], task / "set", "v1", repeats=1, progress=False)
-    g1 = time_candidates([task / "table3.pl", task / "empty.pl"], task / "set", "v1",
-                         repeats=1, progress=False)
+    g1 = time_candidates(
+        [task / "table3.pl", task / "empty.pl"], task / "set", "v1", repeats=1, progress=False
+    )
     write_timings(g0, tmp_path / "g0.csv")
     write_timings(g1, tmp_path / "g1.csv")
     assert read_timings(tmp_path / "g0.csv") == [
-        type(g0[0])(**{k: v for k, v in vars(g0[0]).items()})]
-    rows = select_stage([tmp_path / "g0.csv", tmp_path / "g1.csv"], 3, tmp_path / "s.csv",
-                        rank_by="speedup_E")
+        type(g0[0])(**{k: v for k, v in vars(g0[0]).items()})
+    ]
+    rows = select_stage(
+        [tmp_path / "g0.csv", tmp_path / "g1.csv"], 3, tmp_path / "s.csv", rank_by="speedup_E"
+    )
     assert [r.predicate for r in rows][-1] == "empty"
     assert [r.kept for r in rows] == [True, True, False]
     # Table 3 prunes (sorts) at least as well as its first row alone
@@ -100,14 +108,24 @@ def test_copies_of_a_program_are_one_predicate_and_others_are_not(task, tmp_path
     assert program_key(tmp_path / "variant.pl") == program_key(task / "table3.pl")
     # Same literals as Table 3's last clause but two(F) bound to another variable.
     (tmp_path / "near.pl").write_text(TABLE3_PL.replace("two(F)", "two(D)"))
-    files = [task / "table3.pl", task / "over.pl", task / "empty.pl",
-             tmp_path / "a_copy.pl", tmp_path / "near.pl"]
+    files = [
+        task / "table3.pl",
+        task / "over.pl",
+        task / "empty.pl",
+        tmp_path / "a_copy.pl",
+        tmp_path / "near.pl",
+    ]
     assert program_key(tmp_path / "a_copy.pl") == program_key(task / "table3.pl")
     assert program_key(tmp_path / "near.pl") != program_key(task / "table3.pl")
     rows = {r.predicate: (r.same_as, r.clauses) for r in distinct_predicates(files)}
     # the first by name stands for its program, whatever order the files come in
-    assert rows == {"a_copy": ("a_copy", 3), "empty": ("empty", 0), "near": ("near", 3),
-                    "over": ("over", 1), "table3": ("a_copy", 3)}
+    assert rows == {
+        "a_copy": ("a_copy", 3),
+        "empty": ("empty", 0),
+        "near": ("near", 3),
+        "over": ("over", 1),
+        "table3": ("a_copy", 3),
+    }
     write_distinct(distinct_predicates(files[::-1]), tmp_path / "d.csv")
     assert representatives(tmp_path / "d.csv") == ["a_copy", "empty", "near", "over"]
 
@@ -115,8 +133,9 @@ def test_copies_of_a_program_are_one_predicate_and_others_are_not(task, tmp_path
 def test_run_triage_times_one_copy_of_each_program(task, tmp_path):
     (tmp_path / "a_copy.pl").write_text(TABLE3_COPY_PL)
     files = [task / "table3.pl", tmp_path / "a_copy.pl", task / "over.pl"]
-    kept = run_triage(files, [task / "set"] * 3, "v1", (2, 2, 1), tmp_path / "out",
-                      repeats=1, rank_by="speedup_E")
+    kept = run_triage(
+        files, [task / "set"] * 3, "v1", (2, 2, 1), tmp_path / "out", repeats=1, rank_by="speedup_E"
+    )
     ranked = [r.predicate for r in read_timings(tmp_path / "out" / "stage1" / "group0.csv")]
     assert sorted(ranked) == ["a_copy", "over"]
     assert kept[2] == ["a_copy"]  # Table 3 sorts better than its first clause alone

@@ -71,24 +71,43 @@ HAND_MADE: dict[str, Clause] = {
     "paper_one": PAPER.clauses[1],
     "paper_two": PAPER.clauses[2],
     "needed_negative": clause(cmp("lt", "edges_needed", 0)),
-    "all_visited_off": clause(cmp("eq", "unvisited_corners", 0), cmp("gt", "edges_needed", 0),
-                              cmp("eq", "head_adjacent", 0)),
+    "all_visited_off": clause(
+        cmp("eq", "unvisited_corners", 0),
+        cmp("gt", "edges_needed", 0),
+        cmp("eq", "head_adjacent", 0),
+    ),
     "all_visited_on": clause(cmp("eq", "unvisited_corners", 0), cmp("eq", "head_adjacent", 1)),
-    "start_corner": clause(cmp("eq", "path_length", 0), cmp("eq", "head_adjacent", 1),
-                           cmp("eq", "triangles", 3)),
+    "start_corner": clause(
+        cmp("eq", "path_length", 0), cmp("eq", "head_adjacent", 1), cmp("eq", "triangles", 3)
+    ),
     "long_path": clause(cmp("ge", "path_length", 12), cmp("eq", "triangles", 1)),
     "long_needed": clause(cmp("ge", "path_length", 9), cmp("eq", "edges_needed", 2)),
-    "short_three_visited": clause(cmp("le", "path_length", 3), cmp("eq", "visited_corners", 3),
-                                  cmp("ne", "edges_on_square", 2)),
-    "far_needed": clause(cmp("ge", "edges_needed", 2), cmp("eq", "head_adjacent", 0),
-                         cmp("ge", "visited_corners", 2)),
+    "short_three_visited": clause(
+        cmp("le", "path_length", 3),
+        cmp("eq", "visited_corners", 3),
+        cmp("ne", "edges_on_square", 2),
+    ),
+    "far_needed": clause(
+        cmp("ge", "edges_needed", 2), cmp("eq", "head_adjacent", 0), cmp("ge", "visited_corners", 2)
+    ),
     "sides": clause(cmp("le", "square_sides", "triangles")),
-    "feature_vs_feature": clause(cmp("gt", "visited_corners", "edges_on_square"),
-                                 cmp("eq", "triangles", 2), cmp("eq", "edges_needed", 1)),
-    "crowded": clause(cmp("ge", "triangles", 2), cmp("le", "edges_on_square", 0),
-                      cmp("ge", "visited_corners", 3), cmp("eq", "head_adjacent", 0)),
-    "needs_room": clause(cmp("eq", "triangles", 1), cmp("eq", "edges_on_square", 1),
-                         cmp("eq", "visited_corners", 4), cmp("eq", "head_adjacent", 0)),
+    "feature_vs_feature": clause(
+        cmp("gt", "visited_corners", "edges_on_square"),
+        cmp("eq", "triangles", 2),
+        cmp("eq", "edges_needed", 1),
+    ),
+    "crowded": clause(
+        cmp("ge", "triangles", 2),
+        cmp("le", "edges_on_square", 0),
+        cmp("ge", "visited_corners", 3),
+        cmp("eq", "head_adjacent", 0),
+    ),
+    "needs_room": clause(
+        cmp("eq", "triangles", 1),
+        cmp("eq", "edges_on_square", 1),
+        cmp("eq", "visited_corners", 4),
+        cmp("eq", "head_adjacent", 0),
+    ),
     "true": clause(),
     "unreachable": clause(cmp("eq", "goal_unreachable", 1), cmp("ge", "triangles", 1)),
     "reachable_three_one": clause(cmp("eq", "goal_unreachable", 0), *THREE_ONE.comparisons),
@@ -112,8 +131,10 @@ def solutions_by_path(rows: int, cols: int):
         empty = Puzzle(rows=rows, cols=cols, goal=goal)
         for path in enumerate_simple_paths(empty):
             counts = square_edge_counts(empty, path)
-            options = [[None] + ([(x, y, k)] if 1 <= k <= 3 else [])
-                       for (x, y), k in sorted(counts.items())]
+            options = [
+                [None] + ([(x, y, k)] if 1 <= k <= 3 else [])
+                for (x, y), k in sorted(counts.items())
+            ]
             for choice in product(*options):
                 triangles = tuple(t for t in choice if t is not None)
                 yield Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles), path
@@ -169,8 +190,7 @@ def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
     outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
     got = {name: status for name, (status, _, _, _) in zip(names, outcomes, strict=True)}
     assert set(got.values()) <= {NO_COUNTEREXAMPLE, REFUTED}
-    assert got == {name: REFUTED if fired else NO_COUNTEREXAMPLE
-                   for name, fired in oracle.items()}
+    assert got == {name: REFUTED if fired else NO_COUNTEREXAMPLE for name, fired in oracle.items()}
     # the comparison is informative: both answers occur, non-local ones too
     assert {got["three_one"], got["over_count"]} == {REFUTED, NO_COUNTEREXAMPLE}
     assert got["start_corner"] == REFUTED and got["long_path"] == NO_COUNTEREXAMPLE
@@ -267,8 +287,12 @@ def test_every_local_state_occurs_by_2x3_but_not_by_2x2():
 
 def cx_clause(state) -> Clause:
     k, e, v, h = state
-    return clause(cmp("eq", "triangles", k), cmp("eq", "edges_on_square", e),
-                  cmp("eq", "visited_corners", v), cmp("eq", "head_adjacent", h))
+    return clause(
+        cmp("eq", "triangles", k),
+        cmp("eq", "edges_on_square", e),
+        cmp("eq", "visited_corners", v),
+        cmp("eq", "head_adjacent", h),
+    )
 
 
 def test_local_rules_hold_on_larger_puzzles():
@@ -323,6 +347,7 @@ def test_only_a_proof_or_a_covering_bound_allows_pruning():
     assert not may_prune({}, 2, 2) and not may_prune({"status": "empty"}, 2, 2)
     assert not may_prune({"status": UNKNOWN, "max_size": "4x4"}, 2, 2)
 
+
 # ------------------------------------------------------------------- CLI
 UNSOUND_PL = """\
 f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).
@@ -344,8 +369,9 @@ def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
     f = tmp_path / "unsound.pl"
     f.write_text(UNSOUND_PL)
     out = tmp_path / "cx"
-    assert main(["verify", str(f), "--max-size", "2x2", "--json",
-                 "--counterexamples", str(out)]) == 0
+    assert (
+        main(["verify", str(f), "--max-size", "2x2", "--json", "--counterexamples", str(out)]) == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["status"] == "refuted"
     assert [c["status"] for c in report["clauses"]] == ["proven", "refuted"]
@@ -354,8 +380,19 @@ def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
     solution = json.loads((out / "clause1_solution.json").read_text())
     assert is_solution(puzzle, [tuple(v) for v in solution])
     assert report["clauses"][1]["counterexample"]["prefix"] == prefix
-    assert main(["show", str(out / "clause1_puzzle.json"), "--path",
-                 str(out / "clause1_prefix.json"), "--out", str(tmp_path / "cx.svg")]) == 0
+    assert (
+        main(
+            [
+                "show",
+                str(out / "clause1_puzzle.json"),
+                "--path",
+                str(out / "clause1_prefix.json"),
+                "--out",
+                str(tmp_path / "cx.svg"),
+            ]
+        )
+        == 0
+    )
 
 
 def test_cli_builtin_and_unknown_verdicts(capsys, tmp_path):
@@ -367,12 +404,15 @@ def test_cli_builtin_and_unknown_verdicts(capsys, tmp_path):
     assert capsys.readouterr().out.startswith("unknown")
 
 
-@pytest.mark.parametrize("args", [
-    ["verify", "paper", "--max-size", "2by2"],
-    ["verify", "paper", "--max-size", "0x2"],
-    ["verify", "no_such_file.pl"],
-    ["verify", "nonsense"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", "paper", "--max-size", "2by2"],
+        ["verify", "paper", "--max-size", "0x2"],
+        ["verify", "no_such_file.pl"],
+        ["verify", "nonsense"],
+    ],
+)
 def test_cli_bad_input_exit_2(args, capsys):
     assert main(args) == 2
     assert capsys.readouterr().err.startswith("witness verify:")
@@ -396,23 +436,34 @@ def test_clause_rule_writes_every_operator_as_before():
     # the ASP symbols come from the one operator table (search.predicates.OPERATORS)
     old = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
     for op, symbol in old.items():
-        clause = Clause((Comparison(op, feat("triangles"), const(2)),
-                         Comparison(op, feat("edges_on_square"), feat("triangles"))))
+        clause = Clause(
+            (
+                Comparison(op, feat("triangles"), const(2)),
+                Comparison(op, feat("edges_on_square"), feat("triangles")),
+            )
+        )
         assert clause_rule(3, clause) == (
             "fires(3, S) :- constrained(S), feature(S, triangles, F0), "
-            f"F0 {symbol} 2, feature(S, edges_on_square, F1), F1 {symbol} F0.")
+            f"F0 {symbol} 2, feature(S, edges_on_square, F1), F1 {symbol} F0."
+        )
 
 
 def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
     """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by facts."""
+
     def pair(v):
         return f"({v[0]}, {v[1]})"
 
     facts = [f"goal({pair(puzzle.goal)}).", f":- not head({pair(prefix[-1])})."]
-    facts += [f"tri({pair((x, y))}, {puzzle.triangle_map.get((x, y), 0)})."
-              for y in range(puzzle.rows) for x in range(puzzle.cols)]
-    facts += [f":- not sel({pair(min(a, b))}, {pair(max(a, b))})."
-              for a, b in itertools.pairwise(solution)]
+    facts += [
+        f"tri({pair((x, y))}, {puzzle.triangle_map.get((x, y), 0)})."
+        for y in range(puzzle.rows)
+        for x in range(puzzle.cols)
+    ]
+    facts += [
+        f":- not sel({pair(min(a, b))}, {pair(max(a, b))})."
+        for a, b in itertools.pairwise(solution)
+    ]
     facts.append(f":- #count {{ U, V : sel(U, V) }} != {len(solution) - 1}.")
     ctl = clingo.Control([f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
     ctl.add("base", [], encoding("path.lp") + encoding("prefix.lp") + "\n".join(facts))

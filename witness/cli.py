@@ -126,13 +126,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
         # Options clingo does not take would be ignored: a budget the user set
         # silently not kept, a predicate silently not used.
-        given = [option for option, value in (
-            ("--predicate", args.predicate), ("--mode", args.mode),
-            ("--base-prune", args.base_prune or None), ("--max-expansions", args.max_expansions),
-            ("--memory-mb", args.memory_mb)) if value is not None]
+        given = [
+            option
+            for option, value in (
+                ("--predicate", args.predicate),
+                ("--mode", args.mode),
+                ("--base-prune", args.base_prune or None),
+                ("--max-expansions", args.max_expansions),
+                ("--memory-mb", args.memory_mb),
+            )
+            if value is not None
+        ]
         if given:
-            raise UsageError(f"{given[0]}: does not apply to --solver asp (it takes only "
-                             "--time-limit)")
+            raise UsageError(
+                f"{given[0]}: does not apply to --solver asp (it takes only --time-limit)"
+            )
 
         result = solve_asp(puzzle, time_limit=args.time_limit)
         if not args.json:
@@ -227,8 +235,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_difficulty(args: argparse.Namespace) -> int:
     from witness.difficulty.ranking import difficulty_command
 
-    print(difficulty_command(args.puzzle, args.rank, args.rules, args.clauses, args.lookahead,
-                             args.time_limit, args.json, args.csv))
+    print(
+        difficulty_command(
+            args.puzzle,
+            args.rank,
+            args.rules,
+            args.clauses,
+            args.lookahead,
+            args.time_limit,
+            args.json,
+            args.csv,
+        )
+    )
     return 0
 
 
@@ -251,13 +269,21 @@ def cmd_examples(args: argparse.Namespace) -> int:
     puzzles = [Puzzle.load(f) for f in args.puzzles]
     with _option("--out"):
         summary = write_task(
-            puzzles, Path(args.out), names=[Path(f).stem for f in args.puzzles],
-            bias_file=args.bias or DEFAULT_BIAS, max_pos=args.max_pos, max_neg=args.max_neg,
-            seed=args.seed, positives=args.positives,
+            puzzles,
+            Path(args.out),
+            names=[Path(f).stem for f in args.puzzles],
+            bias_file=args.bias or DEFAULT_BIAS,
+            max_pos=args.max_pos,
+            max_neg=args.max_neg,
+            seed=args.seed,
+            positives=args.positives,
         )
-    print(f"wrote {args.out}: {summary.pos_written}/{summary.pos_total} pos, "
-          f"{summary.neg_written}/{summary.neg_total} neg, {summary.paths_written} paths "
-          f"({summary.seconds:.2f}s)", file=sys.stderr)
+    print(
+        f"wrote {args.out}: {summary.pos_written}/{summary.pos_total} pos, "
+        f"{summary.neg_written}/{summary.neg_total} neg, {summary.paths_written} paths "
+        f"({summary.seconds:.2f}s)",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -267,16 +293,30 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if args.out:  # before the learning (an hour at paper scale), not after it
         with _option("--out"):
             check_file(args.out, PROGRAM_MARK.encode())
-    program, scores, stats = learn(args.task, timeout=args.timeout, engine=args.engine,
-                                   noisy=args.noisy, progress=not args.quiet)
+    program, scores, stats = learn(
+        args.task,
+        timeout=args.timeout,
+        engine=args.engine,
+        noisy=args.noisy,
+        progress=not args.quiet,
+    )
     if args.out:
         with _option("--out"):
             write_program(args.out, program, scores, stats)
     if args.json:
-        print(json.dumps({"program": list(program.clauses), **scores.as_dict(),
-                          "seconds": stats.seconds, "timed_out": stats.timed_out,
-                          "exhausted": stats.exhausted, "engine": stats.engine,
-                          "stats": stats.as_dict()}))
+        print(
+            json.dumps(
+                {
+                    "program": list(program.clauses),
+                    **scores.as_dict(),
+                    "seconds": stats.seconds,
+                    "timed_out": stats.timed_out,
+                    "exhausted": stats.exhausted,
+                    "engine": stats.engine,
+                    "stats": stats.as_dict(),
+                }
+            )
+        )
     else:
         print(program_file_text(program, scores, stats), end="")
     return 0
@@ -295,8 +335,10 @@ def _read_json(text: str, option: str) -> object:
 def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
     if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
         if data["path"] is None:
-            raise UsageError(f"{option}: this solve output has no path (status "
-                             f"{data.get('status', 'not solved')})")
+            raise UsageError(
+                f"{option}: this solve output has no path (status "
+                f"{data.get('status', 'not solved')})"
+            )
         data = data["path"]
     if not isinstance(data, list) or not all(
         isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) for v in data
@@ -337,20 +379,36 @@ def _seed(p: argparse.ArgumentParser, text: str | None = None) -> None:
 
 def _add_generate(sub: Subparsers) -> None:
     p = sub.add_parser("generate", help="generate puzzles (Algorithm 3 or 4)")
-    p.add_argument("--method", choices=["random", "path"], required=True,
-                   help="random: Algorithm 3 (random triangles, kept if solvable); "
-                        "path: Algorithm 4 (triangles read off a random path)")
-    p.add_argument("--size", required=True,
-                   help="RxC, e.g. 4x4, or a range RxC-RxC, e.g. 2x2-5x5 (rows and cols "
-                        "drawn uniformly per puzzle, as in the paper's section 5.2)")
+    p.add_argument(
+        "--method",
+        choices=["random", "path"],
+        required=True,
+        help="random: Algorithm 3 (random triangles, kept if solvable); "
+        "path: Algorithm 4 (triangles read off a random path)",
+    )
+    p.add_argument(
+        "--size",
+        required=True,
+        help="RxC, e.g. 4x4, or a range RxC-RxC, e.g. 2x2-5x5 (rows and cols "
+        "drawn uniformly per puzzle, as in the paper's section 5.2)",
+    )
     p.add_argument("--count", type=count, required=True)
     _seed(p)
-    p.add_argument("--max-tries", type=at_least_one, default=None, metavar="N",
-                   help="random: candidates drawn per puzzle before giving up (default 1000); "
-                        "sizes above 36 vertices (5x5) are refused, use --method path")
-    p.add_argument("--out", type=out_path, required=True,
-                   help="output folder, one JSON file per puzzle (other files in it are left "
-                        "alone; a file of the same name with other content is an error)")
+    p.add_argument(
+        "--max-tries",
+        type=at_least_one,
+        default=None,
+        metavar="N",
+        help="random: candidates drawn per puzzle before giving up (default 1000); "
+        "sizes above 36 vertices (5x5) are refused, use --method path",
+    )
+    p.add_argument(
+        "--out",
+        type=out_path,
+        required=True,
+        help="output folder, one JSON file per puzzle (other files in it are left "
+        "alone; a file of the same name with other content is an error)",
+    )
     p.set_defaults(func=cmd_generate)
 
 
@@ -358,44 +416,73 @@ def _add_solve(sub: Subparsers) -> None:
     p = sub.add_parser("solve", help="solve a puzzle with A* (Algorithm 1)")
     p.add_argument("puzzle")
     # None when not given, so that --solver asp can refuse what it would ignore
-    p.add_argument("--predicate", default=None,
-                   help="none | baseline | paper | FILE.pl (a learned program; default "
-                        "baseline)")
-    p.add_argument("--mode", choices=["prune", "sort"], default=None,
-                   help="prune (default) or sort")
-    p.add_argument("--base-prune", action="store_true",
-                   help="always prune with pi_baseline too (the paper's second A* version)")
+    p.add_argument(
+        "--predicate",
+        default=None,
+        help="none | baseline | paper | FILE.pl (a learned program; default baseline)",
+    )
+    p.add_argument(
+        "--mode", choices=["prune", "sort"], default=None, help="prune (default) or sort"
+    )
+    p.add_argument(
+        "--base-prune",
+        action="store_true",
+        help="always prune with pi_baseline too (the paper's second A* version)",
+    )
     _time_limit(p, "stop with status timed_out after SEC seconds (>= 0)")
-    p.add_argument("--max-expansions", type=count, default=None, metavar="N",
-                   help="stop with status expansion_budget after N expansions (>= 0)")
-    p.add_argument("--memory-mb", type=positive, default=None, metavar="MB",
-                   help="memory budget for the search's open list and path tree "
-                        "(> 0, default 4096); stop with status out_of_memory")
-    p.add_argument("--solver", choices=["astar", "asp"], default="astar",
-                   help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
-                        "rules (takes only --time-limit: --predicate, --mode, --base-prune, "
-                        "--max-expansions and --memory-mb are refused; 'expansions' reports "
-                        "clingo's choices)")
+    p.add_argument(
+        "--max-expansions",
+        type=count,
+        default=None,
+        metavar="N",
+        help="stop with status expansion_budget after N expansions (>= 0)",
+    )
+    p.add_argument(
+        "--memory-mb",
+        type=positive,
+        default=None,
+        metavar="MB",
+        help="memory budget for the search's open list and path tree "
+        "(> 0, default 4096); stop with status out_of_memory",
+    )
+    p.add_argument(
+        "--solver",
+        choices=["astar", "asp"],
+        default="astar",
+        help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
+        "rules (takes only --time-limit: --predicate, --mode, --base-prune, "
+        "--max-expansions and --memory-mb are refused; 'expansions' reports "
+        "clingo's choices)",
+    )
     _json_flag(p)
     p.set_defaults(func=cmd_solve)
 
 
 def _add_verify(sub: Subparsers) -> None:
     p = sub.add_parser(
-        "verify", help="prove a predicate has no false positive on grids up to a size (ASP)",
+        "verify",
+        help="prove a predicate has no false positive on grids up to a size (ASP)",
         description="Search every puzzle up to --max-size (all triangle placements and goals) "
-                    "for a solution prefix on which a clause fires. The verdict is the output "
-                    "(a summary, or the 'status' key with --json; a refutation prints its "
-                    "counterexample), not the exit status: 0 whenever the check ran, whatever "
-                    "its verdict; 2 bad input; 1 internal failure.")
-    p.add_argument("predicate", metavar="FILE.pl",
-                   help="a learned program, or none | baseline | paper")
-    p.add_argument("--max-size", default=None, metavar="RxC",
-                   help="check every size up to RxC (default 4x4)")
+        "for a solution prefix on which a clause fires. The verdict is the output "
+        "(a summary, or the 'status' key with --json; a refutation prints its "
+        "counterexample), not the exit status: 0 whenever the check ran, whatever "
+        "its verdict; 2 bad input; 1 internal failure.",
+    )
+    p.add_argument(
+        "predicate", metavar="FILE.pl", help="a learned program, or none | baseline | paper"
+    )
+    p.add_argument(
+        "--max-size", default=None, metavar="RxC", help="check every size up to RxC (default 4x4)"
+    )
     _time_limit(p, "for the whole run (>= 0); undecided clauses are 'unknown'")
-    p.add_argument("--counterexamples", type=out_path, default=None, metavar="DIR",
-                   help="write each counterexample's puzzle, solution and prefix as JSON "
-                        "files for witness show")
+    p.add_argument(
+        "--counterexamples",
+        type=out_path,
+        default=None,
+        metavar="DIR",
+        help="write each counterexample's puzzle, solution and prefix as JSON "
+        "files for witness show",
+    )
     _json_flag(p)
     p.set_defaults(func=cmd_verify)
 
@@ -403,16 +490,32 @@ def _add_verify(sub: Subparsers) -> None:
 def _add_difficulty(sub: Subparsers) -> None:
     p = sub.add_parser("difficulty", help="puzzle difficulty: MUSE and ReMUSE in bits (Chen 2023)")
     p.add_argument("puzzle", nargs="?", metavar="PUZZLE.json")
-    p.add_argument("--rules", default="none",
-                   help="the player's inference rules: none (all legal moves) | baseline | "
-                        "paper | FILE.pl (proven free of false positives on every size)")
-    p.add_argument("--clauses", default=None, metavar="1,3",
-                   help="only these clauses of the rules (1-based, in program order)")
-    p.add_argument("--lookahead", type=count, default=0, metavar="N",
-                   help="drop moves after which a depth-N search finds no continuation")
+    p.add_argument(
+        "--rules",
+        default="none",
+        help="the player's inference rules: none (all legal moves) | baseline | "
+        "paper | FILE.pl (proven free of false positives on every size)",
+    )
+    p.add_argument(
+        "--clauses",
+        default=None,
+        metavar="1,3",
+        help="only these clauses of the rules (1-based, in program order)",
+    )
+    p.add_argument(
+        "--lookahead",
+        type=count,
+        default=0,
+        metavar="N",
+        help="drop moves after which a depth-N search finds no continuation",
+    )
     _time_limit(p, "per puzzle")
-    p.add_argument("--rank", default=None, metavar="DIR",
-                   help="rank every *.json puzzle in DIR, easiest first (ReMUSE, then MUSE)")
+    p.add_argument(
+        "--rank",
+        default=None,
+        metavar="DIR",
+        help="rank every *.json puzzle in DIR, easiest first (ReMUSE, then MUSE)",
+    )
     p.add_argument("--csv", default=None, metavar="OUT", help="with --rank: also write a CSV")
     _json_flag(p)
     p.set_defaults(func=cmd_difficulty)
@@ -421,8 +524,9 @@ def _add_difficulty(sub: Subparsers) -> None:
 def _add_show(sub: Subparsers) -> None:
     p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
     p.add_argument("puzzle")
-    p.add_argument("--path",
-                   help="JSON list of [x, y], or a file with one (or solve --json output)")
+    p.add_argument(
+        "--path", help="JSON list of [x, y], or a file with one (or solve --json output)"
+    )
     p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
     p.set_defaults(func=cmd_show)
 
@@ -453,36 +557,62 @@ def _add_demo(sub: Subparsers) -> None:
 
 def _add_examples(sub: Subparsers) -> None:
     p = sub.add_parser("examples", help="write a Popper task folder (bk.pl, bias.pl, exs.pl)")
-    p.add_argument("puzzles", nargs="+", metavar="PUZZLE.json",
-                   help="one puzzle, or several pooled into one task")
-    p.add_argument("--out", type=out_path, required=True,
-                   help="task folder to write: a new folder, or an existing one where only "
-                        "the files an earlier run wrote (unchanged) are replaced")
+    p.add_argument(
+        "puzzles",
+        nargs="+",
+        metavar="PUZZLE.json",
+        help="one puzzle, or several pooled into one task",
+    )
+    p.add_argument(
+        "--out",
+        type=out_path,
+        required=True,
+        help="task folder to write: a new folder, or an existing one where only "
+        "the files an earlier run wrote (unchanged) are replaced",
+    )
     p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
     # >= 1: a task without positives is one `witness learn` refuses (nothing to learn)
-    p.add_argument("--max-pos", type=at_least_one, default=None,
-                   help="cap on positives (>= 1; default: all)")
+    p.add_argument(
+        "--max-pos", type=at_least_one, default=None, help="cap on positives (>= 1; default: all)"
+    )
     p.add_argument("--max-neg", type=count, default=None, help="cap on negatives (default: all)")
     _seed(p, "seed of the stratified sampling")
-    p.add_argument("--positives", choices=["blamed", "all"], default="blamed",
-                   help="which squares of an incompletable path are positives: blamed "
-                        "(this project's extension) or all (the paper's encoding, section "
-                        "4.1; config.yaml's); see witness/learning/examples.py")
+    p.add_argument(
+        "--positives",
+        choices=["blamed", "all"],
+        default="blamed",
+        help="which squares of an incompletable path are positives: blamed "
+        "(this project's extension) or all (the paper's encoding, section "
+        "4.1; config.yaml's); see witness/learning/examples.py",
+    )
     p.set_defaults(func=cmd_examples)
 
 
 def _add_learn(sub: Subparsers) -> None:
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
     p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
-    p.add_argument("--timeout", type=seconds, default=600.0, metavar="SEC",
-                   help="stop and return the best program so far (default 600)")
-    p.add_argument("--engine", choices=["witness", "popper"], default="witness",
-                   help="witness: this project's engine; popper: the real Popper if installed")
-    p.add_argument("--noisy", action="store_true",
-                   help="learn the program of minimum description length (literals + FN + FP), "
-                        "as Popper's --noisy, for tasks no consistent program fits")
-    p.add_argument("--out", type=out_path, metavar="FILE.pl",
-                   help="also write the program with its header")
+    p.add_argument(
+        "--timeout",
+        type=seconds,
+        default=600.0,
+        metavar="SEC",
+        help="stop and return the best program so far (default 600)",
+    )
+    p.add_argument(
+        "--engine",
+        choices=["witness", "popper"],
+        default="witness",
+        help="witness: this project's engine; popper: the real Popper if installed",
+    )
+    p.add_argument(
+        "--noisy",
+        action="store_true",
+        help="learn the program of minimum description length (literals + FN + FP), "
+        "as Popper's --noisy, for tasks no consistent program fits",
+    )
+    p.add_argument(
+        "--out", type=out_path, metavar="FILE.pl", help="also write the program with its header"
+    )
     _json_flag(p)
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_learn)
@@ -490,8 +620,16 @@ def _add_learn(sub: Subparsers) -> None:
 
 # The commands in the order ``witness --help`` lists them.
 COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
-    _add_generate, _add_solve, _add_verify, _add_difficulty, _add_show, _add_translate,
-    _add_predicate, _add_demo, _add_examples, _add_learn,
+    _add_generate,
+    _add_solve,
+    _add_verify,
+    _add_difficulty,
+    _add_show,
+    _add_translate,
+    _add_predicate,
+    _add_demo,
+    _add_examples,
+    _add_learn,
 )
 
 

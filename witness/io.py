@@ -40,8 +40,9 @@ def read_text(path: str | Path, what: str = "file") -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{what} {path} is not UTF-8 text (byte {exc.start} is "
-                         f"{exc.object[exc.start]:#04x})") from None
+        raise InputError(
+            f"{what} {path} is not UTF-8 text (byte {exc.start} is {exc.object[exc.start]:#04x})"
+        ) from None
     except OSError as exc:
         raise InputError(f"cannot read {what} {path}: {exc.strerror}") from None
 
@@ -147,8 +148,10 @@ def check_file(path: str | Path, mark: bytes | None = None) -> Path:
         except OSError as exc:
             raise OutputError(f"cannot read the existing {path}: {exc.strerror}") from None
         if mark not in head:
-            raise OutputError(f"{path} already exists and was not written by this command; "
-                              "remove it or choose another file name")
+            raise OutputError(
+                f"{path} already exists and was not written by this command; "
+                "remove it or choose another file name"
+            )
     return path
 
 
@@ -177,8 +180,9 @@ def write_files(files: Mapping[str | Path, str | bytes]) -> list[Path]:
     todo = {Path(p): _as_bytes(data) for p, data in files.items()}
     for path, data in todo.items():
         if path.exists() and (path.is_dir() or path.read_bytes() != data):
-            raise OutputError(f"{path} already exists with other content; remove it or "
-                              "choose another folder")
+            raise OutputError(
+                f"{path} already exists with other content; remove it or choose another folder"
+            )
     return [write_file(path, data) for path, data in todo.items()]
 
 

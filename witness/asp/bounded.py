@@ -116,9 +116,9 @@ class _SizeProblem:
         rules = [f"clause({i})." for i in range(len(clauses))]
         rules += [clause_rule(i, cl) for i, cl in enumerate(clauses)]
         self.ctl.add(
-            "base", [],
-            encoding("path.lp") + encoding("prefix.lp") + encoding("choose.lp")
-            + "\n".join(rules),
+            "base",
+            [],
+            encoding("path.lp") + encoding("prefix.lp") + encoding("choose.lp") + "\n".join(rules),
         )
         self.ctl.ground([("base", [])])
         # Externals are fixed to false unless released; free them so that
@@ -135,8 +135,7 @@ class _SizeProblem:
             atoms[:] = model.symbols(atoms=True)
 
         assumptions = [(atom, i == index) for i, atom in enumerate(self.checks)]
-        with self.ctl.solve(assumptions=assumptions, on_model=on_model,
-                            async_=True) as handle:
+        with self.ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
             if not handle.wait(time_limit):
                 handle.cancel()
                 handle.get()
@@ -148,8 +147,9 @@ class _SizeProblem:
         return answer, (atoms if answer == "sat" else None), counters
 
 
-def _counterexample(rows: int, cols: int, index: int, clause: Clause,
-                    atoms: list[clingo.Symbol]) -> Counterexample:
+def _counterexample(
+    rows: int, cols: int, index: int, clause: Clause, atoms: list[clingo.Symbol]
+) -> Counterexample:
     """Read a model back, and check it in Python: raises if it is not a false positive."""
     goal = None
     triangles = []
@@ -231,4 +231,3 @@ def verify_clauses(
             else:
                 status[i] = UNKNOWN
     return [(status[i], found[i], sizes_ok[i], totals[i]) for i in range(len(clauses))]
-

@@ -26,8 +26,15 @@ from witness.search.predicates import Clause, Comparison, const, feat
 
 # Features whose value is fixed by the square and the path around it.
 LOCAL_FEATURES = frozenset(
-    {"triangles", "edges_on_square", "square_sides", "head_adjacent", "visited_corners",
-     "unvisited_corners", "edges_needed"}
+    {
+        "triangles",
+        "edges_on_square",
+        "square_sides",
+        "head_adjacent",
+        "visited_corners",
+        "unvisited_corners",
+        "edges_needed",
+    }
 )
 # Features that depend on the whole grid but take one value on every solution
 # prefix of every puzzle: the rest of the solution leads from the head to the
@@ -117,9 +124,16 @@ _STATE_SIZE = (2, 3)  # every local state occurs on a grid up to this size
 def state_features(state: tuple[int, int, int, int]) -> dict[str, int]:
     """The local features of a state (K, e, v, h); path_length is left out."""
     k, e, v, h = state
-    return {"triangles": k, "edges_on_square": e, "square_sides": 4, "head_adjacent": h,
-            "visited_corners": v, "unvisited_corners": 4 - v, "edges_needed": k - e,
-            **FIXED_ON_SOLUTION_PREFIXES}
+    return {
+        "triangles": k,
+        "edges_on_square": e,
+        "square_sides": 4,
+        "head_adjacent": h,
+        "visited_corners": v,
+        "unvisited_corners": 4 - v,
+        "edges_needed": k - e,
+        **FIXED_ON_SOLUTION_PREFIXES,
+    }
 
 
 @lru_cache(maxsize=1)
@@ -214,23 +228,32 @@ def local_addables() -> dict[tuple[int, int, int, int], frozenset[int]]:
 
 
 def _features_read(clause: Clause) -> set[str]:
-    return {operand[1] for c in clause.comparisons for operand in (c.left, c.right)
-            if operand[0] == "feature"}
+    return {
+        operand[1]
+        for c in clause.comparisons
+        for operand in (c.left, c.right)
+        if operand[0] == "feature"
+    }
 
 
-def _argued_comparisons_hold(clause: Clause, state: tuple[int, int, int, int],
-                             addable: int) -> bool:
+def _argued_comparisons_hold(
+    clause: Clause, state: tuple[int, int, int, int], addable: int
+) -> bool:
     """The clause's comparisons that R1-R6 speak about (all but path_length) hold."""
     values = {**state_features(state), "addable_edges": addable}
-    return all(c.evaluate(values) for c in clause.comparisons
-               if _features_read(Clause((c,))) <= _ARGUED)
+    return all(
+        c.evaluate(values) for c in clause.comparisons if _features_read(Clause((c,))) <= _ARGUED
+    )
 
 
 def accepted_states(clause: Clause) -> list[tuple[int, int, int, int]]:
     """The locally possible states on which the clause's comparisons over local
     features (and addable_edges, with some value R6 allows) all hold."""
-    return [s for s in local_states()
-            if any(_argued_comparisons_hold(clause, s, a) for a in local_addables()[s])]
+    return [
+        s
+        for s in local_states()
+        if any(_argued_comparisons_hold(clause, s, a) for a in local_addables()[s])
+    ]
 
 
 def describe_state(state: tuple[int, int, int, int]) -> str:
@@ -240,8 +263,12 @@ def describe_state(state: tuple[int, int, int, int]) -> str:
 
 def state_of(values: dict[str, int]) -> tuple[int, int, int, int]:
     """The local state (K, e, v, h) of a feature dict."""
-    return (values["triangles"], values["edges_on_square"], values["visited_corners"],
-            values["head_adjacent"])
+    return (
+        values["triangles"],
+        values["edges_on_square"],
+        values["visited_corners"],
+        values["head_adjacent"],
+    )
 
 
 def _fixed_note(clause: Clause) -> str:
@@ -251,70 +278,96 @@ def _fixed_note(clause: Clause) -> str:
     if not fixed:
         return ""
     values = ", ".join(f"{f} = {FIXED_ON_SOLUTION_PREFIXES[f]}" for f in fixed)
-    return (f"; it also reads {', '.join(fixed)} (reachability, not a property of the "
-            f"square), which has one value on every solution prefix of every grid, {values}: "
-            "the rest of the solution leads from the head to the goal without touching the "
-            "prefix")
+    return (
+        f"; it also reads {', '.join(fixed)} (reachability, not a property of the "
+        f"square), which has one value on every solution prefix of every grid, {values}: "
+        "the rest of the solution leads from the head to the goal without touching the "
+        "prefix"
+    )
 
 
-def generality(clause: Clause, outcome: str, max_rows: int, max_cols: int,
-               counterexample: Counterexample | None = None) -> str:
+def generality(
+    clause: Clause,
+    outcome: str,
+    max_rows: int,
+    max_cols: int,
+    counterexample: Counterexample | None = None,
+) -> str:
     """What the bounded search's ``outcome`` (NO_COUNTEREXAMPLE, REFUTED or
     UNKNOWN up to max_rows x max_cols) says about larger grids, and why."""
     status = outcome
     size = f"{max_rows}x{max_cols}"
     if counterexample is not None and (
-            state_of(counterexample.features) not in local_states()
-            or counterexample.features["addable_edges"]
-            not in local_addables()[state_of(counterexample.features)]):
+        state_of(counterexample.features) not in local_states()
+        or counterexample.features["addable_edges"]
+        not in local_addables()[state_of(counterexample.features)]
+    ):
         # A checked false positive in a state the local rules exclude: the
         # rules would be wrong, so no claim based on them may be reported.
         raise RuntimeError(f"local rules contradict a checked counterexample: {counterexample}")
     if status == REFUTED:
         where = ""
         if counterexample is not None:
-            where = (f" on a {counterexample.puzzle.size} grid, in local state "
-                     f"{describe_state(state_of(counterexample.features))}")
+            where = (
+                f" on a {counterexample.puzzle.size} grid, in local state "
+                f"{describe_state(state_of(counterexample.features))}"
+            )
         return f"refuted: the clause fires on a solution prefix{where}"
     accepted = accepted_states(clause)
     bounded = sorted(_features_read(clause) & LABELLING_BOUNDED)
     if not accepted:
         note = "" if status == NO_COUNTEREXAMPLE else f" (the search up to {size} did not finish)"
         if bounded:
-            return ("proven for every grid size: on every grid, a solution prefix's square "
-                    "has at least as many addable edges as it still needs (a completion "
-                    "adds only edges counted as addable), and the clause accepts no local "
-                    "state and addable count that rules R1-R6 allow (witness/asp/generality.py)"
-                    + _fixed_note(clause) + note)
-        return ("proven for every grid size: no solution prefix on any grid is in a local "
-                "state that the clause accepts (local rules R1-R5, witness/asp/generality.py)"
-                + _fixed_note(clause) + note)
+            return (
+                "proven for every grid size: on every grid, a solution prefix's square "
+                "has at least as many addable edges as it still needs (a completion "
+                "adds only edges counted as addable), and the clause accepts no local "
+                "state and addable count that rules R1-R6 allow (witness/asp/generality.py)"
+                + _fixed_note(clause)
+                + note
+            )
+        return (
+            "proven for every grid size: no solution prefix on any grid is in a local "
+            "state that the clause accepts (local rules R1-R5, witness/asp/generality.py)"
+            + _fixed_note(clause)
+            + note
+        )
     if status == UNKNOWN:
         return f"undecided within the time limit; sizes up to {size} were not all checked"
     if not clause_is_local(clause):
-        reads = ", ".join(sorted(_features_read(clause) - LOCAL_FEATURES
-                                 - set(FIXED_ON_SOLUTION_PREFIXES)))
+        reads = ", ".join(
+            sorted(_features_read(clause) - LOCAL_FEATURES - set(FIXED_ON_SOLUTION_PREFIXES))
+        )
         state = accepted[0]
         allowed = ""
         if bounded:
-            values = [a for a in sorted(local_addables()[state])
-                      if _argued_comparisons_hold(clause, state, a)]
+            values = [
+                a
+                for a in sorted(local_addables()[state])
+                if _argued_comparisons_hold(clause, state, a)
+            ]
             allowed = f" with {values[0]} addable edges (rules R1-R6 allow it)"
-        return (f"non-local (reads {reads}): no counterexample up to {size}, not proven "
-                "beyond it: the clause accepts solution-prefix states "
-                f"such as {describe_state(state)}{allowed}, which larger grids may show")
+        return (
+            f"non-local (reads {reads}): no counterexample up to {size}, not proven "
+            "beyond it: the clause accepts solution-prefix states "
+            f"such as {describe_state(state)}{allowed}, which larger grids may show"
+        )
     missing = [s for s in accepted if s not in realized_states(max_rows, max_cols)]
     if not missing:
         # Every accepted state occurs on a grid up to the size, so the search
         # would have found a counterexample: the search and the states contradict.
         raise RuntimeError(f"clause without counterexample accepts realized local states: {clause}")
     state = missing[0]
-    text = (f"no counterexample up to {size}, not proven beyond it: the clause accepts "
-            f"{describe_state(state)}, "
-            f"which grids up to {size} are too small to show")
+    text = (
+        f"no counterexample up to {size}, not proven beyond it: the clause accepts "
+        f"{describe_state(state)}, "
+        f"which grids up to {size} are too small to show"
+    )
     witness = realized_states(*_STATE_SIZE).get(state)
     if witness is None:
         return text + "; larger grids may show it"
     # The clause is local, so it fires wherever the state occurs.
-    return (text + f", but a {witness.puzzle.size} grid does: the clause is unsound there "
-            f"(verify up to {_STATE_SIZE[0]}x{_STATE_SIZE[1]} for the counterexample)")
+    return (
+        text + f", but a {witness.puzzle.size} grid does: the clause is unsound there "
+        f"(verify up to {_STATE_SIZE[0]}x{_STATE_SIZE[1]} for the counterexample)"
+    )

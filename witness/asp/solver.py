@@ -71,9 +71,7 @@ def path_from_edges(start: Vertex, edges: Iterable[tuple[Vertex, Vertex]]) -> li
 def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
     """Solve ``puzzle`` with clingo; see the module docstring for the metrics."""
     t0 = time.perf_counter()
-    ctl = clingo.Control(
-        ["--models=1", f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"]
-    )
+    ctl = clingo.Control(["--models=1", f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
     ctl.add("base", [], encoding("path.lp") + puzzle_facts(puzzle))
     ctl.ground([("base", [])])
     t_ground = time.perf_counter()
@@ -127,8 +125,10 @@ def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
 def asp_summary(result: SolveResult) -> str:
     """One-line report in clingo's own terms (``SolveResult.summary`` speaks of A*)."""
     extra = result.extra
-    head = (f"{result.status}: {extra['choices']} choices, {extra['conflicts']} conflicts, "
-            f"{result.seconds:.4f} s (clingo; grounding {extra['ground_seconds']:.4f} s)")
+    head = (
+        f"{result.status}: {extra['choices']} choices, {extra['conflicts']} conflicts, "
+        f"{result.seconds:.4f} s (clingo; grounding {extra['ground_seconds']:.4f} s)"
+    )
     if result.path:
         head += "\npath: " + " ".join(f"{x},{y}" for x, y in result.path)
     return head

@@ -130,13 +130,17 @@ class VerifyResult:
             lines.append(f"  {c.generality}")
             cx = c.counterexample
             if cx is not None:
-                lines.append(f"  counterexample: the clause fires on square {list(cx.square)} "
-                             f"(features {cx.features})")
+                lines.append(
+                    f"  counterexample: the clause fires on square {list(cx.square)} "
+                    f"(features {cx.features})"
+                )
                 lines.append(f"    puzzle:   {cx.puzzle.to_json()}")
                 lines.append(f"    solution: {_path_json(cx.solution)}")
                 lines.append(f"    prefix:   {_path_json(cx.prefix)}")
-                lines.append("    draw it: save the puzzle as P.json, then "
-                             f"witness show P.json --path '{_path_json(cx.prefix)}' --out P.svg")
+                lines.append(
+                    "    draw it: save the puzzle as P.json, then "
+                    f"witness show P.json --path '{_path_json(cx.prefix)}' --out P.svg"
+                )
         return "\n".join(lines)
 
 
@@ -163,8 +167,7 @@ def may_prune(verdict: dict, rows: int, cols: int) -> bool:
     if status != BOUNDED:
         return False
     max_rows, max_cols = size_pair(verdict["max_size"])
-    return ((rows <= max_rows and cols <= max_cols)
-            or (cols <= max_rows and rows <= max_cols))
+    return (rows <= max_rows and cols <= max_cols) or (cols <= max_rows and rows <= max_cols)
 
 
 def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
@@ -202,23 +205,32 @@ def verify_predicate(
     pairs = zip(pred.clauses, outcomes, strict=True)
     for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs):
         all_sizes = outcome != REFUTED and not accepted_states(clause)
-        status = (REFUTED if outcome == REFUTED else PROVEN if all_sizes
-                  else BOUNDED if outcome == NO_COUNTEREXAMPLE else UNKNOWN)
-        results.append(ClauseResult(
-            index=i,
-            text=clause_text(clause.comparisons, words=False),
-            source=clause.source,
-            status=status,
-            local=clause_is_local(clause),
-            kind=clause_kind(clause),
-            generality=generality(clause, outcome, max_rows, max_cols, cx),
-            all_sizes=all_sizes,
-            sizes_checked=sizes,
-            counterexample=cx,
-            seconds=totals["seconds"],
-            choices=totals["choices"],
-            conflicts=totals["conflicts"],
-        ))
+        status = (
+            REFUTED
+            if outcome == REFUTED
+            else PROVEN
+            if all_sizes
+            else BOUNDED
+            if outcome == NO_COUNTEREXAMPLE
+            else UNKNOWN
+        )
+        results.append(
+            ClauseResult(
+                index=i,
+                text=clause_text(clause.comparisons, words=False),
+                source=clause.source,
+                status=status,
+                local=clause_is_local(clause),
+                kind=clause_kind(clause),
+                generality=generality(clause, outcome, max_rows, max_cols, cx),
+                all_sizes=all_sizes,
+                sizes_checked=sizes,
+                counterexample=cx,
+                seconds=totals["seconds"],
+                choices=totals["choices"],
+                conflicts=totals["conflicts"],
+            )
+        )
     statuses = {r.status for r in results}
     if REFUTED in statuses:
         overall = REFUTED
@@ -228,6 +240,4 @@ def verify_predicate(
         overall = UNKNOWN
     else:
         overall = BOUNDED
-    return VerifyResult(pred.name, max_rows, max_cols, overall, results,
-                        time.perf_counter() - t0)
-
+    return VerifyResult(pred.name, max_rows, max_cols, overall, results, time.perf_counter() - t0)

@@ -105,8 +105,7 @@ def min_path_entropy(
         if not children:  # line 13: unsolvable
             value = INF
         else:  # lines 14-20
-            child_ents = [min_path_entropy(c, sigma, gamma, relative, key, memo)
-                          for c in children]
+            child_ents = [min_path_entropy(c, sigma, gamma, relative, key, memo) for c in children]
             best = min(child_ents)
             value = INF if best == INF else best + local_entropy(child_ents, relative)
     if k is not None:

@@ -109,9 +109,28 @@ def _rehash(mkeys, mused, mvals, mcounts, nkeys, nused, nvals, nints):
 
 
 @_jit
-def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, visited_corners,
-             adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach, n_lengths,
-             n_addable, square_corners):
+def _rejects(
+    w,
+    g,
+    neighbour,
+    corner_squares,
+    constrained,
+    triangles,
+    counts,
+    visited_corners,
+    adjacent,
+    on_path,
+    region,
+    queue,
+    ctr,
+    goal,
+    kind,
+    table,
+    n_reach,
+    n_lengths,
+    n_addable,
+    square_corners,
+):
     """pi of the child path whose new head is ``w`` (``g`` edges), exactly as the search
     core evaluates it: the child's counts are already stepped, ``w`` is not yet on_path."""
     ctr[K_MARK] += 1
@@ -124,15 +143,53 @@ def _rejects(w, g, neighbour, corner_squares, constrained, triangles, counts, vi
     if n_reach == 2 or n_addable > 1:  # the child's free region: region[v] == mark
         _flood_region(neighbour, on_path, 1, w, region, mark, queue)
         unreachable = 0 if region[goal] == mark else 1
-    return _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
-                      counts, visited_corners, adjacent, mark, g, unreachable, square_corners,
-                      region, mark)
+    return _predicate(
+        kind,
+        table,
+        n_reach,
+        n_addable,
+        n_lengths,
+        constrained,
+        triangles,
+        counts,
+        visited_corners,
+        adjacent,
+        mark,
+        g,
+        unreachable,
+        square_corners,
+        region,
+        mark,
+    )
 
 
 @_jit
-def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, triangles,
-           counts, visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
-           n_reach, n_lengths, n_addable, square_corners, p_v, p_d):
+def _probe(
+    head,
+    g,
+    k,
+    neighbour,
+    edge_squares,
+    corner_squares,
+    constrained,
+    triangles,
+    counts,
+    visited_corners,
+    adjacent,
+    on_path,
+    region,
+    queue,
+    ctr,
+    goal,
+    kind,
+    table,
+    n_reach,
+    n_lengths,
+    n_addable,
+    square_corners,
+    p_v,
+    p_d,
+):
     """Depth-k search over L from the state with head ``head`` (on_path) and g edges:
     (a solved state within k moves, a solved state or a path of k more moves), as
     ``probe`` in :func:`with_lookahead`. An explicit
@@ -155,8 +212,16 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
         if d >= 4:  # every move from u is tried: undo the move into u
             if level > 0:
                 on_path[u] = 0
-                _step(p_v[level - 1], p_d[level - 1] - 1, u, edge_squares, corner_squares,
-                      counts, visited_corners, -1)
+                _step(
+                    p_v[level - 1],
+                    p_d[level - 1] - 1,
+                    u,
+                    edge_squares,
+                    corner_squares,
+                    counts,
+                    visited_corners,
+                    -1,
+                )
             level -= 1
             continue
         p_d[level] = d + 1
@@ -166,9 +231,27 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
         _step(u, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
         done = w == goal and _meets_constraints(constrained, triangles, counts)
         keep = done or not _rejects(
-            w, g + level + 1, neighbour, corner_squares, constrained, triangles, counts,
-            visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table, n_reach,
-            n_lengths, n_addable, square_corners)
+            w,
+            g + level + 1,
+            neighbour,
+            corner_squares,
+            constrained,
+            triangles,
+            counts,
+            visited_corners,
+            adjacent,
+            on_path,
+            region,
+            queue,
+            ctr,
+            goal,
+            kind,
+            table,
+            n_reach,
+            n_lengths,
+            n_addable,
+            square_corners,
+        )
         if keep and level + 1 == k:  # k moves made: a continuation
             solved = solved or done
             alive = True
@@ -186,8 +269,19 @@ def _probe(head, g, k, neighbour, edge_squares, corner_squares, constrained, tri
 
 
 @_jit
-def _dead(head, goal, neighbour, constrained, triangles, counts, square_corners, on_path,
-          region, queue, ctr):
+def _dead(
+    head,
+    goal,
+    neighbour,
+    constrained,
+    triangles,
+    counts,
+    square_corners,
+    on_path,
+    region,
+    queue,
+    ctr,
+):
     """True when no extension of the path solves the puzzle (exact, never a guess): a
     constrained square has too many edges, the goal is cut off from the head, or a
     square has fewer addable edges (both corners in the head's free region, the
@@ -207,8 +301,10 @@ def _dead(head, goal, neighbour, constrained, triangles, counts, square_corners,
         if need > 0:
             addable = 0
             for c in range(4):
-                if (region[square_corners[s, c]] == label
-                        and region[square_corners[s, (c + 1) & 3]] == label):
+                if (
+                    region[square_corners[s, c]] == label
+                    and region[square_corners[s, (c + 1) & 3]] == label
+                ):
                     addable += 1
             if addable < need:
                 return True
@@ -273,9 +369,32 @@ def _remember(mkeys, mused, mvals, mcounts, key, ret, ctr):
 
 
 @_jit
-def _moves(head, depth, lookahead, neighbour, edge_squares, corner_squares, square_corners,
-           triangles, constrained, goal, kind, table, n_reach, n_addable, n_lengths, counts,
-           visited_corners, adjacent, on_path, region, queue, ctr, p_v, p_d):
+def _moves(
+    head,
+    depth,
+    lookahead,
+    neighbour,
+    edge_squares,
+    corner_squares,
+    square_corners,
+    triangles,
+    constrained,
+    goal,
+    kind,
+    table,
+    n_reach,
+    n_addable,
+    n_lengths,
+    counts,
+    visited_corners,
+    adjacent,
+    on_path,
+    region,
+    queue,
+    ctr,
+    p_v,
+    p_d,
+):
     """sigma(s) = L(s, n) of the state with head ``head`` and ``depth`` edges, as a
     bitmask of directions: the moves the rules keep and (n > 0) after which a
     depth-n search still continues. Also Gamma(s, n): a solution within n moves."""
@@ -286,25 +405,87 @@ def _moves(head, depth, lookahead, neighbour, edge_squares, corner_squares, squa
             continue
         _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
         keep = (w == goal and _meets_constraints(constrained, triangles, counts)) or not _rejects(
-            w, depth + 1, neighbour, corner_squares, constrained, triangles, counts,
-            visited_corners, adjacent, on_path, region, queue, ctr, goal, kind, table,
-            n_reach, n_lengths, n_addable, square_corners)
+            w,
+            depth + 1,
+            neighbour,
+            corner_squares,
+            constrained,
+            triangles,
+            counts,
+            visited_corners,
+            adjacent,
+            on_path,
+            region,
+            queue,
+            ctr,
+            goal,
+            kind,
+            table,
+            n_reach,
+            n_lengths,
+            n_addable,
+            square_corners,
+        )
         if keep and lookahead > 0:
             on_path[w] = 1
-            keep = _probe(w, depth + 1, lookahead, neighbour, edge_squares, corner_squares,
-                          constrained, triangles, counts, visited_corners, adjacent, on_path,
-                          region, queue, ctr, goal, kind, table, n_reach, n_lengths, n_addable,
-                          square_corners, p_v, p_d)[1]
+            keep = _probe(
+                w,
+                depth + 1,
+                lookahead,
+                neighbour,
+                edge_squares,
+                corner_squares,
+                constrained,
+                triangles,
+                counts,
+                visited_corners,
+                adjacent,
+                on_path,
+                region,
+                queue,
+                ctr,
+                goal,
+                kind,
+                table,
+                n_reach,
+                n_lengths,
+                n_addable,
+                square_corners,
+                p_v,
+                p_d,
+            )[1]
             on_path[w] = 0
         _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
         if keep:
             mask |= 1 << d
     short = False  # Gamma(s, n) = 1: a solution within n moves scores 0
     if lookahead > 0:
-        short = _probe(head, depth, lookahead, neighbour, edge_squares, corner_squares,
-                       constrained, triangles, counts, visited_corners, adjacent, on_path,
-                       region, queue, ctr, goal, kind, table, n_reach, n_lengths, n_addable,
-                       square_corners, p_v, p_d)[0]
+        short = _probe(
+            head,
+            depth,
+            lookahead,
+            neighbour,
+            edge_squares,
+            corner_squares,
+            constrained,
+            triangles,
+            counts,
+            visited_corners,
+            adjacent,
+            on_path,
+            region,
+            queue,
+            ctr,
+            goal,
+            kind,
+            table,
+            n_reach,
+            n_lengths,
+            n_addable,
+            square_corners,
+            p_v,
+            p_d,
+        )[0]
     return mask, short
 
 
@@ -336,8 +517,22 @@ def _score(muse_children, remuse_children, n, short):
 
 
 @_jit
-def _push(head, d, depth, neighbour, edge_squares, corner_squares, counts, visited_corners,
-          key, cpos, count_base, on_path, path_v, path_d):
+def _push(
+    head,
+    d,
+    depth,
+    neighbour,
+    edge_squares,
+    corner_squares,
+    counts,
+    visited_corners,
+    key,
+    cpos,
+    count_base,
+    on_path,
+    path_v,
+    path_d,
+):
     """Make move ``d`` from ``head``: the child state is at ``depth + 1``."""
     w = neighbour[head, d]
     _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
@@ -350,8 +545,25 @@ def _push(head, d, depth, neighbour, edge_squares, corner_squares, counts, visit
 
 
 @_jit
-def _pop(depth, edge_squares, corner_squares, counts, visited_corners, key, cpos, count_base,
-         on_path, path_v, path_d, f_k, f_muse, f_remuse, f_count, f_lengths, ret):
+def _pop(
+    depth,
+    edge_squares,
+    corner_squares,
+    counts,
+    visited_corners,
+    key,
+    cpos,
+    count_base,
+    on_path,
+    path_v,
+    path_d,
+    f_k,
+    f_muse,
+    f_remuse,
+    f_count,
+    f_lengths,
+    ret,
+):
     """Undo the move into the state at ``depth`` and give its value ``ret`` to the
     parent (at ``depth - 1``, returned)."""
     w = path_v[depth]
@@ -373,11 +585,49 @@ def _pop(depth, edge_squares, corner_squares, counts, visited_corners, key, cpos
 
 
 @_jit
-def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, cpos,
-         goal, kind, table, n_reach, n_addable, n_lengths, lookahead,
-         counts, visited_corners, adjacent, on_path, region, queue, key, n_vertex_words,
-         path_v, path_d, f_mask, f_dir, f_short, f_k, f_muse, f_remuse, f_count, f_lengths,
-         mkeys, mused, mvals, mcounts, ctr, ret, p_v, p_d, budget):
+def _run(
+    neighbour,
+    edge_squares,
+    corner_squares,
+    square_corners,
+    triangles,
+    constrained,
+    cpos,
+    goal,
+    kind,
+    table,
+    n_reach,
+    n_addable,
+    n_lengths,
+    lookahead,
+    counts,
+    visited_corners,
+    adjacent,
+    on_path,
+    region,
+    queue,
+    key,
+    n_vertex_words,
+    path_v,
+    path_d,
+    f_mask,
+    f_dir,
+    f_short,
+    f_k,
+    f_muse,
+    f_remuse,
+    f_count,
+    f_lengths,
+    mkeys,
+    mused,
+    mvals,
+    mcounts,
+    ctr,
+    ret,
+    p_v,
+    p_d,
+    budget,
+):
     """Algorithms 1 and 2 at once, as an explicit-stack depth-first recursion over
     sigma = L(s, n) with a memo keyed on (visited vertices, head, edges per
     constrained square). Resumable: every variable lives in the arrays. Stops
@@ -399,17 +649,50 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
             if head == goal:  # Gamma(s) = 1, or A(s) is empty: the path has ended
                 _leaf(ret, _meets_constraints(constrained, triangles, counts))
                 continue
-            if _dead(head, goal, neighbour, constrained, triangles, counts, square_corners,
-                     on_path, region, queue, ctr):
+            if _dead(
+                head,
+                goal,
+                neighbour,
+                constrained,
+                triangles,
+                counts,
+                square_corners,
+                on_path,
+                region,
+                queue,
+                ctr,
+            ):
                 _leaf(ret, False)
                 continue
             key[head_word] = np.uint64(head)
             if _recall(mkeys, mused, mvals, mcounts, key, ret):
                 continue
             mask, short = _moves(
-                head, depth, lookahead, neighbour, edge_squares, corner_squares, square_corners,
-                triangles, constrained, goal, kind, table, n_reach, n_addable, n_lengths,
-                counts, visited_corners, adjacent, on_path, region, queue, ctr, p_v, p_d)
+                head,
+                depth,
+                lookahead,
+                neighbour,
+                edge_squares,
+                corner_squares,
+                square_corners,
+                triangles,
+                constrained,
+                goal,
+                kind,
+                table,
+                n_reach,
+                n_addable,
+                n_lengths,
+                counts,
+                visited_corners,
+                adjacent,
+                on_path,
+                region,
+                queue,
+                ctr,
+                p_v,
+                p_d,
+            )
             f_mask[depth] = mask
             f_short[depth] = short
             f_dir[depth] = 0
@@ -423,8 +706,22 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                 d += 1
             if d < 4:
                 f_dir[depth] = d + 1
-                depth = _push(head, d, depth, neighbour, edge_squares, corner_squares, counts,
-                              visited_corners, key, cpos, count_base, on_path, path_v, path_d)
+                depth = _push(
+                    head,
+                    d,
+                    depth,
+                    neighbour,
+                    edge_squares,
+                    corner_squares,
+                    counts,
+                    visited_corners,
+                    key,
+                    cpos,
+                    count_base,
+                    on_path,
+                    path_v,
+                    path_d,
+                )
                 mode = ENTER
                 continue
             # Every child of sigma(s) is scored: lines 19-20 of Algorithms 1 and 2.
@@ -445,9 +742,25 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                 ctr[K_DEPTH] = 0
                 ctr[K_MODE] = RETURN
                 return DONE
-            depth = _pop(depth, edge_squares, corner_squares, counts, visited_corners, key,
-                         cpos, count_base, on_path, path_v, path_d, f_k, f_muse, f_remuse,
-                         f_count, f_lengths, ret)
+            depth = _pop(
+                depth,
+                edge_squares,
+                corner_squares,
+                counts,
+                visited_corners,
+                key,
+                cpos,
+                count_base,
+                on_path,
+                path_v,
+                path_d,
+                f_k,
+                f_muse,
+                f_remuse,
+                f_count,
+                f_lengths,
+                ret,
+            )
             mode = NEXT
     ctr[K_DEPTH] = depth
     ctr[K_MODE] = mode
@@ -494,6 +807,7 @@ class Difficulty:
 
     def contract_dict(self) -> dict:
         """The CLI's ``--json`` object (docs/DESIGN.md: infinity as null)."""
+
         def bits(x: float | None) -> float | None:
             return None if x is None or x == INF else round(x, 6)
 
@@ -511,13 +825,17 @@ class Difficulty:
 
     def summary(self) -> str:
         if self.status != "done":
-            return (f"{self.status} after {self.seconds:.3f} s ({self.states} states; rules "
-                    f"{self.rules}, lookahead {self.lookahead})")
+            return (
+                f"{self.status} after {self.seconds:.3f} s ({self.states} states; rules "
+                f"{self.rules}, lookahead {self.lookahead})"
+            )
         mean = "-" if self.mean_length is None else f"{self.mean_length:.2f}"
-        return (f"MUSE {_fmt(self.muse)} bits, ReMUSE {_fmt(self.remuse)} bits, "
-                f"{self.solutions} solutions, mean length {mean} moves\n"
-                f"rules {self.rules}, lookahead {self.lookahead}: {self.states} states "
-                f"in {self.seconds:.3f} s")
+        return (
+            f"MUSE {_fmt(self.muse)} bits, ReMUSE {_fmt(self.remuse)} bits, "
+            f"{self.solutions} solutions, mean length {mean} moves\n"
+            f"rules {self.rules}, lookahead {self.lookahead}: {self.states} states "
+            f"in {self.seconds:.3f} s"
+        )
 
 
 def _fmt(x: float | None) -> str:
@@ -526,8 +844,12 @@ def _fmt(x: float | None) -> str:
 
 def _memo(cap: int, width: int) -> tuple[np.ndarray, ...]:
     """An empty memo of ``cap`` slots: keys, used flags, (MUSE, ReMUSE), (count, lengths)."""
-    return (np.zeros((cap, width), np.uint64), np.zeros(cap, np.bool_),
-            np.zeros((cap, 2), np.float64), np.zeros((cap, 2), np.float64))
+    return (
+        np.zeros((cap, width), np.uint64),
+        np.zeros(cap, np.bool_),
+        np.zeros((cap, 2), np.float64),
+        np.zeros((cap, 2), np.float64),
+    )
 
 
 class _Core:
@@ -553,7 +875,8 @@ class _Core:
         # per depth: the path, and the frame of the state there
         depth = nv + 1
         self.path_v, self.path_d, self.f_mask, self.f_dir, self.f_k = (
-            np.zeros(depth, np.int64) for _ in range(5))
+            np.zeros(depth, np.int64) for _ in range(5)
+        )
         self.f_short = np.zeros(depth, np.bool_)
         self.f_muse, self.f_remuse = (np.zeros((depth, 4), np.float64) for _ in range(2))
         self.f_count, self.f_lengths = (np.zeros(depth, np.float64) for _ in range(2))
@@ -563,8 +886,9 @@ class _Core:
         self.p_d = np.zeros(lookahead + 2, np.int64)
         self.memo = _memo(1 << 12, self.width)
         start = geo.start
-        _step(-1, 0, start, geo.edge_squares, geo.corner_squares, self.counts,
-              self.visited_corners, 1)
+        _step(
+            -1, 0, start, geo.edge_squares, geo.corner_squares, self.counts, self.visited_corners, 1
+        )
         self.on_path[start] = 1
         _flip(self.key, start)
         self.path_v[0] = start
@@ -578,13 +902,46 @@ class _Core:
         """Resume the recursion for at most ``budget`` states: DONE, RUNNING or NEED_SPACE."""
         g = self.geo
         kind, table, n_reach, n_addable, n_lengths = self.encoded
-        return _run(g.neighbour, g.edge_squares, g.corner_squares, g.square_corners,
-                    g.triangles, g.constrained, self.cpos, g.goal, kind, table, n_reach,
-                    n_addable, n_lengths, self.lookahead, self.counts, self.visited_corners,
-                    self.adjacent, self.on_path, self.region, self.queue, self.key,
-                    self.n_vertex_words, self.path_v, self.path_d, self.f_mask, self.f_dir,
-                    self.f_short, self.f_k, self.f_muse, self.f_remuse, self.f_count,
-                    self.f_lengths, *self.memo, self.ctr, self.ret, self.p_v, self.p_d, budget)
+        return _run(
+            g.neighbour,
+            g.edge_squares,
+            g.corner_squares,
+            g.square_corners,
+            g.triangles,
+            g.constrained,
+            self.cpos,
+            g.goal,
+            kind,
+            table,
+            n_reach,
+            n_addable,
+            n_lengths,
+            self.lookahead,
+            self.counts,
+            self.visited_corners,
+            self.adjacent,
+            self.on_path,
+            self.region,
+            self.queue,
+            self.key,
+            self.n_vertex_words,
+            self.path_v,
+            self.path_d,
+            self.f_mask,
+            self.f_dir,
+            self.f_short,
+            self.f_k,
+            self.f_muse,
+            self.f_remuse,
+            self.f_count,
+            self.f_lengths,
+            *self.memo,
+            self.ctr,
+            self.ret,
+            self.p_v,
+            self.p_d,
+            budget,
+        )
 
     def grow(self) -> None:
         """Double the memo."""
@@ -637,9 +994,18 @@ def difficulty(
         return Difficulty(None, None, None, None, status, seconds, states, pred.name, lookahead)
     n_solutions = int(ret[R_COUNT])
     mean = float(ret[R_LENGTHS]) / n_solutions if n_solutions else None
-    return Difficulty(float(ret[R_MUSE]), float(ret[R_REMUSE]), n_solutions, mean, status,
-                      seconds, states, pred.name, lookahead,
-                      extra={"memo_entries": int(core.ctr[K_ENTRIES])})
+    return Difficulty(
+        float(ret[R_MUSE]),
+        float(ret[R_REMUSE]),
+        n_solutions,
+        mean,
+        status,
+        seconds,
+        states,
+        pred.name,
+        lookahead,
+        extra={"memo_entries": int(core.ctr[K_ENTRIES])},
+    )
 
 
 _warm = False

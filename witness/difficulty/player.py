@@ -21,8 +21,11 @@ log = logging.getLogger(__name__)
 PROVEN_BUILTINS = ("baseline", "paper")
 
 
-def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None = None,
-                 verify_time_limit: float | None = None) -> Predicate:
+def player_rules(
+    spec: str | Predicate = "none",
+    clauses: Sequence[int] | None = None,
+    verify_time_limit: float | None = None,
+) -> Predicate:
     """The inference rules that define L(s): ``none`` (L = A), ``baseline``, ``paper``
     or a learned ``FILE.pl``, optionally only its ``clauses`` (1-based, in the
     program's order: clause_N of ``witness translate``).
@@ -44,24 +47,31 @@ def player_rules(spec: str | Predicate = "none", clauses: Sequence[int] | None =
             raise InputError("--clauses: the rule set 'none' has no clauses")
         bad = [i for i in clauses if not 1 <= i <= len(pred.clauses)]
         if bad or not clauses:
-            raise InputError(f"--clauses: clause {bad[0] if bad else '(none)'} does not exist "
-                             f"({name} has clauses 1 to {len(pred.clauses)})")
+            raise InputError(
+                f"--clauses: clause {bad[0] if bad else '(none)'} does not exist "
+                f"({name} has clauses 1 to {len(pred.clauses)})"
+            )
         chosen = sorted(set(clauses))
         picked = tuple(pred.clauses[i - 1] for i in chosen)
-        pred = as_program(Predicate(pred.name, "program", picked, pred.description),
-                          f"{pred.name}[{','.join(map(str, chosen))}]")
+        pred = as_program(
+            Predicate(pred.name, "program", picked, pred.description),
+            f"{pred.name}[{','.join(map(str, chosen))}]",
+        )
     else:
         chosen = list(range(1, len(pred.clauses) + 1))
     if pred.kind == "none" or name in PROVEN_BUILTINS:
         return pred
     if not _proven(Path(name), full, pred, chosen, verify_time_limit):
-        raise InputError(f"--rules: {name} is not proven free of false positives on every "
-                         "grid size (witness verify); an unsound rule may remove solutions")
+        raise InputError(
+            f"--rules: {name} is not proven free of false positives on every "
+            "grid size (witness verify); an unsound rule may remove solutions"
+        )
     return pred
 
 
-def _proven(program: Path, full: Predicate, pred: Predicate, chosen: list[int],
-            time_limit: float | None) -> bool:
+def _proven(
+    program: Path, full: Predicate, pred: Predicate, chosen: list[int], time_limit: float | None
+) -> bool:
     """Is every chosen clause of ``full`` (``pred``: those clauses) proven for all
     grid sizes? The sibling .verify.json is taken at its word only if it records
     the program's clauses as they are now (an edited .pl keeps its old record);
@@ -73,17 +83,21 @@ def _proven(program: Path, full: Predicate, pred: Predicate, chosen: list[int],
         except (OSError, ValueError):
             data = None
         if isinstance(data, dict) and not _records(data, full):
-            log.warning("%s does not record the clauses of %s as they are now (edited since?): "
-                        "verifying here", sidecar, program)
+            log.warning(
+                "%s does not record the clauses of %s as they are now (edited since?): "
+                "verifying here",
+                sidecar,
+                program,
+            )
             data = None
         if isinstance(data, dict):
             if data.get("status") == "proven":
                 return True
-            per_clause = {c.get("index"): c for c in data.get("clauses", [])
-                          if isinstance(c, dict)}
+            per_clause = {c.get("index"): c for c in data.get("clauses", []) if isinstance(c, dict)}
             # verify numbers clauses from 0, --clauses from 1
-            if per_clause and all(per_clause.get(i - 1, {}).get("status") == "proven"
-                                  for i in chosen):
+            if per_clause and all(
+                per_clause.get(i - 1, {}).get("status") == "proven" for i in chosen
+            ):
                 return True
     from witness.asp.verify import PROVEN, verify_predicate  # loads clingo: only when needed
 

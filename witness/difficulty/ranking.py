@@ -32,8 +32,12 @@ class Ranked:
     scores: Difficulty
 
 
-def rank_folder(folder: Path, rules: Predicate | str = "none", lookahead: int = 0,
-                time_limit: float | None = None) -> list[Ranked]:
+def rank_folder(
+    folder: Path,
+    rules: Predicate | str = "none",
+    lookahead: int = 0,
+    time_limit: float | None = None,
+) -> list[Ranked]:
     """Score every ``*.json`` puzzle of ``folder``; easiest first by ReMUSE, ties by MUSE
     (then by name). Unfinished scores go last."""
     files = sorted(Path(folder).glob("*.json"))
@@ -45,8 +49,10 @@ def rank_folder(folder: Path, rules: Predicate | str = "none", lookahead: int = 
             puzzles.append((f, Puzzle.load(f)))
         except InputError as exc:
             raise InputError(f"--rank: {f}: {exc}") from None
-    rows = [Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead, time_limit))
-            for f, puzzle in puzzles]
+    rows = [
+        Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead, time_limit))
+        for f, puzzle in puzzles
+    ]
 
     def order(r: Ranked) -> tuple:
         s = r.scores
@@ -56,13 +62,23 @@ def rank_folder(folder: Path, rules: Predicate | str = "none", lookahead: int = 
     return sorted(rows, key=order)
 
 
-RANK_COLUMNS = ("rank", "puzzle", "size", "remuse", "muse", "solutions", "mean_length",
-                "status", "seconds")
+RANK_COLUMNS = (
+    "rank",
+    "puzzle",
+    "size",
+    "remuse",
+    "muse",
+    "solutions",
+    "mean_length",
+    "status",
+    "seconds",
+)
 
 
 def rank_rows(ranked: list[Ranked], digits: int | None = None) -> list[dict]:
     """One dict per puzzle, easiest first: scores in bits ("inf": no solution the rules
     let the player reach; "": unfinished), rounded to ``digits`` if given."""
+
     def num(x: float | None) -> str | float:
         if x is None:
             return ""
@@ -73,10 +89,19 @@ def rank_rows(ranked: list[Ranked], digits: int | None = None) -> list[dict]:
     out = []
     for i, r in enumerate(ranked, 1):
         s = r.scores
-        out.append({"rank": i, "puzzle": r.file, "size": r.size, "remuse": num(s.remuse),
-                    "muse": num(s.muse), "solutions": "" if s.solutions is None else s.solutions,
-                    "mean_length": num(s.mean_length), "status": s.status,
-                    "seconds": f"{s.seconds:.4f}"})
+        out.append(
+            {
+                "rank": i,
+                "puzzle": r.file,
+                "size": r.size,
+                "remuse": num(s.remuse),
+                "muse": num(s.muse),
+                "solutions": "" if s.solutions is None else s.solutions,
+                "mean_length": num(s.mean_length),
+                "status": s.status,
+                "seconds": f"{s.seconds:.4f}",
+            }
+        )
     return out
 
 
@@ -96,13 +121,30 @@ def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
 
 
 # ---------------------------------------------------------------- pipeline
-SCORE_FIELDS = ["puzzle", "size", "rules", "lookahead", "muse", "remuse", "solutions",
-                "mean_length", "status", "seconds", "states"]
+SCORE_FIELDS = [
+    "puzzle",
+    "size",
+    "rules",
+    "lookahead",
+    "muse",
+    "remuse",
+    "solutions",
+    "mean_length",
+    "status",
+    "seconds",
+    "states",
+]
 
 
-def score_set(set_dir: str | Path, rule_sets: dict[str, str], out_csv: str | Path,
-              sample: int, seed: int = 0, lookahead: int = 0,
-              time_limit: float | None = None) -> list[dict]:
+def score_set(
+    set_dir: str | Path,
+    rule_sets: dict[str, str],
+    out_csv: str | Path,
+    sample: int,
+    seed: int = 0,
+    lookahead: int = 0,
+    time_limit: float | None = None,
+) -> list[dict]:
     """Score a seeded sample of ``sample`` puzzles of a set with each rule set
     (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl) and write one CSV row per
     puzzle and rule set (bits; ``inf``: no solution the rules let the player
@@ -126,11 +168,21 @@ def score_set(set_dir: str | Path, rule_sets: dict[str, str], out_csv: str | Pat
         puzzle_name, puzzle = named[i]
         for name, pred in players.items():
             s = difficulty(puzzle, pred, lookahead, time_limit)
-            rows.append({"puzzle": puzzle_name, "size": puzzle.size, "rules": name,
-                         "lookahead": lookahead, "muse": s.muse, "remuse": s.remuse,
-                         "solutions": s.solutions, "mean_length": s.mean_length,
-                         "status": s.status, "seconds": round(s.seconds, 6),
-                         "states": s.states})
+            rows.append(
+                {
+                    "puzzle": puzzle_name,
+                    "size": puzzle.size,
+                    "rules": name,
+                    "lookahead": lookahead,
+                    "muse": s.muse,
+                    "remuse": s.remuse,
+                    "solutions": s.solutions,
+                    "mean_length": s.mean_length,
+                    "status": s.status,
+                    "seconds": round(s.seconds, 6),
+                    "states": s.states,
+                }
+            )
     write_csv(rows, SCORE_FIELDS, out_csv)
     return rows
 
@@ -155,10 +207,16 @@ def _csv_target(csv_out: str) -> Path:
         raise InputError(f"--csv: {exc}") from None
 
 
-def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str = "none",
-                       clauses: str | None = None, lookahead: int = 0,
-                       time_limit: float | None = None, as_json: bool = False,
-                       csv_out: str | None = None) -> str:
+def difficulty_command(
+    puzzle: str | None,
+    rank: str | None = None,
+    rules: str = "none",
+    clauses: str | None = None,
+    lookahead: int = 0,
+    time_limit: float | None = None,
+    as_json: bool = False,
+    csv_out: str | None = None,
+) -> str:
     """``witness difficulty``: the text to print (one puzzle's scores, or a ranked folder)."""
     if (puzzle is None) == (rank is None):
         raise InputError("give either PUZZLE.json or --rank DIR")
@@ -187,6 +245,7 @@ def difficulty_command(puzzle: str | None, rank: str | None = None, rules: str =
             raise InputError(f"--csv: {exc}") from None
         print(f"{'overwrote' if existed else 'wrote'} {out}", file=sys.stderr)
     if as_json:
-        return json.dumps([{"puzzle": r.file, "size": r.size, **r.scores.contract_dict()}
-                           for r in ranked])
+        return json.dumps(
+            [{"puzzle": r.file, "size": r.size, **r.scores.contract_dict()} for r in ranked]
+        )
     return rank_table(ranked)

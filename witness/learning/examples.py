@@ -102,7 +102,6 @@ POSITIVE_MODES = ("blamed", "all")
 TASK_FILES = ("bk.pl", "bias.pl", "exs.pl", "index.json", "counts.json")
 
 
-
 class BiasError(InputError):
     """A bias file that cannot be read, or whose background knowledge is missing."""
 
@@ -330,8 +329,9 @@ def _own_files(out_dir: Path) -> set[str]:
     return own
 
 
-def _check_task_args(puzzles: Sequence[Puzzle], positives: str, max_pos: int | None,
-                     max_neg: int | None) -> None:
+def _check_task_args(
+    puzzles: Sequence[Puzzle], positives: str, max_pos: int | None, max_neg: int | None
+) -> None:
     if not puzzles:
         raise InputError("no puzzles given")
     if positives not in POSITIVE_MODES:
@@ -341,9 +341,16 @@ def _check_task_args(puzzles: Sequence[Puzzle], positives: str, max_pos: int | N
             raise InputError(f"{label} must be >= 0, got {cap}")
 
 
-def _label_puzzle(q: int, puzzle: Puzzle, name: str, tag: str, positives: str,
-                  max_paths: int | None, pos_groups: Groups,
-                  neg_groups: Groups) -> tuple[PathTree, PuzzleCounts]:
+def _label_puzzle(
+    q: int,
+    puzzle: Puzzle,
+    name: str,
+    tag: str,
+    positives: str,
+    max_paths: int | None,
+    pos_groups: Groups,
+    neg_groups: Groups,
+) -> tuple[PathTree, PuzzleCounts]:
     """Label every partial path of puzzle ``q``, add its examples to the groups
     and count them (full counts, per path length)."""
     t = time.perf_counter()
@@ -354,8 +361,8 @@ def _label_puzzle(q: int, puzzle: Puzzle, name: str, tag: str, positives: str,
     for i in range(len(tree)):
         d = tree.depth[i]
         row = by_len.setdefault(
-            d, {"paths": 0, "completable": 0, "pos": 0, "neg": 0,
-                "pos_written": 0, "neg_written": 0},
+            d,
+            {"paths": 0, "completable": 0, "pos": 0, "neg": 0, "pos_written": 0, "neg_written": 0},
         )
         row["paths"] += 1
         row["completable"] += tree.completable[i]
@@ -367,18 +374,26 @@ def _label_puzzle(q: int, puzzle: Puzzle, name: str, tag: str, positives: str,
             (pos_groups if is_pos else neg_groups).setdefault((q, d), []).append((i, mask))
     n_comp = sum(tree.completable)
     counts = PuzzleCounts(
-        name=name, tag=tag, size=puzzle.size, constrained_squares=len(tree.squares),
-        partial_paths=len(tree), completable=n_comp, incompletable=len(tree) - n_comp,
-        incompletable_unblamed=unblamed, solutions=tree.n_solutions,
+        name=name,
+        tag=tag,
+        size=puzzle.size,
+        constrained_squares=len(tree.squares),
+        partial_paths=len(tree),
+        completable=n_comp,
+        incompletable=len(tree) - n_comp,
+        incompletable_unblamed=unblamed,
+        solutions=tree.n_solutions,
         pos_total=sum(r["pos"] for r in by_len.values()),
         neg_total=sum(r["neg"] for r in by_len.values()),
-        seconds=round(seconds, 4), by_length=by_len,
+        seconds=round(seconds, 4),
+        by_length=by_len,
     )
     return tree, counts
 
 
-def _count_written(counts: list[PuzzleCounts], trees: list[PathTree],
-                   pos: list[Example], neg: list[Example]) -> None:
+def _count_written(
+    counts: list[PuzzleCounts], trees: list[PathTree], pos: list[Example], neg: list[Example]
+) -> None:
     for examples, kind in ((pos, "pos"), (neg, "neg")):
         for q, node, _ in examples:
             c = counts[q]
@@ -402,14 +417,24 @@ class _Atoms:
         return f"p_{self.tags[q]}_{node}"
 
 
-def _task_facts(puzzles: Sequence[Puzzle], names: Sequence[str], atoms: _Atoms,
-                used: list[tuple[int, int]], free_facts: bool) -> tuple[dict[str, list[str]], dict]:
+def _task_facts(
+    puzzles: Sequence[Puzzle],
+    names: Sequence[str],
+    atoms: _Atoms,
+    used: list[tuple[int, int]],
+    free_facts: bool,
+) -> tuple[dict[str, list[str]], dict]:
     """The per-task facts, grouped by predicate so that every predicate's clauses
     are contiguous, and index.json's atom index."""
     trees, tags = atoms.trees, atoms.tags
     facts: dict[str, list[str]] = {
-        "square/3": [], "square_corners/2": [], "path/2": [], "path_head/2": [],
-        "path_visited/2": [], "path_sealed/1": [], "path_free/2": [],
+        "square/3": [],
+        "square_corners/2": [],
+        "path/2": [],
+        "path_head/2": [],
+        "path_visited/2": [],
+        "path_sealed/1": [],
+        "path_free/2": [],
     }
     index: dict = {"puzzles": [], "squares": {}, "paths": {}}
     for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
@@ -440,8 +465,13 @@ def _task_facts(puzzles: Sequence[Puzzle], names: Sequence[str], atoms: _Atoms,
     return facts, index
 
 
-def _bk_text(bk_files: Sequence[Path], puzzles: Sequence[Puzzle], names: Sequence[str],
-             tags: Sequence[str], facts: dict[str, list[str]]) -> str:
+def _bk_text(
+    bk_files: Sequence[Path],
+    puzzles: Sequence[Puzzle],
+    names: Sequence[str],
+    tags: Sequence[str],
+    facts: dict[str, list[str]],
+) -> str:
     """bk.pl: the bias's background knowledge files, then the per-task facts."""
     bk_parts = []
     for f in bk_files:
@@ -489,8 +519,7 @@ def write_task(
     pos_groups: Groups = {}
     neg_groups: Groups = {}
     for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
-        tree, c = _label_puzzle(q, puzzle, name, tag, positives, max_paths, pos_groups,
-                                neg_groups)
+        tree, c = _label_puzzle(q, puzzle, name, tag, positives, max_paths, pos_groups, neg_groups)
         trees.append(tree)
         counts.append(c)
     pos = _sample(pos_groups, max_pos, random.Random(f"pos:{seed}"))
@@ -507,10 +536,19 @@ def write_task(
     bk_text = _bk_text(bk_files, puzzles, names, tags, facts)
 
     summary = TaskSummary(
-        out_dir=Path(out_dir), bias=str(Path(bias_file)), bk_files=[f.name for f in bk_files],
-        positives=positives, seed=seed, max_pos=max_pos, max_neg=max_neg,
-        pos_total=sum(c.pos_total for c in counts), neg_total=sum(c.neg_total for c in counts),
-        pos_written=len(pos), neg_written=len(neg), paths_written=len(used), puzzles=counts,
+        out_dir=Path(out_dir),
+        bias=str(Path(bias_file)),
+        bk_files=[f.name for f in bk_files],
+        positives=positives,
+        seed=seed,
+        max_pos=max_pos,
+        max_neg=max_neg,
+        pos_total=sum(c.pos_total for c in counts),
+        neg_total=sum(c.neg_total for c in counts),
+        pos_written=len(pos),
+        neg_written=len(neg),
+        paths_written=len(used),
+        puzzles=counts,
         seconds=0.0,
     )
     summary.seconds = round(time.perf_counter() - t0, 4)

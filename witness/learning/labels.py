@@ -109,12 +109,17 @@ class PathTree:
         return tuple(s for j, s in enumerate(self.squares) if mask >> j & 1)
 
     def labelled(self, i: int) -> LabelledPath:
-        return LabelledPath(tuple(self.path(i)), bool(self.completable[i]), self.blamed(i),
-                            bool(self.goal_reachable[i]))
+        return LabelledPath(
+            tuple(self.path(i)),
+            bool(self.completable[i]),
+            self.blamed(i),
+            bool(self.goal_reachable[i]),
+        )
 
 
-def _adjacency(puzzle: Puzzle,
-               squares: tuple[Square, ...]) -> list[list[tuple[int, tuple[int, ...]]]]:
+def _adjacency(
+    puzzle: Puzzle, squares: tuple[Square, ...]
+) -> list[list[tuple[int, tuple[int, ...]]]]:
     """Per vertex id: (neighbour id, indices in ``squares`` of the squares beside that edge)."""
     index = {s: j for j, s in enumerate(squares)}
     adj: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(puzzle.n_vertices)]
@@ -200,8 +205,9 @@ def build_path_tree(puzzle: Puzzle, max_paths: int | None = DEFAULT_MAX_PATHS) -
         return ok, mask, reach
 
     visit(puzzle.vertex_id(puzzle.start), -1, 0)
-    return PathTree(puzzle, squares, parent, vertex, depth, completable, sat_mask, reachable,
-                    n_solutions)
+    return PathTree(
+        puzzle, squares, parent, vertex, depth, completable, sat_mask, reachable, n_solutions
+    )
 
 
 def label_partial_paths(

@@ -41,8 +41,7 @@ class TranslationError(InputError):
 # Directions of the background predicates as the translator knows them (an
 # argument the literal needs bound is "in"), for a safe evaluation order.
 DIRECTIONS: dict[str, tuple[str, ...]] = {
-    name: tuple("in" if any(i == j for j, _ in spec.inputs) else "out"
-                for i in range(spec.arity))
+    name: tuple("in" if any(i == j for j, _ in spec.inputs) else "out" for i in range(spec.arity))
     for name, spec in BK_PREDICATES.items()
 }
 HEAD_DIRECTIONS = ("in", "in")
@@ -104,10 +103,12 @@ def translate_clause(rule: Rule) -> Clause:
                     # A path's edge list never equals a square's (a simple path
                     # holds at most 3 of a square's edges), so Prolog's
                     # unification fails: the clause can never fire.
-                    return Clause((Comparison("eq", ("const", 0), ("const", 1)),),
-                                  source=source,
-                                  english=f"never: {var_name(lit.args[i])} cannot be both "
-                                          f"{_describe(bound)} and {_describe(out)}")
+                    return Clause(
+                        (Comparison("eq", ("const", 0), ("const", 1)),),
+                        source=source,
+                        english=f"never: {var_name(lit.args[i])} cannot be both "
+                        f"{_describe(bound)} and {_describe(out)}",
+                    )
     return Clause(tuple(comparisons), source=source, english=clause_text(comparisons))
 
 
@@ -123,8 +124,12 @@ def _check_kind(where: str, pred: str, v: object, kind: str, arg: str) -> None:
         "int": _is_int(v),
     }[kind]
     if not ok:
-        want = {"path": "the head's path", "square": "the head's square",
-                "list": "a list bound earlier", "int": "a number bound earlier"}[kind]
+        want = {
+            "path": "the head's path",
+            "square": "the head's square",
+            "list": "a list bound earlier",
+            "int": "a number bound earlier",
+        }[kind]
         raise TranslationError(
             f"{where}: argument {arg} of {pred} must be {want}, it is {_describe(v)}"
         )
@@ -182,6 +187,7 @@ def _comparison_text(c: Comparison, words: bool) -> str:
     if words and c.left[0] == "feature" and c.left[1] in YES_NO_WORDS and c.right[0] == "const":
         before, after = YES_NO_WORDS[c.left[1]]
         return before + ("" if c.right[1] else "not ") + after
+
     def show(operand: Operand) -> str:
         return _describe(operand) if words else str(operand[1])
 
@@ -195,8 +201,12 @@ def translate_program(text: str, name: str = "learned") -> Predicate:
     heads = {(c.head.pred, len(c.head.args)) for c in clauses}
     if len(heads) != 1:
         raise TranslationError(f"{name}: clauses define several predicates: {sorted(heads)}")
-    return Predicate(name, "program", tuple(translate_clause(c) for c in clauses),
-                     description=f"learned program {name}")
+    return Predicate(
+        name,
+        "program",
+        tuple(translate_clause(c) for c in clauses),
+        description=f"learned program {name}",
+    )
 
 
 def translate_file(path: Path | str) -> Predicate:
@@ -236,10 +246,13 @@ def python_source(predicate: Predicate) -> str:
     for i, clause in enumerate(predicate.clauses, 1):
         name = f"clause_{i}"
         names.append(name)
-        test = " and ".join(
-            f"{_py_operand(c.left)} {OPERATORS[c.op].python} {_py_operand(c.right)}"
-            for c in clause.comparisons
-        ) or "True"
+        test = (
+            " and ".join(
+                f"{_py_operand(c.left)} {OPERATORS[c.op].python} {_py_operand(c.right)}"
+                for c in clause.comparisons
+            )
+            or "True"
+        )
         lines += [
             f"def {name}(f) -> bool:",
             f'    """{clause.source}',

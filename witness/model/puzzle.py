@@ -51,8 +51,9 @@ def grid_neighbours(v: Vertex, rows: int, cols: int) -> list[Vertex]:
 
 def peripheral(rows: int, cols: int) -> list[Vertex]:
     """Vertices of degree < 4 (the possible goals), in vertex-id order."""
-    return [(x, y) for y in range(rows + 1) for x in range(cols + 1)
-            if x in (0, cols) or y in (0, rows)]
+    return [
+        (x, y) for y in range(rows + 1) for x in range(cols + 1) if x in (0, cols) or y in (0, rows)
+    ]
 
 
 def reachable(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: int) -> bool:

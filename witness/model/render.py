@@ -84,11 +84,18 @@ def render(puzzle: Puzzle, out: Path, path: Sequence[Vertex] | None = None) -> N
     dx, dy = _exit_direction(puzzle, puzzle.goal)
     stub = 0.36
     goal_end = (gx + dx * stub, gy + dy * stub)
-    ax.plot([gx, goal_end[0]], [gy, goal_end[1]], color=GRID, lw=grid_lw,
-            solid_capstyle="round")
+    ax.plot([gx, goal_end[0]], [gy, goal_end[1]], color=GRID, lw=grid_lw, solid_capstyle="round")
     # A ring around the exit's end, drawn above the path so it stays visible.
-    ax.add_patch(Circle(goal_end, GRID_WIDTH * 0.95, fill=False, ec=GOAL_RING,
-                        lw=0.035 * points_per_unit, zorder=6))
+    ax.add_patch(
+        Circle(
+            goal_end,
+            GRID_WIDTH * 0.95,
+            fill=False,
+            ec=GOAL_RING,
+            lw=0.035 * points_per_unit,
+            zorder=6,
+        )
+    )
 
     for x, y, k in puzzle.triangles:
         _draw_triangles(ax, x + 0.5, y + 0.5, k)
@@ -100,18 +107,30 @@ def render(puzzle: Puzzle, out: Path, path: Sequence[Vertex] | None = None) -> N
         if tuple(path[-1]) == puzzle.goal:  # a finished path leaves through the exit
             xs.append(goal_end[0])
             ys.append(goal_end[1])
-        ax.plot(xs, ys, color=PATH, lw=path_lw, solid_capstyle="round",
-                solid_joinstyle="round", zorder=4)
+        ax.plot(
+            xs,
+            ys,
+            color=PATH,
+            lw=path_lw,
+            solid_capstyle="round",
+            solid_joinstyle="round",
+            zorder=4,
+        )
         ax.add_patch(Circle(path[0], GRID_WIDTH * 1.05, color=PATH, zorder=5))
 
     out.parent.mkdir(parents=True, exist_ok=True)
     with matplotlib.rc_context({"svg.hashsalt": "witness"}):
         if fmt == ".svg":
-            fig.savefig(out, format="svg", facecolor=BACKGROUND,
-                        metadata={"Date": None, "Creator": IMAGE_MARK})
+            fig.savefig(
+                out,
+                format="svg",
+                facecolor=BACKGROUND,
+                metadata={"Date": None, "Creator": IMAGE_MARK},
+            )
         else:
-            fig.savefig(out, format="png", facecolor=BACKGROUND, dpi=100,
-                        metadata={"Software": IMAGE_MARK})
+            fig.savefig(
+                out, format="png", facecolor=BACKGROUND, dpi=100, metadata={"Software": IMAGE_MARK}
+            )
     plt.close(fig)
 
 

@@ -26,8 +26,14 @@ from witness.pipeline.report import (
 )
 
 # The files of a bias's results folder that the comparison reads (all pipeline outputs).
-COMPARED_FILES = ("final/pi_star.pl", "final/pi_star.verify.json", "test/summary.json",
-                  "test/by_size.csv", "large/solved.csv", "difficulty/scores.csv")
+COMPARED_FILES = (
+    "final/pi_star.pl",
+    "final/pi_star.verify.json",
+    "test/summary.json",
+    "test/by_size.csv",
+    "large/solved.csv",
+    "difficulty/scores.csv",
+)
 
 
 def missing_files(folder: str | Path) -> list[str]:
@@ -55,15 +61,19 @@ class BiasResults:
         folder = Path(folder)
         missing = missing_files(folder)
         if missing:
-            raise InputError(f"{folder / missing[0]}: missing (the {name} bias's pipeline "
-                             "writes it)")
-        return cls(name=name, folder=folder,
-                   predicate=learned_predicate(folder / "final/pi_star.pl"),
-                   verify=read_json(folder / "final/pi_star.verify.json", "verify record"),
-                   summary=read_json(folder / "test/summary.json", "test summary"),
-                   by_size=pd.read_csv(folder / "test/by_size.csv").set_index("bucket"),
-                   solved=pd.read_csv(folder / "large/solved.csv"),
-                   difficulty=pd.read_csv(folder / "difficulty/scores.csv"))
+            raise InputError(
+                f"{folder / missing[0]}: missing (the {name} bias's pipeline writes it)"
+            )
+        return cls(
+            name=name,
+            folder=folder,
+            predicate=learned_predicate(folder / "final/pi_star.pl"),
+            verify=read_json(folder / "final/pi_star.verify.json", "verify record"),
+            summary=read_json(folder / "test/summary.json", "test summary"),
+            by_size=pd.read_csv(folder / "test/by_size.csv").set_index("bucket"),
+            solved=pd.read_csv(folder / "large/solved.csv"),
+            difficulty=pd.read_csv(folder / "difficulty/scores.csv"),
+        )
 
 
 def _ratio(a: float, b: float) -> str:
@@ -71,55 +81,95 @@ def _ratio(a: float, b: float) -> str:
 
 
 def _predicate_section(b: BiasResults) -> list[str]:
-    return [f"### {b.name} (`{b.folder / 'final/pi_star.pl'}`)", "",
-            *predicate_lines(b.predicate, b.verify), ""]
+    return [
+        f"### {b.name} (`{b.folder / 'final/pi_star.pl'}`)",
+        "",
+        *predicate_lines(b.predicate, b.verify),
+        "",
+    ]
 
 
 def _test_section(biases: Sequence[BiasResults]) -> list[str]:
     first, rest = biases[0], biases[1:]
     names = [b.name for b in biases]
     ratio_heads = [f"{first.name} / {b.name}" for b in rest]
-    head = ["| measure | " + " | ".join(names + ratio_heads) + " |",
-            "| --- |" + " --- |" * (len(names) + len(ratio_heads))]
+    head = [
+        "| measure | " + " | ".join(names + ratio_heads) + " |",
+        "| --- |" + " --- |" * (len(names) + len(ratio_heads)),
+    ]
     rows = []
     for key in ("speedup_E", "speedup_t"):
         vals = [b.summary[key] for b in biases]
-        rows.append(f"| {key}, all | " + " | ".join(
-            [fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]) + " |")
-    rows.append("| share of puzzles slower than the baseline | " + " | ".join(
-        [f"{b.summary['share_slower']:.1%}" for b in biases] + [""] * len(rest)) + " |")
-    rows.append("| test puzzles | " + " | ".join(
-        [str(b.summary["puzzles"]) for b in biases] + [""] * len(rest)) + " |")
+        rows.append(
+            f"| {key}, all | "
+            + " | ".join([fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]])
+            + " |"
+        )
+    rows.append(
+        "| share of puzzles slower than the baseline | "
+        + " | ".join([f"{b.summary['share_slower']:.1%}" for b in biases] + [""] * len(rest))
+        + " |"
+    )
+    rows.append(
+        "| test puzzles | "
+        + " | ".join([str(b.summary["puzzles"]) for b in biases] + [""] * len(rest))
+        + " |"
+    )
 
     # Table 2's buckets: speedups of each bias side by side, then the ratios
     buckets = list(dict.fromkeys(b for x in biases for b in x.by_size.index))
-    cols = [f"speedup_E {n}" for n in names] + [f"E {h}" for h in ratio_heads] \
-        + [f"speedup_t {n}" for n in names] + [f"t {h}" for h in ratio_heads]
-    table = ["| bucket | n | baseline mean expansions | " + " | ".join(cols) + " |",
-             "| --- |" + " --- |" * (2 + len(cols))]
+    cols = (
+        [f"speedup_E {n}" for n in names]
+        + [f"E {h}" for h in ratio_heads]
+        + [f"speedup_t {n}" for n in names]
+        + [f"t {h}" for h in ratio_heads]
+    )
+    table = [
+        "| bucket | n | baseline mean expansions | " + " | ".join(cols) + " |",
+        "| --- |" + " --- |" * (2 + len(cols)),
+    ]
     same = True
     for bucket in buckets:
         rows_b = [b.by_size.loc[bucket] if bucket in b.by_size.index else None for b in biases]
         ref = next(r for r in rows_b if r is not None)
-        same &= all(r is not None and r["instances"] == ref["instances"]
-                    and r["baseline_mean_expansions"] == ref["baseline_mean_expansions"]
-                    for r in rows_b)
+        same &= all(
+            r is not None
+            and r["instances"] == ref["instances"]
+            and r["baseline_mean_expansions"] == ref["baseline_mean_expansions"]
+            for r in rows_b
+        )
         cells = []
         for key in ("speedup_E", "speedup_t"):
             vals = [float("nan") if r is None else float(r[key]) for r in rows_b]
             cells += [fmt(v) for v in vals] + [_ratio(vals[0], v) for v in vals[1:]]
-        table.append(f"| {bucket} | {int(ref['instances'])} | "
-                     f"{fmt(ref['baseline_mean_expansions'])} | " + " | ".join(cells) + " |")
-    same_txt = ("Every bias was tested on the same puzzles (the same count and baseline mean "
-                "expansions in every bucket)." if same else
-                "**The biases were not tested on the same puzzles** (bucket counts or baseline "
-                "expansions differ), so their speedups are not like for like.")
-    return ["## Test set (section 5.5)", "", *head, *rows, "",
-            "Per bucket of Table 2 (speedups over pi_baseline; a ratio above 1 means "
-            f"{first.name}'s pi* gains more):", "", *table, "", same_txt,
-            "speedup_E counts expansions (machine-independent); speedup_t is wall clock, "
-            "and each bias's test ran in its own jobs, so it carries the machine's load "
-            "at the time.", ""]
+        table.append(
+            f"| {bucket} | {int(ref['instances'])} | "
+            f"{fmt(ref['baseline_mean_expansions'])} | " + " | ".join(cells) + " |"
+        )
+    same_txt = (
+        "Every bias was tested on the same puzzles (the same count and baseline mean "
+        "expansions in every bucket)."
+        if same
+        else "**The biases were not tested on the same puzzles** (bucket counts or baseline "
+        "expansions differ), so their speedups are not like for like."
+    )
+    return [
+        "## Test set (section 5.5)",
+        "",
+        *head,
+        *rows,
+        "",
+        "Per bucket of Table 2 (speedups over pi_baseline; a ratio above 1 means "
+        f"{first.name}'s pi* gains more):",
+        "",
+        *table,
+        "",
+        same_txt,
+        "speedup_E counts expansions (machine-independent); speedup_t is wall clock, "
+        "and each bias's test ran in its own jobs, so it carries the machine's load "
+        "at the time.",
+        "",
+    ]
 
 
 def _large_shares(b: BiasResults, column: str) -> dict[tuple[str, str, float], float]:
@@ -137,17 +187,27 @@ def _large_section(biases: Sequence[BiasResults]) -> list[str]:
     limits = sorted(first.solved["limit_min"].unique())
     counts = sorted(set(first.solved["puzzles"]))
     # A* with pi_baseline, each bias's pi*, then clingo (and any other solver)
-    cols = [("baseline", first)] + [("pi_star", b) for b in biases] + [
-        (s, first) for s in dict.fromkeys(first.solved["solver"])
-        if s not in ("baseline", "pi_star")]
+    cols = (
+        [("baseline", first)]
+        + [("pi_star", b) for b in biases]
+        + [
+            (s, first)
+            for s in dict.fromkeys(first.solved["solver"])
+            if s not in ("baseline", "pi_star")
+        ]
+    )
     heads = [f"pi* {b.name}" if s == "pi_star" else SOLVER_TITLES.get(s, s) for s, b in cols]
     wall = {b.name: _large_shares(b, "solved_within_time") for b in biases}
     paper = {b.name: _large_shares(b, "solved_within_paper_expansions") for b in biases}
-    lines = [f"## Large puzzles (section 5.6; {', '.join(map(str, counts))} per size)", "",
-             "Share solved within the wall-clock limit, and in brackets within the paper's "
-             "throughput x limit in expansions (clingo has no such budget):", "",
-             "| size | limit (min) | " + " | ".join(heads) + " |",
-             "| --- | --- |" + " --- |" * len(cols)]
+    lines = [
+        f"## Large puzzles (section 5.6; {', '.join(map(str, counts))} per size)",
+        "",
+        "Share solved within the wall-clock limit, and in brackets within the paper's "
+        "throughput x limit in expansions (clingo has no such budget):",
+        "",
+        "| size | limit (min) | " + " | ".join(heads) + " |",
+        "| --- | --- |" + " --- |" * len(cols),
+    ]
     for size in [*sizes, "all"]:
         for limit in limits:
             cells = []
@@ -159,16 +219,24 @@ def _large_section(biases: Sequence[BiasResults]) -> list[str]:
                 cells.append(cell)
             label = f"**{size}**" if size == "all" else size
             lines.append(f"| {label} | {limit:g} | " + " | ".join(cells) + " |")
+
     # the baseline and clingo ran again beside each pi*: say whether the folders agree
     def shared(b: BiasResults) -> pd.DataFrame:
         return b.solved[b.solved["solver"] != "pi_star"].reset_index(drop=True)
 
     differ = [b.name for b in biases[1:] if not shared(first).equals(shared(b))]
-    lines += ["", f"The baseline and clingo columns are from {first.name}'s folder; "
-              + ("they ran again beside every other bias's pi* and solved the same shares."
-                 if not differ else "beside " + ", ".join(differ) + "'s pi* they solved other "
-                 "shares (wall-clock limits on a loaded machine): see that folder's "
-                 "large/solved.csv."), ""]
+    lines += [
+        "",
+        f"The baseline and clingo columns are from {first.name}'s folder; "
+        + (
+            "they ran again beside every other bias's pi* and solved the same shares."
+            if not differ
+            else "beside " + ", ".join(differ) + "'s pi* they solved other "
+            "shares (wall-clock limits on a loaded machine): see that folder's "
+            "large/solved.csv."
+        ),
+        "",
+    ]
     return lines
 
 
@@ -177,32 +245,42 @@ def _difficulty_section(biases: Sequence[BiasResults]) -> list[str]:
     player's rules none and pi_baseline (from the first bias's folder) and each
     bias's pi* (the paper-bias pi* beside any other final predicate)."""
     first = biases[0]
-    rows = [(rule, first.difficulty[first.difficulty["rules"] == rule])
-            for rule in ("none", "baseline")]
-    rows += [(f"pi* {b.name}", b.difficulty[b.difficulty["rules"] == "pi_star"])
-             for b in biases]
-    lines = ["## Puzzle difficulty (MUSE and ReMUSE, Chen 2023)", "",
-             "Each bias's seeded sample of the test set (`difficulty/scores.csv`), the "
-             "player's inference rules being none (every legal move), pi_baseline or that "
-             "bias's pi* (only a pi* proven for every grid size models a player; "
-             "n/a: left out). Bits; means and medians over the puzzles with a reachable "
-             "solution.", "",
-             "| player's rules | puzzles | no reachable solution | median MUSE | "
-             "median ReMUSE | mean MUSE | mean ReMUSE |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    rows = [
+        (rule, first.difficulty[first.difficulty["rules"] == rule]) for rule in ("none", "baseline")
+    ]
+    rows += [(f"pi* {b.name}", b.difficulty[b.difficulty["rules"] == "pi_star"]) for b in biases]
+    lines = [
+        "## Puzzle difficulty (MUSE and ReMUSE, Chen 2023)",
+        "",
+        "Each bias's seeded sample of the test set (`difficulty/scores.csv`), the "
+        "player's inference rules being none (every legal move), pi_baseline or that "
+        "bias's pi* (only a pi* proven for every grid size models a player; "
+        "n/a: left out). Bits; means and medians over the puzzles with a reachable "
+        "solution.",
+        "",
+        "| player's rules | puzzles | no reachable solution | median MUSE | "
+        "median ReMUSE | mean MUSE | mean ReMUSE |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for label, g in rows:
         g = g[g["status"] == "done"]
         fin = g[np.isfinite(g["muse"])]
         if g.empty:
             lines.append(f"| {label} | 0 | n/a | n/a | n/a | n/a | n/a |")
             continue
-        lines.append(f"| {label} | {len(g)} | {len(g) - len(fin)} | "
-                     f"{fin['muse'].median():.2f} | {fin['remuse'].median():.2f} | "
-                     f"{fin['muse'].mean():.2f} | {fin['remuse'].mean():.2f} |")
+        lines.append(
+            f"| {label} | {len(g)} | {len(g) - len(fin)} | "
+            f"{fin['muse'].median():.2f} | {fin['remuse'].median():.2f} | "
+            f"{fin['muse'].mean():.2f} | {fin['remuse'].mean():.2f} |"
+        )
     samples = [frozenset(b.difficulty["puzzle"]) for b in biases]
-    lines += ["", "Every bias scored the same puzzles." if len(set(samples)) == 1 else
-              "**The biases scored different samples**, so their scores are not like "
-              "for like.", ""]
+    lines += [
+        "",
+        "Every bias scored the same puzzles."
+        if len(set(samples)) == 1
+        else "**The biases scored different samples**, so their scores are not like for like.",
+        "",
+    ]
     return lines
 
 
@@ -211,11 +289,18 @@ def figure5_rows(biases: Sequence[BiasResults]) -> pd.DataFrame:
     pi_baseline and clingo from the first bias's folder, and each bias's pi*
     as a solver of its own, in the biases' order."""
     first = biases[0].solved
-    pi_stars = [b.solved[b.solved["solver"] == "pi_star"].assign(solver=f"A* with pi* {b.name}")
-                for b in biases]
-    return pd.concat([first[first["solver"] == "baseline"], *pi_stars,
-                      first[~first["solver"].isin(["baseline", "pi_star"])]],
-                     ignore_index=True)
+    pi_stars = [
+        b.solved[b.solved["solver"] == "pi_star"].assign(solver=f"A* with pi* {b.name}")
+        for b in biases
+    ]
+    return pd.concat(
+        [
+            first[first["solver"] == "baseline"],
+            *pi_stars,
+            first[~first["solver"].isin(["baseline", "pi_star"])],
+        ],
+        ignore_index=True,
+    )
 
 
 def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
@@ -225,8 +310,9 @@ def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
     for ax, key in zip(axes[:2], ("speedup_E", "speedup_t"), strict=True):
         for i, b in enumerate(biases):
             df = b.by_size.sort_values("squares")
-            ax.plot(df["squares"], df[key], "os^vD"[i % 5] + "-", color=f"C{i}",
-                    label=f"pi* {b.name}")
+            ax.plot(
+                df["squares"], df[key], "os^vD"[i % 5] + "-", color=f"C{i}", label=f"pi* {b.name}"
+            )
         df = biases[0].by_size.sort_values("squares")
         ax.set_xticks(df["squares"], df.index, fontsize=7, rotation=45)
         ax.set_yscale("log")
@@ -238,17 +324,18 @@ def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
     ax = axes[2]
     limit = biases[0].solved["limit_min"].max()
     # each bias's pi* in its colour of the other panels; the baseline grey, clingo black
-    lines = [("baseline", biases[0], "grey", "x--")] + [
-        ("pi_star", b, f"C{i}", "os^vD"[i % 5] + "-") for i, b in enumerate(biases)] + [
-        ("asp", biases[0], "black", "d:")]
+    lines = (
+        [("baseline", biases[0], "grey", "x--")]
+        + [("pi_star", b, f"C{i}", "os^vD"[i % 5] + "-") for i, b in enumerate(biases)]
+        + [("asp", biases[0], "black", "d:")]
+    )
     for solver, b, colour, style in lines:
         df = b.solved[(b.solved["solver"] == solver) & (b.solved["limit_min"] == limit)]
         if df.empty:
             continue
         df = df.sort_values(["squares", "size"])
         label = f"pi* {b.name}" if solver == "pi_star" else SOLVER_TITLES.get(solver, solver)
-        ax.plot(range(len(df)), 100 * df["solved_within_time"], style, color=colour,
-                label=label)
+        ax.plot(range(len(df)), 100 * df["solved_within_time"], style, color=colour, label=label)
         ax.set_xticks(range(len(df)), df["size"], fontsize=7, rotation=45)
     ax.set_ylim(-5, 105)
     ax.set_xlabel("large puzzle size")
@@ -258,8 +345,12 @@ def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
     return save_figure(fig, stem)
 
 
-def write_comparison(out_md: str | Path, figure_stem: str | Path,
-                     biases: Sequence[tuple[str, str | Path]], command: str) -> Path:
+def write_comparison(
+    out_md: str | Path,
+    figure_stem: str | Path,
+    biases: Sequence[tuple[str, str | Path]],
+    command: str,
+) -> Path:
     """comparison.md (and the figure at ``figure_stem``, .png and .svg) for
     ``biases``: (name, results folder) pairs, the first being the run's own
     bias; ratios are the first's speedups over each other's."""
@@ -270,21 +361,35 @@ def write_comparison(out_md: str | Path, figure_stem: str | Path,
     comparison_figure(results, Path(figure_stem))
     png = os.path.relpath(Path(figure_stem).with_suffix(".png"), out_md.parent)
     heat_stem = Path(figure_stem).with_name(f"{Path(figure_stem).name}_figure5")
-    figure5(figure5_rows(results), heat_stem,
-            title="Figure 5: large puzzles solved within each limit, every bias's pi*")
+    figure5(
+        figure5_rows(results),
+        heat_stem,
+        title="Figure 5: large puzzles solved within each limit, every bias's pi*",
+    )
     heat_png = os.path.relpath(heat_stem.with_suffix(".png"), out_md.parent)
     names = ", ".join(b.name for b in results)
-    lines = [f"# Side by side: {names}", "",
-             f"Made by `{command}` from each bias's outputs (folders: "
-             + ", ".join(f"`{b.folder}`" for b in results) + "); nothing is rerun.", "",
-             f"![speedups by bucket and large puzzles solved]({png})", "",
-             "## pi* of each bias", "",
-             "In English, one line per clause: pi* fires on a partial path if some "
-             "constrained square satisfies a line.", ""]
+    lines = [
+        f"# Side by side: {names}",
+        "",
+        f"Made by `{command}` from each bias's outputs (folders: "
+        + ", ".join(f"`{b.folder}`" for b in results)
+        + "); nothing is rerun.",
+        "",
+        f"![speedups by bucket and large puzzles solved]({png})",
+        "",
+        "## pi* of each bias",
+        "",
+        "In English, one line per clause: pi* fires on a partial path if some "
+        "constrained square satisfies a line.",
+        "",
+    ]
     for b in results:
         lines += _predicate_section(b)
-    lines += (_test_section(results) + _large_section(results)
-              + [f"![Figure 5 with every bias's pi*]({heat_png})", ""]
-              + _difficulty_section(results))
+    lines += (
+        _test_section(results)
+        + _large_section(results)
+        + [f"![Figure 5 with every bias's pi*]({heat_png})", ""]
+        + _difficulty_section(results)
+    )
     write_file(out_md, "\n".join(lines))
     return out_md

@@ -8,8 +8,12 @@ from witness.paper import PAPER_TEST
 from witness.pipeline.evaluate import solve_all, speedups
 
 # (predicate, mode, base_prune) of each row; speedups are over baseline/prune
-CONFIGS = [("none", "prune", False), ("baseline", "prune", False),
-           ("paper", "sort", False), ("paper", "prune", False)]
+CONFIGS = [
+    ("none", "prune", False),
+    ("baseline", "prune", False),
+    ("paper", "sort", False),
+    ("paper", "prune", False),
+]
 
 
 def demo_table(count: int = 40, seed: int = 0, max_size: str = "5x5") -> str:
@@ -34,7 +38,9 @@ def demo_table(count: int = 40, seed: int = 0, max_size: str = "5x5") -> str:
             f"{sum(r.expansions for r in recs):>11} {sum(r.seconds for r in recs):>9.4f} "
             f"{s_e:>10.2f} {s_t:>10.2f}"
         )
-    lines.append(f"speedups are over baseline/prune (paper, {PAPER_TEST['puzzles']} test "
-                 f"puzzles up to 5x5: speedup_E {PAPER_TEST['speedup_E']}, "
-                 f"speedup_t {PAPER_TEST['speedup_t']})")
+    lines.append(
+        f"speedups are over baseline/prune (paper, {PAPER_TEST['puzzles']} test "
+        f"puzzles up to 5x5: speedup_E {PAPER_TEST['speedup_E']}, "
+        f"speedup_t {PAPER_TEST['speedup_t']})"
+    )
     return "\n".join(lines)

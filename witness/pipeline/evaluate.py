@@ -63,11 +63,29 @@ def solve_all(
         items = tqdm(puzzles, desc=f"solve {pred.name}/{mode}", unit="puzzle", leave=False)
     records = []
     for name, puzzle in items:
-        r = solve(puzzle, pred, mode, base_prune=base_prune, time_limit=time_limit,
-                  max_expansions=max_expansions, memory_mb=memory_mb,
-                  geometry=build_geometry(puzzle))
-        records.append(SolveRecord(name, puzzle.size, pred.name, r.mode, r.solved, r.status,
-                                   r.expansions, r.generated, r.seconds))
+        r = solve(
+            puzzle,
+            pred,
+            mode,
+            base_prune=base_prune,
+            time_limit=time_limit,
+            max_expansions=max_expansions,
+            memory_mb=memory_mb,
+            geometry=build_geometry(puzzle),
+        )
+        records.append(
+            SolveRecord(
+                name,
+                puzzle.size,
+                pred.name,
+                r.mode,
+                r.solved,
+                r.status,
+                r.expansions,
+                r.generated,
+                r.seconds,
+            )
+        )
     return records
 
 
@@ -79,8 +97,10 @@ def speedups(baseline: Sequence[SolveRecord], other: Sequence[SolveRecord]) -> t
     t_other = sum(r.seconds for r in other)
     e_base = sum(r.expansions for r in baseline)
     e_other = sum(r.expansions for r in other)
-    return (t_base / t_other if t_other else float("inf"),
-            e_base / e_other if e_other else float("inf"))
+    return (
+        t_base / t_other if t_other else float("inf"),
+        e_base / e_other if e_other else float("inf"),
+    )
 
 
 def bucket(size: str) -> str:
@@ -113,8 +133,9 @@ def solve_safely(
     # there means the puzzle has no solution ("unsolvable", not "exhausted")
     safe = replace(predicate, sound=True)
     pruned = iter(solve_all([q for q, a in pairs if a], safe, "prune", **budgets))
-    sorted_ = iter(solve_all([q for q, a in pairs if not a], predicate, "sort",
-                             base_prune=True, **budgets))
+    sorted_ = iter(
+        solve_all([q for q, a in pairs if not a], predicate, "sort", base_prune=True, **budgets)
+    )
     return [next(pruned) if a else next(sorted_) for a in allowed]
 
 
@@ -136,17 +157,33 @@ class Chunk:
 
         puzzles = read_chunk(self.set_dir, self.chunk, self.chunk_size)
         base = solve_all(puzzles, "baseline", "prune", progress=True, **budgets)
-        star = solve_safely(puzzles, load_predicate(str(self.pi_star)),
-                            read_verdict(self.verify_json), progress=True, **budgets)
+        star = solve_safely(
+            puzzles,
+            load_predicate(str(self.pi_star)),
+            read_verdict(self.verify_json),
+            progress=True,
+            **budgets,
+        )
         return puzzles, base, star
 
 
 # ------------------------------------------------------ test evaluation
-TEST_FIELDS = ["puzzle", "size", "bucket", "pi_star_mode",
-               "baseline_expansions", "baseline_seconds", "baseline_status",
-               "pi_star_expansions", "pi_star_seconds", "pi_star_status",
-               "portfolio_expansions", "portfolio_seconds", "portfolio_status",
-               "portfolio_winner"]
+TEST_FIELDS = [
+    "puzzle",
+    "size",
+    "bucket",
+    "pi_star_mode",
+    "baseline_expansions",
+    "baseline_seconds",
+    "baseline_status",
+    "pi_star_expansions",
+    "pi_star_seconds",
+    "pi_star_status",
+    "portfolio_expansions",
+    "portfolio_seconds",
+    "portfolio_status",
+    "portfolio_winner",
+]
 
 
 def evaluate_test_chunk(
@@ -166,10 +203,18 @@ def evaluate_test_chunk(
     budgets = {"time_limit": time_limit, "memory_mb": memory_mb}
     puzzles, base, star = chunk.solve(**budgets)
     rows = [
-        {"puzzle": b.puzzle, "size": b.size, "bucket": bucket(b.size), "pi_star_mode": s.mode,
-         "baseline_expansions": b.expansions, "baseline_seconds": b.seconds,
-         "baseline_status": b.status, "pi_star_expansions": s.expansions,
-         "pi_star_seconds": s.seconds, "pi_star_status": s.status}
+        {
+            "puzzle": b.puzzle,
+            "size": b.size,
+            "bucket": bucket(b.size),
+            "pi_star_mode": s.mode,
+            "baseline_expansions": b.expansions,
+            "baseline_seconds": b.seconds,
+            "baseline_status": b.status,
+            "pi_star_expansions": s.expansions,
+            "pi_star_seconds": s.seconds,
+            "pi_star_status": s.status,
+        }
         for b, s in zip(base, star, strict=True)
     ]
     choice = read_json(portfolio_json, "portfolio choice") if portfolio_json else {}
@@ -179,19 +224,26 @@ def evaluate_test_chunk(
     return rows
 
 
-def _add_portfolio(rows: list[dict], puzzles: Sequence[tuple[str, Puzzle]], choice: dict,
-                   **budgets) -> None:
+def _add_portfolio(
+    rows: list[dict], puzzles: Sequence[tuple[str, Puzzle]], choice: dict, **budgets
+) -> None:
     """Add to each row the portfolio of section 6 (``choice``, as
     ``final.choose_portfolio`` wrote it: the unproven member, key
     "unverified", and the member proven for every size, key "verified")."""
     from witness.search.portfolio import Member, solve_portfolio
 
-    members = [Member(load_predicate(choice["unverified"])),
-               Member(load_predicate(choice["verified"]))]
+    members = [
+        Member(load_predicate(choice["unverified"])),
+        Member(load_predicate(choice["verified"])),
+    ]
     for row, (_, puzzle) in zip(rows, puzzles, strict=True):
         result, _ = solve_portfolio(puzzle, members, **budgets)
-        row.update(portfolio_expansions=result.expansions, portfolio_seconds=result.seconds,
-                   portfolio_status=result.status, portfolio_winner=result.extra["winner"])
+        row.update(
+            portfolio_expansions=result.expansions,
+            portfolio_seconds=result.seconds,
+            portfolio_status=result.status,
+            portfolio_winner=result.extra["winner"],
+        )
 
 
 # ------------------------------------------------------- large puzzles
@@ -210,22 +262,34 @@ def evaluate_large_chunk(
     solver with the largest time limit, a memory cap and (A* only) an
     expansion budget, the paper's throughput times that limit; Figure 5's
     shares are read off the recorded times and expansions afterwards."""
-    puzzles, base, star = chunk.solve(time_limit=time_limit, memory_mb=memory_mb,
-                                      max_expansions=max_expansions)
-    rows = [_large_row(r.puzzle, r.size, name, r)
-            for name, records in (("baseline", base), ("pi_star", star)) for r in records]
+    puzzles, base, star = chunk.solve(
+        time_limit=time_limit, memory_mb=memory_mb, max_expansions=max_expansions
+    )
+    rows = [
+        _large_row(r.puzzle, r.size, name, r)
+        for name, records in (("baseline", base), ("pi_star", star))
+        for r in records
+    ]
     if asp:
         from witness.asp.solver import solve_asp
 
-        rows += [_large_row(name, puzzle.size, "asp", solve_asp(puzzle, time_limit=time_limit))
-                 for name, puzzle in puzzles]
+        rows += [
+            _large_row(name, puzzle.size, "asp", solve_asp(puzzle, time_limit=time_limit))
+            for name, puzzle in puzzles
+        ]
     write_csv(rows, LARGE_FIELDS, out_csv)
     return rows
 
 
-def _large_row(puzzle: str, size: str, solver: str,
-               result: SolveRecord | SolveResult) -> dict:
+def _large_row(puzzle: str, size: str, solver: str, result: SolveRecord | SolveResult) -> dict:
     """A row of LARGE_FIELDS: one puzzle's outcome with one solver (an A*
     record or clingo's result, which have the same outcome fields)."""
-    return {"puzzle": puzzle, "size": size, "solver": solver, "solved": result.solved,
-            "status": result.status, "expansions": result.expansions, "seconds": result.seconds}
+    return {
+        "puzzle": puzzle,
+        "size": size,
+        "solver": solver,
+        "solved": result.solved,
+        "status": result.status,
+        "expansions": result.expansions,
+        "seconds": result.seconds,
+    }

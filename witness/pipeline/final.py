@@ -13,8 +13,9 @@ from witness.learning.translate import load_predicate, python_source
 from witness.pipeline.triage_tables import kept_predicates, ranked_predicates
 
 
-def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | Path,
-             out_py: str | Path) -> str:
+def finalize(
+    stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | Path, out_py: str | Path
+) -> str:
     """Copy the winner of the last stage to ``pi_star.pl`` (with its triage
     provenance) and write its readable Python translation. Returns its name."""
     kept = kept_predicates(stage3_csv)
@@ -22,15 +23,22 @@ def finalize(stage3_csv: str | Path, predicates_dir: str | Path, out_pl: str | P
         raise InputError(f"{stage3_csv}: triage kept no predicate (did every learning run fail?)")
     name = kept[0]
     source = Path(predicates_dir) / f"{name}.pl"
-    write_file(out_pl, f"% pi_star: winner of triage ({stage3_csv}), learned as {name}\n"
-               + read_text(source, "learned program"))
+    write_file(
+        out_pl,
+        f"% pi_star: winner of triage ({stage3_csv}), learned as {name}\n"
+        + read_text(source, "learned program"),
+    )
     write_file(out_py, python_source(load_predicate(str(out_pl))))
     return name
 
 
-def choose_portfolio(stage_csvs: Sequence[str | Path], verify_jsons: Sequence[str | Path],
-                     pi_star: str | Path, pi_star_verify: str | Path,
-                     out_json: str | Path) -> dict:
+def choose_portfolio(
+    stage_csvs: Sequence[str | Path],
+    verify_jsons: Sequence[str | Path],
+    pi_star: str | Path,
+    pi_star_verify: str | Path,
+    out_json: str | Path,
+) -> dict:
     """Pick the portfolio of section 6: the best unproven predicate of triage
     (the furthest stage it reached, then its rank there; ``stage_csvs`` from
     the last stage to the first), paired with one proven for every size
@@ -42,8 +50,9 @@ def choose_portfolio(stage_csvs: Sequence[str | Path], verify_jsons: Sequence[st
     ranked: list[str] = []
     for stage_csv in stage_csvs:
         ranked += [name for name in ranked_predicates(stage_csv) if name not in ranked]
-    unproven = next((name for name in ranked
-                     if status.get(name, UNKNOWN) not in (PROVEN, "empty")), None)
+    unproven = next(
+        (name for name in ranked if status.get(name, UNKNOWN) not in (PROVEN, "empty")), None
+    )
     star_ok = read_json(pi_star_verify, "verify record")["status"] == PROVEN
     choice = {
         "unverified": str(records[unproven].with_name(f"{unproven}.pl")) if unproven else None,

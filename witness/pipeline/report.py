@@ -35,8 +35,13 @@ def save_figure(fig: plt.Figure, stem: Path) -> list[Path]:
     out = []
     for ext in ("png", "svg"):
         data = io.BytesIO()
-        fig.savefig(data, format=ext, dpi=150, bbox_inches="tight",
-                    metadata={"Date": None} if ext == "svg" else None)
+        fig.savefig(
+            data,
+            format=ext,
+            dpi=150,
+            bbox_inches="tight",
+            metadata={"Date": None} if ext == "svg" else None,
+        )
         out.append(write_file(stem.with_suffix(f".{ext}"), data.getvalue()))
     plt.close(fig)
     return out
@@ -49,8 +54,14 @@ def figure4(by_size_csv: str | Path, stem: Path) -> list[Path]:
     ax.plot(df["squares"], df["speedup_t"], "o-", label="time speedup")
     ax.plot(df["squares"], df["speedup_E"], "s--", label="expansion speedup")
     for _, row in df.iterrows():
-        ax.annotate(row["bucket"], (row["squares"], row["speedup_E"]), fontsize=7,
-                    textcoords="offset points", xytext=(0, 6), ha="center")
+        ax.annotate(
+            row["bucket"],
+            (row["squares"], row["speedup_E"]),
+            fontsize=7,
+            textcoords="offset points",
+            xytext=(0, 6),
+            ha="center",
+        )
     ax.axhline(1, color="grey", lw=0.8)
     ax.set_xlabel("squares in the puzzle (bucket of Table 2)")
     ax.set_ylabel("speedup over baseline")
@@ -67,8 +78,10 @@ def _solvers_and_readings(df: pd.DataFrame) -> tuple[list[str], list[tuple[str, 
     # baseline and pi* side by side first (the paper's two panels), then the others
     order = {"baseline": 0, "pi_star": 1}
     solvers.sort(key=lambda s: order.get(s, 2))
-    readings = [("solved_within_time", "wall-clock limit (this machine)"),
-                ("solved_within_paper_expansions", "paper's throughput x limit (expansions)")]
+    readings = [
+        ("solved_within_time", "wall-clock limit (this machine)"),
+        ("solved_within_paper_expansions", "paper's throughput x limit (expansions)"),
+    ]
     return solvers, readings
 
 
@@ -83,15 +96,22 @@ class Panel(NamedTuple):
     first: bool  # the grid's first column
 
 
-def _figure5_panels(df: pd.DataFrame, figsize: Callable[[int, int], tuple[float, float]],
-                    no_data: Callable[[str, str], str]) -> tuple[plt.Figure, list, Iterator[Panel]]:
+def _figure5_panels(
+    df: pd.DataFrame,
+    figsize: Callable[[int, int], tuple[float, float]],
+    no_data: Callable[[str, str], str],
+) -> tuple[plt.Figure, list, Iterator[Panel]]:
     """Figure 5's grid, a row per reading of the budget and a column per solver
     (``figsize(rows, columns)``), and its panels with data, one at a time; a
     panel without (clingo has no expansions) is left blank, titled ``no_data(solver, label)``."""
     solvers, readings = _solvers_and_readings(df)
-    fig, axes = plt.subplots(len(readings), len(solvers),
-                             figsize=figsize(len(readings), len(solvers)),
-                             squeeze=False, constrained_layout=True)
+    fig, axes = plt.subplots(
+        len(readings),
+        len(solvers),
+        figsize=figsize(len(readings), len(solvers)),
+        squeeze=False,
+        constrained_layout=True,
+    )
 
     def panels() -> Iterator[Panel]:
         for i, (col, label) in enumerate(readings):
@@ -106,8 +126,11 @@ def _figure5_panels(df: pd.DataFrame, figsize: Callable[[int, int], tuple[float,
     return fig, axes, panels()
 
 
-def figure5(solved: str | Path | pd.DataFrame, stem: Path,
-            title: str = "Figure 5: large puzzles solved within each limit") -> list[Path]:
+def figure5(
+    solved: str | Path | pd.DataFrame,
+    stem: Path,
+    title: str = "Figure 5: large puzzles solved within each limit",
+) -> list[Path]:
     """Figure 5 as the paper draws it: per solver a heat map of puzzle size by
     budget, each cell the rounded percentage solved, one colour scale for
     every panel. One row per reading of the budget (wall clock here; the
@@ -117,13 +140,15 @@ def figure5(solved: str | Path | pd.DataFrame, stem: Path,
     sizes = df.drop_duplicates("size").sort_values(["squares", "size"])["size"].tolist()
     limits = sorted(df["limit_min"].unique())
     fig, axes, panels = _figure5_panels(
-        df, lambda rows, cols: (1.2 + 0.9 * len(limits) * cols, 1.2 + 0.75 * len(sizes) * rows),
-        lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n"
-                              f"(no {label.split(' (')[0]})")
+        df,
+        lambda rows, cols: (1.2 + 0.9 * len(limits) * cols, 1.2 + 0.75 * len(sizes) * rows),
+        lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
+    )
     image = None
     for p in panels:
-        table = (100 * p.rows.pivot_table(index="size", columns="limit_min", values=p.column)
-                 ).reindex(index=sizes, columns=limits)
+        table = (
+            100 * p.rows.pivot_table(index="size", columns="limit_min", values=p.column)
+        ).reindex(index=sizes, columns=limits)
         image = _heat_map(p.ax, table.to_numpy(dtype=float))
         p.ax.set_xticks(range(len(limits)), [f"{v:g}" for v in limits], fontsize=7)
         p.ax.set_yticks(range(len(sizes)), sizes, fontsize=7)
@@ -142,16 +167,24 @@ def _heat_map(ax: plt.Axes, values: np.ndarray) -> matplotlib.image.AxesImage:
     image = ax.imshow(values, cmap="viridis", vmin=0, vmax=100, aspect="auto", origin="lower")
     for (r, c), v in np.ndenumerate(values):
         if not np.isnan(v):
-            ax.text(c, r, f"{v:.0f}", ha="center", va="center", fontsize=8,
-                    color="black" if v > 60 else "white")
+            ax.text(
+                c,
+                r,
+                f"{v:.0f}",
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="black" if v > 60 else "white",
+            )
     return image
 
 
 def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
     """The same data as line plots: share solved against puzzle size, one line per limit."""
     df = pd.read_csv(solved_csv)
-    fig, _, panels = _figure5_panels(df, lambda rows, cols: (4 * cols, 7.5),
-                                     lambda solver, label: f"{solver}: n/a ({label})")
+    fig, _, panels = _figure5_panels(
+        df, lambda rows, cols: (4 * cols, 7.5), lambda solver, label: f"{solver}: n/a ({label})"
+    )
     for p in panels:
         table = p.rows.pivot_table(index="squares", columns="limit_min", values=p.column)
         for limit in table.columns:
@@ -165,8 +198,9 @@ def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
     return save_figure(fig, stem)
 
 
-def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: str | Path,
-                    stem: Path) -> dict:
+def appendix_puzzle(
+    per_puzzle_csv: str | Path, test_set: str | Path, pi_star: str | Path, stem: Path
+) -> dict:
     """Render the test puzzle with the largest expansion speedup and pi_star's solution."""
     from witness.learning.translate import load_predicate
     from witness.model.puzzle import Puzzle
@@ -181,10 +215,13 @@ def appendix_puzzle(per_puzzle_csv: str | Path, test_set: str | Path, pi_star: s
     result = solve(puzzle, load_predicate(str(pi_star)), mode, base_prune=bool(base))
     for ext in ("png", "svg"):
         render(puzzle, stem.with_suffix(f".{ext}"), path=result.path)
-    return {"puzzle": best["puzzle"], "size": best["size"],
-            "speedup_E": float(ratio.max()),
-            "speedup_t": float(best["baseline_seconds"] / best["pi_star_seconds"]),
-            "json": puzzle.to_json()}
+    return {
+        "puzzle": best["puzzle"],
+        "size": best["size"],
+        "speedup_E": float(ratio.max()),
+        "speedup_t": float(best["baseline_seconds"] / best["pi_star_seconds"]),
+        "json": puzzle.to_json(),
+    }
 
 
 def fmt(x: float) -> str:
@@ -210,22 +247,30 @@ def encoding_lines(learn: dict, secs: pd.Series) -> list[str]:
     paper_encoding = positives == "all"
     lines = [
         f"- example encoding: `positives: {positives}` ("
-        + ("the paper's, section 4.1: every incompletable partial path is a positive for every "
-           "constrained square" if paper_encoding else
-           "this project's extension: an incompletable path is a positive only for the squares "
-           "an oracle blames; not the paper's")
+        + (
+            "the paper's, section 4.1: every incompletable partial path is a positive for every "
+            "constrained square"
+            if paper_encoding
+            else "this project's extension: an incompletable path is a positive only for the "
+            "squares an oracle blames; not the paper's"
+        )
         + "); caps per task: "
-        + (", ".join(f"{k} {v}" for k, v in caps.items())
-           + " (the paper used every example)" if caps else "none, every example (as the paper)"),
+        + (
+            ", ".join(f"{k} {v}" for k, v in caps.items()) + " (the paper used every example)"
+            if caps
+            else "none, every example (as the paper)"
+        ),
     ]
-    times = (f"- seconds per run: mean {fmt(secs.mean())}, min {fmt(secs.min())}, "
-             f"max {fmt(secs.max())}")
+    times = (
+        f"- seconds per run: mean {fmt(secs.mean())}, min {fmt(secs.min())}, max {fmt(secs.max())}"
+    )
     if paper_encoding:
         lo, hi = PAPER_LEARNING["range_min"]
-        times += (f" (paper: mean {PAPER_LEARNING['mean_min']:g} min, range {lo} to {hi} min, "
-                  "Popper on every example"
-                  + ("; this run caps the examples, so the times are not like for like)"
-                     if caps else ")"))
+        times += (
+            f" (paper: mean {PAPER_LEARNING['mean_min']:g} min, range {lo} to {hi} min, "
+            "Popper on every example"
+            + ("; this run caps the examples, so the times are not like for like)" if caps else ")")
+        )
     else:
         times += " (not compared with the paper's: the encoding differs)"
     return lines + [times]
@@ -240,8 +285,10 @@ def relation_to_table3(pred: Predicate) -> str:
     mine, paper = feature_table(pred), feature_table(PAPER)
     if mine is None:
         others = sorted(features_beyond_table(pred))
-        return (f"not compared with Table 3 feature by feature: it reads {', '.join(others)}, "
-                "which Table 3's features do not determine")
+        return (
+            f"not compared with Table 3 feature by feature: it reads {', '.join(others)}, "
+            "which Table 3's features do not determine"
+        )
     if (mine == paper).all():
         return "the paper's Table 3 (the same on every feature value)"
     if (mine >= paper).all():
@@ -275,8 +322,14 @@ class ReportInputs:
 FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``
 
 
-def write_report(out_md: str | Path, headline_txt: str | Path, run_label: str, command: str,
-                 inputs: ReportInputs, figures: dict[str, str | Path]) -> Path:
+def write_report(
+    out_md: str | Path,
+    headline_txt: str | Path,
+    run_label: str,
+    command: str,
+    inputs: ReportInputs,
+    figures: dict[str, str | Path],
+) -> Path:
     """Draw the figures (``figures`` maps each key of FIGURES to a path stem;
     a .png and an .svg are written for each) and write report.md, whose first
     section is the headline, also written as plain text to ``headline_txt``."""
@@ -285,8 +338,9 @@ def write_report(out_md: str | Path, headline_txt: str | Path, run_label: str, c
     figure4(inputs.by_size_csv, stems["figure4"])
     figure5(inputs.large_solved_csv, stems["figure5"])
     figure5_lines(inputs.large_solved_csv, stems["figure5_lines"])
-    appendix = appendix_puzzle(inputs.per_puzzle_csv, inputs.test_set, inputs.pi_star,
-                               stems["appendix"])
+    appendix = appendix_puzzle(
+        inputs.per_puzzle_csv, inputs.test_set, inputs.pi_star, stems["appendix"]
+    )
     rel = {k: os.path.relpath(v.with_suffix(".png"), out_md.parent) for k, v in stems.items()}
     head_md, head_txt = _headline(inputs, appendix, rel["appendix"])
     lines = [
@@ -317,27 +371,43 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
     proven, said = verdict(record)
     summary = read_json(inputs.test_summary, "test summary")
     by_size = pd.read_csv(inputs.by_size_csv).set_index("bucket")
-    speed = (f"speedup_E {fmt(summary['speedup_E'])} (paper {PAPER_TEST['speedup_E']}), "
-             f"speedup_t {fmt(summary['speedup_t'])} (paper {PAPER_TEST['speedup_t']}) "
-             f"on {summary['puzzles']} test puzzles")
+    speed = (
+        f"speedup_E {fmt(summary['speedup_E'])} (paper {PAPER_TEST['speedup_E']}), "
+        f"speedup_t {fmt(summary['speedup_t'])} (paper {PAPER_TEST['speedup_t']}) "
+        f"on {summary['puzzles']} test puzzles"
+    )
     big = ""
     if "5x5" in by_size.index:
         b = by_size.loc["5x5"]
-        big = (f"; 5x5 bucket ({int(b['instances'])} puzzles): speedup_E {fmt(b['speedup_E'])}, "
-               f"speedup_t {fmt(b['speedup_t'])}")
-    md = ["## Headline", "", f"pi* (`{inputs.pi_star}`), in Prolog:", "",
-          *predicate_lines(pred, record, "In English (one line per clause; pi* fires on a "
-                           "partial path if some constrained square satisfies a line):"),
-          f"- Test set: {speed}{big}.",
-          f"- Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
-          f"{fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
-          f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):", "",
-          f"![{appendix['puzzle']} solved with pi*]({appendix_png})", ""]
-    txt = [f"pi* ({inputs.pi_star}):",
-           *(f"  {c.source}\n      ({c.english})" for c in (pred.clauses if pred else ())),
-           f"pi* is {relation(pred)}; "
-           f"{'proven for every size' if proven else 'NOT proven: ' + said}",
-           f"test: {speed}{big}"]
+        big = (
+            f"; 5x5 bucket ({int(b['instances'])} puzzles): speedup_E {fmt(b['speedup_E'])}, "
+            f"speedup_t {fmt(b['speedup_t'])}"
+        )
+    md = [
+        "## Headline",
+        "",
+        f"pi* (`{inputs.pi_star}`), in Prolog:",
+        "",
+        *predicate_lines(
+            pred,
+            record,
+            "In English (one line per clause; pi* fires on a "
+            "partial path if some constrained square satisfies a line):",
+        ),
+        f"- Test set: {speed}{big}.",
+        f"- Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
+        f"{fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
+        f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):",
+        "",
+        f"![{appendix['puzzle']} solved with pi*]({appendix_png})",
+        "",
+    ]
+    txt = [
+        f"pi* ({inputs.pi_star}):",
+        *(f"  {c.source}\n      ({c.english})" for c in (pred.clauses if pred else ())),
+        f"pi* is {relation(pred)}; {'proven for every size' if proven else 'NOT proven: ' + said}",
+        f"test: {speed}{big}",
+    ]
     return md, txt
 
 
@@ -351,19 +421,30 @@ def predicate_lines(pred: Predicate | None, record: dict, english_intro: str = "
     ``english_intro``, if any), how it relates to Table 3, and its verdict."""
     clauses = pred.clauses if pred else ()
     intro = [english_intro, ""] if english_intro else []
-    return ["```prolog", *(c.source for c in clauses), "```", "", *intro,
-            *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)), "",
-            f"- It is {relation(pred)}.",
-            f"- `witness verify`: **{verdict(record)[1]}**. {pruning_rule(record)}"]
+    return [
+        "```prolog",
+        *(c.source for c in clauses),
+        "```",
+        "",
+        *intro,
+        *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)),
+        "",
+        f"- It is {relation(pred)}.",
+        f"- `witness verify`: **{verdict(record)[1]}**. {pruning_rule(record)}",
+    ]
 
 
 def pruning_rule(record: dict) -> str:
     """How the test evaluation used pi*, given its verdict (witness.asp.verify.may_prune)."""
-    return {PROVEN: "pi* prunes in the test evaluation.",
-            BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "
-                     "sorts, with pi_baseline pruning."}.get(
-        record.get("status"), "pi* is not proven, so the test evaluation uses it as a sort key "
-                              "only, with pi_baseline pruning.")
+    return {
+        PROVEN: "pi* prunes in the test evaluation.",
+        BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "
+        "sorts, with pi_baseline pruning.",
+    }.get(
+        record.get("status"),
+        "pi* is not proven, so the test evaluation uses it as a sort key "
+        "only, with pi_baseline pruning.",
+    )
 
 
 def _learning_section(inputs: ReportInputs) -> list[str]:
@@ -380,41 +461,68 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
     ]
     if inputs.verdicts:
         found = pd.Series([read_json(p, "verify record")["status"] for p in inputs.verdicts])
-        lines.append("- `witness verify` on every learned program: "
-                     f"{found.value_counts().to_dict()} (proven: no false positive on any "
-                     "grid size; bounded: no counterexample up to the checked size, so it may "
-                     "prune only puzzles that small; the others only sort)")
+        lines.append(
+            "- `witness verify` on every learned program: "
+            f"{found.value_counts().to_dict()} (proven: no false positive on any "
+            "grid size; bounded: no counterexample up to the checked size, so it may "
+            "prune only puzzles that small; the others only sort)"
+        )
     return [*lines, ""]
 
 
 def _triage_section(inputs: ReportInputs) -> list[str]:
-    lines = ["## Triage (Algorithm 2) and the learned predicate pi*", "",
-             "Each candidate is timed beside pi_baseline in one process, interleaved puzzle "
-             "by puzzle and repeated; speedup_t counts each solve with its fastest "
-             "repetition, and the brackets give its range over single repetitions; "
-             "speedup_E is exact.", ""]
+    lines = [
+        "## Triage (Algorithm 2) and the learned predicate pi*",
+        "",
+        "Each candidate is timed beside pi_baseline in one process, interleaved puzzle "
+        "by puzzle and repeated; speedup_t counts each solve with its fastest "
+        "repetition, and the brackets give its range over single repetitions; "
+        "speedup_E is exact.",
+        "",
+    ]
     if inputs.distinct_csv is not None:
         distinct = pd.read_csv(inputs.distinct_csv)
-        lines += [f"Learned predicates: {len(distinct)}; distinct ones (firing on different "
-                  f"feature values): {distinct.same_as.nunique()}. Triage times one of each, "
-                  f"the first by name (`{inputs.distinct_csv}`).", ""]
+        lines += [
+            f"Learned predicates: {len(distinct)}; distinct ones (firing on different "
+            f"feature values): {distinct.same_as.nunique()}. Triage times one of each, "
+            f"the first by name (`{inputs.distinct_csv}`).",
+            "",
+        ]
     for version, csvs in inputs.stage_csvs.items():
         for stage, path in enumerate(csvs, 1):
             top = pd.read_csv(path).head(3)
             best = ", ".join(
                 f"{r.predicate} ({fmt(r.speedup_t)} [{fmt(r.speedup_t_min)}, "
                 f"{fmt(r.speedup_t_max)}]; speedup_E {fmt(r.speedup_E)})"
-                for r in top.itertuples())
+                for r in top.itertuples()
+            )
             lines.append(f"- {version} stage {stage} (`{path}`): best speedup_t: {best}")
-    lines += ["", f"pi* (`{inputs.pi_star}`), with its provenance:", "", "```prolog",
-              Path(inputs.pi_star).read_text().strip(), "```", ""]
+    lines += [
+        "",
+        f"pi* (`{inputs.pi_star}`), with its provenance:",
+        "",
+        "```prolog",
+        Path(inputs.pi_star).read_text().strip(),
+        "```",
+        "",
+    ]
     if inputs.v2_program:
-        lines += ["With baseline pruning always on (A* version 2), triage chose:", "",
-                  "```prolog", Path(inputs.v2_program).read_text().strip(), "```", "",
-                  "(paper: the same predicate as version 1 without its first line)", ""]
+        lines += [
+            "With baseline pruning always on (A* version 2), triage chose:",
+            "",
+            "```prolog",
+            Path(inputs.v2_program).read_text().strip(),
+            "```",
+            "",
+            "(paper: the same predicate as version 1 without its first line)",
+            "",
+        ]
     record = read_json(inputs.verify_json, "verify record")
-    lines += [f"Verification (`witness verify`, `{inputs.verify_json}`): **{verdict(record)[1]}** "
-              "(paper: Theorem 1, by hand). " + pruning_rule(record), ""]
+    lines += [
+        f"Verification (`witness verify`, `{inputs.verify_json}`): **{verdict(record)[1]}** "
+        "(paper: Theorem 1, by hand). " + pruning_rule(record),
+        "",
+    ]
     return lines
 
 
@@ -453,8 +561,11 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
 def _portfolio_lines(folio: dict | None) -> list[str]:
     """The portfolio of section 6 on the test set, or why there is none."""
     if not folio:
-        return ["Portfolio (section 6): no learned predicate is refuted or unproven (or all "
-                "are empty), so there is none to run beside pi*.", ""]
+        return [
+            "Portfolio (section 6): no learned predicate is refuted or unproven (or all "
+            "are empty), so there is none to run beside pi*.",
+            "",
+        ]
     return [
         "Portfolio (section 6; `final/portfolio.json`): A* pruning with the best unproven "
         "predicate of triage, run in parallel with A* pruning with a proven one: "
@@ -467,14 +578,22 @@ def _portfolio_lines(folio: dict | None) -> list[str]:
 
 def _by_size_table(by_size: pd.DataFrame) -> list[str]:
     """Table 2 in markdown: ours per bucket, the paper's baseline in brackets."""
-    lines = ["| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "
-             "pi* mean expansions | speedup_t | speedup_E |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "
+        "pi* mean expansions | speedup_t | speedup_E |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in by_size.itertuples():
-        paper_e = "" if pd.isna(r.paper_baseline_mean_expansions) else \
-            f" ({fmt(r.paper_baseline_mean_expansions)})"
-        paper_t = "" if pd.isna(r.paper_baseline_mean_seconds) else \
-            f" ({r.paper_baseline_mean_seconds:g})"
+        paper_e = (
+            ""
+            if pd.isna(r.paper_baseline_mean_expansions)
+            else f" ({fmt(r.paper_baseline_mean_expansions)})"
+        )
+        paper_t = (
+            ""
+            if pd.isna(r.paper_baseline_mean_seconds)
+            else f" ({r.paper_baseline_mean_seconds:g})"
+        )
         lines.append(
             f"| {r.bucket} | {r.instances} | {fmt(r.baseline_mean_expansions)}{paper_e} | "
             f"{r.baseline_mean_seconds:.2g}{paper_t} | {fmt(r.pi_star_mean_expansions)} | "
@@ -502,8 +621,11 @@ def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
     ]
     for (solver, limit), g in solved.groupby(["solver", "limit_min"], sort=False):
         t = weighted_share(g, "solved_within_time")
-        e_txt = ("n/a" if g["solved_within_paper_expansions"].isna().all()
-                 else f"{weighted_share(g, 'solved_within_paper_expansions'):.1%}")
+        e_txt = (
+            "n/a"
+            if g["solved_within_paper_expansions"].isna().all()
+            else f"{weighted_share(g, 'solved_within_paper_expansions'):.1%}"
+        )
         lines.append(f"| {solver} | {limit:g} | {t:.1%} | {e_txt} |")
     lines += [
         "",
@@ -529,8 +651,7 @@ def _pearson_log(x: pd.Series, y: pd.Series) -> float:
     return float(x[ok].corr(np.log10(y[ok]))) if ok.sum() > 2 else float("nan")
 
 
-def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
-                      stem: Path) -> list[str]:
+def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path, stem: Path) -> list[str]:
     """Puzzle difficulty: MUSE and ReMUSE per size and rule set, and
     ReMUSE against baseline A* expansions and against the number of solutions.
     Returns the report's lines: a table of medians and correlations (Spearman's
@@ -543,8 +664,9 @@ def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path,
     fig, axes = plt.subplots(2, 2, figsize=(13, 9), constrained_layout=True)
     _difficulty_boxes(axes[0], df, rules)
     lines = _difficulty_scatters(axes[1], df, rules)
-    fig.suptitle("Puzzle difficulty (Chen 2023) with the project's predicates as the "
-                 "player's rules")
+    fig.suptitle(
+        "Puzzle difficulty (Chen 2023) with the project's predicates as the player's rules"
+    )
     save_figure(fig, stem)
     return lines
 
@@ -560,8 +682,13 @@ def _difficulty_boxes(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list[st
             pos = [i + (k - (len(rules) - 1) / 2) * width for i in range(len(sizes))]
             keep = [(p, d) for p, d in zip(pos, data, strict=True) if len(d)]
             if keep:
-                box = ax.boxplot([d for _, d in keep], positions=[p for p, _ in keep],
-                                 widths=width * 0.9, patch_artist=True, showfliers=False)
+                box = ax.boxplot(
+                    [d for _, d in keep],
+                    positions=[p for p, _ in keep],
+                    widths=width * 0.9,
+                    patch_artist=True,
+                    showfliers=False,
+                )
                 for patch in box["boxes"]:
                     patch.set_facecolor(f"C{k}")
                     patch.set_alpha(0.6)
@@ -572,30 +699,50 @@ def _difficulty_boxes(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list[st
         ax.legend(fontsize=8)
 
 
-def _difficulty_scatters(axes: Sequence[plt.Axes], df: pd.DataFrame,
-                         rules: list[str]) -> list[str]:
+def _difficulty_scatters(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list[str]) -> list[str]:
     """ReMUSE against A* expansions and against solutions, a colour per rule
     set; returns the table of medians and correlations."""
-    lines = ["| rule set | puzzles | no reachable solution | median MUSE | median ReMUSE | "
-             "ReMUSE vs A* expansions: rho / r(log) | ReMUSE vs solutions: rho / r(log) |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| rule set | puzzles | no reachable solution | median MUSE | median ReMUSE | "
+        "ReMUSE vs A* expansions: rho / r(log) | ReMUSE vs solutions: rho / r(log) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for k, rule in enumerate(rules):
         g = df[df["rules"] == rule]
         fin = g[np.isfinite(g["remuse"])]
-        rho_e, r_e = (_spearman(fin["remuse"], fin["baseline_expansions"]),
-                      _pearson_log(fin["remuse"], fin["baseline_expansions"]))
-        rho_s, r_s = (_spearman(fin["remuse"], fin["solutions"]),
-                      _pearson_log(fin["remuse"], fin["solutions"]))
-        axes[0].scatter(fin["baseline_expansions"], fin["remuse"], s=8, alpha=0.6,
-                        color=f"C{k}", label=f"{rule} (rho {rho_e:.2f})")
-        axes[1].scatter(fin["solutions"], fin["remuse"], s=8, alpha=0.6, color=f"C{k}",
-                        label=f"{rule} (rho {rho_s:.2f})")
+        rho_e, r_e = (
+            _spearman(fin["remuse"], fin["baseline_expansions"]),
+            _pearson_log(fin["remuse"], fin["baseline_expansions"]),
+        )
+        rho_s, r_s = (
+            _spearman(fin["remuse"], fin["solutions"]),
+            _pearson_log(fin["remuse"], fin["solutions"]),
+        )
+        axes[0].scatter(
+            fin["baseline_expansions"],
+            fin["remuse"],
+            s=8,
+            alpha=0.6,
+            color=f"C{k}",
+            label=f"{rule} (rho {rho_e:.2f})",
+        )
+        axes[1].scatter(
+            fin["solutions"],
+            fin["remuse"],
+            s=8,
+            alpha=0.6,
+            color=f"C{k}",
+            label=f"{rule} (rho {rho_s:.2f})",
+        )
         # medians over the puzzles with a reachable solution, as comparison.md's
-        lines.append(f"| {rule} | {len(g)} | {len(g) - len(fin)} | {fin['muse'].median():.2f} | "
-                     f"{fin['remuse'].median():.2f} | {rho_e:.2f} / {r_e:.2f} | "
-                     f"{rho_s:.2f} / {r_s:.2f} |")
-    for ax, label in zip(axes, ("A* expansions with pi_baseline (test set)",
-                                "number of solutions"), strict=True):
+        lines.append(
+            f"| {rule} | {len(g)} | {len(g) - len(fin)} | {fin['muse'].median():.2f} | "
+            f"{fin['remuse'].median():.2f} | {rho_e:.2f} / {r_e:.2f} | "
+            f"{rho_s:.2f} / {r_s:.2f} |"
+        )
+    for ax, label in zip(
+        axes, ("A* expansions with pi_baseline (test set)", "number of solutions"), strict=True
+    ):
         ax.set_xscale("log")
         ax.set_xlabel(label)
         ax.set_ylabel("ReMUSE (bits)")

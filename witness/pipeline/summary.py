@@ -22,8 +22,9 @@ def squares(size: str) -> int:
     return rows * cols
 
 
-def _join_chunks(chunk_csvs: Sequence[str | Path], fields: Sequence[str],
-                 per_puzzle_csv: str | Path) -> pd.DataFrame:
+def _join_chunks(
+    chunk_csvs: Sequence[str | Path], fields: Sequence[str], per_puzzle_csv: str | Path
+) -> pd.DataFrame:
     """The chunks' rows in one table, also written as ``per_puzzle_csv``."""
     df = pd.concat([pd.read_csv(f) for f in chunk_csvs], ignore_index=True)
     write_csv(df.to_dict("records"), fields, per_puzzle_csv)
@@ -37,15 +38,19 @@ def _write_table(rows: list[dict], first: str, path: str | Path) -> None:
 
 def _speedups(df: pd.DataFrame, solver: str) -> dict[str, float]:
     """Equations 1 and 2 for ``solver``'s columns over the baseline's in ``df``."""
-    return {"speedup_t": df["baseline_seconds"].sum() / df[f"{solver}_seconds"].sum(),
-            "speedup_E": df["baseline_expansions"].sum() / df[f"{solver}_expansions"].sum()}
+    return {
+        "speedup_t": df["baseline_seconds"].sum() / df[f"{solver}_seconds"].sum(),
+        "speedup_E": df["baseline_expansions"].sum() / df[f"{solver}_expansions"].sum(),
+    }
 
 
 def _bucket_row(bucket: str, g: pd.DataFrame) -> dict:
     """One row of Table 2 for one bucket: ours, and the paper's where it has the bucket."""
     paper = PAPER_TABLE2.get(size_pair(bucket))
     return {
-        "bucket": bucket, "squares": squares(bucket), "instances": len(g),
+        "bucket": bucket,
+        "squares": squares(bucket),
+        "instances": len(g),
         "baseline_mean_expansions": g["baseline_expansions"].mean(),
         "baseline_mean_seconds": g["baseline_seconds"].mean(),
         "pi_star_mean_expansions": g["pi_star_expansions"].mean(),
@@ -69,9 +74,12 @@ def _test_summary(df: pd.DataFrame) -> dict:
         "speedup_E_range": [float(ratio_e.min()), float(ratio_e.max())],
         "share_slower": float((df["pi_star_seconds"] > df["baseline_seconds"]).mean()),
         "share_more_expansions": float(
-            (df["pi_star_expansions"] > df["baseline_expansions"]).mean()),
-        "unsolved": {"baseline": int((df["baseline_status"] != "solved").sum()),
-                     "pi_star": int((df["pi_star_status"] != "solved").sum())},
+            (df["pi_star_expansions"] > df["baseline_expansions"]).mean()
+        ),
+        "unsolved": {
+            "baseline": int((df["baseline_status"] != "solved").sum()),
+            "pi_star": int((df["pi_star_status"] != "solved").sum()),
+        },
         "paper": PAPER_TEST,
     }
     if df["portfolio_seconds"].notna().all() and len(df):
@@ -83,8 +91,12 @@ def _test_summary(df: pd.DataFrame) -> dict:
     return summary
 
 
-def aggregate_test(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
-                   by_size_csv: str | Path, summary_json: str | Path) -> dict:
+def aggregate_test(
+    chunk_csvs: Sequence[str | Path],
+    per_puzzle_csv: str | Path,
+    by_size_csv: str | Path,
+    summary_json: str | Path,
+) -> dict:
     """Per-puzzle table, Table 2 style per-bucket table, and the overall speedups."""
     df = _join_chunks(chunk_csvs, TEST_FIELDS, per_puzzle_csv)
     order = sorted(df["bucket"].unique(), key=lambda b: (squares(b), b))
@@ -94,9 +106,13 @@ def aggregate_test(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
     return summary
 
 
-def aggregate_large(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path,
-                    solved_csv: str | Path, time_limits_min: Sequence[float],
-                    expansions_per_min: float) -> list[dict]:
+def aggregate_large(
+    chunk_csvs: Sequence[str | Path],
+    per_puzzle_csv: str | Path,
+    solved_csv: str | Path,
+    time_limits_min: Sequence[float],
+    expansions_per_min: float,
+) -> list[dict]:
     """Share of puzzles solved per size, solver and limit, two ways: within the
     wall-clock limit here, and within the paper's throughput x the limit
     (expansions), since our search runs far faster than the paper's Python."""
@@ -105,13 +121,20 @@ def aggregate_large(chunk_csvs: Sequence[str | Path], per_puzzle_csv: str | Path
     for (size, solver), g in df.groupby(["size", "solver"], sort=True):
         solved = g["solved"].astype(bool)
         for limit in time_limits_min:
-            rows.append({
-                "size": size, "squares": squares(size), "solver": solver, "limit_min": limit,
-                "puzzles": len(g),
-                "solved_within_time": float((solved & (g["seconds"] <= limit * 60)).mean()),
-                "solved_within_paper_expansions": float(
-                    (solved & (g["expansions"] <= limit * expansions_per_min)).mean())
-                if solver != "asp" else None,
-            })
+            rows.append(
+                {
+                    "size": size,
+                    "squares": squares(size),
+                    "solver": solver,
+                    "limit_min": limit,
+                    "puzzles": len(g),
+                    "solved_within_time": float((solved & (g["seconds"] <= limit * 60)).mean()),
+                    "solved_within_paper_expansions": float(
+                        (solved & (g["expansions"] <= limit * expansions_per_min)).mean()
+                    )
+                    if solver != "asp"
+                    else None,
+                }
+            )
     _write_table(rows, "size", solved_csv)
     return rows

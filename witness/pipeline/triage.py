@@ -130,14 +130,19 @@ def time_candidates(
         else:
             runners.append((Path(path).stem, pred, "sort", VERSIONS[version]))
     desc = f"triage {version}: {len(runners) - 1} predicates"
-    seconds, expansions, timed_out = _time_interleaved(runners, puzzles, repeats, time_limit,
-                                                       desc if progress else None)
+    seconds, expansions, timed_out = _time_interleaved(
+        runners, puzzles, repeats, time_limit, desc if progress else None
+    )
     return _timings([name for name, *_ in runners], empty, seconds, expansions, timed_out)
 
 
-def _time_interleaved(runners: Sequence[Runner], puzzles: Sequence[tuple], repeats: int,
-                      time_limit: float | None, desc: str | None
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _time_interleaved(
+    runners: Sequence[Runner],
+    puzzles: Sequence[tuple],
+    repeats: int,
+    time_limit: float | None,
+    desc: str | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Solve every puzzle (with its geometry) with every runner, ``repeats``
     times, rotating the runners' order per puzzle and repetition. Returns the
     seconds of each (repetition, runner, puzzle), and per runner the expansions
@@ -161,8 +166,7 @@ def _time_interleaved(runners: Sequence[Runner], puzzles: Sequence[tuple], repea
         shift = (rep + i) % len(runners)
         for j in [*range(shift, len(runners)), *range(shift)]:
             _, pred, mode, base = runners[j]
-            result = solve(puzzle, pred, mode, base_prune=base, time_limit=time_limit,
-                           geometry=geo)
+            result = solve(puzzle, pred, mode, base_prune=base, time_limit=time_limit, geometry=geo)
             seconds[rep, j, i] = result.seconds
             if rep == 0:
                 expansions[j] += result.expansions
@@ -170,8 +174,13 @@ def _time_interleaved(runners: Sequence[Runner], puzzles: Sequence[tuple], repea
     return seconds, expansions, timed_out
 
 
-def _timings(names: Sequence[str], empty: Sequence[str], seconds: np.ndarray,
-             expansions: np.ndarray, timed_out: np.ndarray) -> list[CandidateTiming]:
+def _timings(
+    names: Sequence[str],
+    empty: Sequence[str],
+    seconds: np.ndarray,
+    expansions: np.ndarray,
+    timed_out: np.ndarray,
+) -> list[CandidateTiming]:
     """Equations 1 and 2 of each runner but the first (the baseline) over the
     baseline; the predicates without clauses (``empty``) get zero speedups."""
     # A search's time only grows with machine load, so each solve counts with
@@ -183,26 +192,46 @@ def _timings(names: Sequence[str], empty: Sequence[str], seconds: np.ndarray,
         ratio_rep = np.where(per_rep > 0, per_rep[:, :1] / per_rep, 0.0)
     rows = [
         CandidateTiming(
-            name, float(ratio[j]), float(ratio_rep[:, j].min()), float(ratio_rep[:, j].max()),
+            name,
+            float(ratio[j]),
+            float(ratio_rep[:, j].min()),
+            float(ratio_rep[:, j].max()),
             float(expansions[0] / expansions[j]) if expansions[j] else 0.0,
-            float(best[j]), float(best[0]), int(expansions[j]), int(expansions[0]),
-            int(timed_out[j]))
-        for j, name in enumerate(names) if j > 0
+            float(best[j]),
+            float(best[0]),
+            int(expansions[j]),
+            int(expansions[0]),
+            int(timed_out[j]),
+        )
+        for j, name in enumerate(names)
+        if j > 0
     ]
-    rows += [CandidateTiming(name, 0.0, 0.0, 0.0, 0.0, 0.0, float(best[0]), 0,
-                             int(expansions[0]), 0) for name in empty]
+    rows += [
+        CandidateTiming(name, 0.0, 0.0, 0.0, 0.0, 0.0, float(best[0]), 0, int(expansions[0]), 0)
+        for name in empty
+    ]
     return rows
 
 
 def _rank(timings: Sequence[CandidateTiming], keep: int, rank_by: str) -> list[StageRow]:
     """Timed predicates ranked by ``rank_by`` (a key of RANK_KEYS), best first;
     the top ``keep`` of those with clauses (speedup_E above 0) kept."""
-    order = sorted(timings, key=lambda t: RANK_KEYS[rank_by]((t.predicate, t.speedup_t,
-                                                              t.speedup_E)))
+    order = sorted(
+        timings, key=lambda t: RANK_KEYS[rank_by]((t.predicate, t.speedup_t, t.speedup_E))
+    )
     return [
-        StageRow(i + 1, t.predicate, round(t.speedup_t, 6), round(t.speedup_t_min, 6),
-                 round(t.speedup_t_max, 6), round(t.speedup_E, 6), round(t.seconds, 6),
-                 t.expansions, t.timed_out, kept=i < keep and t.speedup_E > 0)
+        StageRow(
+            i + 1,
+            t.predicate,
+            round(t.speedup_t, 6),
+            round(t.speedup_t_min, 6),
+            round(t.speedup_t_max, 6),
+            round(t.speedup_E, 6),
+            round(t.seconds, 6),
+            t.expansions,
+            t.timed_out,
+            kept=i < keep and t.speedup_E > 0,
+        )
         for i, t in enumerate(order)
     ]
 
@@ -250,11 +279,16 @@ def run_triage(
     names = representatives(Path(out_dir) / "distinct.csv")
     kept_per_stage = []
     for stage, (set_dir, k) in enumerate(zip(filter_sets, keep, strict=True), 1):
-        groups = [names[i:i + group_size] for i in range(0, len(names), group_size)]
+        groups = [names[i : i + group_size] for i in range(0, len(names), group_size)]
         csvs = []
         for g, group in enumerate(groups):
-            rows = time_candidates([by_name[n] for n in group], set_dir, version,
-                                   repeats=repeats, time_limit=time_limit)
+            rows = time_candidates(
+                [by_name[n] for n in group],
+                set_dir,
+                version,
+                repeats=repeats,
+                time_limit=time_limit,
+            )
             csvs.append(Path(out_dir) / f"stage{stage}" / f"group{g}.csv")
             write_timings(rows, csvs[-1])
         select_stage(csvs, k, Path(out_dir) / f"stage{stage}.csv", rank_by=rank_by)

@@ -62,8 +62,9 @@ class StageRow:
     kept: bool
 
 
-def _write_records(rows: Sequence[DistinctRow | CandidateTiming | StageRow], record: type,
-                   out_csv: str | Path) -> None:
+def _write_records(
+    rows: Sequence[DistinctRow | CandidateTiming | StageRow], record: type, out_csv: str | Path
+) -> None:
     write_csv([asdict(r) for r in rows], [f.name for f in fields(record)], out_csv)
 
 
@@ -73,8 +74,11 @@ def write_distinct(rows: Sequence[DistinctRow], out_csv: str | Path) -> None:
 
 def representatives(distinct_csv: str | Path) -> list[str]:
     """The predicates triage times: one per distinct predicate, in name order."""
-    return [row["predicate"] for row in read_csv(distinct_csv, "distinct predicates")
-            if row["predicate"] == row["same_as"]]
+    return [
+        row["predicate"]
+        for row in read_csv(distinct_csv, "distinct predicates")
+        if row["predicate"] == row["same_as"]
+    ]
 
 
 def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:
@@ -82,10 +86,13 @@ def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:
 
 
 def read_timings(path: str | Path) -> list[CandidateTiming]:
-    cast = {f.name: {"str": str, "float": float, "int": int}[f.type]
-            for f in fields(CandidateTiming)}
-    return [CandidateTiming(**{k: cast[k](v) for k, v in row.items()})
-            for row in read_csv(path, "triage timings")]
+    cast = {
+        f.name: {"str": str, "float": float, "int": int}[f.type] for f in fields(CandidateTiming)
+    }
+    return [
+        CandidateTiming(**{k: cast[k](v) for k, v in row.items()})
+        for row in read_csv(path, "triage timings")
+    ]
 
 
 def write_stage(rows: Sequence[StageRow], out_csv: str | Path) -> None:
@@ -99,5 +106,6 @@ def ranked_predicates(stage_csv: str | Path) -> list[str]:
 
 def kept_predicates(stage_csv: str | Path) -> list[str]:
     """Names kept by a stage, best first."""
-    return [row["predicate"] for row in read_csv(stage_csv, "triage stage")
-            if row["kept"] == "True"]
+    return [
+        row["predicate"] for row in read_csv(stage_csv, "triage stage") if row["kept"] == "True"
+    ]

@@ -42,9 +42,14 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
     # Report unknown keys first (a typo often also leaves a required key missing),
     # then the error deepest in the config, so the message names the exact key.
     checker = validators.extend(base, {"properties": fill_defaults})(schema)
-    errors = sorted(checker.iter_errors(config),
-                    key=lambda e: (e.validator != "additionalProperties", -len(e.absolute_path),
-                                   list(map(str, e.absolute_path))))
+    errors = sorted(
+        checker.iter_errors(config),
+        key=lambda e: (
+            e.validator != "additionalProperties",
+            -len(e.absolute_path),
+            list(map(str, e.absolute_path)),
+        ),
+    )
     if not errors:
         _check_values(config)
         return config
@@ -53,19 +58,24 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
     if err.validator == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
         unknown = sorted(set(err.instance) - set(allowed))
-        raise InputError(f"{_key(path + unknown[:1])}: unknown key "
-                         f"(expected one of: {', '.join(allowed)})")
+        raise InputError(
+            f"{_key(path + unknown[:1])}: unknown key (expected one of: {', '.join(allowed)})"
+        )
     if err.validator == "required":
         missing = [k for k in err.validator_value if k not in err.instance]
         raise InputError(f"{_key(path + missing[:1])}: missing")
     if err.validator == "enum":
-        raise InputError(f"{_key(path)}: {err.instance!r} is not one of "
-                         f"{', '.join(map(str, err.validator_value))}")
+        raise InputError(
+            f"{_key(path)}: {err.instance!r} is not one of "
+            f"{', '.join(map(str, err.validator_value))}"
+        )
     message = err.message.splitlines()[0]
     if err.validator == "type" and isinstance(err.instance, str) and _looks_typed(err.instance):
         # Snakemake's --config reads values nested in a mapping as strings
-        message += (" (a quoted value, or one nested in --config KEY='{...}', which Snakemake "
-                    "reads as text: put it in a --configfile)")
+        message += (
+            " (a quoted value, or one nested in --config KEY='{...}', which Snakemake "
+            "reads as text: put it in a --configfile)"
+        )
     if isinstance(err, jsonschema.ValidationError) and len(message) > 200:
         message = message[:200] + "..."
     raise InputError(f"{_key(path)}: {message}")
@@ -85,8 +95,10 @@ def check_config_files(paths: Sequence[str | Path]) -> None:
         for key_node, _ in node.value:
             key = loader.construct_object(key_node)
             if key in seen:
-                raise InputError(f"key '{key}' given twice (line "
-                                 f"{key_node.start_mark.line + 1}; the last would win silently)")
+                raise InputError(
+                    f"key '{key}' given twice (line "
+                    f"{key_node.start_mark.line + 1}; the last would win silently)"
+                )
             seen.add(key)
         return loader.construct_mapping(node)
 
@@ -115,8 +127,13 @@ def _non_finite(value: object, path: list) -> list | None:
     ``number`` admits them, and no bound rules NaN out)."""
     if isinstance(value, float) and not math.isfinite(value):
         return path
-    items = value.items() if isinstance(value, dict) else \
-        enumerate(value) if isinstance(value, list) else ()
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
     for key, item in items:
         found = _non_finite(item, [*path, key])
         if found is not None:
@@ -134,8 +151,11 @@ def _check_values(config: dict) -> None:
     if bad is not None:
         raise InputError(f"{_key(bad)}: must be a finite number, got {_value_at(config, bad)}")
     specs = {f"sets.{name}": spec for name, spec in config["sets"].items()}
-    specs["large"] = {"method": config["large"]["method"], "count": config["large"]["count"],
-                      "sizes": config["large"]["sizes"]}
+    specs["large"] = {
+        "method": config["large"]["method"],
+        "count": config["large"]["count"],
+        "sizes": config["large"]["sizes"],
+    }
     for key, spec in specs.items():
         try:
             check_set_spec(spec["method"], spec["sizes"], spec["count"])
@@ -162,8 +182,11 @@ def logged(smk: object) -> Iterator[None]:
         if not logs:
             yield
             return
-        with open(logs[0], "w") as fh, contextlib.redirect_stdout(fh), \
-                contextlib.redirect_stderr(fh):
+        with (
+            open(logs[0], "w") as fh,
+            contextlib.redirect_stdout(fh),
+            contextlib.redirect_stderr(fh),
+        ):
             try:
                 yield
             except Exception as exc:
@@ -196,14 +219,22 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
     except Exception as exc:  # recorded, not fatal: one bad task must not stop 500
         traceback.print_exc()
         Path(out_pl).write_text(f"% learning failed: {type(exc).__name__}: {exc}\n")
-        record = {"status": "failed", "error": f"{type(exc).__name__}: {exc}",
-                  "seconds": time.perf_counter() - t0}
+        record = {
+            "status": "failed",
+            "error": f"{type(exc).__name__}: {exc}",
+            "seconds": time.perf_counter() - t0,
+        }
     else:
         write_program(out_pl, program, scores, stats)
-        status = ("no_program" if not program.clauses else
-                  "timed_out" if stats.timed_out else "ok")
-        record = {"status": status, **scores.as_dict(), "clauses": list(program.clauses),
-                  "seconds": stats.seconds, "exhausted": stats.exhausted,
-                  "engine": stats.engine, "stats": stats.as_dict()}
+        status = "no_program" if not program.clauses else "timed_out" if stats.timed_out else "ok"
+        record = {
+            "status": status,
+            **scores.as_dict(),
+            "clauses": list(program.clauses),
+            "seconds": stats.seconds,
+            "exhausted": stats.exhausted,
+            "engine": stats.engine,
+            "stats": stats.as_dict(),
+        }
     write_json(record, out_json)
     return record

@@ -100,8 +100,11 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
                 corner_squares[vid, i] = puzzle.square_id((sx, sy))
                 i += 1
     square_corners = np.array(
-        [[puzzle.vertex_id(c) for c in puzzle.square_corners(puzzle.square_at(s))]
-         for s in range(ns)], dtype=np.int32,
+        [
+            [puzzle.vertex_id(c) for c in puzzle.square_corners(puzzle.square_at(s))]
+            for s in range(ns)
+        ],
+        dtype=np.int32,
     )
     triangles = np.zeros(ns, np.int32)
     for x, y, k in puzzle.triangles:
@@ -110,8 +113,15 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
         [puzzle.square_id((x, y)) for x, y, _ in puzzle.triangles], dtype=np.int32
     )
     return Geometry(
-        neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
-        puzzle.vertex_id(puzzle.start), puzzle.vertex_id(puzzle.goal),
+        neighbour,
+        edge_squares,
+        corner_squares,
+        square_corners,
+        triangles,
+        constrained,
+        h,
+        puzzle.vertex_id(puzzle.start),
+        puzzle.vertex_id(puzzle.goal),
     )
 
 
@@ -160,9 +170,24 @@ def _heap_pop(keys, nodes, size):
 
 
 @_jit
-def _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles, counts,
-               visited_corners, adjacent, adjacent_mark, length, unreachable,
-               square_corners, region, label):
+def _predicate(
+    kind,
+    table,
+    n_reach,
+    n_addable,
+    n_lengths,
+    constrained,
+    triangles,
+    counts,
+    visited_corners,
+    adjacent,
+    adjacent_mark,
+    length,
+    unreachable,
+    square_corners,
+    region,
+    label,
+):
     """pi(path) for the child whose state is in counts / visited_corners /
     adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s).
     Kinds: 0 none, 1 baseline, 2 paper (hand-written), 3 program (a table
@@ -192,8 +217,10 @@ def _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangle
             if n_addable > 1:
                 # Sides of s with both corners in the head's free region.
                 for c in range(4):
-                    if (region[square_corners[s, c]] == label
-                            and region[square_corners[s, (c + 1) & 3]] == label):
+                    if (
+                        region[square_corners[s, c]] == label
+                        and region[square_corners[s, (c + 1) & 3]] == label
+                    ):
                         addable += 1
             row = row * n_addable + addable
             if table[row * n_lengths + min(length, n_lengths - 1)]:
@@ -258,8 +285,18 @@ def _mark_corners(corner_squares, v, adjacent, mark):
 
 
 @_jit
-def _rebuild(node, parent, vertex, neighbour, edge_squares, corner_squares, counts,
-             visited_corners, on_path, stamp):
+def _rebuild(
+    node,
+    parent,
+    vertex,
+    neighbour,
+    edge_squares,
+    corner_squares,
+    counts,
+    visited_corners,
+    on_path,
+    stamp,
+):
     """The state of path ``node``, rebuilt by walking to the root: its vertices
     (on_path[v] == stamp), edges per square and visited corners per square.
     Returns its length in edges."""
@@ -275,8 +312,16 @@ def _rebuild(node, parent, vertex, neighbour, edge_squares, corner_squares, coun
             _step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
             return g
         u = vertex[p]
-        _step(u, _direction(neighbour, u, v), v, edge_squares, corner_squares, counts,
-              visited_corners, 1)
+        _step(
+            u,
+            _direction(neighbour, u, v),
+            v,
+            edge_squares,
+            corner_squares,
+            counts,
+            visited_corners,
+            1,
+        )
         g += 1
         n = p
 
@@ -313,9 +358,29 @@ def _save(counters, n_nodes, heap_size, expansions, generated):
 
 
 @_jit
-def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
-         goal, kind, table, n_reach, n_addable, n_lengths, prune, base_prune,
-         parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
+def _run(
+    neighbour,
+    edge_squares,
+    corner_squares,
+    square_corners,
+    triangles,
+    constrained,
+    h,
+    goal,
+    kind,
+    table,
+    n_reach,
+    n_addable,
+    n_lengths,
+    prune,
+    base_prune,
+    parent,
+    vertex,
+    heap_keys,
+    heap_nodes,
+    counters,
+    max_expansions,
+):
     """Run Algorithm 1 for at most ``max_expansions`` expansions.
 
     Resumable: all state lives in the arrays and ``counters``. Returns a status.
@@ -344,8 +409,18 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
         expansions += 1
         done += 1
         stamp += 1
-        g = _rebuild(node, parent, vertex, neighbour, edge_squares, corner_squares, counts,
-                     visited_corners, on_path, stamp)
+        g = _rebuild(
+            node,
+            parent,
+            vertex,
+            neighbour,
+            edge_squares,
+            corner_squares,
+            counts,
+            visited_corners,
+            on_path,
+            stamp,
+        )
         head = vertex[node]
         # A child's free region is the component of its head among the vertices
         # off the popped path, so children in one component share a flood:
@@ -368,8 +443,7 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                     _save(counters, n_nodes + 1, heap_size, expansions, generated)
                     return SOLVED
             else:
-                keep = not (base_prune and _over_baseline(edge_squares, head, d, triangles,
-                                                          counts))
+                keep = not (base_prune and _over_baseline(edge_squares, head, d, triangles, counts))
                 pi = False
                 if keep:
                     unreachable = 0
@@ -378,9 +452,24 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
                             labels += 1
                             _flood_region(neighbour, on_path, stamp, w, region, labels, queue)
                         unreachable = 0 if region[goal] == region[w] else 1
-                    pi = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained,
-                                    triangles, counts, visited_corners, adjacent, mark, g + 1,
-                                    unreachable, square_corners, region, region[w])
+                    pi = _predicate(
+                        kind,
+                        table,
+                        n_reach,
+                        n_addable,
+                        n_lengths,
+                        constrained,
+                        triangles,
+                        counts,
+                        visited_corners,
+                        adjacent,
+                        mark,
+                        g + 1,
+                        unreachable,
+                        square_corners,
+                        region,
+                        region[w],
+                    )
                     if pi and prune:
                         keep = False
                 if keep:
@@ -396,19 +485,24 @@ def _run(neighbour, edge_squares, corner_squares, square_corners, triangles, con
 
 
 # ------------------------------------------------------------------ driver
-def _check_budgets(time_limit: float | None, max_expansions: int | None,
-                   memory_mb: float | None) -> None:
-    for name, value, low_ok in (("time_limit", time_limit, True),
-                                ("max_expansions", max_expansions, True),
-                                ("memory_mb", memory_mb, False)):
-        if value is not None and not (math.isfinite(value) and (value >= 0 if low_ok
-                                                                 else value > 0)):
-            raise ValueError(f"{name} must be a finite number {'>=' if low_ok else '>'} 0, "
-                             f"got {value!r}")
+def _check_budgets(
+    time_limit: float | None, max_expansions: int | None, memory_mb: float | None
+) -> None:
+    for name, value, low_ok in (
+        ("time_limit", time_limit, True),
+        ("max_expansions", max_expansions, True),
+        ("memory_mb", memory_mb, False),
+    ):
+        if value is not None and not (
+            math.isfinite(value) and (value >= 0 if low_ok else value > 0)
+        ):
+            raise ValueError(
+                f"{name} must be a finite number {'>=' if low_ok else '>'} 0, got {value!r}"
+            )
 
 
 def _interrupted(deadline: float | None, stop: threading.Event | None) -> str:
-    """"timed_out" past the deadline, "stopped" once ``stop`` is set, else ""."""
+    """ "timed_out" past the deadline, "stopped" once ``stop`` is set, else ""."""
     if deadline is not None and time.perf_counter() >= deadline:
         return "timed_out"
     if stop is not None and stop.is_set():
@@ -439,9 +533,13 @@ class _Paths:
     @classmethod
     def start(cls, capacity: int, start: int) -> _Paths:
         """Room for ``capacity`` paths; the open list holds the trivial path [start]."""
-        paths = cls(np.empty(capacity, np.int32), np.empty(capacity, np.uint8),
-                    np.empty(capacity, np.int64), np.empty(capacity, np.int32),
-                    np.zeros(8, np.int64))
+        paths = cls(
+            np.empty(capacity, np.int32),
+            np.empty(capacity, np.uint8),
+            np.empty(capacity, np.int64),
+            np.empty(capacity, np.int32),
+            np.zeros(8, np.int64),
+        )
         paths.parent[0] = -1
         paths.vertex[0] = start
         paths.heap_keys[0] = 0
@@ -466,9 +564,17 @@ class _Paths:
         return path
 
 
-def _search(geo: Geometry, encoded: tuple, prune: bool, base_prune: bool, paths: _Paths,
-            max_paths: int, max_expansions: int | None, deadline: float | None,
-            stop: threading.Event | None) -> str:
+def _search(
+    geo: Geometry,
+    encoded: tuple,
+    prune: bool,
+    base_prune: bool,
+    paths: _Paths,
+    max_paths: int,
+    max_expansions: int | None,
+    deadline: float | None,
+    stop: threading.Event | None,
+) -> str:
     """Run the compiled core in growing chunks of expansions until it stops; the
     status name (``exhausted`` for an empty open list: :func:`solve` says whether
     that proves the puzzle unsolvable)."""
@@ -483,10 +589,27 @@ def _search(geo: Geometry, encoded: tuple, prune: bool, base_prune: bool, paths:
             if allowed <= 0:
                 return "expansion_budget"
         status = _run(
-            geo.neighbour, geo.edge_squares, geo.corner_squares, geo.square_corners,
-            geo.triangles, geo.constrained, geo.h, geo.goal, kind, table, n_reach, n_addable,
-            n_lengths, prune, base_prune,
-            paths.parent, paths.vertex, paths.heap_keys, paths.heap_nodes, counters, allowed,
+            geo.neighbour,
+            geo.edge_squares,
+            geo.corner_squares,
+            geo.square_corners,
+            geo.triangles,
+            geo.constrained,
+            geo.h,
+            geo.goal,
+            kind,
+            table,
+            n_reach,
+            n_addable,
+            n_lengths,
+            prune,
+            base_prune,
+            paths.parent,
+            paths.vertex,
+            paths.heap_keys,
+            paths.heap_nodes,
+            counters,
+            allowed,
         )
         if status in (SOLVED, EXHAUSTED):
             return "solved" if status == SOLVED else "exhausted"
@@ -524,8 +647,10 @@ def solve(
     ``seconds`` times the search alone: the compiled core is loaded first.
     """
     if not isinstance(predicate, Predicate):
-        raise TypeError(f"solve takes a Predicate, got {predicate!r} (witness.learning."
-                        "translate.load_predicate makes one from a name or a .pl file)")
+        raise TypeError(
+            f"solve takes a Predicate, got {predicate!r} (witness.learning."
+            "translate.load_predicate makes one from a name or a .pl file)"
+        )
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     _check_budgets(time_limit, max_expansions, memory_mb)
@@ -540,8 +665,17 @@ def solve(
 
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    status_name = _search(geo, predicate.encoded, mode == "prune", base_prune, paths,
-                          max_paths, max_expansions, deadline, stop)
+    status_name = _search(
+        geo,
+        predicate.encoded,
+        mode == "prune",
+        base_prune,
+        paths,
+        max_paths,
+        max_expansions,
+        deadline,
+        stop,
+    )
     if status_name == "exhausted" and sound:
         status_name = "unsolvable"
     seconds = time.perf_counter() - t0
@@ -584,9 +718,22 @@ def warm_up() -> None:
 
 
 @_jit
-def _values_on_paths(corner_squares, edge_squares, neighbour, square_corners, triangles,
-                     constrained, kind, table, n_reach, n_addable, n_lengths, paths, lengths,
-                     goal):
+def _values_on_paths(
+    corner_squares,
+    edge_squares,
+    neighbour,
+    square_corners,
+    triangles,
+    constrained,
+    kind,
+    table,
+    n_reach,
+    n_addable,
+    n_lengths,
+    paths,
+    lengths,
+    goal,
+):
     """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
     n_squares = triangles.size
     out = np.zeros(lengths.size, np.bool_)
@@ -613,15 +760,28 @@ def _values_on_paths(corner_squares, edge_squares, neighbour, square_corners, tr
                 on_path[paths[i, j]] = i + 1
             _flood_region(neighbour, on_path, i + 1, head, region, i + 1, queue)
             unreachable = 0 if region[goal] == i + 1 else 1
-        out[i] = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained, triangles,
-                            counts, visited_corners, adjacent, i + 1, lengths[i] - 1, unreachable,
-                            square_corners, region, i + 1)
+        out[i] = _predicate(
+            kind,
+            table,
+            n_reach,
+            n_addable,
+            n_lengths,
+            constrained,
+            triangles,
+            counts,
+            visited_corners,
+            adjacent,
+            i + 1,
+            lengths[i] - 1,
+            unreachable,
+            square_corners,
+            region,
+            i + 1,
+        )
     return out
 
 
-def predicate_values(
-    puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]
-) -> list[bool]:
+def predicate_values(puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
     """pi(path) for each simple path from the start, evaluated by the search core."""
     geo = build_geometry(puzzle)
     kind, table, n_reach, n_addable, n_lengths = predicate.encoded
@@ -629,7 +789,20 @@ def predicate_values(
     paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):
         paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
-    values = _values_on_paths(geo.corner_squares, geo.edge_squares, geo.neighbour,
-                              geo.square_corners, geo.triangles, geo.constrained, kind, table,
-                              n_reach, n_addable, n_lengths, paths_table, lengths, geo.goal)
+    values = _values_on_paths(
+        geo.corner_squares,
+        geo.edge_squares,
+        geo.neighbour,
+        geo.square_corners,
+        geo.triangles,
+        geo.constrained,
+        kind,
+        table,
+        n_reach,
+        n_addable,
+        n_lengths,
+        paths_table,
+        lengths,
+        geo.goal,
+    )
     return [bool(v) for v in values]

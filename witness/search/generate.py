@@ -128,8 +128,9 @@ def baseline_solvable(puzzle: Puzzle) -> bool:
 
     result = solve(puzzle, BASELINE, mode="prune")
     if result.status not in ("solved", "unsolvable"):  # the default 4 GB budget ran out
-        log.warning("Algorithm 3: candidate %s undecided (%s), rejected", puzzle.to_json(),
-                    result.status)
+        log.warning(
+            "Algorithm 3: candidate %s undecided (%s), rejected", puzzle.to_json(), result.status
+        )
     return result.solved
 
 
@@ -144,7 +145,10 @@ def random_puzzle_candidate(rows: int, cols: int, rng: random.Random) -> Puzzle:
 
 
 def generate_random(
-    rows: int, cols: int, rng: random.Random, is_solvable: SolvableFn | None = None,
+    rows: int,
+    cols: int,
+    rng: random.Random,
+    is_solvable: SolvableFn | None = None,
     max_tries: int = MAX_TRIES,
 ) -> Puzzle:
     """Algorithm 3: draw random puzzles until one is solvable.
@@ -162,8 +166,9 @@ def generate_random(
         puzzle = random_puzzle_candidate(rows, cols, rng)
         if check(puzzle):
             return puzzle
-    raise GenerationError(f"max_tries: none of {max_tries} random {rows}x{cols} candidates "
-                          "was solvable")
+    raise GenerationError(
+        f"max_tries: none of {max_tries} random {rows}x{cols} candidates was solvable"
+    )
 
 
 def check_random_size(rows: int, cols: int) -> None:
@@ -173,12 +178,11 @@ def check_random_size(rows: int, cols: int) -> None:
             f"sizes: {rows}x{cols} is too large for method random (Algorithm 3 searches "
             f"unsolvable candidates exhaustively; it serves grids of up to "
             f"{MAX_RANDOM_VERTICES} vertices, such as 5x5, 3x8 or 2x11): use method path "
-            "(Algorithm 4) for larger puzzles")
+            "(Algorithm 4) for larger puzzles"
+        )
 
 
-def generate_from_path(
-    rows: int, cols: int, rng: random.Random
-) -> tuple[Puzzle, list[Vertex]]:
+def generate_from_path(rows: int, cols: int, rng: random.Random) -> tuple[Puzzle, list[Vertex]]:
     """Algorithm 4: a puzzle and the random path it was read off (a solution)."""
     start = (0, 0)
     goal = random_goal(rows, cols, rng, start)
@@ -295,8 +299,9 @@ def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Pat
     written): rewriting a set with the same arguments is the only overwrite.
     """
     out_dir = make_folder(out_dir)
-    return write_files({out_dir / f"{prefix}_{i:05d}.json": p.to_json() + "\n"
-                        for i, p in enumerate(puzzles)})
+    return write_files(
+        {out_dir / f"{prefix}_{i:05d}.json": p.to_json() + "\n" for i, p in enumerate(puzzles)}
+    )
 
 
 # ------------------------------------------------------------ named sets
@@ -308,7 +313,7 @@ def read_set(set_dir: str | Path) -> list[tuple[str, Puzzle]]:
 
 def read_chunk(set_dir: str | Path, chunk: int, chunk_size: int) -> list[tuple[str, Puzzle]]:
     """Puzzles ``chunk * chunk_size`` up to the next chunk of a set (pipeline jobs)."""
-    return read_set(set_dir)[chunk * chunk_size:(chunk + 1) * chunk_size]
+    return read_set(set_dir)[chunk * chunk_size : (chunk + 1) * chunk_size]
 
 
 def set_seed(seed: int, name: str) -> int:
@@ -329,6 +334,12 @@ def write_named_set(
     """Generate the set ``name`` (files ``{name}_NNNNN.json``), disjoint from the
     puzzles in ``exclude_dirs``: the pipeline's train/filter/test sets."""
     exclude = {p.to_json() for d in exclude_dirs for _, p in read_set(d)}
-    puzzles = generate_set(method, [tuple(s) for s in sizes], count, set_seed(seed, name),
-                           progress=progress, exclude=exclude)
+    puzzles = generate_set(
+        method,
+        [tuple(s) for s in sizes],
+        count,
+        set_seed(seed, name),
+        progress=progress,
+        exclude=exclude,
+    )
     return write_set(puzzles, Path(out_dir), prefix=name)

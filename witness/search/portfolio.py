@@ -43,8 +43,16 @@ def solve_portfolio(
     share = None if memory_mb is None else memory_mb / len(members)
 
     def run(member: Member) -> SolveResult:
-        result = solve(puzzle, member.predicate, member.mode, member.base_prune,
-                       time_limit=time_limit, memory_mb=share, geometry=geo, stop=stop)
+        result = solve(
+            puzzle,
+            member.predicate,
+            member.mode,
+            member.base_prune,
+            time_limit=time_limit,
+            memory_mb=share,
+            geometry=geo,
+            stop=stop,
+        )
         if result.solved:
             stop.set()
         return result
@@ -57,8 +65,13 @@ def solve_portfolio(
     # Without a solution, one member's proof (a sound search that ran dry)
     # is the portfolio's; otherwise the first member's reason for stopping.
     statuses = [r.status for r in results]
-    status = ("solved" if winner else "unsolvable" if "unsolvable" in statuses
-              else next((st for st in statuses if st != "exhausted"), "exhausted"))
+    status = (
+        "solved"
+        if winner
+        else "unsolvable"
+        if "unsolvable" in statuses
+        else next((st for st in statuses if st != "exhausted"), "exhausted")
+    )
     combined = SolveResult(
         solved=winner is not None,
         path=winner.path if winner else None,

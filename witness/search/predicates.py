@@ -124,6 +124,7 @@ class Comparison:
 
     def evaluate_array(self, values: dict) -> np.ndarray:
         """The same over numpy arrays of feature values (broadcasting)."""
+
         def value(operand: Operand):
             kind, v = operand
             return values[v] if kind == "feature" else v
@@ -207,14 +208,25 @@ class Predicate:
         n_addable = 5 if "addable_edges" in used else 1
         n_lengths = MAX_PATH_LENGTH + 1 if "path_length" in used else 1
         t, k, adj, visited, unreachable, addable, length = np.ix_(
-            np.arange(4), np.arange(5), np.arange(2), np.arange(5), np.arange(n_reach),
-            np.arange(n_addable), np.arange(n_lengths),
+            np.arange(4),
+            np.arange(5),
+            np.arange(2),
+            np.arange(5),
+            np.arange(n_reach),
+            np.arange(n_addable),
+            np.arange(n_lengths),
         )
         values = {
-            "triangles": t, "edges_on_square": k, "path_length": length, "square_sides": 4,
-            "head_adjacent": adj, "visited_corners": visited,
-            "unvisited_corners": 4 - visited, "edges_needed": t - k,
-            "goal_unreachable": unreachable, "addable_edges": addable,
+            "triangles": t,
+            "edges_on_square": k,
+            "path_length": length,
+            "square_sides": 4,
+            "head_adjacent": adj,
+            "visited_corners": visited,
+            "unvisited_corners": 4 - visited,
+            "edges_needed": t - k,
+            "goal_unreachable": unreachable,
+            "addable_edges": addable,
         }
         shape = (4, 5, 2, 5, n_reach, n_addable, n_lengths)
         table = np.zeros(shape, dtype=np.bool_)
@@ -311,30 +323,48 @@ BUILTINS: dict[str, Predicate] = {p.name: p for p in (NONE, BASELINE, PAPER)}
 
 def as_program(predicate: Predicate, name: str | None = None) -> Predicate:
     """The same clauses evaluated by the core's generic clause interpreter."""
-    return Predicate(name or f"{predicate.name}-program", "program", predicate.clauses,
-                     predicate.description, predicate.sound)
+    return Predicate(
+        name or f"{predicate.name}-program",
+        "program",
+        predicate.clauses,
+        predicate.description,
+        predicate.sound,
+    )
 
 
 # The features a (path, square) pair's truth table is taken over; the others
 # the paper's vocabulary reads are functions of these. A richer bias's
 # features (addable_edges, ...) are not.
-_TABLE_AXES = {"triangles": range(1, 4), "edges_on_square": range(5), "head_adjacent": range(2),
-               "visited_corners": range(5), "goal_unreachable": range(2),
-               "path_length": range(MAX_PATH_LENGTH + 1)}
+_TABLE_AXES = {
+    "triangles": range(1, 4),
+    "edges_on_square": range(5),
+    "head_adjacent": range(2),
+    "visited_corners": range(5),
+    "goal_unreachable": range(2),
+    "path_length": range(MAX_PATH_LENGTH + 1),
+}
 
 
 def _table_values() -> dict[str, Any]:
     grids = np.ix_(*(np.arange(r.start, r.stop) for r in _TABLE_AXES.values()))
     values: dict[str, Any] = dict(zip(_TABLE_AXES, grids, strict=True))
-    values.update(square_sides=4, unvisited_corners=4 - values["visited_corners"],
-                  edges_needed=values["triangles"] - values["edges_on_square"])
+    values.update(
+        square_sides=4,
+        unvisited_corners=4 - values["visited_corners"],
+        edges_needed=values["triangles"] - values["edges_on_square"],
+    )
     return values
 
 
 def features_beyond_table(pred: Predicate) -> set[str]:
     """The features ``pred`` reads that :func:`feature_table` does not cover."""
-    read = {v for clause in pred.clauses for c in clause.comparisons
-            for kind, v in (c.left, c.right) if kind == "feature"}
+    read = {
+        v
+        for clause in pred.clauses
+        for c in clause.comparisons
+        for kind, v in (c.left, c.right)
+        if kind == "feature"
+    }
     return read - set(_table_values())
 
 

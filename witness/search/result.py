@@ -14,8 +14,15 @@ from witness.model.puzzle import Vertex
 # at the goal, pi_baseline, or a predicate proven to have no false positive).
 # "exhausted" is the same empty open list under a predicate that may prune a
 # solution (e.g. an unverified learned program): no proof of anything.
-STATUSES = ("solved", "unsolvable", "exhausted", "timed_out", "expansion_budget",
-            "out_of_memory", "stopped")
+STATUSES = (
+    "solved",
+    "unsolvable",
+    "exhausted",
+    "timed_out",
+    "expansion_budget",
+    "out_of_memory",
+    "stopped",
+)
 
 
 @dataclass

@@ -7,5 +7,6 @@ from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     out = snakemake.output
-    write_comparison(out.md, Path(out.figure).with_suffix(""), snakemake.params.biases,
-                     snakemake.params.command)
+    write_comparison(
+        out.md, Path(out.figure).with_suffix(""), snakemake.params.biases, snakemake.params.command
+    )

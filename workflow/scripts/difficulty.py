@@ -8,5 +8,12 @@ with logged(snakemake):
     rules = {"none": "none", "baseline": "baseline", "pi_star": inp.pi_star}
     if inp.v2:
         rules["pi_star_v2"] = inp.v2
-    score_set(inp.set, rules, snakemake.output[0], sample=p.sample, seed=p.seed,
-              lookahead=p.lookahead, time_limit=p.time_limit)
+    score_set(
+        inp.set,
+        rules,
+        snakemake.output[0],
+        sample=p.sample,
+        seed=p.seed,
+        lookahead=p.lookahead,
+        time_limit=p.time_limit,
+    )

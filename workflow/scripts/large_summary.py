@@ -5,5 +5,10 @@ from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     p = snakemake.params
-    aggregate_large(snakemake.input, snakemake.output.per_puzzle, snakemake.output.solved,
-                    p.time_limits_min, p.expansions_per_min)
+    aggregate_large(
+        snakemake.input,
+        snakemake.output.per_puzzle,
+        snakemake.output.solved,
+        p.time_limits_min,
+        p.expansions_per_min,
+    )

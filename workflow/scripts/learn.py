@@ -4,5 +4,10 @@ from witness.pipeline.workflow import learn_step, logged
 
 with logged(snakemake):
     learn = snakemake.params.learn
-    learn_step(snakemake.input[0], snakemake.output.program, snakemake.output.scores,
-               timeout=learn["timeout"], engine=learn["engine"])
+    learn_step(
+        snakemake.input[0],
+        snakemake.output.program,
+        snakemake.output.scores,
+        timeout=learn["timeout"],
+        engine=learn["engine"],
+    )

@@ -5,5 +5,8 @@ from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     inp = snakemake.input
-    print(choose_portfolio(inp.stages, inp.verify, inp.pi_star, inp.pi_star_verify,
-                           snakemake.output[0]))
+    print(
+        choose_portfolio(
+            inp.stages, inp.verify, inp.pi_star, inp.pi_star_verify, snakemake.output[0]
+        )
+    )

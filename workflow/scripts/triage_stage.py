@@ -4,5 +4,9 @@ from witness.pipeline.triage import select_stage
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):
-    select_stage(snakemake.input, snakemake.params.keep, snakemake.output[0],
-                 rank_by=snakemake.params.rank_by)
+    select_stage(
+        snakemake.input,
+        snakemake.params.keep,
+        snakemake.output[0],
+        rank_by=snakemake.params.rank_by,
+    )

@@ -5,7 +5,11 @@ from witness.pipeline.triage_tables import write_timings
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):
-    rows = time_candidates(snakemake.input.predicates, snakemake.input.set,
-                           snakemake.wildcards.version, repeats=snakemake.params.repeats,
-                           time_limit=snakemake.params.time_limit)
+    rows = time_candidates(
+        snakemake.input.predicates,
+        snakemake.input.set,
+        snakemake.wildcards.version,
+        repeats=snakemake.params.repeats,
+        time_limit=snakemake.params.time_limit,
+    )
     write_timings(rows, snakemake.output[0])

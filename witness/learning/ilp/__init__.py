@@ -54,5 +54,14 @@ from witness.learning.ilp.output import PROGRAM_MARK, program_file_text, write_p
 from witness.learning.ilp.results import Program, Scores, Stats
 from witness.learning.ilp.task import BKError, TaskError
 
-__all__ = ["BKError", "PROGRAM_MARK", "Program", "Scores", "Stats", "TaskError", "learn",
-           "program_file_text", "write_program"]
+__all__ = [
+    "BKError",
+    "PROGRAM_MARK",
+    "Program",
+    "Scores",
+    "Stats",
+    "TaskError",
+    "learn",
+    "program_file_text",
+    "write_program",
+]

@@ -78,28 +78,44 @@ def learn(
         raise TaskError(f"timeout must be >= 0, got {timeout}")
     if progress:
         show_progress()
-    files, bias = load_task(task_dir, max_vars=max_vars, max_body=max_body,
-                            max_clauses=max_clauses)
-    stats = Stats(engine=engine, task=str(files.folder),
-                  settings={**bias.settings(), "timeout": timeout,
-                            "eval_timeout": eval_timeout,
-                            "inferences_per_example": inferences_per_example,
-                            "noisy": noisy,
-                            "max_clauses_is_hard_limit": bias.max_clauses is not None})
+    files, bias = load_task(task_dir, max_vars=max_vars, max_body=max_body, max_clauses=max_clauses)
+    stats = Stats(
+        engine=engine,
+        task=str(files.folder),
+        settings={
+            **bias.settings(),
+            "timeout": timeout,
+            "eval_timeout": eval_timeout,
+            "inferences_per_example": inferences_per_example,
+            "noisy": noisy,
+            "max_clauses_is_hard_limit": bias.max_clauses is not None,
+        },
+    )
     if engine == "witness" and noisy and bias.recursion:
-        raise TaskError(f"{files.bias}: enable_recursion with noisy mode is not supported "
-                        "by this engine (use --engine popper)")
+        raise TaskError(
+            f"{files.bias}: enable_recursion with noisy mode is not supported "
+            "by this engine (use --engine popper)"
+        )
     if engine == "popper":
         from witness.learning.ilp.run_popper import learn_with_popper
 
-        return learn_with_popper(files, bias, timeout, stats, eval_timeout, inferences_per_example,
-                                 noisy=noisy)
+        return learn_with_popper(
+            files, bias, timeout, stats, eval_timeout, inferences_per_example, noisy=noisy
+        )
 
     from witness.learning.ilp.loop import learn_from_failures
 
     deadline = None if timeout is None else t0 + timeout
-    program, scores = learn_from_failures(files, bias, stats, deadline, eval_timeout,
-                                          inferences_per_example, combine_timeout, noisy=noisy)
+    program, scores = learn_from_failures(
+        files,
+        bias,
+        stats,
+        deadline,
+        eval_timeout,
+        inferences_per_example,
+        combine_timeout,
+        noisy=noisy,
+    )
     stats.seconds = round(time.perf_counter() - t0, 3)
     stats.peak_rss_mb = round(peak_rss_mb(), 1)
     return program, scores, stats

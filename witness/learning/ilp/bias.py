@@ -73,9 +73,18 @@ UNSUPPORTED = {
     "numerical_pred": "numerical reasoning",
 }
 
-DECLARATIONS = {"head_pred/2", "body_pred/2", "type/2", "direction/2", "max_vars/1",
-                "max_body/1", "max_clauses/1", "allow_singletons/0", "non_datalog/0",
-                "enable_recursion/0"}
+DECLARATIONS = {
+    "head_pred/2",
+    "body_pred/2",
+    "type/2",
+    "direction/2",
+    "max_vars/1",
+    "max_body/1",
+    "max_clauses/1",
+    "allow_singletons/0",
+    "non_datalog/0",
+    "enable_recursion/0",
+}
 
 # Popper's number of clauses of a recursive program when the bias gives no max_clauses
 # (popper/util.py: max_rules = 2 with recursion); the engine learns a base clause
@@ -87,12 +96,25 @@ RECURSION_CLAUSES = 2
 # each clause on its own, as clause 0, so such rules are refused with recursion.
 _NUMBERED_CLAUSE = re.compile(
     r"\b(head_literal|body_literal|clause|body_size|head_var|body_var|clause_var|var_type"
-    r"|var_in_literal)\(\s*[0-9]")
+    r"|var_in_literal)\(\s*[0-9]"
+)
 
 # The generator's meta-vocabulary (witness/learning/ilp/vocabulary.lp), usable in bias rules.
-VOCABULARY = {"head_literal": 4, "body_literal": 4, "clause": 1, "var_type": 3, "body_var": 2,
-              "head_var": 2, "clause_var": 2, "var_in_literal": 4, "var_member": 2,
-              "body_size": 2, "var": 1, "vars": 2, "bad_body": 2}
+VOCABULARY = {
+    "head_literal": 4,
+    "body_literal": 4,
+    "clause": 1,
+    "var_type": 3,
+    "body_var": 2,
+    "head_var": 2,
+    "clause_var": 2,
+    "var_in_literal": 4,
+    "var_member": 2,
+    "body_size": 2,
+    "var": 1,
+    "vars": 2,
+    "bad_body": 2,
+}
 
 
 @dataclass(frozen=True)
@@ -147,8 +169,11 @@ class Bias:
         return {p.name: p.directions for p in (self.head, *self.body)}
 
     def settings(self) -> dict[str, int | None]:
-        return {"max_vars": self.max_vars, "max_body": self.max_body,
-                "max_clauses": self.max_clauses}
+        return {
+            "max_vars": self.max_vars,
+            "max_body": self.max_body,
+            "max_clauses": self.max_clauses,
+        }
 
 
 def _tuple_of_names(sym, what: str, where: str) -> tuple[str, ...]:
@@ -179,8 +204,10 @@ def _check_statements(text: str, where: str) -> _Statements:
 
     def names_in(node) -> None:
         if isinstance(node, ast.AST):
-            if node.ast_type == ast.ASTType.SymbolicAtom and \
-                    node.symbol.ast_type == ast.ASTType.Function:
+            if (
+                node.ast_type == ast.ASTType.SymbolicAtom
+                and node.symbol.ast_type == ast.ASTType.Function
+            ):
                 found.body_names.add(node.symbol.name)
             for key in node.child_keys:
                 names_in(getattr(node, key))
@@ -195,9 +222,14 @@ def _check_statements(text: str, where: str) -> _Statements:
                 names_in(stm.body)
                 if stm.head.ast_type != ast.ASTType.Literal:
                     names_in(stm.head)  # conditions of an aggregate head
-        elif stm.ast_type not in (ast.ASTType.Program, ast.ASTType.Defined,
-                                  ast.ASTType.ShowSignature, ast.ASTType.ShowTerm,
-                                  ast.ASTType.Comment, ast.ASTType.Definition):
+        elif stm.ast_type not in (
+            ast.ASTType.Program,
+            ast.ASTType.Defined,
+            ast.ASTType.ShowSignature,
+            ast.ASTType.ShowTerm,
+            ast.ASTType.Comment,
+            ast.ASTType.Definition,
+        ):
             problems.append(str(stm).strip())
 
     try:
@@ -205,8 +237,9 @@ def _check_statements(text: str, where: str) -> _Statements:
     except RuntimeError:
         raise TaskError(f"{where}: syntax error (bias files use clingo syntax)") from None
     if problems:
-        raise TaskError(f"{where}: '{problems[0]}' is not part of a bias "
-                        "(facts, rules and constraints only)")
+        raise TaskError(
+            f"{where}: '{problems[0]}' is not part of a bias (facts, rules and constraints only)"
+        )
     return found
 
 
@@ -242,18 +275,23 @@ def _read_declarations(ctl, statements: _Statements, where: str) -> _Declared:
         name, args = sym.name, sym.arguments
         sig = f"{name}/{len(args)}"
         if name in UNSUPPORTED:
-            raise TaskError(f"{where}: '{sig}' asks for {UNSUPPORTED[name]}, "
-                            "which this engine does not support")
+            raise TaskError(
+                f"{where}: '{sig}' asks for {UNSUPPORTED[name]}, which this engine does not support"
+            )
         if sig not in DECLARATIONS:
             if name in statements.body_names or VOCABULARY.get(name) == len(args):
                 continue  # a helper fact of the bias's own rules
-            raise TaskError(f"{where}: unknown bias directive '{sig}' (not a Popper "
-                            "declaration or setting, and no rule of the bias reads it)")
+            raise TaskError(
+                f"{where}: unknown bias directive '{sig}' (not a Popper "
+                "declaration or setting, and no rule of the bias reads it)"
+            )
         if not atom.is_fact:
             raise TaskError(f"{where}: {sym} must follow from the bias alone")
         if sig in ("head_pred/2", "body_pred/2"):
-            if (args[0].type != clingo.SymbolType.Function
-                    or args[1].type != clingo.SymbolType.Number):
+            if (
+                args[0].type != clingo.SymbolType.Function
+                or args[1].type != clingo.SymbolType.Number
+            ):
                 raise TaskError(f"{where}: bad declaration {sym}")
             (d.heads if name == "head_pred" else d.bodies).append((args[0].name, args[1].number))
         elif sig in ("type/2", "direction/2"):
@@ -273,24 +311,27 @@ def _read_declarations(ctl, statements: _Statements, where: str) -> _Declared:
     return d
 
 
-def _check_types_and_directions(d: _Declared, all_preds: list[tuple[str, int]],
-                                where: str) -> None:
+def _check_types_and_directions(d: _Declared, all_preds: list[tuple[str, int]], where: str) -> None:
     declared = {n for n, _ in all_preds}
     for decls, what in ((d.types, "type"), (d.dirs, "direction")):
         for unknown in sorted(set(decls) - declared):
             # Popper tolerates these (e.g. a type for a predicate left out of the bias)
-            logger.warning("%s: %s given for undeclared predicate %s: ignored",
-                           where, what, unknown)
+            logger.warning(
+                "%s: %s given for undeclared predicate %s: ignored", where, what, unknown
+            )
             del decls[unknown]
         if decls:  # like Popper: all or nothing
             missing = [f"{n}/{a}" for n, a in all_preds if n not in decls]
             if missing:
-                raise TaskError(f"{where}: {what} missing for {missing[0]} "
-                                f"(give {what}s for every predicate or for none)")
+                raise TaskError(
+                    f"{where}: {what} missing for {missing[0]} "
+                    f"(give {what}s for every predicate or for none)"
+                )
         for n, a in all_preds:
             if n in decls and len(decls[n]) != a:
-                raise TaskError(f"{where}: {what}({n}, ...) has {len(decls[n])} entries, "
-                                f"{n} has arity {a}")
+                raise TaskError(
+                    f"{where}: {what}({n}, ...) has {len(decls[n])} entries, {n} has arity {a}"
+                )
     for n, ds in d.dirs.items():
         bad = [x for x in ds if x not in ("in", "out")]
         if bad:
@@ -302,8 +343,10 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
     statements = _check_statements(text, where)
     d = _read_declarations(ground_bias(text), statements, where)
     if len(d.heads) != 1:
-        raise TaskError(f"{where}: expected exactly one head_pred/2, found {len(d.heads)} "
-                        "(several head predicates need predicate invention, not supported)")
+        raise TaskError(
+            f"{where}: expected exactly one head_pred/2, found {len(d.heads)} "
+            "(several head predicates need predicate invention, not supported)"
+        )
     names = [n for n, _ in d.bodies]
     if len(set(names)) != len(names):
         raise TaskError(f"{where}: a body predicate is declared twice")
@@ -311,20 +354,25 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
         raise TaskError(f"{where}: no body_pred/2 declaration")
     head_name, head_arity = d.heads[0]
     if head_name in names:
-        raise TaskError(f"{where}: head predicate {head_name} is also a body predicate "
-                        "(for recursion, say enable_recursion instead)")
+        raise TaskError(
+            f"{where}: head predicate {head_name} is also a body predicate "
+            "(for recursion, say enable_recursion instead)"
+        )
     all_preds = [(head_name, head_arity), *sorted(d.bodies)]
     _check_types_and_directions(d, all_preds, where)
 
     recursion = "enable_recursion" in d.flags
     if recursion and statements.has_rules and _NUMBERED_CLAUSE.search(text):
-        raise TaskError(f"{where}: a bias rule names a clause by number "
-                        f"('{_NUMBERED_CLAUSE.search(text).group(0)}...'), which with "
-                        "enable_recursion this engine does not support (use --engine popper)")
+        raise TaskError(
+            f"{where}: a bias rule names a clause by number "
+            f"('{_NUMBERED_CLAUSE.search(text).group(0)}...'), which with "
+            "enable_recursion this engine does not support (use --engine popper)"
+        )
     settings = {**DEFAULTS, **d.bounds}
     if settings["max_vars"] < head_arity:
-        raise TaskError(f"{where}: max_vars({settings['max_vars']}) is smaller than "
-                        f"the head arity {head_arity}")
+        raise TaskError(
+            f"{where}: max_vars({settings['max_vars']}) is smaller than the head arity {head_arity}"
+        )
 
     def decl(n: str, a: int) -> PredDecl:
         return PredDecl(n, a, d.types.get(n), d.dirs.get(n))

@@ -79,11 +79,19 @@ MAX_ROWS = 200_000
 # dropping an implied literal keeps every variable); the variables counted may be
 # restricted to the rule's (clause_var) or the body's (body_var): no change adds a
 # variable to the body or removes a head one from it
-_COUNT = r"#count \{ (?P<v>\w+): ((?P<within>clause|body)_var\((?P=c),(?P=v)\), )?" \
-         r"var_type\((?P=c),(?P=v),(?P<type>\w+)\) \}"
-_KEPT = [re.compile(r"#false :- clause\((?P<c>\w+)\); " + form + r"\.") for form in (
-    r"\d+ (<|<=) " + _COUNT, _COUNT + r" (>|>=) \d+", r"(?P<n>[01]) != " + _COUNT,
-    _COUNT + r" != (?P<n>[01])")]
+_COUNT = (
+    r"#count \{ (?P<v>\w+): ((?P<within>clause|body)_var\((?P=c),(?P=v)\), )?"
+    r"var_type\((?P=c),(?P=v),(?P<type>\w+)\) \}"
+)
+_KEPT = [
+    re.compile(r"#false :- clause\((?P<c>\w+)\); " + form + r"\.")
+    for form in (
+        r"\d+ (<|<=) " + _COUNT,
+        _COUNT + r" (>|>=) \d+",
+        r"(?P<n>[01]) != " + _COUNT,
+        _COUNT + r" != (?P<n>[01])",
+    )
+]
 # a head variable must occur in the body: no change removes a head variable from it
 _HEAD_IN_BODY = re.compile(r"#false :- not body_var\(\w+,(?P<v>\d+)\)\.")
 
@@ -146,8 +154,10 @@ def _bias_keeps(bias: Bias, drop_only: bool) -> bool:
             ok = ok and kept(text)
             return
         head = stmt.head
-        if head.ast_type == clingo.ast.ASTType.Literal and \
-                head.atom.ast_type == clingo.ast.ASTType.SymbolicAtom:
+        if (
+            head.ast_type == clingo.ast.ASTType.Literal
+            and head.atom.ast_type == clingo.ast.ASTType.SymbolicAtom
+        ):
             name = head.atom.symbol.name if hasattr(head.atom.symbol, "name") else None
             if name in VOCABULARY and not (drop_only and name == "bad_body"):
                 ok = False
@@ -190,13 +200,14 @@ def bk_constraints(bias: Bias, tester: Tester, noisy: bool = False) -> BKConstra
         logger.info("%s is the same relation as %s: left out", copy, kept)
     symmetric = frozenset(s for s in symmetric_relations(bias, rows) if s[0] not in copies)
     if symmetric:
-        logger.info("symmetric relations (one of each pair of twin rules is tested): %s",
-                    ", ".join(f"{p} (places {i + 1} and {j + 1})"
-                              for p, i, j in sorted(symmetric)))
+        logger.info(
+            "symmetric relations (one of each pair of twin rules is tested): %s",
+            ", ".join(f"{p} (places {i + 1} and {j + 1})" for p, i, j in sorted(symmetric)),
+        )
     candidates = candidate_literals(bias)
-    facts, counts = constraint_facts(candidates, bias.head.arity, rows,
-                                     dominance=dominance, implied=dropping,
-                                     copies=set(copies))
+    facts, counts = constraint_facts(
+        candidates, bias.head.arity, rows, dominance=dominance, implied=dropping, copies=set(copies)
+    )
     if drop_safe(bias):  # the bias's constraints only count variables or forbid literals
         twins = twin_facts(candidates, symmetric)
         facts += twins
@@ -209,10 +220,12 @@ def bk_constraints(bias: Bias, tester: Tester, noisy: bool = False) -> BKConstra
             facts += [f"w_conflict({v})." for v in isolated.total]
             facts += isolated.facts(candidates)
             counts["head places a rule may ignore"] = len(isolated.total)
-    logger.info("constraints from the BK (%d fact relations%s): %s", len(rows),
-                "" if dominance or dropping else
-                "; the bias's own constraints allow only never-together",
-                ", ".join(f"{n} {k}" for k, n in counts.items()))
+    logger.info(
+        "constraints from the BK (%d fact relations%s): %s",
+        len(rows),
+        "" if dominance or dropping else "; the bias's own constraints allow only never-together",
+        ", ".join(f"{n} {k}" for k, n in counts.items()),
+    )
     return BKConstraints(facts, symmetric, rows, isolated)
 
 
@@ -313,9 +326,12 @@ class IsolatedHeads:
         count = Counter(a for lit in rule.body for a in lit.args)
         for v, total in self.total.items():
             lits = [lit for lit in rule.body if v in lit.args]
-            if all(lit.args.count(v) == 1 and (lit.pred, lit.args.index(v)) in total
-                   and all(a >= arity and count[a] == 1 for a in lit.args if a != v)
-                   for lit in lits):
+            if all(
+                lit.args.count(v) == 1
+                and (lit.pred, lit.args.index(v)) in total
+                and all(a >= arity and count[a] == 1 for a in lit.args if a != v)
+                for lit in lits
+            ):
                 return v
         return None
 
@@ -336,8 +352,9 @@ class IsolatedHeads:
         return facts
 
 
-def isolated_heads(head_arity: int, rows: dict[str, set[tuple]], tester: Tester
-                   ) -> IsolatedHeads | None:
+def isolated_heads(
+    head_arity: int, rows: dict[str, set[tuple]], tester: Tester
+) -> IsolatedHeads | None:
     """The :class:`IsolatedHeads` of a task (None if no head place qualifies)."""
     total, conflicts = {}, {}
     for v in range(head_arity):
@@ -345,9 +362,12 @@ def isolated_heads(head_arity: int, rows: dict[str, set[tuple]], tester: Tester
         if found is None:
             continue
         negatives, values = found
-        places = frozenset((name, k) for name, tuples in rows.items()
-                           for k in range(len(next(iter(tuples), ())))
-                           if len({t[k] for t in tuples if t[k] in values}) == len(values))
+        places = frozenset(
+            (name, k)
+            for name, tuples in rows.items()
+            for k in range(len(next(iter(tuples), ())))
+            if len({t[k] for t in tuples if t[k] in values}) == len(values)
+        )
         if places:
             total[v] = places
             conflicts[v] = [1 << j for j in negatives]
@@ -391,10 +411,14 @@ class _Relations:
         return self._proj[key]
 
 
-def constraint_facts(candidates: Sequence[Literal], head_arity: int,
-                     rows: dict[str, set[tuple]], dominance: bool,
-                     implied: bool, copies: Collection[str] = ()
-                     ) -> tuple[list[str], dict[str, int]]:
+def constraint_facts(
+    candidates: Sequence[Literal],
+    head_arity: int,
+    rows: dict[str, set[tuple]],
+    dominance: bool,
+    implied: bool,
+    copies: Collection[str] = (),
+) -> tuple[list[str], dict[str, int]]:
     """ASP facts for ``bkcons.lp`` over the generator's candidate literals.
 
     ``rows``: the relation of each fact-defined body predicate. ``dominance``
@@ -410,8 +434,9 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
     if copies:
         counts["copies of another relation"] = len(copies)
     facts += [f"w_never({i},{i})." for i, lit in enumerate(candidates) if lit.pred in copies]
-    known = [(i, lit) for i, lit in enumerate(candidates)
-             if lit.pred in rows and lit.pred not in copies]
+    known = [
+        (i, lit) for i, lit in enumerate(candidates) if lit.pred in rows and lit.pred not in copies
+    ]
     never_cache: dict[tuple, bool] = {}
     implies_cache: dict[tuple, bool] = {}
     noeq_cache: dict[tuple, bool] = {}  # (predicate, x, y): no tuple has t[x] == t[y]
@@ -432,8 +457,11 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
         if not rows[a.pred] or not rows[b.pred]:
             continue
         pair = (a.args, b.args)
-        shape = shapes[pair] if pair in shapes else \
-            shapes.setdefault(pair, _shape(a.args, b.args, head_arity))
+        shape = (
+            shapes[pair]
+            if pair in shapes
+            else shapes.setdefault(pair, _shape(a.args, b.args, head_arity))
+        )
         if shape is not None and i < j:
             key = (a.pred, b.pred, shape[0])
             if key not in never_cache:
@@ -456,10 +484,8 @@ def constraint_facts(candidates: Sequence[Literal], head_arity: int,
                 counts["implied"] += 1
                 continue
             if implies_cache[key] and len(alone) <= MAX_ALONE:  # may also be functional
-                facts.append(f"w_implies_single{len(alone)}({i},{j},"
-                             f"{','.join(map(str, alone))}).")
-                counts["implied (others single)"] = \
-                    counts.get("implied (others single)", 0) + 1
+                facts.append(f"w_implies_single{len(alone)}({i},{j},{','.join(map(str, alone))}).")
+                counts["implied (others single)"] = counts.get("implied (others single)", 0) + 1
         if i < j and a.pred == b.pred:
             fact = _functional(i, a, j, b, head_arity, rel, len(facts))
             if fact:
@@ -483,8 +509,9 @@ def _shape(a: tuple[int, ...], b: tuple[int, ...], head_arity: int) -> tuple | N
     return shared, xs, ys, not any(v < head_arity for v in alone), alone
 
 
-def _functional(i: int, a: Literal, j: int, b: Literal, head_arity: int,
-                rel: _Relations, key: int) -> list[str]:
+def _functional(
+    i: int, a: Literal, j: int, b: Literal, head_arity: int, rel: _Relations, key: int
+) -> list[str]:
     """Facts for the functional constraint on literals ``a`` and ``b`` (same
     predicate), or none when it does not apply."""
     fixed = tuple(x for x in range(len(a.args)) if a.args[x] == b.args[x])

@@ -66,8 +66,9 @@ class Pool:
     tps: list[int] = field(default_factory=list)
     fps: list[int] = field(default_factory=list)  # covered negatives (noisy mode)
     # per rule: literals, covered positives, covered negatives (add's filter)
-    _keys: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64),
-                              repr=False, compare=False)
+    _keys: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, 3), dtype=np.int64), repr=False, compare=False
+    )
     version: int = field(default=0, compare=False)  # rules added so far
 
     def add(self, rule: Rule, tp: int, fp: int = 0) -> bool:
@@ -81,17 +82,26 @@ class Pool:
         n = len(self.rules)
         size, tpc, fpc = rule.size, tp.bit_count(), fp.bit_count()
         if self._keys.shape[0] != n:  # the lists were set directly
-            self._keys = np.array([(r.size, t.bit_count(), f.bit_count()) for r, t, f
-                                   in zip(self.rules, self.tps, self.fps, strict=True)],
-                                  dtype=np.int64).reshape(n, 3)
+            self._keys = np.array(
+                [
+                    (r.size, t.bit_count(), f.bit_count())
+                    for r, t, f in zip(self.rules, self.tps, self.fps, strict=True)
+                ],
+                dtype=np.int64,
+            ).reshape(n, 3)
         keys = self._keys
-        for i in np.flatnonzero((keys[:, 0] <= size) & (keys[:, 1] >= tpc)
-                                & (keys[:, 2] <= fpc)).tolist():
+        for i in np.flatnonzero(
+            (keys[:, 0] <= size) & (keys[:, 1] >= tpc) & (keys[:, 2] <= fpc)
+        ).tolist():
             if tp & ~self.tps[i] == 0 and self.fps[i] & ~fp == 0:
                 return False
-        gone = {i for i in np.flatnonzero((keys[:, 0] >= size) & (keys[:, 1] <= tpc)
-                                          & (keys[:, 2] >= fpc)).tolist()
-                if self.tps[i] & ~tp == 0 and fp & ~self.fps[i] == 0}
+        gone = {
+            i
+            for i in np.flatnonzero(
+                (keys[:, 0] >= size) & (keys[:, 1] <= tpc) & (keys[:, 2] >= fpc)
+            ).tolist()
+            if self.tps[i] & ~tp == 0 and fp & ~self.fps[i] == 0
+        }
         if gone:
             keep = [i for i in range(n) if i not in gone]
             self.rules = [self.rules[i] for i in keep]
@@ -120,8 +130,11 @@ class Pool:
             return False
         if not uncovered:
             return True
-        rules = sorted((r.size, tp) for r, tp in zip(self.rules, self.tps, strict=True)
-                       if r.size <= budget and tp & uncovered)
+        rules = sorted(
+            (r.size, tp)
+            for r, tp in zip(self.rules, self.tps, strict=True)
+            if r.size <= budget and tp & uncovered
+        )
         if not rules:
             return False
         nodes = 0
@@ -180,9 +193,13 @@ def description_length(pool: Pool, chosen: Iterable[int]) -> int:
     return size - tp.bit_count() + fp.bit_count()
 
 
-def local_search(pool: Pool, start: Iterable[int], cap: int,
-                 allowed: Sequence[int] | None = None,
-                 deadline: float | None = None) -> list[int]:
+def local_search(
+    pool: Pool,
+    start: Iterable[int],
+    cap: int,
+    allowed: Sequence[int] | None = None,
+    deadline: float | None = None,
+) -> list[int]:
     """From the pool rules ``start``, the best single move (add a rule, drop
     one or swap one for another, at most ``cap`` rules) while it lowers the
     description length; returns the sorted rule indices reached (a local
@@ -203,8 +220,12 @@ def local_search(pool: Pool, start: Iterable[int], cap: int,
         for r in rules:
             if r in base:
                 continue
-            c = base_cost + sizes[r] - (pool.tps[r] & ~tp).bit_count() \
+            c = (
+                base_cost
+                + sizes[r]
+                - (pool.tps[r] & ~tp).bit_count()
                 + (pool.fps[r] & ~fp).bit_count()
+            )
             if c < best:
                 best, pick = c, r
         return best, pick
@@ -228,8 +249,13 @@ def local_search(pool: Pool, start: Iterable[int], cap: int,
     return chosen
 
 
-def improve(pool: Pool, start: Iterable[int], cap: int, allowed: Sequence[int],
-            deadline: float | None = None) -> list[int]:
+def improve(
+    pool: Pool,
+    start: Iterable[int],
+    cap: int,
+    allowed: Sequence[int],
+    deadline: float | None = None,
+) -> list[int]:
     """:func:`local_search` from ``start``, then kicks until none helps or
     ``deadline`` (``time.perf_counter()``) passes: for each rule of the
     program in turn, a local search without that rule, then one with every
@@ -248,8 +274,9 @@ def improve(pool: Pool, start: Iterable[int], cap: int, allowed: Sequence[int],
         for r in best:
             if deadline is not None and time.perf_counter() >= deadline:
                 return best
-            found = local_search(pool, [x for x in best if x != r], cap,
-                                 [x for x in allowed if x != r], deadline)
+            found = local_search(
+                pool, [x for x in best if x != r], cap, [x for x in allowed if x != r], deadline
+            )
             found = local_search(pool, found, cap, allowed, deadline)
             if description_length(pool, found) < cost:
                 best, cost, kicked = found, description_length(pool, found), True
@@ -257,9 +284,14 @@ def improve(pool: Pool, start: Iterable[int], cap: int, allowed: Sequence[int],
     return best
 
 
-def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None,
-            noisy: bool = False, start: Sequence[Rule] = (),
-            bound: int | None = None) -> Combination:
+def combine(
+    pool: Pool,
+    max_clauses: int | None,
+    timeout: float | None = None,
+    noisy: bool = False,
+    start: Sequence[Rule] = (),
+    bound: int | None = None,
+) -> Combination:
     """Solve the combine problem over ``pool`` (see module docstring); None: no cap.
 
     Noisy mode only: ``start``, rules to begin the local search from (the
@@ -277,11 +309,15 @@ def combine(pool: Pool, max_clauses: int | None, timeout: float | None = None,
     return _combination(pool, chosen, optimal)
 
 
-def _combine_mdl(pool: Pool, cap: int, timeout: float | None, start: Sequence[Rule],
-                 bound: int | None) -> Combination:
+def _combine_mdl(
+    pool: Pool, cap: int, timeout: float | None, start: Sequence[Rule], bound: int | None
+) -> Combination:
     """The noisy combine: local search, then clingo (see module docstring)."""
-    allowed = [r for r, rule in enumerate(pool.rules)
-               if bound is None or rule.size + pool.fps[r].bit_count() < bound]
+    allowed = [
+        r
+        for r, rule in enumerate(pool.rules)
+        if bound is None or rule.size + pool.fps[r].bit_count() < bound
+    ]
     index = {rule: r for r, rule in enumerate(pool.rules)}
     usable = set(allowed)
     begin = [index[r] for r in start if index.get(r) in usable][:cap]
@@ -289,13 +325,15 @@ def _combine_mdl(pool: Pool, cap: int, timeout: float | None, start: Sequence[Ru
         return _combination(pool, [], True)
     t0 = time.perf_counter()
     # the kicks may take half the time limit, clingo gets the rest
-    found = improve(pool, begin, cap, allowed,
-                    deadline=None if timeout is None else t0 + timeout / 2)
+    found = improve(
+        pool, begin, cap, allowed, deadline=None if timeout is None else t0 + timeout / 2
+    )
     left = None if timeout is None else max(0.01, timeout - (time.perf_counter() - t0))
     if left is not None and _fact_count(pool, allowed) > CLINGO_FACTS_PER_SECOND * left:
         return _combination(pool, found, False)  # grounding alone would outlast the limit
-    solved, optimal = _solve(_facts(pool, allowed, cap, noisy=True), "combine_mdl.lp", left,
-                              NOISY_SOLVER_OPTIONS)
+    solved, optimal = _solve(
+        _facts(pool, allowed, cap, noisy=True), "combine_mdl.lp", left, NOISY_SOLVER_OPTIONS
+    )
     if optimal or description_length(pool, solved) < description_length(pool, found):
         found = solved
     return _combination(pool, found, optimal)
@@ -323,7 +361,8 @@ def _facts(pool: Pool, allowed: Iterable[int], cap: int, noisy: bool) -> list[st
         facts += [f"cov({allowed[r]},{g})." for r in rules]
     if noisy:
         for g, (rules, weight) in enumerate(
-                sorted(_groups([pool.fps[r] for r in allowed]).items())):
+            sorted(_groups([pool.fps[r] for r in allowed]).items())
+        ):
             facts.append(f"nweight({g},{weight}).")
             facts += [f"ncov({allowed[r]},{g})." for r in rules]
     return facts
@@ -337,8 +376,9 @@ def _facts(pool: Pool, allowed: Iterable[int], cap: int, noisy: bool) -> list[st
 NOISY_SOLVER_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min")
 
 
-def _solve(facts: list[str], encoding: str, timeout: float | None,
-           options: Sequence[str] = ()) -> tuple[list[int], bool]:
+def _solve(
+    facts: list[str], encoding: str, timeout: float | None, options: Sequence[str] = ()
+) -> tuple[list[int], bool]:
     """clingo's best model within ``timeout``: the chosen rules, and whether
     it is proven optimal. ``options``: more clingo options."""
     import clingo
@@ -364,7 +404,10 @@ def _combination(pool: Pool, chosen: Iterable[int], optimal: bool) -> Combinatio
     for r in chosen:
         tp |= pool.tps[r]
         fp |= pool.fps[r]
-    rules = tuple(sorted((pool.rules[r] for r in chosen),
-                         key=lambda x: (x.size, [literal_key(y) for y in x.body])))
+    rules = tuple(
+        sorted(
+            (pool.rules[r] for r in chosen),
+            key=lambda x: (x.size, [literal_key(y) for y in x.body]),
+        )
+    )
     return Combination(rules, tp, optimal, fp)
-

@@ -85,8 +85,7 @@ def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
             kinds.append(GENERALISATIONS)
         return kinds
     size, fp = outcome.rule.size, outcome.fp.bit_count()
-    if outcome.tp == 0 or useless_specialisation_size(outcome) <= size + 1 \
-            or size + 1 >= best_mdl:
+    if outcome.tp == 0 or useless_specialisation_size(outcome) <= size + 1 or size + 1 >= best_mdl:
         kinds.append(SPECIALISATIONS)
     if fp and fp + 2 >= best_mdl:  # the smallest rule has 2 literals (head and one)
         kinds.append(GENERALISATIONS)
@@ -111,8 +110,9 @@ def useless_specialisation_size(outcome: Outcome) -> int:
     return min(tp, size + fp)
 
 
-def apply(generator: Generator, outcome: Outcome, next_size: int,
-          best_mdl: int | None = None) -> list[str]:
+def apply(
+    generator: Generator, outcome: Outcome, next_size: int, best_mdl: int | None = None
+) -> list[str]:
     """Add the constraints of ``outcome`` to ``generator``; returns their kinds.
 
     ``next_size`` is the smallest body size the generator will still
@@ -179,8 +179,9 @@ def callable_rule(rule: Rule, tester: Tester) -> bool:
 POINTLESS_INFERENCES = 1_000_000
 
 
-def pointless_literal(rule: Rule, tester: Tester,
-                      time_limit: float | None = None) -> Pointless | None:
+def pointless_literal(
+    rule: Rule, tester: Tester, time_limit: float | None = None
+) -> Pointless | None:
     """A literal of ``rule`` implied on every negative example by the rest of
     the body (its variables found nowhere else in the rule, ``single``, taken
     existentially; there may be none); with the rest made as
@@ -215,8 +216,11 @@ def pointless_literal(rule: Rule, tester: Tester,
         for other in rest.body:
             smaller = Rule(rule.head, tuple(x for x in part if x != other))
             bound = {v for x in smaller.body for v in x.args}
-            if needed <= bound and callable_rule(smaller, tester) \
-                    and tester.implied(smaller, lit, "neg", time_limit, POINTLESS_INFERENCES):
+            if (
+                needed <= bound
+                and callable_rule(smaller, tester)
+                and tester.implied(smaller, lit, "neg", time_limit, POINTLESS_INFERENCES)
+            ):
                 part = list(smaller.body)
         return Pointless(Rule(rule.head, (*part, lit)), lit, single)
     return None

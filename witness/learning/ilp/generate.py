@@ -83,8 +83,11 @@ def bad_body(bias: Bias) -> set[Literal]:
     from witness.learning.ilp.bias import ground_bias
 
     arities = sorted({p.arity for p in bias.body})
-    extra = [f"vars({k},{_tuple(args)})." for k in arities
-             for args in itertools.permutations(range(bias.max_vars), k)]
+    extra = [
+        f"vars({k},{_tuple(args)})."
+        for k in arities
+        for args in itertools.permutations(range(bias.max_vars), k)
+    ]
     ctl = ground_bias(bias.program, "\n".join(extra))
     out = set()
     for atom in ctl.symbolic_atoms.by_signature("bad_body", 2):
@@ -122,8 +125,9 @@ def candidate_literals(bias: Bias, recursive: bool = False) -> list[Literal]:
                 t = pred.types[pos]
                 if v < a and head_types is not None and head_types[v] != t:
                     ok = False
-                elif v >= a and producible is not None and pos in pred.inputs \
-                        and t not in producible:
+                elif (
+                    v >= a and producible is not None and pos in pred.inputs and t not in producible
+                ):
                     ok = False
                 if not ok:
                     break
@@ -141,8 +145,13 @@ def body_preds(bias: Bias, recursive: bool = False) -> tuple[PredDecl, ...]:
 class Generator:
     """Enumerates the rules of a bias, size by size, under learned constraints."""
 
-    def __init__(self, bias: Bias, bk_facts: Sequence[str] = (),
-                 symmetric: Symmetries = frozenset(), recursive: bool = False):
+    def __init__(
+        self,
+        bias: Bias,
+        bk_facts: Sequence[str] = (),
+        symmetric: Symmetries = frozenset(),
+        recursive: bool = False,
+    ):
         """``bk_facts``: facts for ``bkcons.lp`` (constraints derived from the
         background knowledge, see :mod:`witness.learning.ilp.bkcons`);
         ``symmetric``: relations whose literals may be turned around, as
@@ -174,8 +183,11 @@ class Generator:
         self._spec_done: set[Rule] = set()
         self._spec_next: set[Rule] = set()
 
-        facts = [f"#const w_max_body={bias.max_body}.", f"#const w_first_body_var={a}.",
-                 f"w_size_dom(1..{bias.max_body})."]
+        facts = [
+            f"#const w_max_body={bias.max_body}.",
+            f"#const w_first_body_var={a}.",
+            f"w_size_dom(1..{bias.max_body}).",
+        ]
         facts += [f"w_headvar({v})." for v in range(a)]
         facts += [f"w_bodyvar({v})." for v in self.body_var_range]
         if bias.has_directions:
@@ -187,8 +199,11 @@ class Generator:
         program = program_text("generate.lp")
         if recursive:
             program += program_text("recursive.lp")
-            facts += [f"w_rec({i})." for i, lit in enumerate(self.candidates)
-                      if lit.pred == bias.head.name]
+            facts += [
+                f"w_rec({i})."
+                for i, lit in enumerate(self.candidates)
+                if lit.pred == bias.head.name
+            ]
         if not bias.non_datalog:
             program += program_text("datalog.lp")
         if bias.has_directions:
@@ -199,10 +214,8 @@ class Generator:
         if bias.program:  # the bias's own rules and constraints, in Popper's vocabulary
             program += program_text("vocabulary.lp") + "\n" + bias.program + "\n"
             facts += self._vocabulary_facts()
-        program += "#defined w_in/2. #defined w_out/2. #defined w_headin/1. " \
-                   "#defined w_headout/1.\n"
-        program += "#defined w_vtype/3. #defined w_perm/1. #defined w_pre/4. " \
-                   "#defined w_pmove/3.\n"
+        program += "#defined w_in/2. #defined w_out/2. #defined w_headin/1. #defined w_headout/1.\n"
+        program += "#defined w_vtype/3. #defined w_perm/1. #defined w_pre/4. #defined w_pmove/3.\n"
 
         self.ctl = clingo.Control(["--models=0", "--warn=none", f"--config={CLINGO_CONFIG}"])
         self.ctl.add("base", [], program + "\n".join(facts))
@@ -285,7 +298,8 @@ class Generator:
                 # ready" before its timeout (suspected in a 60 s noisy run that
                 # ended after 1.6 s under load; not reproduced)
                 while deadline is not None and not handle.wait(
-                        max(0.0, deadline - time.perf_counter())):
+                    max(0.0, deadline - time.perf_counter())
+                ):
                     if time.perf_counter() >= deadline:
                         handle.cancel()
                         self.timed_out = True
@@ -293,8 +307,9 @@ class Generator:
                 model = handle.model()
                 if model is None:
                     return
-                ids = sorted(s.arguments[0].number for s in model.symbols(shown=True)
-                             if s.name == "w_lit")
+                ids = sorted(
+                    s.arguments[0].number for s in model.symbols(shown=True) if s.name == "w_lit"
+                )
                 yield Rule(self.head, tuple(self.candidates[i] for i in ids))
                 if self._now:  # constraints that matter for the rest of this size
                     for item in self._now:
@@ -315,8 +330,9 @@ class Generator:
             return False
         self._flush()
         named = rule.renamed({v: i for i, v in enumerate(rule.head.args)})
-        forms = [sorted(ids) for ids in self.renamings(named)
-                 if len(ids) == k and self._type_sorted(ids)]
+        forms = [
+            sorted(ids) for ids in self.renamings(named) if len(ids) == k and self._type_sorted(ids)
+        ]
         if not forms:
             return False
         # the smallest type-sorted renaming of a class is always generated
@@ -392,8 +408,9 @@ class Generator:
         for ids, _ in self._renamings(rule, type_sorted):
             yield ids
 
-    def _renamings(self, rule: Rule, type_sorted: bool
-                   ) -> Iterator[tuple[frozenset[int], dict[int, int]]]:
+    def _renamings(
+        self, rule: Rule, type_sorted: bool
+    ) -> Iterator[tuple[frozenset[int], dict[int, int]]]:
         """:meth:`renamings` with the variable mapping of each.
 
         Backtracking over the body-only variables in increasing order, each

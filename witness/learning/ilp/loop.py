@@ -95,9 +95,17 @@ class Tested:
 class _Search:
     """One run of the loop; split out of :func:`learn` to keep each step readable."""
 
-    def __init__(self, files: TaskFiles, bias: Bias, tester: Tester, stats: Stats,
-                 deadline: float | None, combine_timeout: float, explain: bool = True,
-                 noisy: bool = False):
+    def __init__(
+        self,
+        files: TaskFiles,
+        bias: Bias,
+        tester: Tester,
+        stats: Stats,
+        deadline: float | None,
+        combine_timeout: float,
+        explain: bool = True,
+        noisy: bool = False,
+    ):
         self.files, self.bias, self.tester, self.stats = files, bias, tester, stats
         self.deadline = deadline
         self.combine_timeout = combine_timeout
@@ -150,8 +158,10 @@ class _Search:
         if not rec.exhausted:
             stats.exhausted = False
         elif stats.stop_reason == "rule space exhausted" and rec.complete_size() is not None:
-            stats.stop_reason = "a recursive program covering every positive was found; " \
-                                "no program still to come is smaller"
+            stats.stop_reason = (
+                "a recursive program covering every positive was found; "
+                "no program still to come is smaller"
+            )
 
     def complete_size(self) -> int | None:
         """The size of the best non-recursive program if it covers every positive."""
@@ -169,18 +179,25 @@ class _Search:
             if self.recursion is not None:
                 found = self.recursion.complete_size()
                 if found is not None and size + 1 >= found:
-                    stats.stop_reason = "a recursive program covering every positive " \
-                                        "exists; larger rules cannot make a smaller one"
+                    stats.stop_reason = (
+                        "a recursive program covering every positive "
+                        "exists; larger rules cannot make a smaller one"
+                    )
                     stats.exhausted = True
                     return
             if self.noisy and self.best.mdl(self.tester.n_pos) <= size + 1:
                 stats.stop_reason = "no larger rule can lower the description length"
                 stats.exhausted = True
                 return
-            if not self.noisy and self.best.tp.bit_count() == self.tester.n_pos \
-                    and size + 1 >= self.best.size:
-                stats.stop_reason = "a program covering every positive exists; " \
-                                    "larger rules cannot make a smaller one"
+            if (
+                not self.noisy
+                and self.best.tp.bit_count() == self.tester.n_pos
+                and size + 1 >= self.best.size
+            ):
+                stats.stop_reason = (
+                    "a program covering every positive exists; "
+                    "larger rules cannot make a smaller one"
+                )
                 stats.exhausted = True
                 return
             for limit in sorted(k for k in self.later_specs if k <= size + 1):
@@ -201,8 +218,9 @@ class _Search:
                 self.recursion.search(size + 2, self.deadline, self.complete_size())
                 self.stopped = self.out_of_time()
             if self.optimum_found:
-                stats.stop_reason = "a rule covering every positive was found; " \
-                                    "no rule still to come is smaller"
+                stats.stop_reason = (
+                    "a rule covering every positive was found; no rule still to come is smaller"
+                )
                 stats.exhausted = True
                 return
             if self.stopped:
@@ -210,8 +228,7 @@ class _Search:
         stats.exhausted = True
         stats.stop_reason = "rule space exhausted"
 
-    def run_size(self, size: int,
-                 parents: dict[Rule, Tested]) -> dict[Rule, Tested]:
+    def run_size(self, size: int, parents: dict[Rule, Tested]) -> dict[Rule, Tested]:
         """Generate and test every rule with ``size`` body literals."""
         stats = self.stats
         children: dict[Rule, Tested] = {}
@@ -228,8 +245,14 @@ class _Search:
         stats.ground_nogoods = self.generator.nogoods_added
         return children
 
-    def _run_rules(self, rules: Iterator[Rule], size: int, parents: dict[Rule, Tested],
-                   children: dict[Rule, Tested], t_gen: float) -> None:
+    def _run_rules(
+        self,
+        rules: Iterator[Rule],
+        size: int,
+        parents: dict[Rule, Tested],
+        children: dict[Rule, Tested],
+        t_gen: float,
+    ) -> None:
         """Test each generated rule, learn its constraints, keep parents and pool rules."""
         stats = self.stats
         last = size == self.bias.max_body
@@ -260,8 +283,13 @@ class _Search:
                 self.generator.prune_while_isolated(rule, ignored)
             for kind in kinds:
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
-            if self.noisy and not last and outcome.status == "ok" and outcome.tp \
-                    and SPECIALISATIONS not in kinds:
+            if (
+                self.noisy
+                and not last
+                and outcome.status == "ok"
+                and outcome.tp
+                and SPECIALISATIONS not in kinds
+            ):
                 limit = useless_specialisation_size(outcome)
                 self.later_specs.setdefault(limit, []).append(rule)
             if self.explain and outcome.status == "ok" and outcome.tp == 0:
@@ -269,8 +297,14 @@ class _Search:
                 if not last and len(rule.body) > 1:  # a part of it may be useless too
                     self.prune_useless(rule, seen_size=size, only_smaller=True)
             # a pointless literal matters only while the rule's specialisations are open
-            if not last and outcome.status == "ok" and outcome.tp and self.drop_safe \
-                    and not useless and SPECIALISATIONS not in kinds:
+            if (
+                not last
+                and outcome.status == "ok"
+                and outcome.tp
+                and self.drop_safe
+                and not useless
+                and SPECIALISATIONS not in kinds
+            ):
                 self.prune_pointless(rule)
             if outcome.consistent and outcome.tp:
                 stats.consistent_rules += 1
@@ -499,8 +533,9 @@ class _Search:
             if len(part.body) == 1:
                 break
             smaller = part.without(lit)
-            if callable_rule(smaller, self.tester) and \
-                    self.useless(smaller, seen_size + 1, seen_size):
+            if callable_rule(smaller, self.tester) and self.useless(
+                smaller, seen_size + 1, seen_size
+            ):
                 part = smaller
         return part
 
@@ -524,8 +559,9 @@ class _Search:
         self.pool_union |= tp
         if self.pool_union.bit_count() < self.tester.n_pos:
             return
-        if self.best.tp.bit_count() == self.tester.n_pos and \
-                self.added_since_combine < max(1, len(self.pool) // COMBINE_GROWTH):
+        if self.best.tp.bit_count() == self.tester.n_pos and self.added_since_combine < max(
+            1, len(self.pool) // COMBINE_GROWTH
+        ):
             return
         self.do_combine(within_size=True)
 
@@ -541,8 +577,14 @@ class _Search:
         self.added_since_combine = 0
         n_pos = self.tester.n_pos
         if self.noisy:
-            result = combine(self.pool, self.bias.max_clauses, timeout=limit, noisy=True,
-                             start=self.best.rules, bound=self.best.mdl(n_pos))
+            result = combine(
+                self.pool,
+                self.bias.max_clauses,
+                timeout=limit,
+                noisy=True,
+                start=self.best.rules,
+                bound=self.best.mdl(n_pos),
+            )
         else:
             result = combine(self.pool, self.bias.max_clauses, timeout=limit)
         if self.noisy:
@@ -550,10 +592,15 @@ class _Search:
             if new < old or (result.optimal and new == old):
                 self.best = result
         else:
-            better = (result.tp.bit_count(), -result.size) > \
-                     (self.best.tp.bit_count(), -self.best.size)
-            if better or (result.optimal and result.tp.bit_count() == self.best.tp.bit_count()
-                          and result.size == self.best.size):
+            better = (result.tp.bit_count(), -result.size) > (
+                self.best.tp.bit_count(),
+                -self.best.size,
+            )
+            if better or (
+                result.optimal
+                and result.tp.bit_count() == self.best.tp.bit_count()
+                and result.size == self.best.size
+            ):
                 self.best = result
         self.stats.combine_optimal = result.optimal
         self.optimal_at = self.pool.version if result.optimal else -1
@@ -564,9 +611,15 @@ class _Search:
         self.last_report = time.perf_counter()
         s = self.stats
         what = "done" if final else "running"
-        logger.info("size %d %s: %d rules tested, %d in pool, best covers %d/%d positives",
-                    size, what, s.rules_tested, len(self.pool), self.best.tp.bit_count(),
-                    self.tester.n_pos)
+        logger.info(
+            "size %d %s: %d rules tested, %d in pool, best covers %d/%d positives",
+            size,
+            what,
+            s.rules_tested,
+            len(self.pool),
+            self.best.tp.bit_count(),
+            self.tester.n_pos,
+        )
 
 
 def combine_limit(combine_timeout: float, deadline: float | None, now: float) -> float:
@@ -579,17 +632,29 @@ def combine_limit(combine_timeout: float, deadline: float | None, now: float) ->
     return max(1.0, min(combine_timeout, deadline - now))
 
 
-def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: float | None,
-                        eval_timeout: float, inferences_per_example: int,
-                        combine_timeout: float, noisy: bool = False) -> tuple[Program, Scores]:
+def learn_from_failures(
+    files: TaskFiles,
+    bias: Bias,
+    stats: Stats,
+    deadline: float | None,
+    eval_timeout: float,
+    inferences_per_example: int,
+    combine_timeout: float,
+    noisy: bool = False,
+) -> tuple[Program, Scores]:
     """Run the loop on a located task until exhausted or ``deadline``; fills ``stats``.
 
     ``noisy``: learn the program of minimum description length (literals +
     false negatives + false positives, as Popper's ``--noisy``) instead of
     the consistent one covering the most positives.
     """
-    with Tester(files.bk, files.exs, bias, eval_timeout=eval_timeout,
-                inferences_per_example=inferences_per_example) as tester:
+    with Tester(
+        files.bk,
+        files.exs,
+        bias,
+        eval_timeout=eval_timeout,
+        inferences_per_example=inferences_per_example,
+    ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
         search = _Search(files, bias, tester, stats, deadline, combine_timeout, noisy=noisy)
         search.run()
@@ -599,8 +664,9 @@ def learn_from_failures(files: TaskFiles, bias: Bias, stats: Stats, deadline: fl
         search.do_combine(final=True)
         best = search.best
         if search.recursion is not None:
-            best = with_pool_rules(best, search.recursion.best, search.pool, tester,
-                                   bias.max_clauses)
+            best = with_pool_rules(
+                best, search.recursion.best, search.pool, tester, bias.max_clauses
+            )
         rules = best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == best.tp and fp == best.fp

@@ -19,24 +19,41 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
     settings = " ".join(f"{k}={v}" for k, v in s.items() if k != "max_clauses_is_hard_limit")
     lines = [
         f"{PROGRAM_MARK} "
-        + ("(real Popper)" if stats.engine == "popper"
-           else "(learning from failures: clingo generates, SWI-Prolog tests)"),
+        + (
+            "(real Popper)"
+            if stats.engine == "popper"
+            else "(learning from failures: clingo generates, SWI-Prolog tests)"
+        ),
         f"% task: {stats.task}",
         f"% examples: {stats.n_pos} positive, {stats.n_neg} negative",
         f"% scores: {scores}",
         f"% time: {stats.seconds:.1f} s; search: {how}",
-        f"% rules tested: {stats.rules_tested}" + (
+        f"% rules tested: {stats.rules_tested}"
+        + (
             f" and recursive programs tested: {stats.programs_tested}"
-            if stats.programs_tested else "") + (
+            if stats.programs_tested
+            else ""
+        )
+        + (
             f"; coverage unknown for {sum(stats.failed_tests.values())} of them ("
-            + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_tests.items())) + ")"
-            if stats.failed_tests else "") + (
+            + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_tests.items()))
+            + ")"
+            if stats.failed_tests
+            else ""
+        )
+        + (
             f"; pruning checks that failed: {sum(stats.failed_checks.values())} ("
-            + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_checks.items())) + ")"
-            if stats.failed_checks else ""),
+            + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_checks.items()))
+            + ")"
+            if stats.failed_checks
+            else ""
+        ),
         f"% engine: {stats.engine}; {settings} ("
-        + ("max_clauses is a hard limit)" if s.get("max_clauses") is not None
-           else "no cap on the number of clauses)"),
+        + (
+            "max_clauses is a hard limit)"
+            if s.get("max_clauses") is not None
+            else "no cap on the number of clauses)"
+        ),
         f"% program: {len(program.rules)} clause(s), {program.size} literals",
         "",
     ]
@@ -51,5 +68,4 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
 def write_program(path: str | Path, program: Program, scores: Scores, stats: Stats) -> Path:
     """Write :func:`program_file_text` to ``path`` atomically (temporary file, then
     rename); an existing ``path`` that is not a learned program is an error."""
-    return write_file(path, program_file_text(program, scores, stats),
-                      mark=PROGRAM_MARK.encode())
+    return write_file(path, program_file_text(program, scores, stats), mark=PROGRAM_MARK.encode())

@@ -126,8 +126,9 @@ class RecursiveSearch:
         if k not in self._bases:
             found = []
             for rule in self._clauses(self.base_gen, k, deadline):
-                neg = self.tester.cover(rule, "neg", time_limit=self.time_limit(deadline),
-                                        first=True)
+                neg = self.tester.cover(
+                    rule, "neg", time_limit=self.time_limit(deadline), first=True
+                )
                 if neg.ok and neg.mask == 0:
                     found.append(rule)
             if self.base_gen.timed_out:
@@ -138,8 +139,11 @@ class RecursiveSearch:
     def recs(self, k: int, deadline: float | None) -> list[Rule] | None:
         """The recursive clauses of ``k`` body literals worth trying (None: out of time)."""
         if k not in self._recs:
-            found = [rec for rec in self._clauses(self.rec_gen, k, deadline)
-                     if not self._adds_nothing(rec, deadline)]
+            found = [
+                rec
+                for rec in self._clauses(self.rec_gen, k, deadline)
+                if not self._adds_nothing(rec, deadline)
+            ]
             if self.rec_gen.timed_out:
                 return None
             self._recs[k] = found
@@ -211,8 +215,9 @@ class RecursiveSearch:
         return True
 
     def _pruned(self, base: Rule, rec: Rule) -> bool:
-        return any(subsumes(r, rec) for r in self._done_rec.get(base, ())) or \
-            any(subsumes(b, base) for b in self._done_base.get(rec, ()))
+        return any(subsumes(r, rec) for r in self._done_rec.get(base, ())) or any(
+            subsumes(b, base) for b in self._done_base.get(rec, ())
+        )
 
     def _test(self, base: Rule, rec: Rule, deadline: float | None) -> None:
         stats, tester = self.stats, self.tester
@@ -239,15 +244,19 @@ class RecursiveSearch:
         if pos.mask and neg.mask == 0:
             stats.consistent_rules += 1
             found = Combination(program, pos.mask, True)
-            if (found.tp.bit_count(), -found.size) > \
-                    (self.best.tp.bit_count(), -self.best.size):
+            if (found.tp.bit_count(), -found.size) > (self.best.tp.bit_count(), -self.best.size):
                 self.best = found
-                logger.info("recursive program of size %d covers %d/%d positives",
-                            found.size, found.tp.bit_count(), tester.n_pos)
+                logger.info(
+                    "recursive program of size %d covers %d/%d positives",
+                    found.size,
+                    found.tp.bit_count(),
+                    tester.n_pos,
+                )
 
 
-def with_pool_rules(best: Combination, recursive: Combination, pool: Pool, tester: Tester,
-                    max_clauses: int | None) -> Combination:
+def with_pool_rules(
+    best: Combination, recursive: Combination, pool: Pool, tester: Tester, max_clauses: int | None
+) -> Combination:
     """The best of the best non-recursive program ``best``, the best
     recursive program ``recursive``, and that recursive program with rules
     of the pool added (more base clauses: the recursive clause builds on
@@ -264,8 +273,9 @@ def with_pool_rules(best: Combination, recursive: Combination, pool: Pool, teste
     if not recursive.rules:
         return winner
     current = recursive
-    order = sorted(range(len(pool.rules)),
-                   key=lambda i: (pool.rules[i].size, -pool.tps[i].bit_count()))
+    order = sorted(
+        range(len(pool.rules)), key=lambda i: (pool.rules[i].size, -pool.tps[i].bit_count())
+    )
     for i in order:
         if max_clauses is not None and len(current.rules) >= max_clauses:
             break

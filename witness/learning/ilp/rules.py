@@ -98,8 +98,9 @@ def _turned(lit: Literal, pairs: dict[str, tuple[int, int]]) -> Literal:
     return lit
 
 
-def _refine_colours(rule: Rule, variables: list[int],
-                    pairs: dict[str, tuple[int, int]]) -> dict[int, int]:
+def _refine_colours(
+    rule: Rule, variables: list[int], pairs: dict[str, tuple[int, int]]
+) -> dict[int, int]:
     """Colour body-only variables by their role (colour refinement).
 
     A colour depends only on how a variable occurs (predicate, position, and
@@ -111,8 +112,9 @@ def _refine_colours(rule: Rule, variables: list[int],
     index = {v: k for k, v in enumerate(variables)}
     # each occurrence of a body-only variable: (its literal's fixed part, with
     # its position, -1 at a swappable place), the literal's arguments, the pair
-    occurrences: list[list[tuple[tuple, tuple[int, ...], tuple[int, int] | None]]] = \
-        [[] for _ in variables]
+    occurrences: list[list[tuple[tuple, tuple[int, ...], tuple[int, int] | None]]] = [
+        [] for _ in variables
+    ]
     for lit in rule.body:
         pair = pairs.get(lit.pred)
         for pos, v in enumerate(lit.args):
@@ -177,15 +179,17 @@ def canonical(rule: Rule, symmetric: Symmetries = frozenset()) -> Rule:
     for c in sorted(classes):
         members = classes[c]
         targets = list(range(start, start + len(members)))
-        blocks.append([dict(zip(members, perm, strict=True))
-                       for perm in itertools.permutations(targets)])
+        blocks.append(
+            [dict(zip(members, perm, strict=True)) for perm in itertools.permutations(targets)]
+        )
         start += len(members)
     best: tuple[Literal, ...] | None = None
     best_key: list[tuple] | None = None
     for parts in itertools.product(*blocks):
         mapping = {k: v for part in parts for k, v in part.items()}
-        body = tuple(sorted((_turned(lit.renamed(mapping), pairs) for lit in rule.body),
-                            key=literal_key))
+        body = tuple(
+            sorted((_turned(lit.renamed(mapping), pairs) for lit in rule.body), key=literal_key)
+        )
         if best is None:
             best = body
             continue
@@ -199,7 +203,8 @@ def canonical(rule: Rule, symmetric: Symmetries = frozenset()) -> Rule:
 
 # ------------------------------------------------------------ evaluation order
 def evaluation_order(
-    rule: Rule, directions: dict[str, tuple[str, ...]] | None,
+    rule: Rule,
+    directions: dict[str, tuple[str, ...]] | None,
     recall: Callable[[str, tuple[bool, ...]], float] | None = None,
 ) -> tuple[Literal, ...]:
     """Body literals in an order that is safe to call in Prolog.
@@ -248,9 +253,11 @@ def evaluation_order(
     head_dirs = directions[rule.head.pred]
     bound = {v for v, d in zip(rule.head.args, head_dirs, strict=True) if d == "in"}
     while remaining:
-        ready = [x for x in remaining
-                 if all(v in bound for v, d in zip(x.args, directions[x.pred], strict=True)
-                        if d == "in")]
+        ready = [
+            x
+            for x in remaining
+            if all(v in bound for v, d in zip(x.args, directions[x.pred], strict=True) if d == "in")
+        ]
         if not ready:
             raise ValueError(f"no safe order for {format_rule(rule, ordered=False)}")
         ready = later(ready)
@@ -329,7 +336,7 @@ def _parse_atom(text: str, names: dict[str, int]) -> Literal:
     if not m:
         raise ValueError(f"cannot parse literal {text!r}")
     args = []
-    for arg in (m.group(2).split(",") if m.group(2) is not None else []):
+    for arg in m.group(2).split(",") if m.group(2) is not None else []:
         arg = arg.strip()
         if not re.fullmatch(r"[A-Z_][A-Za-z0-9_]*", arg):
             raise ValueError(f"only variables are allowed as arguments, got {arg!r}")
@@ -373,4 +380,3 @@ def parse_program(text: str) -> list[Rule]:
     lines = [ln.split("%", 1)[0] for ln in text.splitlines()]
     clean = " ".join(ln for ln in lines if not ln.strip().startswith(":-"))
     return [parse_rule(c) for c in re.split(r"\.\s*(?=[a-z]|$)", clean) if c.strip()]
-

@@ -41,8 +41,13 @@ def convert_rule(rule) -> Rule:
 
 
 def learn_with_popper(
-    files: TaskFiles, bias: Bias, timeout: float | None, stats: Stats,
-    eval_timeout: float, inferences_per_example: int, noisy: bool = False,
+    files: TaskFiles,
+    bias: Bias,
+    timeout: float | None,
+    stats: Stats,
+    eval_timeout: float,
+    inferences_per_example: int,
+    noisy: bool = False,
 ) -> tuple[Program, Scores, Stats]:
     t0 = time.perf_counter()
     try:
@@ -52,8 +57,14 @@ def learn_with_popper(
         raise TaskError(f"engine 'popper' needs Popper installed (import failed: {exc})") from None
     # Popper 4 calls its entry point learn_solution, Popper 5 popper; both take Settings
     learn_solution = getattr(loop, "learn_solution", None) or loop.popper
-    kwargs = {"kbpath": str(files.folder), "quiet": True, "noisy": noisy,
-              "ex_file": str(files.exs), "bk_file": str(files.bk), "bias_file": str(files.bias)}
+    kwargs = {
+        "kbpath": str(files.folder),
+        "quiet": True,
+        "noisy": noisy,
+        "ex_file": str(files.exs),
+        "bk_file": str(files.bk),
+        "bias_file": str(files.bias),
+    }
     if timeout is not None:
         kwargs["timeout"] = timeout
     try:
@@ -63,8 +74,13 @@ def learn_with_popper(
     result = learn_solution(settings)
     prog = result[0] if isinstance(result, tuple) else result
     rules = tuple(convert_rule(r) for r in (prog or []))
-    with Tester(files.bk, files.exs, bias, eval_timeout=eval_timeout,
-                inferences_per_example=inferences_per_example) as tester:
+    with Tester(
+        files.bk,
+        files.exs,
+        bias,
+        eval_timeout=eval_timeout,
+        inferences_per_example=inferences_per_example,
+    ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
         scores, _, _ = tester.score(rules)
     stats.seconds = round(time.perf_counter() - t0, 3)

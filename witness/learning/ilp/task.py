@@ -33,8 +33,11 @@ class TaskFiles:
     def locate(cls, folder: str | Path) -> TaskFiles:
         folder = Path(folder)
         if not folder.is_dir():
-            raise TaskError(f"task folder {folder} is a file, not a folder" if folder.exists()
-                            else f"task folder not found: {folder}")
+            raise TaskError(
+                f"task folder {folder} is a file, not a folder"
+                if folder.exists()
+                else f"task folder not found: {folder}"
+            )
         missing = [name for name in TASK_FILES if not (folder / name).is_file()]
         if missing:
             raise TaskError(f"task folder {folder}: missing {', '.join(missing)}")

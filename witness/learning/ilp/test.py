@@ -132,7 +132,8 @@ class Tester:
         try:
             error = self.janus.query_once(
                 f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
-                {"File": str(bk), "Id": self._source_id})["Error"]
+                {"File": str(bk), "Id": self._source_id},
+            )["Error"]
         except self.janus.PrologError as exc:
             error = _first_line(exc)
         if error:
@@ -142,41 +143,63 @@ class Tester:
         try:
             r = self.janus.query_once(
                 f"{HELPER_MODULE}:load_examples({self.module}, File, {_quote_pi(head)}, P, N)",
-                {"File": str(exs)})
+                {"File": str(exs)},
+            )
         except self.janus.PrologError as exc:
             self.close()
-            raise TaskError(f"cannot read examples {exs}: {_first_line(exc)} "
-                            f"(expected ground pos({head}) and neg({head}) facts)") from None
+            raise TaskError(
+                f"cannot read examples {exs}: {_first_line(exc)} "
+                f"(expected ground pos({head}) and neg({head}) facts)"
+            ) from None
         self.n_pos, self.n_neg = r["P"], r["N"]
         if self.n_pos == 0:
             self.close()
-            raise TaskError(f"{exs} has no positive example (pos({head}) facts); "
-                            "there is nothing to learn")
+            raise TaskError(
+                f"{exs} has no positive example (pos({head}) facts); there is nothing to learn"
+            )
         if self.n_neg == 0:  # legal (Popper accepts it), but rarely what was meant
-            logger.warning("%s has no negative example (neg(%s) facts): every rule is "
-                           "consistent, so the most general program that covers the "
-                           "positives wins", exs, head)
+            logger.warning(
+                "%s has no negative example (neg(%s) facts): every rule is "
+                "consistent, so the most general program that covers the "
+                "positives wins",
+                exs,
+                head,
+            )
         preds = [f"{p.name}/{p.arity}" for p in bias.body]
         missing = self.janus.query_once(
             f"{HELPER_MODULE}:undefined_preds({self.module}, "
-            f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)"
+        )["X"]
         if missing:
             self.close()
             raise BKError(f"body predicate {missing[0]} is not defined in {bk}")
         facts = self.janus.query_once(
             f"{HELPER_MODULE}:fact_preds({self.module}, "
-            f"[{', '.join(_quote_pi(p) for p in preds)}], X)")["X"]
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)"
+        )["X"]
         # body predicates defined by ground facts only (see _answer_limit)
         self.fact_preds = {str(name) for name in facts}
-        if bias.recursion and self.janus.query_once(
+        if (
+            bias.recursion
+            and self.janus.query_once(
                 f"{HELPER_MODULE}:own_clauses({self.module}, N, {bias.head.arity}, K)",
-                {"N": bias.head.name})["K"]:
+                {"N": bias.head.name},
+            )["K"]
+        ):
             self.close()
-            raise TaskError(f"{bk} defines the head predicate {head}: with "
-                            "enable_recursion it must be left to the learned program")
+            raise TaskError(
+                f"{bk} defines the head predicate {head}: with "
+                "enable_recursion it must be left to the learned program"
+            )
 
-    def cover(self, rule: Rule, kind: str, candidates: int | None = None,
-              time_limit: float | None = None, first: bool = False) -> Coverage:
+    def cover(
+        self,
+        rule: Rule,
+        kind: str,
+        candidates: int | None = None,
+        time_limit: float | None = None,
+        first: bool = False,
+    ) -> Coverage:
         """Which ``kind`` ("pos" or "neg") examples ``rule`` covers.
 
         ``candidates`` (a bitset) restricts the test to those examples, e.g.
@@ -188,8 +211,14 @@ class Tester:
         """
         return self._query(rule, kind, candidates, time_limit, "true" if first else "false")
 
-    def cover_program(self, rules: Sequence[Rule], kind: str, candidates: int | None = None,
-                      time_limit: float | None = None, first: bool = False) -> Coverage:
+    def cover_program(
+        self,
+        rules: Sequence[Rule],
+        kind: str,
+        candidates: int | None = None,
+        time_limit: float | None = None,
+        first: bool = False,
+    ) -> Coverage:
         """:meth:`cover` for a whole program (e.g. a recursive one), its
         clauses in this order. Each example's proof is bounded by
         :data:`RECURSION_DEPTH`; an example that reaches it without a proof
@@ -206,11 +235,16 @@ class Tester:
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover_program({self.module}, Ts, {table}, {every}, C, "
             f"{'true' if first else 'false'}, {RECURSION_DEPTH}, IL, TL, Cov, St)",
-            {"Ts": [self._text(rule) for rule in rules], "C": cands,
-             "IL": max(1, n) * self.inferences_per_example,
-             "TL": float(time_limit or self.eval_timeout)})
-        status = self._check(str(r["St"]),
-                             f"a program with {format_rule(rules[0], self.directions)}")
+            {
+                "Ts": [self._text(rule) for rule in rules],
+                "C": cands,
+                "IL": max(1, n) * self.inferences_per_example,
+                "TL": float(time_limit or self.eval_timeout),
+            },
+        )
+        status = self._check(
+            str(r["St"]), f"a program with {format_rule(rules[0], self.directions)}"
+        )
         mask = to_mask(r["Cov"]) if status == "ok" else 0
         return Coverage(mask, status)
 
@@ -219,31 +253,47 @@ class Tester:
         if status != "ok":
             self.failed[status] = self.failed.get(status, 0) + 1
         if status == "bk_error":
-            raise BKError(f"error in the background knowledge {self.bk} "
-                          f"(while testing {testing}){detail}")
+            raise BKError(
+                f"error in the background knowledge {self.bk} (while testing {testing}){detail}"
+            )
         return status
 
-    def first_missed(self, rule: Rule, kind: str, candidates: int | None = None,
-                     time_limit: float | None = None) -> Coverage:
+    def first_missed(
+        self, rule: Rule, kind: str, candidates: int | None = None, time_limit: float | None = None
+    ) -> Coverage:
         """The first of ``candidates`` (bitset; None: all) ``rule`` does not cover,
         as a one-bit mask (0: it covers them all). Stops there."""
         return self._query(rule, kind, candidates, time_limit, "missed")
 
-    def implied(self, rule: Rule, lit: Literal, kind: str = "neg",
-                time_limit: float | None = None, inference_limit: int | None = None) -> bool:
+    def implied(
+        self,
+        rule: Rule,
+        lit: Literal,
+        kind: str = "neg",
+        time_limit: float | None = None,
+        inference_limit: int | None = None,
+    ) -> bool:
         """Does ``lit`` hold (its variables not in ``rule`` existentially)
         under every answer of ``rule``'s body on every ``kind`` example?
         Asked as: ``rule`` with ``\\+ lit`` appended covers none of them.
         False when the test hits a limit (``inference_limit``: for the whole
         query; default the tester's per-example limit times the examples) or
         raises."""
-        found = self._query(rule, kind, None, time_limit, "true", negated=lit,
-                            inference_limit=inference_limit)
+        found = self._query(
+            rule, kind, None, time_limit, "true", negated=lit, inference_limit=inference_limit
+        )
         return found.ok and found.mask == 0
 
-    def _query(self, rule: Rule, kind: str, candidates: int | None, time_limit: float | None,
-               mode: str, negated: Literal | None = None,
-               inference_limit: int | None = None) -> Coverage:
+    def _query(
+        self,
+        rule: Rule,
+        kind: str,
+        candidates: int | None,
+        time_limit: float | None,
+        mode: str,
+        negated: Literal | None = None,
+        inference_limit: int | None = None,
+    ) -> Coverage:
         total = self.n_pos if kind == "pos" else self.n_neg
         if candidates is None:
             cands, n = [], total
@@ -256,25 +306,34 @@ class Tester:
         every = "true" if candidates is None else "false"
         # from the body's answers: for all examples, or for all candidates (then
         # restricted to them below), never for a first-missed query
-        answers = 0 if mode == "missed" or (candidates is not None and mode != "false") \
+        answers = (
+            0
+            if mode == "missed" or (candidates is not None and mode != "false")
             else self._answer_limit(rule, n, negated)
+        )
         if inference_limit is not None:
             answers = min(answers, inference_limit)
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
             f"{mode}, {answers}, IL, TL, Cov, St, Msg)",
-            {"T": self._text(rule, negated), "C": cands,
-             "IL": inference_limit or max(1, n) * self.inferences_per_example,
-             "TL": float(time_limit or self.eval_timeout)},
+            {
+                "T": self._text(rule, negated),
+                "C": cands,
+                "IL": inference_limit or max(1, n) * self.inferences_per_example,
+                "TL": float(time_limit or self.eval_timeout),
+            },
         )
         status = self._check(str(r["St"]), format_rule(rule, self.directions), f": {r['Msg']}")
         if status == "error" and not self.error_reported:
             # Often the rule's own fault (e.g. an unbound argument), but it may be a BK
             # predicate that throws: say it once rather than hide it.
             self.error_reported = True
-            logger.warning("testing %s raised an error: %s (such rules are neither used nor "
-                           "learned from; the header counts them)",
-                           format_rule(rule, self.directions), r["Msg"])
+            logger.warning(
+                "testing %s raised an error: %s (such rules are neither used nor "
+                "learned from; the header counts them)",
+                format_rule(rule, self.directions),
+                r["Msg"],
+            )
         mask = to_mask(r["Cov"]) if status == "ok" else 0
         if candidates is not None:
             mask &= candidates
@@ -289,8 +348,11 @@ class Tester:
             if len(self._texts) >= TEXT_CACHE:
                 self._texts.clear()
             text = self._texts[key] = format_rule(
-                rule, self.directions, negated=negated,
-                recall=self.recall if self._rows and self.directions is None else None)
+                rule,
+                self.directions,
+                negated=negated,
+                recall=self.recall if self._rows and self.directions is None else None,
+            )
         return text
 
     def use_relations(self, rows: dict[str, set[tuple]]) -> None:
@@ -322,8 +384,8 @@ class Tester:
         """The tuples of ``name/arity`` (arguments as Prolog text) when the BK
         defines it by at most ``max_rows`` ground facts and nothing else; else None."""
         r = self.janus.query_once(
-            f"{HELPER_MODULE}:fact_rows({self.module}, N, {arity}, {max_rows}, Rows)",
-            {"N": name})
+            f"{HELPER_MODULE}:fact_rows({self.module}, N, {arity}, {max_rows}, Rows)", {"N": name}
+        )
         rows = r["Rows"]
         if not isinstance(rows, list):
             return None
@@ -335,7 +397,8 @@ class Tester:
         values there over all examples (Prolog text, as :meth:`fact_rows` gives
         them); None if some positive has no such negative."""
         r = self.janus.query_once(
-            f"{HELPER_MODULE}:head_place_conflicts({self.module}, {place + 1}, C, V)")
+            f"{HELPER_MODULE}:head_place_conflicts({self.module}, {place + 1}, C, V)"
+        )
         if not isinstance(r["C"], list):
             return None
         return r["C"], set(r["V"])
@@ -369,8 +432,9 @@ class Tester:
         if any(is_recursive(rule) for rule in rules):
             pos, neg = self.cover_program(rules, "pos"), self.cover_program(rules, "neg")
             if not (pos.ok and neg.ok):
-                raise RuntimeError(f"final program could not be re-tested "
-                                   f"({pos.status}/{neg.status})")
+                raise RuntimeError(
+                    f"final program could not be re-tested ({pos.status}/{neg.status})"
+                )
             rules, tp, fp = (), pos.mask, neg.mask
         for rule in rules:
             pos, neg = self.cover(rule, "pos"), self.cover(rule, "neg")
@@ -384,8 +448,9 @@ class Tester:
     def close(self) -> None:
         """Remove this task's clauses from the Prolog engine."""
         if not self.closed:
-            self.janus.query_once(f"{HELPER_MODULE}:wipe({self.module}, Id)",
-                                  {"Id": self._source_id})
+            self.janus.query_once(
+                f"{HELPER_MODULE}:wipe({self.module}, Id)", {"Id": self._source_id}
+            )
             self.closed = True
 
     def __enter__(self) -> Tester:
