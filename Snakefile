@@ -38,6 +38,8 @@ onsuccess:
     if headline.exists() and Path(f"{OUT}/report.md").exists():
         print(f"\n{headline.read_text().rstrip()}")
         options = COMMAND.removeprefix("snakemake --cores N").strip()
-        print(f"report: {OUT}/report.md (browsable: snakemake --report {OUT}/report.html {options})")
+        print(
+            f"report: {OUT}/report.md (browsable: snakemake --report {OUT}/report.html {options})"
+        )
     if OTHERS and Path(f"{OUT}/comparison.md").exists():
         print(f"side by side with {', '.join(OTHERS)}: {OUT}/comparison.md")

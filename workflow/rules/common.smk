@@ -11,8 +11,12 @@ from witness.pipeline.workflow import check_config_files, validate_config
 
 # Types, ranges, unknown keys (typos) and defaults: workflow/schemas/config.schema.yaml.
 try:
-    check_config_files([f"{workflow.basedir}/config.yaml",
-                        *(getattr(workflow, "overwrite_configfiles", None) or [])])
+    check_config_files(
+        [
+            f"{workflow.basedir}/config.yaml",
+            *(getattr(workflow, "overwrite_configfiles", None) or []),
+        ]
+    )
     validate_config(config, f"{workflow.basedir}/workflow/schemas/config.schema.yaml")
 except InputError as exc:
     print(f"config error: {exc}", file=sys.stderr)
@@ -24,13 +28,19 @@ BIAS = config["bias"]
 if not Path(BIAS).exists() and (Path(workflow.basedir) / BIAS).exists():
     BIAS = str(Path(workflow.basedir) / BIAS)
 if not Path(BIAS).is_file():
-    print(f"config error: bias: {config['bias']} is not a file (relative paths are read from "
-          f"the working directory, then from {workflow.basedir})", file=sys.stderr)
+    print(
+        f"config error: bias: {config['bias']} is not a file (relative paths are read from "
+        f"the working directory, then from {workflow.basedir})",
+        file=sys.stderr,
+    )
     sys.exit(2)
 try:  # the engine's bias parser and the '% bk:' files, before any job
     bias_bk_files(BIAS)
 except InputError as exc:
-    print(f"config error: {'' if str(exc).startswith('bias') else 'bias: '}{exc}", file=sys.stderr)
+    print(
+        f"config error: {'' if str(exc).startswith('bias') else 'bias: '}{exc}",
+        file=sys.stderr,
+    )
     sys.exit(2)
 BIAS_NAME = Path(BIAS).stem
 OUT = f"{RUN}/{BIAS_NAME}"
@@ -39,19 +49,26 @@ OUT = f"{RUN}/{BIAS_NAME}"
 def _shown(path):
     """A config file as the user would type it: relative to the working directory if under it."""
     p = Path(path)
-    return str(p.relative_to(Path.cwd())) if p.is_absolute() and p.is_relative_to(Path.cwd()) \
+    return (
+        str(p.relative_to(Path.cwd()))
+        if p.is_absolute() and p.is_relative_to(Path.cwd())
         else str(p)
+    )
 
 
 def command_for(bias, compare_with=()):
     """The command that runs this run's pipeline with ``bias`` (for the reports)."""
-    overrides = ([f"bias={bias}"] if bias != "bias/paper.pl" else []) \
-        + ([f"compare_with='[{','.join(compare_with)}]'"] if compare_with else [])
+    overrides = ([f"bias={bias}"] if bias != "bias/paper.pl" else []) + (
+        [f"compare_with='[{','.join(compare_with)}]'"] if compare_with else []
+    )
     return " ".join(
         ["snakemake --cores N"]
-        + [f"--configfile {_shown(f)}" for f in getattr(workflow, "overwrite_configfiles", [])
-           or []]
-        + (["--config", *overrides] if overrides else []))
+        + [
+            f"--configfile {_shown(f)}"
+            for f in getattr(workflow, "overwrite_configfiles", []) or []
+        ]
+        + (["--config", *overrides] if overrides else [])
+    )
 
 
 # How this run was started (for the report).
@@ -63,23 +80,34 @@ OTHERS = [b for b in dict.fromkeys(config["compare_with"]) if b != BIAS_NAME]
 for _other in OTHERS:
     _missing = missing_files(f"{RUN}/{_other}")
     if _missing:
-        _bias = f"bias/{_other}.pl" if (Path(workflow.basedir) / "bias" / f"{_other}.pl").exists() \
+        _bias = (
+            f"bias/{_other}.pl"
+            if (Path(workflow.basedir) / "bias" / f"{_other}.pl").exists()
             else f"PATH/TO/{_other}.pl"
-        print(f"config error: compare_with: {RUN}/{_other}/{_missing[0]} is missing; "
-              f"run that bias first: {command_for(_bias)}", file=sys.stderr)
+        )
+        print(
+            f"config error: compare_with: {RUN}/{_other}/{_missing[0]} is missing; "
+            f"run that bias first: {command_for(_bias)}",
+            file=sys.stderr,
+        )
         sys.exit(2)
 
 SET_NAMES = list(config["sets"])
 LARGE_NAMES = [f"large_{r}x{c}" for r, c in config["large"]["sizes"]]
-SET_ORDER = SET_NAMES + LARGE_NAMES  # generated in this order, each disjoint from the earlier
+SET_ORDER = (
+    SET_NAMES + LARGE_NAMES
+)  # generated in this order, each disjoint from the earlier
 
 
 def set_spec(name):
     if name in config["sets"]:
         return config["sets"][name]
     r, c = size_pair(name.removeprefix("large_"))
-    return {"method": config["large"]["method"], "count": config["large"]["count"],
-            "sizes": [[r, c]]}
+    return {
+        "method": config["large"]["method"],
+        "count": config["large"]["count"],
+        "sizes": [[r, c]],
+    }
 
 
 def set_count(name):
@@ -107,7 +135,7 @@ def task_puzzles(task):
     if task.startswith("pool_"):
         size = int(config["learn"]["pool_size"])
         i = int(task.removeprefix("pool_"))
-        return names[i * size:(i + 1) * size]
+        return names[i * size : (i + 1) * size]
     return [task]
 
 
@@ -123,12 +151,14 @@ def stage_candidates(version, stage):
 
     if stage == 1:
         return representatives(checkpoints.triage_distinct.get().output[0])
-    return kept_predicates(checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0])
+    return kept_predicates(
+        checkpoints.triage_stage.get(version=version, stage=stage - 1).output[0]
+    )
 
 
 def stage_group(version, stage, group):
     """Candidates timed together (beside their own baseline) in one job."""
-    return stage_candidates(version, stage)[group * GROUP:(group + 1) * GROUP]
+    return stage_candidates(version, stage)[group * GROUP : (group + 1) * GROUP]
 
 
 wildcard_constraints:

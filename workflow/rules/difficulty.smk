@@ -9,21 +9,29 @@ rule difficulty:
         pi_star=f"{OUT}/final/pi_star.pl",
         verify=f"{OUT}/final/pi_star.verify.json",
         v2=f"{OUT}/final/pi_star_v2.pl" if "v2" in config["triage"]["versions"] else [],
-        v2_verify=(f"{OUT}/final/pi_star_v2.verify.json" if "v2" in config["triage"]["versions"]
-                   else []),
+        v2_verify=(
+            f"{OUT}/final/pi_star_v2.verify.json"
+            if "v2" in config["triage"]["versions"]
+            else []
+        ),
     output:
         f"{OUT}/difficulty/scores.csv",
+    log:
+        f"{OUT}/logs/difficulty.log",
+    benchmark:
+        f"{OUT}/benchmarks/difficulty.tsv"
+    resources:
+        runtime=lambda w: int(
+            config["difficulty"]["sample"]
+            * 4
+            * config["difficulty"]["time_limit"]
+            / 60
+        )
+        + 10,
     params:
         sample=config["difficulty"]["sample"],
         lookahead=config["difficulty"]["lookahead"],
         time_limit=config["difficulty"]["time_limit"],
         seed=config["seed"],
-    resources:
-        runtime=lambda w: int(config["difficulty"]["sample"] * 4
-                              * config["difficulty"]["time_limit"] / 60) + 10,
-    benchmark:
-        f"{OUT}/benchmarks/difficulty.tsv"
-    log:
-        f"{OUT}/logs/difficulty.log",
     script:
         "../scripts/difficulty.py"

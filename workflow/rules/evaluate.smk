@@ -10,27 +10,29 @@ rule test_chunk:
         portfolio=f"{OUT}/final/portfolio.json",
     output:
         f"{OUT}/test/chunks/{{chunk}}.csv",
-    params:
-        chunk_size=config["test"]["chunk"],
-        time_limit=config["test"]["time_limit"],
-        memory_mb=config["test"]["memory_mb"],
+    log:
+        f"{OUT}/logs/test_{{chunk}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/test_{{chunk}}.tsv"
     # the portfolio (section 6) runs its two members in two threads
     threads: 2
     resources:
         runtime=240,
         mem_mb=lambda w: int(config["test"]["memory_mb"]) * 2 + 1000,
-    benchmark:
-        f"{OUT}/benchmarks/test_{{chunk}}.tsv"
-    log:
-        f"{OUT}/logs/test_{{chunk}}.log",
+    params:
+        chunk_size=config["test"]["chunk"],
+        time_limit=config["test"]["time_limit"],
+        memory_mb=config["test"]["memory_mb"],
     script:
         "../scripts/test_chunk.py"
 
 
 rule test_summary:
     input:
-        expand(f"{OUT}/test/chunks/{{chunk}}.csv",
-               chunk=range(n_chunks("test", config["test"]["chunk"]))),
+        expand(
+            f"{OUT}/test/chunks/{{chunk}}.csv",
+            chunk=range(n_chunks("test", config["test"]["chunk"])),
+        ),
     output:
         per_puzzle=f"{OUT}/test/per_puzzle.csv",
         by_size=f"{OUT}/test/by_size.csv",
@@ -48,37 +50,46 @@ rule large_chunk:
         verify=f"{OUT}/final/pi_star.verify.json",
     output:
         f"{OUT}/large/chunks/{{set}}_{{chunk}}.csv",
+    log:
+        f"{OUT}/logs/large_{{set}}_{{chunk}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/large_{{set}}_{{chunk}}.tsv"
+    resources:
+        runtime=lambda w: int(
+            max(config["large_eval"]["time_limits_min"])
+            * 3
+            * config["large_eval"]["chunk"]
+        )
+        + 10,
+        mem_mb=lambda w: int(config["large_eval"]["memory_mb"]) * 2 + 1000,
     params:
         chunk_size=config["large_eval"]["chunk"],
         time_limit=max(config["large_eval"]["time_limits_min"]) * 60,
         # the paper's throughput over its largest limit: A* stops there, as the paper's did
-        max_expansions=int(max(config["large_eval"]["time_limits_min"])
-                           * config["large_eval"]["paper_expansions_per_min"]),
+        max_expansions=int(
+            max(config["large_eval"]["time_limits_min"])
+            * config["large_eval"]["paper_expansions_per_min"]
+        ),
         memory_mb=config["large_eval"]["memory_mb"],
         asp=config["large_eval"]["asp"],
-    resources:
-        runtime=lambda w: int(max(config["large_eval"]["time_limits_min"]) * 3
-                              * config["large_eval"]["chunk"]) + 10,
-        mem_mb=lambda w: int(config["large_eval"]["memory_mb"]) * 2 + 1000,
-    benchmark:
-        f"{OUT}/benchmarks/large_{{set}}_{{chunk}}.tsv"
-    log:
-        f"{OUT}/logs/large_{{set}}_{{chunk}}.log",
     script:
         "../scripts/large_chunk.py"
 
 
 rule large_summary:
     input:
-        [f"{OUT}/large/chunks/{s}_{c}.csv" for s in LARGE_NAMES
-         for c in range(n_chunks(s, config["large_eval"]["chunk"]))],
+        [
+            f"{OUT}/large/chunks/{s}_{c}.csv"
+            for s in LARGE_NAMES
+            for c in range(n_chunks(s, config["large_eval"]["chunk"]))
+        ],
     output:
         per_puzzle=f"{OUT}/large/per_puzzle.csv",
         solved=f"{OUT}/large/solved.csv",
+    log:
+        f"{OUT}/logs/large_summary.log",
     params:
         time_limits_min=config["large_eval"]["time_limits_min"],
         expansions_per_min=config["large_eval"]["paper_expansions_per_min"],
-    log:
-        f"{OUT}/logs/large_summary.log",
     script:
         "../scripts/large_summary.py"

@@ -3,16 +3,18 @@
 
 rule generate_set:
     input:
-        earlier=lambda w: [f"{RUN}/sets/{s}" for s in SET_ORDER[: SET_ORDER.index(w.set)]],
+        earlier=lambda w: [
+            f"{RUN}/sets/{s}" for s in SET_ORDER[: SET_ORDER.index(w.set)]
+        ],
     output:
         directory(f"{RUN}/sets/{{set}}"),
-    params:
-        spec=lambda w: set_spec(w.set),
-        seed=config["seed"],
+    log:
+        f"{RUN}/logs/generate_{{set}}.log",
     resources:
         runtime=120,
         mem_mb=2000,
-    log:
-        f"{RUN}/logs/generate_{{set}}.log",
+    params:
+        spec=lambda w: set_spec(w.set),
+        seed=config["seed"],
     script:
         "../scripts/generate_set.py"

@@ -8,16 +8,16 @@ rule examples:
         bias=BIAS,
     output:
         directory(f"{OUT}/tasks/{{task}}"),
-    params:
-        puzzles=lambda w: task_puzzles(w.task),
-        learn=config["learn"],
+    log:
+        f"{OUT}/logs/examples_{{task}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/examples_{{task}}.tsv"
     resources:
         runtime=30,
         mem_mb=4000,
-    benchmark:
-        f"{OUT}/benchmarks/examples_{{task}}.tsv"
-    log:
-        f"{OUT}/logs/examples_{{task}}.log",
+    params:
+        puzzles=lambda w: task_puzzles(w.task),
+        learn=config["learn"],
     script:
         "../scripts/examples.py"
 
@@ -28,15 +28,15 @@ rule learn:
     output:
         program=f"{OUT}/predicates/{{task}}.pl",
         scores=f"{OUT}/predicates/{{task}}.json",
-    params:
-        learn=config["learn"],
+    log:
+        f"{OUT}/logs/learn_{{task}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/learn_{{task}}.tsv"
     resources:
         runtime=lambda w: int(config["learn"]["timeout"]) // 60 + 10,
         mem_mb=8000,
-    benchmark:
-        f"{OUT}/benchmarks/learn_{{task}}.tsv"
-    log:
-        f"{OUT}/logs/learn_{{task}}.log",
+    params:
+        learn=config["learn"],
     script:
         "../scripts/learn.py"
 

@@ -24,20 +24,22 @@ rule triage_time:
     """Time a group of candidates and pi_baseline on one filter set, interleaved
     in one process and repeated (witness.pipeline.triage.time_candidates)."""
     input:
-        predicates=lambda w: expand(f"{OUT}/predicates/{{task}}.pl",
-                                    task=stage_group(w.version, int(w.stage), int(w.group))),
+        predicates=lambda w: expand(
+            f"{OUT}/predicates/{{task}}.pl",
+            task=stage_group(w.version, int(w.stage), int(w.group)),
+        ),
         set=f"{RUN}/sets/filter{{stage}}",
     output:
         f"{OUT}/triage/{{version}}/stage{{stage}}/group{{group}}.csv",
+    log:
+        f"{OUT}/logs/triage_{{version}}_{{stage}}_group{{group}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/triage_{{version}}_{{stage}}_group{{group}}.tsv"
+    resources:
+        runtime=240,
     params:
         time_limit=config["triage"]["time_limit"],
         repeats=config["triage"]["repeats"],
-    resources:
-        runtime=240,
-    benchmark:
-        f"{OUT}/benchmarks/triage_{{version}}_{{stage}}_group{{group}}.tsv"
-    log:
-        f"{OUT}/logs/triage_{{version}}_{{stage}}_group{{group}}.log",
     script:
         "../scripts/triage_time.py"
 
@@ -46,15 +48,17 @@ checkpoint triage_stage:
     input:
         lambda w: expand(
             f"{OUT}/triage/{w.version}/stage{w.stage}/group{{group}}.csv",
-            group=range(max(1, -(-len(stage_candidates(w.version, int(w.stage))) // GROUP))),
+            group=range(
+                max(1, -(-len(stage_candidates(w.version, int(w.stage))) // GROUP))
+            ),
         ),
     output:
         f"{OUT}/triage/{{version}}/stage{{stage}}.csv",
+    log:
+        f"{OUT}/logs/triage_{{version}}_stage{{stage}}.log",
     params:
         keep=lambda w: STAGE_KEEP[int(w.stage)],
         rank_by=config["triage"]["rank_by"],
-    log:
-        f"{OUT}/logs/triage_{{version}}_stage{{stage}}.log",
     script:
         "../scripts/triage_stage.py"
 
@@ -66,10 +70,10 @@ rule final_predicate:
     output:
         program=f"{OUT}/final/pi_star_{{version}}.pl",
         python=f"{OUT}/final/pi_star_{{version}}.py",
-    params:
-        predicates_dir=f"{OUT}/predicates",
     log:
         f"{OUT}/logs/final_{{version}}.log",
+    params:
+        predicates_dir=f"{OUT}/predicates",
     script:
         "../scripts/final_predicate.py"
 
@@ -95,15 +99,15 @@ rule verify:
         f"{OUT}/{{kind}}/{{name}}.pl",
     output:
         f"{OUT}/{{kind}}/{{name}}.verify.json",
+    log:
+        f"{OUT}/logs/verify_{{kind}}_{{name}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/verify_{{kind}}_{{name}}.tsv"
     wildcard_constraints:
         kind="predicates|final",
         name="[a-z0-9_]+",
     params:
         max_size=config["verify"]["max_size"],
-    benchmark:
-        f"{OUT}/benchmarks/verify_{{kind}}_{{name}}.tsv"
-    log:
-        f"{OUT}/logs/verify_{{kind}}_{{name}}.log",
     script:
         "../scripts/verify.py"
 
@@ -113,9 +117,13 @@ rule portfolio:
     with one proven for every size (pi* if it is, else pi_baseline) in the
     test evaluation. portfolio.json calls them "unverified" and "verified"."""
     input:
-        stages=[f"{OUT}/triage/{config['triage']['final_version']}/stage{s}.csv"
-                for s in (3, 2, 1)],
-        verify=lambda w: expand(f"{OUT}/predicates/{{task}}.verify.json", task=task_names()),
+        stages=[
+            f"{OUT}/triage/{config['triage']['final_version']}/stage{s}.csv"
+            for s in (3, 2, 1)
+        ],
+        verify=lambda w: expand(
+            f"{OUT}/predicates/{{task}}.verify.json", task=task_names()
+        ),
         pi_star=f"{OUT}/final/pi_star.pl",
         pi_star_verify=f"{OUT}/final/pi_star.verify.json",
     output:
