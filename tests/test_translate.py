@@ -2,7 +2,9 @@
 
 import json
 import random
+import re
 import types
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzles import all_partial_paths, seeded_puzzles
 
+from witness.asp.verify import verify_predicate
 from witness.cli import main
 from witness.learning.bk import BK_PREDICATES
 from witness.learning.examples import write_task
@@ -24,7 +27,7 @@ from witness.learning.translate import (
     translate_clause,
     translate_program,
 )
-from witness.model.puzzle import Puzzle
+from witness.model.puzzle import Puzzle, enumerate_solutions
 from witness.search.astar import predicate_values, solve
 from witness.search.predicates import (
     BUILTINS,
@@ -132,25 +135,50 @@ def random_clause(rng: random.Random, bias_path: Path, max_body: int = 6, max_va
     return f"f(A,B) :- {', '.join(body)}." if body else "f(A,B) :- path(A,E)."
 
 
+def load_task(tmp_path_factory, p: Puzzle, bias: str, module: str) -> tuple:
+    """A task folder for every partial path of ``p``, its bk.pl loaded in Prolog."""
+    import janus_swi as janus
+
+    d = tmp_path_factory.mktemp(module)
+    write_task([p], d, bias_file=ROOT / "bias" / bias, positives="all")
+    janus.consult(str(d / "bk.pl"), module=module)
+    index = json.loads((d / "index.json").read_text())
+    return (p, module, index, ROOT / "bias" / bias)
+
+
 @pytest.fixture(scope="module")
 def tasks(tmp_path_factory):
     """Task folders with every partial path of a few small puzzles, loaded in Prolog."""
     import janus_swi as janus
 
     janus.query_once("style_check(-singleton)")  # random clauses have singletons on purpose
-    out = []
     puzzles = [
         p for p in seeded_puzzles(40, seed=2, max_rows=3, max_cols=3, min_side=2) if p.triangles
     ][:4]
-    for i, p in enumerate(puzzles):
-        for bias in ("paper.pl", "unvisited.pl", "reach.pl", "rich.pl"):
-            d = tmp_path_factory.mktemp(f"task{i}")
-            write_task([p], d, bias_file=ROOT / "bias" / bias, positives="all")
-            module = f"tt_{i}_{bias[:-3]}"
-            janus.consult(str(d / "bk.pl"), module=module)
-            index = json.loads((d / "index.json").read_text())
-            out.append((p, module, index, ROOT / "bias" / bias))
-    return out
+    return [
+        load_task(tmp_path_factory, p, bias, f"tt_{i}_{bias[:-3]}")
+        for i, p in enumerate(puzzles)
+        for bias in ("paper.pl", "unvisited.pl", "reach.pl", "rich.pl")
+    ]
+
+
+@pytest.fixture(scope="module")
+def solvable_tasks(tmp_path_factory):
+    """As ``tasks``, for small puzzles that have solutions (one with a square of three)."""
+    import janus_swi as janus
+
+    janus.query_once("style_check(-singleton)")
+    puzzles = [
+        p
+        for p in seeded_puzzles(60, seed=3, max_rows=3, max_cols=3, min_side=2)
+        if p.triangles and next(iter(enumerate_solutions(p)), None)
+    ][:4]
+    assert any(k == 3 for p in puzzles for _, _, k in p.triangles)
+    return [
+        load_task(tmp_path_factory, p, bias, f"st_{i}_{bias[:-3]}")
+        for i, p in enumerate(puzzles)
+        for bias in ("paper.pl", "unvisited.pl", "reach.pl", "rich.pl")
+    ]
 
 
 def prolog_covers(module: str, program: str) -> set[tuple[str, str]]:
@@ -191,15 +219,98 @@ def test_table3_agrees_with_prolog(tasks):
         assert {pid for pid, _ in covered} == core_covers(p, index, TABLE3)
 
 
+def random_layout(rng: random.Random, clause: str, blank: float = 0.0) -> str:
+    """``clause`` (as random_clause writes it) as a person might write it: other
+    variable names, a singleton as ``_``, quoted atoms, comments and line breaks
+    anywhere between tokens, the body on the next line. Prolog reads the same
+    clause. ``blank``: the chance that any other variable occurrence becomes
+    ``_`` (a new variable each: another clause, which may be unsafe)."""
+    literals = re.findall(r"(\w+)\(([^()]*)\)", clause)
+    occurrences = Counter(v for _, args in literals for v in args.split(","))
+    names = {
+        v: rng.choice(["", "_", "X", "Var", "P"]) + v + rng.choice(["", "1", "_b"])
+        for v in occurrences
+    }
+    names = {v: (n if n[0].isupper() or n[0] == "_" else "V" + n) for v, n in names.items()}
+
+    def gap() -> str:
+        return rng.choice(["", " ", "\n  ", "\t", " /* note */ ", " % note\n", "\n\n"])
+
+    def var(v: str) -> str:
+        if occurrences[v] == 1 and rng.random() < 0.7 or rng.random() < blank:
+            return "_"
+        return names[v]
+
+    def literal(name: str, args: str) -> str:
+        pred = f"'{name}'" if rng.random() < 0.3 else name
+        inner = ("," + gap()).join(gap() + var(v) for v in args.split(","))
+        return f"{pred}({inner}{gap()})"
+
+    (head_name, head_args), *body = literals
+    text = literal(head_name, head_args) + rng.choice([" ", "\n    ", "\n"]) + ":-" + gap()
+    goals = ("," + gap()).join(literal(n, a) for n, a in body)
+    if rng.random() < 0.2:
+        goals = f"({gap()}{goals}{gap()})"
+    return text + goals + gap() + "." + rng.choice(["\n", " ", "\n% end\n"])
+
+
 @settings(max_examples=120, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_random_rules_agree_with_prolog(tasks, seed, task_no):
+    """Random clauses over the BK's vocabulary in random but valid layouts: the
+    translation and SWI-Prolog loading the task's bk.pl agree on every partial path."""
     p, module, index, bias = tasks[task_no % len(tasks)]
     rng = random.Random(seed)
-    program = "\n".join(random_clause(rng, bias) for _ in range(rng.randint(1, 3)))
+    blank = rng.choice([0.0, 0.0, 0.15])
+    program = "".join(
+        random_layout(rng, random_clause(rng, bias), blank) for _ in range(rng.randint(1, 3))
+    )
+    try:
+        translated = python_covers(p, index, program)
+    except TranslationError as exc:  # a `_` for a variable another literal needs
+        assert blank and "unsafe" in str(exc), (program, exc)
+        return
     covered = prolog_covers(module, program)
-    assert covered == python_covers(p, index, program), program
+    assert covered == translated, program
     assert {pid for pid, _ in covered} == core_covers(p, index, program), program
+
+
+def solution_prefixes(p: Puzzle, index: dict) -> set[str]:
+    """The index's paths that are a proper prefix of a solution of ``p``."""
+    prefixes = {tuple(s[:k]) for s in enumerate_solutions(p) for k in range(1, len(s))}
+    return {pid for pid, (_, path) in index["paths"].items() if tuple(map(tuple, path)) in prefixes}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 15))
+def test_verify_never_proves_a_clause_prolog_fires_on_a_solution_prefix(
+    solvable_tasks, seed, task_no
+):
+    """verify up to 3x3 says proven or bounded exactly when SWI-Prolog, running the
+    clause as written with the task's bk.pl, fires on no solution prefix of the
+    task's puzzle (3x3 at most): else refuted."""
+    p, module, index, bias = solvable_tasks[task_no % len(solvable_tasks)]
+    rng = random.Random(seed)
+    program = random_layout(rng, random_clause(rng, bias))
+    status = verify_predicate(translate_program(program), 3, 3).status
+    fired = {pid for pid, _ in prolog_covers(module, program)} & solution_prefixes(p, index)
+    assert status != "unknown", program
+    if status in ("proven", "bounded"):
+        assert not fired, program
+
+
+def test_verify_refutes_clauses_with_anonymous_variables(solvable_tasks):
+    """Each `_` is its own variable: this clause fires on every path at a square
+    with three triangles (it was read as never firing, and proven)."""
+    program = "f(A,B) :- square(B,C,_), path(A,_), three(C).\n"
+    fired = False
+    for p, module, index, _ in solvable_tasks:
+        fired |= bool(
+            {pid for pid, _ in prolog_covers(module, program)} & solution_prefixes(p, index)
+        )
+    assert fired
+    assert verify_predicate(translate_program(program), 3, 3).status == "refuted"
+    assert translate_program(program).clauses[0].english == "the square's triangles = 3"
 
 
 def test_every_background_predicate_of_the_biases_is_known():
@@ -215,6 +326,48 @@ def test_parse_program_reads_engine_output_and_empty_programs():
     clauses = parse_program("% header\nf(A,B):-one(C),square(B,C,D).\nf(A,B):-path(A,E).\n")
     assert [len(c.body) for c in clauses] == [2, 1]
     assert parse_program(":- dynamic(f/2).  % no rule found\n") == []
+
+
+def test_programs_are_read_as_prolog_reads_them(tmp_path, capsys):
+    """A clause whose body starts on the next line is one clause (it was read as the
+    fact f(A,B), translated to "always"); every `_` is a new variable; quoted atoms
+    and comments are Prolog's."""
+    one_line = translate_program("f(A,B) :- square(B,C,D), path(A,E), count(D,E,F), three(C).")
+    written = translate_program(
+        "f(A, B)\n    :- 'square'(B, C, D), /* the path */ path(A, E),\n"
+        "       count(D, E, F), % F is unused\n       three(C).\n"
+    )
+    assert written.clauses[0].comparisons == one_line.clauses[0].comparisons
+    assert translate_program("f(A,B) :- square(B,_,_), path(A,_).").clauses[0].comparisons == ()
+    puzzle = Puzzle(rows=2, cols=2, goal=(2, 2), triangles=((0, 0, 1),))
+    pj, prog = tmp_path / "p.json", tmp_path / "next_line.pl"
+    puzzle.save(pj)
+    prog.write_text("f(A,B)\n    :- square(B,C,D), path(A,E), count(D,E,F), greaterThan(F,C).\n")
+    assert main(["solve", str(pj), "--predicate", str(prog), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solved"] is True
+    assert main(["translate", str(prog)]) == 0
+    assert "return True" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("f(A,B) :- square(B,C,D)\n  three(C).", "line 2, column .*syntax error"),
+        ("f(A,B) :- one(C).\n:- initialization(halt).", "line 2: .*a directive"),
+        ("f(A,B) :- square(B,C,D), 3.", "3 is not a goal"),
+        ("f(A,B) :- gte(C, 3).", "only variables are allowed as arguments, got 3"),
+        ("f(A,B) :- (one(A) ; two(A)).", "only variables are allowed"),
+        ("f(A,A) :- one(A).", "distinct variables"),
+        ("a --> b.", "not a clause"),
+    ],
+)
+def test_programs_that_are_not_learned_programs_are_refused(tmp_path, capsys, text, message):
+    with pytest.raises(TranslationError, match=message):
+        translate_program(text)
+    prog = tmp_path / "bad.pl"
+    prog.write_text(text)
+    assert main(["translate", str(prog)]) == 2
+    assert str(prog) in capsys.readouterr().err
 
 
 def test_cli_translate_and_predicate(tmp_path, capsys):

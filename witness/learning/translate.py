@@ -22,7 +22,7 @@ from witness.errors import InputError
 from witness.io import read_text
 from witness.learning.bk import BK_PREDICATES, PATH, SQUARE
 from witness.learning.ilp.rules import Rule, evaluation_order, format_rule, var_name
-from witness.learning.ilp.rules import parse_program as parse_rules
+from witness.learning.program import ProgramError, read_program
 from witness.search.predicates import (
     BUILTINS,
     FEATURES,
@@ -49,11 +49,12 @@ HEAD_DIRECTIONS = ("in", "in")
 
 # ------------------------------------------------------------------ parsing
 def parse_program(text: str) -> list[Rule]:
-    """The clauses of a learned program, read by the ILP engine's parser
-    (directives such as ``:- dynamic(f/2).`` of an empty program are skipped)."""
+    """The clauses of a learned program, read as Prolog reads them
+    (:func:`witness.learning.program.read_program`; declarations such as
+    ``:- dynamic(f/2).`` of an empty program are skipped)."""
     try:
-        return parse_rules(text)
-    except ValueError as exc:
+        return read_program(text)
+    except ProgramError as exc:
         raise TranslationError(f"cannot read the program: {exc}") from None
 
 
