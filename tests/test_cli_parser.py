@@ -21,6 +21,7 @@ def test_every_command_is_listed_once_in_the_contracts_order():
         "verify",
         "difficulty",
         "show",
+        "check",
         "translate",
         "predicate",
         "demo",

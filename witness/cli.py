@@ -119,8 +119,23 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _triangle_puzzle(path: str, solver: str) -> Puzzle:
+    """The puzzle to solve, refusing a panel the chosen solver cannot take yet."""
+    from witness.model.panel import Panel
+
+    panel = Panel.load(path)
+    extra = panel.features()
+    if extra:
+        which = "the A* search" if solver == "astar" else "--solver asp"
+        raise UsageError(
+            f"{path}: this panel has {extra[0]}; {which} solves only panels with "
+            "triangles, one start and one goal (check a line with `witness check`)"
+        )
+    return Puzzle.from_panel(panel)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle = Puzzle.load(args.puzzle)
+    puzzle = _triangle_puzzle(args.puzzle, args.solver)
     if args.solver == "asp":
         from witness.asp.solver import asp_summary, solve_asp
 
@@ -178,6 +193,23 @@ def cmd_show(args: argparse.Namespace) -> int:
         path = _load_path_arg(args.path)
     render(puzzle, Path(args.out), path=path)
     print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from witness.model.panel import Panel
+    from witness.model.rules import check
+
+    panel = Panel.load(args.puzzle)
+    verdict = check(panel, _load_path_arg(args.path))
+    if args.json:
+        print(json.dumps(verdict.to_dict()))
+    elif verdict.solved:
+        print("solved")
+    else:
+        print(f"not solved: {len(verdict.violations)} violation(s)")
+        for v in verdict.violations:
+            print(f"  {v.kind} at {list(v.at)}: {v.message}")
     return 0
 
 
@@ -531,6 +563,19 @@ def _add_show(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_show)
 
 
+def _add_check(sub: Subparsers) -> None:
+    p = sub.add_parser("check", help="does a line solve a panel, and which rules does it break")
+    p.add_argument("puzzle")
+    p.add_argument(
+        "--path",
+        required=True,
+        help="the line (with symmetry, the first of the two): JSON list of [x, y], "
+        "or a file with one (or solve --json output)",
+    )
+    _json_flag(p)
+    p.set_defaults(func=cmd_check)
+
+
 def _add_translate(sub: Subparsers) -> None:
     p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
     p.add_argument("program", help="learned program FILE.pl")
@@ -625,6 +670,7 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_verify,
     _add_difficulty,
     _add_show,
+    _add_check,
     _add_translate,
     _add_predicate,
     _add_demo,

@@ -27,16 +27,11 @@ from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import parse_json, read_text, write_file
+from witness.model.base import DEFAULT_COLOURS, DIRECTIONS, MAX_SIDE, PuzzleError, Vertex
+from witness.model.panel import Panel, panel_from_dict
 
-Vertex = tuple[int, int]
 PathList = list[Vertex]
-
-# Neighbour order used everywhere a fixed order matters (search expansion,
-# path enumeration): right, up, left, down.
-DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
-
-ALLOWED_KEYS = ("rows", "cols", "start", "goal", "triangles")
-MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
+__all__ = ["DIRECTIONS", "MAX_SIDE", "Puzzle", "PuzzleError", "Vertex"]
 
 
 def grid_neighbours(v: Vertex, rows: int, cols: int) -> list[Vertex]:
@@ -92,25 +87,8 @@ def size_pair(size: str) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
-class PuzzleError(InputError):
-    """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
-
-    def __init__(self, field_name: str, message: str):
-        self.field = field_name
-        super().__init__(f"invalid puzzle: field '{field_name}': {message}")
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _vertex_field(data: dict, name: str, default: Vertex | None) -> Vertex:
-    value = data.get(name, default)
-    if value is None:
-        raise PuzzleError(name, "missing")
-    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(map(_is_int, value))):
-        raise PuzzleError(name, f"expected [x, y] with integers, got {value!r}")
-    return (value[0], value[1])
 
 
 @dataclass(frozen=True)
@@ -169,29 +147,41 @@ class Puzzle:
     # ------------------------------------------------------------------ I/O
     @classmethod
     def from_dict(cls, data: object) -> Puzzle:
-        if not isinstance(data, dict):
-            raise PuzzleError("puzzle", f"expected a JSON object, got {type(data).__name__}")
-        for key in data:
-            if key not in ALLOWED_KEYS:
-                raise PuzzleError(str(key), f"unknown key (allowed: {', '.join(ALLOWED_KEYS)})")
-        for name in ("rows", "cols", "goal", "triangles"):
-            if name not in data:
-                raise PuzzleError(name, "missing")
-        for name in ("rows", "cols"):
-            if not _is_int(data[name]):
-                raise PuzzleError(name, f"expected an integer, got {data[name]!r}")
-        triangles = data["triangles"]
-        if not isinstance(triangles, list):
-            raise PuzzleError("triangles", f"expected a list, got {type(triangles).__name__}")
-        for t in triangles:
-            if not isinstance(t, (list, tuple)):
-                raise PuzzleError("triangles", f"expected [x, y, k], got {t!r}")
+        """Load through the one panel loader (:func:`witness.model.panel.panel_from_dict`): a
+        panel with more than triangles, one start and one goal is refused with
+        an error naming its first such field."""
+        if isinstance(data, dict) and "triangles" not in data:
+            raise PuzzleError("triangles", "missing")
+        return cls.from_panel(panel_from_dict(data))
+
+    @classmethod
+    def from_panel(cls, panel: Panel) -> Puzzle:
+        """The triangle-only view of a panel; a PuzzleError naming the first
+        field the triangle search does not handle when there is one."""
+        extra = panel.features()
+        if extra:
+            raise PuzzleError(
+                extra[0],
+                "the triangle search handles panels with only triangles, one start "
+                f"and one goal; this panel has {extra[0]}",
+            )
         return cls(
-            rows=data["rows"],
-            cols=data["cols"],
-            start=_vertex_field(data, "start", (0, 0)),
-            goal=_vertex_field(data, "goal", None),
-            triangles=tuple(tuple(t) for t in triangles),
+            rows=panel.rows,
+            cols=panel.cols,
+            start=panel.starts[0],
+            goal=panel.ends[0],
+            triangles=tuple(t[:3] for t in panel.triangles),
+        )
+
+    def to_panel(self) -> Panel:
+        """The general panel this triangle puzzle stands for."""
+        colour = DEFAULT_COLOURS["triangles"]
+        return Panel(
+            rows=self.rows,
+            cols=self.cols,
+            starts=(self.start,),
+            ends=(self.goal,),
+            triangles=tuple((x, y, k, colour) for x, y, k in self.triangles),
         )
 
     @classmethod

@@ -1,0 +1,294 @@
+"""The rules checker against a plain brute force written here, on random small
+panels of every type: regions by union-find to a fixpoint, polyominoes by
+trying every placement of every piece at once, cancellers by trying every set
+of symbols to remove, legal lines by filtering every simple walk."""
+
+from functools import cache
+from itertools import combinations, pairwise, product
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from witness.model.panel import Dot, Panel, Polyomino, edge, rotations
+from witness.model.puzzle import PuzzleError
+from witness.model.rules import check, enumerate_lines
+
+COLOURS = ("red", "blue")
+SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
+
+
+# ------------------------------------------------------------------ oracle
+def doubled(panel):
+    return [(x, y) for x in range(2 * panel.cols + 1) for y in range(2 * panel.rows + 1)]
+
+
+def around(p):
+    x, y = p
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+
+
+def outside_bf(panel):
+    """Grow the outside until nothing changes: missing border edges, then any
+    missing edge or cell next to an outside edge or cell, and vertices next to
+    them (not dotted ones)."""
+    missing = {(a[0] + b[0], a[1] + b[1]) for a, b in panel.missing}
+    dotted = {(2 * d.at[0], 2 * d.at[1]) for d in panel.dots if not d.on_edge}
+    w, h = 2 * panel.cols, 2 * panel.rows
+    out = {p for p in missing if p[0] in (0, w) or p[1] in (0, h)}
+    while True:
+        grow = set()
+        for p in doubled(panel):
+            if p in out:
+                continue
+            kind = p[0] % 2 + p[1] % 2
+            sources = [q for q in around(p) if q in out and (q[0] % 2 + q[1] % 2) > 0]
+            if not sources:
+                continue
+            if (kind == 1 and p in missing) or kind == 2 or (kind == 0 and p not in dotted):
+                grow.add(p)
+        if not grow:
+            return out
+        out |= grow
+
+
+def regions_bf(panel, on_line):
+    keep = [p for p in doubled(panel) if p not in on_line and p not in outside_bf(panel)]
+    parent = {p: p for p in keep}
+
+    def find(p):
+        while parent[p] != p:
+            p = parent[p]
+        return p
+
+    for p in keep:
+        for q in around(p):
+            if q in parent:
+                parent[find(p)] = find(q)
+    groups = {}
+    for p in keep:
+        groups.setdefault(find(p), set()).add(p)
+    return [frozenset(g) for g in groups.values()]
+
+
+def cover_bf(shape, origin, negative):
+    cells = [(origin[0] + dx, origin[1] + dy) for dx, dy in shape]
+    out = {(2 * x + 1, 2 * y + 1) for x, y in cells}
+    for x, y in cells:
+        sides = {(1, 0): (x + 1, y), (-1, 0): (x - 1, y), (0, 1): (x, y + 1), (0, -1): (x, y - 1)}
+        for (dx, dy), nb in sides.items():
+            if negative or nb in cells:
+                out.add((2 * x + 1 + dx, 2 * y + 1 + dy))
+    return out
+
+
+def all_placements(panel, piece):
+    shapes = rotations(piece.shape) if piece.rotatable else [piece.shape]
+    out = []
+    for shape in shapes:
+        for ox in range(-3, panel.cols + 3):
+            for oy in range(-3, panel.rows + 3):
+                cells = [(ox + dx, oy + dy) for dx, dy in shape]
+                if all(0 <= x < panel.cols and 0 <= y < panel.rows for x, y in cells):
+                    out.append(cover_bf(shape, (ox, oy), piece.negative))
+    return out
+
+
+@cache
+def fit_bf(panel, region, pieces):
+    net = sum(-p.size if p.negative else p.size for p in pieces)
+    if net < 0:
+        return False
+    squares = [p for p in doubled(panel) if p[0] % 2 == 1 and p[1] % 2 == 1]
+    for choice in product(*(all_placements(panel, p) for p in pieces)):
+        value = {p: (-1 if net > 0 and p in region else 0) for p in doubled(panel)}
+        for piece, cover in zip(pieces, choice, strict=True):
+            for q in cover:
+                value[q] += -1 if piece.negative else 1
+        if all(v <= 0 for v in value.values()) and all(value[s] == 0 for s in squares):
+            return True
+    return False
+
+
+def errors_bf(panel, region, present, on_line):
+    """(very invalid, invalid) of a region holding ``present`` (kind, point, colour, item)."""
+    very, invalid = set(), set()
+    colour_count = {}
+    for e in present:
+        if e[2] is not None:
+            colour_count[e[2]] = colour_count.get(e[2], 0) + 1
+    for e in present:
+        kind, p, colour, item = e
+        if kind == "dot":
+            very.add(e)
+        if kind == "triangle" and sum(q in on_line for q in around(p)) != item[2]:
+            very.add(e)
+        if kind == "star" and colour_count[colour] == 1:
+            very.add(e)
+        if kind == "star" and colour_count[colour] > 2:
+            invalid.add(e)
+    square_colours = {e[2] for e in present if e[0] == "square"}
+    if len(square_colours) > 1:
+        invalid |= {e for e in present if e[0] == "square"}
+    polys = [e for e in present if e[0] == "polyomino"]
+    if polys and not fit_bf(panel, region, tuple(e[3] for e in polys)):
+        invalid |= set(polys)
+    return very, invalid
+
+
+def symbols_bf(panel):
+    out = []
+    for kind, items in (
+        ("triangle", panel.triangles),
+        ("square", panel.squares),
+        ("star", panel.stars),
+        ("canceller", panel.cancellers),
+    ):
+        out += [(kind, (2 * t[0] + 1, 2 * t[1] + 1), t[-1], t) for t in items]
+    out += [
+        ("polyomino", (2 * p.cell[0] + 1, 2 * p.cell[1] + 1), p.colour, p)
+        for p in panel.polyominoes
+    ]
+    for d in panel.dots:
+        at = (
+            (d.at[0][0] + d.at[1][0], d.at[0][1] + d.at[1][1])
+            if d.on_edge
+            else (2 * d.at[0], 2 * d.at[1])
+        )
+        out.append(("dot", at, None, d))
+    return out
+
+
+def region_ok_bf(panel, region, present, on_line):
+    cancellers = [e for e in present if e[0] == "canceller"]
+    others = [e for e in present if e[0] != "canceller"]
+    very, invalid = errors_bf(panel, region, present, on_line)
+    for k in range(len(others) + 1):
+        for removed in combinations(others, k):
+            removed = set(removed)
+            spare = len(cancellers) - len(removed)
+            if spare < 0 or spare % 2 or not very <= removed or not removed <= very | invalid:
+                continue
+            left = [e for e in others if e not in removed]
+            if errors_bf(panel, region, left, on_line) == (set(), set()):
+                return True
+    return False
+
+
+def solved_bf(panel, lines):
+    on_line = {}
+    colours = ["black"] if len(lines) == 1 else ["blue", "yellow"]
+    for line, colour in zip(lines, colours, strict=True):
+        for v in line:
+            on_line[(2 * v[0], 2 * v[1])] = colour
+        for a, b in pairwise(line):
+            on_line[(a[0] + b[0], a[1] + b[1])] = colour
+    symbols = symbols_bf(panel)
+    for e in symbols:
+        if e[0] == "dot" and {e[3].colour, on_line.get(e[1])} == {"blue", "yellow"}:
+            return False
+    for region in regions_bf(panel, on_line):
+        present = [e for e in symbols if e[1] in region]
+        if not region_ok_bf(panel, region, present, on_line):
+            return False
+    return True
+
+
+def legal_lines_bf(panel):
+    """Every simple walk from a start, kept when it (and its mirror) obeys the drawing rules."""
+    out = []
+
+    def walk(path):
+        v = path[-1]
+        lines = [path] if panel.symmetry is None else [path, [panel.mirror(u) for u in path]]
+        ok = v in panel.ends and all(
+            edge(a, b) not in panel.blocked for line in lines for a, b in pairwise(line)
+        )
+        if len(lines) == 2:
+            ok = ok and not set(lines[0]) & set(lines[1])
+        if ok:
+            out.append(list(path))
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
+            w = (v[0] + dx, v[1] + dy)
+            if panel.in_grid(w) and w not in path:
+                walk([*path, w])
+
+    for s in panel.starts:
+        walk([s])
+    return out
+
+
+# ------------------------------------------------------------------ panels
+@st.composite
+def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino")):
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    if rows * cols > 6:
+        rows, cols = 2, 3
+    symmetry = draw(st.sampled_from([None, None, "horizontal", "vertical", "rotational"]))
+    verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
+    border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
+    start, end = draw(st.sampled_from(verts)), draw(st.sampled_from(border))
+    starts, ends = {start}, {end}
+    if draw(st.booleans()):
+        starts.add(draw(st.sampled_from(verts)))
+        ends.add(draw(st.sampled_from(border)))
+    fields = {"triangles": [], "squares": [], "stars": [], "cancellers": [], "polyominoes": []}
+    n_polys = 0
+    for x, y in product(range(cols), range(rows)):
+        kind = draw(st.sampled_from([None, None, *kinds]))
+        colour = draw(st.sampled_from(COLOURS))
+        if kind == "triangle":
+            fields["triangles"].append((x, y, draw(st.integers(1, 3)), colour))
+        elif kind == "polyomino" and n_polys < 2:
+            n_polys += 1
+            shape = draw(st.sampled_from(SHAPES))
+            flags = {"rotatable": draw(st.booleans()), "negative": draw(st.booleans())}
+            fields["polyominoes"].append(Polyomino((x, y), shape, colour=colour, **flags))
+        elif kind in ("square", "star", "canceller"):
+            fields[kind + "s"].append((x, y, colour))
+    all_edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
+    all_edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
+    dots = draw(st.lists(st.sampled_from(verts + all_edges), max_size=2, unique=True))
+    gaps = draw(st.lists(st.sampled_from(all_edges), max_size=2, unique=True))
+    removed = draw(st.lists(st.sampled_from(all_edges), max_size=2, unique=True))
+    dot_colours = ["black", "blue", "yellow"] if symmetry else ["black"]
+    if symmetry:
+        flip_x, flip_y = symmetry != "vertical", symmetry != "horizontal"
+
+        def mirror(v):
+            return (cols - v[0] if flip_x else v[0], rows - v[1] if flip_y else v[1])
+
+        starts |= {mirror(v) for v in starts}
+        ends |= {mirror(v) for v in ends}
+    try:
+        return Panel(
+            rows=rows,
+            cols=cols,
+            starts=tuple(sorted(starts)),
+            ends=tuple(sorted(ends)),
+            dots=tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
+            gaps=tuple(e for e in gaps if e not in dots),
+            removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
+            symmetry=symmetry,
+            **fields,
+        )
+    except PuzzleError:
+        assume(False)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels())
+def test_checker_agrees_with_brute_force(panel):
+    legal = legal_lines_bf(panel)
+    assert sorted(legal) == sorted(enumerate_lines(panel))
+    for line in legal[:40]:
+        verdict = check(panel, line)
+        assert verdict.solved == solved_bf(panel, verdict.lines), (panel.to_json(), line)
+        assert verdict.solved == (not verdict.violations)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels(kinds=("polyomino", "canceller", "star")))
+def test_polyominoes_and_cancellers_agree_with_brute_force(panel):
+    for line in legal_lines_bf(panel)[:30]:
+        verdict = check(panel, line)
+        assert verdict.solved == solved_bf(panel, verdict.lines), (panel.to_json(), line)

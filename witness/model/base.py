@@ -1,0 +1,53 @@
+"""What every panel module shares: grid primitives, symbol constants and the
+error for bad puzzle input (a one-line message naming the JSON field)."""
+
+from __future__ import annotations
+
+import re
+
+from witness.errors import InputError
+
+Vertex = tuple[int, int]
+Cell = tuple[int, int]
+Edge = tuple[Vertex, Vertex]
+
+# Neighbour order used everywhere a fixed order matters (search expansion,
+# path enumeration): right, up, left, down.
+DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
+
+SYMMETRIES = ("horizontal", "vertical", "rotational")
+DOT_COLOURS = ("black", "blue", "yellow", "invisible")
+# The line drawn from the chosen start is blue, its mirror image yellow
+# (symmetry panels only); a blue dot must be covered by the blue line.
+MAIN_LINE, MIRROR_LINE = "blue", "yellow"
+DEFAULT_COLOURS = {
+    "triangles": "orange",
+    "squares": "black",
+    "stars": "black",
+    "cancellers": "white",
+    "polyominoes": "yellow",
+}
+_COLOUR = re.compile(r"^(#[0-9a-f]{3,8}|[a-z]+)$")
+
+
+class PuzzleError(InputError):
+    """Invalid puzzle input; ``str()`` is a one-line message naming the field."""
+
+    def __init__(self, field_name: str, message: str):
+        self.field = field_name
+        super().__init__(f"invalid puzzle: field '{field_name}': {message}")
+
+
+def edge(a: Vertex, b: Vertex) -> Edge:
+    """The edge between neighbouring vertices ``a`` and ``b``, lower/left end first."""
+    a, b = (tuple(a), tuple(b)) if tuple(a) <= tuple(b) else (tuple(b), tuple(a))
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise ValueError(f"{list(a)} and {list(b)} are not neighbours")
+    return (a, b)
+
+
+def valid_colour(value: object) -> bool:
+    """A colour is a lower-case name or a #hex code."""
+    return isinstance(value, str) and bool(_COLOUR.match(value))

@@ -1,0 +1,518 @@
+"""The general Witness panel: every symbol the community engine knows except
+pillars and custom mechanics, its JSON format, and its validation.
+
+Coordinates are those of :mod:`witness.model.puzzle` (docs/DESIGN.md): a panel
+has ``rows`` x ``cols`` cells, vertex ``(x, y)`` with 0 <= x <= cols and
+0 <= y <= rows, origin bottom-left; cell ``(x, y)`` has lower-left corner
+vertex ``(x, y)``. An edge is a pair of neighbouring vertices, lower/left end
+first (:func:`edge`).
+
+A :class:`Panel` is immutable and validated on construction
+(:mod:`witness.model.panel_check`); :func:`panel_from_dict` is the one JSON
+loader (:meth:`Puzzle.from_dict <witness.model.puzzle.Puzzle.from_dict>` goes
+through it too) and :func:`panel_to_dict` writes exactly the old format for a
+triangle-only panel. :meth:`Puzzle.from_panel
+<witness.model.puzzle.Puzzle.from_panel>` gives the triangle-only view the
+compiled search uses. The rules themselves are in :mod:`witness.model.rules`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from witness.errors import InputError
+from witness.io import parse_json, read_text, write_file
+from witness.model.base import (
+    DEFAULT_COLOURS,
+    DIRECTIONS,
+    SYMMETRIES,
+    Cell,
+    Edge,
+    PuzzleError,
+    Vertex,
+    edge,
+)
+from witness.model.panel_check import validate_panel
+
+ALLOWED_KEYS = (
+    "rows",
+    "cols",
+    "start",
+    "starts",
+    "goal",
+    "ends",
+    "triangles",
+    "squares",
+    "stars",
+    "cancellers",
+    "polyominoes",
+    "dots",
+    "gaps",
+    "removed",
+    "symmetry",
+    "meta",
+)
+__all__ = ["SYMMETRIES", "Cell", "Dot", "Edge", "Panel", "Polyomino", "Vertex", "edge"]
+
+
+def cell_edges(c: Cell) -> tuple[Edge, Edge, Edge, Edge]:
+    """The four sides of cell ``c``: bottom, right, top, left."""
+    x, y = c
+    return (
+        ((x, y), (x + 1, y)),
+        ((x + 1, y), (x + 1, y + 1)),
+        ((x, y + 1), (x + 1, y + 1)),
+        ((x, y), (x, y + 1)),
+    )
+
+
+def normal_shape(cells: object) -> tuple[Cell, ...]:
+    """Cells shifted so that the least x and the least y are 0, sorted."""
+    cells = [tuple(c) for c in cells]
+    mx, my = min(c[0] for c in cells), min(c[1] for c in cells)
+    return tuple(sorted({(x - mx, y - my) for x, y in cells}))
+
+
+def rotations(shape: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    """The distinct quarter-turn rotations of a shape (no reflections)."""
+    out: list[tuple[Cell, ...]] = []
+    current = normal_shape(shape)
+    for _ in range(4):
+        if current not in out:
+            out.append(current)
+        current = normal_shape([(y, -x) for x, y in current])  # clockwise quarter turn
+    return out
+
+
+@dataclass(frozen=True)
+class Polyomino:
+    """A polyomino symbol drawn in ``cell``: ``shape`` lists its cells as
+    ``(dx, dy)`` offsets (y up); ``rotatable`` lets it turn by quarter turns
+    (never flip); a ``negative`` one (an onimo, drawn hollow) subtracts."""
+
+    cell: Cell
+    shape: tuple[Cell, ...]
+    rotatable: bool = False
+    negative: bool = False
+    colour: str = DEFAULT_COLOURS["polyominoes"]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", tuple(self.cell))
+        object.__setattr__(self, "shape", normal_shape(self.shape))
+
+    @property
+    def size(self) -> int:
+        return len(self.shape)
+
+    def orientations(self) -> list[tuple[Cell, ...]]:
+        """The shapes it may take: its own, or all four rotations when rotatable."""
+        return rotations(self.shape) if self.rotatable else [self.shape]
+
+
+@dataclass(frozen=True)
+class Dot:
+    """A dot the line must cover, on a vertex or an edge; ``blue`` and
+    ``yellow`` dots (symmetry panels) must be covered by that line."""
+
+    at: Vertex | Edge
+    colour: str = "black"
+
+    @property
+    def on_edge(self) -> bool:
+        return isinstance(self.at[0], tuple)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """An immutable, validated Witness panel.
+
+    Cell symbols are tuples sorted by cell: ``triangles`` ``(x, y, k, colour)``,
+    ``squares``/``stars``/``cancellers`` ``(x, y, colour)``. ``gaps`` are broken
+    edges (the line cannot cross them; regions flow through them);
+    ``removed_edges`` are edges taken out of the panel (removing a vertex
+    removes its edges, and cells cut off from the outside by removed edges are
+    outside the panel); ``symmetry`` is None or one of :data:`SYMMETRIES`.
+    ``meta`` (source, title, ...) is carried along and never compared.
+    """
+
+    rows: int
+    cols: int
+    starts: tuple[Vertex, ...] = ((0, 0),)
+    ends: tuple[Vertex, ...] = ()
+    triangles: tuple[tuple[int, int, int, str], ...] = ()
+    squares: tuple[tuple[int, int, str], ...] = ()
+    stars: tuple[tuple[int, int, str], ...] = ()
+    cancellers: tuple[tuple[int, int, str], ...] = ()
+    polyominoes: tuple[Polyomino, ...] = ()
+    dots: tuple[Dot, ...] = ()
+    gaps: tuple[Edge, ...] = ()
+    removed_edges: tuple[Edge, ...] = ()
+    removed_vertices: tuple[Vertex, ...] = ()
+    symmetry: str | None = None
+    meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _normalise(self)
+        validate_panel(self)
+
+    # ------------------------------------------------------------- geometry
+    @property
+    def size(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+    def vertices(self) -> Iterator[Vertex]:
+        return ((x, y) for y in range(self.rows + 1) for x in range(self.cols + 1))
+
+    def cells(self) -> Iterator[Cell]:
+        return ((x, y) for y in range(self.rows) for x in range(self.cols))
+
+    def in_grid(self, v: Vertex) -> bool:
+        return 0 <= v[0] <= self.cols and 0 <= v[1] <= self.rows
+
+    def in_cells(self, c: Cell) -> bool:
+        return 0 <= c[0] < self.cols and 0 <= c[1] < self.rows
+
+    def grid_edges(self) -> Iterator[Edge]:
+        """Every edge of the full grid, removed or not."""
+        for x, y in self.vertices():
+            if x < self.cols:
+                yield ((x, y), (x + 1, y))
+            if y < self.rows:
+                yield ((x, y), (x, y + 1))
+
+    @cached_property
+    def missing(self) -> frozenset[Edge]:
+        """Edges not in the panel: removed ones and those of removed vertices."""
+        out = set(self.removed_edges)
+        for v in self.removed_vertices:
+            out |= {edge(v, w) for w in _grid_neighbours(self, v)}
+        return frozenset(out)
+
+    @cached_property
+    def blocked(self) -> frozenset[Edge]:
+        """Edges the line cannot use: gaps and missing edges."""
+        return frozenset(self.gaps) | self.missing
+
+    def neighbours(self, v: Vertex) -> list[Vertex]:
+        """Vertices the line can step to from ``v`` (DIRECTIONS order)."""
+        return [w for w in _grid_neighbours(self, v) if edge(v, w) not in self.blocked]
+
+    def is_boundary(self, v: Vertex) -> bool:
+        """On the grid's border, or next to a missing edge (where an end can stick out)."""
+        grid = _grid_neighbours(self, v)
+        return len(grid) < 4 or any(edge(v, w) in self.missing for w in grid)
+
+    def mirror(self, v: Vertex) -> Vertex:
+        """The vertex the second line is at when the first is at ``v``."""
+        x, y = v
+        if self.symmetry in ("horizontal", "rotational"):
+            x = self.cols - x
+        if self.symmetry in ("vertical", "rotational"):
+            y = self.rows - y
+        return (x, y)
+
+    @cached_property
+    def outside(self) -> frozenset[tuple[int, int]]:
+        """Doubled coordinates (vertex ``(x, y)`` at ``(2x, 2y)``, cell at
+        ``(2x + 1, 2y + 1)``, an edge at its middle) of what missing edges cut off
+        from the panel: flooding in from missing border edges through missing
+        edges and the cells between them; a vertex reached is outside too."""
+        missing = {(a[0] + b[0], a[1] + b[1]) for a, b in self.missing}
+        dotted = {(2 * d.at[0], 2 * d.at[1]) for d in self.dots if not d.on_edge}
+        width, height = 2 * self.cols, 2 * self.rows
+        stack = [p for p in missing if p[0] in (0, width) or p[1] in (0, height)]
+        seen = set(stack)
+        while stack:
+            px, py = stack.pop()
+            for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                if q in seen or not (0 <= q[0] <= width and 0 <= q[1] <= height):
+                    continue
+                kind = q[0] % 2 + q[1] % 2  # 0 vertex, 1 edge, 2 cell
+                if (kind == 1 and q not in missing) or (kind == 0 and q in dotted):
+                    continue  # only missing edges let the outside in; dots stay in
+                seen.add(q)
+                if kind:  # the flood stops at vertices
+                    stack.append(q)
+        return frozenset(seen)
+
+    @cached_property
+    def symbols(self) -> dict[Cell, str]:
+        """Cell -> the kind of symbol in it (triangle, square, star, canceller, polyomino)."""
+        out: dict[Cell, str] = {}
+        for kind, items in (
+            ("triangle", self.triangles),
+            ("square", self.squares),
+            ("star", self.stars),
+            ("canceller", self.cancellers),
+        ):
+            out.update({(t[0], t[1]): kind for t in items})
+        out.update({p.cell: "polyomino" for p in self.polyominoes})
+        return out
+
+    def features(self) -> list[str]:
+        """The names of the JSON fields beyond triangles that this panel uses."""
+        used = [
+            name
+            for name in ("squares", "stars", "cancellers", "polyominoes", "dots", "gaps")
+            if getattr(self, name)
+        ]
+        if self.removed_edges or self.removed_vertices:
+            used.append("removed")
+        if self.symmetry:
+            used.append("symmetry")
+        if len(self.starts) > 1:
+            used.append("starts")
+        if len(self.ends) > 1:
+            used.append("ends")
+        if any(t[3] != DEFAULT_COLOURS["triangles"] for t in self.triangles):
+            used.append("triangles")
+        return used
+
+    # ------------------------------------------------------------------ I/O
+    @classmethod
+    def from_dict(cls, data: object) -> Panel:
+        """Load a panel from its JSON object (docs/DESIGN.md, "Puzzle file")."""
+        return panel_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> Panel:
+        try:
+            data = parse_json(text)
+        except ValueError as exc:
+            raise PuzzleError("json", f"malformed JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Panel:
+        try:
+            text = read_text(path, "puzzle")
+        except InputError as exc:
+            raise PuzzleError("file", str(exc)) from None
+        return cls.from_json(text)
+
+    def to_dict(self) -> dict:
+        """The JSON object; a triangle-only panel gives exactly the old format."""
+        return panel_to_dict(self)
+
+    def to_json(self) -> str:
+        """Canonical one-line JSON; equal panels (with equal meta) give equal strings."""
+        return json.dumps(self.to_dict(), separators=(", ", ": "))
+
+    def save(self, path: str | Path) -> None:
+        write_file(path, self.to_json() + "\n")
+
+
+def _grid_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
+    out = []
+    for dx, dy in DIRECTIONS:
+        w = (v[0] + dx, v[1] + dy)
+        if panel.in_grid(w):
+            out.append(w)
+    return out
+
+
+def _normalise(panel: Panel) -> None:
+    """Tuples everywhere, sorted, so that panels hash and compare by content."""
+    put = object.__setattr__
+    put(panel, "starts", tuple(tuple(v) for v in panel.starts))
+    put(panel, "ends", tuple(tuple(v) for v in panel.ends))
+    for name in ("triangles", "squares", "stars", "cancellers"):
+        put(panel, name, tuple(sorted(tuple(t) for t in getattr(panel, name))))
+    put(panel, "polyominoes", tuple(sorted(panel.polyominoes, key=lambda p: p.cell)))
+    put(panel, "dots", tuple(sorted(panel.dots, key=lambda d: (d.on_edge, d.at))))
+    for name in ("gaps", "removed_edges"):  # adjacency is checked by the validator
+        edges = {tuple(sorted(tuple(map(tuple, e)))) for e in getattr(panel, name)}
+        put(panel, name, tuple(sorted(edges)))
+    put(panel, "removed_vertices", tuple(sorted({tuple(v) for v in panel.removed_vertices})))
+
+
+# ------------------------------------------------------------------ JSON
+POLYOMINO_KEYS = ("cell", "shape", "rotatable", "negative", "colour")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ints(name: str, value: object, counts: tuple[int, ...], what: str) -> tuple:
+    """A list of integers, with one optional trailing colour string when the count allows."""
+    if not isinstance(value, list):
+        raise PuzzleError(name, f"expected {what}, got {value!r}")
+    n = len(value) - (1 if value and isinstance(value[-1], str) else 0)
+    if n not in counts or not all(map(_is_int, value[:n])):
+        raise PuzzleError(name, f"expected {what}, got {value!r}")
+    return tuple(value)
+
+
+def _list(data: dict, name: str) -> list:
+    value = data.get(name, [])
+    if not isinstance(value, list):
+        raise PuzzleError(name, f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _vertex(name: str, value: object) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(map(_is_int, value))):
+        raise PuzzleError(name, f"expected [x, y] with integers, got {value!r}")
+    return (value[0], value[1])
+
+
+def _terminals(data: dict, one: str, many: str, default: list | None) -> tuple:
+    if one in data and many in data:
+        raise PuzzleError(many, f"give either '{one}' or '{many}', not both")
+    if one in data:
+        return (_vertex(one, data[one]),)
+    if many in data:
+        return tuple(_vertex(many, v) for v in _list(data, many))
+    if default is None:
+        raise PuzzleError(one, "missing")
+    return tuple(default)
+
+
+def _cell_symbols(data: dict, name: str) -> tuple:
+    arity = 3 if name == "triangles" else 2
+    what = "[x, y, k] with integers" if arity == 3 else "[x, y] or [x, y, colour]"
+    out = []
+    for item in _list(data, name):
+        item = _ints(name, item, (arity,), what)
+        colour = item[arity] if len(item) > arity else DEFAULT_COLOURS[name]
+        out.append((*item[:arity], colour))
+    return tuple(out)
+
+
+def _polyomino(item: object) -> Polyomino:
+    name = "polyominoes"
+    if not isinstance(item, dict):
+        raise PuzzleError(name, f"expected an object, got {item!r}")
+    for key in item:
+        if key not in POLYOMINO_KEYS:
+            raise PuzzleError(name, f"unknown key {key!r} (allowed: {', '.join(POLYOMINO_KEYS)})")
+    cell = _vertex(name, item.get("cell"))
+    shape = item.get("shape")
+    if not isinstance(shape, list) or not shape:
+        raise PuzzleError(name, f"square {list(cell)}: 'shape' must be a non-empty list")
+    shape = [_vertex(name, c) for c in shape]
+    flags = {k: item.get(k, False) for k in ("rotatable", "negative")}
+    for key, value in flags.items():
+        if not isinstance(value, bool):
+            raise PuzzleError(name, f"square {list(cell)}: {key!r} must be true or false")
+    colour = item.get("colour", DEFAULT_COLOURS[name])
+    return Polyomino(cell=cell, shape=tuple(shape), colour=colour, **flags)
+
+
+def _dot(item: object) -> Dot:
+    item = _ints("dots", item, (2, 4), "[x, y] or [x1, y1, x2, y2], then an optional colour")
+    colour = item[-1] if isinstance(item[-1], str) else "black"
+    coords = [c for c in item if not isinstance(c, str)]
+    at = tuple(coords) if len(coords) == 2 else (tuple(coords[:2]), tuple(coords[2:]))
+    return Dot(at=at, colour=colour)
+
+
+def _edges(data: dict, name: str, vertices_too: bool) -> tuple[list, list]:
+    edges, vertices = [], []
+    what = "[x1, y1, x2, y2]" + (" or [x, y]" if vertices_too else "")
+    for item in _list(data, name):
+        if not isinstance(item, list) or any(isinstance(c, str) for c in item):
+            raise PuzzleError(name, f"expected {what}, got {item!r}")
+        item = _ints(name, item, (2, 4) if vertices_too else (4,), what)
+        if len(item) == 2:
+            vertices.append(item)
+        else:
+            edges.append((item[:2], item[2:]))
+    return edges, vertices
+
+
+def panel_from_dict(data: object) -> Panel:
+    """A validated Panel from a JSON object; PuzzleError naming the field otherwise."""
+    if not isinstance(data, dict):
+        raise PuzzleError("puzzle", f"expected a JSON object, got {type(data).__name__}")
+    for key in data:
+        if key not in ALLOWED_KEYS:
+            raise PuzzleError(str(key), f"unknown key (allowed: {', '.join(ALLOWED_KEYS)})")
+    for name in ("rows", "cols"):
+        if name not in data:
+            raise PuzzleError(name, "missing")
+        if not _is_int(data[name]):
+            raise PuzzleError(name, f"expected an integer, got {data[name]!r}")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise PuzzleError("meta", f"expected an object, got {type(meta).__name__}")
+    symmetry = data.get("symmetry")
+    if symmetry is not None and not isinstance(symmetry, str):
+        raise PuzzleError("symmetry", f"expected a string, got {symmetry!r}")
+    gaps, _ = _edges(data, "gaps", vertices_too=False)
+    removed_edges, removed_vertices = _edges(data, "removed", vertices_too=True)
+    return Panel(
+        rows=data["rows"],
+        cols=data["cols"],
+        starts=_terminals(data, "start", "starts", [(0, 0)]),
+        ends=_terminals(data, "goal", "ends", None),
+        triangles=_cell_symbols(data, "triangles"),
+        squares=_cell_symbols(data, "squares"),
+        stars=_cell_symbols(data, "stars"),
+        cancellers=_cell_symbols(data, "cancellers"),
+        polyominoes=tuple(_polyomino(p) for p in _list(data, "polyominoes")),
+        dots=tuple(_dot(d) for d in _list(data, "dots")),
+        gaps=tuple(gaps),
+        removed_edges=tuple(removed_edges),
+        removed_vertices=tuple(removed_vertices),
+        symmetry=symmetry,
+        meta=meta,
+    )
+
+
+def _with_colour(item: tuple, name: str) -> list:
+    *rest, colour = item
+    return [*rest] if colour == DEFAULT_COLOURS[name] else [*rest, colour]
+
+
+def _polyomino_dict(p: Polyomino) -> dict:
+    out: dict = {"cell": list(p.cell), "shape": [list(c) for c in p.shape]}
+    if p.rotatable:
+        out["rotatable"] = True
+    if p.negative:
+        out["negative"] = True
+    if p.colour != DEFAULT_COLOURS["polyominoes"]:
+        out["colour"] = p.colour
+    return out
+
+
+def _dot_list(d: Dot) -> list:
+    coords = [*d.at[0], *d.at[1]] if d.on_edge else list(d.at)
+    return coords if d.colour == "black" else [*coords, d.colour]
+
+
+def panel_to_dict(panel: Panel) -> dict:
+    """The JSON object: only the fields in use, colours only when not the default."""
+    out: dict = {"rows": panel.rows, "cols": panel.cols}
+    if len(panel.starts) == 1:
+        out["start"] = list(panel.starts[0])
+    else:
+        out["starts"] = [list(v) for v in panel.starts]
+    if len(panel.ends) == 1:
+        out["goal"] = list(panel.ends[0])
+    else:
+        out["ends"] = [list(v) for v in panel.ends]
+    out["triangles"] = [_with_colour(t, "triangles") for t in panel.triangles]
+    for name in ("squares", "stars", "cancellers"):
+        if getattr(panel, name):
+            out[name] = [_with_colour(t, name) for t in getattr(panel, name)]
+    if panel.polyominoes:
+        out["polyominoes"] = [_polyomino_dict(p) for p in panel.polyominoes]
+    if panel.dots:
+        out["dots"] = [_dot_list(d) for d in panel.dots]
+    if panel.gaps:
+        out["gaps"] = [[*a, *b] for a, b in panel.gaps]
+    removed = [list(v) for v in panel.removed_vertices]
+    removed += [[*a, *b] for a, b in panel.removed_edges]
+    if removed:
+        out["removed"] = removed
+    if panel.symmetry:
+        out["symmetry"] = panel.symmetry
+    if panel.meta:
+        out["meta"] = panel.meta
+    return out

@@ -1,0 +1,144 @@
+"""Validation of a :class:`~witness.model.panel.Panel`: every error is a
+:class:`~witness.model.puzzle.PuzzleError` naming the JSON field at fault."""
+
+from __future__ import annotations
+
+from witness.model.base import (
+    DOT_COLOURS,
+    MAX_SIDE,
+    SYMMETRIES,
+    PuzzleError,
+    Vertex,
+    edge,
+    valid_colour,
+)
+
+# The panel is passed in (witness.model.panel builds on this module).
+Panel = object
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate_panel(panel: Panel) -> None:
+    """Raise a PuzzleError naming the field of the first problem found."""
+    for name in ("rows", "cols"):
+        value = getattr(panel, name)
+        if not _is_int(value) or not 1 <= value <= MAX_SIDE:
+            raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
+    _check_edges(panel)
+    _check_terminals(panel)
+    _check_symbols(panel)
+    _check_dots(panel)
+    _check_symmetry(panel)
+
+
+def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
+    if not (isinstance(v, tuple) and len(v) == 2 and all(map(_is_int, v))):
+        raise PuzzleError(name, f"expected [x, y] with integers, got {v!r}")
+    if not panel.in_grid(v):
+        raise PuzzleError(name, f"vertex {list(v)} is outside 0..{panel.cols} x 0..{panel.rows}")
+    return v
+
+
+def _check_edges(panel: Panel) -> None:
+    for name, edges in (("gaps", panel.gaps), ("removed", panel.removed_edges)):
+        for e in edges:
+            a, b = (_vertex_ok(panel, name, v) for v in e)
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise PuzzleError(name, f"{list(a)} and {list(b)} are not neighbours")
+    for v in panel.removed_vertices:
+        _vertex_ok(panel, "removed", v)
+
+
+def _check_terminals(panel: Panel) -> None:
+    start_name = "start" if len(panel.starts) == 1 else "starts"
+    end_name = "goal" if len(panel.ends) == 1 else "ends"
+    if not panel.starts:
+        raise PuzzleError("starts", "at least one start is needed")
+    if not panel.ends:
+        raise PuzzleError("ends", "at least one end is needed")
+    for name, vertices in ((start_name, panel.starts), (end_name, panel.ends)):
+        for v in vertices:
+            _vertex_ok(panel, name, v)
+            if v in panel.removed_vertices or not panel.neighbours(v):
+                raise PuzzleError(name, f"vertex {list(v)} has no edge the line can use")
+        if len(set(vertices)) != len(vertices):
+            raise PuzzleError(name, "a vertex is listed twice")
+    for v in panel.ends:
+        if v in panel.starts:
+            raise PuzzleError(end_name, f"vertex {list(v)} must differ from start")
+        if not panel.is_boundary(v):
+            raise PuzzleError(
+                end_name, f"vertex {list(v)} is not peripheral (degree 4): an end sticks out"
+            )
+
+
+def _check_cell(panel: Panel, name: str, x: object, y: object, seen: dict) -> None:
+    if not (_is_int(x) and _is_int(y)):
+        raise PuzzleError(name, f"expected integer cell coordinates, got {[x, y]}")
+    if not panel.in_cells((x, y)):
+        raise PuzzleError(
+            name, f"square {[x, y]} is outside 0..{panel.cols - 1} x 0..{panel.rows - 1}"
+        )
+    if (x, y) in seen:
+        what = "is listed twice" if seen[(x, y)] == name else f"already holds {seen[(x, y)]}"
+        raise PuzzleError(name, f"square {[x, y]} {what}")
+    if (2 * x + 1, 2 * y + 1) in panel.outside:
+        raise PuzzleError(name, f"square {[x, y]} is cut off from the panel by removed edges")
+    seen[(x, y)] = name
+
+
+def _check_symbols(panel: Panel) -> None:
+    seen: dict = {}
+    for name in ("triangles", "squares", "stars", "cancellers"):
+        for item in getattr(panel, name):
+            _check_cell(panel, name, item[0], item[1], seen)
+            if not valid_colour(item[-1]):
+                raise PuzzleError(name, f"square {list(item[:2])}: bad colour {item[-1]!r}")
+            if name == "triangles" and item[2] not in (1, 2, 3):
+                raise PuzzleError(name, f"square {list(item[:2])} has k={item[2]}, expected 1..3")
+    for p in panel.polyominoes:
+        _check_cell(panel, "polyominoes", p.cell[0], p.cell[1], seen)
+        if not p.shape or not all(_is_int(c) for cell in p.shape for c in cell):
+            raise PuzzleError("polyominoes", f"square {list(p.cell)}: bad shape")
+        if max(max(c) for c in p.shape) >= MAX_SIDE:
+            raise PuzzleError("polyominoes", f"square {list(p.cell)}: shape too large")
+        if not valid_colour(p.colour):
+            raise PuzzleError("polyominoes", f"square {list(p.cell)}: bad colour {p.colour!r}")
+
+
+def _check_dots(panel: Panel) -> None:
+    seen = set()
+    for d in panel.dots:
+        if d.colour not in DOT_COLOURS:
+            raise PuzzleError("dots", f"colour {d.colour!r} is not one of {', '.join(DOT_COLOURS)}")
+        if d.on_edge:
+            a, b = (_vertex_ok(panel, "dots", v) for v in d.at)
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise PuzzleError("dots", f"{list(a)} and {list(b)} are not neighbours")
+            if edge(a, b) in panel.blocked:
+                raise PuzzleError("dots", f"edge {[*a, *b]} is a gap or removed")
+        else:
+            _vertex_ok(panel, "dots", d.at)
+            if d.at in panel.removed_vertices:
+                raise PuzzleError("dots", f"vertex {list(d.at)} is removed")
+        if d.at in seen:
+            raise PuzzleError("dots", f"{list(d.at)} holds two dots")
+        seen.add(d.at)
+
+
+def _check_symmetry(panel: Panel) -> None:
+    if panel.symmetry is None:
+        return
+    if panel.symmetry not in SYMMETRIES:
+        raise PuzzleError(
+            "symmetry", f"expected one of {', '.join(SYMMETRIES)}, got {panel.symmetry!r}"
+        )
+    for name, vertices in (("starts", panel.starts), ("ends", panel.ends)):
+        for v in vertices:
+            if panel.mirror(v) not in vertices:
+                raise PuzzleError(
+                    name, f"vertex {list(v)} has no mirror image {list(panel.mirror(v))}"
+                )

@@ -1,0 +1,493 @@
+"""The rules of a Witness panel: the single source of truth for whether a line
+solves a :class:`~witness.model.panel.Panel`, and which constraints it breaks.
+
+The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
+``engine/validate.js``), written anew here:
+
+- The line starts at a start, ends at an end, never repeats a vertex and never
+  uses a gap or a removed edge. With symmetry the second line is the mirror
+  image of the first; neither may touch the other (so the first line never
+  visits a vertex on the mirror axis), and the mirror line obeys the same rules.
+- Regions are computed on the doubled grid (vertex ``(x, y)`` at ``(2x, 2y)``,
+  cell at ``(2x + 1, 2y + 1)``, an edge at its middle): the connected parts of
+  everything the lines do not cover and missing edges have not cut off
+  (:attr:`Panel.outside <witness.model.panel.Panel.outside>`). A dot the lines
+  miss lies in a region like a symbol does.
+- In a region, with every symbol present: an uncovered dot, a triangle whose
+  cell has a different number of sides on the lines, and a star whose colour
+  nothing else in the region has are *very invalid* (no other cancellation can
+  mend them); squares of more than one colour (all of them), a star with more
+  than one other symbol of its colour, and polyominoes that do not fit (all of
+  them) are *invalid*. Every symbol with a colour counts for stars:
+  triangles, squares, stars, polyominoes and cancellers.
+- Polyominoes fit (:func:`polyominoes_fit`) when the positive ones, less the
+  negative ones, cover the region's cells exactly once. The negative ones may
+  lie anywhere in the grid; a positive one never spans an edge the line uses
+  unless a negative one covers that edge (the engine's "precise"
+  polyominoes). When the areas are equal the region is not constrained: the
+  negative pieces must exactly cancel the positive ones.
+- Cancellers: each removes one symbol of its region, and every one must be
+  used. The very invalid symbols are all removed; each remaining canceller
+  removes an invalid one or pairs with another canceller; then, without the
+  cancellers and what they removed, the region must have no error. (The
+  engine pairs spare cancellers only after trying the invalid symbols in a
+  fixed order, which can reject a region this rule accepts; this rule is the
+  order-free reading of it.)
+- A blue (yellow) dot covered by the yellow (blue) line is wrong, and no
+  canceller mends that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+
+from witness.errors import InputError
+from witness.model.base import MAIN_LINE, MIRROR_LINE, Edge, Vertex, edge
+from witness.model.panel import Dot, Panel, Polyomino
+
+Point = tuple[int, int]  # a place on the doubled grid
+
+
+class PathError(InputError):
+    """A path that is not a walk on the grid (bad input, not a broken rule)."""
+
+
+@dataclass(frozen=True)
+class Element:
+    """A symbol or a dot as the checker sees it: ``kind`` (dot, triangle,
+    square, star, canceller, polyomino), where it is on the doubled grid, its
+    colour (None for dots) and the panel's record of it."""
+
+    kind: str
+    point: Point
+    colour: str | None
+    item: object
+
+    def location(self) -> list[int]:
+        """``[x, y]`` of a cell or vertex, ``[x1, y1, x2, y2]`` of an edge."""
+        px, py = self.point
+        if px % 2 == 1 and py % 2 == 1:
+            return [px // 2, py // 2]
+        if px % 2 == 0 and py % 2 == 0:
+            return [px // 2, py // 2]
+        return [px // 2, py // 2, (px + 1) // 2, (py + 1) // 2]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule: ``kind`` (path, gap, symmetry, dot, triangle, square,
+    star, polyomino, canceller), where (``at``: a cell, vertex or edge as in
+    the JSON format) and a sentence for people."""
+
+    kind: str
+    at: tuple[int, ...]
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "at": list(self.at), "message": self.message}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The checker's answer: ``solved`` exactly when ``violations`` is empty;
+    ``lines`` holds the line and, with symmetry, its mirror image."""
+
+    solved: bool
+    violations: tuple[Violation, ...]
+    lines: tuple[tuple[Vertex, ...], ...]
+
+    def to_dict(self) -> dict:
+        return {"solved": self.solved, "violations": [v.to_dict() for v in self.violations]}
+
+
+def point(thing: Vertex | Edge) -> Point:
+    """The doubled-grid place of a vertex or an edge."""
+    if isinstance(thing[0], tuple):
+        (x1, y1), (x2, y2) = thing
+        return (x1 + x2, y1 + y2)
+    return (2 * thing[0], 2 * thing[1])
+
+
+def cell_point(c: tuple[int, int]) -> Point:
+    return (2 * c[0] + 1, 2 * c[1] + 1)
+
+
+# ------------------------------------------------------------------ the lines
+def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], ...]:
+    """The line and, with symmetry, its mirror image; PathError when ``path``
+    is not a walk of neighbouring grid vertices."""
+    line = tuple(tuple(v) for v in path)
+    if not line:
+        raise PathError("path: empty")
+    for v in line:
+        if not (len(v) == 2 and panel.in_grid(v)):
+            raise PathError(f"path: vertex {list(v)} is outside the grid")
+    for a, b in pairwise(line):
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise PathError(f"path: {list(a)} to {list(b)} is not one step along an edge")
+    if panel.symmetry is None:
+        return (line,)
+    return (line, tuple(panel.mirror(v) for v in line))
+
+
+def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list[Violation]:
+    out = []
+    if line[0] not in panel.starts:
+        out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
+    if line[-1] not in panel.ends:
+        out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
+    seen: set[Vertex] = set()
+    for v in line:
+        if v in seen:
+            out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
+        seen.add(v)
+    for a, b in pairwise(line):
+        e = edge(a, b)
+        if e in panel.missing:
+            out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
+        elif e in panel.gaps:
+            out.append(Violation("gap", (*a, *b), f"the {which} crosses a gap"))
+    return out
+
+
+def path_violations(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> list[Violation]:
+    """What makes the line (or the pair of lines) one a player cannot draw."""
+    out = _line_violations(panel, lines[0], "line")
+    if len(lines) == 2:
+        out += _line_violations(panel, lines[1], "mirror line")
+        for v in sorted(set(lines[0]) & set(lines[1])):
+            out.append(Violation("symmetry", v, f"the two lines meet at {list(v)}"))
+    return out
+
+
+def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
+    """Doubled-grid places under the lines -> the line's colour (black without
+    symmetry, else blue for the first line, yellow for its mirror)."""
+    colours = ("black",) if len(lines) == 1 else (MAIN_LINE, MIRROR_LINE)
+    out: dict[Point, str] = {}
+    for line, colour in zip(lines, colours, strict=True):
+        for v in line:
+            out[point(v)] = colour
+        for a, b in pairwise(line):
+            out[point(edge(a, b))] = colour
+    return out
+
+
+# ------------------------------------------------------------------ regions
+def regions(panel: Panel, on_line: Iterable[Point]) -> list[frozenset[Point]]:
+    """The regions: connected parts of the doubled grid off the lines and
+    inside the panel, in the order of their first place (x, then y)."""
+    blocked = set(on_line) | panel.outside
+    width, height = 2 * panel.cols, 2 * panel.rows
+    out = []
+    for x in range(width + 1):
+        for y in range(height + 1):
+            if (x, y) in blocked:
+                continue
+            part, stack = {(x, y)}, [(x, y)]
+            blocked.add((x, y))
+            while stack:
+                px, py = stack.pop()
+                for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                    if q not in blocked and 0 <= q[0] <= width and 0 <= q[1] <= height:
+                        blocked.add(q)
+                        part.add(q)
+                        stack.append(q)
+            out.append(frozenset(part))
+    return out
+
+
+def elements(panel: Panel) -> dict[Point, Element]:
+    """Every symbol and dot of the panel by its doubled-grid place."""
+    out: dict[Point, Element] = {}
+    for kind, items in (
+        ("triangle", panel.triangles),
+        ("square", panel.squares),
+        ("star", panel.stars),
+        ("canceller", panel.cancellers),
+    ):
+        for t in items:
+            out[cell_point(t[:2])] = Element(kind, cell_point(t[:2]), t[-1], t)
+    for p in panel.polyominoes:
+        out[cell_point(p.cell)] = Element("polyomino", cell_point(p.cell), p.colour, p)
+    for d in panel.dots:
+        out[point(d.at)] = Element("dot", point(d.at), None, d)
+    return out
+
+
+# ------------------------------------------------------------------ polyominoes
+def _cover(shape: tuple[tuple[int, int], ...], at: tuple[int, int], negative: bool) -> list[Point]:
+    """Doubled-grid places a piece covers with its first cell (least y, then x)
+    on cell ``at``: its cells and the edges inside it; a negative piece every
+    edge of its cells."""
+    ax, ay = min(shape, key=lambda c: (c[1], c[0]))
+    cells = {(at[0] + dx - ax, at[1] + dy - ay) for dx, dy in shape}
+    out = {cell_point(c) for c in cells}
+    for cx, cy in cells:
+        px, py = cell_point((cx, cy))
+        for q, nb in (
+            ((px + 1, py), (cx + 1, cy)),
+            ((px - 1, py), (cx - 1, cy)),
+            ((px, py + 1), (cx, cy + 1)),
+            ((px, py - 1), (cx, cy - 1)),
+        ):
+            if negative or nb in cells:
+                out.add(q)
+    return sorted(out)
+
+
+def placements(panel: Panel, piece: Polyomino, negative: bool) -> Iterator[list[Point]]:
+    """Every way to lay ``piece`` with all its cells on the grid (covered places)."""
+    for shape in piece.orientations():
+        for at in panel.cells():
+            cover = _cover(shape, at, negative)
+            if all(0 <= px <= 2 * panel.cols and 0 <= py <= 2 * panel.rows for px, py in cover):
+                yield cover
+
+
+def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyomino]) -> bool:
+    open_cells = [
+        (cy, cx) for (cx, cy), v in values.items() if cx % 2 == 1 and cy % 2 == 1 and v < 0
+    ]
+    if not pieces:
+        return not open_cells
+    if not open_cells:
+        return False
+    cy, cx = min(open_cells)
+    at = (cx // 2, cy // 2)
+    tried = set()
+    for i, piece in enumerate(pieces):
+        if (piece.shape, piece.rotatable) in tried:
+            continue
+        tried.add((piece.shape, piece.rotatable))
+        rest = pieces[:i] + pieces[i + 1 :]
+        for shape in piece.orientations():
+            cover = _cover(shape, at, negative=False)
+            if not all(values.get(q, 0) < 1 and _on_grid(panel, q) for q in cover):
+                continue
+            for q in cover:
+                values[q] = values.get(q, 0) + 1
+            fits = _place_positives(panel, values, rest)
+            for q in cover:
+                values[q] -= 1
+            if fits:
+                return True
+    return False
+
+
+def _on_grid(panel: Panel, q: Point) -> bool:
+    return 0 <= q[0] <= 2 * panel.cols and 0 <= q[1] <= 2 * panel.rows
+
+
+def _place_negatives(
+    panel: Panel, values: dict[Point, int], negatives: list[Polyomino], positives: list
+) -> bool:
+    if not negatives:
+        return _place_positives(panel, values, positives)
+    for cover in placements(panel, negatives[0], negative=True):
+        for q in cover:
+            values[q] = values.get(q, 0) - 1
+        fits = _place_negatives(panel, values, negatives[1:], positives)
+        for q in cover:
+            values[q] += 1
+        if fits:
+            return True
+    return False
+
+
+def polyominoes_fit(panel: Panel, region: frozenset[Point], pieces: Sequence[Polyomino]) -> bool:
+    """Do the region's polyominoes, less its negative ones, tile it (module doc)?"""
+    if not pieces:
+        return True
+    net = sum(-p.size if p.negative else p.size for p in pieces)
+    n_cells = sum(1 for px, py in region if px % 2 == 1 and py % 2 == 1)
+    if net < 0 or (net > 0 and net != n_cells):
+        return False
+    # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
+    values = {q: (-1 if net > 0 and q in region else 0) for q in _all_points(panel)}
+    negatives = [p for p in pieces if p.negative]
+    positives = sorted((p for p in pieces if not p.negative), key=lambda p: -p.size)
+    return _place_negatives(panel, values, negatives, positives)
+
+
+def _all_points(panel: Panel) -> Iterator[Point]:
+    return ((x, y) for x in range(2 * panel.cols + 1) for y in range(2 * panel.rows + 1))
+
+
+# ------------------------------------------------------------------ one region
+def _sides_on_line(cell: Point, on_line: dict[Point, str]) -> int:
+    px, py = cell
+    return sum(q in on_line for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)))
+
+
+def region_errors(
+    panel: Panel, region: frozenset[Point], present: Sequence[Element], on_line: dict[Point, str]
+) -> tuple[list[Element], list[Element]]:
+    """(very invalid, invalid) symbols of a region holding ``present``, cancellers
+    counting only as colours (module doc)."""
+    very, invalid = [], []
+    colours: dict[str, int] = {}
+    for e in present:
+        if e.colour is not None:
+            colours[e.colour] = colours.get(e.colour, 0) + 1
+        if e.kind == "dot":
+            very.append(e)
+        elif e.kind == "triangle" and _sides_on_line(e.point, on_line) != e.item[2]:
+            very.append(e)
+    squares = [e for e in present if e.kind == "square"]
+    if len({e.colour for e in squares}) > 1:
+        invalid += squares
+    for e in present:
+        if e.kind == "star" and colours[e.colour] == 1:
+            very.append(e)
+        elif e.kind == "star" and colours[e.colour] > 2:
+            invalid.append(e)
+    polys = [e for e in present if e.kind == "polyomino"]
+    if polys and not polyominoes_fit(panel, region, [e.item for e in polys]):
+        invalid += polys
+    return very, invalid
+
+
+def check_region(
+    panel: Panel, region: frozenset[Point], present: Sequence[Element], on_line: dict[Point, str]
+) -> list[Element]:
+    """The region's wrong symbols after the cancellers did what they could
+    (empty when the region is right)."""
+    cancellers = [e for e in present if e.kind == "canceller"]
+    very, invalid = region_errors(panel, region, present, on_line)
+    if not cancellers:
+        return very + invalid
+    spare = len(cancellers) - len(very)
+    if spare < 0:  # not enough cancellers: show what the first few cannot reach
+        gone = set(very[: len(cancellers)]) | set(cancellers)
+        left = [e for e in present if e not in gone]
+        return _errors_left(panel, region, left, on_line)
+    first: list[Element] | None = None
+    for n in range(min(spare, len(invalid)), -1, -1):
+        if (spare - n) % 2:
+            continue  # spare cancellers go in pairs
+        for chosen in combinations(invalid, n):
+            gone = set(very) | set(chosen) | set(cancellers)
+            errors = _errors_left(panel, region, [e for e in present if e not in gone], on_line)
+            if not errors:
+                return []
+            first = errors if first is None else first
+    if first is None:  # an odd canceller with nothing to cancel
+        left = [e for e in present if e not in set(very) | set(cancellers)]
+        return [cancellers[-1], *_errors_left(panel, region, left, on_line)]
+    return first
+
+
+def _errors_left(
+    panel: Panel, region: frozenset[Point], present: list[Element], on_line: dict[Point, str]
+) -> list[Element]:
+    very, invalid = region_errors(panel, region, present, on_line)
+    return very + invalid
+
+
+# ------------------------------------------------------------------ the checker
+_MESSAGES = {
+    "dot": "a dot the line does not cover",
+    "triangle": "a triangle with a different number of sides on the line",
+    "square": "squares of more than one colour in one region",
+    "star": "a star whose region does not hold exactly two symbols of its colour",
+    "polyomino": "polyominoes that do not tile their region",
+    "canceller": "a canceller with nothing to cancel",
+}
+
+
+def _dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
+    out = []
+    wrong = {MAIN_LINE: MIRROR_LINE, MIRROR_LINE: MAIN_LINE}
+    for d in panel.dots:
+        if d.colour in wrong and on_line.get(point(d.at)) == wrong[d.colour]:
+            where = tuple(Element("dot", point(d.at), None, d).location())
+            out.append(
+                Violation("dot", where, f"a {d.colour} dot under the {wrong[d.colour]} line")
+            )
+    return out
+
+
+def check(panel: Panel, path: Sequence[Vertex]) -> Verdict:
+    """Does the line ``path`` (the first line, with symmetry) solve ``panel``,
+    and which constraints does it break? PathError when ``path`` is not a walk
+    on the grid; a walk that breaks the drawing rules gets path violations."""
+    lines = lines_of(panel, path)
+    problems = path_violations(panel, lines)
+    if problems:
+        return Verdict(False, tuple(problems), lines)
+    on_line = covered(lines)
+    out = _dot_colour_violations(panel, on_line)
+    symbols = elements(panel)
+    for region in regions(panel, on_line):
+        present = [symbols[q] for q in sorted(region) if q in symbols]
+        for e in check_region(panel, region, present, on_line):
+            out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
+    return Verdict(not out, tuple(out), lines)
+
+
+def is_solution(panel: Panel, path: Sequence[Vertex]) -> bool:
+    """True when ``path`` solves ``panel`` (False, not an error, for a non-walk)."""
+    try:
+        return check(panel, path).solved
+    except PathError:
+        return False
+
+
+def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
+    """Every line a player can draw from a start to an end (with symmetry, the
+    first line of each legal pair), by brute force: small panels only."""
+    ends = set(panel.ends)
+    for start in panel.starts:
+        path, on_path = [start], {start}
+        if panel.symmetry is not None:
+            if panel.mirror(start) == start:
+                continue  # the two lines would meet at once
+            on_path.add(panel.mirror(start))
+        yield from _extend(panel, path, on_path, ends)
+
+
+def _extend(panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set) -> Iterator:
+    v = path[-1]
+    for w in panel.neighbours(v):
+        if w in on_path:
+            continue
+        mirror = panel.mirror(w) if panel.symmetry is not None else None
+        if mirror is not None and (
+            mirror in on_path or mirror == w or edge(panel.mirror(v), mirror) in panel.blocked
+        ):
+            continue
+        path.append(w)
+        on_path.add(w)
+        if mirror is not None:
+            on_path.add(mirror)
+        if w in ends:
+            yield list(path)
+        yield from _extend(panel, path, on_path, ends)
+        on_path.discard(w)
+        if mirror is not None:
+            on_path.discard(mirror)
+        path.pop()
+
+
+__all__ = [
+    "Dot",
+    "Element",
+    "PathError",
+    "Verdict",
+    "Violation",
+    "check",
+    "check_region",
+    "covered",
+    "elements",
+    "enumerate_lines",
+    "is_solution",
+    "lines_of",
+    "path_violations",
+    "placements",
+    "polyominoes_fit",
+    "region_errors",
+    "regions",
+]
