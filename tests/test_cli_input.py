@@ -365,6 +365,14 @@ def test_show_out_a_folder_is_refused(files):
     bad_input(witness("show", files / "p.json", "--out", files / "pic.svg"), "--out", "pic.svg")
 
 
+@pytest.mark.skipif(
+    not Path("/proc").is_dir(), reason="needs /proc, a folder nothing can be made in"
+)
+def test_show_out_where_nothing_can_be_written_is_refused(files):
+    # matplotlib's FileNotFoundError was a traceback (exit 1)
+    bad_input(witness("show", files / "p.json", "--out", "/proc/x.svg"), "/proc/x.svg")
+
+
 def test_generate_out_an_existing_file_is_refused(files):
     bad_input(
         witness(

@@ -44,6 +44,10 @@ BAD = [
     ({"triangles": [[0, 0, 1], [0, 0, 2]]}, "triangles"),
     ({"triangles": [[0, 0]]}, "triangles"),
     ({"triangles": "none"}, "triangles"),
+    # entries are checked before they are sorted (these raised TypeError from sorted())
+    ({"triangles": [[0, 0, 1], ["a", 0, 1]]}, "triangles"),
+    ({"triangles": [[0, 0, 1], [None, 1, 1]]}, "triangles"),
+    ({"triangles": [[0, 0, 1], [0, 1.5, 1]]}, "triangles"),
 ]
 
 
@@ -108,3 +112,9 @@ def test_figure1_solution_and_non_solution():
     assert not is_solution(FIGURE1, red)
     assert square_edge_counts(FIGURE1, red) == {(0, 0): 2, (1, 0): 1}
     assert green in list(enumerate_solutions(FIGURE1))
+
+
+def test_the_constructor_checks_triangle_entries_before_sorting_them():
+    for entry in ((None, 1, 1), ("a", 0, 1), None, (0, 0)):
+        with pytest.raises(PuzzleError, match="triangles"):
+            Puzzle(rows=2, cols=2, goal=(2, 2), triangles=((0, 0, 1), entry))

@@ -91,6 +91,14 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _triangle_entry(t: object) -> tuple[int, int, int]:
+    """One ``triangles`` entry as a tuple ``(x, y, k)`` of integers, or a PuzzleError."""
+    if not (isinstance(t, (list, tuple)) and len(t) == 3 and all(map(_is_int, t))):
+        shown = list(t) if isinstance(t, (list, tuple)) else t
+        raise PuzzleError("triangles", f"expected [x, y, k] with integers, got {shown!r}")
+    return (t[0], t[1], t[2])
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """An immutable, validated triangle puzzle.
@@ -107,7 +115,9 @@ class Puzzle:
     start: Vertex = (0, 0)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "triangles", tuple(sorted(tuple(t) for t in self.triangles)))
+        # checked before sorting: sorting compares entries, and None < 1 raises TypeError
+        triangles = tuple(_triangle_entry(t) for t in self.triangles)
+        object.__setattr__(self, "triangles", tuple(sorted(triangles)))
         object.__setattr__(self, "start", tuple(self.start))
         object.__setattr__(self, "goal", tuple(self.goal))
         self._validate()
@@ -129,10 +139,7 @@ class Puzzle:
         if not self.is_peripheral(self.goal):
             raise PuzzleError("goal", f"vertex {list(self.goal)} is not peripheral (degree 4)")
         seen: set[Vertex] = set()
-        for t in self.triangles:
-            if len(t) != 3 or not all(map(_is_int, t)):
-                raise PuzzleError("triangles", f"expected [x, y, k] with integers, got {list(t)}")
-            x, y, k = t
+        for x, y, k in self.triangles:
             if not (0 <= x < self.cols and 0 <= y < self.rows):
                 raise PuzzleError(
                     "triangles",

@@ -10,6 +10,7 @@ bytes.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Circle, Polygon  # noqa: E402
 
 from witness.errors import InputError  # noqa: E402
+from witness.io import write_file  # noqa: E402
 from witness.model.puzzle import Puzzle, Vertex  # noqa: E402
 
 SUFFIXES = (".svg", ".png")
@@ -118,20 +120,26 @@ def render(puzzle: Puzzle, out: Path, path: Sequence[Vertex] | None = None) -> N
         )
         ax.add_patch(Circle(path[0], GRID_WIDTH * 1.05, color=PATH, zorder=5))
 
-    out.parent.mkdir(parents=True, exist_ok=True)
+    image = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "witness"}):
         if fmt == ".svg":
             fig.savefig(
-                out,
+                image,
                 format="svg",
                 facecolor=BACKGROUND,
                 metadata={"Date": None, "Creator": IMAGE_MARK},
             )
         else:
             fig.savefig(
-                out, format="png", facecolor=BACKGROUND, dpi=100, metadata={"Software": IMAGE_MARK}
+                image,
+                format="png",
+                facecolor=BACKGROUND,
+                dpi=100,
+                metadata={"Software": IMAGE_MARK},
             )
     plt.close(fig)
+    # atomically, and a path that cannot be written is an OutputError (exit 2)
+    write_file(out, image.getvalue(), IMAGE_MARK.encode())
 
 
 def _check_path(puzzle: Puzzle, path: Sequence[Vertex]) -> None:
