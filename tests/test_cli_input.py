@@ -373,6 +373,29 @@ def test_show_out_where_nothing_can_be_written_is_refused(files):
     bad_input(witness("show", files / "p.json", "--out", "/proc/x.svg"), "/proc/x.svg")
 
 
+def test_paths_from_a_pipe_and_long_inline_json(files):
+    """--paths/--path read any existing path that is not a folder: bash's <(...) is a
+    pipe (its name was parsed as JSON); a long inline path is JSON, not a file name
+    too long for the system (that raised OSError)."""
+    (files / "t.pl").write_text(UNSOUND)
+    command = (
+        f"{sys.executable} -m witness.cli predicate {files / 't.pl'} {files / 'three.json'} "
+        "--paths <(echo '[[[0,0]], [[0,0],[0,1]]]') --json"
+    )
+    proc = subprocess.run(["bash", "-c", command], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == [True, True]
+    command = (
+        f"{sys.executable} -m witness.cli show {files / 'p.json'} --out {files / 'x.svg'} "
+        "--path <(echo '[[0,0],[1,0]]')"
+    )
+    proc = subprocess.run(["bash", "-c", command], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    long_path = json.dumps([[0, 0], [1, 0]] * 500)  # a walk, drawn as given
+    proc = witness("show", files / "p.json", "--out", files / "y.svg", "--path", long_path)
+    assert proc.returncode == 0, proc.stderr
+
+
 def test_generate_out_an_existing_file_is_refused(files):
     bad_input(
         witness(

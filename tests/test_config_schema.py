@@ -64,6 +64,11 @@ def test_defaults_are_filled_in_nested_sections():
         (lambda c: c["large_eval"].update(time_limits_min=[1, -1]), "large_eval.time_limits_min.1"),
         (lambda c: c.update(compare_with="paper"), "compare_with"),
         (lambda c: c.update(compare_with=["../paper"]), "compare_with.0"),
+        # results/<run>/ must be a folder inside results/ (.. wrote logs/, sets/ beside it)
+        (lambda c: c.update(run=".."), "run"),
+        (lambda c: c.update(run="."), "run"),
+        (lambda c: c.update(compare_with=[".."]), "compare_with.0"),
+        (lambda c: c.update(compare_with=["paper", "."]), "compare_with.1"),
         # what the schema cannot say: NaN passes every bound, Algorithm 3's size limit
         (lambda c: c["test"].update(time_limit=float("nan")), "test.time_limit"),
         (
@@ -105,6 +110,7 @@ def test_a_number_read_as_text_gets_a_hint():
         ("biass: bias/unvisited.pl\n", "biass: unknown key"),
         ("bias: bias/unvisted.pl\n", "bias: bias/unvisted.pl is not a file"),
         ("test: {time_limit: .nan}\n", "test.time_limit: must be a finite number, got nan"),
+        ("run: ..\n", "run: '..' is not a folder name inside results/"),
         # the bias is read with the engine's parser, and the BK files it names must exist
         ("bias: nobk.pl\n", "background knowledge file 'nosuch.pl' not found"),
         ("bias: nohead.pl\n", "bias: nohead.pl: expected exactly one head_pred/2"),

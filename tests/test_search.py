@@ -159,6 +159,13 @@ def test_budgets_end_the_search_cleanly():
     assert r.extra["stored_paths"] <= 1e6 / 17
 
 
+def test_a_zero_time_limit_stops_before_the_first_expansion():
+    # it ran a first chunk of up to 2,000 expansions and could return solved
+    for p in (FIGURE1, _hard()):
+        r = solve(p, NONE, "prune", time_limit=0)
+        assert (r.status, r.timed_out, r.solved, r.expansions) == ("timed_out", True, False, 0)
+
+
 def test_cli_solve_json_contract(tmp_path, capsys):
     f = tmp_path / "fig1.json"
     FIGURE1.save(f)

@@ -355,9 +355,10 @@ def cmd_learn(args: argparse.Namespace) -> int:
 
 
 def _read_json(text: str, option: str) -> object:
-    """JSON given inline or as a file name."""
-    path = Path(text)
-    source = read_text(path, option) if path.is_file() else text
+    """JSON given inline or as a file name: any existing path that is not a folder,
+    so a pipe such as bash's ``<(...)`` too (os.path never raises on a long inline text)."""
+    is_file = os.path.exists(text) and not os.path.isdir(text)
+    source = read_text(text, option) if is_file else text
     try:
         return parse_json(source)
     except ValueError as exc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import math
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -150,6 +151,7 @@ def _check_values(config: dict) -> None:
     bad = _non_finite(config, [])
     if bad is not None:
         raise InputError(f"{_key(bad)}: must be a finite number, got {_value_at(config, bad)}")
+    _check_run_names(config)
     specs = {f"sets.{name}": spec for name, spec in config["sets"].items()}
     specs["large"] = {
         "method": config["large"]["method"],
@@ -161,6 +163,23 @@ def _check_values(config: dict) -> None:
             check_set_spec(spec["method"], spec["sizes"], spec["count"])
         except InputError as exc:
             raise InputError(f"{key}.{exc}") from None
+
+
+def _check_run_names(config: dict) -> None:
+    """``run`` names a folder results/<run>/ and each ``compare_with`` entry a folder
+    results/<run>/<bias>/: a name that resolves elsewhere (``.``, ``..``) would put
+    logs/, sets/ and paper/ outside results/ (or read another run's files)."""
+    names = [("run", config["run"], "results")]
+    names += [
+        (f"compare_with.{i}", name, f"results/{config['run']}")
+        for i, name in enumerate(config.get("compare_with", []))
+    ]
+    for key, name, parent in names:
+        if os.path.dirname(os.path.normpath(os.path.join(parent, name))) != parent:
+            raise InputError(
+                f"{key}: {name!r} is not a folder name inside {parent}/ "
+                "(. and .. would write or read outside it)"
+            )
 
 
 def _value_at(config: object, path: list) -> object:

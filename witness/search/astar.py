@@ -583,6 +583,10 @@ def _search(
     capacity = len(paths.parent)
     chunk = 2_000
     while True:
+        # before every chunk, the first too: a zero time limit expands nothing
+        status_name = _interrupted(deadline, stop)
+        if status_name:
+            return status_name
         allowed = chunk
         if max_expansions is not None:
             allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
@@ -618,9 +622,6 @@ def _search(
                 return "out_of_memory"
             capacity = min(2 * capacity, max_paths)
             paths.grow(capacity)
-        status_name = _interrupted(deadline, stop)
-        if status_name:
-            return status_name
         chunk = min(chunk * 2, 200_000)
 
 
