@@ -23,8 +23,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from witness.asp.solver import solve_asp
 from witness.io import write_csv
+from witness.search.asp_solver import solve_asp
 from witness.search.astar import solve, warm_up
 from witness.search.generate import generate_set
 from witness.search.predicates import PAPER

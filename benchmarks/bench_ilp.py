@@ -36,11 +36,11 @@ import sys
 import time
 from pathlib import Path
 
+from ilp.api import load_task
+from ilp.rules import canonical, parse_program
+from ilp.test import Tester
 from witness.io import write_csv, write_file
 from witness.learning.examples import DEFAULT_BIAS, write_task
-from witness.learning.ilp.api import load_task
-from witness.learning.ilp.rules import canonical, parse_program
-from witness.learning.ilp.test import Tester
 from witness.paper import TABLE3_PROLOG
 from witness.search.generate import generate_set
 

@@ -120,7 +120,7 @@ def measure(puzzles, predicates: dict[str, Predicate], repeats: int) -> dict[str
 
 def large(args: argparse.Namespace, learned: dict[str, Predicate]) -> list[dict]:
     """Solved within ``args.large`` seconds per (size, solver), one row per puzzle."""
-    from witness.asp.solver import solve_asp
+    from witness.search.asp_solver import solve_asp
 
     solvers = {"pi_baseline": BASELINE, **learned}
     rows = []

@@ -1,4 +1,4 @@
-"""The clingo solver (witness/asp/solver.py) vs brute force; `witness solve --solver asp`."""
+"""The clingo solver (witness/search/asp_solver.py) vs brute force; `witness solve --solver asp`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from puzzles import FIGURE1, puzzles, seeded_puzzles
 
-from witness.asp.solver import path_from_edges, puzzle_facts, solve_asp
 from witness.cli import main
 from witness.model.puzzle import Puzzle, enumerate_solutions, is_solution
+from witness.search.asp_solver import path_from_edges, puzzle_facts, solve_asp
 from witness.search.generate import generate_from_path
 
 CONTRACT_KEYS = {"solved", "path", "expansions", "seconds", "timed_out", "status"}

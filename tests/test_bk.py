@@ -16,8 +16,8 @@ import pytest
 from puzzles import seeded_puzzles
 from test_examples import path_puzzle, path_puzzles, read_exs
 
+from ilp.bias import read_bias
 from witness.learning.examples import BIAS_DIR, write_task
-from witness.learning.ilp.bias import read_bias
 from witness.model.puzzle import Puzzle, square_edge_counts
 from witness.paper import TABLE3_PROLOG
 

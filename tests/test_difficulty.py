@@ -300,7 +300,7 @@ def test_memory_budget_ends_cleanly():
 
 # ------------------------------------------------------------ player rules
 def test_builtins_are_proven_for_every_size():
-    from witness.asp.verify import verify_predicate
+    from witness.verify.verdict import verify_predicate
 
     for pred in (BASELINE, PAPER):
         assert verify_predicate(pred, 2, 2).status == "proven"

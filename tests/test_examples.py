@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
+from ilp.bias import Bias, read_bias
 from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import (
@@ -23,7 +24,6 @@ from witness.learning.examples import (
     puzzle_tag,
     write_task,
 )
-from witness.learning.ilp.bias import Bias, read_bias
 from witness.learning.labels import TooManyPaths, build_path_tree, label_partial_paths
 from witness.model.puzzle import (
     Puzzle,

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from puzzles import seeded_puzzles
 
+from ilp import learn
+from ilp.api import load_task
+from ilp.rules import canonical, parse_program
+from ilp.test import Tester
 from witness.learning.examples import write_task
-from witness.learning.ilp import learn
-from witness.learning.ilp.api import load_task
-from witness.learning.ilp.rules import canonical, parse_program
-from witness.learning.ilp.test import Tester
+from witness.learning.program_file import write_program
 from witness.model.puzzle import Puzzle, enumerate_solutions
 from witness.paper import TABLE3_PROLOG
 
@@ -77,3 +78,19 @@ def test_pooled_task_at_least_table3(tmp_path):
     # report (not assert) which Table 3 rows came out: see benchmarks/bench_ilp.py
     learned = {canonical(r) for r in program.rules}
     print("Table 3 rows learned:", [canonical(r) in learned for r in TABLE3])
+
+
+ZOO2 = Path(__file__).parent / "ilp" / "tasks" / "zoo2"
+
+
+def test_output_file_header(tmp_path):
+    program, scores, stats = learn(ZOO2, timeout=120)
+    out = write_program(tmp_path / "sub" / "zoo2.pl", program, scores, stats)
+    text = out.read_text()
+    header = [ln for ln in text.splitlines() if ln.startswith("%")]
+    assert any("task:" in ln and "zoo2" in ln for ln in header)
+    assert any("TP=7 FN=2 TN=8 FP=0" in ln for ln in header)
+    assert any(ln.startswith("% time:") for ln in header)
+    assert any("max_clauses=2" in ln and "hard limit" in ln for ln in header)
+    assert text.endswith("dangerous(A) :- carnivore(A), large(A).\n")
+    assert [p.name for p in out.parent.iterdir()] == ["zoo2.pl"]  # no temporary file left

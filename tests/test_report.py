@@ -96,9 +96,9 @@ def test_committed_paper_scale_pi_star_is_table3_and_proven():
     # the paper-scale run's pi* as committed (results/reference/paper/README.md)
     from pathlib import Path
 
-    from witness.asp.verify import verify_predicate
     from witness.learning.translate import translate_file
     from witness.pipeline.report import relation_to_table3
+    from witness.verify.verdict import verify_predicate
 
     pi_star = translate_file(
         Path(__file__).resolve().parents[1] / "results/reference/paper/final/pi_star.pl"

@@ -13,14 +13,14 @@ import janus_swi as janus
 import pytest
 from puzzles import all_partial_paths, seeded_puzzles
 
-from witness.asp.bounded import REFUTED
-from witness.asp.generality import local_addables, state_of
-from witness.asp.verify import PROVEN, verify_predicate
 from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
 from witness.model.puzzle import Puzzle, enumerate_solutions, path_edges
 from witness.search.astar import predicate_values, solve
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat, square_features
+from witness.verify.bounded import REFUTED
+from witness.verify.generality import local_addables, state_of
+from witness.verify.verdict import PROVEN, verify_predicate
 
 RICH = BIAS_DIR / "rich.pl"
 # The predicate the pipeline learned from its own training puzzles with bias/rich.pl,
@@ -183,7 +183,7 @@ def comparison(op: str, left: str, right: str) -> Predicate:
 
 def test_solution_prefixes_keep_to_rule_r6():
     """Every (local state, addable_edges) pair shown by a solution prefix of the
-    brute-force puzzles is one that rules R1-R6 of witness/asp/generality.py allow, so
+    brute-force puzzles is one that rules R1-R6 of witness/verify/generality.py allow, so
     the all-sizes argument rests on no pair it leaves out."""
     shown = 0
     allowed = local_addables()

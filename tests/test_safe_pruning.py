@@ -10,10 +10,10 @@ and every puzzle stays solved.
 import csv
 import json
 
-from witness.asp.verify import BOUNDED, REFUTED, verify_predicate
 from witness.learning.translate import translate_file
 from witness.pipeline.evaluate import Chunk, evaluate_large_chunk, evaluate_test_chunk
 from witness.search.generate import generate_set, write_set
+from witness.verify.verdict import BOUNDED, REFUTED, verify_predicate
 
 # Sound on every grid up to 2x2, unsound on 2x3 (tests/test_verify.py, "needs_room").
 NEEDS_ROOM_PL = """\

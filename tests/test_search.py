@@ -254,7 +254,7 @@ import sys
 import witness.search as s
 from witness.search.predicates import PAPER
 from witness.model.puzzle import Puzzle
-loaded = lambda: [m for m in ('clingo', 'janus_swi', 'witness.learning', 'witness.asp')
+loaded = lambda: [m for m in ('clingo', 'janus_swi', 'witness.learning', 'witness.verify')
                   if m in sys.modules]
 print(loaded())
 s.solve(Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2))), PAPER)

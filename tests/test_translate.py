@@ -12,12 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzles import all_partial_paths, seeded_puzzles
 
-from witness.asp.verify import verify_predicate
+from ilp.bias import read_bias
+from ilp.generate import Generator
 from witness.cli import main
 from witness.learning.bk import BK_PREDICATES
 from witness.learning.examples import write_task
-from witness.learning.ilp.bias import read_bias
-from witness.learning.ilp.generate import Generator
 from witness.learning.translate import (
     TranslationError,
     _describe,
@@ -39,6 +38,7 @@ from witness.search.predicates import (
     feat,
     square_features,
 )
+from witness.verify.verdict import verify_predicate
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE3 = """
@@ -399,8 +399,8 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
     5 literals, 1,045 rules) gives the same answer in SWI-Prolog and translated."""
     import janus_swi as janus
 
-    from witness.learning.ilp.generate import Generator
-    from witness.learning.ilp.rules import format_rule
+    from ilp.generate import Generator
+    from ilp.rules import format_rule
 
     p, module, index, _ = tasks[0]  # a 2x2..3x3 puzzle, every partial path, paper.pl
     bias = read_bias(ROOT / "bias" / "paper.pl")

@@ -1,4 +1,4 @@
-"""The verifier (witness/asp/verify.py, bounded.py, generality.py): ASP answers against
+"""The verifier (witness/verify/verdict.py, bounded.py, generality.py): ASP answers against
 exhaustive enumeration, checked counterexamples, the local-state argument, and
 ``witness verify``."""
 
@@ -12,24 +12,6 @@ from itertools import product
 import clingo
 import pytest
 
-from witness.asp import encoding
-from witness.asp.bounded import (
-    ASP_FEATURES,
-    NO_COUNTEREXAMPLE,
-    REFUTED,
-    UNKNOWN,
-    clause_rule,
-    sizes_to_check,
-    verify_clauses,
-)
-from witness.asp.generality import (
-    LOCAL_FEATURES,
-    clause_is_local,
-    local_states,
-    realized_states,
-    state_of,
-)
-from witness.asp.verify import BOUNDED, PROVEN, may_prune, verify_predicate
 from witness.cli import main
 from witness.model.puzzle import (
     Puzzle,
@@ -39,6 +21,7 @@ from witness.model.puzzle import (
     square_edge_counts,
 )
 from witness.paper import TABLE3_PROLOG
+from witness.search.encodings import encoding
 from witness.search.generate import generate_from_path
 from witness.search.predicates import (
     BASELINE,
@@ -51,6 +34,24 @@ from witness.search.predicates import (
     feat,
     square_features,
 )
+from witness.verify.bounded import (
+    ASP_FEATURES,
+    NO_COUNTEREXAMPLE,
+    REFUTED,
+    UNKNOWN,
+    clause_rule,
+    sizes_to_check,
+    verifier_encoding,
+    verify_clauses,
+)
+from witness.verify.generality import (
+    LOCAL_FEATURES,
+    clause_is_local,
+    local_states,
+    realized_states,
+    state_of,
+)
+from witness.verify.verdict import BOUNDED, PROVEN, may_prune, verify_predicate
 
 
 def cmp(op: str, left: str, right: int | str) -> Comparison:
@@ -466,7 +467,7 @@ def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
     ]
     facts.append(f":- #count {{ U, V : sel(U, V) }} != {len(solution) - 1}.")
     ctl = clingo.Control([f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
-    ctl.add("base", [], encoding("path.lp") + encoding("prefix.lp") + "\n".join(facts))
+    ctl.add("base", [], encoding("path.lp") + verifier_encoding("prefix.lp") + "\n".join(facts))
     ctl.ground([("base", [])])
     models = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(atoms=True)))

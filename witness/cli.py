@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from ilp import TaskError
 from witness.errors import InputError
 from witness.io import OutputError, check_file, check_folder, parse_json, read_text, write_file
 from witness.model.puzzle import Puzzle, size_pair
@@ -137,7 +138,7 @@ def _triangle_puzzle(path: str, solver: str) -> Puzzle:
 def cmd_solve(args: argparse.Namespace) -> int:
     puzzle = _triangle_puzzle(args.puzzle, args.solver)
     if args.solver == "asp":
-        from witness.asp.solver import asp_summary, solve_asp
+        from witness.search.asp_solver import asp_summary, solve_asp
 
         # Options clingo does not take would be ignored: a budget the user set
         # silently not kept, a predicate silently not used.
@@ -243,8 +244,8 @@ def cmd_predicate(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from witness.asp.verify import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
     from witness.learning.translate import load_predicate
+    from witness.verify.verdict import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
 
     # A learned FILE.pl is translated by witness.learning.translate (inside load_predicate).
     predicate = load_predicate(args.predicate)
@@ -320,11 +321,12 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from witness.learning.ilp import PROGRAM_MARK, learn, program_file_text, write_program
+    from ilp import learn, program_file_text
+    from witness.learning.program_file import check_program_path, write_program
 
     if args.out:  # before the learning (an hour at paper scale), not after it
         with _option("--out"):
-            check_file(args.out, PROGRAM_MARK.encode())
+            check_program_path(args.out)
     program, scores, stats = learn(
         args.task,
         timeout=args.timeout,
@@ -697,7 +699,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         return args.func(args)
-    except InputError as exc:
+    except (InputError, TaskError) as exc:  # TaskError: the ILP engine's bad input
         print(f"witness {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

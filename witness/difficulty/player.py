@@ -34,7 +34,7 @@ def player_rules(
     positives on every grid size: the built-ins are (``witness verify
     paper``); a program needs a sibling ``FILE.verify.json`` (written by the
     pipeline) whose status, or the status of every chosen clause, is
-    ``proven``; else it is verified here (``witness.asp.verify.verify_predicate``,
+    ``proven``; else it is verified here (``witness.verify.verdict.verify_predicate``,
     status ``proven``: every clause holds on every grid size).
     """
     name = spec.name if isinstance(spec, Predicate) else str(spec)
@@ -99,7 +99,7 @@ def _proven(
                 per_clause.get(i - 1, {}).get("status") == "proven" for i in chosen
             ):
                 return True
-    from witness.asp.verify import PROVEN, verify_predicate  # loads clingo: only when needed
+    from witness.verify.verdict import PROVEN, verify_predicate  # loads clingo: only when needed
 
     result = verify_predicate(pred, time_limit=time_limit)
     log.info("verify %s: %s", program, result.verdict)

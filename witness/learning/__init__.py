@@ -3,4 +3,4 @@ Popper tasks (:mod:`~witness.learning.examples`), the background knowledge's
 meanings (:mod:`~witness.learning.bk`), learned programs read as Prolog reads them
 (:mod:`~witness.learning.program`), Prolog to predicates
 (:mod:`~witness.learning.translate`) and the ILP engine
-(:mod:`~witness.learning.ilp`)."""
+(:mod:`~ilp`)."""

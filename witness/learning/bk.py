@@ -31,7 +31,7 @@ SQUARE_EDGES = ("list", "square")
 @dataclass(frozen=True)
 class BKPredicate:
     """What a background predicate means, for the translator: the meaning of a body
-    literal ``name(...)`` (:class:`witness.learning.ilp.rules.Literal`) of a learned clause.
+    literal ``name(...)`` (:class:`ilp.rules.Literal`) of a learned clause.
 
     ``inputs``: positions that must be bound (with the kinds they must have);
     ``outputs``: positions it binds, as a function of the input values;

@@ -136,15 +136,15 @@ def resolve_bk(bias_path: Path, names: Sequence[str]) -> tuple[Path, ...]:
 
 def bias_bk_files(path: str | Path) -> tuple[Path, ...]:
     """Check a bias file with the ILP engine's parser (the one bias model,
-    witness.learning.ilp.bias) and return the background-knowledge files its
+    ilp.bias) and return the background-knowledge files its
     ``% bk:`` line names."""
-    from witness.learning.ilp.bias import read_bias
+    from ilp import TaskError, read_bias
 
     path = Path(path)
     try:
         text = read_text(path, "bias file")
         read_bias(path)
-    except InputError as exc:  # the engine's TaskError: syntax, missing head, unsupported
+    except (InputError, TaskError) as exc:  # the engine's: syntax, missing head, unsupported
         raise BiasError(str(exc)) from None
     return resolve_bk(path, _bk_names(text))
 

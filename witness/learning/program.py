@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ilp import Literal, Rule
 from witness.errors import InputError
-from witness.learning.ilp.rules import Literal, Rule
 
 READER_FILE = Path(__file__).with_name("program.pl")
 READER_MODULE = "witness_program"

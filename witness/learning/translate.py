@@ -15,22 +15,22 @@ docstring (Table 3 of the paper, side by side).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
+from ilp import Rule, evaluation_order, format_rule, var_name
 from witness.errors import InputError
 from witness.io import read_text
 from witness.learning.bk import BK_PREDICATES, PATH, SQUARE
-from witness.learning.ilp.rules import Rule, evaluation_order, format_rule, var_name
 from witness.learning.program import ProgramError, read_program
 from witness.search.predicates import (
     BUILTINS,
-    FEATURES,
     OPERATORS,
     Clause,
     Comparison,
     Operand,
     Predicate,
+    clause_text,
+    operand_text,
 )
 
 
@@ -145,54 +145,7 @@ def _describe(v: object) -> str:
         return "the square"
     if isinstance(v, tuple) and v[0] == "list":
         return f"the {v[1]}'s edge list"
-    if isinstance(v, tuple) and v[0] == "feature":
-        return FEATURE_WORDS[v[1]]
-    return str(v[1])
-
-
-FEATURE_WORDS = {
-    "triangles": "the square's triangles",
-    "edges_on_square": "the square's edges on the path",
-    "path_length": "the path's length",
-    "square_sides": "the square's sides (4)",
-    "head_adjacent": "whether the head touches the square",
-    "visited_corners": "the square's visited corners",
-    "unvisited_corners": "the square's unvisited corners",
-    "edges_needed": "the edges the square still needs",
-    "goal_unreachable": "whether the goal is cut off",
-    "addable_edges": "the square's edges a completion could still add",
-}
-assert set(FEATURE_WORDS) == set(FEATURES)
-# Yes/no features compared with a constant, read as a sentence: (before, after "not").
-YES_NO_WORDS = {
-    "head_adjacent": ("the path's head is ", "a corner of the square"),
-    "goal_unreachable": ("the path has ", "cut itself off from the goal"),
-}
-
-
-def clause_text(comparisons: Sequence[Comparison], words: bool = True) -> str:
-    """A clause's comparisons as text.
-
-    In words (a Clause's ``english``): "the square's triangles = 3; the path's
-    head is not a corner of the square", "always" for no comparison. By feature
-    name (``words=False``, for verify's reports): "triangles = 3 and
-    head_adjacent = 0", "true" for no comparison.
-    """
-    parts = [_comparison_text(c, words) for c in comparisons]
-    if words:
-        return "; ".join(parts) or "always"
-    return " and ".join(parts) or "true"
-
-
-def _comparison_text(c: Comparison, words: bool) -> str:
-    if words and c.left[0] == "feature" and c.left[1] in YES_NO_WORDS and c.right[0] == "const":
-        before, after = YES_NO_WORDS[c.left[1]]
-        return before + ("" if c.right[1] else "not ") + after
-
-    def show(operand: Operand) -> str:
-        return _describe(operand) if words else str(operand[1])
-
-    return f"{show(c.left)} {OPERATORS[c.op].symbol} {show(c.right)}"
+    return operand_text(v, words=True)
 
 
 def translate_program(text: str, name: str = "learned") -> Predicate:

@@ -16,13 +16,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from witness.asp.verify import may_prune
 from witness.io import read_json, write_csv
 from witness.learning.translate import load_predicate
 from witness.model.puzzle import Puzzle, size_pair
+from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.astar import build_geometry, solve, warm_up
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
+from witness.verify.verdict import may_prune
 
 
 @dataclass
@@ -93,13 +94,9 @@ def speedups(baseline: Sequence[SolveRecord], other: Sequence[SolveRecord]) -> t
     """(speedup_t, speedup_E) of ``other`` over ``baseline`` on the same puzzles."""
     if [r.puzzle for r in baseline] != [r.puzzle for r in other]:
         raise ValueError("speedups need records of the same puzzles in the same order")
-    t_base = sum(r.seconds for r in baseline)
-    t_other = sum(r.seconds for r in other)
-    e_base = sum(r.expansions for r in baseline)
-    e_other = sum(r.expansions for r in other)
     return (
-        t_base / t_other if t_other else float("inf"),
-        e_base / e_other if e_other else float("inf"),
+        speedup_t((r.seconds for r in baseline), (r.seconds for r in other)),
+        speedup_E((r.expansions for r in baseline), (r.expansions for r in other)),
     )
 
 
@@ -271,7 +268,7 @@ def evaluate_large_chunk(
         for r in records
     ]
     if asp:
-        from witness.asp.solver import solve_asp
+        from witness.search.asp_solver import solve_asp
 
         rows += [
             _large_row(name, puzzle.size, "asp", solve_asp(puzzle, time_limit=time_limit))

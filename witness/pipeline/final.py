@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from witness.asp.verify import PROVEN, UNKNOWN
 from witness.errors import InputError
 from witness.io import read_json, read_text, write_file, write_json
 from witness.learning.translate import load_predicate, python_source
 from witness.pipeline.triage_tables import kept_predicates, ranked_predicates
+from witness.verify.verdict import PROVEN, UNKNOWN
 
 
 def finalize(

@@ -21,12 +21,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from witness.asp.verify import BOUNDED, PROVEN, verdict_text  # noqa: E402
 from witness.io import read_json, write_file  # noqa: E402
 from witness.paper import PAPER_FIGURE5, PAPER_LARGE, PAPER_LEARNING, PAPER_TEST  # noqa: E402
 from witness.paper import PAPER_LARGEST_SPEEDUP as BIG  # noqa: E402
 from witness.pipeline.summary import squares  # noqa: E402
 from witness.search.predicates import Predicate  # noqa: E402
+from witness.verify.verdict import BOUNDED, PROVEN, verdict_text  # noqa: E402
 
 
 def save_figure(fig: plt.Figure, stem: Path) -> list[Path]:
@@ -435,7 +435,7 @@ def predicate_lines(pred: Predicate | None, record: dict, english_intro: str = "
 
 
 def pruning_rule(record: dict) -> str:
-    """How the test evaluation used pi*, given its verdict (witness.asp.verify.may_prune)."""
+    """How the test evaluation used pi*, given its verdict (witness.verify.verdict.may_prune)."""
     return {
         PROVEN: "pi* prunes in the test evaluation.",
         BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "

@@ -36,10 +36,11 @@ from pathlib import Path
 
 import numpy as np
 
+from ilp import canonical, format_rule
 from witness.errors import InputError
 from witness.io import read_text
-from witness.learning.ilp.rules import canonical, format_rule
 from witness.learning.translate import load_predicate, parse_program, translate_file
+from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.pipeline.triage_tables import (
     CandidateTiming,
     DistinctRow,
@@ -133,7 +134,7 @@ def time_candidates(
     seconds, expansions, timed_out = _time_interleaved(
         runners, puzzles, repeats, time_limit, desc if progress else None
     )
-    return _timings([name for name, *_ in runners], empty, seconds, expansions, timed_out)
+    return candidate_timings([name for name, *_ in runners], empty, seconds, expansions, timed_out)
 
 
 def _time_interleaved(
@@ -174,7 +175,7 @@ def _time_interleaved(
     return seconds, expansions, timed_out
 
 
-def _timings(
+def candidate_timings(
     names: Sequence[str],
     empty: Sequence[str],
     seconds: np.ndarray,
@@ -185,18 +186,15 @@ def _timings(
     baseline; the predicates without clauses (``empty``) get zero speedups."""
     # A search's time only grows with machine load, so each solve counts with
     # its fastest repetition; the per-repetition sums give the spread.
-    best = seconds.min(axis=0).sum(axis=1)
-    per_rep = seconds.sum(axis=2)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = np.where(best > 0, best[0] / best, 0.0)
-        ratio_rep = np.where(per_rep > 0, per_rep[:, :1] / per_rep, 0.0)
+    fastest = seconds.min(axis=0)
+    best = fastest.sum(axis=1)
     rows = [
         CandidateTiming(
             name,
-            float(ratio[j]),
-            float(ratio_rep[:, j].min()),
-            float(ratio_rep[:, j].max()),
-            float(expansions[0] / expansions[j]) if expansions[j] else 0.0,
+            speedup_t(fastest[0], fastest[j]),
+            min(speedup_t(rep[0], rep[j]) for rep in seconds),
+            max(speedup_t(rep[0], rep[j]) for rep in seconds),
+            speedup_E([expansions[0]], [expansions[j]]),
             float(best[j]),
             float(best[0]),
             int(expansions[j]),

@@ -44,17 +44,24 @@ import threading
 import time
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
 from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex
+from witness.search.kernels import (
+    C_EXPANSIONS,
+    C_GENERATED,
+    C_HEAP,
+    C_NODES,
+    C_SOLUTION,
+    EXHAUSTED,
+    NEED_SPACE,
+    SOLVED,
+    astar_run,
+    predicate_values_on_paths,
+)
 from witness.search.predicates import PAPER, Predicate
 from witness.search.result import SolveResult
 
-# status codes shared with the compiled core
-RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
-# counters[] slots
-C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION = range(5)
 BYTES_PER_PATH = 4 + 1 + 8 + 4  # parent, head vertex, heap key, heap node
 DEFAULT_MEMORY_MB = 4096
 
@@ -123,365 +130,6 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
         puzzle.vertex_id(puzzle.start),
         puzzle.vertex_id(puzzle.goal),
     )
-
-
-# ------------------------------------------------------------ compiled core
-_jit = numba.njit(cache=True, nogil=True, boundscheck=False)
-
-
-@_jit
-def _heap_push(keys, nodes, size, key, node):
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] <= key:
-            break
-        keys[i] = keys[parent]
-        nodes[i] = nodes[parent]
-        i = parent
-    keys[i] = key
-    nodes[i] = node
-    return size + 1
-
-
-@_jit
-def _heap_pop(keys, nodes, size):
-    """Remove the smallest entry; returns (node, new size)."""
-    top = nodes[0]
-    size -= 1
-    key = keys[size]
-    node = nodes[size]
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and keys[child + 1] < keys[child]:
-            child += 1
-        if keys[child] >= key:
-            break
-        keys[i] = keys[child]
-        nodes[i] = nodes[child]
-        i = child
-    if size > 0:
-        keys[i] = key
-        nodes[i] = node
-    return top, size
-
-
-@_jit
-def _predicate(
-    kind,
-    table,
-    n_reach,
-    n_addable,
-    n_lengths,
-    constrained,
-    triangles,
-    counts,
-    visited_corners,
-    adjacent,
-    adjacent_mark,
-    length,
-    unreachable,
-    square_corners,
-    region,
-    label,
-):
-    """pi(path) for the child whose state is in counts / visited_corners /
-    adjacent (adjacent[s] == adjacent_mark iff the head is a corner of s).
-    Kinds: 0 none, 1 baseline, 2 paper (hand-written), 3 program (a table
-    compiled by Predicate.encode; ``unreachable`` is only computed when the
-    table has a goal-reachability axis, n_reach == 2, and the head's free
-    region, region[v] == label, only when it has an addable-edges axis,
-    n_addable > 1)."""
-    if kind == 0:
-        return False
-    for i in range(constrained.size):
-        s = constrained[i]
-        t = triangles[s]
-        k = counts[s]
-        adj = adjacent[s] == adjacent_mark
-        if kind == 1:
-            if k > t:
-                return True
-        elif kind == 2:
-            if k > t:
-                return True
-            if t == 3 and (k == 1 or k == 2) and not adj:
-                return True
-        else:
-            row = ((t * 5 + k) * 2 + (1 if adj else 0)) * 5 + visited_corners[s]
-            row = row * n_reach + (unreachable if n_reach == 2 else 0)
-            addable = 0
-            if n_addable > 1:
-                # Sides of s with both corners in the head's free region.
-                for c in range(4):
-                    if (
-                        region[square_corners[s, c]] == label
-                        and region[square_corners[s, (c + 1) & 3]] == label
-                    ):
-                        addable += 1
-            row = row * n_addable + addable
-            if table[row * n_lengths + min(length, n_lengths - 1)]:
-                return True
-    return False
-
-
-@_jit
-def _direction(neighbour, u, v):
-    """The direction d with neighbour[u, d] == v."""
-    for d in range(4):
-        if neighbour[u, d] == v:
-            return d
-    return -1
-
-
-@_jit
-def _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, delta):
-    """Add (delta = 1) or remove (-1) a path's step from u in direction d to v:
-    the edge counts of the edge's squares and the visited corners of v's
-    squares. u < 0 means v is the start (no edge)."""
-    if u >= 0:
-        for j in range(2):
-            s = edge_squares[u, d, j]
-            if s >= 0:
-                counts[s] += delta
-    for j in range(4):
-        s = corner_squares[v, j]
-        if s >= 0:
-            visited_corners[s] += delta
-
-
-@_jit
-def _flood_region(neighbour, on_path, stamp, source, region, label, queue):
-    """Set region[v] = label for ``source`` and every vertex reachable from it
-    without entering the path (on_path[v] == stamp): the free region that the
-    goal_unreachable and addable_edges features read. Run only for predicates
-    that read one of them."""
-    region[source] = label
-    queue[0] = source
-    n = 1
-    i = 0
-    while i < n:
-        v = queue[i]
-        i += 1
-        for d in range(4):
-            w = neighbour[v, d]
-            if w < 0 or on_path[w] == stamp or region[w] == label:
-                continue
-            region[w] = label
-            queue[n] = w
-            n += 1
-
-
-@_jit
-def _mark_corners(corner_squares, v, adjacent, mark):
-    """adjacent[s] = mark for every square s with corner v (the head_adjacent feature)."""
-    for j in range(4):
-        s = corner_squares[v, j]
-        if s >= 0:
-            adjacent[s] = mark
-
-
-@_jit
-def _rebuild(
-    node,
-    parent,
-    vertex,
-    neighbour,
-    edge_squares,
-    corner_squares,
-    counts,
-    visited_corners,
-    on_path,
-    stamp,
-):
-    """The state of path ``node``, rebuilt by walking to the root: its vertices
-    (on_path[v] == stamp), edges per square and visited corners per square.
-    Returns its length in edges."""
-    counts[:] = 0
-    visited_corners[:] = 0
-    g = 0
-    n = node
-    while True:
-        v = vertex[n]
-        on_path[v] = stamp
-        p = parent[n]
-        if p < 0:
-            _step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
-            return g
-        u = vertex[p]
-        _step(
-            u,
-            _direction(neighbour, u, v),
-            v,
-            edge_squares,
-            corner_squares,
-            counts,
-            visited_corners,
-            1,
-        )
-        g += 1
-        n = p
-
-
-@_jit
-def _meets_constraints(constrained, triangles, counts):
-    """Every constrained square has as many edges on the path as triangles."""
-    for i in range(constrained.size):
-        s = constrained[i]
-        if counts[s] != triangles[s]:
-            return False
-    return True
-
-
-@_jit
-def _over_baseline(edge_squares, head, d, triangles, counts):
-    """pi_baseline on the child that adds the edge from ``head`` in direction d.
-    Every stored path passed pi_baseline (the start has no edge), so only the
-    new edge's squares can now hold too many edges."""
-    for j in range(2):
-        s = edge_squares[head, d, j]
-        if s >= 0 and 0 < triangles[s] < counts[s]:
-            return True
-    return False
-
-
-@_jit
-def _save(counters, n_nodes, heap_size, expansions, generated):
-    """Write the loop's state back to ``counters``, where the next chunk resumes."""
-    counters[C_NODES] = n_nodes
-    counters[C_HEAP] = heap_size
-    counters[C_EXPANSIONS] = expansions
-    counters[C_GENERATED] = generated
-
-
-@_jit
-def _run(
-    neighbour,
-    edge_squares,
-    corner_squares,
-    square_corners,
-    triangles,
-    constrained,
-    h,
-    goal,
-    kind,
-    table,
-    n_reach,
-    n_addable,
-    n_lengths,
-    prune,
-    base_prune,
-    parent,
-    vertex,
-    heap_keys,
-    heap_nodes,
-    counters,
-    max_expansions,
-):
-    """Run Algorithm 1 for at most ``max_expansions`` expansions.
-
-    Resumable: all state lives in the arrays and ``counters``. Returns a status.
-    """
-    n_vertices = neighbour.shape[0]
-    n_squares = triangles.size
-    capacity = min(parent.size, heap_keys.size)
-    on_path = np.zeros(n_vertices, np.int64)  # == stamp when on the popped path
-    counts = np.zeros(n_squares, np.int32)
-    visited_corners = np.zeros(n_squares, np.int32)
-    adjacent = np.zeros(n_squares, np.int64)
-    region = np.zeros(n_vertices, np.int64)  # free-region labels (see below)
-    queue = np.zeros(n_vertices, np.int64)
-    labels = 0
-    n_nodes = counters[C_NODES]
-    heap_size = counters[C_HEAP]
-    expansions = counters[C_EXPANSIONS]
-    generated = counters[C_GENERATED]
-    stamp = 0
-    done = 0
-    while heap_size > 0 and done < max_expansions:
-        if n_nodes + 4 > capacity:
-            _save(counters, n_nodes, heap_size, expansions, generated)
-            return NEED_SPACE
-        node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
-        expansions += 1
-        done += 1
-        stamp += 1
-        g = _rebuild(
-            node,
-            parent,
-            vertex,
-            neighbour,
-            edge_squares,
-            corner_squares,
-            counts,
-            visited_corners,
-            on_path,
-            stamp,
-        )
-        head = vertex[node]
-        # A child's free region is the component of its head among the vertices
-        # off the popped path, so children in one component share a flood:
-        # labels numbered from first_label are this expansion's.
-        first_label = labels + 1
-        for d in range(4):
-            w = neighbour[head, d]
-            if w < 0 or on_path[w] == stamp:
-                continue
-            generated += 1
-            # Child state: one more edge, one more vertex, a new head.
-            _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
-            mark = stamp * 4 + d + 1
-            _mark_corners(corner_squares, w, adjacent, mark)
-            if w == goal:
-                if _meets_constraints(constrained, triangles, counts):
-                    parent[n_nodes] = node
-                    vertex[n_nodes] = w
-                    counters[C_SOLUTION] = n_nodes
-                    _save(counters, n_nodes + 1, heap_size, expansions, generated)
-                    return SOLVED
-            else:
-                keep = not (base_prune and _over_baseline(edge_squares, head, d, triangles, counts))
-                pi = False
-                if keep:
-                    unreachable = 0
-                    if n_reach == 2 or n_addable > 1:
-                        if region[w] < first_label:
-                            labels += 1
-                            _flood_region(neighbour, on_path, stamp, w, region, labels, queue)
-                        unreachable = 0 if region[goal] == region[w] else 1
-                    pi = _predicate(
-                        kind,
-                        table,
-                        n_reach,
-                        n_addable,
-                        n_lengths,
-                        constrained,
-                        triangles,
-                        counts,
-                        visited_corners,
-                        adjacent,
-                        mark,
-                        g + 1,
-                        unreachable,
-                        square_corners,
-                        region,
-                        region[w],
-                    )
-                    if pi and prune:
-                        keep = False
-                if keep:
-                    parent[n_nodes] = node
-                    vertex[n_nodes] = w
-                    hw = np.int64(h[w])
-                    key = ((1 if pi else 0) << 62) | ((g + 1 + hw) << 52) | (hw << 42) | n_nodes
-                    heap_size = _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
-                    n_nodes += 1
-            _step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
-    _save(counters, n_nodes, heap_size, expansions, generated)
-    return RUNNING if heap_size > 0 else EXHAUSTED
 
 
 # ------------------------------------------------------------------ driver
@@ -592,7 +240,7 @@ def _search(
             allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
             if allowed <= 0:
                 return "expansion_budget"
-        status = _run(
+        status = astar_run(
             geo.neighbour,
             geo.edge_squares,
             geo.corner_squares,
@@ -718,70 +366,6 @@ def warm_up() -> None:
         _warm.set()
 
 
-@_jit
-def _values_on_paths(
-    corner_squares,
-    edge_squares,
-    neighbour,
-    square_corners,
-    triangles,
-    constrained,
-    kind,
-    table,
-    n_reach,
-    n_addable,
-    n_lengths,
-    paths,
-    lengths,
-    goal,
-):
-    """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
-    n_squares = triangles.size
-    out = np.zeros(lengths.size, np.bool_)
-    counts = np.zeros(n_squares, np.int32)
-    visited_corners = np.zeros(n_squares, np.int32)
-    adjacent = np.zeros(n_squares, np.int64)
-    n_vertices = neighbour.shape[0]
-    on_path = np.zeros(n_vertices, np.int64)
-    region = np.zeros(n_vertices, np.int64)
-    queue = np.zeros(n_vertices, np.int64)
-    for i in range(lengths.size):
-        counts[:] = 0
-        visited_corners[:] = 0
-        for j in range(lengths[i]):
-            v = paths[i, j]
-            u = paths[i, j - 1] if j > 0 else -1
-            d = _direction(neighbour, u, v) if j > 0 else 0
-            _step(u, d, v, edge_squares, corner_squares, counts, visited_corners, 1)
-        head = paths[i, lengths[i] - 1]
-        _mark_corners(corner_squares, head, adjacent, i + 1)
-        unreachable = 0
-        if n_reach == 2 or n_addable > 1:
-            for j in range(lengths[i] - 1):  # the head is the flood fill's source
-                on_path[paths[i, j]] = i + 1
-            _flood_region(neighbour, on_path, i + 1, head, region, i + 1, queue)
-            unreachable = 0 if region[goal] == i + 1 else 1
-        out[i] = _predicate(
-            kind,
-            table,
-            n_reach,
-            n_addable,
-            n_lengths,
-            constrained,
-            triangles,
-            counts,
-            visited_corners,
-            adjacent,
-            i + 1,
-            lengths[i] - 1,
-            unreachable,
-            square_corners,
-            region,
-            i + 1,
-        )
-    return out
-
-
 def predicate_values(puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
     """pi(path) for each simple path from the start, evaluated by the search core."""
     geo = build_geometry(puzzle)
@@ -790,7 +374,7 @@ def predicate_values(puzzle: Puzzle, predicate: Predicate, paths: list[list[Vert
     paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     for i, p in enumerate(paths):
         paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
-    values = _values_on_paths(
+    values = predicate_values_on_paths(
         geo.corner_squares,
         geo.edge_squares,
         geo.neighbour,

@@ -238,6 +238,56 @@ class Predicate:
         return KIND_CODES[self.kind], table.ravel(), n_reach, n_addable, n_lengths
 
 
+# ----------------------------------------------------------- clauses as text
+FEATURE_WORDS = {
+    "triangles": "the square's triangles",
+    "edges_on_square": "the square's edges on the path",
+    "path_length": "the path's length",
+    "square_sides": "the square's sides (4)",
+    "head_adjacent": "whether the head touches the square",
+    "visited_corners": "the square's visited corners",
+    "unvisited_corners": "the square's unvisited corners",
+    "edges_needed": "the edges the square still needs",
+    "goal_unreachable": "whether the goal is cut off",
+    "addable_edges": "the square's edges a completion could still add",
+}
+assert set(FEATURE_WORDS) == set(FEATURES)
+# Yes/no features compared with a constant, read as a sentence: (before, after "not").
+YES_NO_WORDS = {
+    "head_adjacent": ("the path's head is ", "a corner of the square"),
+    "goal_unreachable": ("the path has ", "cut itself off from the goal"),
+}
+
+
+def clause_text(comparisons: Sequence[Comparison], words: bool = True) -> str:
+    """A clause's comparisons as text.
+
+    In words (a Clause's ``english``): "the square's triangles = 3; the path's
+    head is not a corner of the square", "always" for no comparison. By feature
+    name (``words=False``, for verify's reports): "triangles = 3 and
+    head_adjacent = 0", "true" for no comparison.
+    """
+    parts = [_comparison_text(c, words) for c in comparisons]
+    if words:
+        return "; ".join(parts) or "always"
+    return " and ".join(parts) or "true"
+
+
+def _comparison_text(c: Comparison, words: bool) -> str:
+    if words and c.left[0] == "feature" and c.left[1] in YES_NO_WORDS and c.right[0] == "const":
+        before, after = YES_NO_WORDS[c.left[1]]
+        return before + ("" if c.right[1] else "not ") + after
+    left, right = operand_text(c.left, words), operand_text(c.right, words)
+    return f"{left} {OPERATORS[c.op].symbol} {right}"
+
+
+def operand_text(operand: Operand, words: bool) -> str:
+    """A feature in words ("the square's triangles") or by name; a constant as a number."""
+    if words and operand[0] == "feature":
+        return FEATURE_WORDS[operand[1]]
+    return str(operand[1])
+
+
 def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> dict:
     """The feature values of (path, square), computed directly from the path."""
     path = [tuple(v) for v in path]

@@ -1,7 +1,7 @@
 """What one search reports: :class:`SolveResult` (``witness solve --json``) and
 why it stopped (:data:`STATUSES`). Shared by A* (:mod:`~witness.search.astar`),
 the portfolio (:mod:`~witness.search.portfolio`) and the clingo solver
-(:mod:`witness.asp.solver`)."""
+(:mod:`witness.search.asp_solver`)."""
 
 from __future__ import annotations
 

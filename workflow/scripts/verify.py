@@ -1,9 +1,9 @@
 """Decide whether a learned predicate can prune a solution prefix (witness verify)."""
 
-from witness.asp.verify import verify_predicate
 from witness.io import write_json
 from witness.pipeline.triage import learned_predicate
 from witness.pipeline.workflow import logged
+from witness.verify.verdict import verify_predicate
 
 with logged(snakemake):
     pred = learned_predicate(snakemake.input[0])

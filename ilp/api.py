@@ -1,0 +1,121 @@
+"""The public entry point: ``learn(task_dir, ...)`` with either engine.
+
+``engine="witness"`` runs this package's learning-from-failures loop
+(:mod:`~ilp.loop`), ``engine="popper"`` the real Popper
+(:mod:`~ilp.run_popper`); both return the records of
+:mod:`~ilp.results`.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from ilp.bias import Bias, read_bias
+from ilp.results import Program, Scores, Stats, peak_rss_mb
+from ilp.task import TaskError, TaskFiles
+
+ENGINES = ("witness", "popper")
+
+logger = logging.getLogger("ilp")
+
+
+def load_task(task_dir: str | Path, **bounds: int | None) -> tuple[TaskFiles, Bias]:
+    """Locate a task folder and read its bias, with optional bound overrides."""
+    files = TaskFiles.locate(task_dir)
+    bias = read_bias(files.bias)
+    changes = {k: v for k, v in bounds.items() if v is not None}
+    for k, v in changes.items():
+        if v < 1:
+            raise TaskError(f"{k} must be >= 1, got {v}")
+    if changes:
+        bias = replace(bias, **changes)
+        if bias.max_vars < bias.head.arity:
+            raise TaskError(f"max_vars {bias.max_vars} is smaller than the head arity")
+    return files, bias
+
+
+def show_progress() -> None:
+    """Send the engine's progress lines (``logging`` INFO) to stderr, once per process."""
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("[learn] %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+
+
+def learn(
+    task_dir: str | Path,
+    timeout: float | None = 600.0,
+    *,
+    engine: str = "witness",
+    eval_timeout: float = 10.0,
+    inferences_per_example: int = 200_000,
+    max_vars: int | None = None,
+    max_body: int | None = None,
+    max_clauses: int | None = None,
+    combine_timeout: float = 60.0,
+    noisy: bool = False,
+    progress: bool = False,
+) -> tuple[Program, Scores, Stats]:
+    """Learn a program for the Popper task folder ``task_dir``.
+
+    ``timeout`` bounds the search (seconds, None for no bound); the best
+    program found by then is returned. ``max_vars``, ``max_body`` and
+    ``max_clauses`` override the bias file. ``engine="popper"`` runs the real
+    Popper on the same folder (it must be importable). The program covers no
+    negative example, unless ``noisy``: then it is the program of minimum
+    description length (literals + FN + FP, Popper's ``--noisy``). ``progress`` logs
+    progress lines to stderr (otherwise they go to the ``ilp`` logger).
+    """
+    t0 = time.perf_counter()
+    if engine not in ENGINES:
+        raise TaskError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if timeout is not None and timeout < 0:
+        raise TaskError(f"timeout must be >= 0, got {timeout}")
+    if progress:
+        show_progress()
+    files, bias = load_task(task_dir, max_vars=max_vars, max_body=max_body, max_clauses=max_clauses)
+    stats = Stats(
+        engine=engine,
+        task=str(files.folder),
+        settings={
+            **bias.settings(),
+            "timeout": timeout,
+            "eval_timeout": eval_timeout,
+            "inferences_per_example": inferences_per_example,
+            "noisy": noisy,
+            "max_clauses_is_hard_limit": bias.max_clauses is not None,
+        },
+    )
+    if engine == "witness" and noisy and bias.recursion:
+        raise TaskError(
+            f"{files.bias}: enable_recursion with noisy mode is not supported "
+            "by this engine (use --engine popper)"
+        )
+    if engine == "popper":
+        from ilp.run_popper import learn_with_popper
+
+        return learn_with_popper(
+            files, bias, timeout, stats, eval_timeout, inferences_per_example, noisy=noisy
+        )
+
+    from ilp.loop import learn_from_failures
+
+    deadline = None if timeout is None else t0 + timeout
+    program, scores = learn_from_failures(
+        files,
+        bias,
+        stats,
+        deadline,
+        eval_timeout,
+        inferences_per_example,
+        combine_timeout,
+        noisy=noisy,
+    )
+    stats.seconds = round(time.perf_counter() - t0, 3)
+    stats.peak_rss_mb = round(peak_rss_mb(), 1)
+    return program, scores, stats

@@ -1,0 +1,293 @@
+"""Recursive programs (``enable_recursion``): a base clause and a recursive clause.
+
+A recursive program here is two clauses of the head predicate: a *base*
+clause (a rule of the ordinary, non-recursive space) and a *recursive*
+clause whose body has exactly one literal of the head predicate (generated
+by a second :class:`~ilp.generate.Generator` with
+``recursive=True``). Programs are searched in increasing size (literals,
+heads included), each pair tested as a whole program in Prolog
+(:meth:`~ilp.test.Tester.cover_program`): a proof deeper
+than :data:`~ilp.test.RECURSION_DEPTH`, an inference or
+time limit or an error makes the outcome unknown, and an unknown outcome
+is neither used nor learned from.
+
+What a test teaches (for definite programs: if every clause of ``Q`` is
+θ-subsumed by a clause of ``P``, ``P`` entails ``Q`` and covers every
+example ``Q`` covers):
+
+- a base clause that covers a negative example on its own is never a base
+  clause: every program holding it entails it, so covers that negative too;
+  the base clauses tried are the consistent rules of the space;
+- a program ``{b, r}`` that covers no positive example, or is consistent,
+  needs no specialisation ``{b', r}`` (``b`` θ-subsumes ``b'``) or ``{b, r'}``
+  (``r`` θ-subsumes ``r'``): such a program covers a subset of what ``{b, r}``
+  covers and, still to come in a search by size, is no smaller, so it is
+  no better (none positive, or consistent with fewer or the same positives);
+- a recursive clause whose other literals cover no positive adds no
+  positive to any program (see :meth:`RecursiveSearch._adds_nothing`);
+- an inconsistent program prunes its generalisations, which are never
+  larger, so in a search by increasing size they were all tested before:
+  nothing to add.
+
+Not supported (refused in :mod:`~ilp.bias` or documented):
+more than one recursive clause or more than one base clause in one
+recursive program are not searched (with ``max_clauses`` above 2 the
+final program may add rules of the pool as more base clauses, greedily:
+:func:`with_pool_rules`); noisy mode with recursion and predicate
+invention are refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+
+from ilp.bias import Bias
+from ilp.combine import Combination, Pool
+from ilp.constrain import callable_rule
+from ilp.generate import Generator
+from ilp.results import Stats
+from ilp.rules import Literal, Rule, canonical
+from ilp.test import Tester
+
+logger = logging.getLogger(__name__)
+
+
+def subsumes(general: Rule, special: Rule) -> bool:
+    """Does ``general`` θ-subsume ``special`` (same head, numbered alike): is
+    there a substitution of ``general``'s body-only variables that maps its
+    body into ``special``'s? Backtracking over ``general``'s literals."""
+    if general.head != special.head:
+        return False
+    by_pred: dict[str, list[Literal]] = {}
+    for lit in special.body:
+        by_pred.setdefault(lit.pred, []).append(lit)
+    head = set(general.head.args)
+    lits = sorted(general.body, key=lambda x: len(by_pred.get(x.pred, ())))
+
+    def extend(k: int, theta: dict[int, int]) -> bool:
+        if k == len(lits):
+            return True
+        lit = lits[k]
+        for target in by_pred.get(lit.pred, ()):
+            new = dict(theta)
+            for v, w in zip(lit.args, target.args, strict=True):
+                if v in head:
+                    if v != w:
+                        break
+                elif new.setdefault(v, w) != w:
+                    break
+            else:
+                if extend(k + 1, new):
+                    return True
+        return False
+
+    return extend(0, {})
+
+
+class RecursiveSearch:
+    """The search over two-clause recursive programs, resumed size by size."""
+
+    def __init__(self, bias: Bias, tester: Tester, stats: Stats):
+        self.bias, self.tester, self.stats = bias, tester, stats
+        self.base_gen = Generator(bias)
+        self.rec_gen = Generator(bias, recursive=True)
+        self.size_done = 3  # the smallest program has two clauses of one body literal each
+        self.max_size = 2 * (bias.max_body + 1)
+        self.best = Combination((), 0, True)  # the best consistent recursive program
+        self.exhausted = False
+        self._bases: dict[int, list[Rule]] = {}  # consistent base clauses, by body size
+        self._recs: dict[int, list[Rule]] = {}  # recursive clauses, by body size
+        # programs whose specialisations are pruned (see the module docstring),
+        # by the clause they keep: base -> recursive clauses, recursive -> base clauses
+        self._done_rec: dict[Rule, list[Rule]] = {}
+        self._done_base: dict[Rule, list[Rule]] = {}
+
+    def time_limit(self, deadline: float | None) -> float:
+        if deadline is None:
+            return self.tester.eval_timeout
+        return max(0.01, min(self.tester.eval_timeout, deadline - time.perf_counter()))
+
+    def _clauses(self, gen: Generator, k: int, deadline: float | None) -> Iterator[Rule]:
+        seen: set[Rule] = set()
+        rules = gen.rules(k, deadline)
+        try:
+            for rule in rules:
+                key = canonical(rule)
+                if key not in seen:  # the generator repeats a few rules
+                    seen.add(key)
+                    yield rule
+        finally:
+            rules.close()
+
+    def bases(self, k: int, deadline: float | None) -> list[Rule] | None:
+        """The consistent base clauses of ``k`` body literals (None: out of time)."""
+        if k not in self._bases:
+            found = []
+            for rule in self._clauses(self.base_gen, k, deadline):
+                neg = self.tester.cover(
+                    rule, "neg", time_limit=self.time_limit(deadline), first=True
+                )
+                if neg.ok and neg.mask == 0:
+                    found.append(rule)
+            if self.base_gen.timed_out:
+                return None
+            self._bases[k] = found
+        return self._bases[k]
+
+    def recs(self, k: int, deadline: float | None) -> list[Rule] | None:
+        """The recursive clauses of ``k`` body literals worth trying (None: out of time)."""
+        if k not in self._recs:
+            found = [
+                rec
+                for rec in self._clauses(self.rec_gen, k, deadline)
+                if not self._adds_nothing(rec, deadline)
+            ]
+            if self.rec_gen.timed_out:
+                return None
+            self._recs[k] = found
+        return self._recs[k]
+
+    def _adds_nothing(self, rec: Rule, deadline: float | None) -> bool:
+        """Does ``rec`` without its recursive literal cover no positive example?
+
+        Then no program with ``rec`` or a specialisation of it is needed: a
+        proof of an example by ``{b, rec}`` ends in ``b`` or in ``rec``, whose
+        other literals then hold, so such a program covers no positive that
+        its base clause ``b`` alone does not, and every negative ``b`` covers
+        (``b`` is a rule of the ordinary search, with fewer literals). Only
+        asked when the rest can be called safely; its specialisations are
+        pruned in the generator of recursive clauses."""
+        rest = Rule(rec.head, tuple(x for x in rec.body if x.pred != rec.head.pred))
+        if not rest.body or not callable_rule(rest, self.tester):
+            return False
+        found = self.tester.cover(rest, "pos", time_limit=self.time_limit(deadline), first=True)
+        if found.ok and found.mask == 0:
+            self.rec_gen.prune_specialisations(rec)
+            key = "recursive clauses: adding no positive"
+            self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
+            return True
+        return False
+
+    def search(self, upto: int, deadline: float | None, beaten_at: int | None = None) -> None:
+        """Test the programs of up to ``upto`` literals not tested yet, in
+        increasing size, until ``deadline``; ``beaten_at``: the size of a known
+        program covering every positive (programs that large cannot beat it)."""
+        while self.size_done < min(upto, self.max_size) and not self.exhausted:
+            n = self.size_done + 1
+            limits = [s for s in (beaten_at, self.complete_size()) if s is not None]
+            if limits and n >= min(limits):
+                self.exhausted = True  # no program still to come is smaller
+                return
+            if not self._search_size(n, deadline):
+                return  # out of time: this size is searched again from its start
+            self.size_done = n
+        if self.size_done >= self.max_size:
+            self.exhausted = True
+
+    def complete_size(self) -> int | None:
+        """The size of the best recursive program if it covers every positive."""
+        if self.best.rules and self.best.tp.bit_count() == self.tester.n_pos:
+            return self.best.size
+        return None
+
+    def _search_size(self, n: int, deadline: float | None) -> bool:
+        """Test every program of ``n`` literals; False if stopped by ``deadline``."""
+        max_body = self.bias.max_body
+        for kb in range(1, n - 2):
+            kr = n - 2 - kb
+            if kb > max_body or kr > max_body:
+                continue
+            bases = self.bases(kb, deadline)
+            recs = self.recs(kr, deadline) if bases is not None else None
+            if recs is None:
+                return False
+            for rec in recs:
+                for base in bases:
+                    if self._pruned(base, rec):
+                        continue
+                    self._test(base, rec, deadline)
+                    if self.complete_size() == n:
+                        return True  # no other program of this size is better
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        return False
+        return True
+
+    def _pruned(self, base: Rule, rec: Rule) -> bool:
+        return any(subsumes(r, rec) for r in self._done_rec.get(base, ())) or any(
+            subsumes(b, base) for b in self._done_base.get(rec, ())
+        )
+
+    def _test(self, base: Rule, rec: Rule, deadline: float | None) -> None:
+        stats, tester = self.stats, self.tester
+        program = (base, rec)
+        t0 = time.perf_counter()
+        stats.programs_tested += 1
+        limit = self.time_limit(deadline)
+        pos = tester.cover_program(program, "pos", time_limit=limit, first=True)
+        neg = None
+        if pos.ok and pos.mask:
+            neg = tester.cover_program(program, "neg", time_limit=limit, first=True)
+            if neg.ok and neg.mask == 0:  # consistent: its whole coverage
+                pos = tester.cover_program(program, "pos", time_limit=limit)
+        stats.test_seconds += time.perf_counter() - t0
+        status = pos.status if neg is None or not pos.ok else neg.status
+        if status != "ok":
+            stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+            return
+        if pos.mask == 0 or neg.mask == 0:  # no positive, or consistent
+            self._done_rec.setdefault(base, []).append(rec)
+            self._done_base.setdefault(rec, []).append(base)
+            key = "recursive programs: specialisations"
+            stats.constraints[key] = stats.constraints.get(key, 0) + 1
+        if pos.mask and neg.mask == 0:
+            stats.consistent_rules += 1
+            found = Combination(program, pos.mask, True)
+            if (found.tp.bit_count(), -found.size) > (self.best.tp.bit_count(), -self.best.size):
+                self.best = found
+                logger.info(
+                    "recursive program of size %d covers %d/%d positives",
+                    found.size,
+                    found.tp.bit_count(),
+                    tester.n_pos,
+                )
+
+
+def with_pool_rules(
+    best: Combination, recursive: Combination, pool: Pool, tester: Tester, max_clauses: int | None
+) -> Combination:
+    """The best of the best non-recursive program ``best``, the best
+    recursive program ``recursive``, and that recursive program with rules
+    of the pool added (more base clauses: the recursive clause builds on
+    them too). Rules are added greedily, smallest first, each kept only if
+    the program, tested as a whole, then covers more positives and still no
+    negative (so the result is consistent whatever the rules do together);
+    at most ``max_clauses`` clauses in all. Better: more positives, then
+    fewer literals."""
+
+    def score(c: Combination) -> tuple[int, int]:
+        return c.tp.bit_count(), -c.size
+
+    winner = max(best, recursive, key=score)
+    if not recursive.rules:
+        return winner
+    current = recursive
+    order = sorted(
+        range(len(pool.rules)), key=lambda i: (pool.rules[i].size, -pool.tps[i].bit_count())
+    )
+    for i in order:
+        if max_clauses is not None and len(current.rules) >= max_clauses:
+            break
+        if current.tp.bit_count() == tester.n_pos:
+            break
+        if not pool.tps[i] & ~current.tp:
+            continue  # adds none of the positives its own test found
+        rules = current.rules + (pool.rules[i],)
+        pos = tester.cover_program(rules, "pos")
+        if not pos.ok or pos.mask & ~current.tp == 0:
+            continue
+        neg = tester.cover_program(rules, "neg", first=True)
+        if neg.ok and neg.mask == 0:
+            current = Combination(rules, pos.mask | current.tp, True)
+    return max(winner, current, key=score)

@@ -1,0 +1,473 @@
+"""Test: coverage of a rule on the task's examples, in SWI-Prolog through janus-swi.
+
+janus-swi embeds one Prolog engine per process, so each task gets its own
+Prolog module (``ilp_task_<n>``): its background knowledge is loaded into it
+once, from a stream with a unique source id (SWI refuses to load one
+non-module file into two modules), and its examples are stored there as
+numbered facts ``'$ilp_pos'(I, Atom)`` / ``'$ilp_neg'(I, Atom)``. Tasks never
+see each other's clauses; :meth:`Tester.close` wipes the module.
+
+A rule is tested with one call: it is asserted as a temporary clause, one
+``findall`` collects the indices of the covered examples among the candidates
+(all examples, or the few that a more general rule covered), and the clause
+is erased. Every call is bounded by an inference limit (deterministic) and a
+wall-clock limit (a safety net), so a pathological rule cannot hang a run;
+such a rule gets status ``"limit"`` or ``"timeout"`` and no coverage.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ilp.bias import Bias
+from ilp.programs import program_path
+from ilp.results import Scores
+from ilp.rules import Literal, Rule, format_rule, is_recursive
+from ilp.task import BKError, TaskError
+
+logger = logging.getLogger(__name__)
+
+HELPER_MODULE = "witness_ilp"
+HELPER_FILE = program_path("test.pl")
+
+# Coverage from the body's answers (Tester._answer_limit): only for this many examples or
+# more, within this many inferences per example (then one by one as usual).
+ANSWERS_MIN_EXAMPLES = 1000
+ANSWER_INFERENCES_PER_EXAMPLE = 20
+# rule texts kept for repeated queries about the same rule (then the cache restarts)
+TEXT_CACHE = 10_000
+# Depth limit of one example's proof by a recursive program (cover_program in test.pl):
+# deeper proofs are not looked for and make the answer unknown, never "not covered"
+RECURSION_DEPTH = 500
+
+_task_counter = itertools.count()
+_helper_loaded = False
+
+
+def _janus():
+    """Import janus-swi and load the helper module once per process."""
+    global _helper_loaded
+    import janus_swi as janus
+
+    if not _helper_loaded:
+        janus.consult(str(HELPER_FILE))
+        _helper_loaded = True
+    return janus
+
+
+def to_mask(indices: Sequence[int]) -> int:
+    """Bitset (Python int) with the given bits set."""
+    if not indices:
+        return 0
+    buf = bytearray(max(indices) // 8 + 1)
+    for i in indices:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
+
+
+def mask_indices(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, increasing."""
+    bits = bin(mask)[:1:-1]
+    if 3 * mask.bit_count() > len(bits):  # dense: one pass over all bits is cheaper
+        return [i for i, c in enumerate(bits) if c == "1"]
+    # sparse: str.find jumps over the zeros in C, a Python step per set bit only
+    found = []
+    i = bits.find("1")
+    while i >= 0:
+        found.append(i)
+        i = bits.find("1", i + 1)
+    return found
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The outcome of testing one rule on one kind of example."""
+
+    mask: int  # covered example indices (only meaningful when status == "ok")
+    status: str  # ok | limit | timeout | error
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+class Tester:
+    """The task's background knowledge and examples, loaded once into a Prolog module."""
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    def __init__(
+        self,
+        bk: str | Path,
+        exs: str | Path,
+        bias: Bias,
+        eval_timeout: float = 10.0,
+        inferences_per_example: int = 200_000,
+    ):
+        self.janus = _janus()
+        self.bk = bk
+        self.bias = bias
+        self.directions = bias.directions
+        self.eval_timeout = eval_timeout
+        self.inferences_per_example = inferences_per_example
+        n = next(_task_counter)
+        self.module = f"ilp_task_{n}"
+        self._source_id = f"{Path(bk).resolve()}#ilp_task_{n}"
+        self.closed = False
+        self.error_reported = False  # the first rule test that raised is logged, later ones counted
+        self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
+        self._texts: dict[tuple[Rule, Literal | None], str] = {}  # see _text
+        self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
+        self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
+        if bias.recursion:
+            # a program's clauses are asserted as the head predicate's own (and
+            # override a library predicate of that name, such as last/2)
+            self.janus.query_once(f"dynamic({self.module}:{_quote_pi(head_pi(bias))})")
+        try:
+            error = self.janus.query_once(
+                f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
+                {"File": str(bk), "Id": self._source_id},
+            )["Error"]
+        except self.janus.PrologError as exc:
+            error = _first_line(exc)
+        if error:
+            self.close()
+            raise BKError(f"error in {bk}: {error}")
+        head = f"{bias.head.name}/{bias.head.arity}"
+        try:
+            r = self.janus.query_once(
+                f"{HELPER_MODULE}:load_examples({self.module}, File, {_quote_pi(head)}, P, N)",
+                {"File": str(exs)},
+            )
+        except self.janus.PrologError as exc:
+            self.close()
+            raise TaskError(
+                f"cannot read examples {exs}: {_first_line(exc)} "
+                f"(expected ground pos({head}) and neg({head}) facts)"
+            ) from None
+        self.n_pos, self.n_neg = r["P"], r["N"]
+        if self.n_pos == 0:
+            self.close()
+            raise TaskError(
+                f"{exs} has no positive example (pos({head}) facts); there is nothing to learn"
+            )
+        if self.n_neg == 0:  # legal (Popper accepts it), but rarely what was meant
+            logger.warning(
+                "%s has no negative example (neg(%s) facts): every rule is "
+                "consistent, so the most general program that covers the "
+                "positives wins",
+                exs,
+                head,
+            )
+        preds = [f"{p.name}/{p.arity}" for p in bias.body]
+        missing = self.janus.query_once(
+            f"{HELPER_MODULE}:undefined_preds({self.module}, "
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)"
+        )["X"]
+        if missing:
+            self.close()
+            raise BKError(f"body predicate {missing[0]} is not defined in {bk}")
+        facts = self.janus.query_once(
+            f"{HELPER_MODULE}:fact_preds({self.module}, "
+            f"[{', '.join(_quote_pi(p) for p in preds)}], X)"
+        )["X"]
+        # body predicates defined by ground facts only (see _answer_limit)
+        self.fact_preds = {str(name) for name in facts}
+        if (
+            bias.recursion
+            and self.janus.query_once(
+                f"{HELPER_MODULE}:own_clauses({self.module}, N, {bias.head.arity}, K)",
+                {"N": bias.head.name},
+            )["K"]
+        ):
+            self.close()
+            raise TaskError(
+                f"{bk} defines the head predicate {head}: with "
+                "enable_recursion it must be left to the learned program"
+            )
+
+    def cover(
+        self,
+        rule: Rule,
+        kind: str,
+        candidates: int | None = None,
+        time_limit: float | None = None,
+        first: bool = False,
+    ) -> Coverage:
+        """Which ``kind`` ("pos" or "neg") examples ``rule`` covers.
+
+        ``candidates`` (a bitset) restricts the test to those examples, e.g.
+        the ones a generalisation of ``rule`` covers; None tests all.
+        ``time_limit`` (seconds) overrides the tester's ``eval_timeout``.
+        With ``first``, stop at the first covered example (the mask then has
+        at most one bit: enough to tell "covers some" from "covers none").
+        The rule's body must have a safe order under the bias's directions.
+        """
+        return self._query(rule, kind, candidates, time_limit, "true" if first else "false")
+
+    def cover_program(
+        self,
+        rules: Sequence[Rule],
+        kind: str,
+        candidates: int | None = None,
+        time_limit: float | None = None,
+        first: bool = False,
+    ) -> Coverage:
+        """:meth:`cover` for a whole program (e.g. a recursive one), its
+        clauses in this order. Each example's proof is bounded by
+        :data:`RECURSION_DEPTH`; an example that reaches it without a proof
+        makes the answer unknown (status ``"depth"``; the query stops there:
+        the search can use no answer about a program with an unknown example,
+        which is then neither pooled nor learned from)."""
+        total = self.n_pos if kind == "pos" else self.n_neg
+        cands = [] if candidates is None else mask_indices(candidates)
+        if candidates is not None and not cands:
+            return Coverage(0, "ok")
+        n = total if candidates is None else len(cands)
+        table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
+        every = "true" if candidates is None else "false"
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:cover_program({self.module}, Ts, {table}, {every}, C, "
+            f"{'true' if first else 'false'}, {RECURSION_DEPTH}, IL, TL, Cov, St)",
+            {
+                "Ts": [self._text(rule) for rule in rules],
+                "C": cands,
+                "IL": max(1, n) * self.inferences_per_example,
+                "TL": float(time_limit or self.eval_timeout),
+            },
+        )
+        status = self._check(
+            str(r["St"]), f"a program with {format_rule(rules[0], self.directions)}"
+        )
+        mask = to_mask(r["Cov"]) if status == "ok" else 0
+        return Coverage(mask, status)
+
+    def _check(self, status: str, testing: str, detail: str = "") -> str:
+        """Count a query that hit a limit or raised; an error in the BK stops learning."""
+        if status != "ok":
+            self.failed[status] = self.failed.get(status, 0) + 1
+        if status == "bk_error":
+            raise BKError(
+                f"error in the background knowledge {self.bk} (while testing {testing}){detail}"
+            )
+        return status
+
+    def first_missed(
+        self, rule: Rule, kind: str, candidates: int | None = None, time_limit: float | None = None
+    ) -> Coverage:
+        """The first of ``candidates`` (bitset; None: all) ``rule`` does not cover,
+        as a one-bit mask (0: it covers them all). Stops there."""
+        return self._query(rule, kind, candidates, time_limit, "missed")
+
+    def implied(
+        self,
+        rule: Rule,
+        lit: Literal,
+        kind: str = "neg",
+        time_limit: float | None = None,
+        inference_limit: int | None = None,
+    ) -> bool:
+        """Does ``lit`` hold (its variables not in ``rule`` existentially)
+        under every answer of ``rule``'s body on every ``kind`` example?
+        Asked as: ``rule`` with ``\\+ lit`` appended covers none of them.
+        False when the test hits a limit (``inference_limit``: for the whole
+        query; default the tester's per-example limit times the examples) or
+        raises."""
+        found = self._query(
+            rule, kind, None, time_limit, "true", negated=lit, inference_limit=inference_limit
+        )
+        return found.ok and found.mask == 0
+
+    def _query(
+        self,
+        rule: Rule,
+        kind: str,
+        candidates: int | None,
+        time_limit: float | None,
+        mode: str,
+        negated: Literal | None = None,
+        inference_limit: int | None = None,
+    ) -> Coverage:
+        total = self.n_pos if kind == "pos" else self.n_neg
+        if candidates is None:
+            cands, n = [], total
+        else:
+            cands = mask_indices(candidates)
+            n = len(cands)
+            if n == 0:
+                return Coverage(0, "ok")
+        table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
+        every = "true" if candidates is None else "false"
+        # from the body's answers: for all examples, or for all candidates (then
+        # restricted to them below), never for a first-missed query
+        answers = (
+            0
+            if mode == "missed" or (candidates is not None and mode != "false")
+            else self._answer_limit(rule, n, negated)
+        )
+        if inference_limit is not None:
+            answers = min(answers, inference_limit)
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
+            f"{mode}, {answers}, IL, TL, Cov, St, Msg)",
+            {
+                "T": self._text(rule, negated),
+                "C": cands,
+                "IL": inference_limit or max(1, n) * self.inferences_per_example,
+                "TL": float(time_limit or self.eval_timeout),
+            },
+        )
+        status = self._check(str(r["St"]), format_rule(rule, self.directions), f": {r['Msg']}")
+        if status == "error" and not self.error_reported:
+            # Often the rule's own fault (e.g. an unbound argument), but it may be a BK
+            # predicate that throws: say it once rather than hide it.
+            self.error_reported = True
+            logger.warning(
+                "testing %s raised an error: %s (such rules are neither used nor "
+                "learned from; the header counts them)",
+                format_rule(rule, self.directions),
+                r["Msg"],
+            )
+        mask = to_mask(r["Cov"]) if status == "ok" else 0
+        if candidates is not None:
+            mask &= candidates
+        return Coverage(mask, status)
+
+    def _text(self, rule: Rule, negated: Literal | None = None) -> str:
+        """``rule`` as Prolog text in evaluation order, cached: a rule is
+        usually asked about several times in a row (positives, negatives)."""
+        key = (rule, negated)
+        text = self._texts.get(key)
+        if text is None:
+            if len(self._texts) >= TEXT_CACHE:
+                self._texts.clear()
+            text = self._texts[key] = format_rule(
+                rule,
+                self.directions,
+                negated=negated,
+                recall=self.recall if self._rows and self.directions is None else None,
+            )
+        return text
+
+    def use_relations(self, rows: dict[str, set[tuple]]) -> None:
+        """Order rule bodies for testing by what these fact relations
+        (predicate -> tuples) say of their literals' answers (:meth:`recall`);
+        only without directions, where any order of a body finds the same."""
+        self._rows = rows
+        self._recalls.clear()
+        self._texts.clear()
+
+    def recall(self, pred: str, bound: tuple[bool, ...]) -> float:
+        """The most tuples ``pred`` has for one value of its ``bound``
+        arguments (infinity if it is no fact relation known), cached."""
+        key = (pred, bound)
+        found = self._recalls.get(key)
+        if found is None:
+            rows = self._rows.get(pred)
+            if rows is None:
+                found = math.inf
+            elif not rows:
+                found = 0.0
+            else:
+                at = [i for i, b in enumerate(bound) if b]
+                found = float(max(Counter(tuple(t[i] for i in at) for t in rows).values()))
+            self._recalls[key] = found
+        return found
+
+    def fact_rows(self, name: str, arity: int, max_rows: int) -> set[tuple[str, ...]] | None:
+        """The tuples of ``name/arity`` (arguments as Prolog text) when the BK
+        defines it by at most ``max_rows`` ground facts and nothing else; else None."""
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:fact_rows({self.module}, N, {arity}, {max_rows}, Rows)", {"N": name}
+        )
+        rows = r["Rows"]
+        if not isinstance(rows, list):
+            return None
+        return {tuple(row) for row in rows}
+
+    def head_place_conflicts(self, place: int) -> tuple[list[int], set[str]] | None:
+        """For head argument ``place`` (0-based): for each positive, in order,
+        the index of a negative equal to it but at that place, and the distinct
+        values there over all examples (Prolog text, as :meth:`fact_rows` gives
+        them); None if some positive has no such negative."""
+        r = self.janus.query_once(
+            f"{HELPER_MODULE}:head_place_conflicts({self.module}, {place + 1}, C, V)"
+        )
+        if not isinstance(r["C"], list):
+            return None
+        return r["C"], set(r["V"])
+
+    def _answer_limit(self, rule: Rule, n: int, negated: Literal | None = None) -> int:
+        """Inferences for finding ``rule``'s coverage of ``n`` examples from its
+        body's answers (0: not that way; see ``by_answers`` in test.pl).
+
+        Only for a body of fact-defined predicates whose positive literals
+        bind every head argument: calling facts in any order with any
+        arguments bound finds the same answers (and a negated literal is
+        called with the same arguments bound), so the covered examples are
+        the same. Worth it
+        when the body has fewer answers than there are examples to call the
+        rule on; beyond the limit the examples are tried one by one.
+        """
+        lits = [*rule.body, *([negated] if negated is not None else [])]
+        if n < ANSWERS_MIN_EXAMPLES or any(lit.pred not in self.fact_preds for lit in lits):
+            return 0
+        if not set(rule.head.args) <= {v for lit in rule.body for v in lit.args}:
+            return 0
+        return ANSWER_INFERENCES_PER_EXAMPLE * n
+
+    def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
+        """Re-test ``rules`` on every example; returns scores and coverage bitsets.
+
+        A program with a recursive clause is tested as a whole
+        (:meth:`cover_program`); the others rule by rule (a non-recursive
+        program covers the union of what its rules cover)."""
+        tp = fp = 0
+        if any(is_recursive(rule) for rule in rules):
+            pos, neg = self.cover_program(rules, "pos"), self.cover_program(rules, "neg")
+            if not (pos.ok and neg.ok):
+                raise RuntimeError(
+                    f"final program could not be re-tested ({pos.status}/{neg.status})"
+                )
+            rules, tp, fp = (), pos.mask, neg.mask
+        for rule in rules:
+            pos, neg = self.cover(rule, "pos"), self.cover(rule, "neg")
+            if not (pos.ok and neg.ok):
+                raise RuntimeError(f"final rule could not be re-tested ({pos.status}/{neg.status})")
+            tp |= pos.mask
+            fp |= neg.mask
+        n_tp, n_fp = tp.bit_count(), fp.bit_count()
+        return Scores(n_tp, self.n_pos - n_tp, self.n_neg - n_fp, n_fp), tp, fp
+
+    def close(self) -> None:
+        """Remove this task's clauses from the Prolog engine."""
+        if not self.closed:
+            self.janus.query_once(
+                f"{HELPER_MODULE}:wipe({self.module}, Id)", {"Id": self._source_id}
+            )
+            self.closed = True
+
+    def __enter__(self) -> Tester:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def head_pi(bias: Bias) -> str:
+    return f"{bias.head.name}/{bias.head.arity}"
+
+
+def _quote_pi(pi: str) -> str:
+    name, arity = pi.rsplit("/", 1)
+    return f"'{name}'/{arity}"
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

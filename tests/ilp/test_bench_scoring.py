@@ -1,0 +1,91 @@
+"""The Popper-suite benchmark scores both engines' printed programs with one
+yardstick (benchmarks/ilp/score_program.py) instead of trusting their own reports."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ZOO = ROOT / "tests" / "ilp" / "tasks" / "zoo"
+SCORER = ROOT / "benchmarks" / "ilp" / "score_program.py"
+
+# eats a human: mosquito, tick; carnivores: cobra, scorpion, lion, tiger, bear,
+# orca (positives) and cat, fox (negatives); jellyfish is missed
+PROGRAM = "dangerous(V0):- eats(V0,V1),human(V1). dangerous(V0):- carnivore(V0)."
+EXPECTED = {"tp": 8, "fn": 1, "tn": 6, "fp": 2, "size": 5}
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location(
+        "bench_popper_suite", ROOT / "benchmarks" / "ilp" / "bench_popper_suite.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_score_program_counts_examples_each_once(tmp_path):
+    # tick eats two animals; it is still one covered positive
+    prog = tmp_path / "p.pl"
+    prog.write_text(PROGRAM.replace(". ", ".\n"))
+    out = subprocess.run(
+        [sys.executable, str(SCORER), str(ZOO), str(prog)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert json.loads(out) == EXPECTED
+
+
+def test_score_program_refuses_what_it_cannot_parse(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(SCORER), str(ZOO), "-"],
+        input="dangerous(V0) :- eats(V0, bob).",
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 1
+    assert "only variables" in proc.stderr
+
+
+def test_bench_replaces_an_engines_own_report():
+    bench = load_bench()
+    run = bench.Run(status="ok", tp=9, fn=0, tn=8, fp=0, clauses=PROGRAM)
+    bench.rescore(ZOO, run, limit=120)
+    assert (run.tp, run.fn, run.tn, run.fp) == (8, 1, 6, 2)
+    assert run.reported == "9/0/8/0"
+    assert "own report 9/0/8/0" in bench.fmt(run)
+    # the verdict uses the yardstick's counts: 8 positives at FP 2 is not consistent
+    popper = bench.Run(status="ok", tp=3, fn=6, tn=8, fp=0, size=2)
+    assert bench.at_least_as_good(run, popper, noisy=False) is False
+
+
+def test_rescore_csv_round_trip(tmp_path):
+    bench = load_bench()
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    (examples / "zoo").symlink_to(ZOO)
+    old = tmp_path / "old.csv"
+    ours = bench.Run(
+        status="ok",
+        tp=9,
+        fn=0,
+        tn=8,
+        fp=0,
+        size=5,
+        seconds=1.0,
+        cpu=1.0,
+        peak_mb=50.0,
+        clauses=PROGRAM,
+    )
+    bench.write_csv([("zoo", False, ours, None, None)], old)
+    rows = bench.rescore_csv(old, examples)
+    ((name, noisy, run, popper, good),) = rows
+    assert (name, noisy, popper, good) == ("zoo", False, None, None)
+    assert (run.tp, run.fn, run.tn, run.fp, run.reported) == (8, 1, 6, 2, "9/0/8/0")
+    assert run.seconds == 1.0 and run.clauses == PROGRAM

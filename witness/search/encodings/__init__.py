@@ -1,0 +1,19 @@
+"""The clingo solver's encodings of the puzzle rules (``*.lp`` files).
+
+- ``path.lp``: the puzzle rules. Grid geometry from the constants ``rows``
+  and ``cols``, a solution path as a set of chosen edges with degree and
+  connectivity constraints, and the triangle counts. The puzzle itself
+  (``start/1``, ``goal/1``, ``tri/2``) is given as facts by the solver and
+  chosen by the verifier (:mod:`witness.verify.bounded`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ENCODING_DIR = Path(__file__).parent
+
+
+def encoding(name: str) -> str:
+    """The text of the encoding ``name`` (e.g. ``"path.lp"``)."""
+    return (ENCODING_DIR / name).read_text()

@@ -1,0 +1,243 @@
+"""Automatic proof that a predicate never fires on a prefix of a solution.
+
+A predicate (``witness.search.predicates.Predicate``) has a *false positive* when
+it returns True on a partial path that is a prefix of a solution: pruning
+with it can lose the solution. ``verify_predicate`` decides, clause by
+clause, whether such a prefix exists in any puzzle up to a given size (the
+bounded check, one ASP problem per size: :mod:`witness.verify.bounded`), and
+what that says about puzzles of every size (:mod:`witness.verify.generality`:
+when, and why, a result for a *local* clause, one that does not read
+``path_length``, holds on every grid).
+
+Verdicts (per clause and for the whole predicate) say what was shown:
+
+- ``proven``: no false positive on any grid size (a proof, see
+  :mod:`witness.verify.generality`);
+- ``bounded``: no counterexample on grids up to the checked size, nothing
+  more: such a predicate may prune only puzzles within that size
+  (:func:`may_prune`);
+- ``refuted``: a checked counterexample; ``unknown``: neither, in the time.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from witness.io import make_folder, write_files
+from witness.learning.translate import clause_text
+from witness.model.puzzle import Vertex, size_pair
+from witness.search.predicates import Predicate
+from witness.verify.bounded import (
+    NO_COUNTEREXAMPLE,
+    REFUTED,
+    UNKNOWN,
+    Counterexample,
+    verify_clauses,
+)
+from witness.verify.generality import accepted_states, clause_is_local, clause_kind, generality
+
+DEFAULT_MAX_SIZE = (4, 4)
+
+# The verdicts: REFUTED and UNKNOWN are the bounded check's own outcomes.
+PROVEN, BOUNDED = "proven", "bounded"
+
+
+# ---------------------------------------------------------------- records
+@dataclass
+class ClauseResult:
+    index: int
+    text: str  # the comparisons, e.g. "triangles = 3 and edges_on_square = 1"
+    source: str  # the Prolog clause it was translated from ("" for built-ins)
+    status: str  # proven | bounded | refuted | unknown
+    local: bool
+    generality: str  # what the result says about larger puzzles, and why
+    # True when the local argument (see generality) shows the clause never
+    # fires on a solution prefix of any puzzle of any size.
+    all_sizes: bool = False
+    sizes_checked: list[str] = field(default_factory=list)
+    counterexample: Counterexample | None = None
+    seconds: float = 0.0
+    choices: int = 0
+    conflicts: int = 0
+    # local | local + reachability | non-local (generality.clause_kind)
+    kind: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "index": self.index,
+            "clause": self.text,
+            "source": self.source,
+            "status": self.status,
+            "local": self.local,
+            "generality": self.generality,
+            "all_sizes": self.all_sizes,
+            "sizes_checked": self.sizes_checked,
+            "counterexample": self.counterexample.to_dict() if self.counterexample else None,
+            "seconds": round(self.seconds, 4),
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+            "kind": self.kind,
+        }
+
+
+@dataclass
+class VerifyResult:
+    predicate: str
+    max_rows: int
+    max_cols: int
+    status: str  # proven (every clause) | bounded | refuted (some clause) | unknown
+    clauses: list[ClauseResult]
+    seconds: float
+
+    @property
+    def max_size(self) -> str:
+        return f"{self.max_rows}x{self.max_cols}"
+
+    @property
+    def all_sizes(self) -> bool:
+        """Every clause provably holds on every grid size (the local argument)."""
+        return all(c.all_sizes for c in self.clauses)
+
+    @property
+    def counterexample(self) -> Counterexample | None:
+        return next((c.counterexample for c in self.clauses if c.counterexample), None)
+
+    @property
+    def verdict(self) -> str:
+        """One sentence that says what was shown, never just "verified"."""
+        return verdict_text(self.status, self.max_size)
+
+    def to_dict(self) -> dict:
+        return {
+            "predicate": self.predicate,
+            "max_size": self.max_size,
+            "status": self.status,
+            "verdict": self.verdict,
+            "all_sizes": self.all_sizes,
+            "seconds": round(self.seconds, 4),
+            "clauses": [c.to_dict() for c in self.clauses],
+        }
+
+    def summary(self) -> str:
+        lines = [self.verdict]
+        for c in self.clauses:
+            tag = c.kind or ("local" if c.local else "non-local")
+            lines.append(f"clause {c.index} [{c.status}, {tag}]: {c.text}")
+            if c.source:
+                lines.append(f"  Prolog: {c.source}")
+            lines.append(f"  {c.generality}")
+            cx = c.counterexample
+            if cx is not None:
+                lines.append(
+                    f"  counterexample: the clause fires on square {list(cx.square)} "
+                    f"(features {cx.features})"
+                )
+                lines.append(f"    puzzle:   {cx.puzzle.to_json()}")
+                lines.append(f"    solution: {_path_json(cx.solution)}")
+                lines.append(f"    prefix:   {_path_json(cx.prefix)}")
+                lines.append(
+                    "    draw it: save the puzzle as P.json, then "
+                    f"witness show P.json --path '{_path_json(cx.prefix)}' --out P.svg"
+                )
+        return "\n".join(lines)
+
+
+def verdict_text(status: str, max_size: str) -> str:
+    """The sentence for a verdict: what was shown, and for which sizes."""
+    return {
+        PROVEN: "proven for every size: no false positive on any grid",
+        BOUNDED: f"no counterexample up to {max_size} (not proven for larger grids)",
+        REFUTED: f"refuted: false positive found (sizes checked up to {max_size})",
+    }.get(status, f"unknown: not every clause was decided up to {max_size}")
+
+
+def may_prune(verdict: dict, rows: int, cols: int) -> bool:
+    """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
+    may prune on a ``rows`` x ``cols`` puzzle without losing a solution.
+
+    A proof for every size allows every puzzle; a bounded check only puzzles
+    the check covered (``r x c`` and its mirror image ``c x r`` are the same
+    search, see ``sizes_to_check``). Anything else only sorts.
+    """
+    status = verdict.get("status")
+    if status == PROVEN:
+        return True
+    if status != BOUNDED:
+        return False
+    max_rows, max_cols = size_pair(verdict["max_size"])
+    return (rows <= max_rows and cols <= max_cols) or (cols <= max_rows and rows <= max_cols)
+
+
+def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
+    """Write ``clauseN_puzzle.json``, ``clauseN_solution.json`` and ``clauseN_prefix.json``
+    for every refuted clause N (inputs of ``witness show PUZZLE --path PATH``). A file
+    of the same name with other content is never replaced (an
+    :class:`~witness.io.OutputError` before anything is written)."""
+    files = {}
+    for c in result.clauses:
+        cx = c.counterexample
+        if cx is None:
+            continue
+        stem = f"clause{c.index}"
+        files[out_dir / f"{stem}_puzzle.json"] = cx.puzzle.to_json() + "\n"
+        files[out_dir / f"{stem}_solution.json"] = _path_json(cx.solution) + "\n"
+        files[out_dir / f"{stem}_prefix.json"] = _path_json(cx.prefix) + "\n"
+    make_folder(out_dir)
+    return write_files(files)
+
+
+def _path_json(path: list[Vertex]) -> str:
+    return "[" + ", ".join(f"[{x}, {y}]" for x, y in path) + "]"
+
+
+def verify_predicate(
+    pred: Predicate,
+    max_rows: int = DEFAULT_MAX_SIZE[0],
+    max_cols: int = DEFAULT_MAX_SIZE[1],
+    time_limit: float | None = None,
+) -> VerifyResult:
+    """Decide, clause by clause, whether ``pred`` fires on a solution prefix up to the size."""
+    t0 = time.perf_counter()
+    outcomes = verify_clauses(pred.clauses, max_rows, max_cols, time_limit)
+    results = []
+    pairs = zip(pred.clauses, outcomes, strict=True)
+    for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs):
+        all_sizes = outcome != REFUTED and not accepted_states(clause)
+        status = (
+            REFUTED
+            if outcome == REFUTED
+            else PROVEN
+            if all_sizes
+            else BOUNDED
+            if outcome == NO_COUNTEREXAMPLE
+            else UNKNOWN
+        )
+        results.append(
+            ClauseResult(
+                index=i,
+                text=clause_text(clause.comparisons, words=False),
+                source=clause.source,
+                status=status,
+                local=clause_is_local(clause),
+                kind=clause_kind(clause),
+                generality=generality(clause, outcome, max_rows, max_cols, cx),
+                all_sizes=all_sizes,
+                sizes_checked=sizes,
+                counterexample=cx,
+                seconds=totals["seconds"],
+                choices=totals["choices"],
+                conflicts=totals["conflicts"],
+            )
+        )
+    statuses = {r.status for r in results}
+    if REFUTED in statuses:
+        overall = REFUTED
+    elif statuses <= {PROVEN}:
+        overall = PROVEN
+    elif UNKNOWN in statuses:
+        overall = UNKNOWN
+    else:
+        overall = BOUNDED
+    return VerifyResult(pred.name, max_rows, max_cols, overall, results, time.perf_counter() - t0)
