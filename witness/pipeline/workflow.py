@@ -4,13 +4,13 @@ no logic): the config check, per-job logging, the learning step."""
 from __future__ import annotations
 
 import contextlib
-import copy
 import math
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from ilp import TaskError
 from witness.errors import InputError
 
 
@@ -19,30 +19,31 @@ def _key(path: Sequence[object]) -> str:
 
 
 def validate_config(config: dict, schema_file: str | Path) -> dict:
-    """Check the pipeline config against its JSON schema and fill in the
-    schema's defaults (in place; nested defaults too, without sharing the
-    schema's objects). Raises :class:`InputError` whose one-line message names
-    the first offending key, e.g. ``learn.mode: 'pool' is not one of ...`` or
-    ``biass: unknown key``."""
+    """Check the pipeline config with ``snakemake.utils.validate`` against its
+    JSON schema, which also fills in the schema's defaults (in place). Raises
+    :class:`InputError` whose one-line message names the first offending key,
+    e.g. ``learn.mode: 'pool' is not one of ...`` or ``biass: unknown key``."""
+    from snakemake.exceptions import WorkflowError
+    from snakemake.utils import validate
+
+    try:
+        validate(config, str(Path(schema_file).resolve()), set_default=True)
+    except WorkflowError:
+        raise InputError(_first_error(config, schema_file)) from None
+    _check_values(config)
+    return config
+
+
+def _first_error(config: dict, schema_file: str | Path) -> str:
+    """One line naming the key of the most telling error: an unknown key first
+    (a typo often also leaves a required key missing), then the error deepest in
+    the config."""
     import jsonschema
     import yaml
     from jsonschema import validators
 
     schema = yaml.safe_load(Path(schema_file).read_text())
-    base = validators.validator_for(schema)
-    base.check_schema(schema)
-    properties = base.VALIDATORS["properties"]
-
-    def fill_defaults(validator, props, instance, sub):  # noqa: ANN001 (jsonschema's hook)
-        if isinstance(instance, dict):
-            for name, prop in props.items():
-                if "default" in prop and name not in instance:
-                    instance[name] = copy.deepcopy(prop["default"])
-        yield from properties(validator, props, instance, sub)
-
-    # Report unknown keys first (a typo often also leaves a required key missing),
-    # then the error deepest in the config, so the message names the exact key.
-    checker = validators.extend(base, {"properties": fill_defaults})(schema)
+    checker = validators.validator_for(schema)(schema)
     errors = sorted(
         checker.iter_errors(config),
         key=lambda e: (
@@ -51,22 +52,17 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
             list(map(str, e.absolute_path)),
         ),
     )
-    if not errors:
-        _check_values(config)
-        return config
     err = errors[0]
     path = list(err.absolute_path)
     if err.validator == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
         unknown = sorted(set(err.instance) - set(allowed))
-        raise InputError(
-            f"{_key(path + unknown[:1])}: unknown key (expected one of: {', '.join(allowed)})"
-        )
+        return f"{_key(path + unknown[:1])}: unknown key (expected one of: {', '.join(allowed)})"
     if err.validator == "required":
         missing = [k for k in err.validator_value if k not in err.instance]
-        raise InputError(f"{_key(path + missing[:1])}: missing")
+        return f"{_key(path + missing[:1])}: missing"
     if err.validator == "enum":
-        raise InputError(
+        return (
             f"{_key(path)}: {err.instance!r} is not one of "
             f"{', '.join(map(str, err.validator_value))}"
         )
@@ -79,7 +75,7 @@ def validate_config(config: dict, schema_file: str | Path) -> dict:
         )
     if isinstance(err, jsonschema.ValidationError) and len(message) > 200:
         message = message[:200] + "..."
-    raise InputError(f"{_key(path)}: {message}")
+    return f"{_key(path)}: {message}"
 
 
 def check_config_files(paths: Sequence[str | Path]) -> None:
@@ -211,7 +207,7 @@ def logged(smk: object) -> Iterator[None]:
             except Exception as exc:
                 print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
                 raise
-    except InputError as exc:
+    except (InputError, TaskError) as exc:  # TaskError: the ILP engine's bad input
         print(f"error in rule {rule}: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
 
@@ -227,8 +223,9 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
     import traceback
     from pathlib import Path
 
+    from ilp import BKError, learn
     from witness.io import write_json
-    from witness.learning.ilp import BKError, learn, write_program
+    from witness.learning.program_file import write_program
 
     t0 = time.perf_counter()
     try:
