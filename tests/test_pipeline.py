@@ -13,6 +13,9 @@ import pytest
 from witness.pipeline.report import relation_to_table3, verdict
 from witness.pipeline.triage import learned_predicate
 
+# One Snakemake run of a few minutes: the slow tier (pytest -m slow).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = ROOT / "config" / "quick.yaml"
 

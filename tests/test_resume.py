@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = """run: resume
 sets:
@@ -37,6 +39,7 @@ def snakemake(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_readme_resume_steps_get_past_a_killed_runs_lock(tmp_path):
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert (

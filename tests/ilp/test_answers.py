@@ -75,6 +75,7 @@ def answers(rules, tester, kinds=("pos", "neg")) -> list:
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(task=tasks())
 def test_answers_find_what_examples_find(tmp_path_factory, monkeypatch, near_by_rule, task):
     folder = tmp_path_factory.mktemp("task")

@@ -4,6 +4,7 @@ example at all or to cover exactly what a smaller rule that stays covers."""
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ relations = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(relations, st.booleans())
 def test_every_removed_rule_covers_nothing_or_a_smaller_one_does_the_same(rows, typed):

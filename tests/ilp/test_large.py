@@ -5,6 +5,8 @@ stopped at the first covered negative)."""
 import random
 from pathlib import Path
 
+import pytest
+
 from ilp import learn
 
 N = 100_000
@@ -35,6 +37,7 @@ def large_task(folder: Path) -> tuple[Path, int]:
     return folder, n_pos
 
 
+@pytest.mark.slow
 def test_100k_examples_learned_within_a_fixed_number_of_tested_rules(tmp_path):
     task, n_pos = large_task(tmp_path / "large")
     program, scores, stats = learn(task, timeout=None)
