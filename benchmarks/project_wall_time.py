@@ -12,6 +12,12 @@ wall = sum over stages of max(total seconds / cores, longest job).
 
     .venv/bin/python benchmarks/project_wall_time.py results/paper/paper --cores 32 \\
         [--scale large=50]
+
+The reference paper-scale run keeps its per-job benchmark files
+(``results/reference/paper/benchmarks/``, about 1,600 small TSV files) in the
+repository for this script alone: its projection of that run's 32-core wall time
+(in the run's README) can be retraced from them, and the SLURM profile's memory
+requests come from their peaks.
 """
 
 from __future__ import annotations
