@@ -26,6 +26,22 @@ include: "workflow/rules/report.smk"
 report: "workflow/report/workflow.rst"
 
 
+# Cheap steps that only read and write small tables run in the main Snakemake process,
+# not as cluster jobs (each job would cost a scheduling and status-check cycle).
+localrules:
+    all,
+    translate,
+    triage_distinct,
+    triage_stage,
+    final_predicate,
+    pi_star,
+    portfolio,
+    test_summary,
+    large_summary,
+    report,
+    compare,
+
+
 rule all:
     input:
         f"{OUT}/report.md",
