@@ -15,7 +15,7 @@ from ilp.api import load_task
 from ilp.rules import canonical, parse_program
 from ilp.test import Tester
 from witness.learning.examples import write_task
-from witness.learning.program_file import write_program
+from witness.learning.program import write_program
 from witness.model.puzzle import Puzzle, enumerate_solutions
 from witness.paper import TABLE3_PROLOG
 

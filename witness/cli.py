@@ -322,7 +322,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 def cmd_learn(args: argparse.Namespace) -> int:
     from ilp import learn, program_file_text
-    from witness.learning.program_file import check_program_path, write_program
+    from witness.learning.program import check_program_path, write_program
 
     if args.out:  # before the learning (an hour at paper scale), not after it
         with _option("--out"):

@@ -1,4 +1,4 @@
-"""Learned programs read as Prolog reads them.
+"""Learned programs: read as Prolog reads them, written with the engine's header.
 
 Every command that takes a learned ``FILE.pl`` (translate, predicate, verify,
 solve, difficulty, the pipeline) reads it here, with SWI-Prolog's own term
@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ilp import Literal, Rule
+from ilp import PROGRAM_MARK, Literal, Program, Rule, Scores, Stats, program_file_text
 from witness.errors import InputError
+from witness.io import check_file, write_file
 
 READER_FILE = Path(__file__).with_name("program.pl")
 READER_MODULE = "witness_program"
@@ -90,3 +91,15 @@ def _rule(where: str, head: list, body: list) -> Rule:
         raise ProgramError(f"{where}: the head's arguments must be distinct variables")
     goals = [_literal(where, goal) for goal in body if goal != ["true", []]]
     return Rule.make(head_literal, goals)
+
+
+def check_program_path(path: str | Path) -> Path:
+    """``path`` may receive a learned program: it is new, or an earlier learned
+    program (never another file); an :class:`~witness.io.OutputError` otherwise."""
+    return check_file(path, PROGRAM_MARK.encode())
+
+
+def write_program(path: str | Path, program: Program, scores: Scores, stats: Stats) -> Path:
+    """Write the program with its header (task, scores, time, settings) to ``path``
+    atomically; an existing ``path`` that is not a learned program is an error."""
+    return write_file(path, program_file_text(program, scores, stats), mark=PROGRAM_MARK.encode())

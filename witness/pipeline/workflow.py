@@ -225,7 +225,7 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
 
     from ilp import BKError, learn
     from witness.io import write_json
-    from witness.learning.program_file import write_program
+    from witness.learning.program import write_program
 
     t0 = time.perf_counter()
     try:
