@@ -46,6 +46,8 @@ Modules, one job each:
 - :mod:`~ilp.combine`: the best combination of consistent rules;
 - :mod:`~ilp.loop`: the loop;
 - :mod:`~ilp.api`: the public ``learn`` (either engine) and ``load_task``;
+- :mod:`~ilp.isolated`: a learning job in a child process (``learn(...,
+  isolate=True)``), safe from a BK that halts, prints, crashes or hangs;
 - :mod:`~ilp.results`: the records (program, scores, statistics);
 - :mod:`~ilp.output`: the ``.pl`` file with its header;
 - :mod:`~ilp.run_popper`: the real Popper, when it is installed.

@@ -60,6 +60,7 @@ def learn(
     combine_timeout: float = 60.0,
     noisy: bool = False,
     progress: bool = False,
+    isolate: bool = False,
 ) -> tuple[Program, Scores, Stats]:
     """Learn a program for the Popper task folder ``task_dir``.
 
@@ -70,7 +71,15 @@ def learn(
     negative example, unless ``noisy``: then it is the program of minimum
     description length (literals + FN + FP, Popper's ``--noisy``). ``progress`` logs
     progress lines to stderr (otherwise they go to the ``ilp`` logger).
+    ``isolate`` runs all of this in a child process, so that a BK that halts,
+    prints, crashes or never returns ends in a one-line :class:`BKError`
+    (:mod:`~ilp.isolated`).
     """
+    if isolate:  # every other argument, as given, for the child's own call
+        options = {k: v for k, v in locals().items() if k not in ("task_dir", "timeout", "isolate")}
+        from ilp.isolated import learn_isolated
+
+        return learn_isolated(task_dir, timeout, **options)
     t0 = time.perf_counter()
     if engine not in ENGINES:
         raise TaskError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")

@@ -654,6 +654,8 @@ def learn_from_failures(
         bias,
         eval_timeout=eval_timeout,
         inferences_per_example=inferences_per_example,
+        # the time-out covers loading the BK too (a directive may never return)
+        load_timeout=None if deadline is None else max(0.01, deadline - time.perf_counter()),
     ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
         search = _Search(files, bias, tester, stats, deadline, combine_timeout, noisy=noisy)

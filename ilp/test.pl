@@ -5,7 +5,7 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/4, load_examples/5, cover/12, cover_program/11,
+:- module(witness_ilp, [load_bk/5, load_examples/5, cover/12, cover_program/11,
                        own_clauses/4, undefined_preds/3, fact_rows/5,
                        head_place_conflicts/4, fact_preds/3, wipe/2]).
 :- use_module(library(time)).
@@ -48,22 +48,47 @@ forbid_halt(M) :-
     M:assertz((halt :- throw(witness_bk_halt))),
     M:assertz((halt(_) :- throw(witness_bk_halt))).
 
-%!  load_bk(+M, +File, +Id, -Error) is det.
-%   Load File into module M under the source id Id. Error is "" or the
-%   first error message.
-load_bk(M, File, Id0, Error) :-
+%!  load_bk(+M, +File, +Id, +Limit, -Error) is det.
+%   Load File into module M under the source id Id, then run its
+%   initialization/1 goals as consult/1 would (SWI keeps them for the file a
+%   stream was opened on and runs them only when that file is loaded by name),
+%   all within Limit seconds (0: no limit). Error is "" or the first error
+%   message.
+load_bk(M, File, Id0, Limit, Error) :-
     atom_string(Id, Id0),
     forbid_halt(M),
     retractall(load_error(M, _)),
     setup_call_cleanup(
         asserta(loading(M)),
-        catch(setup_call_cleanup(
-                  open(File, read, S),
-                  load_files(M:Id, [stream(S), silent(true)]),
-                  close(S)),
-              E, ( message_text(E, T), assertz(load_error(M, T)) )),
+        catch(within(Limit, load_and_initialize(M, File, Id)),
+              E, ( load_exception_text(E, Limit, T), assertz(load_error(M, T)) )),
         retractall(loading(M))),
     (   load_error(M, Error) -> true ; Error = "" ).
+
+load_and_initialize(M, File, Id) :-
+    setup_call_cleanup(
+        open(File, read, S),
+        load_files(M:Id, [stream(S), silent(true)]),
+        close(S)),
+    % M is this task's own module: its goals are exactly this load's
+    forall(retract(system:'$init_goal'(_, M:Goal, _)),
+           catch(( call(M:Goal) -> true ; true ),
+                 E, ( message_text(E, T), assertz(load_error(M, T)) ))).
+
+within(Limit, Goal) :-
+    (   Limit =:= 0
+    ->  call(Goal)
+    ;   call_with_time_limit(Limit, Goal)
+    ).
+
+load_exception_text(E, Limit, Text) :-
+    (   E = time_limit_exceeded ; E = time_limit_exceeded(_) ),
+    !,
+    format(string(Text),
+           "loading did not finish within the time-out (~1f s): a directive that never returns?",
+           [Limit]).
+load_exception_text(E, _, Text) :-
+    message_text(E, Text).
 
 load_examples(M, File, Head, NPos, NNeg) :-
     dynamic(M:'$ilp_pos'/2),

@@ -109,6 +109,7 @@ class Tester:
         bias: Bias,
         eval_timeout: float = 10.0,
         inferences_per_example: int = 200_000,
+        load_timeout: float | None = None,
     ):
         self.janus = _janus()
         self.bk = bk
@@ -129,16 +130,7 @@ class Tester:
             # a program's clauses are asserted as the head predicate's own (and
             # override a library predicate of that name, such as last/2)
             self.janus.query_once(f"dynamic({self.module}:{_quote_pi(head_pi(bias))})")
-        try:
-            error = self.janus.query_once(
-                f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Error)",
-                {"File": str(bk), "Id": self._source_id},
-            )["Error"]
-        except self.janus.PrologError as exc:
-            error = _first_line(exc)
-        if error:
-            self.close()
-            raise BKError(f"error in {bk}: {error}")
+        self._load_bk(load_timeout)
         head = f"{bias.head.name}/{bias.head.arity}"
         try:
             r = self.janus.query_once(
@@ -191,6 +183,21 @@ class Tester:
                 f"{bk} defines the head predicate {head}: with "
                 "enable_recursion it must be left to the learned program"
             )
+
+    def _load_bk(self, load_timeout: float | None) -> None:
+        """Load the BK into this task's module, its directives and initialization
+        goals within ``load_timeout`` seconds (None: no limit); a BKError quoting
+        its first error."""
+        try:
+            error = self.janus.query_once(
+                f"{HELPER_MODULE}:load_bk({self.module}, File, Id, Limit, Error)",
+                {"File": str(self.bk), "Id": self._source_id, "Limit": load_timeout or 0},
+            )["Error"]
+        except self.janus.PrologError as exc:
+            error = _first_line(exc)
+        if error:
+            self.close()
+            raise BKError(f"error in {self.bk}: {error}")
 
     def cover(
         self,

@@ -333,6 +333,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         engine=args.engine,
         noisy=args.noisy,
         progress=not args.quiet,
+        isolate=True,  # a BK that halts, prints or hangs cannot end this process
     )
     if args.out:
         with _option("--out"):

@@ -15,9 +15,19 @@ import pytest
 TASKS = Path(__file__).parent / "tasks"
 
 
-def run_learn(task: Path) -> subprocess.CompletedProcess:
+def run_learn(task: Path, *options: str, timeout: int = 60) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "witness.cli", "learn", str(task), "--quiet", "--timeout", "60"],
+        [
+            sys.executable,
+            "-m",
+            "witness.cli",
+            "learn",
+            str(task),
+            "--quiet",
+            "--timeout",
+            str(timeout),
+            *options,
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -49,6 +59,39 @@ def test_broken_bk_exits_2_quoting_the_first_error(tmp_path, case, bk_extra, quo
         assert "stepparent/2" in last
     if case == "syntax":
         assert "bk.pl:12" in last  # file and line of the first error
+
+
+@pytest.mark.parametrize(
+    "case, bk_extra, said",
+    [
+        # module-qualified halts get past the task module's own halt/0,1
+        ("user_halt", ":- user:halt.\n", "called halt"),
+        ("system_halt", ":- system:halt(0).\n", "called halt"),
+        ("query_halt", "male(X) :- G = halt(0), user:G.\n", "called halt"),
+        ("initialization", ":- initialization(halt).\n", "called halt"),
+        ("directive_loops", ":- repeat, fail.\n", "loading did not finish within the time-out"),
+        ("directive_prints", ':- format("HELLO~n").\n', "wrote to standard output ('HELLO')"),
+        ("predicate_prints", "male(X) :- write(hi), nl.\n", "wrote to standard output ('hi')"),
+        (
+            "crash",
+            ':- shell("kill -KILL $PPID").\n',
+            "crashed the learning process (signal SIGKILL)",
+        ),
+    ],
+)
+def test_a_learning_job_survives_what_its_bk_does(tmp_path, case, bk_extra, said):
+    """Each of these ended `learn` with exit 0 and no output, hung past --timeout, was
+    ignored, or put its text before --json's: now exit 2 and one line naming the BK."""
+    task = tmp_path / case
+    shutil.copytree(TASKS / "grandparent", task)
+    with (task / "bk.pl").open("a") as f:
+        f.write(":- discontiguous parent/2, male/1.\n:- style_check(-singleton).\n" + bk_extra)
+    r = run_learn(task, "--json", timeout=4)
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert lines[0].startswith(f"witness learn: error in {task / 'bk.pl'}: ") and said in lines[0]
 
 
 def test_good_bk_still_learns(tmp_path):
@@ -145,3 +188,12 @@ def test_no_negative_example_learns_but_warns(tmp_path):
     r = run_learn(task)
     assert r.returncode == 0, r.stderr
     assert "has no negative example" in r.stderr
+
+
+def test_an_isolated_run_returns_what_an_in_process_run_does():
+    from ilp import learn
+
+    here = learn(TASKS / "grandparent", timeout=60)
+    there = learn(TASKS / "grandparent", timeout=60, isolate=True)
+    assert there[0] == here[0] and there[1] == here[1]
+    assert (there[2].n_pos, there[2].n_neg, there[2].exhausted) == (10, 27, True)

@@ -229,7 +229,9 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
 
     t0 = time.perf_counter()
     try:
-        program, scores, stats = learn(task_dir, timeout=timeout, engine=engine, progress=True)
+        program, scores, stats = learn(
+            task_dir, timeout=timeout, engine=engine, progress=True, isolate=True
+        )
     except BKError:
         raise
     except Exception as exc:  # recorded, not fatal: one bad task must not stop 500
