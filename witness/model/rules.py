@@ -265,7 +265,7 @@ def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyom
         rest = pieces[:i] + pieces[i + 1 :]
         for shape in piece.orientations():
             cover = _cover(shape, at, negative=False)
-            if not all(values.get(q, 0) < 1 and _on_grid(panel, q) for q in cover):
+            if not all(values.get(q, 0) < 0 and _on_grid(panel, q) for q in cover):
                 continue
             for q in cover:
                 values[q] = values.get(q, 0) + 1
@@ -375,7 +375,9 @@ def check_region(
                 return []
             first = errors if first is None else first
     if first is None:  # an odd canceller with nothing to cancel
-        left = [e for e in present if e not in set(very) | set(cancellers)]
+        # the cancellers the very invalid symbols took go; the idle one stays, as a colour
+        gone = set(very) | set(cancellers[: len(very)])
+        left = [e for e in present if e not in gone]
         return [cancellers[-1], *_errors_left(panel, region, left, on_line)]
     return first
 

@@ -1,0 +1,176 @@
+"""Hand-made panels, one per corner case of the community engine's rules
+(engine/validate.js and engine/polyominos.js of witnesspuzzles.com); each
+comment names the rule."""
+
+import pytest
+
+from witness.model.panel import Panel
+from witness.model.rules import PathError, check
+
+BOTTOM_4 = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]
+
+
+def verdict(path, **fields):
+    data = {"rows": 1, "cols": 2, "goal": [2, 0], **fields}
+    if "ends" in fields:
+        del data["goal"]
+    return check(Panel.from_dict(data), [tuple(v) for v in path])
+
+
+def kinds(v):
+    return sorted(x.kind for x in v.violations)
+
+
+def test_an_uncovered_dot_lies_in_a_region_and_a_canceller_takes_it():
+    # validate.js: an uncovered dot is a "very invalid" element of its region
+    path = [[0, 0], [1, 0], [2, 0]]
+    assert kinds(verdict(path, dots=[[1, 1]])) == ["dot"]
+    assert verdict(path, dots=[[1, 1]], cancellers=[[0, 0]]).solved
+
+
+def test_a_canceller_with_nothing_to_cancel_is_wrong_but_two_cancel_each_other():
+    # validate.js: a leftover negation is invalid; NEGATIONS_CANCEL_NEGATIONS pairs them
+    path = [[0, 0], [1, 0], [2, 0]]
+    assert kinds(verdict(path, cancellers=[[0, 0]])) == ["canceller"]
+    assert verdict(path, cancellers=[[0, 0], [1, 0]]).solved
+
+
+def test_each_very_invalid_symbol_needs_its_own_canceller():
+    # validate.js: very invalid elements are cancelled first, one negation each
+    path = [[0, 0], [1, 0], [2, 0]]
+    v = verdict(path, dots=[[1, 1], [0, 1]], cancellers=[[0, 0]])
+    assert not v.solved and "dot" in kinds(v)
+
+
+def test_a_canceller_counts_as_a_symbol_of_its_colour_for_stars():
+    # validate.js: every coloured cell counts, the negation included (as 'nonce')
+    path = [[0, 0], [1, 0], [2, 0]]
+    # a white star and a white canceller: the star is right, the canceller idle
+    assert kinds(verdict(path, stars=[[0, 0, "white"]], cancellers=[[1, 0]])) == ["canceller"]
+    # a lone red star is very invalid: the white canceller takes it
+    assert verdict(path, stars=[[0, 0, "red"]], cancellers=[[1, 0]]).solved
+
+
+def test_a_star_with_too_many_of_its_colour_can_lose_one_to_a_canceller():
+    # validate.js: a star with more than two of its colour is (plain) invalid
+    rows = {"rows": 1, "cols": 4, "goal": [4, 0]}
+    stars, square = [[0, 0, "red"], [1, 0, "red"]], [[2, 0, "red"]]
+    v = check(Panel.from_dict({**rows, "stars": stars, "squares": square}), BOTTOM_4)
+    assert kinds(v) == ["star", "star"]
+    full = {**rows, "stars": stars, "squares": square, "cancellers": [[3, 0]]}
+    assert check(Panel.from_dict(full), BOTTOM_4).solved
+
+
+def test_squares_of_two_colours_are_all_wrong_until_the_odd_one_is_cancelled():
+    # validate.js: a colour collision marks every square of the region invalid
+    rows = {"rows": 1, "cols": 4, "goal": [4, 0]}
+    squares = [[0, 0, "red"], [1, 0, "red"], [2, 0, "blue"]]
+    assert kinds(check(Panel.from_dict({**rows, "squares": squares}), BOTTOM_4)) == ["square"] * 3
+    full = {**rows, "squares": squares, "cancellers": [[3, 0]]}
+    assert check(Panel.from_dict(full), BOTTOM_4).solved
+
+
+def test_a_triangle_counts_the_sides_of_both_symmetric_lines():
+    # validate.js: getLine > LINE_NONE counts the blue and the yellow line alike
+    sym = {"starts": [[0, 0], [2, 0]], "ends": [[0, 1], [2, 1]], "symmetry": "horizontal"}
+    path = [[0, 0], [0, 1]]  # its mirror runs (2, 0) -> (2, 1)
+    assert verdict(path, triangles=[[1, 0, 1]], **sym).solved
+    assert kinds(verdict(path, triangles=[[1, 0, 2]], **sym)) == ["triangle"]
+
+
+def test_coloured_dots_belong_to_their_line():
+    # validate.js: a blue dot under the yellow line (or the reverse) is wrong
+    sym = {"starts": [[0, 0], [2, 0]], "ends": [[0, 1], [2, 1]], "symmetry": "horizontal"}
+    path = [[0, 0], [0, 1]]
+    assert kinds(verdict(path, dots=[[2, 0, "blue"]], **sym)) == ["dot"]
+    assert verdict(path, dots=[[2, 0, "yellow"], [0, 0, "blue"]], **sym).solved
+
+
+def test_symmetric_lines_may_not_touch():
+    # trace2.js: the line cannot enter the mirror line's place (the axis included)
+    sym = {"starts": [[0, 0], [2, 0]], "ends": [[0, 1], [2, 1]], "symmetry": "horizontal"}
+    v = verdict([[0, 0], [1, 0], [1, 1], [0, 1]], **sym)
+    assert "symmetry" in kinds(v) and not v.solved
+
+
+def test_a_positive_polyomino_never_spans_the_line():
+    # polyominos.js, PRECISE_POLYOMINOS: a poly fills the edges inside it
+    slit = {"rows": 2, "cols": 2, "start": [1, 1], "goal": [1, 2]}
+    path = [(1, 1), (1, 2)]  # one region: the four cells, cut by a slit from the top
+    horizontal = [
+        {"cell": [0, 0], "shape": [[0, 0], [1, 0]]},
+        {"cell": [1, 0], "shape": [[0, 0], [1, 0]]},
+    ]
+    vertical = [
+        {"cell": [0, 0], "shape": [[0, 0], [0, 1]]},
+        {"cell": [1, 0], "shape": [[0, 0], [0, 1]]},
+    ]
+    assert (
+        kinds(check(Panel.from_dict({**slit, "polyominoes": horizontal}), path))
+        == ["polyomino"] * 2
+    )
+    assert check(Panel.from_dict({**slit, "polyominoes": vertical}), path).solved
+
+
+def test_a_rotatable_polyomino_may_turn_a_fixed_one_may_not():
+    # polyominos.js: getRotations gives four shapes only with the rotation bit
+    base = {"rows": 2, "cols": 1, "goal": [0, 2]}
+    path = [(0, 0), (0, 1), (0, 2)]
+    fixed = [{"cell": [0, 0], "shape": [[0, 0], [1, 0]]}]
+    turns = [{"cell": [0, 0], "shape": [[0, 0], [1, 0]], "rotatable": True}]
+    assert not check(Panel.from_dict({**base, "polyominoes": fixed}), path).solved
+    assert check(Panel.from_dict({**base, "polyominoes": turns}), path).solved
+
+
+def test_equal_areas_of_polyominoes_and_negative_ones_leave_the_region_free():
+    # polyominos.js: polyCount == 0, the shapes must cancel, the region is not tiled
+    base = {"rows": 1, "cols": 3, "goal": [3, 0]}
+    path = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    mono = {"cell": [0, 0], "shape": [[0, 0]]}
+    assert kinds(check(Panel.from_dict({**base, "polyominoes": [mono]}), path)) == ["polyomino"]
+    both = [mono, {"cell": [1, 0], "shape": [[0, 0]], "negative": True}]
+    assert check(Panel.from_dict({**base, "polyominoes": both}), path).solved
+    # negative area larger than the positive one: never right
+    more = [mono, {"cell": [1, 0], "shape": [[0, 0], [1, 0]], "negative": True}]
+    assert kinds(check(Panel.from_dict({**base, "polyominoes": more}), path)) == ["polyomino"] * 2
+
+
+def test_a_negative_polyomino_outside_the_region_lets_a_positive_reach_past_the_line():
+    # polyominos.js: ylops are placed anywhere in the grid and cover their edges too
+    base = {"rows": 1, "cols": 3, "start": [1, 0], "goal": [1, 1]}
+    path = [(1, 0), (1, 1)]  # regions: cell (0, 0) | cells (1, 0), (2, 0)
+    pieces = [
+        {"cell": [1, 0], "shape": [[0, 0], [1, 0], [2, 0]]},
+        {"cell": [2, 0], "shape": [[0, 0]], "negative": True},
+    ]
+    assert check(Panel.from_dict({**base, "polyominoes": pieces}), path).solved
+
+
+def test_an_edge_dot_needs_that_edge():
+    # validate.js: dots on edges are checked like dots on vertices
+    base = {"rows": 1, "cols": 1, "goal": [1, 1], "dots": [[0, 1, 1, 1]]}
+    assert kinds(check(Panel.from_dict(base), [(0, 0), (1, 0), (1, 1)])) == ["dot"]
+    assert check(Panel.from_dict(base), [(0, 0), (0, 1), (1, 1)]).solved
+
+
+def test_the_line_cannot_cross_a_gap_and_may_pass_an_end():
+    # trace2.js: gaps stop the line; an endpoint is only taken if the player wants
+    base = {"rows": 1, "cols": 1, "gaps": [[0, 0, 0, 1]], "goal": [1, 1]}
+    assert kinds(check(Panel.from_dict(base), [(0, 0), (0, 1), (1, 1)])) == ["gap"]
+    ends = {"rows": 1, "cols": 1, "ends": [[1, 0], [1, 1]], "triangles": [[0, 0, 2]]}
+    assert check(Panel.from_dict(ends), [(0, 0), (1, 0), (1, 1)]).solved
+
+
+def test_cells_cut_off_by_removed_edges_join_no_region():
+    # puzzle.js: _floodFillOutside goes in through removed (gap-2) edges
+    base = {"rows": 1, "cols": 3, "goal": [0, 1], "squares": [[0, 0, "red"], [2, 0, "blue"]]}
+    path = [(0, 0), (0, 1)]
+    assert kinds(check(Panel.from_dict(base), path)) == ["square", "square"]
+    cut = {**base, "removed": [[1, 0, 2, 0], [1, 1, 2, 1]]}
+    assert check(Panel.from_dict(cut), path).solved
+
+
+def test_a_path_that_is_not_a_walk_is_bad_input():
+    with pytest.raises(PathError, match="not one step"):
+        verdict([[0, 0], [2, 0]])
+    assert kinds(verdict([[1, 0], [2, 0]])) == ["path"]  # not from a start
