@@ -174,3 +174,33 @@ def test_a_path_that_is_not_a_walk_is_bad_input():
     with pytest.raises(PathError, match="not one step"):
         verdict([[0, 0], [2, 0]])
     assert kinds(verdict([[1, 0], [2, 0]])) == ["path"]  # not from a start
+
+
+def test_the_windmill_reading_of_polyominoes():
+    # The Windmill: pieces are their cells only (a 2x2 piece fills a region the
+    # line slits) and may overhang the grid where a negative piece cancels them
+    slit = {"rows": 2, "cols": 2, "start": [1, 1], "goal": [1, 2]}
+    square = [{"cell": [1, 0], "shape": [[0, 0], [0, 1], [1, 0], [1, 1]]}]
+    path = [(1, 1), (1, 2)]
+    assert not check(Panel.from_dict({**slit, "polyominoes": square}), path).solved
+    loose = {**slit, "polyominoes": square, "polyomino_rules": "windmill"}
+    assert check(Panel.from_dict(loose), path).solved
+    # a 1x3 bar less a monomino fills a 1x2 panel only by hanging off its side
+    bar = {"rows": 1, "cols": 2, "goal": [2, 1], "polyomino_rules": "windmill"}
+    pieces = [
+        {"cell": [0, 0], "shape": [[0, 0], [1, 0], [2, 0]]},
+        {"cell": [1, 0], "shape": [[0, 0]], "negative": True},
+    ]
+    around = [(0, 0), (0, 1), (1, 1), (2, 1)]
+    assert check(Panel.from_dict({**bar, "polyominoes": pieces}), around).solved
+    precise = {**bar, "polyominoes": pieces, "polyomino_rules": "precise"}
+    assert not check(Panel.from_dict(precise), around).solved
+
+
+def test_a_symbol_of_no_colour_counts_for_no_star():
+    # The Windmill's cancellers carry no colour
+    path = [[0, 0], [1, 0], [2, 0]]
+    assert verdict(path, stars=[[0, 0, "white"]], cancellers=[[1, 0, "none"]]).solved
+    assert not verdict(path, stars=[[0, 0, "white"]], cancellers=[[1, 0, "white"]]).solved
+    with pytest.raises(Exception, match="star needs a colour"):
+        verdict(path, stars=[[0, 0, "none"]])

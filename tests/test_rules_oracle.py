@@ -70,10 +70,10 @@ def regions_bf(panel, on_line):
     return [frozenset(g) for g in groups.values()]
 
 
-def cover_bf(shape, origin, negative):
+def cover_bf(shape, origin, negative, precise):
     cells = [(origin[0] + dx, origin[1] + dy) for dx, dy in shape]
     out = {(2 * x + 1, 2 * y + 1) for x, y in cells}
-    for x, y in cells:
+    for x, y in cells if precise else []:
         sides = {(1, 0): (x + 1, y), (-1, 0): (x - 1, y), (0, 1): (x, y + 1), (0, -1): (x, y - 1)}
         for (dx, dy), nb in sides.items():
             if negative or nb in cells:
@@ -81,30 +81,41 @@ def cover_bf(shape, origin, negative):
     return out
 
 
-def all_placements(panel, piece):
+def all_placements(panel, piece, margin):
     shapes = rotations(piece.shape) if piece.rotatable else [piece.shape]
+    precise = panel.polyomino_rules == "precise"
     out = []
     for shape in shapes:
-        for ox in range(-3, panel.cols + 3):
-            for oy in range(-3, panel.rows + 3):
+        for ox in range(-8, panel.cols + 8):
+            for oy in range(-8, panel.rows + 8):
                 cells = [(ox + dx, oy + dy) for dx, dy in shape]
-                if all(0 <= x < panel.cols and 0 <= y < panel.rows for x, y in cells):
-                    out.append(cover_bf(shape, (ox, oy), piece.negative))
+                if all(
+                    -margin <= x < panel.cols + margin and -margin <= y < panel.rows + margin
+                    for x, y in cells
+                ):
+                    out.append(cover_bf(shape, (ox, oy), piece.negative, precise))
     return out
 
 
 @cache
 def fit_bf(panel, region, pieces):
+    """Some placement of every piece at once leaves every place at most 0 and
+    every cell at exactly 0 (the region's places start at -1 unless the areas
+    cancel). The Windmill's rules: cells only, within the largest piece's
+    extent of the grid."""
     net = sum(-p.size if p.negative else p.size for p in pieces)
     if net < 0:
         return False
-    squares = [p for p in doubled(panel) if p[0] % 2 == 1 and p[1] % 2 == 1]
-    for choice in product(*(all_placements(panel, p) for p in pieces)):
+    margin = 0
+    if panel.polyomino_rules == "windmill":
+        margin = max(max(max(c) for c in p.shape) + 1 for p in pieces)
+    for choice in product(*(all_placements(panel, p, margin) for p in pieces)):
         value = {p: (-1 if net > 0 and p in region else 0) for p in doubled(panel)}
         for piece, cover in zip(pieces, choice, strict=True):
             for q in cover:
-                value[q] += -1 if piece.negative else 1
-        if all(v <= 0 for v in value.values()) and all(value[s] == 0 for s in squares):
+                value[q] = value.get(q, 0) + (-1 if piece.negative else 1)
+        cells = [v for (x, y), v in value.items() if x % 2 == 1 and y % 2 == 1]
+        if all(v <= 0 for v in value.values()) and all(v == 0 for v in cells):
             return True
     return False
 
@@ -114,7 +125,7 @@ def errors_bf(panel, region, present, on_line):
     very, invalid = set(), set()
     colour_count = {}
     for e in present:
-        if e[2] is not None:
+        if e[2] is not None and e[2] != "none":
             colour_count[e[2]] = colour_count.get(e[2], 0) + 1
     for e in present:
         kind, p, colour, item = e
@@ -243,8 +254,10 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
             shape = draw(st.sampled_from(SHAPES))
             flags = {"rotatable": draw(st.booleans()), "negative": draw(st.booleans())}
             fields["polyominoes"].append(Polyomino((x, y), shape, colour=colour, **flags))
-        elif kind in ("square", "star", "canceller"):
+        elif kind in ("square", "star"):
             fields[kind + "s"].append((x, y, colour))
+        elif kind == "canceller":
+            fields["cancellers"].append((x, y, draw(st.sampled_from([*COLOURS, "none"]))))
     all_edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
     all_edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
     dots = draw(st.lists(st.sampled_from(verts + all_edges), max_size=2, unique=True))
@@ -269,6 +282,7 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
             gaps=tuple(e for e in gaps if e not in dots),
             removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
             symmetry=symmetry,
+            polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
             **fields,
         )
     except PuzzleError:

@@ -18,6 +18,7 @@ DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 SYMMETRIES = ("horizontal", "vertical", "rotational")
+POLYOMINO_RULES = ("precise", "windmill")
 DOT_COLOURS = ("black", "blue", "yellow", "invisible")
 # The line drawn from the chosen start is blue, its mirror image yellow
 # (symmetry panels only); a blue dot must be covered by the blue line.
@@ -29,6 +30,8 @@ DEFAULT_COLOURS = {
     "cancellers": "white",
     "polyominoes": "yellow",
 }
+# A symbol of this colour counts for no star (The Windmill's cancellers).
+NO_COLOUR = "none"
 _COLOUR = re.compile(r"^(#[0-9a-f]{3,8}|[a-z]+)$")
 
 

@@ -54,6 +54,7 @@ ALLOWED_KEYS = (
     "gaps",
     "removed",
     "symmetry",
+    "polyomino_rules",
     "meta",
 )
 __all__ = ["SYMMETRIES", "Cell", "Dot", "Edge", "Panel", "Polyomino", "Vertex", "edge"]
@@ -135,7 +136,9 @@ class Panel:
     edges (the line cannot cross them; regions flow through them);
     ``removed_edges`` are edges taken out of the panel (removing a vertex
     removes its edges, and cells cut off from the outside by removed edges are
-    outside the panel); ``symmetry`` is None or one of :data:`SYMMETRIES`.
+    outside the panel); ``symmetry`` is None or one of :data:`SYMMETRIES`;
+    ``polyomino_rules`` is ``"precise"`` (the community engine's) or
+    ``"windmill"`` (:mod:`witness.model.rules`).
     ``meta`` (source, title, ...) is carried along and never compared.
     """
 
@@ -153,6 +156,7 @@ class Panel:
     removed_edges: tuple[Edge, ...] = ()
     removed_vertices: tuple[Vertex, ...] = ()
     symmetry: str | None = None
+    polyomino_rules: str = "precise"
     meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -264,6 +268,8 @@ class Panel:
             used.append("removed")
         if self.symmetry:
             used.append("symmetry")
+        if self.polyomino_rules != "precise":
+            used.append("polyomino_rules")
         if len(self.starts) > 1:
             used.append("starts")
         if len(self.ends) > 1:
@@ -444,6 +450,7 @@ def panel_from_dict(data: object) -> Panel:
     symmetry = data.get("symmetry")
     if symmetry is not None and not isinstance(symmetry, str):
         raise PuzzleError("symmetry", f"expected a string, got {symmetry!r}")
+    rules = data.get("polyomino_rules", "precise")
     gaps, _ = _edges(data, "gaps", vertices_too=False)
     removed_edges, removed_vertices = _edges(data, "removed", vertices_too=True)
     return Panel(
@@ -461,6 +468,7 @@ def panel_from_dict(data: object) -> Panel:
         removed_edges=tuple(removed_edges),
         removed_vertices=tuple(removed_vertices),
         symmetry=symmetry,
+        polyomino_rules=rules,
         meta=meta,
     )
 
@@ -513,6 +521,8 @@ def panel_to_dict(panel: Panel) -> dict:
         out["removed"] = removed
     if panel.symmetry:
         out["symmetry"] = panel.symmetry
+    if panel.polyomino_rules != "precise":
+        out["polyomino_rules"] = panel.polyomino_rules
     if panel.meta:
         out["meta"] = panel.meta
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 from witness.model.base import (
     DOT_COLOURS,
     MAX_SIDE,
+    NO_COLOUR,
+    POLYOMINO_RULES,
     SYMMETRIES,
     PuzzleError,
     Vertex,
@@ -32,6 +34,11 @@ def validate_panel(panel: Panel) -> None:
     _check_symbols(panel)
     _check_dots(panel)
     _check_symmetry(panel)
+    if panel.polyomino_rules not in POLYOMINO_RULES:
+        raise PuzzleError(
+            "polyomino_rules",
+            f"expected one of {', '.join(POLYOMINO_RULES)}, got {panel.polyomino_rules!r}",
+        )
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
@@ -97,6 +104,8 @@ def _check_symbols(panel: Panel) -> None:
             _check_cell(panel, name, item[0], item[1], seen)
             if not valid_colour(item[-1]):
                 raise PuzzleError(name, f"square {list(item[:2])}: bad colour {item[-1]!r}")
+            if name == "stars" and item[-1] == NO_COLOUR:
+                raise PuzzleError(name, f"square {list(item[:2])}: a star needs a colour")
             if name == "triangles" and item[2] not in (1, 2, 3):
                 raise PuzzleError(name, f"square {list(item[:2])} has k={item[2]}, expected 1..3")
     for p in panel.polyominoes:

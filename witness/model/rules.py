@@ -25,7 +25,10 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   lie anywhere in the grid; a positive one never spans an edge the line uses
   unless a negative one covers that edge (the engine's "precise"
   polyominoes). When the areas are equal the region is not constrained: the
-  negative pieces must exactly cancel the positive ones.
+  negative pieces must exactly cancel the positive ones. A panel with
+  ``polyomino_rules`` ``"windmill"`` (The Windmill's reading) drops the edge
+  rule (pieces are their cells only) and lets pieces lie partly off the grid
+  where negative ones cancel them, within the largest piece's extent of it.
 - Cancellers: each removes one symbol of its region, and every one must be
   used. The very invalid symbols are all removed; each remaining canceller
   removes an invalid one or pairs with another canceller; then, without the
@@ -44,7 +47,7 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 from witness.errors import InputError
-from witness.model.base import MAIN_LINE, MIRROR_LINE, Edge, Vertex, edge
+from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, Edge, Vertex, edge
 from witness.model.panel import Dot, Panel, Polyomino
 
 Point = tuple[int, int]  # a place on the doubled grid
@@ -218,14 +221,16 @@ def elements(panel: Panel) -> dict[Point, Element]:
 
 
 # ------------------------------------------------------------------ polyominoes
-def _cover(shape: tuple[tuple[int, int], ...], at: tuple[int, int], negative: bool) -> list[Point]:
+def _cover(
+    shape: tuple[tuple[int, int], ...], at: tuple[int, int], negative: bool, precise: bool
+) -> list[Point]:
     """Doubled-grid places a piece covers with its first cell (least y, then x)
-    on cell ``at``: its cells and the edges inside it; a negative piece every
-    edge of its cells."""
+    on cell ``at``: its cells and, when ``precise``, the edges inside it (a
+    negative piece: every edge of its cells)."""
     ax, ay = min(shape, key=lambda c: (c[1], c[0]))
     cells = {(at[0] + dx - ax, at[1] + dy - ay) for dx, dy in shape}
     out = {cell_point(c) for c in cells}
-    for cx, cy in cells:
+    for cx, cy in cells if precise else ():
         px, py = cell_point((cx, cy))
         for q, nb in (
             ((px + 1, py), (cx + 1, cy)),
@@ -238,13 +243,25 @@ def _cover(shape: tuple[tuple[int, int], ...], at: tuple[int, int], negative: bo
     return sorted(out)
 
 
-def placements(panel: Panel, piece: Polyomino, negative: bool) -> Iterator[list[Point]]:
-    """Every way to lay ``piece`` with all its cells on the grid (covered places)."""
+def _extent(piece: Polyomino) -> int:
+    return max(max(c) for c in piece.shape) + 1
+
+
+def placements(
+    panel: Panel, piece: Polyomino, negative: bool, margin: int = 0
+) -> Iterator[list[Point]]:
+    """Every way to lay ``piece`` with all its cells on the grid, or within
+    ``margin`` cells of it (the places each way covers)."""
+    precise = panel.polyomino_rules == "precise"
+    low_x, low_y = -margin, -margin
+    high_x, high_y = panel.cols + margin, panel.rows + margin
     for shape in piece.orientations():
-        for at in panel.cells():
-            cover = _cover(shape, at, negative)
-            if all(0 <= px <= 2 * panel.cols and 0 <= py <= 2 * panel.rows for px, py in cover):
-                yield cover
+        ax, ay = min(shape, key=lambda c: (c[1], c[0]))
+        for x in range(low_x, high_x):
+            for y in range(low_y, high_y):
+                cells = [(x + dx - ax, y + dy - ay) for dx, dy in shape]
+                if all(low_x <= cx < high_x and low_y <= cy < high_y for cx, cy in cells):
+                    yield _cover(shape, (x, y), negative, precise)
 
 
 def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyomino]) -> bool:
@@ -257,6 +274,7 @@ def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyom
         return False
     cy, cx = min(open_cells)
     at = (cx // 2, cy // 2)
+    precise = panel.polyomino_rules == "precise"
     tried = set()
     for i, piece in enumerate(pieces):
         if (piece.shape, piece.rotatable) in tried:
@@ -264,11 +282,12 @@ def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyom
         tried.add((piece.shape, piece.rotatable))
         rest = pieces[:i] + pieces[i + 1 :]
         for shape in piece.orientations():
-            cover = _cover(shape, at, negative=False)
-            if not all(values.get(q, 0) < 0 and _on_grid(panel, q) for q in cover):
+            cover = _cover(shape, at, negative=False, precise=precise)
+            # a piece only covers places still owed (below 0), so never twice
+            if not all(values.get(q, 0) < 0 for q in cover):
                 continue
             for q in cover:
-                values[q] = values.get(q, 0) + 1
+                values[q] += 1
             fits = _place_positives(panel, values, rest)
             for q in cover:
                 values[q] -= 1
@@ -277,16 +296,13 @@ def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyom
     return False
 
 
-def _on_grid(panel: Panel, q: Point) -> bool:
-    return 0 <= q[0] <= 2 * panel.cols and 0 <= q[1] <= 2 * panel.rows
-
-
 def _place_negatives(
     panel: Panel, values: dict[Point, int], negatives: list[Polyomino], positives: list
 ) -> bool:
     if not negatives:
         return _place_positives(panel, values, positives)
-    for cover in placements(panel, negatives[0], negative=True):
+    margin = 0 if panel.polyomino_rules == "precise" else max(map(_extent, negatives + positives))
+    for cover in placements(panel, negatives[0], negative=True, margin=margin):
         for q in cover:
             values[q] = values.get(q, 0) - 1
         fits = _place_negatives(panel, values, negatives[1:], positives)
@@ -330,7 +346,7 @@ def region_errors(
     very, invalid = [], []
     colours: dict[str, int] = {}
     for e in present:
-        if e.colour is not None:
+        if e.colour is not None and e.colour != NO_COLOUR:
             colours[e.colour] = colours.get(e.colour, 0) + 1
         if e.kind == "dot":
             very.append(e)
