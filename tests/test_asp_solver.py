@@ -7,6 +7,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from puzzles import FIGURE1, puzzles, seeded_puzzles
 
 from witness.cli import main
@@ -49,6 +50,40 @@ def test_property_agrees_with_brute_force(puzzle):
     check_against_brute_force(puzzle)
 
 
+def with_random_start(puzzle: Puzzle, seed: int) -> Puzzle:
+    """``puzzle`` started at a random vertex other than its goal (the format allows any)."""
+    vertices = [
+        (x, y)
+        for x in range(puzzle.cols + 1)
+        for y in range(puzzle.rows + 1)
+        if (x, y) != puzzle.goal
+    ]
+    start = random.Random(seed).choice(vertices)
+    return Puzzle(puzzle.rows, puzzle.cols, puzzle.goal, puzzle.triangles, start=start)
+
+
+@settings(max_examples=100, deadline=None)
+@given(puzzles(max_rows=3, max_cols=3), st.integers(0, 2**32 - 1))
+def test_any_start_agrees_with_brute_force(puzzle, seed):
+    # the encoding fixed the start at (0, 0): a ValueError for any other
+    check_against_brute_force(with_random_start(puzzle, seed))
+
+
+def test_cli_solves_a_puzzle_that_starts_elsewhere(tmp_path, capsys):
+    puzzle = Puzzle(rows=2, cols=2, goal=(2, 2), triangles=((0, 0, 1),), start=(1, 1))
+    f = tmp_path / "p.json"
+    puzzle.save(f)
+    assert main(["solve", str(f), "--solver", "asp", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["solved"] and out["path"][0] == [1, 1]
+    assert is_solution(puzzle, [tuple(v) for v in out["path"]])
+
+
+def test_a_zero_time_limit_stops_before_solving():
+    result = solve_asp(FIGURE1, time_limit=0)
+    assert (result.status, result.solved, result.expansions) == ("timed_out", False, 0)
+
+
 def test_figure1():
     result = solve_asp(FIGURE1)
     assert result.solved and is_solution(FIGURE1, result.path)
@@ -77,7 +112,9 @@ def test_time_limit_interrupts_the_solver():
 
 
 def test_puzzle_facts_and_path_walk():
-    assert puzzle_facts(FIGURE1) == "goal((2, 1)).\ntri((0, 0), 1).\ntri((1, 0), 2).\n"
+    assert puzzle_facts(FIGURE1) == (
+        "start((0, 0)).\ngoal((2, 1)).\ntri((0, 0), 1).\ntri((1, 0), 2).\n"
+    )
     edges = [((1, 0), (1, 1)), ((0, 0), (1, 0)), ((1, 1), (2, 1))]
     assert path_from_edges((0, 0), edges) == [(0, 0), (1, 0), (1, 1), (2, 1)]
 

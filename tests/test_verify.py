@@ -455,7 +455,11 @@ def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
     def pair(v):
         return f"({v[0]}, {v[1]})"
 
-    facts = [f"goal({pair(puzzle.goal)}).", f":- not head({pair(prefix[-1])})."]
+    facts = [
+        f"start({pair(puzzle.start)}).",  # path.lp's input, as the solver and choose.lp give it
+        f"goal({pair(puzzle.goal)}).",
+        f":- not head({pair(prefix[-1])}).",
+    ]
     facts += [
         f"tri({pair((x, y))}, {puzzle.triangle_map.get((x, y), 0)})."
         for y in range(puzzle.rows)

@@ -37,11 +37,8 @@ def _pair(v: Iterable[int]) -> str:
 
 
 def puzzle_facts(puzzle: Puzzle) -> str:
-    """The puzzle as ASP facts for ``path.lp``: ``goal/1`` and ``tri/2``."""
-    if puzzle.start != (0, 0):
-        # path.lp fixes the start at the origin, as every generator does.
-        raise ValueError(f"the ASP encoding assumes start (0, 0), got {puzzle.start}")
-    facts = [f"goal({_pair(puzzle.goal)})."]
+    """The puzzle as ASP facts for ``path.lp``: ``start/1``, ``goal/1`` and ``tri/2``."""
+    facts = [f"start({_pair(puzzle.start)}).", f"goal({_pair(puzzle.goal)})."]
     facts += [f"tri({_pair((x, y))}, {k})." for x, y, k in puzzle.triangles]
     return "\n".join(facts) + "\n"
 
@@ -85,16 +82,19 @@ def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
             if s.match("sel", 2)
         ]
 
-    timed_out = False
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        remaining = None if time_limit is None else max(0.0, time_limit - (t_ground - t0))
-        if not handle.wait(remaining):
-            handle.cancel()
-            timed_out = True
-        result = handle.get()
+    remaining = None if time_limit is None else time_limit - (t_ground - t0)
+    # no time left (a zero limit): stop before solving, as A* stops before expanding
+    timed_out = remaining is not None and remaining <= 0
+    satisfiable = False
+    if not timed_out:
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if not handle.wait(remaining):
+                handle.cancel()
+                timed_out = True
+            satisfiable = bool(handle.get().satisfiable)
     t_end = time.perf_counter()
 
-    solved = bool(result.satisfiable) and not timed_out
+    solved = satisfiable and not timed_out
     path = path_from_edges(puzzle.start, edges) if solved else None
     stats = ctl.statistics["solving"]["solvers"]
     if timed_out:
