@@ -129,8 +129,19 @@ def test_cli_check_takes_solve_output(tmp_path, capsys):
     assert capsys.readouterr().out == "solved\n"
 
 
-def test_cli_solve_refuses_a_panel_beyond_triangles(tmp_path, capsys):
+def test_cli_solve_takes_a_panel_beyond_triangles(tmp_path, capsys):
     f = _write(tmp_path, {"rows": 1, "cols": 1, "goal": [1, 1], "triangles": [], "stars": [[0, 0]]})
-    assert main(["solve", f, "--json"]) == 2
+    assert main(["solve", f, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unsolvable"
+    assert main(["solve", f, "--solver", "asp", "--json"]) == 2
     err = capsys.readouterr().err
-    assert "stars" in err and "A* search" in err and err.count("\n") == 1
+    assert "stars" in err and "--solver asp" in err and err.count("\n") == 1
+    assert main(["solve", f, "--predicate", "paper"]) == 2
+    assert "paper" in capsys.readouterr().err
+    dots = {"rows": 2, "cols": 2, "goal": [2, 2], "triangles": [], "dots": [[1, 1], [2, 0, 2, 1]]}
+    f = _write(tmp_path, dots)
+    assert main(["solve", f, "--json"]) == 0
+    solved = tmp_path / "solved.json"
+    solved.write_text(capsys.readouterr().out)
+    assert main(["check", f, "--path", str(solved)]) == 0
+    assert capsys.readouterr().out == "solved\n"

@@ -20,6 +20,7 @@ from pathlib import Path
 from ilp import TaskError
 from witness.errors import InputError
 from witness.io import OutputError, check_file, check_folder, parse_json, read_text, write_file
+from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, size_pair
 
 # Bad command-line input (exit status 2); any InputError from the package too.
@@ -120,23 +121,39 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _triangle_puzzle(path: str, solver: str) -> Puzzle:
-    """The puzzle to solve, refusing a panel the chosen solver cannot take yet."""
-    from witness.model.panel import Panel
-
+def _solve_input(path: str, solver: str) -> Puzzle | Panel:
+    """The puzzle to solve: the triangle-only view when the panel has nothing
+    else (its own compiled search), else the panel; refusing a panel the
+    chosen solver cannot take yet."""
     panel = Panel.load(path)
     extra = panel.features()
-    if extra:
-        which = "the A* search" if solver == "astar" else "--solver asp"
+    if not extra:
+        return Puzzle.from_panel(panel)
+    if solver == "asp":
         raise UsageError(
-            f"{path}: this panel has {extra[0]}; {which} solves only panels with "
-            "triangles, one start and one goal (check a line with `witness check`)"
+            f"{path}: this panel has {extra[0]}; --solver asp solves only panels with "
+            "triangles, one start and one goal (the A* search takes every panel)"
         )
-    return Puzzle.from_panel(panel)
+    return panel
+
+
+def _solve_panel(panel: Panel, args: argparse.Namespace):
+    """A* on a panel beyond triangles (witness.search.panel_search)."""
+    from witness.search.panel_search import solve_panel
+
+    return solve_panel(
+        panel,
+        "baseline" if args.predicate is None else args.predicate,
+        mode=args.mode or "prune",
+        base_prune=args.base_prune,
+        time_limit=args.time_limit,
+        max_expansions=args.max_expansions,
+        memory_mb=args.memory_mb,
+    )
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle = _triangle_puzzle(args.puzzle, args.solver)
+    puzzle = _solve_input(args.puzzle, args.solver)
     if args.solver == "asp":
         from witness.search.asp_solver import asp_summary, solve_asp
 
@@ -162,6 +179,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if not args.json:
             print(asp_summary(result))
             return 0
+    elif isinstance(puzzle, Panel):
+        result = _solve_panel(puzzle, args)
     else:
         from witness.learning.translate import load_predicate
         from witness.search.astar import solve

@@ -133,7 +133,7 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
 
 
 # ------------------------------------------------------------------ driver
-def _check_budgets(
+def check_budgets(
     time_limit: float | None, max_expansions: int | None, memory_mb: float | None
 ) -> None:
     for name, value, low_ok in (
@@ -149,7 +149,7 @@ def _check_budgets(
             )
 
 
-def _interrupted(deadline: float | None, stop: threading.Event | None) -> str:
+def interrupted(deadline: float | None, stop: threading.Event | None) -> str:
     """ "timed_out" past the deadline, "stopped" once ``stop`` is set, else ""."""
     if deadline is not None and time.perf_counter() >= deadline:
         return "timed_out"
@@ -158,7 +158,7 @@ def _interrupted(deadline: float | None, stop: threading.Event | None) -> str:
     return ""
 
 
-def _path_budget(memory_mb: float | None) -> tuple[int, int]:
+def path_budget(memory_mb: float | None) -> tuple[int, int]:
     """(initial capacity, most paths) of the path store under a budget in MB."""
     budget_bytes = (DEFAULT_MEMORY_MB if memory_mb is None else memory_mb) * 1e6
     max_paths = max(16, int(budget_bytes // BYTES_PER_PATH))
@@ -232,7 +232,7 @@ def _search(
     chunk = 2_000
     while True:
         # before every chunk, the first too: a zero time limit expands nothing
-        status_name = _interrupted(deadline, stop)
+        status_name = interrupted(deadline, stop)
         if status_name:
             return status_name
         allowed = chunk
@@ -302,10 +302,10 @@ def solve(
         )
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    _check_budgets(time_limit, max_expansions, memory_mb)
+    check_budgets(time_limit, max_expansions, memory_mb)
     warm_up()
     geo = geometry or build_geometry(puzzle)
-    capacity, max_paths = _path_budget(memory_mb)
+    capacity, max_paths = path_budget(memory_mb)
     paths = _Paths.start(capacity, geo.start)
     counters = paths.counters
     # Only a predicate that prunes without a proof can empty the open list

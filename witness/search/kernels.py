@@ -887,3 +887,453 @@ def entropy_run(neighbour, edge_squares, corner_squares, square_corners, triangl
     ctr[K_MODE] = mode
     return ENTROPY_RUNNING
 # fmt: on
+
+
+# ------------------------------------------------------- A* core, every panel
+# Driven by witness.search.panel_search (the arrays are those of PanelGeometry).
+# Places are points of the doubled grid (vertex (x, y) at (2x, 2y), a cell at
+# (2x + 1, 2y + 1), an edge at its middle), numbered py * (2 cols + 1) + px.
+# Symbol kinds of a place (PanelGeometry.kind):
+P_NONE, P_DOT, P_TRIANGLE, P_SQUARE, P_STAR, P_CANCELLER, P_POLYOMINO = range(7)
+# a dot's value: the line that must cover it
+DOT_ANY, DOT_MAIN, DOT_MIRROR = 0, 1, 2
+# one more status: children that reach an end wait for the rules checker
+CANDIDATES = 4
+# counters[] slot: how many candidates are in ``candidates``
+C_CANDIDATES = 5
+
+
+@_jit
+def _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, value):
+    """Put (value = stamp) or take off (value = 0) the step head -> w of the first
+    line and, with symmetry (mirror[0] >= 0), its mirror image."""
+    on[w] = value
+    cover[vpoint[w]] = value
+    cover[epoint[head, d]] = value
+    line[vpoint[w]] = 1
+    line[epoint[head, d]] = 1
+    if mirror[0] >= 0:
+        on[mirror[w]] = value
+        cover[mpoint[vpoint[w]]] = value
+        cover[mpoint[epoint[head, d]]] = value
+        line[mpoint[vpoint[w]]] = 2
+        line[mpoint[epoint[head, d]]] = 2
+
+
+@_jit
+def _panel_rebuild(
+    node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
+):
+    """Mark the vertices and places of path ``node`` (both lines) with ``stamp``;
+    returns its length in edges."""
+    g = 0
+    n = node
+    while True:
+        v = vertex[n]
+        p = parent[n]
+        if p < 0:
+            on[v] = stamp
+            cover[vpoint[v]] = stamp
+            line[vpoint[v]] = 1
+            if mirror[0] >= 0:
+                on[mirror[v]] = stamp
+                cover[mpoint[vpoint[v]]] = stamp
+                line[mpoint[vpoint[v]]] = 2
+            return g
+        u = vertex[p]
+        _cover_step(
+            u,
+            _direction(neighbour, u, v),
+            v,
+            on,
+            cover,
+            line,
+            vpoint,
+            epoint,
+            mirror,
+            mpoint,
+            stamp,
+        )
+        g += 1
+        n = p
+
+
+@_jit
+def _free_flood(w, neighbour, on, stamp, mirror, vlabel, label, queue):
+    """vlabel[v] = label for the head ``w`` and every vertex the first line could
+    still reach from it (off both lines; with symmetry its mirror image off them
+    too). Returns how many (queue[0] is w). A superset of what a completion
+    can visit, so every rule built on it is safe."""
+    vlabel[w] = label
+    queue[0] = w
+    n = 1
+    i = 0
+    while i < n:
+        v = queue[i]
+        i += 1
+        for d in range(4):
+            u = neighbour[v, d]
+            if u < 0 or on[u] == stamp or vlabel[u] == label:
+                continue
+            if mirror[0] >= 0 and on[mirror[u]] == stamp:
+                continue
+            vlabel[u] = label
+            queue[n] = u
+            n += 1
+    return n
+
+
+@_jit
+def _sides_covered(p, width, cover, stamp):
+    """Sides of the cell at place p under a line."""
+    k = 0
+    if cover[p - 1] == stamp:
+        k += 1
+    if cover[p + 1] == stamp:
+        k += 1
+    if cover[p - width] == stamp:
+        k += 1
+    if cover[p + width] == stamp:
+        k += 1
+    return k
+
+
+@_jit
+def _triangle_over(ep, width, height, kind, value, cover, stamp):
+    """A triangle beside the edge at place ``ep`` with more sides on the lines
+    than its number."""
+    px = ep % width
+    py = ep // width
+    for j in range(2):
+        if px % 2 == 1:  # a horizontal edge: cells below and above
+            q = ep - width if j == 0 else ep + width
+            ok = (py - 1 if j == 0 else py + 1) >= 0 and (py - 1 if j == 0 else py + 1) < height
+        else:
+            q = ep - 1 if j == 0 else ep + 1
+            ok = (px - 1 if j == 0 else px + 1) >= 0 and (px - 1 if j == 0 else px + 1) < width
+        if ok and kind[q] == P_TRIANGLE and _sides_covered(q, width, cover, stamp) > value[q]:
+            return True
+    return False
+
+
+@_jit
+def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
+    """plabel[p] = label for every place connected to ``seed`` off the lines and
+    inside the panel (nothing when the seed is covered, outside or labelled)."""
+    if cover[seed] == stamp or outside[seed] or plabel[seed] == label:
+        return 0
+    plabel[seed] = label
+    pqueue[0] = seed
+    n = 1
+    i = 0
+    while i < n:
+        p = pqueue[i]
+        i += 1
+        for j in range(4):
+            q = pnb[p, j]
+            if q < 0 or cover[q] == stamp or outside[q] or plabel[q] == label:
+                continue
+            plabel[q] = label
+            pqueue[n] = q
+            n += 1
+    return n
+
+
+@_jit
+def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star):
+    """Does the closed region in pqueue[:n] break a rule that no canceller in it
+    can mend? Without cancellers: any error at all (polyominoes by area only);
+    with c cancellers: more than c symbols that only a canceller mends."""
+    ccount[:] = 0
+    has_star[:] = 0
+    very = 0
+    cancellers = 0
+    cells = 0
+    area = 0
+    polys = 0
+    square_colours = np.int64(0)
+    for i in range(n):
+        p = pqueue[i]
+        k = kind[p]
+        if (p % width) % 2 == 1 and (p // width) % 2 == 1:
+            cells += 1
+        if k == P_NONE:
+            continue
+        if k == P_DOT:
+            very += 1
+            continue
+        ccount[colour[p]] += 1
+        if k == P_TRIANGLE and _sides_covered(p, width, cover, stamp) != value[p]:
+            very += 1
+        elif k == P_SQUARE:
+            square_colours |= np.int64(1) << np.int64(colour[p])
+        elif k == P_STAR:
+            has_star[colour[p]] = 1
+        elif k == P_CANCELLER:
+            cancellers += 1
+        elif k == P_POLYOMINO:
+            polys += 1
+            area += value[p]
+    invalid = square_colours & (square_colours - 1) != 0
+    for c in range(ccount.size):
+        if has_star[c]:
+            if ccount[c] == 1:
+                very += 1
+            elif ccount[c] > 2:
+                invalid = True
+    if polys > 0 and (area < 0 or (area > 0 and area != cells)):
+        invalid = True
+    if cancellers == 0:
+        return very > 0 or invalid
+    return very > cancellers
+
+
+@_jit
+def _open_flood(
+    nr,
+    queue,
+    neighbour,
+    vpoint,
+    epoint,
+    mirror,
+    mpoint,
+    pnb,
+    vlabel,
+    vlab,
+    cover,
+    stamp,
+    outside,
+    plabel,
+    plab,
+    pqueue,
+):
+    """Label plab every place a completion could still put a line on or split: the
+    places connected to a vertex the first line can reach (queue[1:nr]) or, with
+    symmetry, its mirror image; from a reachable vertex cut off from the panel,
+    its edges to reachable vertices."""
+    sym = mirror[0] >= 0
+    for i in range(1, nr):
+        u = queue[i]
+        seed = vpoint[u]
+        _point_flood(seed, pnb, cover, stamp, outside, plabel, plab, pqueue)
+        if sym:
+            _point_flood(mpoint[seed], pnb, cover, stamp, outside, plabel, plab, pqueue)
+        if outside[seed]:
+            for d in range(4):
+                x = neighbour[u, d]
+                if x >= 0 and vlabel[x] == vlab:
+                    seed = epoint[u, d]
+                    _point_flood(seed, pnb, cover, stamp, outside, plabel, plab, pqueue)
+                    if sym:
+                        _point_flood(mpoint[seed], pnb, cover, stamp, outside, plabel, plab, pqueue)
+
+
+@_jit
+def _closed_regions_broken(
+    symbols,
+    pnb,
+    width,
+    kind,
+    colour,
+    value,
+    cover,
+    stamp,
+    outside,
+    plabel,
+    open_label,
+    labels,
+    pqueue,
+    ccount,
+    has_star,
+):
+    """Is a region holding a symbol, off the lines and not labelled open_label
+    (so closed: no completion changes it), broken (_region_broken)?
+    Fresh labels come from labels[1]."""
+    for i in range(symbols.size):
+        s = symbols[i]
+        if cover[s] == stamp or outside[s] or plabel[s] >= open_label:
+            continue
+        labels[1] += 1
+        n = _point_flood(s, pnb, cover, stamp, outside, plabel, labels[1], pqueue)
+        if _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star):
+            return True
+    return False
+
+
+@_jit
+def _dot_reachable(i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
+    """Can a completion still cover dot i with the line it needs (its vertex,
+    or both ends of its edge, reachable by the first line or by the mirror)?"""
+    a = dot_a[i]
+    b = dot_b[i]
+    main = vlabel[a] == vlab and (b < 0 or vlabel[b] == vlab)
+    if mirror[0] < 0:
+        return main
+    image = vlabel[mirror[a]] == vlab and (b < 0 or vlabel[mirror[b]] == vlab)
+    need = value[dot_point[i]]
+    if need == DOT_MAIN:
+        return main
+    if need == DOT_MIRROR:
+        return image
+    return main or image
+
+
+@_jit
+def _wrong_line(p, line_no, kind, value):
+    """A dot at place p that line line_no (1 first, 2 mirror) must not cover."""
+    if kind[p] != P_DOT:
+        return False
+    return (line_no == 1 and value[p] == DOT_MIRROR) or (line_no == 2 and value[p] == DOT_MAIN)
+
+
+# A numba kernel: its many array arguments read better packed than one per line.
+# fmt: off
+@_jit
+def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, is_end, ends, kind,
+                colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height, rules,
+                on, cover, line, stamp, vlabel, plabel, labels, queue, pqueue, ccount, has_star):
+    """pi_baseline on the child head -> w of a path that passed it (the child's
+    step is on ``on``/``cover``); the rules are witness.search.panel_search's
+    BASELINE_RULES, ``rules`` = (cancellers on the panel, region rule on)."""
+    no_cancellers = rules[0] == 0
+    ep = epoint[head, d]
+    if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
+        return True
+    sym = mirror[0] >= 0
+    if sym and (_wrong_line(mpoint[vpoint[w]], 2, kind, value)
+                or _wrong_line(mpoint[ep], 2, kind, value)):
+        return True
+    if no_cancellers and _triangle_over(ep, width, height, kind, value, cover, stamp):
+        return True
+    if sym and no_cancellers and _triangle_over(mpoint[ep], width, height, kind, value, cover,
+                                                stamp):
+        return True
+    labels[0] += 1
+    vlab = labels[0]
+    nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
+    reach_end = False
+    for i in range(ends.size):
+        if ends[i] != w and vlabel[ends[i]] == vlab:
+            reach_end = True
+            break
+    if not reach_end:
+        return True
+    if no_cancellers:
+        for i in range(dot_point.size):
+            if cover[dot_point[i]] != stamp and not _dot_reachable(
+                    i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
+                return True
+    if rules[1] == 0:
+        return False
+    labels[1] += 1
+    open_label = labels[1]
+    _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
+                stamp, outside, plabel, open_label, pqueue)
+    return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
+                                  outside, plabel, open_label, labels, pqueue, ccount, has_star)
+
+
+@_jit
+def _panel_final(kind, colour, value, outside, symbols, dot_point, pnb, width, cover, line,
+                 stamp, plabel, labels, pqueue, ccount, has_star):
+    """A necessary condition for a finished line to solve the panel (exact without
+    cancellers and polyominoes): no dot under the wrong line, no broken region."""
+    for i in range(dot_point.size):
+        p = dot_point[i]
+        if cover[p] == stamp and _wrong_line(p, line[p], kind, value):
+            return False
+    labels[1] += 1
+    return not _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
+                                      outside, plabel, labels[1], labels, pqueue, ccount,
+                                      has_star)
+# fmt: on
+
+
+# fmt: off
+@_jit
+def _keep_child(node, w, g, pi, h, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
+                n_nodes):
+    """Store the child and push it with the key (pi, g + h, h, n)."""
+    parent[n_nodes] = node
+    vertex[n_nodes] = w
+    flag[n_nodes] = 1 if pi else 0
+    hw = np.int64(h[w])
+    key = ((1 if pi else 0) << 62) | ((g + hw) << 52) | (hw << 42) | n_nodes
+    return _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
+
+
+@_jit
+def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, h, is_end, ends, kind,
+                    colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
+                    n_colours, rules, evaluate, prune, parent, vertex, flag, heap_keys,
+                    heap_nodes, counters, candidates, max_expansions):
+    """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
+    astar_run, except: a child that reaches an end and passes _panel_final is
+    stored in ``candidates`` and, after its expansion, the core returns
+    CANDIDATES for the rules checker (the driver resumes it); such a child is
+    also extended like any other (a line may pass an end). pi is pi_baseline
+    (``evaluate``), inherited from a parent that had it. Resumable."""
+    n_vertices = neighbour.shape[0]
+    n_places = kind.size
+    capacity = min(parent.size, heap_keys.size)
+    on = np.zeros(n_vertices, np.int64)
+    cover = np.zeros(n_places, np.int64)
+    line = np.zeros(n_places, np.int8)
+    vlabel = np.zeros(n_vertices, np.int64)
+    plabel = np.zeros(n_places, np.int64)
+    labels = np.zeros(2, np.int64)
+    queue = np.zeros(n_vertices, np.int64)
+    pqueue = np.zeros(n_places, np.int64)
+    ccount = np.zeros(max(n_colours, 1), np.int64)
+    has_star = np.zeros(max(n_colours, 1), np.int64)
+    n_nodes = counters[C_NODES]
+    heap_size = counters[C_HEAP]
+    expansions = counters[C_EXPANSIONS]
+    generated = counters[C_GENERATED]
+    stamp = 0
+    done = 0
+    while heap_size > 0 and done < max_expansions:
+        if n_nodes + 8 > capacity:
+            _save(counters, n_nodes, heap_size, expansions, generated)
+            return NEED_SPACE
+        node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
+        expansions += 1
+        done += 1
+        stamp += 1
+        g = _panel_rebuild(node, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
+                           mirror, mpoint, stamp)
+        head = vertex[node]
+        found = 0
+        for d in range(4):
+            w = neighbour[head, d]
+            if w < 0 or on[w] == stamp or (mirror[0] >= 0 and on[mirror[w]] == stamp):
+                continue
+            generated += 1
+            _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
+            if is_end[w] and _panel_final(kind, colour, value, outside, symbols, dot_point, pnb,
+                                          width, cover, line, stamp, plabel, labels, pqueue,
+                                          ccount, has_star):
+                parent[n_nodes] = node
+                vertex[n_nodes] = w
+                flag[n_nodes] = 0
+                candidates[found] = n_nodes
+                found += 1
+                n_nodes += 1
+            pi = flag[node] == 1
+            if evaluate and not pi:
+                pi = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
+                                 is_end, ends, kind, colour, value, outside, symbols, dot_point,
+                                 dot_a, dot_b, width, height, rules, on, cover, line, stamp,
+                                 vlabel, plabel, labels, queue, pqueue, ccount, has_star)
+            if not (pi and prune):
+                heap_size = _keep_child(node, w, g + 1, pi, h, parent, vertex, flag, heap_keys,
+                                        heap_nodes, heap_size, n_nodes)
+                n_nodes += 1
+            _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
+        if found > 0:
+            counters[C_CANDIDATES] = found
+            _save(counters, n_nodes, heap_size, expansions, generated)
+            return CANDIDATES
+    _save(counters, n_nodes, heap_size, expansions, generated)
+    return RUNNING if heap_size > 0 else EXHAUSTED
+# fmt: on

@@ -1,0 +1,142 @@
+"""A* on every panel (witness.search.panel_search) against the brute force:
+every legal line (witness.model.rules.enumerate_lines) judged by the rules
+checker. With pi_baseline pruning, the search must find a solution exactly when
+one exists, return only paths the checker accepts, and say ``unsolvable`` only
+when there is none."""
+
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from witness.errors import InputError
+from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.puzzle import PuzzleError
+from witness.model.rules import check, enumerate_lines, is_solution
+from witness.search.panel_search import solve_panel
+
+COLOURS = ("red", "blue", "black")
+SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
+KINDS = ("triangle", "square", "star", "canceller", "polyomino")
+
+
+@st.composite
+def panels(draw, max_side: int = 3, kinds: tuple[str, ...] = KINDS) -> Panel:
+    """A random panel of every type: starts, ends, gaps, removed edges, dots,
+    symbols of ``kinds``, symmetry."""
+    rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    symmetry = draw(st.sampled_from([None, None, None, "horizontal", "vertical", "rotational"]))
+    verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
+    border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
+    starts = set(draw(st.lists(st.sampled_from(verts), min_size=1, max_size=2)))
+    ends = set(draw(st.lists(st.sampled_from(border), min_size=1, max_size=2)))
+    fields: dict = {"triangles": [], "squares": [], "stars": [], "cancellers": []}
+    fields["polyominoes"] = []
+    density = draw(st.sampled_from([0.2, 0.4, 0.7]))
+    for x, y in product(range(cols), range(rows)):
+        if draw(st.floats(0, 1)) > density:
+            continue
+        kind = draw(st.sampled_from(kinds))
+        colour = draw(st.sampled_from(COLOURS))
+        if kind == "triangle":
+            fields["triangles"].append((x, y, draw(st.integers(1, 3)), colour))
+        elif kind == "polyomino" and len(fields["polyominoes"]) < 2:
+            shape = draw(st.sampled_from(SHAPES))
+            flags = {"rotatable": draw(st.booleans()), "negative": draw(st.booleans())}
+            fields["polyominoes"].append(Polyomino((x, y), shape, colour=colour, **flags))
+        elif kind in ("square", "star", "canceller"):
+            fields[kind + "s"].append((x, y, colour))
+    edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
+    edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
+    dots = draw(st.lists(st.sampled_from(verts + edges), max_size=3, unique=True))
+    gaps = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
+    removed = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
+    dot_colours = ["black", "blue", "yellow"] if symmetry else ["black"]
+    try:
+        if symmetry:
+            flip_x, flip_y = symmetry != "vertical", symmetry != "horizontal"
+
+            def mirror(v):
+                return (cols - v[0] if flip_x else v[0], rows - v[1] if flip_y else v[1])
+
+            starts |= {mirror(v) for v in starts}
+            ends |= {mirror(v) for v in ends}
+        return Panel(
+            rows=rows,
+            cols=cols,
+            starts=tuple(sorted(starts)),
+            ends=tuple(sorted(ends - starts)),
+            dots=tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
+            gaps=tuple(e for e in gaps if e not in dots),
+            removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
+            symmetry=symmetry,
+            **{name: tuple(items) for name, items in fields.items()},
+        )
+    except PuzzleError:
+        assume(False)
+
+
+def brute_force_solvable(panel: Panel) -> bool:
+    return any(is_solution(panel, line) for line in enumerate_lines(panel))
+
+
+def agrees_with_brute_force(panel: Panel, **options) -> None:
+    result = solve_panel(panel, **options)
+    assert result.status in ("solved", "unsolvable"), result.status
+    if result.solved:
+        assert check(panel, result.path).solved, (panel.to_json(), result.path)
+    assert result.solved == brute_force_solvable(panel), (panel.to_json(), options)
+
+
+SETTINGS = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
+
+
+@SETTINGS
+@given(panels())
+def test_baseline_prune_agrees_with_brute_force(panel: Panel) -> None:
+    agrees_with_brute_force(panel, predicate="baseline", mode="prune")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels(), st.sampled_from([("none", "prune"), ("baseline", "sort")]))
+def test_plain_and_sorting_searches_agree_with_brute_force(panel: Panel, how) -> None:
+    agrees_with_brute_force(panel, predicate=how[0], mode=how[1])
+
+
+@SETTINGS
+@given(panels(kinds=("square", "star", "canceller")))
+def test_region_symbols_with_cancellers(panel: Panel) -> None:
+    agrees_with_brute_force(panel)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels(max_side=4))
+def test_baseline_prune_agrees_up_to_4x4(panel: Panel) -> None:
+    agrees_with_brute_force(panel)
+
+
+def test_several_starts_are_one_search() -> None:
+    # Only the second start reaches the end: the search finds it from there.
+    panel = Panel(rows=1, cols=2, starts=((0, 0), (2, 0)), ends=((2, 1),), gaps=(((1, 0), (2, 0)),))
+    panel = Panel(rows=1, cols=2, starts=((0, 1), (2, 0)), ends=((2, 1),), dots=(Dot((2, 0)),))
+    result = solve_panel(panel)
+    assert result.path == [(2, 0), (2, 1)]
+
+
+def test_unsolvable_panel_is_proven() -> None:
+    # Two squares of different colours in a 1x1 panel share its one region.
+    panel = Panel(rows=1, cols=2, ends=((2, 1),), squares=((0, 0, "red"), (1, 0, "red")))
+    assert solve_panel(panel).solved
+    panel = Panel(rows=1, cols=1, ends=((1, 1),), stars=((0, 0, "red"),))
+    result = solve_panel(panel)
+    assert result.status == "unsolvable" and not brute_force_solvable(panel)
+
+
+def test_learned_predicates_are_refused_beyond_triangles() -> None:
+    panel = Panel(rows=1, cols=1, ends=((1, 1),), stars=((0, 0, "red"),))
+    with pytest.raises(InputError, match="paper"):
+        solve_panel(panel, predicate="paper")

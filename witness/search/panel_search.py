@@ -1,0 +1,481 @@
+"""A* on any panel (Algorithm 1 of the paper): several starts, ends, gaps and
+removed edges, dots, squares, stars, triangles, polyominoes, cancellers and
+symmetry. The compiled core is ``panel_astar_run`` in
+:mod:`witness.search.kernels`; triangle-only puzzles keep their own core
+(:mod:`witness.search.astar`), which this module does not touch.
+
+The algorithm, as in :mod:`~witness.search.astar`, with these differences:
+
+- The open list starts with the trivial path of every start (one search from
+  all of them; a start on the mirror axis of a symmetry panel is left out, its
+  two lines would meet at once). The key is (pi, g + h, h, n) with h the least
+  Manhattan distance from the head to an end.
+- With symmetry the state is the pair of lines: a path is the first line, and
+  a step is legal when the first line's vertex and its mirror image are both
+  off both lines and neither edge is a gap or removed.
+- A child whose head is an end is a *candidate* when it passes a compiled
+  necessary condition (no dot under the wrong line, no broken region; exact
+  without cancellers and polyominoes); after the expansion the driver asks the
+  rules checker (:func:`witness.model.rules.check`), the goal test, about each
+  candidate in generation order, and the first one it accepts is the solution.
+  A line may pass an end and go on, so the child is also extended.
+- pi is pi_baseline (:data:`BASELINE_RULES`), evaluated on each child of a path
+  that passed it (a child of a path that failed it fails it too).
+
+Statuses, budgets and the result are those of :func:`witness.search.astar.solve`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from witness.errors import InputError
+from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, Vertex, edge
+from witness.model.panel import Panel
+from witness.model.rules import is_solution
+from witness.search.astar import check_budgets, interrupted, path_budget
+from witness.search.kernels import (
+    C_CANDIDATES,
+    C_EXPANSIONS,
+    C_GENERATED,
+    C_HEAP,
+    C_NODES,
+    CANDIDATES,
+    DOT_ANY,
+    DOT_MAIN,
+    DOT_MIRROR,
+    EXHAUSTED,
+    NEED_SPACE,
+    P_CANCELLER,
+    P_DOT,
+    P_POLYOMINO,
+    P_SQUARE,
+    P_STAR,
+    P_TRIANGLE,
+    panel_astar_run,
+)
+from witness.search.predicates import Predicate
+from witness.search.result import SolveResult
+
+BYTES_PER_PATH = 4 + 1 + 1 + 8 + 4  # parent, head vertex, pi flag, heap key, heap node
+MODES = ("prune", "sort")
+PREDICATES = ("none", "baseline")
+
+BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
+
+1. a dot lies under the line that must not cover it (a blue dot under the
+   mirror line, a yellow one under the first line): nothing mends that;
+2. (no cancellers on the panel) a triangle has more sides on the lines than
+   its number: lines only ever add sides;
+3. no end other than the head is reachable from the head through vertices off
+   both lines (with symmetry, whose mirror image is off them too): the line
+   cannot finish (the head itself was already given to the goal test);
+4. (no cancellers on the panel) a dot off the lines can no longer be covered by
+   a line allowed to cover it: its vertex (both ends of its edge) is not the
+   head nor reachable from it, for the first line, nor the mirror image of
+   such, for the mirror line;
+5. a closed region breaks a rule no canceller in it can mend. A region (of the
+   doubled grid, off the lines, as in witness.model.rules) is closed when it
+   holds no vertex a completion can still visit (the reachable set of rule 3,
+   its mirror image, and the edges between reachable vertices cut off from the
+   panel), so no completion changes it. Without cancellers in it: an uncovered
+   dot, a triangle whose sides on the lines differ from its number, squares of
+   two colours, a star whose colour is not held by exactly two symbols of the
+   region, or polyominoes whose net area is negative or (when positive)
+   differs from the region's cells; with c cancellers in it: more than c dots,
+   wrong triangles and lone stars (each needs a canceller of its own).
+
+Each rule only rejects a path none of whose completions solves the panel, so a
+pruning search with it is complete: an empty open list proves the panel
+unsolvable. The reachable set is a superset of what a completion can visit,
+which keeps rules 3 to 5 safe with symmetry."""
+
+
+# --------------------------------------------------------------- geometry
+@dataclass
+class PanelGeometry:
+    """Flat arrays the compiled core reads, derived once per panel. Vertex
+    ``(x, y)`` is id ``y * (cols + 1) + x``; a place of the doubled grid
+    ``(px, py)`` is ``py * width + px`` with width ``2 cols + 1``."""
+
+    neighbour: np.ndarray  # int32[n_vertices, 4]: where a legal step leads, or -1
+    vpoint: np.ndarray  # int32[n_vertices]: a vertex's place
+    epoint: np.ndarray  # int32[n_vertices, 4]: the place of the edge in that direction
+    mirror: np.ndarray  # int32[n_vertices]: the mirror vertex; [-1] without symmetry
+    mpoint: np.ndarray  # int32[n_places]: the mirror place; [-1] without symmetry
+    pnb: np.ndarray  # int32[n_places, 4]: neighbouring places, or -1
+    h: np.ndarray  # int32[n_vertices]: least Manhattan distance to an end
+    is_end: np.ndarray  # uint8[n_vertices]
+    ends: np.ndarray  # int32: end vertex ids
+    kind: np.ndarray  # int32[n_places]: P_* symbol kind
+    colour: np.ndarray  # int32[n_places]: colour id of a coloured symbol
+    value: np.ndarray  # int32[n_places]: triangle number, signed polyomino area, dot's line
+    outside: np.ndarray  # uint8[n_places]: cut off from the panel by removed edges
+    symbols: np.ndarray  # int32: places holding a symbol or a dot
+    dot_point: np.ndarray  # int32[n_dots]
+    dot_a: np.ndarray  # int32[n_dots]: its vertex, or one end of its edge
+    dot_b: np.ndarray  # int32[n_dots]: the other end, or -1
+    width: int
+    height: int
+    n_colours: int
+    rules: np.ndarray  # int64[2]: cancellers on the panel, region rule on
+    starts: list[int]
+
+    def arrays(self) -> tuple:
+        """The core's geometry arguments, in its order."""
+        return (
+            self.neighbour,
+            self.vpoint,
+            self.epoint,
+            self.mirror,
+            self.mpoint,
+            self.pnb,
+            self.h,
+            self.is_end,
+            self.ends,
+            self.kind,
+            self.colour,
+            self.value,
+            self.outside,
+            self.symbols,
+            self.dot_point,
+            self.dot_a,
+            self.dot_b,
+            self.width,
+            self.height,
+            self.n_colours,
+            self.rules,
+        )
+
+
+def _legal_steps(panel: Panel, vid) -> np.ndarray:
+    """neighbour[v, d]: the step's target when the line (and its mirror) may take it."""
+    neighbour = np.full((vid.n, 4), -1, np.int32)
+    for v in panel.vertices():
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            w = (v[0] + dx, v[1] + dy)
+            if not panel.in_grid(w) or edge(v, w) in panel.blocked:
+                continue
+            if panel.symmetry is not None:
+                mv, mw = panel.mirror(v), panel.mirror(w)
+                if mw == w or mv == v or edge(mv, mw) in panel.blocked:
+                    continue
+            neighbour[vid(v), d] = vid(w)
+    return neighbour
+
+
+class _Ids:
+    """Vertex and place numbering of one panel."""
+
+    def __init__(self, panel: Panel):
+        self.cols, self.n = panel.cols, (panel.cols + 1) * (panel.rows + 1)
+        self.width, self.height = 2 * panel.cols + 1, 2 * panel.rows + 1
+
+    def __call__(self, v: Vertex) -> int:
+        return v[1] * (self.cols + 1) + v[0]
+
+    def place(self, p: tuple[int, int]) -> int:
+        return p[1] * self.width + p[0]
+
+
+def _places(panel: Panel, ids: _Ids) -> tuple[np.ndarray, ...]:
+    """pnb, mpoint and outside over the doubled grid."""
+    n = ids.width * ids.height
+    pnb = np.full((n, 4), -1, np.int32)
+    mpoint = np.full(n if panel.symmetry else 1, -1, np.int32)
+    outside = np.zeros(n, np.uint8)
+    for py in range(ids.height):
+        for px in range(ids.width):
+            p = ids.place((px, py))
+            for j, (dx, dy) in enumerate(DIRECTIONS):
+                qx, qy = px + dx, py + dy
+                if 0 <= qx < ids.width and 0 <= qy < ids.height:
+                    pnb[p, j] = ids.place((qx, qy))
+            if panel.symmetry:
+                mx = ids.width - 1 - px if panel.symmetry != "vertical" else px
+                my = ids.height - 1 - py if panel.symmetry != "horizontal" else py
+                mpoint[p] = ids.place((mx, my))
+            outside[p] = (px, py) in panel.outside
+    return pnb, mpoint, outside
+
+
+def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
+    """kind, colour, value over the places; the dots; how many colours."""
+    n = ids.width * ids.height
+    kind = np.zeros(n, np.int32)
+    colour = np.zeros(n, np.int32)
+    value = np.zeros(n, np.int32)
+    colours: dict[str, int] = {}
+
+    def put(cell: tuple[int, int], k: int, name: str, number: int) -> None:
+        p = ids.place((2 * cell[0] + 1, 2 * cell[1] + 1))
+        kind[p], value[p] = k, number
+        colour[p] = colours.setdefault(name, len(colours))
+
+    for x, y, k, name in panel.triangles:
+        put((x, y), P_TRIANGLE, name, k)
+    for code, items in ((P_SQUARE, panel.squares), (P_STAR, panel.stars)):
+        for x, y, name in items:
+            put((x, y), code, name, 0)
+    for x, y, name in panel.cancellers:
+        put((x, y), P_CANCELLER, name, 0)
+    for piece in panel.polyominoes:
+        put(piece.cell, P_POLYOMINO, piece.colour, -piece.size if piece.negative else piece.size)
+    need = {MAIN_LINE: DOT_MAIN, MIRROR_LINE: DOT_MIRROR} if panel.symmetry else {}
+    dots = []
+    for dot in panel.dots:
+        a, b = (dot.at[0], dot.at[1]) if dot.on_edge else (dot.at, None)
+        at = (a[0] + b[0], a[1] + b[1]) if b else (2 * a[0], 2 * a[1])
+        p = ids.place(at)
+        kind[p], value[p] = P_DOT, need.get(dot.colour, DOT_ANY)
+        dots.append((p, ids(a), -1 if b is None else ids(b)))
+    dot_arrays = tuple(np.array([d[i] for d in dots], np.int32) for i in range(3))
+    return kind, colour, value, dot_arrays, len(colours)
+
+
+def build_panel_geometry(panel: Panel) -> PanelGeometry:
+    """The core's arrays for ``panel``."""
+    ids = _Ids(panel)
+    pnb, mpoint, outside = _places(panel, ids)
+    vpoint = np.zeros(ids.n, np.int32)
+    epoint = np.full((ids.n, 4), -1, np.int32)
+    h = np.zeros(ids.n, np.int32)
+    for v in panel.vertices():
+        vpoint[ids(v)] = ids.place((2 * v[0], 2 * v[1]))
+        h[ids(v)] = min(abs(v[0] - e[0]) + abs(v[1] - e[1]) for e in panel.ends)
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            if panel.in_grid((v[0] + dx, v[1] + dy)):
+                epoint[ids(v), d] = ids.place((2 * v[0] + dx, 2 * v[1] + dy))
+    mirror = np.array(
+        [ids(panel.mirror(v)) for v in panel.vertices()] if panel.symmetry else [-1], np.int32
+    )
+    is_end = np.zeros(ids.n, np.uint8)
+    is_end[[ids(e) for e in panel.ends]] = 1
+    kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
+    starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
+    rules = np.array([bool(panel.cancellers), bool(region_symbols or panel.cancellers)], np.int64)
+    return PanelGeometry(
+        neighbour=_legal_steps(panel, ids),
+        vpoint=vpoint,
+        epoint=epoint,
+        mirror=mirror,
+        mpoint=mpoint,
+        pnb=pnb,
+        h=h,
+        is_end=is_end,
+        ends=np.array([ids(e) for e in panel.ends], np.int32),
+        kind=kind,
+        colour=colour,
+        value=value,
+        outside=outside,
+        symbols=np.flatnonzero(kind).astype(np.int32),
+        dot_point=dot_point,
+        dot_a=dot_a,
+        dot_b=dot_b,
+        width=ids.width,
+        height=ids.height,
+        n_colours=n_colours,
+        rules=rules,
+        starts=starts,
+    )
+
+
+# ------------------------------------------------------------------ driver
+@dataclass
+class PanelPaths:
+    """The tree of stored paths, the open list and the loop's state (as in astar)."""
+
+    parent: np.ndarray  # int32
+    vertex: np.ndarray  # uint8: head vertex
+    flag: np.ndarray  # uint8: pi of the path
+    heap_keys: np.ndarray  # int64
+    heap_nodes: np.ndarray  # int32
+    counters: np.ndarray  # int64, slots C_*
+    candidates: np.ndarray  # int32: paths that reached an end, for the checker
+
+    @classmethod
+    def start(cls, capacity: int, geo: PanelGeometry) -> PanelPaths:
+        """Room for ``capacity`` paths; the open list holds the trivial path of each start."""
+        capacity = max(capacity, len(geo.starts) + 8)
+        paths = cls(
+            np.empty(capacity, np.int32),
+            np.empty(capacity, np.uint8),
+            np.zeros(capacity, np.uint8),
+            np.empty(capacity, np.int64),
+            np.empty(capacity, np.int32),
+            np.zeros(8, np.int64),
+            np.zeros(4, np.int32),
+        )
+        heap = sorted(
+            (int(geo.h[s]) * ((1 << 52) + (1 << 42)) + n, n) for n, s in enumerate(geo.starts)
+        )
+        for n, s in enumerate(geo.starts):
+            paths.parent[n] = -1
+            paths.vertex[n] = s
+        for i, (key, n) in enumerate(heap):  # a sorted array is a heap
+            paths.heap_keys[i] = key
+            paths.heap_nodes[i] = n
+        paths.counters[C_NODES] = len(geo.starts)
+        paths.counters[C_HEAP] = len(geo.starts)
+        return paths
+
+    def grow(self, capacity: int) -> None:
+        for array in (self.parent, self.vertex, self.flag, self.heap_keys, self.heap_nodes):
+            array.resize(capacity, refcheck=False)
+
+    def path(self, node: int, cols: int) -> list[Vertex]:
+        """The first line of stored path ``node``, from its start."""
+        out = []
+        while node >= 0:
+            v = int(self.vertex[node])
+            out.append((v % (cols + 1), v // (cols + 1)))
+            node = int(self.parent[node])
+        out.reverse()
+        return out
+
+
+@dataclass
+class _Run:
+    """What one search needs between chunks."""
+
+    panel: Panel
+    geo: PanelGeometry
+    evaluate: bool
+    prune: bool
+    paths: PanelPaths
+    max_paths: int
+
+
+def _checked(run: _Run) -> list[Vertex] | None:
+    """The first candidate the rules checker accepts (the goal test), if any."""
+    counters = run.paths.counters
+    found = int(counters[C_CANDIDATES])
+    counters[C_CANDIDATES] = 0
+    for i in range(found):
+        path = run.paths.path(int(run.paths.candidates[i]), run.panel.cols)
+        if is_solution(run.panel, path):
+            return path
+    return None
+
+
+def _search(
+    run: _Run, max_expansions: int | None, deadline: float | None, stop: threading.Event | None
+) -> tuple[str, list[Vertex] | None]:
+    """Run the core in growing chunks until it stops: (status name, solution)."""
+    paths, counters = run.paths, run.paths.counters
+    capacity = len(paths.parent)
+    chunk = 2_000
+    while True:
+        status_name = interrupted(deadline, stop)
+        if status_name:
+            return status_name, None
+        allowed = chunk
+        if max_expansions is not None:
+            allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
+            if allowed <= 0:
+                return "expansion_budget", None
+        status = panel_astar_run(
+            *run.geo.arrays(),
+            run.evaluate,
+            run.prune,
+            paths.parent,
+            paths.vertex,
+            paths.flag,
+            paths.heap_keys,
+            paths.heap_nodes,
+            counters,
+            paths.candidates,
+            allowed,
+        )
+        if status == CANDIDATES:
+            solution = _checked(run)
+            if solution is not None:
+                return "solved", solution
+        elif status == EXHAUSTED:
+            return "exhausted", None
+        elif status == NEED_SPACE:
+            if capacity >= run.max_paths:
+                return "out_of_memory", None
+            capacity = min(2 * capacity, run.max_paths)
+            paths.grow(capacity)
+        else:
+            chunk = min(chunk * 2, 200_000)
+
+
+def predicate_name(predicate: str | Predicate) -> str:
+    """The name of a predicate the general search evaluates: none or baseline."""
+    name = predicate.name if isinstance(predicate, Predicate) else str(predicate)
+    if name not in PREDICATES:
+        raise InputError(
+            f"predicate {name!r}: on panels beyond triangles the search takes "
+            f"{' or '.join(PREDICATES)}"
+        )
+    return name
+
+
+def solve_panel(
+    panel: Panel,
+    predicate: str | Predicate = "baseline",
+    mode: str = "prune",
+    base_prune: bool = False,
+    time_limit: float | None = None,
+    max_expansions: int | None = None,
+    memory_mb: float | None = None,
+    geometry: PanelGeometry | None = None,
+    stop: threading.Event | None = None,
+) -> SolveResult:
+    """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``) or no
+    predicate (``none``) to prune (``prune``) or sort (``sort``); ``base_prune``
+    prunes with pi_baseline whatever the predicate. Budgets and statuses as in
+    :func:`witness.search.astar.solve`; every pruning is safe, so an empty open
+    list is ``unsolvable``."""
+    name = predicate_name(predicate)
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    check_budgets(time_limit, max_expansions, memory_mb)
+    warm_up()
+    geo = geometry or build_panel_geometry(panel)
+    capacity, max_paths = path_budget(memory_mb)
+    max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
+    evaluate = name == "baseline" or base_prune
+    prune = base_prune or (name == "baseline" and mode == "prune")
+    run = _Run(panel, geo, evaluate, prune, PanelPaths.start(capacity, geo), max(max_paths, 16))
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+    status_name, path = _search(run, max_expansions, deadline, stop)
+    if status_name == "exhausted":
+        status_name = "unsolvable"
+    counters = run.paths.counters
+    return SolveResult(
+        solved=path is not None,
+        path=path,
+        expansions=int(counters[C_EXPANSIONS]),
+        generated=int(counters[C_GENERATED]),
+        seconds=time.perf_counter() - t0,
+        timed_out=status_name == "timed_out",
+        status=status_name,
+        predicate=name,
+        mode=mode + ("+base" if base_prune else ""),
+        extra={"stored_paths": int(counters[C_NODES])},
+    )
+
+
+_warm = threading.Event()
+_warm_lock = threading.RLock()
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's disk cache) the core once per process."""
+    if _warm.is_set():
+        return
+    with _warm_lock:
+        if _warm.is_set():
+            return
+        _warm.set()  # the warm-up's own solve must not recurse
+        panel = Panel(rows=1, cols=2, ends=((2, 1),), squares=((0, 0, "black"), (1, 0, "white")))
+        solve_panel(panel)
