@@ -16,7 +16,7 @@ from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
 from witness.search.panel_search import solve_panel
 
-COLOURS = ("red", "blue", "black")
+COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
 KINDS = ("triangle", "square", "star", "canceller", "polyomino")
 
@@ -39,6 +39,8 @@ def panels(draw, max_side: int = 3, kinds: tuple[str, ...] = KINDS) -> Panel:
             continue
         kind = draw(st.sampled_from(kinds))
         colour = draw(st.sampled_from(COLOURS))
+        if colour == "none" and kind == "star":
+            colour = "red"  # a star needs a colour
         if kind == "triangle":
             fields["triangles"].append((x, y, draw(st.integers(1, 3)), colour))
         elif kind == "polyomino" and len(fields["polyominoes"]) < 2:
@@ -71,6 +73,7 @@ def panels(draw, max_side: int = 3, kinds: tuple[str, ...] = KINDS) -> Panel:
             gaps=tuple(e for e in gaps if e not in dots),
             removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
             symmetry=symmetry,
+            polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
             **{name: tuple(items) for name, items in fields.items()},
         )
     except PuzzleError:

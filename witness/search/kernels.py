@@ -1062,12 +1062,13 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         if k == P_DOT:
             very += 1
             continue
-        ccount[colour[p]] += 1
+        if colour[p] >= 0:  # -1: a colour that counts for no star
+            ccount[colour[p]] += 1
         if k == P_TRIANGLE and _sides_covered(p, width, cover, stamp) != value[p]:
             very += 1
         elif k == P_SQUARE:
             square_colours |= np.int64(1) << np.int64(colour[p])
-        elif k == P_STAR:
+        elif k == P_STAR and colour[p] >= 0:
             has_star[colour[p]] = 1
         elif k == P_CANCELLER:
             cancellers += 1

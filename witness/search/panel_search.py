@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from witness.errors import InputError
-from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, Vertex, edge
+from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex, edge
 from witness.model.panel import Panel
 from witness.model.rules import is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
@@ -87,7 +87,9 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    two colours, a star whose colour is not held by exactly two symbols of the
    region, or polyominoes whose net area is negative or (when positive)
    differs from the region's cells; with c cancellers in it: more than c dots,
-   wrong triangles and lone stars (each needs a canceller of its own).
+   wrong triangles and lone stars (each needs a canceller of its own). A
+   symbol of colour "none" counts for no star. Under either polyomino rule
+   (precise or windmill) the pieces' net area must equal the region's cells.
 
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
@@ -214,7 +216,7 @@ def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
     def put(cell: tuple[int, int], k: int, name: str, number: int) -> None:
         p = ids.place((2 * cell[0] + 1, 2 * cell[1] + 1))
         kind[p], value[p] = k, number
-        colour[p] = colours.setdefault(name, len(colours))
+        colour[p] = -1 if name == NO_COLOUR else colours.setdefault(name, len(colours))
 
     for x, y, k, name in panel.triangles:
         put((x, y), P_TRIANGLE, name, k)
