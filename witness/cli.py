@@ -549,7 +549,9 @@ def _add_difficulty(sub: Subparsers) -> None:
         "--rules",
         default="none",
         help="the player's inference rules: none (all legal moves) | baseline | "
-        "paper | FILE.pl (proven free of false positives on every size)",
+        "paper | FILE.pl (proven free of false positives on every size) on triangle "
+        "puzzles; hand (the thesis's Appendix A rules for dots, gaps, squares and "
+        "triangles) on any panel",
     )
     p.add_argument(
         "--clauses",

@@ -94,23 +94,50 @@ def min_path_entropy(
     ``gamma(s)`` is the goal test (Gamma(s) or Gamma(s, n)). With ``key``,
     states with equal keys (the same future) are computed once.
     """
+    return min_path_entropies(state, sigma, gamma, key, _memo)[1 if relative else 0]
+
+
+def min_path_entropies(
+    state: S,
+    sigma: Callable[[S], Iterable[S]],
+    gamma: Callable[[S], bool],
+    key: Callable[[S], Hashable] | None = None,
+    _memo: dict | None = None,
+    dead: Callable[[S], bool] | None = None,
+) -> tuple[float, float]:
+    """(MINPATHENT of Algorithm 1, of Algorithm 2) of ``state``: both recursions at
+    once, since they visit the same children and differ only in line 19.
+
+    ``dead(s)``, when given, says that no solved state can be reached from ``s``
+    (a sound test): such a state scores infinity without being expanded, which
+    is what the recursion would find below it anyway."""
     memo = {} if _memo is None else _memo
     k = key(state) if key is not None else None
     if k is not None and k in memo:
         return memo[k]
     if gamma(state):  # line 12: solved
-        value = 0.0
+        value = (0.0, 0.0)
+    elif dead is not None and dead(state):
+        value = (INF, INF)
     else:
         children = list(sigma(state))
         if not children:  # line 13: unsolvable
-            value = INF
+            value = (INF, INF)
         else:  # lines 14-20
-            child_ents = [min_path_entropy(c, sigma, gamma, relative, key, memo) for c in children]
-            best = min(child_ents)
-            value = INF if best == INF else best + local_entropy(child_ents, relative)
+            scores = [min_path_entropies(c, sigma, gamma, key, memo, dead) for c in children]
+            value = tuple(
+                _line_19([score[i] for score in scores], relative)
+                for i, relative in enumerate((False, True))
+            )
     if k is not None:
         memo[k] = value
     return value
+
+
+def _line_19(child_ents: list[float], relative: bool) -> float:
+    """Lines 18-20: the least child score plus the state's local entropy."""
+    best = min(child_ents)
+    return INF if best == INF else best + local_entropy(child_ents, relative)
 
 
 def muse(

@@ -13,13 +13,37 @@ from tqdm import tqdm
 
 from witness.difficulty.entropy import INF
 from witness.difficulty.muse import Difficulty, difficulty
+from witness.difficulty.panel_entropy import PLAYERS, panel_difficulty
 from witness.difficulty.player import player_rules
 from witness.errors import InputError
 from witness.io import OutputError, check_file
+from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search.predicates import Predicate
 
 log = logging.getLogger(__name__)
+
+
+# ----------------------------------------------------------------- scoring
+def score_panel(
+    panel: Panel,
+    rules: Predicate | str = "none",
+    lookahead: int = 0,
+    time_limit: float | None = None,
+) -> Difficulty:
+    """One panel's scores. A triangle puzzle goes to the compiled recursion with
+    any proven rule set; the hand-written panel rules (``hand``), and any panel
+    with more than triangles, go to :func:`panel_difficulty` (players ``none``
+    and ``hand``)."""
+    name = rules if isinstance(rules, str) else rules.name
+    if name == "hand" or (panel.features() and name in PLAYERS):
+        return panel_difficulty(panel, name, lookahead, time_limit)
+    if panel.features():
+        raise InputError(
+            f"--rules: {name} reads triangle puzzles only; on a panel with "
+            f"{', '.join(panel.features())} the players are none and hand"
+        )
+    return difficulty(Puzzle.from_panel(panel), rules, lookahead, time_limit)
 
 
 # ----------------------------------------------------------------- ranking
@@ -43,15 +67,15 @@ def rank_folder(
     files = sorted(Path(folder).glob("*.json"))
     if not files:
         raise InputError(f"--rank: no puzzle files (*.json) in {folder}")
-    puzzles = []
+    panels = []
     for f in files:  # every file read before the work, a bad one named
         try:
-            puzzles.append((f, Puzzle.load(f)))
+            panels.append((f, Panel.load(f)))
         except InputError as exc:
             raise InputError(f"--rank: {f}: {exc}") from None
     rows = [
-        Ranked(f.name, puzzle.size, difficulty(puzzle, rules, lookahead, time_limit))
-        for f, puzzle in puzzles
+        Ranked(f.name, panel.size, score_panel(panel, rules, lookahead, time_limit))
+        for f, panel in panels
     ]
 
     def order(r: Ranked) -> tuple:
@@ -228,9 +252,14 @@ def difficulty_command(
         raise InputError(f"--time-limit: must be > 0, got {time_limit}")
     if csv_out is not None:  # before the work, not after it
         _csv_target(csv_out)
-    pred = player_rules(rules, parse_clauses(clauses))
+    if rules == "hand":  # the panel rules (Appendix A), not a predicate file
+        if clauses is not None:
+            raise InputError("--clauses: not with --rules hand")
+        pred: Predicate | str = "hand"
+    else:
+        pred = player_rules(rules, parse_clauses(clauses))
     if puzzle is not None:
-        result = difficulty(Puzzle.load(puzzle), pred, lookahead, time_limit)
+        result = score_panel(Panel.load(puzzle), pred, lookahead, time_limit)
         return json.dumps(result.contract_dict()) if as_json else result.summary()
     folder = Path(rank)
     if not folder.is_dir():

@@ -1,0 +1,158 @@
+"""MUSE and ReMUSE on any panel (witness/difficulty/panel_entropy.py): the same
+scores as the compiled recursion on triangle puzzles, every hand rule sound
+against a brute force, solutions counted exactly."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from puzzles import seeded_puzzles
+from test_rules_oracle import panels
+
+from witness.cli import main
+from witness.difficulty.muse import difficulty
+from witness.difficulty.panel_entropy import (
+    HAND_RULES,
+    Line,
+    PanelGame,
+    count_solutions,
+    panel_difficulty,
+)
+from witness.model.panel import Panel
+
+KINDS = ("triangle", "square", "star", "canceller")
+
+
+def same(a: float, b: float) -> bool:
+    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def completions(game: PanelGame, s: Line):
+    """Every line that extends ``s`` and stops at an end: no pruning at all."""
+    if len(s.path) > 1 and s.head in game.ends:
+        yield s
+        return
+    for c in game.moves(s):
+        yield from completions(game, c)
+
+
+def random_line(game: PanelGame, rng: random.Random) -> Line | None:
+    starts = game.starts()
+    if not starts:
+        return None
+    s = rng.choice(starts)
+    for _ in range(rng.randrange(6)):
+        children = list(game.moves(s))
+        if not children:
+            break
+        s = rng.choice(children)
+    return s
+
+
+@pytest.mark.parametrize("lookahead", [0, 1])
+def test_triangle_puzzles_score_as_the_compiled_recursion(lookahead):
+    for puzzle in seeded_puzzles(25, seed=7, max_rows=3, max_cols=3, min_side=1):
+        want = difficulty(puzzle, "none", lookahead)
+        got = panel_difficulty(puzzle.to_panel(), "none", lookahead)
+        assert same(want.muse, got.muse) and same(want.remuse, got.remuse), puzzle.to_dict()
+        assert want.solutions == got.solutions
+        assert want.mean_length == got.mean_length or same(want.mean_length, got.mean_length)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(panels(kinds=KINDS), st.integers(0, 10**6))
+def test_every_hand_rule_is_sound(panel, seed):
+    """A rule fires only on lines that no completion can turn into a solution."""
+    game = PanelGame(panel)
+    line = random_line(game, random.Random(seed))
+    if line is None:
+        return
+    fired = [name for name, rule in HAND_RULES.items() if rule(game, line)]
+    if fired:
+        assert not any(game.solved(c) for c in completions(game, line)), fired
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(panels(kinds=KINDS))
+def test_solutions_are_counted_exactly(panel):
+    game = PanelGame(panel)
+    lines = [c for s in game.starts() for c in completions(game, s)]
+    solved = [c for c in lines if game.solved(c)]
+    count, mean = count_solutions(game)
+    assert count == len(solved)
+    if solved:
+        assert same(mean, sum(len(c.path) - 1 for c in solved) / len(solved))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(panels(kinds=KINDS))
+def test_knowing_the_rules_never_makes_a_panel_harder(panel):
+    """The hand rules only drop moves after which nothing can be solved: the
+    best line stays, and fewer choices cost fewer bits (KL to a smaller uniform)."""
+    none, hand = panel_difficulty(panel, "none"), panel_difficulty(panel, "hand")
+    assert none.solutions == hand.solutions
+    assert hand.muse <= none.muse + 1e-9 and hand.remuse <= none.remuse + 1e-9
+    assert (none.muse == math.inf) == (none.solutions == 0)
+
+
+def test_each_hand_rule_fires_where_the_thesis_says():
+    # squares of two colours side by side: the line must separate them at once
+    squares = Panel.from_dict(
+        {
+            "rows": 1,
+            "cols": 2,
+            "start": [1, 0],
+            "goal": [1, 1],
+            "squares": [[0, 0, "black"], [1, 0, "white"]],
+        }
+    )
+    game = PanelGame(squares)
+    ix = game.index
+    right = Line((ix[(1, 0)], ix[(2, 0)]), 1 << ix[(1, 0)] | 1 << ix[(2, 0)])
+    assert HAND_RULES["squares_joined"](game, right)
+    up = Line((ix[(1, 0)], ix[(1, 1)]), 1 << ix[(1, 0)] | 1 << ix[(1, 1)])
+    assert not HAND_RULES["squares_joined"](game, up) and game.solved(up)
+    # a dot on an edge left behind
+    dots = Panel.from_dict(
+        {"rows": 1, "cols": 1, "start": [0, 0], "goal": [1, 1], "dots": [[0, 0, 1, 0]]}
+    )
+    game = PanelGame(dots)
+    ix = game.index
+    up = Line((ix[(0, 0)], ix[(0, 1)]), 1 << ix[(0, 0)] | 1 << ix[(0, 1)])
+    assert HAND_RULES["edge_dot_passed"](game, up)
+    # the end walled off: the head boxed into a corner
+    box = Panel.from_dict({"rows": 2, "cols": 2, "start": [1, 0], "goal": [0, 2]})
+    game = PanelGame(box)
+
+    def line(*vertices):
+        idx = tuple(game.index[v] for v in vertices)
+        return Line(idx, sum(1 << i for i in idx))
+
+    assert HAND_RULES["end_cut_off"](game, line((1, 0), (1, 1), (0, 1), (0, 0)))
+    assert not HAND_RULES["end_cut_off"](game, line((1, 0), (1, 1), (0, 1)))
+
+
+def test_cli_scores_a_panel_with_the_hand_rules(tmp_path, capsys):
+    panel = {
+        "rows": 2,
+        "cols": 2,
+        "start": [0, 0],
+        "goal": [2, 2],
+        "dots": [[1, 1]],
+        "squares": [[0, 0, "black"], [1, 1, "white"]],
+    }
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(panel))
+    assert main(["difficulty", str(f), "--rules", "hand", "--json"]) == 0
+    hand = json.loads(capsys.readouterr().out)
+    assert main(["difficulty", str(f), "--json"]) == 0
+    none = json.loads(capsys.readouterr().out)
+    assert hand["status"] == none["status"] == "done" and hand["solutions"] == none["solutions"] > 0
+    assert hand["remuse"] <= none["remuse"] and hand["rules"] == "hand"
+    assert main(["difficulty", str(f), "--rules", "paper"]) == 2
+    assert "none and hand" in capsys.readouterr().err
