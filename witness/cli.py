@@ -95,20 +95,63 @@ def parse_size(text: str) -> tuple[int, int]:
 
 # ------------------------------------------------------------------ commands
 # generate_set's parameters -> the options that set them (for one-line errors).
-_GENERATE_OPTIONS = {"sizes": "--size", "count": "--count", "max_tries": "--max-tries"}
+_GENERATE_OPTIONS = {
+    "sizes": "--size",
+    "count": "--count",
+    "max_tries": "--max-tries",
+    "types": "--types",
+    "densities": "--density",
+    "symmetry": "--symmetry",
+    "colours": "--colours",
+    "unique": "--unique",
+}
+
+
+def _panel_spec(args: argparse.Namespace):
+    """The panel generator's spec from --types, --density, --symmetry, --colours
+    and --unique; None when none is given (the triangle generators)."""
+    from witness.search.generate_panels import PanelSpec
+
+    if args.types is None and not (args.density or args.symmetry or args.unique):
+        return None
+    densities = {}
+    for item in args.density or []:
+        name, _, value = item.partition("=")
+        try:
+            densities[name] = float(value)
+        except ValueError:
+            raise UsageError(f"--density: expected TYPE=FRACTION, got {item!r}") from None
+    types = tuple(t for t in (args.types or "triangles").split(",") if t)
+    return PanelSpec(types, densities, args.symmetry, args.colours, args.unique)
+
+
+def _generate(args: argparse.Namespace, sizes: list, tries: dict) -> tuple[list, str]:
+    """The set and its file-name prefix."""
+    from witness.search.generate import generate_set
+    from witness.search.generate_panels import generate_panel_set
+
+    size_tag = "-".join(f"{r}x{c}" for r, c in sizes)
+    spec = _panel_spec(args)
+    if spec is None:
+        puzzles = generate_set(args.method, sizes, args.count, args.seed, progress=True, **tries)
+        return puzzles, f"{args.method}_{size_tag}_s{args.seed}"
+    puzzles = generate_panel_set(
+        args.method, sizes, args.count, args.seed, spec, progress=True, **tries
+    )
+    kinds = "+".join(spec.types) + (f"+{spec.symmetry}" if spec.symmetry else "")
+    return puzzles, f"{args.method}_{kinds}_{size_tag}_s{args.seed}"
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from witness.search.generate import GenerationError, generate_set, write_set
+    from witness.search.generate import GenerationError, write_set
 
     # "RxC" fixes the size; "RxC-RxC" draws rows and cols uniformly in that range.
     sizes = [parse_size(part) for part in args.size.split("-", 1)]
-    size_tag = "-".join(f"{r}x{c}" for r, c in sizes)
     with _option("--out"):
         check_folder(args.out)  # before the work, not after
     tries = {} if args.max_tries is None else {"max_tries": args.max_tries}
     try:
-        puzzles = generate_set(args.method, sizes, args.count, args.seed, progress=True, **tries)
+        puzzles, prefix = _generate(args, sizes, tries)
     except GenerationError as exc:
         field, _, rest = str(exc).partition(": ")
         if field not in _GENERATE_OPTIONS:
@@ -116,7 +159,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         where = _GENERATE_OPTIONS[field] + (f" {args.size}" if field == "sizes" else "")
         raise UsageError(f"{where}: {rest}") from None
     with _option("--out"):
-        paths = write_set(puzzles, Path(args.out), prefix=f"{args.method}_{size_tag}_s{args.seed}")
+        paths = write_set(puzzles, Path(args.out), prefix=prefix)
     print(f"wrote {len(paths)} puzzles to {args.out}", file=sys.stderr)
     return 0
 
@@ -456,6 +499,28 @@ def _add_generate(sub: Subparsers) -> None:
         metavar="N",
         help="random: candidates drawn per puzzle before giving up (default 1000); "
         "sizes above 36 vertices (5x5) are refused, use --method path",
+    )
+    p.add_argument(
+        "--types",
+        default=None,
+        metavar="T1,T2",
+        help="panels of these types (triangles, dots, squares, stars, polyominoes, "
+        "cancellers, gaps); without --types, --density, --symmetry and --unique: "
+        "the triangle puzzles of the paper",
+    )
+    p.add_argument(
+        "--density",
+        action="append",
+        metavar="TYPE=FRACTION",
+        help="how densely a type is placed (0..1; repeatable; defaults in "
+        "witness.search.generate_panels.DEFAULT_DENSITIES)",
+    )
+    p.add_argument("--symmetry", choices=["horizontal", "vertical", "rotational"], default=None)
+    p.add_argument("--colours", type=int, default=2, help="colours squares use (2..6, default 2)")
+    p.add_argument(
+        "--unique",
+        action="store_true",
+        help="only panels with exactly one solution (counted over every line: up to 4x4)",
     )
     p.add_argument(
         "--out",
