@@ -1,0 +1,190 @@
+"""The clingo solver for general panels against a brute force: every simple
+walk from a start to an end over the panel's edges, kept when the rules
+checker accepts it. The solution sets and the counts must be equal, on seeded
+random panels up to 3x3 that mix every constraint type."""
+
+import random
+
+import pytest
+
+from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.puzzle import PuzzleError
+from witness.model.rules import check
+from witness.search.asp_panel import count_panel_asp, panel_lines, solve_panel_asp
+from witness.search.count import count_with_checker
+
+COLOURS = ("red", "blue", "black")
+SHAPES = (
+    ((0, 0),),
+    ((0, 0), (1, 0)),
+    ((0, 0), (0, 1), (1, 1)),
+    ((0, 0), (1, 0), (2, 0)),
+    ((0, 0), (1, 0), (0, 1), (1, 1)),
+)
+KINDS = ("triangle", "square", "star", "canceller", "polyomino")
+
+
+def brute_force(panel: Panel) -> list[list[tuple[int, int]]]:
+    """Every simple walk from a start ending at an end that the checker accepts."""
+    out = []
+
+    def walk(path: list, seen: set) -> None:
+        if path[-1] in panel.ends and check(panel, path).solved:
+            out.append(list(path))
+        for w in panel.neighbours(path[-1]):
+            if w not in seen:
+                path.append(w)
+                seen.add(w)
+                walk(path, seen)
+                seen.discard(w)
+                path.pop()
+
+    for s in panel.starts:
+        walk([s], {s})
+    return out
+
+
+def _symbols(rng: random.Random, rows: int, cols: int, kinds: tuple[str, ...]) -> dict:
+    fields: dict = {
+        "triangles": [],
+        "squares": [],
+        "stars": [],
+        "cancellers": [],
+        "polyominoes": [],
+    }
+    for x in range(cols):
+        for y in range(rows):
+            kind = rng.choice((None,) * 4 + kinds)
+            colour = rng.choice(COLOURS)
+            if kind == "triangle":
+                fields["triangles"].append((x, y, rng.randint(1, 3), colour))
+            elif kind == "polyomino" and len(fields["polyominoes"]) < 3:
+                piece = Polyomino(
+                    (x, y),
+                    rng.choice(SHAPES),
+                    rotatable=rng.random() < 0.4,
+                    negative=rng.random() < 0.3,
+                    colour=colour,
+                )
+                fields["polyominoes"].append(piece)
+            elif kind in ("square", "star", "canceller"):
+                fields[kind + "s"].append((x, y, colour))
+    return fields
+
+
+def random_panel(rng: random.Random, max_cells: int, kinds: tuple[str, ...] = KINDS) -> Panel:
+    """A random valid panel of at most ``max_cells`` cells (retries invalid draws)."""
+    while True:
+        rows, cols = rng.randint(1, 3), rng.randint(1, 3)
+        if rows * cols > max_cells:
+            continue
+        verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
+        border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
+        edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
+        edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
+        symmetry = rng.choice((None, None, "horizontal", "vertical", "rotational"))
+
+        def mirror(v: tuple[int, int], size: tuple = (cols, rows, symmetry)) -> tuple[int, int]:
+            width, height, sym = size
+            x = width - v[0] if sym in ("horizontal", "rotational") else v[0]
+            y = height - v[1] if sym in ("vertical", "rotational") else v[1]
+            return (x, y)
+
+        starts = set(rng.sample(verts, rng.choice((1, 1, 2))))
+        ends = set(rng.sample(border, rng.choice((1, 1, 2))))
+        if symmetry:  # mirror images of starts and ends, as the validator wants
+            starts |= {mirror(v) for v in starts}
+            ends |= {mirror(v) for v in ends}
+        dots = rng.sample(verts + edges, rng.randint(0, 2))
+        dot_colours = ("black", "blue", "yellow") if symmetry else ("black",)
+        blocked = [e for e in edges if e not in dots]
+        gaps = rng.sample(blocked, min(len(blocked), rng.choice((0, 0, 1, 2))))
+        removed = [e for e in rng.sample(blocked, rng.choice((0, 0, 1))) if e not in gaps]
+        try:
+            return Panel(
+                rows=rows,
+                cols=cols,
+                starts=tuple(starts),
+                ends=tuple(ends),
+                dots=tuple(Dot(d, rng.choice(dot_colours)) for d in dots),
+                gaps=tuple(gaps),
+                removed_edges=tuple(removed),
+                removed_vertices=tuple(rng.sample(verts, rng.choice((0, 0, 0, 1)))),
+                symmetry=symmetry,
+                **_symbols(rng, rows, cols, kinds),
+            )
+        except PuzzleError:
+            continue
+
+
+def _agree(panel: Panel) -> None:
+    expected = sorted(brute_force(panel))
+    got = sorted(panel_lines(panel))
+    assert got == expected, panel.to_json()
+    counted = count_panel_asp(panel)
+    assert counted.count == len(expected) and counted.status == "counted", panel.to_json()
+    result = solve_panel_asp(panel)
+    assert result.solved == bool(expected), panel.to_json()
+    assert result.status == ("solved" if expected else "unsolvable")
+    if expected:
+        assert result.path in expected
+
+
+POLY_HEAVY = ("polyomino", "polyomino", "polyomino", "canceller", "square")
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_asp_equals_brute_force_small(seed: int) -> None:
+    _agree(random_panel(random.Random(seed), max_cells=4))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_asp_equals_brute_force_polyominoes_small(seed: int) -> None:
+    _agree(random_panel(random.Random(500 + seed), max_cells=4, kinds=POLY_HEAVY))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(300))
+def test_asp_equals_brute_force_up_to_3x3(seed: int) -> None:
+    _agree(random_panel(random.Random(1000 + seed), max_cells=9))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200))
+def test_asp_equals_brute_force_polyominoes_up_to_3x3(seed: int) -> None:
+    _agree(random_panel(random.Random(seed), max_cells=9, kinds=POLY_HEAVY))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_checker_count_equals_brute_force(seed: int) -> None:
+    panel = random_panel(random.Random(2000 + seed), max_cells=4)
+    counted = count_with_checker(panel)
+    assert (counted.count, counted.status) == (len(brute_force(panel)), "counted")
+
+
+def test_unsupported_region_is_not_accepted() -> None:
+    """Two regions, a negative monomino alone in one: no solution. clingo's
+    equivalence preprocessing (on by default) gave two."""
+    panel = Panel.from_dict(
+        {
+            "rows": 3,
+            "cols": 2,
+            "starts": [[0, 2], [2, 1]],
+            "ends": [[0, 1], [2, 2]],
+            "polyominoes": [
+                {"cell": [0, 0], "shape": [[0, 0]], "negative": True},
+                {"cell": [1, 1], "shape": [[0, 0], [0, 1], [1, 1]], "rotatable": True},
+            ],
+            "symmetry": "rotational",
+        }
+    )
+    assert brute_force(panel) == []
+    assert list(panel_lines(panel)) == []
+
+
+def test_a_zero_time_limit_stops_the_count_without_a_number() -> None:
+    panel = Panel.from_dict({"rows": 3, "cols": 3, "goal": [3, 3], "squares": [[0, 0, "red"]]})
+    assert count_panel_asp(panel).count == len(brute_force(panel)) > 0
+    for counted in (count_panel_asp(panel, time_limit=0), count_with_checker(panel, time_limit=0)):
+        assert counted.status == "timed_out" and counted.count is None
+        assert counted.at_least < len(brute_force(panel))
