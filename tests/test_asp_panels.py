@@ -3,6 +3,7 @@ walk from a start to an end over the panel's edges, kept when the rules
 checker accepts it. The solution sets and the counts must be equal, on seeded
 random panels up to 3x3 that mix every constraint type."""
 
+import json
 import random
 
 import pytest
@@ -188,3 +189,46 @@ def test_a_zero_time_limit_stops_the_count_without_a_number() -> None:
     for counted in (count_panel_asp(panel, time_limit=0), count_with_checker(panel, time_limit=0)):
         assert counted.status == "timed_out" and counted.count is None
         assert counted.at_least < len(brute_force(panel))
+
+
+PANEL = {
+    "rows": 3,
+    "cols": 3,
+    "starts": [[0, 0], [3, 0]],
+    "ends": [[0, 3], [3, 3]],
+    "squares": [[0, 0, "red"], [2, 2, "blue"]],
+    "dots": [[1, 1]],
+    "gaps": [[1, 0, 2, 0]],
+    "symmetry": "horizontal",
+}
+
+
+def test_cli_solves_and_counts_a_panel(tmp_path, capsys):
+    from witness.cli import main
+
+    f = tmp_path / "panel.json"
+    f.write_text(json.dumps(PANEL))
+    panel = Panel.from_dict(PANEL)
+    assert main(["solve", str(f), "--solver", "asp", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "solved" and check(panel, [tuple(v) for v in out["path"]]).solved
+    expected = len(brute_force(panel))
+    for solver in (["--solver", "asp"], []):
+        assert main(["solve", str(f), "--count", "--json", *solver]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert (out["count"], out["status"], out["timed_out"]) == (expected, "counted", False)
+        assert out["solver"] == ("asp" if solver else "checker")
+    assert main(["solve", str(f), "--count", "--time-limit", "0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["count"] is None and out["status"] == "timed_out"
+
+
+def test_cli_refuses_what_it_would_ignore(tmp_path, capsys):
+    from witness.cli import main
+
+    f = tmp_path / "panel.json"
+    f.write_text(json.dumps(PANEL))
+    assert main(["solve", str(f), "--count", "--max-expansions", "3"]) == 2
+    assert "--max-expansions" in capsys.readouterr().err
+    assert main(["solve", str(f), "--solver", "asp", "--predicate", "none"]) == 2
+    assert "--predicate" in capsys.readouterr().err

@@ -164,20 +164,59 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_input(path: str, solver: str) -> Puzzle | Panel:
+def _solve_input(path: str) -> Puzzle | Panel:
     """The puzzle to solve: the triangle-only view when the panel has nothing
-    else (its own compiled search), else the panel; refusing a panel the
-    chosen solver cannot take yet."""
+    else (its own compiled search and its own encoding, path.lp), else the panel."""
     panel = Panel.load(path)
-    extra = panel.features()
-    if not extra:
-        return Puzzle.from_panel(panel)
-    if solver == "asp":
-        raise UsageError(
-            f"{path}: this panel has {extra[0]}; --solver asp solves only panels with "
-            "triangles, one start and one goal (the A* search takes every panel)"
+    return panel if panel.features() else Puzzle.from_panel(panel)
+
+
+def _refuse_search_options(args: argparse.Namespace, what: str) -> None:
+    """Options clingo and the counters do not take would be ignored: a budget
+    the user set silently not kept, a predicate silently not used."""
+    given = [
+        option
+        for option, value in (
+            ("--predicate", args.predicate),
+            ("--mode", args.mode),
+            ("--base-prune", args.base_prune or None),
+            ("--max-expansions", args.max_expansions),
+            ("--memory-mb", args.memory_mb),
         )
-    return panel
+        if value is not None
+    ]
+    if given:
+        raise UsageError(f"{given[0]}: does not apply to {what} (it takes only --time-limit)")
+
+
+def _count(args: argparse.Namespace) -> int:
+    """witness solve --count: clingo with --solver asp, else the checker's enumeration."""
+    _refuse_search_options(args, "--count")
+    panel = Panel.load(args.puzzle)
+    if args.solver == "asp":
+        from witness.search.asp_solver import count_panel_asp
+
+        result = count_panel_asp(panel, time_limit=args.time_limit)
+    else:
+        from witness.search.count import count_with_checker
+
+        result = count_with_checker(panel, time_limit=args.time_limit)
+    print(json.dumps(result.to_dict()) if args.json else result.summary())
+    return 0
+
+
+def _solve_asp(puzzle: Puzzle | Panel, args: argparse.Namespace) -> int:
+    """--solver asp: the triangle encoding (path.lp) for a triangle puzzle, the
+    general panel encoding for every other panel."""
+    from witness.search.asp_solver import asp_summary, solve_asp, solve_panel_asp
+
+    _refuse_search_options(args, "--solver asp")
+    if isinstance(puzzle, Panel):
+        result = solve_panel_asp(puzzle, time_limit=args.time_limit)
+    else:
+        result = solve_asp(puzzle, time_limit=args.time_limit)
+    print(json.dumps(result.contract_dict()) if args.json else asp_summary(result))
+    return 0
 
 
 def _solve_panel(panel: Panel, args: argparse.Namespace):
@@ -196,33 +235,12 @@ def _solve_panel(panel: Panel, args: argparse.Namespace):
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    puzzle = _solve_input(args.puzzle, args.solver)
+    if args.count:
+        return _count(args)
+    puzzle = _solve_input(args.puzzle)
     if args.solver == "asp":
-        from witness.search.asp_solver import asp_summary, solve_asp
-
-        # Options clingo does not take would be ignored: a budget the user set
-        # silently not kept, a predicate silently not used.
-        given = [
-            option
-            for option, value in (
-                ("--predicate", args.predicate),
-                ("--mode", args.mode),
-                ("--base-prune", args.base_prune or None),
-                ("--max-expansions", args.max_expansions),
-                ("--memory-mb", args.memory_mb),
-            )
-            if value is not None
-        ]
-        if given:
-            raise UsageError(
-                f"{given[0]}: does not apply to --solver asp (it takes only --time-limit)"
-            )
-
-        result = solve_asp(puzzle, time_limit=args.time_limit)
-        if not args.json:
-            print(asp_summary(result))
-            return 0
-    elif isinstance(puzzle, Panel):
+        return _solve_asp(puzzle, args)
+    if isinstance(puzzle, Panel):
         result = _solve_panel(puzzle, args)
     else:
         from witness.learning.translate import load_predicate
@@ -533,7 +551,9 @@ def _add_generate(sub: Subparsers) -> None:
 
 
 def _add_solve(sub: Subparsers) -> None:
-    p = sub.add_parser("solve", help="solve a puzzle with A* (Algorithm 1)")
+    p = sub.add_parser(
+        "solve", help="solve a puzzle with A* (Algorithm 1) or clingo, or count its solutions"
+    )
     p.add_argument("puzzle")
     # None when not given, so that --solver asp can refuse what it would ignore
     p.add_argument(
@@ -570,9 +590,18 @@ def _add_solve(sub: Subparsers) -> None:
         choices=["astar", "asp"],
         default="astar",
         help="astar: A* with --predicate (Algorithm 1); asp: clingo on the puzzle "
-        "rules (takes only --time-limit: --predicate, --mode, --base-prune, "
-        "--max-expansions and --memory-mb are refused; 'expansions' reports "
-        "clingo's choices)",
+        "rules, every panel type (takes only --time-limit: --predicate, --mode, "
+        "--base-prune, --max-expansions and --memory-mb are refused; 'expansions' "
+        "reports clingo's choices)",
+    )
+    p.add_argument(
+        "--count",
+        action="store_true",
+        help="count every solution instead of finding one: with --solver asp by clingo, "
+        "otherwise by the rules checker over every legal line (brute force: small "
+        "panels only); --json gives 'count' (null when --time-limit stopped it, "
+        "'at_least' then holds the solutions found so far) and 'status' "
+        "(counted or timed_out)",
     )
     _json_flag(p)
     p.set_defaults(func=cmd_solve)

@@ -216,6 +216,9 @@ def panel_lines(
     try:
         with ctl.solve(yield_=True, async_=True) as handle:
             while True:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    record.complete = False  # wait(0) could still return a model: stop here
+                    break
                 handle.resume()
                 wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
                 if not handle.wait(wait):
