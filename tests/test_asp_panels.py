@@ -11,7 +11,7 @@ import pytest
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
 from witness.model.rules import check
-from witness.search.asp_panel import count_panel_asp, panel_lines, solve_panel_asp
+from witness.search.asp_solver import count_panel_asp, panel_lines, solve_panel_asp
 from witness.search.count import count_with_checker
 
 COLOURS = ("red", "blue", "black")
@@ -68,7 +68,9 @@ def _symbols(rng: random.Random, rows: int, cols: int, kinds: tuple[str, ...]) -
                     colour=colour,
                 )
                 fields["polyominoes"].append(piece)
-            elif kind in ("square", "star", "canceller"):
+            elif kind == "canceller":  # "none": counts for no star
+                fields["cancellers"].append((x, y, rng.choice((colour, "none"))))
+            elif kind in ("square", "star"):
                 fields[kind + "s"].append((x, y, colour))
     return fields
 
@@ -112,6 +114,7 @@ def random_panel(rng: random.Random, max_cells: int, kinds: tuple[str, ...] = KI
                 removed_edges=tuple(removed),
                 removed_vertices=tuple(rng.sample(verts, rng.choice((0, 0, 0, 1)))),
                 symmetry=symmetry,
+                polyomino_rules=rng.choice(("precise", "precise", "windmill")),
                 **_symbols(rng, rows, cols, kinds),
             )
         except PuzzleError:

@@ -17,16 +17,46 @@ contract. Search counters have no A* meaning here, so:
   solving a puzzle; ``extra`` has the split).
 
 A time limit interrupts clingo's asynchronous solve (status ``timed_out``).
+
+
+General panels (:func:`solve_panel_asp`, :func:`count_panel_asp`) use one
+encoding file per constraint family (``encodings/panel_*.lp``): the line
+(several starts and ends, gaps and removed edges and vertices as missing
+``edge/2`` facts, symmetry with both lines), the regions (reachability on the
+doubled grid between places the lines do not cover), dots, triangles,
+coloured squares, stars, polyominoes as placements (fixed, rotatable,
+negative; both ``polyomino_rules``) and cancellers. The semantics are those of
+the rules checker, :mod:`witness.model.rules`, the single source of truth:
+
+- without cancellers the encoding is exact: its answer sets, projected on
+  the line's edges, are exactly the panel's solutions;
+- with cancellers, a region holding one is left unconstrained and every line
+  clingo finds is filtered with :func:`witness.model.rules.check` (an exact
+  encoding would have to say "these polyominoes do not tile", which a choice
+  program cannot). The answer is exact either way; only the speed differs.
+
+Counting enumerates every answer set, projected on the line so that several
+tilings of one line count once (:class:`~witness.search.count.CountResult`). A
+time limit stops clingo and says so: the status is ``timed_out`` and the count
+is only a lower bound. clingo runs with ``--eq=0``: its equivalence
+preprocessing (5.8.3) returned an answer set whose region had no support on a
+polyomino panel (tests/test_asp_panels.py has the panel).
 """
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 import clingo
 
+from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
+from witness.model.panel import Panel, cell_edges
 from witness.model.puzzle import Puzzle, Vertex
+from witness.model.rules import cell_point, check, placements, point
+from witness.search.count import CountResult, count_lines
 from witness.search.encodings import encoding
 from witness.search.result import SolveResult
 
@@ -132,3 +162,254 @@ def asp_summary(result: SolveResult) -> str:
     if result.path:
         head += "\npath: " + " ".join(f"{x},{y}" for x, y in result.path)
     return head
+
+
+# ------------------------------------------------------------ general panels
+logger = logging.getLogger(__name__)
+# Which families a panel needs: (encoding file, does the panel use it?)
+FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
+    ("panel_path.lp", lambda p: True),
+    ("panel_regions.lp", lambda p: True),
+    ("panel_dots.lp", lambda p: bool(p.dots)),
+    ("panel_triangles.lp", lambda p: bool(p.triangles)),
+    ("panel_squares.lp", lambda p: bool(p.squares)),
+    ("panel_stars.lp", lambda p: bool(p.stars)),
+    ("panel_polyominoes.lp", lambda p: bool(p.polyominoes)),
+    ("panel_cancellers.lp", lambda p: bool(p.cancellers)),
+)
+SHOW = "#show sel/2.\n#show first/1.\n"
+
+
+def _line_facts(panel: Panel) -> list[str]:
+    """Vertices, the usable edges, starts, ends and the mirror map."""
+    out = [f"vertex({_pair(v)})." for v in panel.vertices()]
+    out += [f"start({_pair(v)})." for v in panel.starts]
+    out += [f"end({_pair(v)})." for v in panel.ends]
+    for a, b in panel.grid_edges():
+        if (a, b) in panel.blocked:
+            continue
+        if panel.symmetry is not None:
+            ma, mb = panel.mirror(a), panel.mirror(b)
+            if edge(ma, mb) in panel.blocked or ma == a or mb == b:
+                continue  # the mirror line could not follow, or would meet the first
+        out.append(f"edge({_pair(a)},{_pair(b)}).")
+    if panel.symmetry is not None:
+        out += [f"mirror({_pair(v)},{_pair(panel.mirror(v))})." for v in panel.vertices()]
+    return out
+
+
+def _place_facts(panel: Panel) -> list[str]:
+    """The doubled grid: places inside the panel, their neighbours, and where
+    each vertex and edge lies."""
+    width, height = 2 * panel.cols, 2 * panel.rows
+    inside = [
+        (x, y) for x in range(width + 1) for y in range(height + 1) if (x, y) not in panel.outside
+    ]
+    inside_set = set(inside)
+    out = [f"pt({_pair(p)})." for p in inside]
+    for px, py in inside:
+        for q in ((px + 1, py), (px, py + 1)):
+            if q in inside_set:
+                out.append(f"adj({_pair((px, py))},{_pair(q)}).")
+                out.append(f"adj({_pair(q)},{_pair((px, py))}).")
+    out += [f"vpt({_pair(v)},{_pair(point(v))})." for v in panel.vertices()]
+    for a, b in panel.grid_edges():
+        p = _pair(point((a, b)))
+        out += [f"ept({_pair(a)},{_pair(b)},{p}).", f"ept({_pair(b)},{_pair(a)},{p})."]
+    return out
+
+
+def _symbol_facts(panel: Panel) -> list[str]:
+    """Triangles, squares, stars, cancellers, dots, and every symbol's colour;
+    src/1 for each place whose region a rule needs."""
+    out: list[str] = []
+    sources: set[tuple[int, int]] = set()
+    for x, y, k, _colour in panel.triangles:
+        p = cell_point((x, y))
+        out.append(f"tri({_pair(p)},{k}).")
+        out += [f"side({_pair(p)},{_pair(point(e))})." for e in cell_edges((x, y))]
+    for name, items in (("square", panel.squares), ("star", panel.stars)):
+        for x, y, colour in items:
+            out.append(f'{name}({_pair(cell_point((x, y)))},"{colour}").')
+            sources.add(cell_point((x, y)))
+    for x, y, _ in panel.cancellers:
+        out.append(f"canceller({_pair(cell_point((x, y)))}).")
+        sources.add(cell_point((x, y)))
+    coloured = [(t[0], t[1], t[-1]) for t in panel.triangles + panel.squares + panel.stars]
+    coloured += [(x, y, c) for x, y, c in panel.cancellers]
+    coloured += [(*p.cell, p.colour) for p in panel.polyominoes]
+    out += [f'colour({_pair(cell_point((x, y)))},"{c}").' for x, y, c in coloured if c != NO_COLOUR]
+    for d in panel.dots:
+        out.append(f"dot({_pair(point(d.at))}).")
+        if panel.symmetry is not None and d.colour in (MAIN_LINE, MIRROR_LINE):
+            out.append(f"dot_colour({_pair(point(d.at))},{d.colour}).")
+    if panel.cancellers:  # an uncovered dot or a triangle may sit in a canceller's region
+        sources |= {point(d.at) for d in panel.dots}
+        sources |= {cell_point((t[0], t[1])) for t in panel.triangles}
+    sources |= {cell_point(p.cell) for p in panel.polyominoes}
+    out += [f"src({_pair(p)})." for p in sorted(sources)]
+    return out
+
+
+def _extent(shape: tuple[tuple[int, int], ...]) -> int:
+    """How far (in cells) a piece may lie off the grid under the windmill reading."""
+    return max(max(c) for c in shape) + 1
+
+
+def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
+    """The least margin (cells off the grid on any side) a placement needs."""
+    xs = [(px - 1) // 2 for px, py in cover if px % 2 and py % 2]
+    ys = [(py - 1) // 2 for px, py in cover if px % 2 and py % 2]
+    return max(0, -min(xs), -min(ys), max(xs) - panel.cols + 1, max(ys) - panel.rows + 1)
+
+
+def _polyomino_facts(panel: Panel) -> list[str]:
+    """Each piece's signed area, extent and placements with the places they
+    cover; the grid's cell and edge places (widened by the largest extent
+    under the windmill reading, where pieces may lie partly off the grid)."""
+    if not panel.polyominoes:
+        return []
+    windmill = panel.polyomino_rules == "windmill"
+    wide = max(_extent(p.shape) for p in panel.polyominoes) if windmill else 0
+    out = ["windmill."] if windmill else []
+    for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
+        for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
+            kind = x % 2 + y % 2
+            if kind == 2:
+                out.append(f"gcell({_pair((x, y))}).")
+            elif kind == 1 and not windmill:
+                out.append(f"gedge({_pair((x, y))}).")
+    for piece in panel.polyominoes:
+        p = _pair(cell_point(piece.cell))
+        weight = -1 if piece.negative else 1
+        out.append(f"poly({p},{weight * piece.size}).")
+        out.append(f"extent({p},{_extent(piece.shape)}).")
+        covers = {tuple(c) for c in placements(panel, piece, piece.negative, margin=wide)}
+        for i, cover in enumerate(sorted(covers)):
+            out.append(f"plc({p},{i},{_margin_needed(panel, list(cover))}).")
+            out += [f"pcov({p},{i},{_pair(q)},{weight})." for q in cover]
+    return out
+
+
+def panel_program(panel: Panel) -> str:
+    """The encodings ``panel`` needs and its facts, as one ASP program."""
+    parts = [encoding(name) for name, used in FAMILIES if used(panel)]
+    facts = _line_facts(panel) + _place_facts(panel) + _symbol_facts(panel)
+    facts += _polyomino_facts(panel)
+    return "\n".join(parts) + "\n" + "\n".join(facts) + "\n" + SHOW
+
+
+def is_exact(panel: Panel) -> bool:
+    """True when the encoding alone decides (no canceller: no checker filter)."""
+    return not panel.cancellers
+
+
+def _clingo_log(code: clingo.MessageCode, message: str) -> None:
+    logger.debug("clingo: %s", message.strip())
+
+
+def _line_of(model: clingo.Model) -> list[Vertex]:
+    """The first line of an answer set, from its start along the chosen edges."""
+    nbrs: dict[Vertex, list[Vertex]] = {}
+    start: Vertex | None = None
+    for s in model.symbols(shown=True):
+        ends = [(a.arguments[0].number, a.arguments[1].number) for a in s.arguments]
+        if s.name == "first":
+            start = ends[0]
+        else:
+            nbrs.setdefault(ends[0], []).append(ends[1])
+            nbrs.setdefault(ends[1], []).append(ends[0])
+    assert start is not None
+    path, prev = [start], None
+    while nxt := [w for w in nbrs.get(path[-1], []) if w != prev]:
+        prev = path[-1]
+        path.append(nxt[0])
+    return path
+
+
+@dataclass
+class Enumeration:
+    """How an enumeration ended: ``complete`` unless the time limit stopped it."""
+
+    complete: bool = True
+    ground_seconds: float = 0.0
+    models: int = 0  # answer sets clingo gave (before the checker filter)
+    choices: int = 0
+    conflicts: int = 0
+
+
+def panel_lines(
+    panel: Panel, time_limit: float | None = None, record: Enumeration | None = None
+) -> Iterator[list[Vertex]]:
+    """Every solution of ``panel`` (its first line), each once, from clingo;
+    stops early (``record.complete`` False) when ``time_limit`` seconds pass."""
+    record = record if record is not None else Enumeration()
+    t0 = time.perf_counter()
+    ctl = clingo.Control(["--models=0", "--project=project", "--eq=0"], logger=_clingo_log)
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    record.ground_seconds = time.perf_counter() - t0
+    deadline = None if time_limit is None else t0 + time_limit
+    exact = is_exact(panel)
+    try:
+        with ctl.solve(yield_=True, async_=True) as handle:
+            while True:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    record.complete = False  # wait(0) could still return a model: stop here
+                    break
+                handle.resume()
+                wait = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                if not handle.wait(wait):
+                    handle.cancel()
+                    record.complete = False
+                    break
+                model = handle.model()
+                if model is None:
+                    break
+                record.models += 1
+                line = _line_of(model)
+                if exact or check(panel, line).solved:
+                    yield line
+    finally:  # also when the caller stops after the first solution
+        stats = ctl.statistics.get("solving", {}).get("solvers", {})
+        record.choices = int(stats.get("choices", 0))
+        record.conflicts = int(stats.get("conflicts", 0))
+
+
+def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
+    """The first solution clingo finds (status solved, unsolvable or timed_out)."""
+    t0 = time.perf_counter()
+    record = Enumeration()
+    lines = panel_lines(panel, time_limit, record)
+    path = next(lines, None)
+    lines.close()
+    if path is not None and not check(panel, path).solved:
+        raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
+    timed_out = path is None and not record.complete
+    status = "solved" if path else "timed_out" if timed_out else "unsolvable"
+    seconds = time.perf_counter() - t0
+    return SolveResult(
+        solved=path is not None,
+        path=path,
+        expansions=record.choices,
+        generated=0,
+        seconds=seconds,
+        timed_out=timed_out,
+        status=status,
+        predicate="asp",
+        mode="clingo",
+        extra={
+            "choices": record.choices,
+            "conflicts": record.conflicts,
+            "ground_seconds": record.ground_seconds,
+            "solve_seconds": seconds - record.ground_seconds,
+            "checker_filter": not is_exact(panel),
+        },
+    )
+
+
+def count_panel_asp(panel: Panel, time_limit: float | None = None) -> CountResult:
+    """Count every solution of ``panel`` with clingo."""
+    t0 = time.perf_counter()
+    record = Enumeration()
+    return count_lines(panel_lines(panel, time_limit, record), lambda: record.complete, "asp", t0)

@@ -2,7 +2,7 @@
 
 Two counters give the same :class:`CountResult`: the rules checker over every
 legal line (:func:`count_with_checker`, brute force, small panels only) and
-clingo (:func:`witness.search.asp_panel.count_panel_asp`). A time limit stops
+clingo (:func:`witness.search.asp_solver.count_panel_asp`). A time limit stops
 either one and says so: the status is ``timed_out``, ``count`` is None and
 ``at_least`` holds the solutions found so far, never a count passed off as
 complete.

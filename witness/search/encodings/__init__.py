@@ -5,6 +5,12 @@
   connectivity constraints, and the triangle counts. The puzzle itself
   (``start/1``, ``goal/1``, ``tri/2``) is given as facts by the solver and
   chosen by the verifier (:mod:`witness.verify.bounded`).
+- ``panel_*.lp``: a general panel (:func:`witness.search.asp_solver.panel_program`),
+  one file per constraint family: ``panel_path.lp`` (the line: several starts
+  and ends, symmetry with both lines), ``panel_regions.lp`` (reachability on
+  the doubled grid), ``panel_dots.lp``, ``panel_triangles.lp``,
+  ``panel_squares.lp``, ``panel_stars.lp``, ``panel_polyominoes.lp``
+  (placements) and ``panel_cancellers.lp``.
 """
 
 from __future__ import annotations
