@@ -1,0 +1,95 @@
+"""The ratings experiment's steps (witness/difficulty/ratings.py) on small panels
+made here: the thesis's filter, the time adjustment, the correlations."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, date, datetime, timedelta
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from witness.difficulty.ratings import (
+    RatedPanel,
+    adjust_for_time,
+    correlate,
+    difference,
+    family_of,
+    select,
+)
+from witness.model.panel import Panel
+
+T0 = datetime(2021, 1, 1, tzinfo=UTC)
+
+
+def rated(name, days, upvotes, size=4, title="t", **fields) -> RatedPanel:
+    created = T0 + timedelta(days=days)
+    meta = {"id": name, "title": title, "upvotes": upvotes, "created": created.isoformat()}
+    panel = Panel.from_dict(
+        {"rows": size, "cols": size, "start": [0, 0], "goal": [size, size], "meta": meta, **fields}
+    )
+    return RatedPanel.from_panel(name, panel)
+
+
+def test_the_families():
+    assert family_of(rated("a", 0, 1, dots=[[1, 1]]).panel) == "dots-squares-gaps"
+    assert family_of(rated("b", 0, 1, triangles=[[0, 0, 2]]).panel) == "triangles"
+    both = rated("c", 0, 1, triangles=[[0, 0, 2]], dots=[[1, 1]]).panel
+    assert family_of(both) is None
+    assert family_of(rated("d", 0, 1).panel) is None  # no constraint at all
+
+
+def test_the_thesis_filter_says_why_each_panel_is_left_out():
+    panels = [
+        rated("ok1", 1, 5, dots=[[1, 1]]),
+        rated("ok2", 2, 7, squares=[[0, 0, "black"], [1, 0, "white"]]),
+        rated("small", 3, 5, size=3, dots=[[1, 1]]),
+        rated("tri", 4, 5, triangles=[[0, 0, 1]]),
+        rated("outlier", 5, 41, dots=[[2, 2]]),
+        rated("late", 800, 5, dots=[[3, 3]]),
+        rated("game", 6, 5, dots=[[0, 1]]),
+        rated("copy", 7, 9, dots=[[1, 1]]),  # the same panel as ok1, later
+    ]
+    kept, why = select(panels, "dots-squares-gaps", until=date(2022, 11, 29), exclude={"game"})
+    assert [r.name for r in kept] == ["ok1", "ok2"]
+    assert why == {
+        "not 4x4": 1,
+        "other constraints": 1,
+        "rating above 40": 1,
+        "created after 2022-11-29": 1,
+        "on the exclusion list": 1,
+        "duplicate of an earlier panel": 1,
+    }
+    practice = [rated("p", 1, 1, title="Practice", triangles=[[0, 0, 1]]), panels[3]]
+    kept, why = select(practice, "triangles", until=None)
+    assert [r.name for r in kept] == ["tri"] and why == {"bulk 'Practice' puzzle": 1}
+    with pytest.raises(ValueError):
+        select(panels, "stars")
+
+
+def test_time_adjustment_removes_the_linear_trend_and_keeps_the_mean():
+    rng = np.random.default_rng(1)
+    t = rng.uniform(0, 100, 50)
+    y = 20 - 0.15 * t + rng.normal(0, 1, 50)
+    adjusted = adjust_for_time(y, t)
+    assert abs(np.corrcoef(adjusted, t)[0, 1]) < 1e-9
+    assert math.isclose(adjusted.mean(), y.mean())
+    assert np.allclose(adjust_for_time([1.0, 2.0], [5.0, 5.0]), [1.0, 2.0])  # no time spread
+
+
+def test_correlations_match_scipy_and_leave_out_undefined_scores():
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=40)
+    y = 0.6 * x + rng.normal(size=40)
+    scores = [*x, math.inf, None]
+    ratings = [*y, 3.0, 4.0]
+    c = correlate("s", scores, ratings)
+    assert c.n == 40
+    assert math.isclose(c.pearson, stats.pearsonr(x, y).statistic)
+    assert math.isclose(c.spearman, stats.spearmanr(x, y).statistic)
+    assert c.pearson_low < c.pearson < c.pearson_high
+    d, low, high, n = difference(list(x), list(-x), list(y))
+    assert n == 40 and d > 0 and low > 0  # r(x) - r(-x) = 2 r(x), clearly positive
+    constant = correlate("flat", [1.0] * 10, list(range(10)))
+    assert math.isnan(constant.pearson) and constant.n == 10
