@@ -22,6 +22,8 @@ def test_every_command_is_listed_once_in_the_contracts_order():
         "difficulty",
         "show",
         "check",
+        "import",
+        "export",
         "translate",
         "predicate",
         "demo",

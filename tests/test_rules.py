@@ -204,3 +204,36 @@ def test_a_symbol_of_no_colour_counts_for_no_star():
     assert not verdict(path, stars=[[0, 0, "white"]], cancellers=[[1, 0, "white"]]).solved
     with pytest.raises(Exception, match="star needs a colour"):
         verdict(path, stars=[[0, 0, "none"]])
+
+
+def test_a_start_that_is_an_end_is_a_line_of_one_vertex():
+    # trace2.js: a start with an end may be left at once
+    one = {"rows": 1, "cols": 1, "starts": [[0, 0], [1, 0]], "ends": [[0, 0]]}
+    assert check(Panel.from_dict(one), [(0, 0)]).solved
+    assert kinds(check(Panel.from_dict({**one, "triangles": [[0, 0, 1]]}), [(0, 0)])) == [
+        "triangle"
+    ]
+
+
+def test_four_triangles_load_and_are_never_satisfied():
+    # validate.js compares the count with the sides on the line, and the editor
+    # allows 4: a simple line (or two that never touch) never closes a cell
+    four = {"rows": 1, "cols": 1, "start": [0, 1], "goal": [0, 0], "triangles": [[0, 0, 4]]}
+    verdict_ = check(Panel.from_dict(four), [(0, 1), (1, 1), (1, 0), (0, 0)])
+    assert kinds(verdict_) == ["triangle"]
+
+
+def test_symmetric_lines_may_share_a_start_on_the_axis():
+    # trace2.js: both cursors begin on a start that is its own mirror image
+    centre = {
+        "rows": 2,
+        "cols": 2,
+        "start": [1, 1],
+        "ends": [[0, 0], [2, 2]],
+        "symmetry": "rotational",
+    }
+    v = check(Panel.from_dict(centre), [(1, 1), (1, 0), (0, 0)])
+    assert v.solved and v.lines[1] == ((1, 1), (1, 2), (2, 2))
+    # but they may meet nowhere else: (1, 2) is the mirror image of (1, 0)
+    tour = [(1, 1), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2)]
+    assert "symmetry" in kinds(check(Panel.from_dict(centre), tour))

@@ -215,7 +215,8 @@ def legal_lines_bf(panel):
             edge(a, b) not in panel.blocked for line in lines for a, b in pairwise(line)
         )
         if len(lines) == 2:
-            ok = ok and not set(lines[0]) & set(lines[1])
+            shared = set(lines[0]) & set(lines[1])
+            ok = ok and shared <= ({path[0]} if lines[1][0] == path[0] else set())
         if ok:
             out.append(list(path))
         for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):

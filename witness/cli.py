@@ -294,6 +294,51 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from witness.io import write_files
+    from witness.model.community import Skipped, file_name, read_community
+
+    with _option("--out"):
+        check_folder(args.out)
+    files: dict[Path, str] = {}
+    skipped = 0
+    for index, item in enumerate(read_community(args.file, args.source)):
+        if isinstance(item, Skipped):
+            print(item.line(), file=sys.stderr)
+            skipped += 1
+            continue
+        name = file_name(item, index)
+        if Path(args.out) / name in files:  # two records with one id
+            name = name.removesuffix(".json") + f"-{index}.json"
+        files[Path(args.out) / name] = item.to_json() + "\n"
+    with _option("--out"):
+        write_files(files)
+    print(f"imported {len(files)}, skipped {skipped}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from witness.model.jbz import panel_to_jbz
+    from witness.model.panel import Panel
+
+    out = []
+    for name in args.puzzles:
+        try:
+            data, notes = panel_to_jbz(Panel.load(name))
+        except ValueError as exc:
+            raise UsageError(f"{name}: {exc}") from None
+        for note in notes:
+            print(f"{name}: {note}", file=sys.stderr)
+        out.append(data)
+    text = json.dumps(out[0] if len(out) == 1 else out) + "\n"
+    if args.out:
+        with _option("--out"):
+            write_file(args.out, text)
+    else:
+        print(text, end="")
+    return 0
+
+
 def cmd_translate(args: argparse.Namespace) -> int:
     from witness.learning.translate import PYTHON_MARK, python_source, translate_file
 
@@ -695,6 +740,32 @@ def _add_check(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_check)
 
 
+def _add_import(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "import", help="community puzzles (witnesspuzzles.com, The Windmill) to panels"
+    )
+    p.add_argument(
+        "file",
+        help="jbz: one puzzle as the engine serialises it, or a list; windmill: a "
+        "snapshot of The Windmill's puzzle list (records with 'contents')",
+    )
+    p.add_argument("--from", dest="source", choices=["jbz", "windmill"], required=True)
+    p.add_argument(
+        "--out", type=out_path, required=True, help="output folder, one panel JSON per puzzle"
+    )
+    p.set_defaults(func=cmd_import)
+
+
+def _add_export(sub: Subparsers) -> None:
+    p = sub.add_parser("export", help="panels in a community format (to play them there)")
+    p.add_argument("puzzles", nargs="+", help="panel JSON files")
+    p.add_argument("--to", choices=["jbz"], required=True, help="jbz: witnesspuzzles.com's engine")
+    p.add_argument(
+        "--out", type=out_path, default=None, help="file to write (default: standard output)"
+    )
+    p.set_defaults(func=cmd_export)
+
+
 def _add_translate(sub: Subparsers) -> None:
     p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
     p.add_argument("program", help="learned program FILE.pl")
@@ -790,6 +861,8 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_difficulty,
     _add_show,
     _add_check,
+    _add_import,
+    _add_export,
     _add_translate,
     _add_predicate,
     _add_demo,

@@ -43,6 +43,10 @@ class PuzzleError(InputError):
         super().__init__(f"invalid puzzle: field '{field_name}': {message}")
 
 
+class UnsupportedPuzzle(ValueError):
+    """A community puzzle using something the model lacks; ``str()`` names it."""
+
+
 def edge(a: Vertex, b: Vertex) -> Edge:
     """The edge between neighbouring vertices ``a`` and ``b``, lower/left end first."""
     a, b = (tuple(a), tuple(b)) if tuple(a) <= tuple(b) else (tuple(b), tuple(a))

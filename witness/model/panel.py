@@ -324,8 +324,8 @@ def _grid_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
 def _normalise(panel: Panel) -> None:
     """Tuples everywhere, sorted, so that panels hash and compare by content."""
     put = object.__setattr__
-    put(panel, "starts", tuple(tuple(v) for v in panel.starts))
-    put(panel, "ends", tuple(tuple(v) for v in panel.ends))
+    put(panel, "starts", tuple(sorted(tuple(v) for v in panel.starts)))
+    put(panel, "ends", tuple(sorted(tuple(v) for v in panel.ends)))
     for name in ("triangles", "squares", "stars", "cancellers"):
         put(panel, name, tuple(sorted(tuple(t) for t in getattr(panel, name))))
     put(panel, "polyominoes", tuple(sorted(panel.polyominoes, key=lambda p: p.cell)))

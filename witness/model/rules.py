@@ -7,7 +7,8 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
 - The line starts at a start, ends at an end, never repeats a vertex and never
   uses a gap or a removed edge. With symmetry the second line is the mirror
   image of the first; neither may touch the other (so the first line never
-  visits a vertex on the mirror axis), and the mirror line obeys the same rules.
+  visits a vertex on the mirror axis, except a start there, which both lines
+  leave), and the mirror line obeys the same rules.
 - Regions are computed on the doubled grid (vertex ``(x, y)`` at ``(2x, 2y)``,
   cell at ``(2x + 1, 2y + 1)``, an edge at its middle): the connected parts of
   everything the lines do not cover and missing edges have not cut off
@@ -160,7 +161,10 @@ def path_violations(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> list
     out = _line_violations(panel, lines[0], "line")
     if len(lines) == 2:
         out += _line_violations(panel, lines[1], "mirror line")
-        for v in sorted(set(lines[0]) & set(lines[1])):
+        shared = set(lines[0]) & set(lines[1])
+        if lines[0][0] == lines[1][0]:
+            shared.discard(lines[0][0])  # a start on the axis serves both lines
+        for v in sorted(shared):
             out.append(Violation("symmetry", v, f"the two lines meet at {list(v)}"))
     return out
 
@@ -461,9 +465,9 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
     for start in panel.starts:
         path, on_path = [start], {start}
         if panel.symmetry is not None:
-            if panel.mirror(start) == start:
-                continue  # the two lines would meet at once
-            on_path.add(panel.mirror(start))
+            on_path.add(panel.mirror(start))  # itself, for a start on the axis
+        if start in ends:
+            yield [start]
         yield from _extend(panel, path, on_path, ends)
 
 

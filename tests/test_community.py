@@ -1,0 +1,227 @@
+"""Community formats: hand-made fixtures in the witnesspuzzles.com engine's
+format and The Windmill's, imported through the command line; exporting to the
+engine's format and importing again gives the same panel."""
+
+import base64
+import json
+
+from hypothesis import HealthCheck, given, settings
+from test_rules_oracle import panels
+
+from witness.cli import main
+from witness.model.jbz import panel_from_jbz, panel_to_jbz, polyshape_from_shape
+from witness.model.panel import Panel
+
+
+# ------------------------------------------------------------------ the engine's format
+def line(**flags):
+    return {"type": "line", "line": 0, **flags}
+
+
+def jbz_1x1(**centre):
+    """A 1x1 engine puzzle: start bottom-left, end top-right sticking out of the top."""
+    grid = [[line() for _ in range(3)] for _ in range(3)]
+    grid[1][1] = centre or None
+    grid[0][2] = line(start=True)
+    grid[2][0] = line(end="top")
+    return {"name": "tiny", "width": 3, "height": 3, "pillar": False, "grid": grid}
+
+
+def test_an_engine_puzzle_imports_with_y_turned_up(tmp_path, capsys):
+    puzzle = jbz_1x1(type="triangle", color="orange", count=2)
+    puzzle["grid"][1][0] = line(dot=1)  # the top edge
+    puzzle["grid"][0][1] = line(gap=1)  # the left edge
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps(puzzle))
+    assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().out == "imported 1, skipped 0\n"
+    panel = Panel.load(tmp_path / "out" / "jbz-0.json")
+    assert panel.to_dict() == {
+        "rows": 1,
+        "cols": 1,
+        "start": [0, 0],
+        "goal": [1, 1],
+        "triangles": [[0, 0, 2]],
+        "dots": [[0, 1, 1, 1]],
+        "gaps": [[0, 0, 0, 1]],
+        "meta": {"source": "jbz", "title": "tiny", "id": "#0"},
+    }
+
+
+def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
+    pillar = {**jbz_1x1(), "pillar": True}
+    custom = jbz_1x1(type="bridge", color="red")
+    wrapped = {"id": "abc", "title": "Wrapped", "puzzle": json.dumps(jbz_1x1(type="square"))}
+    f = tmp_path / "list.json"
+    f.write_text(json.dumps([pillar, custom, wrapped, "_AAAA"]))
+    assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "imported 1, skipped 3\n"
+    assert err.splitlines() == [
+        "skipped #0: pillar",
+        "skipped #1: bridge (a custom mechanic)",
+        "skipped #3: the engine's binary serialisation",
+    ]
+    panel = Panel.load(tmp_path / "out" / "jbz-abc.json")
+    assert panel.squares == ((0, 0, "black"),) and panel.meta["title"] == "Wrapped"
+
+
+def test_polyshapes_read_as_the_engine_draws_them():
+    # an L: (0,0) (0,1) (1,1) in the engine's 4x4 mask, y down -> cells y up
+    bits = (1 << 0) | (1 << 1) | (1 << 5)
+    panel = panel_from_jbz(jbz_1x1(type="poly", color="yellow", polyshape=bits | (1 << 20)))
+    (piece,) = panel.polyominoes
+    assert piece.shape == ((0, 0), (0, 1), (1, 0)) and piece.rotatable
+    assert polyshape_from_shape(piece.shape, True) == bits | (1 << 20)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(panels())
+def test_export_then_import_gives_the_same_panel(panel):
+    if panel.polyomino_rules != "precise" or any(c[-1] == "none" for c in panel.cancellers):
+        return  # the engine has neither (export says so)
+    data, notes = panel_to_jbz(panel)
+    assert notes == []
+    again = panel_from_jbz(json.loads(json.dumps(data)))
+    assert again == panel
+
+
+def test_cli_export_writes_what_import_reads(tmp_path, capsys):
+    source = Panel.from_dict(
+        {
+            "rows": 2,
+            "cols": 2,
+            "starts": [[0, 0], [2, 0]],
+            "ends": [[0, 2], [2, 2]],
+            "symmetry": "horizontal",
+            "stars": [[0, 0, "red"], [1, 1, "red"]],
+            "polyominoes": [{"cell": [1, 0], "shape": [[0, 0], [1, 0]], "rotatable": True}],
+            "dots": [[1, 1, "blue"]],
+            "removed": [[0, 1, 0, 2]],
+            "meta": {"title": "both"},
+        }
+    )
+    f = tmp_path / "panel.json"
+    source.save(f)
+    assert main(["export", str(f), "--to", "jbz", "--out", str(tmp_path / "jbz.json")]) == 0
+    exported = json.loads((tmp_path / "jbz.json").read_text())
+    assert exported["symmetry"] == {"x": True, "y": False} and exported["name"] == "both"
+    assert (
+        main(["import", str(tmp_path / "jbz.json"), "--from", "jbz", "--out", str(tmp_path / "o")])
+        == 0
+    )
+    again = Panel.load(tmp_path / "o" / "jbz-0.json")
+    assert again == source
+
+
+# ------------------------------------------------------------------ The Windmill's format
+def varint(n):
+    out = bytearray()
+    while True:
+        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
+        n >>= 7
+        if not n:
+            return bytes(out)
+
+
+def field(number, value):
+    if isinstance(value, int):
+        return varint(number << 3) + varint(value)
+    return varint(number << 3 | 2) + varint(len(value)) + value
+
+
+def entity(kind, colour=None, orientation=None, shape=None, count=None, triangles=None):
+    out = field(1, kind)
+    if colour:
+        out += field(2, colour)
+    if orientation:
+        zigzag = [(v << 1) ^ (v >> 31) for v in orientation]
+        out += field(3, field(1, zigzag[0]) + field(2, zigzag[1]))
+    if shape:
+        width, grid, free, negative = shape
+        out += field(
+            4, field(1, width) + field(2, bytes(grid)) + field(3, free) + field(4, negative)
+        )
+    if count:
+        out += field(5, count)
+    if triangles:
+        out += field(6, triangles)
+    return out
+
+
+NONE, BASIC, START, END, DISJOINT, HEXAGON, SQUARE, TETRIS = 1, 2, 3, 4, 5, 6, 7, 9
+
+
+def windmill(width, entities, symmetry=None):
+    storage = field(1, width) + b"".join(field(2, e) for e in entities)
+    if symmetry:
+        storage += field(3, symmetry)
+    return base64.b64encode(storage).decode().replace("/", "_").replace("+", "-") + "_0"
+
+
+def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
+    rows = [
+        # y = 1: a dot on the edge (0,1)-(1,1), a gap on (1,1)-(2,1), the end (2, 1)
+        [
+            entity(BASIC),
+            entity(HEXAGON),
+            entity(BASIC),
+            entity(DISJOINT),
+            entity(END, orientation=(1, 0)),
+        ],
+        # the cells of y = 0: a monomino, the removed edge (1,0)-(1,1), a red square
+        [
+            entity(BASIC),
+            entity(TETRIS, shape=(1, [1], 0, 0)),
+            entity(NONE),
+            entity(SQUARE, colour=6),
+            entity(BASIC),
+        ],
+        # y = 0: the start, three empty places run-length encoded, a dot on (2, 0)
+        [entity(START), entity(BASIC, count=3), entity(HEXAGON)],
+    ]
+    good = {
+        "id": "w1",
+        "title": "fixture",
+        "upvotes": 3,
+        "solves": 9,
+        "createUtc": 0,
+        "contents": windmill(5, [e for row in rows for e in row]),
+    }
+    on_line = [entity(BASIC), entity(START), entity(BASIC, count=13)]
+    records = [
+        good,
+        {"id": "w2", "contents": windmill(5, on_line)},
+        {"id": "w3", "contents": "abc_1"},
+    ]
+    f = tmp_path / "snapshot.json"
+    f.write_text(json.dumps(records))
+    assert main(["import", str(f), "--from", "windmill", "--out", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "imported 1, skipped 2\n"
+    assert err.splitlines() == [
+        "skipped w2: start on a line",
+        "skipped w3: contents: not a version-0 Windmill puzzle (no '_0' suffix)",
+    ]
+    panel = Panel.load(tmp_path / "out" / "windmill-w1.json")
+    assert panel.to_dict() == {
+        "rows": 1,
+        "cols": 2,
+        "start": [0, 0],
+        "goal": [2, 1],
+        "triangles": [],
+        "squares": [[1, 0, "red"]],
+        "polyominoes": [{"cell": [0, 0], "shape": [[0, 0]]}],
+        "dots": [[2, 0], [0, 1, 1, 1]],
+        "gaps": [[1, 1, 2, 1]],
+        "removed": [[1, 0, 1, 1]],
+        "polyomino_rules": "windmill",
+        "meta": {
+            "source": "windmill",
+            "id": "w1",
+            "title": "fixture",
+            "upvotes": 3,
+            "solves": 9,
+            "created": "1970-01-01T00:00:00+00:00",
+        },
+    }

@@ -1,0 +1,239 @@
+"""The community engine's puzzle format (witnesspuzzles.com: ``Puzzle.serialize``
+is the puzzle object as JSON), read into and written from a
+:class:`~witness.model.panel.Panel`.
+
+The engine keeps a doubled grid ``grid[x][y]`` of ``2 cols + 1`` columns and
+``2 rows + 1`` rows, y counted from the top: points and segments are
+``{"type": "line", "line": 0}`` with ``dot`` (1 black, 2 blue, 3 yellow,
+4 invisible), ``gap`` (1 broken, 2 removed), ``start`` (true) and ``end`` (the
+side the end sticks out: left, right, top, bottom); cells are null or a symbol
+``{"type", "color"}``: square, star, nega (canceller), triangle (``count``),
+poly and ylop (a negative poly) with ``polyshape``, a 4x4 bit mask (bit
+``4 x + y``, y down; bit 20 set when it may rotate).
+"""
+
+from __future__ import annotations
+
+from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, UnsupportedPuzzle, edge, valid_colour
+from witness.model.panel import Dot, Panel, Polyomino
+
+ROTATION_BIT = 1 << 20
+DOT_COLOURS = {1: "black", 2: "blue", 3: "yellow", 4: "invisible"}
+DOT_CODES = {colour: code for code, colour in DOT_COLOURS.items()}
+SYMBOLS = {"square": "squares", "star": "stars", "nega": "cancellers", "triangle": "triangles"}
+# The engine's default settings; a puzzle that changes one the rules depend on is skipped.
+SETTINGS = {
+    "NEGATIONS_CANCEL_NEGATIONS": True,
+    "SHAPELESS_ZERO_POLY": False,
+    "PRECISE_POLYOMINOS": True,
+    "FLASH_FOR_ERRORS": True,
+    "FAT_STARTPOINTS": False,
+    "CUSTOM_MECHANICS": False,
+}
+_RULE_SETTINGS = ("NEGATIONS_CANCEL_NEGATIONS", "SHAPELESS_ZERO_POLY", "PRECISE_POLYOMINOS")
+
+
+def _colour(value: object) -> str:
+    """An engine colour (a name, #hex or rgba(...)) as the panel writes colours."""
+    text = str(value).strip().lower().replace(" ", "")
+    if text.startswith("rgba(") and text.endswith(")"):
+        parts = text[5:-1].split(",")
+        text = "#" + "".join(f"{int(p, 16) if len(p) <= 2 else 0:02x}" for p in parts[:3])
+    if not valid_colour(text):
+        raise UnsupportedPuzzle(f"colour {value!r}")
+    return text
+
+
+def shape_from_polyshape(polyshape: int) -> tuple[tuple[int, int], ...]:
+    """The cells (y up) of an engine polyshape."""
+    cells = [(x, 3 - y) for x in range(4) for y in range(4) if polyshape & (1 << (4 * x + y))]
+    return tuple(cells)
+
+
+def polyshape_from_shape(shape: tuple[tuple[int, int], ...], rotatable: bool) -> int:
+    """The engine polyshape of a shape (cells y up), top-left in the 4x4 mask."""
+    height = max(dy for _, dy in shape) + 1
+    if height > 4 or max(dx for dx, _ in shape) >= 4:
+        raise ValueError("a polyomino larger than 4x4 cannot be written in the engine's format")
+    bits = sum(1 << (4 * dx + (height - 1 - dy)) for dx, dy in shape)
+    return bits | (ROTATION_BIT if rotatable else 0)
+
+
+# ------------------------------------------------------------------ reading
+def _legacy(data: dict, grid: list) -> None:
+    """Fold the engine's older separate lists into the grid's flags, as it does."""
+    for key, many, flag in (("start", "startPoints", "start"), ("end", "endPoints", "end")):
+        points = data.get(many) or ([data[key]] if data.get(key) else [])
+        for p in points:
+            grid[p["x"]][p["y"]][flag] = True if flag == "start" else p.get("dir")
+    for key, flag, value in (("dots", "dot", 1), ("gaps", "gap", 1)):
+        for p in data.get(key) or []:
+            grid[p["x"]][p["y"]][flag] = value
+
+
+def _line_cell(cell: dict, at: tuple, on_edge: bool, out: dict) -> None:
+    dot, gap = cell.get("dot") or 0, cell.get("gap") or 0
+    if gap is True:
+        gap = 1
+    if dot:
+        if dot not in DOT_COLOURS:
+            raise UnsupportedPuzzle(f"dot kind {dot}")
+        out["dots"].append(Dot(at, DOT_COLOURS[dot]))
+    if gap:
+        if not on_edge or gap not in (1, 2):
+            raise UnsupportedPuzzle(f"gap {gap} on a point")
+        out["gaps" if gap == 1 else "removed_edges"].append(at)
+    if cell.get("start") is True:
+        if on_edge:
+            raise UnsupportedPuzzle("a start on a segment")
+        out["starts"].append(at)
+    if cell.get("end"):
+        if on_edge:
+            raise UnsupportedPuzzle("an end on a segment")
+        out["ends"].append(at)
+
+
+def _symbol(cell: dict, at: tuple[int, int], out: dict) -> None:
+    kind = cell.get("type")
+    if kind in (None, "nonce"):
+        return
+    colour = _colour(cell.get("color", "black"))
+    if kind in ("poly", "ylop"):
+        polyshape = int(cell.get("polyshape") or 0)
+        if cell.get("rot") == "all":  # the engine's older way to say "rotatable"
+            polyshape |= ROTATION_BIT
+        if polyshape & 0xFFFF:
+            shape = shape_from_polyshape(polyshape)
+            rotatable = bool(polyshape & ROTATION_BIT)
+            out["polyominoes"].append(Polyomino(at, shape, rotatable, kind == "ylop", colour))
+    elif kind == "triangle":
+        out["triangles"].append((*at, cell.get("count"), colour))
+    elif kind in SYMBOLS:
+        out[SYMBOLS[kind]].append((*at, colour))
+    else:
+        raise UnsupportedPuzzle(f"{kind} (a custom mechanic)")
+
+
+def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
+    """The panel an engine puzzle object stands for; UnsupportedPuzzle naming
+    the feature the model lacks (PuzzleError when the result is invalid)."""
+    if data.get("pillar"):
+        raise UnsupportedPuzzle("pillar")
+    for key in _RULE_SETTINGS:
+        value = (data.get("settings") or {}).get(key, SETTINGS[key])
+        if bool(value) != SETTINGS[key]:
+            raise UnsupportedPuzzle(f"setting {key}={str(bool(value)).lower()}")
+    grid = data.get("grid")
+    if not (isinstance(grid, list) and grid and all(isinstance(c, list) for c in grid)):
+        raise UnsupportedPuzzle("no grid")
+    width, height = len(grid), len(grid[0])
+    if width % 2 == 0 or height % 2 == 0 or any(len(c) != height for c in grid):
+        raise UnsupportedPuzzle("a grid of even or ragged size")
+    cols, rows = width // 2, height // 2
+    grid = [[c if isinstance(c, dict) else {} for c in column] for column in grid]
+    _legacy(data, grid)
+    out: dict = {name: [] for name in _FIELDS}
+    for x, column in enumerate(grid):
+        for y, cell in enumerate(column):
+            px, py = x, 2 * rows - y  # the engine counts rows from the top
+            if px % 2 == 1 and py % 2 == 1:
+                _symbol(cell, (px // 2, py // 2), out)
+            elif px % 2 == 0 and py % 2 == 0:
+                _line_cell(cell, (px // 2, py // 2), False, out)
+            else:
+                a = (px // 2, py // 2)
+                b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
+                _line_cell(cell, edge(a, b), True, out)
+    sym = data.get("symmetry") or {}
+    symmetry = {
+        (True, False): "horizontal",
+        (False, True): "vertical",
+        (True, True): "rotational",
+    }.get((bool(sym.get("x")), bool(sym.get("y"))))
+    return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **out)
+
+
+_FIELDS = (
+    "starts ends triangles squares stars cancellers polyominoes dots gaps removed_edges"
+).split()
+
+
+# ------------------------------------------------------------------ writing
+def _end_side(panel: Panel, v: tuple[int, int]) -> str:
+    """The side an end sticks out of: the border first, else a missing edge."""
+    x, y = v
+    border = {"top": y == panel.rows, "bottom": y == 0, "left": x == 0, "right": x == panel.cols}
+    for side, on in border.items():
+        if on:
+            return side
+    steps = {"top": (x, y + 1), "bottom": (x, y - 1), "left": (x - 1, y), "right": (x + 1, y)}
+    for side, w in steps.items():
+        if edge(v, w) in panel.missing:
+            return side
+    raise ValueError(f"end {list(v)} has no side to stick out of")
+
+
+def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
+    """The engine's puzzle object for ``panel`` and the approximations made
+    (the engine has no overhanging polyominoes and no colourless symbols)."""
+    rows, cols = panel.rows, panel.cols
+    grid: list[list] = [
+        [
+            None if x % 2 == 1 and y % 2 == 1 else {"type": "line", "line": 0}
+            for y in range(2 * rows + 1)
+        ]
+        for x in range(2 * cols + 1)
+    ]
+
+    def at(px: int, py: int) -> dict:
+        return grid[px][2 * rows - py]
+
+    notes = []
+    for kind, name in (("square", "squares"), ("star", "stars"), ("nega", "cancellers")):
+        for x, y, colour in getattr(panel, name):
+            if colour == NO_COLOUR:
+                notes.append(f"a colourless canceller at {[x, y]} is written white")
+                colour = DEFAULT_COLOURS["cancellers"]
+            grid[2 * x + 1][2 * (rows - y) - 1] = {"type": kind, "color": colour}
+    for x, y, k, colour in panel.triangles:
+        grid[2 * x + 1][2 * (rows - y) - 1] = {"type": "triangle", "color": colour, "count": k}
+    for p in panel.polyominoes:
+        grid[2 * p.cell[0] + 1][2 * (rows - p.cell[1]) - 1] = {
+            "type": "ylop" if p.negative else "poly",
+            "color": p.colour,
+            "polyshape": polyshape_from_shape(p.shape, p.rotatable),
+        }
+    for d in panel.dots:
+        px, py = (
+            (d.at[0][0] + d.at[1][0], d.at[0][1] + d.at[1][1])
+            if d.on_edge
+            else (2 * d.at[0], 2 * d.at[1])
+        )
+        at(px, py)["dot"] = DOT_CODES[d.colour]
+    for gap, edges in ((1, panel.gaps), (2, sorted(panel.missing))):
+        for a, b in edges:
+            at(a[0] + b[0], a[1] + b[1])["gap"] = gap
+    for v in panel.starts:
+        at(2 * v[0], 2 * v[1])["start"] = True
+    for v in panel.ends:
+        at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v)
+    settings = dict(SETTINGS)
+    if panel.polyomino_rules == "windmill":
+        settings["PRECISE_POLYOMINOS"] = False
+        notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
+    sym = {
+        "horizontal": {"x": True, "y": False},
+        "vertical": {"x": False, "y": True},
+        "rotational": {"x": True, "y": True},
+    }.get(panel.symmetry or "")
+    data = {
+        "name": str(panel.meta.get("title") or ""),
+        "width": 2 * cols + 1,
+        "height": 2 * rows + 1,
+        "pillar": False,
+        "settings": settings,
+        "grid": grid,
+    }
+    if sym:
+        data["symmetry"] = sym
+    return data, notes

@@ -1,0 +1,266 @@
+"""The Windmill's puzzle format, read into a :class:`~witness.model.panel.Panel`.
+
+A Windmill puzzle (``contents`` in a snapshot of its puzzle list) is a
+URL-safe base64 protobuf message ``Storage`` followed by ``_0``:
+``Storage {int32 width = 1; repeated Entity entity = 2; SymmetryType symmetry = 3}``
+with ``Entity {Type type = 1; Color color = 2; Orientation orientation = 3;
+Shape shape = 4; int32 count = 5; int32 triangle_count = 6}``,
+``Orientation {sint32 horizontal = 1; sint32 vertical = 2}`` and
+``Shape {int32 width = 1; repeated bool grid = 2 (packed); bool free = 3;
+bool negative = 4}``. Entities fill a doubled grid ``width`` wide row by row
+from the top (``count`` repeats one); even/even places are points, odd/odd
+cells, the rest lines. The decoder below reads the protobuf wire format
+directly (varints, zig-zag, length-delimited fields).
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+
+from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, UnsupportedPuzzle, edge
+from witness.model.panel import Dot, Panel, Polyomino
+
+TYPES = {
+    0: "unknown",
+    1: "none",
+    2: "basic",
+    3: "start",
+    4: "end",
+    5: "disjoint",
+    6: "hexagon",
+    7: "square",
+    8: "star",
+    9: "tetris",
+    10: "error",
+    11: "triangle",
+}
+COLOURS = {
+    1: "black",
+    2: "white",
+    3: "cyan",
+    4: "magenta",
+    5: "yellow",
+    6: "red",
+    7: "green",
+    8: "blue",
+    9: "orange",
+}
+SYMMETRY = {2: "horizontal", 3: "vertical", 4: "rotational"}
+
+
+# ------------------------------------------------------------------ protobuf wire format
+def _varint(data: bytes, i: int) -> tuple[int, int]:
+    value, shift = 0, 0
+    while True:
+        if i >= len(data):
+            raise UnsupportedPuzzle("contents: truncated protobuf")
+        byte = data[i]
+        value |= (byte & 0x7F) << shift
+        i += 1
+        if byte < 0x80:
+            return value, i
+        shift += 7
+
+
+def fields(data: bytes) -> list[tuple[int, int | bytes]]:
+    """(field number, value) pairs of one message: ints for varints, bytes for
+    length-delimited fields; fixed-width fields are skipped."""
+    out, i = [], 0
+    while i < len(data):
+        key, i = _varint(data, i)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, i = _varint(data, i)
+        elif wire == 2:
+            size, i = _varint(data, i)
+            value, i = data[i : i + size], i + size
+        elif wire in (1, 5):
+            i += 8 if wire == 1 else 4
+            continue
+        else:
+            raise UnsupportedPuzzle(f"contents: protobuf wire type {wire}")
+        out.append((number, value))
+    return out
+
+
+def _signed32(value: int) -> int:
+    """An int32 varint (negative values come as 64-bit two's complement)."""
+    value &= 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def _zigzag(value: int) -> int:
+    return (value >> 1) ^ -(value & 1)
+
+
+@dataclass
+class Entity:
+    """One decoded ``Entity``."""
+
+    type: str = "basic"
+    colour: str | None = None
+    orientation: tuple[int, int] | None = None
+    shape: dict = field(default_factory=dict)
+    count: int = 1
+    triangle_count: int = 1
+
+
+def _shape(data: bytes) -> dict:
+    shape: dict = {"width": 0, "grid": [], "free": False, "negative": False}
+    for number, value in fields(data):
+        if number == 1:
+            shape["width"] = _signed32(value)
+        elif number == 2 and isinstance(value, bytes):  # packed
+            shape["grid"] += [bool(b) for b in value]
+        elif number == 2:
+            shape["grid"].append(bool(value))
+        elif number in (3, 4):
+            shape["free" if number == 3 else "negative"] = bool(value)
+    return shape
+
+
+def _entity(data: bytes) -> Entity:
+    e = Entity()
+    for number, value in fields(data):
+        if number == 1:
+            e.type = TYPES.get(value, f"type {value}")
+        elif number == 2:
+            e.colour = COLOURS.get(value, f"colour {value}")
+        elif number == 3:
+            parts = dict(fields(value))
+            e.orientation = (_zigzag(parts.get(1, 0)), _zigzag(parts.get(2, 0)))
+        elif number == 4:
+            e.shape = _shape(value)
+        elif number == 5:
+            e.count = max(_signed32(value), 1)
+        elif number == 6:
+            e.triangle_count = _signed32(value)
+    return e
+
+
+def decode_storage(contents: str) -> tuple[int, list[Entity], str | None]:
+    """(doubled-grid width, entities expanded row by row, symmetry) of a puzzle."""
+    if not contents.endswith("_0"):
+        raise UnsupportedPuzzle("contents: not a version-0 Windmill puzzle (no '_0' suffix)")
+    text = contents[:-2].replace("_", "/").replace("-", "+")
+    try:
+        data = base64.b64decode(text + "=" * (-len(text) % 4))
+    except ValueError as exc:
+        raise UnsupportedPuzzle(f"contents: bad base64 ({exc})") from None
+    width, entities, symmetry = 0, [], None
+    for number, value in fields(data):
+        if number == 1:
+            width = _signed32(value)
+        elif number == 2:
+            e = _entity(value)
+            entities += [e] * e.count
+        elif number == 3 and value != 1:
+            if value not in SYMMETRY:
+                raise UnsupportedPuzzle(f"symmetry type {value}")
+            symmetry = SYMMETRY[value]
+    if width < 3 or width % 2 == 0 or not entities or len(entities) % width:
+        raise UnsupportedPuzzle("contents: the entities do not fill an odd-sized grid")
+    return width, entities, symmetry
+
+
+# ------------------------------------------------------------------ to a panel
+def _polyomino(cell: tuple[int, int], shape: dict) -> Polyomino:
+    width, grid = shape["width"], shape["grid"]
+    if width <= 0 or not any(grid) or len(grid) % width:
+        raise UnsupportedPuzzle("tetris: an empty or ragged shape")
+    height = len(grid) // width
+    cells = [(i % width, height - 1 - i // width) for i, on in enumerate(grid) if on]
+    colour = "blue" if shape["negative"] else DEFAULT_COLOURS["polyominoes"]
+    return Polyomino(cell, tuple(cells), shape["free"], shape["negative"], colour)
+
+
+def _place(fieldset: dict, kind: str, at: tuple, e: Entity, cell: bool, line: bool) -> None:
+    """Record one entity at doubled place ``at`` (already in y-up panel coordinates)."""
+    if kind in ("basic", "unknown"):
+        return
+    if cell:
+        if kind == "none":
+            return
+        x, y = at
+        if kind == "triangle":
+            fieldset["triangles"].append((x, y, e.triangle_count, DEFAULT_COLOURS["triangles"]))
+        elif kind in ("square", "star"):
+            fieldset[kind + "s"].append((x, y, e.colour or "black"))
+        elif kind == "error":
+            fieldset["cancellers"].append((x, y, NO_COLOUR))
+        elif kind == "tetris":
+            fieldset["polyominoes"].append(_polyomino((x, y), e.shape))
+        else:
+            raise UnsupportedPuzzle(f"{kind} in a cell")
+    elif line:
+        if kind == "none":
+            fieldset["removed_edges"].append(at)
+        elif kind == "disjoint":
+            fieldset["gaps"].append(at)
+        elif kind == "hexagon":
+            fieldset["dots"].append(Dot(at))
+        else:
+            raise UnsupportedPuzzle(f"{kind} on a line")
+    else:
+        handled = {"none": "removed_vertices", "start": "starts", "end": "ends"}
+        if kind == "hexagon":
+            fieldset["dots"].append(Dot(at))
+        elif kind in handled:
+            fieldset[handled[kind]].append(at)
+        else:
+            raise UnsupportedPuzzle(f"{kind} on a point")
+
+
+def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
+    """The panel a Windmill puzzle string stands for; UnsupportedPuzzle naming
+    the feature when the model lacks it (PuzzleError when the result is invalid)."""
+    width, entities, symmetry = decode_storage(contents)
+    store_height = len(entities) // width
+    cols, rows = width // 2, store_height // 2
+    fieldset: dict = {
+        name: []
+        for name in (
+            "triangles squares stars cancellers polyominoes dots gaps "
+            "removed_edges removed_vertices starts ends"
+        ).split()
+    }
+    for index, e in enumerate(entities):
+        a, b = index % width, index // width
+        py = 2 * rows - b  # the Windmill counts rows from the top
+        if a % 2 == 1 and py % 2 == 1:
+            at: tuple = ((a - 1) // 2, (py - 1) // 2)
+            _place(fieldset, e.type, at, e, cell=True, line=False)
+        elif a % 2 == 0 and py % 2 == 0:
+            _place(fieldset, e.type, (a // 2, py // 2), e, cell=False, line=False)
+        else:
+            x1, y1 = a // 2, py // 2
+            other = (x1 + 1, y1) if a % 2 == 1 else (x1, y1 + 1)
+            _place(fieldset, e.type, edge((x1, y1), other), e, cell=False, line=True)
+    for name in ("starts", "ends"):
+        if not fieldset[name]:
+            raise UnsupportedPuzzle(f"no {name[:-1]}")
+    # The Windmill's polyominoes are their cells only and may overhang the grid.
+    rules = "windmill" if fieldset["polyominoes"] else "precise"
+    return Panel(
+        rows=rows,
+        cols=cols,
+        symmetry=symmetry,
+        polyomino_rules=rules,
+        meta=meta or {},
+        **fieldset,
+    )
+
+
+def windmill_meta(record: dict) -> dict:
+    """The ``meta`` object of a snapshot record (id, title, upvotes, solves, date)."""
+    from datetime import UTC, datetime
+
+    meta = {"source": "windmill", "id": record.get("id")}
+    for key, name in (("title", "title"), ("upvotes", "upvotes"), ("solves", "solves")):
+        if record.get(key) is not None:
+            meta[name] = record[key]
+    if isinstance(record.get("createUtc"), int):
+        created = datetime.fromtimestamp(record["createUtc"] / 1000, tz=UTC)
+        meta["created"] = created.isoformat(timespec="seconds")
+    return meta
