@@ -16,8 +16,8 @@ SOLUTION = [(0, 0), (1, 0), (2, 0), (2, 1)]
 
 
 def count_groups(svg: str, kind: str) -> int:
-    """Matplotlib's SVG wraps every artist in ``<g id="KIND_N">``."""
-    return len(re.findall(rf'<g id="{kind}_\d+"', svg))
+    """Every drawn symbol is a ``<g id="KIND_...">`` group of the SVG."""
+    return len(re.findall(rf'<g id="{kind}(_[^"]*)?"', svg))
 
 
 def test_svg_draws_one_small_triangle_per_triangle(tmp_path):
@@ -28,7 +28,7 @@ def test_svg_draws_one_small_triangle_per_triangle(tmp_path):
     a = (tmp_path / "a.svg").read_text()
     b = (tmp_path / "b.svg").read_text()
     assert "<svg" in a[:500]
-    assert count_groups(a, "patch") - count_groups(b, "patch") == 5  # 2 + 3 triangles
+    assert count_groups(a, "triangle") == 5 and count_groups(b, "triangle") == 0  # 2 + 3
 
 
 def test_path_adds_a_line_and_a_start_disc(tmp_path):
@@ -36,8 +36,8 @@ def test_path_adds_a_line_and_a_start_disc(tmp_path):
     render(FIG1, tmp_path / "path.svg", path=SOLUTION)
     plain = (tmp_path / "plain.svg").read_text()
     with_path = (tmp_path / "path.svg").read_text()
-    assert count_groups(with_path, "line2d") == count_groups(plain, "line2d") + 1
-    assert count_groups(with_path, "patch") == count_groups(plain, "patch") + 1
+    assert count_groups(plain, "line") == count_groups(plain, "line-start") == 0
+    assert count_groups(with_path, "line") == count_groups(with_path, "line-start") == 1
 
 
 def test_png_is_a_png(tmp_path):
@@ -68,3 +68,77 @@ def test_unknown_suffix_is_an_input_error(tmp_path, name):
 def test_bad_path_is_an_input_error(tmp_path, path, message):
     with pytest.raises(RenderError, match=message):
         render(FIG1, tmp_path / "x.svg", path=path)
+
+
+PANEL = {
+    "rows": 4,
+    "cols": 4,
+    "starts": [[0, 0], [4, 0]],
+    "ends": [[0, 4], [4, 4]],
+    "symmetry": "horizontal",
+    "triangles": [[0, 3, 2]],
+    "squares": [[0, 0, "red"], [3, 0, "blue"]],
+    "stars": [[1, 2, "yellow"], [2, 2, "yellow"]],
+    "cancellers": [[3, 3]],
+    "polyominoes": [
+        {"cell": [1, 0], "shape": [[0, 0], [1, 0], [0, 1]], "rotatable": True},
+        {"cell": [2, 1], "shape": [[0, 0]], "negative": True},
+        {"cell": [1, 1], "shape": [[0, 0], [0, 1], [0, 2], [1, 0]]},
+    ],
+    "dots": [[2, 0], [1, 3, 1, 4, "blue"], [3, 2, "yellow"]],
+    "gaps": [[2, 2, 2, 3]],
+    "removed": [[2, 4]],
+}
+LINE = [(0, 0), (1, 0), (1, 1), (1, 2), (0, 2), (0, 3), (0, 4)]
+
+
+def test_every_constraint_type_is_drawn(tmp_path):
+    from witness.model.panel import Panel
+
+    panel = Panel.from_dict(PANEL)
+    render(panel, tmp_path / "p.svg", path=LINE)
+    svg = (tmp_path / "p.svg").read_text()
+    ids = set(re.findall(r'<g id="([^"]+)"', svg))
+    expected = {
+        "start_0_0", "start_4_0", "end_0_4", "end_4_4", "triangle_0_3_0", "triangle_0_3_1",
+        "square_0_0", "square_3_0", "star_1_2", "star_2_2", "canceller_3_3",
+        "polyomino-rotatable_1_0", "polyomino-negative_2_1", "polyomino_1_1",
+        "dot_2_0", "dot_1_3_1_4", "dot_3_2", "gap_2_2_2_3", "line_blue", "line_yellow",
+        "line_blue-start", "line_yellow-start",
+    }  # fmt: skip
+    assert expected <= ids
+    assert not any(i.startswith("violation") for i in ids)
+    # the removed vertex takes its 3 edges with it, the gap is drawn apart
+    grid = re.search(r'<g id="grid">(.*?)</g>', svg, re.S).group(1)
+    assert grid.count("<path") == 40 - 3 - 1
+
+
+def test_violations_are_ringed(tmp_path):
+    from witness.model.panel import Panel
+    from witness.model.rules import check
+
+    panel = Panel.from_dict(PANEL)
+    violations = check(panel, LINE).violations
+    render(panel, tmp_path / "p.svg", path=LINE, violations=violations)
+    svg = (tmp_path / "p.svg").read_text()
+    kinds = re.findall(r'<g id="violation_\d+_([a-z]+)"', svg)
+    assert sorted(kinds) == sorted(v.kind for v in violations) and "dot" in kinds
+    render(panel, tmp_path / "p.png", path=LINE, violations=violations)
+    assert (tmp_path / "p.png").read_bytes()[:8] == PNG_MAGIC
+
+
+def test_cli_show_marks_violations(tmp_path, capsys):
+    import json
+
+    from witness.cli import main
+
+    f = tmp_path / "panel.json"
+    f.write_text(json.dumps(PANEL))
+    line = json.dumps([list(v) for v in LINE])
+    out = tmp_path / "p.svg"
+    assert main(["show", str(f), "--path", line, "--violations", "--out", str(out)]) == 0
+    assert '<g id="violation_0_' in out.read_text()
+    assert main(["show", str(f), "--path", line, "--out", str(out)]) == 0
+    assert "violation" not in out.read_text()
+    assert main(["show", str(f), "--violations", "--out", str(out)]) == 2
+    assert "--violations" in capsys.readouterr().err

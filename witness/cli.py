@@ -265,14 +265,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from witness.model.render import IMAGE_MARK, render
+    from witness.model.rules import check
 
-    puzzle = Puzzle.load(args.puzzle)
+    panel = Panel.load(args.puzzle)
     with _option("--out"):
         check_file(args.out, IMAGE_MARK.encode())
     path = None
     if args.path:
         path = _load_path_arg(args.path)
-    render(puzzle, Path(args.out), path=path)
+    violations = ()
+    if args.violations:
+        if path is None:
+            raise UsageError("--violations: needs --path (the line to check)")
+        violations = check(panel, path).violations
+    render(panel, Path(args.out), path=path, violations=violations)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
@@ -718,12 +724,19 @@ def _add_difficulty(sub: Subparsers) -> None:
 
 
 def _add_show(sub: Subparsers) -> None:
-    p = sub.add_parser("show", help="draw a puzzle (and a path) as SVG or PNG")
+    p = sub.add_parser(
+        "show", help="draw a panel of any type (and a line, and what it breaks) as SVG or PNG"
+    )
     p.add_argument("puzzle")
     p.add_argument(
         "--path", help="JSON list of [x, y], or a file with one (or solve --json output)"
     )
     p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
+    p.add_argument(
+        "--violations",
+        action="store_true",
+        help="ring in red what the line breaks (witness check's violations; needs --path)",
+    )
     p.set_defaults(func=cmd_show)
 
 
