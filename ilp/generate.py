@@ -57,7 +57,7 @@ from ilp.rules import (
 MAX_VARIANTS = 16
 # clingo's solver configuration: "frumpy" enumerates the rules of a size in 0.42 to
 # 0.61 of the CPU time of clingo's default for this program ("tweety"), the same
-# rules (benchmarks/ilp/bench_generate.py on Popper's 1d_flip, zendo2, dont-touch)
+# rules (benchmarks/popper_suite/bench_generate.py on Popper's 1d_flip, zendo2, dont-touch)
 CLINGO_CONFIG = "frumpy"
 
 

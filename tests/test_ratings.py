@@ -93,3 +93,38 @@ def test_correlations_match_scipy_and_leave_out_undefined_scores():
     assert n == 40 and d > 0 and low > 0  # r(x) - r(-x) = 2 r(x), clearly positive
     constant = correlate("flat", [1.0] * 10, list(range(10)))
     assert math.isnan(constant.pearson) and constant.n == 10
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_end_to_end_and_resumes(tmp_path):
+    """benchmarks/bench_ratings.py on three small rated panels: every output, and
+    a second run scores nothing again."""
+    import csv
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = tmp_path / "imported"
+    folder.mkdir()
+    dots = [[1, 0], [2, 1], [3, 2], [4, 3], [0, 2], [1, 4], [3, 4], [2, 3]]
+    for i in range(3):
+        meta = {"id": f"w{i}", "upvotes": 2 + 3 * i, "created": f"2021-0{i + 1}-01T00:00:00"}
+        panel = {"rows": 4, "cols": 4, "start": [0, 0], "goal": [4, 4], "meta": meta}
+        panel["dots"] = dots[i : i + 6]
+        (folder / f"p{i}.json").write_text(json.dumps(panel))
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_ratings.py"
+    cmd = [sys.executable, str(script), str(folder), "--out", str(tmp_path / "out")]
+    cmd += ["--lookahead", "0", "--families", "dots-squares-gaps"]
+    first = subprocess.run(cmd, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    out = tmp_path / "out" / "dots-squares-gaps"
+    for name in ("selected.csv", "left_out.csv", "scores.csv", "correlations.md"):
+        assert (out / name).is_file(), name
+    assert (out / "remuse_vs_rating.png").stat().st_size > 1000
+    rows = list(csv.DictReader((out / "scores.csv").open()))
+    assert len(rows) == 3 * 2 and {r["status"] for r in rows} == {"done"}
+    second = subprocess.run(cmd, capture_output=True, text=True)
+    assert second.returncode == 0, second.stderr
+    assert len(list(csv.DictReader((out / "scores.csv").open()))) == 6
+    assert "remuse_la0 (hand)" in (out / "correlations.md").read_text()

@@ -52,3 +52,21 @@ TABLE3_CLAUSES: tuple[str, ...] = tuple(
     if line.startswith("f(")
 )
 TABLE3_PROLOG = "".join(f"{clause}\n" for clause in TABLE3_CLAUSES)
+
+# The difficulty thesis (Chen 2023, Table 4.1 and section 4.4): Pearson's r of each
+# score with the temporally adjusted Windmill ratings, and its p-value, on 104 4x4
+# puzzles with dots, coloured squares and gaps; ReMUSE on 152 triangle-only 4x4
+# puzzles; and Shen (2024)'s rerun on 103 puzzles.
+THESIS_TABLE_4_1: dict[str, tuple[float, float]] = {
+    "muse_la0": (0.41, 1.1e-5),
+    "muse_la1": (0.40, 2.4e-5),
+    "muse_la2": (0.40, 2.4e-5),
+    "remuse_la0": (0.57, 1.5e-10),
+    "remuse_la1": (0.56, 4.9e-10),
+    "remuse_la2": (0.56, 4.2e-10),
+    "solutions": (0.32, 9.7e-4),
+    "mean_length": (0.47, 3.9e-7),
+}
+THESIS_SETS = {"dots-squares-gaps": 104, "triangles": 152}
+THESIS_TRIANGLES_REMUSE = (0.40, 3.92e-7)
+SHEN_2024 = {"puzzles": 103, "muse_la0": 0.412, "remuse_la0": 0.583}

@@ -1,5 +1,5 @@
 """The Popper-suite benchmark scores both engines' printed programs with one
-yardstick (benchmarks/ilp/score_program.py) instead of trusting their own reports."""
+yardstick (benchmarks/popper_suite/score_program.py) instead of trusting their own reports."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ZOO = ROOT / "tests" / "ilp" / "tasks" / "zoo"
-SCORER = ROOT / "benchmarks" / "ilp" / "score_program.py"
+SCORER = ROOT / "benchmarks" / "popper_suite" / "score_program.py"
 
 # eats a human: mosquito, tick; carnivores: cobra, scorpion, lion, tiger, bear,
 # orca (positives) and cat, fox (negatives); jellyfish is missed
@@ -21,7 +21,7 @@ EXPECTED = {"tp": 8, "fn": 1, "tn": 6, "fp": 2, "size": 5}
 
 def load_bench():
     spec = importlib.util.spec_from_file_location(
-        "bench_popper_suite", ROOT / "benchmarks" / "ilp" / "bench_popper_suite.py"
+        "bench_popper_suite", ROOT / "benchmarks" / "popper_suite" / "bench_popper_suite.py"
     )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there

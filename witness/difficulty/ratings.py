@@ -31,9 +31,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from pathlib import Path
 
 import numpy as np
 
+from witness.difficulty.muse import Difficulty
 from witness.model.panel import Panel
 
 THESIS_DOWNLOAD = date(2022, 11, 29)
@@ -201,3 +203,72 @@ def difference(
     ]
     low, high = np.nanpercentile(boot, [2.5, 97.5]) if len(y) >= 3 else (math.nan, math.nan)
     return _pearson(xa, y) - _pearson(xb, y), float(low), float(high), len(y)
+
+
+# ------------------------------------------------------------ the experiment
+SCORE_COLUMNS = ("muse", "remuse")
+
+
+def load_rated(folder: str | Path) -> list[RatedPanel]:
+    """Every panel JSON in ``folder`` (``witness import``'s output) with ratings."""
+    out = []
+    for f in sorted(Path(folder).glob("*.json")):
+        r = RatedPanel.from_panel(f.stem, Panel.load(f))
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def score_row(r: RatedPanel, player: str, lookahead: int, d: Difficulty) -> dict:
+    """One CSV row: a puzzle's scores under one player and lookahead."""
+    return {
+        "puzzle": r.name,
+        "id": (r.panel.meta or {}).get("id"),
+        "created": r.created.isoformat(),
+        "rating": r.rating,
+        "player": player,
+        "lookahead": lookahead,
+        "muse": d.muse,
+        "remuse": d.remuse,
+        "solutions": d.solutions,
+        "mean_length": d.mean_length,
+        "status": d.status,
+        "seconds": round(d.seconds, 4),
+    }
+
+
+def correlation_table(rows: Sequence[dict], seed: int = 0) -> list[Correlation]:
+    """Every score of a scored set against its time-adjusted ratings: MUSE and
+    ReMUSE per player and lookahead, then the number of solutions and the mean
+    solution length (which do not depend on the player)."""
+    puzzles = sorted({(r["created"], r["puzzle"]) for r in rows})
+    index = {name: i for i, (_, name) in enumerate(puzzles)}
+    raw = {r["puzzle"]: r["rating"] for r in rows}
+    times = [datetime.fromisoformat(c).timestamp() for c, _ in puzzles]
+    adjusted = adjust_for_time([raw[name] for _, name in puzzles], times)
+    out = []
+    groups = sorted({(r["player"], int(r["lookahead"])) for r in rows})
+    for player, lookahead in groups:
+        for column in SCORE_COLUMNS:
+            values: list[float | None] = [None] * len(puzzles)
+            for r in rows:
+                if r["player"] == player and int(r["lookahead"]) == lookahead:
+                    values[index[r["puzzle"]]] = _number(r[column])
+            name = f"{column}_la{lookahead} ({player})"
+            out.append(correlate(name, values, list(adjusted), seed))
+    for column in ("solutions", "mean_length"):
+        values = [None] * len(puzzles)
+        for r in rows:
+            values[index[r["puzzle"]]] = _number(r[column])
+        out.append(correlate(column, values, list(adjusted), seed))
+    return out
+
+
+def _number(value: object) -> float | None:
+    if value is None or value == "":
+        return None
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        return None
+    return None if math.isnan(x) else x

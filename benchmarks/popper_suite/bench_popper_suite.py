@@ -7,8 +7,8 @@ TP/FN/TN/FP; program size (literals); wall and CPU seconds; peak memory of
 the process. Where a Python with ``import popper`` is given
 (``--popper-python``, with ``--popper-path`` added to its ``sys.path``), or
 this interpreter has it, the same task is run with real Popper
-(``benchmarks/ilp/popper_runner.py``) side by side. Both engines' printed
-programs are then scored with one yardstick (``benchmarks/ilp/score_program.py``),
+(``benchmarks/popper_suite/popper_runner.py``) side by side. Both engines' printed
+programs are then scored with one yardstick (``benchmarks/popper_suite/score_program.py``),
 and the table compares those scores; an engine's own report of its scores is
 kept in the CSV (``*_reported``) and shown where it differs. Written:
 ``benchmarks/out/bench_popper_suite.csv``.
