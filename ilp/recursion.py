@@ -29,10 +29,27 @@ example ``Q`` covers):
   larger, so in a search by increasing size they were all tested before:
   nothing to add.
 
+With ``max_clauses`` above 2 a program may have several base clauses
+beside its one recursive clause ``r``. Such a program ``{r} ∪ B`` covers
+exactly the examples that one of the programs ``{b, r}`` (``b`` in ``B``)
+covers: a proof of an example ends in one base clause after a chain of
+``r``'s (``r`` has one recursive literal, and the BK does not call the head
+predicate), and that chain is a proof with ``{b, r}`` alone; conversely each
+``{b, r}`` is part of the program. So ``{r} ∪ B`` is consistent exactly
+when each ``{b, r}`` is, and the best such program is a combine problem
+per recursive clause: the consistent pairs ``{b, r}`` with their coverage
+are the pool, ``r``'s literals are added to the size
+(:meth:`RecursiveSearch.combine_pairs`). A pair of a program of ``n``
+literals has at most ``n - 2`` literals, so once the pairs of up to ``n -
+1`` literals are tested and combined, every program smaller than ``n`` has
+been found. Under several base clauses one constraint above weakens: a
+consistent ``{b, r}`` does not make ``{b, r'}`` unnecessary (``r`` need not
+be consistent with the program's other bases), so only pairs covering no
+positive prune the specialisations of their recursive clause.
+
 Not supported (refused in :mod:`~ilp.bias` or documented):
-more than one recursive clause or more than one base clause in one
-recursive program are not searched (with ``max_clauses`` above 2 the
-final program may add rules of the pool as more base clauses, greedily:
+more than one recursive clause in one program is not searched (rules of
+the pool may still join the final program as more base clauses, greedily:
 :func:`with_pool_rules`); noisy mode with recursion and predicate
 invention are refused.
 """
@@ -44,7 +61,7 @@ import time
 from collections.abc import Iterator
 
 from ilp.bias import Bias
-from ilp.combine import Combination, Pool
+from ilp.combine import Combination, Pool, combine
 from ilp.constrain import callable_rule
 from ilp.generate import Generator
 from ilp.results import Stats
@@ -52,6 +69,9 @@ from ilp.rules import Literal, Rule, canonical
 from ilp.test import Tester
 
 logger = logging.getLogger(__name__)
+
+# seconds one combine of a recursive clause's pairs may take at most
+COMBINE_SECONDS = 10.0
 
 
 def subsumes(general: Rule, special: Rule) -> bool:
@@ -103,6 +123,12 @@ class RecursiveSearch:
         # by the clause they keep: base -> recursive clauses, recursive -> base clauses
         self._done_rec: dict[Rule, list[Rule]] = {}
         self._done_base: dict[Rule, list[Rule]] = {}
+        # several base clauses (max_clauses above 2): by recursive clause, the
+        # consistent pairs' base clauses with the positives the pair covers,
+        # and the recursive clauses whose pool grew since the last combine
+        self.base_slots = bias.recursive_clauses - 1
+        self._pairs: dict[Rule, Pool] = {}
+        self._grown: dict[Rule, None] = {}  # a dict: deterministic order
 
     def time_limit(self, deadline: float | None) -> float:
         if deadline is None:
@@ -180,7 +206,9 @@ class RecursiveSearch:
             if limits and n >= min(limits):
                 self.exhausted = True  # no program still to come is smaller
                 return
-            if not self._search_size(n, deadline):
+            searched = self._search_size(n, deadline)
+            self.combine_pairs(deadline)
+            if not searched:
                 return  # out of time: this size is searched again from its start
             self.size_done = n
         if self.size_done >= self.max_size:
@@ -237,21 +265,55 @@ class RecursiveSearch:
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
             return
         if pos.mask == 0 or neg.mask == 0:  # no positive, or consistent
-            self._done_rec.setdefault(base, []).append(rec)
+            # with several bases, a consistent pair does not make {base, rec'} unnecessary
+            if pos.mask == 0 or self.base_slots < 2:
+                self._done_rec.setdefault(base, []).append(rec)
             self._done_base.setdefault(rec, []).append(base)
             key = "recursive programs: specialisations"
             stats.constraints[key] = stats.constraints.get(key, 0) + 1
         if pos.mask and neg.mask == 0:
             stats.consistent_rules += 1
-            found = Combination(program, pos.mask, True)
-            if (found.tp.bit_count(), -found.size) > (self.best.tp.bit_count(), -self.best.size):
-                self.best = found
-                logger.info(
-                    "recursive program of size %d covers %d/%d positives",
-                    found.size,
-                    found.tp.bit_count(),
-                    tester.n_pos,
-                )
+            self._keep_if_better(Combination(program, pos.mask, True))
+            if self.base_slots >= 2 and self._pairs.setdefault(rec, Pool()).add(base, pos.mask):
+                self._grown[rec] = None
+
+    def _keep_if_better(self, found: Combination) -> None:
+        """Make ``found`` the best recursive program if it covers more
+        positives, or as many with fewer literals."""
+        if (found.tp.bit_count(), -found.size) > (self.best.tp.bit_count(), -self.best.size):
+            self.best = found
+            logger.info(
+                "recursive program of size %d covers %d/%d positives",
+                found.size,
+                found.tp.bit_count(),
+                self.tester.n_pos,
+            )
+
+    def combine_pairs(self, deadline: float | None) -> None:
+        """The best program of several base clauses and one recursive clause
+        (see the module docstring), for each recursive clause whose pool of
+        consistent pairs grew; skipped where even the union of every pair
+        with the fewest literals possible would not beat the best."""
+        t0 = time.perf_counter()
+        for rec in self._grown:
+            pool = self._pairs[rec]
+            if len(pool) < 2:
+                continue  # that one pair was a candidate when it was tested
+            union = 0
+            for tp in pool.tps:
+                union |= tp
+            smallest = rec.size + min(r.size for r in pool.rules)
+            if (union.bit_count(), -smallest) <= (self.best.tp.bit_count(), -self.best.size):
+                continue
+            limit = COMBINE_SECONDS
+            if deadline is not None:
+                limit = min(limit, deadline - time.perf_counter())
+                if limit <= 0:
+                    break  # out of time (a time limit is a limit)
+            found = combine(pool, self.base_slots, timeout=limit)
+            self._keep_if_better(Combination((*found.rules, rec), found.tp, found.optimal))
+        self._grown.clear()
+        self.stats.combine_seconds += time.perf_counter() - t0
 
 
 def with_pool_rules(
