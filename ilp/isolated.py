@@ -39,8 +39,11 @@ from ilp.results import Program, Scores, Stats
 from ilp.task import BKError, TaskError, TaskFiles
 
 # After the deadline the learner still combines (at least a second) and checks its
-# answer, and a query in flight ends within its own time limit (eval_timeout).
-GRACE_SECONDS = 30.0
+# answer (on 100,000s of examples, or a recursive program's pool rules one by one),
+# and a query in flight ends within its own time limit (eval_timeout). The hard
+# limit is only a safety net: a halt or a directive that never returns is found
+# sooner (the halt note; load_bk's own limit within the time-out).
+GRACE_SECONDS = 60.0
 # How long a halting child may take to end once its at_halt hook ran.
 HALT_SECONDS = 2.0
 POLL_SECONDS = 0.05
@@ -78,7 +81,8 @@ def learn_isolated(
     crashes or outlives ``timeout`` plus the grace."""
     files = TaskFiles.locate(task_dir)  # a missing folder is said at once, here
     eval_timeout = float(options.get("eval_timeout", 10.0))  # type: ignore[arg-type]
-    limit = None if timeout is None else timeout + eval_timeout + GRACE_SECONDS
+    grace = None if timeout is None else eval_timeout + max(GRACE_SECONDS, timeout / 2)
+    limit = None if timeout is None else timeout + grace
     with tempfile.TemporaryDirectory(prefix="ilp-learn-") as folder:
         run = _Run(Path(folder))
         run.request.write_bytes(
@@ -97,7 +101,7 @@ def learn_isolated(
                 child.kill()
                 child.wait()
                 raise
-        return _outcome(run, files.bk, child.returncode, stopped, timeout)
+        return _outcome(run, files.bk, child.returncode, stopped, limit)
 
 
 def _child_env() -> dict[str, str]:
@@ -135,7 +139,7 @@ def _watch(child: subprocess.Popen, run: _Run, limit: float | None) -> str:
 
 
 def _outcome(
-    run: _Run, bk: Path, returncode: int, stopped: str, timeout: float | None
+    run: _Run, bk: Path, returncode: int, stopped: str, limit: float | None
 ) -> tuple[Program, Scores, Stats]:
     """The child's result, or the one-line error that says what the BK did."""
     where = f"error in {bk}: the background knowledge"
@@ -157,8 +161,8 @@ def _outcome(
         raise BKError(f"{where} called halt, which would end the learning process")
     if stopped == "time":
         raise BKError(
-            f"{where} kept the learner busy past the time-out ({timeout} s, "
-            f"+{GRACE_SECONDS:.0f} s): a predicate that never returns?"
+            f"{where} kept the learner busy for {limit:.0f} s, past the time-out and "
+            "its grace: a predicate that never returns?"
         )
     if returncode < 0:
         name = signal.Signals(-returncode).name

@@ -197,3 +197,17 @@ def test_an_isolated_run_returns_what_an_in_process_run_does():
     there = learn(TASKS / "grandparent", timeout=60, isolate=True)
     assert there[0] == here[0] and there[1] == here[1]
     assert (there[2].n_pos, there[2].n_neg, there[2].exhausted) == (10, 27, True)
+
+
+def test_a_child_past_the_hard_limit_is_ended_and_named(tmp_path):
+    """The safety net behind the halt note and load_bk's own limit: a child that
+    outlives timeout + grace is killed, and the BK is named."""
+    from ilp.isolated import _outcome, _Run, _watch
+    from ilp.task import BKError
+
+    run = _Run(tmp_path)
+    run.stdout.write_bytes(b"")
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    assert _watch(child, run, 0.3) == "time" and child.returncode is not None
+    with pytest.raises(BKError, match=r"error in bk.pl: .* busy for 0 s, past the time-out"):
+        _outcome(run, Path("bk.pl"), child.returncode, "time", 0.3)
