@@ -1187,15 +1187,123 @@ def _wrong_line(p, line_no, kind, value):
     return (line_no == 1 and value[p] == DOT_MIRROR) or (line_no == 2 and value[p] == DOT_MAIN)
 
 
+@_jit
+def _ring_connected(w, neighbour, on, stamp):
+    """Do the free neighbours of ``w`` stay connected without it, through the
+    corners between them? (Then stepping onto w cuts nothing off.)"""
+    mask = 0
+    free = 0
+    for d in range(4):
+        x = neighbour[w, d]
+        if x >= 0 and on[x] != stamp:
+            mask |= 1 << d
+            free += 1
+    if free <= 1:
+        return True
+    links = 0
+    for d in range(4):
+        e = (d + 1) & 3
+        if (mask >> d) & 1 and (mask >> e) & 1:
+            corner = neighbour[neighbour[w, d], e]
+            if corner >= 0 and on[corner] != stamp and neighbour[neighbour[w, e], d] == corner:
+                links += 1
+    return max(free - links, 1) == 1
+
+
+@_jit
+def _bounded_flood(seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue):
+    """Flood the region of ``seed`` as _point_flood, but stop as soon as it holds a
+    vertex off the lines (perhaps one a completion visits: counted open) or a
+    place of a region an earlier call (labels from ``first``) stopped in:
+    (places, closed)."""
+    plabel[seed] = label
+    pqueue[0] = seed
+    n = 1
+    i = 0
+    while i < n:
+        p = pqueue[i]
+        i += 1
+        if pvertex[p] >= 0:
+            return n, False
+        for j in range(4):
+            q = pnb[p, j]
+            if q < 0 or cover[q] == stamp or outside[q] or plabel[q] == label:
+                continue
+            if plabel[q] >= first:
+                return n, False
+            plabel[q] = label
+            pqueue[n] = q
+            n += 1
+    return n, True
+
+
+@_jit
+def _local_regions_broken(
+    w,
+    ep,
+    vpoint,
+    pnb,
+    pvertex,
+    kind,
+    colour,
+    value,
+    width,
+    cover,
+    stamp,
+    outside,
+    plabel,
+    labels,
+    pqueue,
+    ccount,
+    has_star,
+):
+    """Rule 5 when the step head -> w cut nothing off: a region closed only now
+    was split off the head's region by the new vertex or edge, so it touches
+    one of them (and holds no vertex off the lines)."""
+    labels[1] += 1
+    first = labels[1]
+    for k in range(8):
+        s = pnb[vpoint[w], k] if k < 4 else pnb[ep, k - 4]
+        if s < 0 or cover[s] == stamp or outside[s] or plabel[s] >= first:
+            continue
+        labels[1] += 1
+        n, closed = _bounded_flood(
+            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue
+        )
+        if closed and _region_broken(
+            n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star
+        ):
+            return True
+    return False
+
+
+@_jit
+def _edge_dot_left(head, d, epoint, kind, cover, stamp):
+    """An uncovered dot on an edge of the old head other than the step's: the line
+    has left the head, so nothing covers it any more."""
+    for e in range(4):
+        if e != d:
+            p = epoint[head, e]
+            if p >= 0 and kind[p] == P_DOT and cover[p] != stamp:
+                return True
+    return False
+
+
 # A numba kernel: its many array arguments read better packed than one per line.
 # fmt: off
 @_jit
-def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, is_end, ends, kind,
-                colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height, rules,
-                on, cover, line, stamp, vlabel, plabel, labels, queue, pqueue, ccount, has_star):
+def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends,
+                kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
+                rules, on, cover, line, stamp, fast, vlabel, plabel, labels, queue, pqueue,
+                ccount, has_star):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
-    BASELINE_RULES, ``rules`` = (cancellers on the panel, region rule on)."""
+    BASELINE_RULES, ``rules`` = (cancellers on the panel, region rule on,
+    fast path allowed). ``fast`` says the step cut nothing off (the head's
+    free neighbours were linked around it, and w's are): what the head can
+    reach is what the parent's could, less w, so rule 3 holds still (w is not
+    an end), rule 4 can only lose a dot on an edge of the old head, and rule 5
+    looks only next to the step."""
     no_cancellers = rules[0] == 0
     ep = epoint[head, d]
     if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
@@ -1209,6 +1317,12 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, is_e
     if sym and no_cancellers and _triangle_over(mpoint[ep], width, height, kind, value, cover,
                                                 stamp):
         return True
+    if fast:
+        if no_cancellers and _edge_dot_left(head, d, epoint, kind, cover, stamp):
+            return True
+        return rules[1] == 1 and _local_regions_broken(
+            w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
+            plabel, labels, pqueue, ccount, has_star)
     labels[0] += 1
     vlab = labels[0]
     nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
@@ -1232,11 +1346,28 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, is_e
                 stamp, outside, plabel, open_label, pqueue)
     return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                   outside, plabel, open_label, labels, pqueue, ccount, has_star)
+# fmt: on
 
 
 @_jit
-def _panel_final(kind, colour, value, outside, symbols, dot_point, pnb, width, cover, line,
-                 stamp, plabel, labels, pqueue, ccount, has_star):
+def _panel_final(
+    kind,
+    colour,
+    value,
+    outside,
+    symbols,
+    dot_point,
+    pnb,
+    width,
+    cover,
+    line,
+    stamp,
+    plabel,
+    labels,
+    pqueue,
+    ccount,
+    has_star,
+):
     """A necessary condition for a finished line to solve the panel (exact without
     cancellers and polyominoes): no dot under the wrong line, no broken region."""
     for i in range(dot_point.size):
@@ -1244,10 +1375,23 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, pnb, width, c
         if cover[p] == stamp and _wrong_line(p, line[p], kind, value):
             return False
     labels[1] += 1
-    return not _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
-                                      outside, plabel, labels[1], labels, pqueue, ccount,
-                                      has_star)
-# fmt: on
+    return not _closed_regions_broken(
+        symbols,
+        pnb,
+        width,
+        kind,
+        colour,
+        value,
+        cover,
+        stamp,
+        outside,
+        plabel,
+        labels[1],
+        labels,
+        pqueue,
+        ccount,
+        has_star,
+    )
 
 
 # fmt: off
@@ -1264,8 +1408,8 @@ def _keep_child(node, w, g, pi, h, parent, vertex, flag, heap_keys, heap_nodes, 
 
 
 @_jit
-def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, h, is_end, ends, kind,
-                    colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
+def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
+                    kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
                     n_colours, rules, evaluate, prune, parent, vertex, flag, heap_keys,
                     heap_nodes, counters, candidates, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
@@ -1305,6 +1449,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, h, is_end, e
                            mirror, mpoint, stamp)
         head = vertex[node]
         found = 0
+        # Stepping onto w cuts nothing off when the head's free neighbours are
+        # linked around it and w's stay linked around w (and w is not an end).
+        fast_head = evaluate and rules[2] == 1 and _ring_connected(head, neighbour, on, stamp)
         for d in range(4):
             w = neighbour[head, d]
             if w < 0 or on[w] == stamp or (mirror[0] >= 0 and on[mirror[w]] == stamp):
@@ -1322,10 +1469,12 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, h, is_end, e
                 n_nodes += 1
             pi = flag[node] == 1
             if evaluate and not pi:
+                fast = fast_head and not is_end[w] and _ring_connected(w, neighbour, on, stamp)
                 pi = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
-                                 is_end, ends, kind, colour, value, outside, symbols, dot_point,
-                                 dot_a, dot_b, width, height, rules, on, cover, line, stamp,
-                                 vlabel, plabel, labels, queue, pqueue, ccount, has_star)
+                                 pvertex, is_end, ends, kind, colour, value, outside, symbols,
+                                 dot_point, dot_a, dot_b, width, height, rules, on, cover, line,
+                                 stamp, fast, vlabel, plabel, labels, queue, pqueue,
+                                 ccount, has_star)
             if not (pi and prune):
                 heap_size = _keep_child(node, w, g + 1, pi, h, parent, vertex, flag, heap_keys,
                                         heap_nodes, heap_size, n_nodes)

@@ -110,6 +110,7 @@ class PanelGeometry:
     mirror: np.ndarray  # int32[n_vertices]: the mirror vertex; [-1] without symmetry
     mpoint: np.ndarray  # int32[n_places]: the mirror place; [-1] without symmetry
     pnb: np.ndarray  # int32[n_places, 4]: neighbouring places, or -1
+    pvertex: np.ndarray  # int32[n_places]: the vertex at a place, or -1
     h: np.ndarray  # int32[n_vertices]: least Manhattan distance to an end
     is_end: np.ndarray  # uint8[n_vertices]
     ends: np.ndarray  # int32: end vertex ids
@@ -124,7 +125,7 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[2]: cancellers on the panel, region rule on
+    rules: np.ndarray  # int64[3]: cancellers on the panel, region rule on, fast path allowed
     starts: list[int]
 
     def arrays(self) -> tuple:
@@ -136,6 +137,7 @@ class PanelGeometry:
             self.mirror,
             self.mpoint,
             self.pnb,
+            self.pvertex,
             self.h,
             self.is_end,
             self.ends,
@@ -260,7 +262,12 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
     starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
-    rules = np.array([bool(panel.cancellers), bool(region_symbols or panel.cancellers)], np.int64)
+    fast = panel.symmetry is None and not panel.outside
+    rules = np.array(
+        [bool(panel.cancellers), bool(region_symbols or panel.cancellers), fast], np.int64
+    )
+    pvertex = np.full(ids.width * ids.height, -1, np.int32)
+    pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
     return PanelGeometry(
         neighbour=_legal_steps(panel, ids),
         vpoint=vpoint,
@@ -268,6 +275,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         mirror=mirror,
         mpoint=mpoint,
         pnb=pnb,
+        pvertex=pvertex,
         h=h,
         is_end=is_end,
         ends=np.array([ids(e) for e in panel.ends], np.int32),
