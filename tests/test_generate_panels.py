@@ -70,8 +70,6 @@ def test_bad_specs_name_their_field() -> None:
         PanelSpec(("pillars",))
     with pytest.raises(GenerationError, match="densities"):
         PanelSpec(("dots",), {"dots": 1.5})
-    with pytest.raises(GenerationError, match="unique"):
-        generate_panel_set("path", [(5, 5)], 1, 0, PanelSpec(("dots",), unique=True))
 
 
 def test_cli_generates_panels(tmp_path, capsys) -> None:

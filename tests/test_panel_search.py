@@ -68,7 +68,7 @@ def panels(draw, max_side: int = 3, kinds: tuple[str, ...] = KINDS) -> Panel:
             rows=rows,
             cols=cols,
             starts=tuple(sorted(starts)),
-            ends=tuple(sorted(ends - starts)),
+            ends=tuple(sorted(ends)),
             dots=tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
             gaps=tuple(e for e in gaps if e not in dots),
             removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
@@ -123,8 +123,7 @@ def test_baseline_prune_agrees_up_to_4x4(panel: Panel) -> None:
 
 
 def test_several_starts_are_one_search() -> None:
-    # Only the second start reaches the end: the search finds it from there.
-    panel = Panel(rows=1, cols=2, starts=((0, 0), (2, 0)), ends=((2, 1),), gaps=(((1, 0), (2, 0)),))
+    # Only the second start reaches the end and covers the dot.
     panel = Panel(rows=1, cols=2, starts=((0, 1), (2, 0)), ends=((2, 1),), dots=(Dot((2, 0)),))
     result = solve_panel(panel)
     assert result.path == [(2, 0), (2, 1)]
@@ -143,3 +142,16 @@ def test_learned_predicates_are_refused_beyond_triangles() -> None:
     panel = Panel(rows=1, cols=1, ends=((1, 1),), stars=((0, 0, "red"),))
     with pytest.raises(InputError, match="paper"):
         solve_panel(panel, predicate="paper")
+
+
+def test_a_start_on_the_axis_serves_both_lines() -> None:
+    # Both lines leave (1, 0) on the vertical axis of a horizontal symmetry.
+    panel = Panel(rows=1, cols=2, starts=((1, 0),), ends=((0, 1), (2, 1)), symmetry="horizontal")
+    result = solve_panel(panel)
+    assert result.solved and check(panel, result.path).solved
+
+
+def test_a_start_that_is_an_end_is_a_line_of_one_vertex() -> None:
+    panel = Panel(rows=1, cols=1, starts=((0, 0),), ends=((0, 0),))
+    result = solve_panel(panel)
+    assert result.path == [(0, 0)] and result.expansions == 0

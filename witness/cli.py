@@ -589,7 +589,8 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument(
         "--unique",
         action="store_true",
-        help="only panels with exactly one solution (counted over every line: up to 4x4)",
+        help="only panels with exactly one solution (counted by the rules checker over "
+        "every line up to 4x4, by clingo above)",
     )
     p.add_argument(
         "--out",

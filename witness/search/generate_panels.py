@@ -22,7 +22,8 @@ triangles; with symmetry their mirror images are a second start and end.
   pi_baseline solves.
 
 ``unique`` keeps only panels with exactly one solution, counted by the rules
-checker over every legal line (:func:`count_solutions`; small panels only).
+checker over every legal line on small panels, by clingo on larger ones
+(:func:`count_solutions`).
 Sets (:func:`generate_panel_set`) are reproducible: one ``random.Random(seed)``
 drives every draw in a fixed order.
 """
@@ -38,7 +39,8 @@ from dataclasses import dataclass, field
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, SYMMETRIES, Vertex, edge
 from witness.model.panel import Dot, Panel, Polyomino, cell_edges
-from witness.model.rules import check, covered, enumerate_lines, is_solution, lines_of, regions
+from witness.model.rules import check, covered, lines_of, regions
+from witness.search.count import count_with_checker
 from witness.search.generate import METHODS, GenerationError, size_bounds
 
 TYPES = ("triangles", "dots", "squares", "stars", "polyominoes", "cancellers", "gaps")
@@ -53,8 +55,9 @@ DEFAULT_DENSITIES = {
 }
 COLOURS = ("black", "white", "red", "blue", "green", "purple")
 STAR_COLOURS = ("orange", "cyan", "magenta", "lime")
-# Panels above this many vertices are too large to count solutions by enumeration.
+# Above this many vertices clingo counts solutions, not the checker's enumeration.
 MAX_COUNT_VERTICES = 25
+COUNT_SECONDS = 60.0
 MAX_RANDOM_VERTICES = 36
 MAX_TRIES = 1000
 MAX_POLYOMINO_REGION = 8
@@ -345,21 +348,14 @@ def panel_from_line(base: Panel, path: list[Vertex], spec: PanelSpec, rng: rando
     )
 
 
-def count_solutions(panel: Panel, limit: int = 2) -> int:
-    """Solutions of ``panel`` (first lines, with symmetry), counted by the rules
-    checker over every legal line, up to ``limit``: small panels only."""
-    if (panel.rows + 1) * (panel.cols + 1) > MAX_COUNT_VERTICES:
-        raise GenerationError(
-            f"unique: {panel.size} is too large to count solutions (up to "
-            f"{MAX_COUNT_VERTICES} vertices, such as 4x4)"
-        )
-    n = 0
-    for line in enumerate_lines(panel):
-        if is_solution(panel, line):
-            n += 1
-            if n >= limit:
-                break
-    return n
+def count_solutions(panel: Panel) -> int | None:
+    """Solutions of ``panel``: the rules checker over every legal line up to
+    :data:`MAX_COUNT_VERTICES` vertices, clingo above (None if it times out)."""
+    if (panel.rows + 1) * (panel.cols + 1) <= MAX_COUNT_VERTICES:
+        return count_with_checker(panel).count
+    from witness.search.asp_solver import count_panel_asp  # clingo: loaded only here
+
+    return count_panel_asp(panel, time_limit=COUNT_SECONDS).count
 
 
 def generate_from_line(

@@ -7,9 +7,9 @@ symmetry. The compiled core is ``panel_astar_run`` in
 The algorithm, as in :mod:`~witness.search.astar`, with these differences:
 
 - The open list starts with the trivial path of every start (one search from
-  all of them; a start on the mirror axis of a symmetry panel is left out, its
-  two lines would meet at once). The key is (pi, g + h, h, n) with h the least
-  Manhattan distance from the head to an end.
+  all of them; a start on the mirror axis of a symmetry panel serves both
+  lines; a start that is also an end is goal-tested first). The key is
+  (pi, g + h, h, n) with h the least Manhattan distance from the head to an end.
 - With symmetry the state is the pair of lines: a path is the first line, and
   a step is legal when the first line's vertex and its mirror image are both
   off both lines and neither edge is a gap or removed.
@@ -166,7 +166,8 @@ def _legal_steps(panel: Panel, vid) -> np.ndarray:
                 continue
             if panel.symmetry is not None:
                 mv, mw = panel.mirror(v), panel.mirror(w)
-                if mw == w or mv == v or edge(mv, mw) in panel.blocked:
+                # (v may be on the axis: a start there serves both lines)
+                if mw == w or edge(mv, mw) in panel.blocked:
                     continue
             neighbour[vid(v), d] = vid(w)
     return neighbour
@@ -260,7 +261,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     is_end = np.zeros(ids.n, np.uint8)
     is_end[[ids(e) for e in panel.ends]] = 1
     kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
-    starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    starts = [ids(s) for s in panel.starts]
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
     rules = np.array(
@@ -457,7 +458,11 @@ def solve_panel(
     run = _Run(panel, geo, evaluate, prune, PanelPaths.start(capacity, geo), max(max_paths, 16))
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    status_name, path = _search(run, max_expansions, deadline, stop)
+    # A start that is also an end is a line of one vertex: the goal test first.
+    path = next((s for s in ([v] for v in panel.starts) if is_solution(panel, s)), None)
+    status_name = "solved"
+    if path is None:
+        status_name, path = _search(run, max_expansions, deadline, stop)
     if status_name == "exhausted":
         status_name = "unsolvable"
     counters = run.paths.counters
