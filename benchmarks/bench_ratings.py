@@ -28,6 +28,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from witness.difficulty.player import player_rules
 from witness.difficulty.ranking import score_panel
 from witness.difficulty.ratings import (
     FAMILIES,
@@ -75,6 +76,19 @@ def read_rows(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
+def players_for(family: str, specs: list[str]) -> dict:
+    """label -> rules: ``none`` and ``hand`` on every family; a triangle rule set
+    (``paper``, or ``LABEL=FILE.pl`` proven for every size) on the triangle set only."""
+    out: dict = {}
+    for spec in specs:
+        label, _, path = spec.partition("=")
+        if label in ("none", "hand"):
+            out[label] = label
+        elif family == "triangles":
+            out[label] = player_rules(path or label)  # refuses rules not proven
+    return out
+
+
 def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> list[dict]:
     """Every (puzzle, player, lookahead) not yet in ``scores_csv``, appended as it is scored."""
     rows = read_rows(scores_csv)
@@ -88,7 +102,8 @@ def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> l
         if new_file:
             writer.writeheader()
         for r, player, n in tqdm(todo, desc=scores_csv.parent.name, unit="score"):
-            row = score_row(r, player, n, score_panel(r.panel, player, n, time_limit))
+            rules = players[player]
+            row = score_row(r, player, n, score_panel(r.panel, rules, n, time_limit))
             writer.writerow(row)
             fh.flush()  # an interrupted run keeps every finished score
             rows.append({k: str(v) if v is not None else "" for k, v in row.items()})
@@ -179,7 +194,8 @@ def run_family(family: str, rated, args) -> str:
         ["reason", "puzzles"],
         out / "left_out.csv",
     )
-    rows = score_family(chosen, args.players, args.lookahead, args.time_limit, out / "scores.csv")
+    players = players_for(family, args.players)
+    rows = score_family(chosen, players, args.lookahead, args.time_limit, out / "scores.csv")
     rows = [r for r in rows if r["puzzle"] in adjusted]
     correlations = correlation_table(rows)
     write_csv(
@@ -198,7 +214,11 @@ def main() -> None:
     ap.add_argument("--exclude", type=Path, default=None, help="ids to leave out, one per line")
     ap.add_argument("--until", default=THESIS_DOWNLOAD.isoformat(), help="YYYY-MM-DD or none")
     ap.add_argument("--families", default=",".join(FAMILIES))
-    ap.add_argument("--players", default="none,hand")
+    ap.add_argument(
+        "--players",
+        default="none,hand",
+        help="none, hand, and for the triangle set paper or LABEL=FILE.pl (proven rules)",
+    )
     ap.add_argument("--lookahead", default="0,1,2")
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds per score")
     ap.add_argument("--limit", type=int, default=0, help="only the first N puzzles (a trial)")

@@ -61,9 +61,9 @@ def test_the_thesis_filter_says_why_each_panel_is_left_out():
         "on the exclusion list": 1,
         "duplicate of an earlier panel": 1,
     }
-    practice = [rated("p", 1, 1, title="Practice", triangles=[[0, 0, 1]]), panels[3]]
-    kept, why = select(practice, "triangles", until=None)
-    assert [r.name for r in kept] == ["tri"] and why == {"bulk 'Practice' puzzle": 1}
+    practice = [rated("p", 1, 1, title="P3D Triangle Practice #4", triangles=[[0, 0, 1]])]
+    kept, why = select([*practice, panels[3]], "triangles", until=None)
+    assert [r.name for r in kept] == ["tri"] and why == {"a 'practice' puzzle": 1}
     with pytest.raises(ValueError):
         select(panels, "stars")
 

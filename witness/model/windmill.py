@@ -253,11 +253,16 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
 
 
 def windmill_meta(record: dict) -> dict:
-    """The ``meta`` object of a snapshot record (id, title, upvotes, solves, date)."""
+    """The ``meta`` object of a snapshot record (id, title, creator, upvotes, solves, date)."""
     from datetime import UTC, datetime
 
     meta = {"source": "windmill", "id": record.get("id")}
-    for key, name in (("title", "title"), ("upvotes", "upvotes"), ("solves", "solves")):
+    for key, name in (
+        ("title", "title"),
+        ("creatorName", "creator"),
+        ("upvotes", "upvotes"),
+        ("solves", "solves"),
+    ):
         if record.get(key) is not None:
             meta[name] = record[key]
     if isinstance(record.get("createUtc"), int):
