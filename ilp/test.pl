@@ -70,10 +70,12 @@ load_and_initialize(M, File, Id) :-
         open(File, read, S),
         load_files(M:Id, [stream(S), silent(true)]),
         close(S)),
-    % M is this task's own module: its goals are exactly this load's
-    forall(retract(system:'$init_goal'(_, M:Goal, _)),
-           catch(( call(M:Goal) -> true ; true ),
-                 E, ( message_text(E, T), assertz(load_error(M, T)) ))).
+    % M is this task's own module: its goals are exactly this load's (those
+    % for when(main) and the like run only when a program starts, not on consult)
+    forall(( system:'$init_goal'(Source, M:Goal, Ctx), Source \= when(_) ),
+           ( retract(system:'$init_goal'(Source, M:Goal, Ctx)),
+             catch(( call(M:Goal) -> true ; true ),
+                   E, ( message_text(E, T), assertz(load_error(M, T)) )) )).
 
 within(Limit, Goal) :-
     (   Limit =:= 0
