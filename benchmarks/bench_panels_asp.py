@@ -1,0 +1,108 @@
+"""Solve every panel JSON of a folder (or one file) with clingo, per size.
+
+Prints, per size (rows x cols): how many panels, how many solved, found
+unsolvable and stopped by the time limit, how many went through the checker
+filter (panels with cancellers, witness.search.asp_solver), and the median and
+worst seconds (grounding plus solving, wall clock). Files that do not load as
+panels are counted and named. Community puzzles are not part of the
+repository: import them first (``witness import FILE --from windmill --out
+DIR``) and pass the folder.
+
+    .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import statistics
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from tqdm import tqdm
+
+from witness.errors import InputError
+from witness.model.panel import Panel
+from witness.search.asp_solver import is_exact, solve_panel_asp
+
+log = logging.getLogger("bench_panels_asp")
+
+
+@dataclass
+class Run:
+    """One panel's solve."""
+
+    name: str
+    size: str
+    status: str
+    seconds: float
+    filtered: bool
+
+
+def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
+    files = sorted(target.glob("*.json")) if target.is_dir() else [target]
+    if sample is not None and sample < len(files):
+        files = sorted(random.Random(seed).sample(files, sample))
+    return files
+
+
+def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str]]:
+    runs, bad = [], []
+    for f in tqdm(files, desc="clingo", unit="panel"):
+        try:
+            panel = Panel.load(f)
+        except InputError as exc:
+            bad.append(f"{f.name}: {exc}")
+            continue
+        result = solve_panel_asp(panel, time_limit=time_limit)
+        runs.append(Run(f.name, panel.size, result.status, result.seconds, not is_exact(panel)))
+    return runs, bad
+
+
+def size_key(size: str) -> tuple[int, int]:
+    rows, cols = size.split("x")
+    return (int(rows) * int(cols), int(rows))
+
+
+def report(runs: list[Run]) -> None:
+    by_size: dict[str, list[Run]] = defaultdict(list)
+    for run in runs:
+        by_size[run.size].append(run)
+    by_size["all"] = runs
+    head = f"{'size':>6} {'panels':>7} {'solved':>7} {'unsolv.':>7} {'stopped':>7}"
+    print(head + f" {'filtered':>8} {'median s':>9} {'worst s':>8}")
+    for size in sorted(by_size, key=lambda s: (s == "all", size_key(s) if s != "all" else 0)):
+        group = by_size[size]
+        count = {
+            s: sum(r.status == s for r in group) for s in ("solved", "unsolvable", "timed_out")
+        }
+        seconds = [r.seconds for r in group]
+        print(
+            f"{size:>6} {len(group):>7} {count['solved']:>7} {count['unsolvable']:>7} "
+            f"{count['timed_out']:>7} {sum(r.filtered for r in group):>8} "
+            f"{statistics.median(seconds):>9.3f} {max(seconds):>8.3f}"
+        )
+    slowest = sorted(runs, key=lambda r: -r.seconds)[:5]
+    print("slowest: " + ", ".join(f"{r.name} ({r.size}, {r.seconds:.2f} s)" for r in slowest))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("target", metavar="DIR_OR_FILE")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per panel")
+    parser.add_argument("--sample", type=int, default=None, help="a seeded sample of N files")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    files = panel_files(Path(args.target), args.sample, args.seed)
+    runs, bad = solve_all(files, args.time_limit)
+    print(f"{len(files)} files, {len(runs)} panels, {len(bad)} did not load")
+    for line in bad[:10]:
+        print(f"  not loaded: {line}")
+    if runs:
+        report(runs)
+
+
+if __name__ == "__main__":
+    main()
