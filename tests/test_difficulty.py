@@ -351,8 +351,8 @@ def test_player_rules_read_the_pipelines_verify_json(tmp_path):
             {
                 "status": "refuted",
                 "clauses": [
-                    {"index": 0, "status": "proven", "source": sources[0]},
-                    {"index": 1, "status": "refuted", "source": sources[1]},
+                    {"index": 1, "status": "proven", "source": sources[0]},
+                    {"index": 2, "status": "refuted", "source": sources[1]},
                 ],
             }
         )
@@ -360,7 +360,9 @@ def test_player_rules_read_the_pipelines_verify_json(tmp_path):
     assert len(player_rules(str(program), [1]).clauses) == 1
     record = {
         "status": "proven",
-        "clauses": [{"index": i, "status": "proven", "source": s} for i, s in enumerate(sources)],
+        "clauses": [
+            {"index": i, "status": "proven", "source": s} for i, s in enumerate(sources, 1)
+        ],
     }
     sidecar.write_text(json.dumps(record))
     assert len(player_rules(str(program)).clauses) == 2  # the pipeline's word is taken

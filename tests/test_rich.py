@@ -299,9 +299,9 @@ def test_dead_end_has_its_own_argument_and_its_wrong_variant_is_refuted():
     # the per-clause tag does not call reachability local, here or for the learned pi*
     assert clause.kind == "local + reachability"
     text = verify_predicate(translate_file(LEARNED), 2, 3).summary()
-    assert "clause 0 [proven, local + reachability]: goal_unreachable = 1" in text
-    assert "clause 1 [proven, non-local]: edges_needed > addable_edges" in text
-    assert "clause 2 [proven, local]: edges_on_square > triangles" in text
+    assert "clause 1 [proven, local + reachability]: goal_unreachable = 1" in text
+    assert "clause 2 [proven, non-local]: edges_needed > addable_edges" in text
+    assert "clause 3 [proven, local]: edges_on_square > triangles" in text
     alive = Predicate(
         "alive", "program", (Clause((Comparison("eq", feat("goal_unreachable"), const(0)),)),)
     )

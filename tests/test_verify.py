@@ -376,18 +376,22 @@ def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["status"] == "refuted"
     assert [c["status"] for c in report["clauses"]] == ["proven", "refuted"]
-    puzzle = Puzzle.load(out / "clause1_puzzle.json")
-    prefix = json.loads((out / "clause1_prefix.json").read_text())
-    solution = json.loads((out / "clause1_solution.json").read_text())
+    puzzle = Puzzle.load(out / "clause2_puzzle.json")
+    prefix = json.loads((out / "clause2_prefix.json").read_text())
+    solution = json.loads((out / "clause2_solution.json").read_text())
     assert is_solution(puzzle, [tuple(v) for v in solution])
     assert report["clauses"][1]["counterexample"]["prefix"] == prefix
+    # clauses are counted from 1, as translate and difficulty --clauses count them
+    assert [c["index"] for c in report["clauses"]] == [1, 2]
+    assert report["clauses"][1]["counterexample"]["clause"] == 2
+    assert not (out / "clause1_puzzle.json").exists()  # the first clause is proven
     assert (
         main(
             [
                 "show",
-                str(out / "clause1_puzzle.json"),
+                str(out / "clause2_puzzle.json"),
                 "--path",
-                str(out / "clause1_prefix.json"),
+                str(out / "clause2_prefix.json"),
                 "--out",
                 str(tmp_path / "cx.svg"),
             ]

@@ -93,11 +93,10 @@ def _proven(
         if isinstance(data, dict):
             if data.get("status") == "proven":
                 return True
-            per_clause = {c.get("index"): c for c in data.get("clauses", []) if isinstance(c, dict)}
-            # verify numbers clauses from 0, --clauses from 1
-            if per_clause and all(
-                per_clause.get(i - 1, {}).get("status") == "proven" for i in chosen
-            ):
+            # _records checked that the record lists the program's clauses in order, so
+            # --clauses N is the record's Nth (by place: older records count from 0)
+            per_clause = data["clauses"]
+            if all(per_clause[i - 1].get("status") == "proven" for i in chosen):
                 return True
     from witness.verify.verdict import PROVEN, verify_predicate  # loads clingo: only when needed
 

@@ -63,7 +63,7 @@ class Counterexample:
     solution: list[Vertex]
     prefix: list[Vertex]
     square: tuple[int, int]
-    clause_index: int
+    clause_index: int  # counted from 1, as a reader counts (and verify's output)
     features: dict[str, int]
 
     def to_dict(self) -> dict:
@@ -191,10 +191,10 @@ def _counterexample(
     )
     if not ok:
         raise RuntimeError(
-            f"verifier encoding bug: model is not a false positive of clause {index}: "
+            f"verifier encoding bug: model is not a false positive of clause {index + 1}: "
             f"puzzle {puzzle.to_json()}, solution {solution}, prefix {prefix}, square {square}"
         )
-    return Counterexample(puzzle, solution, prefix, square, index, values)
+    return Counterexample(puzzle, solution, prefix, square, index + 1, values)
 
 
 def verify_clauses(

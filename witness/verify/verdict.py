@@ -47,7 +47,7 @@ PROVEN, BOUNDED = "proven", "bounded"
 # ---------------------------------------------------------------- records
 @dataclass
 class ClauseResult:
-    index: int
+    index: int  # 1 for the program's first clause, as translate and difficulty count
     text: str  # the comparisons, e.g. "triangles = 3 and edges_on_square = 1"
     source: str  # the Prolog clause it was translated from ("" for built-ins)
     status: str  # proven | bounded | refuted | unknown
@@ -203,7 +203,7 @@ def verify_predicate(
     outcomes = verify_clauses(pred.clauses, max_rows, max_cols, time_limit)
     results = []
     pairs = zip(pred.clauses, outcomes, strict=True)
-    for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs):
+    for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs, 1):
         all_sizes = outcome != REFUTED and not accepted_states(clause)
         status = (
             REFUTED
