@@ -1,9 +1,9 @@
 # witness-ilp: reproduce Stevens, Bulitko, Thue (2023) end to end.
-#   snakemake --cores 32                                  # paper scale (config.yaml)
-#   snakemake --cores 2 --configfile config/quick.yaml    # every step in minutes
-#   snakemake --cores 32 --config bias=bias/unvisited.pl  # swap the bias: new results folder
-#   snakemake ... --config bias=bias/rich.pl compare_with='[paper]'  # plus comparison.md
-#   snakemake --report report.html ...                    # browsable report of a finished run
+#   .venv/bin/snakemake --cores 32                                  # paper scale (config.yaml)
+#   .venv/bin/snakemake --cores 2 --configfile config/quick.yaml    # every step in minutes
+#   .venv/bin/snakemake --cores 32 --config bias=bias/unvisited.pl  # another bias, own folder
+#   .venv/bin/snakemake ... --config bias=bias/rich.pl compare_with='[paper]'  # + comparison.md
+#   .venv/bin/snakemake --report report.html ...        # browsable report of a finished run
 # Stages: generate sets -> examples -> learn -> translate -> triage 1-3 -> test -> large -> report.
 from snakemake.utils import min_version
 
@@ -48,14 +48,17 @@ rule all:
         [f"{OUT}/comparison.md"] if OTHERS else [],
 
 
+onstart:
+    # Mark the results folder as this bias's (see results_folder in common.smk).
+    claim_folder(OUT, BIAS)
+
+
 onsuccess:
     # The headline (pi*, proven or not, speedups beside the paper's) and where the report is.
     headline = Path(f"{OUT}/headline.txt")
     if headline.exists() and Path(f"{OUT}/report.md").exists():
         print(f"\n{headline.read_text().rstrip()}")
-        options = COMMAND.removeprefix("snakemake --cores N").strip()
-        print(
-            f"report: {OUT}/report.md (browsable: snakemake --report {OUT}/report.html {options})"
-        )
+        html = f"{snakemake_call()} --report {OUT}/report.html {run_options(config['bias'], OTHERS)}"
+        print(f"report: {OUT}/report.md (browsable: {html.strip()})")
     if OTHERS and Path(f"{OUT}/comparison.md").exists():
         print(f"side by side with {', '.join(OTHERS)}: {OUT}/comparison.md")

@@ -465,6 +465,19 @@ def _task_facts(
     return facts, index
 
 
+FACTS_HEADER = "% ---- per-task facts (witness/learning/examples.py) ----"
+
+
+def bk_header(bk_files: Sequence[Path]) -> str:
+    """The part of every task's bk.pl that comes from the bias: its background
+    knowledge files, in order, each under a comment naming it (the per-task
+    facts follow, after ``FACTS_HEADER``)."""
+    return "\n".join(
+        f"% ---- background knowledge: {f.name} ----\n{read_text(f, 'background knowledge file')}"
+        for f in bk_files
+    )
+
+
 def _bk_text(
     bk_files: Sequence[Path],
     puzzles: Sequence[Puzzle],
@@ -473,18 +486,14 @@ def _bk_text(
     facts: dict[str, list[str]],
 ) -> str:
     """bk.pl: the bias's background knowledge files, then the per-task facts."""
-    bk_parts = []
-    for f in bk_files:
-        text = read_text(f, "background knowledge file")
-        bk_parts.append(f"% ---- background knowledge: {f.name} ----\n{text}")
-    fact_lines = ["% ---- per-task facts (witness/learning/examples.py) ----"]
+    fact_lines = [FACTS_HEADER]
     for q, puzzle in enumerate(puzzles):
         fact_lines.append(f"% puzzle {tags[q]} ({names[q]}): {puzzle.to_json()}")
     for key, lines in facts.items():
         if not lines:  # keep calls to an empty predicate failing, not raising
             fact_lines.append(f":- dynamic({key}).")
         fact_lines.extend(lines)
-    return "\n".join(bk_parts) + "\n" + "\n".join(fact_lines) + "\n"
+    return bk_header(bk_files) + "\n" + "\n".join(fact_lines) + "\n"
 
 
 def write_task(

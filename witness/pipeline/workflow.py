@@ -256,3 +256,68 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
         }
     write_json(record, out_json)
     return record
+
+
+# ------------------------------------------------------------ results folders
+BIAS_KEY_FILE = "bias.sha256"  # in results/<run>/<folder>/: whose results these are
+
+
+def bias_key(bias_text: str, bk_text: str) -> str:
+    """What a bias's results depend on, as a hash: the bias file's text and its
+    background knowledge as every task's bk.pl begins (``bk_header``)."""
+    import hashlib
+
+    return hashlib.sha256(f"{bias_text}\0{bk_text}".encode()).hexdigest()
+
+
+def bias_file_key(bias: str | Path) -> str:
+    """``bias_key`` of a bias file and the BK files its ``% bk:`` line names."""
+    from witness.io import read_text
+    from witness.learning.examples import bias_bk_files, bk_header
+
+    return bias_key(read_text(bias, "bias file"), bk_header(bias_bk_files(bias)))
+
+
+def folder_key(folder: Path) -> str | None:
+    """The ``bias_key`` of the bias whose results ``folder`` holds: from its
+    BIAS_KEY_FILE, or, for a folder written before there was one, from a task's
+    copies of the bias and BK (tasks/*/bias.pl, bk.pl); None when nothing says
+    (no folder, or nothing learned in it yet)."""
+    from witness.learning.examples import FACTS_HEADER
+
+    if (folder / BIAS_KEY_FILE).is_file():
+        return (folder / BIAS_KEY_FILE).read_text().split()[0]
+    task = next((t for t in sorted(folder.glob("tasks/*")) if (t / "bk.pl").is_file()), None)
+    if task is None or not (task / "bias.pl").is_file():
+        return None
+    bk = (task / "bk.pl").read_text(encoding="utf-8").split(f"\n{FACTS_HEADER}\n")[0]
+    return bias_key((task / "bias.pl").read_text(encoding="utf-8"), bk)
+
+
+def results_folder(run_dir: str | Path, bias: str | Path) -> str:
+    """The folder of results/<run>/ for this bias's results: the bias file's
+    name without .pl (``paper`` for bias/paper.pl), unless that folder holds the
+    results of another bias (another text, or other BK), then the name and the
+    first 8 hex digits of ``bias_file_key`` (``paper-1a2b3c4d``). So two
+    different biases never share a folder, and a rerun finds its own."""
+    key = bias_file_key(bias)
+    stem = Path(bias).stem
+    for name in (stem, f"{stem}-{key[:8]}", f"{stem}-{key}"):
+        owner = folder_key(Path(run_dir) / name)
+        if owner is None or owner == key:
+            return name
+    raise InputError(f"bias: {bias}: {run_dir}/{stem}-{key} holds another bias's results")
+
+
+def claim_folder(folder: str | Path, bias: str | Path) -> None:
+    """Mark ``folder`` (chosen by ``results_folder``) as holding the results of
+    ``bias`` (BIAS_KEY_FILE: its ``bias_file_key`` and the file it was read
+    from), before a run writes there."""
+    from witness.io import make_folder, write_file
+
+    key, path = bias_file_key(bias), Path(folder) / BIAS_KEY_FILE
+    if folder_key(Path(folder)) not in (None, key):
+        raise InputError(f"bias: {bias}: {folder} holds another bias's results")
+    if not path.is_file():
+        make_folder(folder)
+        write_file(path, f"{key}  {bias}\n")

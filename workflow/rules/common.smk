@@ -7,7 +7,12 @@ from witness.pipeline.compare import COMPARED_FILES, missing_files
 from witness.errors import InputError
 from witness.learning.examples import bias_bk_files
 from witness.model.puzzle import size_pair
-from witness.pipeline.workflow import check_config_files, validate_config
+from witness.pipeline.workflow import (
+    check_config_files,
+    claim_folder,
+    results_folder,
+    validate_config,
+)
 
 # Types, ranges, unknown keys (typos) and defaults: workflow/schemas/config.schema.yaml.
 try:
@@ -42,7 +47,14 @@ except InputError as exc:
         file=sys.stderr,
     )
     sys.exit(2)
-BIAS_NAME = Path(BIAS).stem
+# The bias's results folder: named after the file (results/<run>/paper/ for
+# bias/paper.pl), with a short hash of the bias and its BK added when that folder
+# holds another bias's results; claimed (results_folder's key file) when the run starts.
+try:
+    BIAS_NAME = results_folder(RUN, BIAS)
+except InputError as exc:
+    print(f"config error: {exc}", file=sys.stderr)
+    sys.exit(2)
 OUT = f"{RUN}/{BIAS_NAME}"
 
 
@@ -56,18 +68,37 @@ def _shown(path):
     )
 
 
-def command_for(bias, compare_with=()):
-    """The command that runs this run's pipeline with ``bias`` (for the reports)."""
+def snakemake_call():
+    """How this Snakemake is called from the working directory, to be pasted:
+    the executable beside this Python (.venv/bin/snakemake after setup), and
+    the Snakefile when it is not ./Snakefile."""
+    exe = Path(sys.executable).with_name("snakemake")
+    call = [_shown(exe) if exe.is_file() else "snakemake"]
+    if Path(workflow.main_snakefile).resolve() != (Path.cwd() / "Snakefile").resolve():
+        call += ["-s", _shown(workflow.main_snakefile)]
+    return " ".join(call)
+
+
+def run_options(bias, compare_with=()):
+    """The options after ``--cores`` that make this run with ``bias``."""
     overrides = ([f"bias={bias}"] if bias != "bias/paper.pl" else []) + (
         [f"compare_with='[{','.join(compare_with)}]'"] if compare_with else []
     )
     return " ".join(
-        ["snakemake --cores N"]
-        + [
+        [
             f"--configfile {_shown(f)}"
             for f in getattr(workflow, "overwrite_configfiles", []) or []
         ]
         + (["--config", *overrides] if overrides else [])
+    )
+
+
+def command_for(bias, compare_with=()):
+    """The command that runs this run's pipeline with ``bias`` (for the reports
+    and hints; it works when pasted)."""
+    cores = workflow.resource_settings.cores or "all"
+    return (
+        f"{snakemake_call()} --cores {cores} {run_options(bias, compare_with)}".strip()
     )
 
 
