@@ -45,7 +45,8 @@ localrules:
 rule all:
     input:
         f"{OUT}/report.md",
-        [f"{OUT}/comparison.md"] if OTHERS else [],
+        f"{OUT}/report.md.html",
+        [f"{OUT}/comparison.md", f"{OUT}/comparison.md.html"] if OTHERS else [],
 
 
 onstart:

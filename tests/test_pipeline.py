@@ -4,14 +4,16 @@ is proven for every grid size and the report leads with it."""
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from witness.pipeline.report import relation_to_table3, verdict
+from witness.pipeline.report import fmt, relation_to_table3, verdict
 from witness.pipeline.triage import learned_predicate
+from witness.pipeline.workflow import bias_file_key
 
 # One Snakemake run of a few minutes: the slow tier (pytest -m slow).
 pytestmark = pytest.mark.slow
@@ -89,6 +91,9 @@ def test_the_run_ends_by_printing_the_headline(quick):
     assert headline.strip() in stdout
     assert "proven for every size" in headline
     assert "report: results/quick/paper/report.md" in stdout
+    # the hint is a command to paste: this Snakemake, this Snakefile, the run's options
+    exe = Path(sys.executable).with_name("snakemake")
+    assert f"(browsable: {exe} -s {ROOT / 'Snakefile'} --report " in stdout
 
 
 def test_every_output_exists_and_parses(run):
@@ -155,17 +160,45 @@ def test_every_rule_logs_and_heavy_rules_record_benchmarks(run):
         assert float(rows[0]["s"]) > 0 and "max_rss" in rows[0]
 
 
-def test_snakemake_report_writes_html_with_the_figures(run):
-    work = run.parents[2]
-    snakemake(work, "--report", "report.html")
-    html = (work / "report.html").read_text()
+@pytest.fixture(scope="module")
+def html_report(quick):
+    """The HTML report, built by the command the run printed, pasted into a shell."""
+    run, stdout = quick
+    hint = re.search(r"\(browsable: (.+)\)$", stdout, re.M)
+    assert hint, stdout[-2000:]
+    proc = subprocess.run(
+        hint.group(1), shell=True, cwd=run.parents[2], capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return (run / "report.html").read_text()
+
+
+def test_the_html_report_opens_with_pi_star_its_verdict_and_the_speedups(run, html_report):
     for fig in (
         "figure4_speedup_by_size.png",
         "figure5_large_solved.png",
         "figure5_large_solved_lines.png",
         "appendix_largest_speedup.png",
     ):
-        assert fig in html, fig
+        assert fig in html_report, fig
+    # the front page is report.md: pi*'s clauses, its verdict, the speedups and the
+    # figures' captions, from the same text (report.md.html)
+    page = (run / "report.md.html").read_text()
+    assert page in html_report or json.dumps(page)[1:-1] in html_report
+    clauses = [c for c in (run / "final/pi_star.pl").read_text().splitlines() if c.startswith("f(")]
+    summary = json.loads((run / "test/summary.json").read_text())
+    for text in (
+        *clauses,
+        "<strong>proven for every size: no false positive on any grid</strong>",
+        f"<td>speedup_E (expansions, exact)</td>\n<td>{fmt(summary['speedup_E'])}</td>",
+        f"<td>speedup_t (search time)</td>\n<td>{fmt(summary['speedup_t'])}</td>",
+        "Figure 4 of the paper: speedup_E",
+        'src="data:image/png;base64,',  # figures embedded: the report is one file
+    ):
+        assert text in page, text
+    for line in (run / "report.md").read_text().splitlines():
+        if line.startswith("| stage |"):  # every table of report.md is in the page
+            assert "<th>stage</th>" in page
 
 
 def test_portfolio_runs_when_some_learned_predicate_is_unproven(run):
@@ -224,6 +257,16 @@ def test_swapping_the_bias_writes_a_separate_folder(run):
     )
     other = run.parent / "unvisited"
     assert "unvisited" in (other / "tasks" / "pool_000" / "bias.pl").read_text()
+    # a bias of the same name as the first run's, edited, in a folder of the user's:
+    # its own folder, named with a hash of its text and BK
+    mine = run.parents[2] / "experiments" / "paper.pl"
+    mine.parent.mkdir(exist_ok=True)
+    mine.write_text(
+        (ROOT / "bias/paper.pl").read_text().replace("max_clauses(3).", "max_clauses(2).")
+    )
+    folder = f"paper-{bias_file_key(mine)[:8]}"
+    snakemake(run.parents[2], f"results/quick/{folder}/tasks/pool_000", "--config", f"bias={mine}")
+    assert "max_clauses(2)." in (run.parent / folder / "tasks/pool_000/bias.pl").read_text()
     # the first run's results and the shared puzzle sets are untouched
     assert {p: p.stat().st_mtime_ns for p in run.rglob("*") if p.is_file()} == before
     assert {p: p.stat().st_mtime_ns for p in (run.parent / "sets").rglob("*.json")} == sets

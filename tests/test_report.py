@@ -83,13 +83,31 @@ def test_predicate_lines_name_the_relation_and_the_verdict():
     lines = predicate_lines(PAPER, {"status": "proven"}, "In English:")
     assert lines[0] == "```prolog" and lines[len(PAPER.clauses) + 1] == "```"
     assert lines[len(PAPER.clauses) + 3] == "In English:"
-    assert "- It is the paper's Table 3 (the same on every feature value)." in lines
-    assert lines[-1].startswith("- `witness verify`: **proven for every size")
-    assert lines[-1].endswith("pi* prunes in the test evaluation.")
+    said = [line for line in lines if line.startswith("It is ")]
+    assert said == [
+        "It is the paper's Table 3 (the same on every feature value). `witness verify`: "
+        "**proven for every size: no false positive on any grid**. pi* prunes in the test "
+        "evaluation."
+    ]
     empty = predicate_lines(None, {"status": "empty"})
     assert empty[:3] == ["```prolog", "```", ""]
-    assert "- It is empty (no clause)." in empty
-    assert "**no clause (the learning run found nothing)**" in empty[-1]
+    said = [line for line in empty if line.startswith("It is ")]
+    assert said[0].startswith("It is empty (no clause).")
+    assert "**no clause (the learning run found nothing)**" in said[0]
+
+
+def test_each_clause_has_its_verdict_and_argument_numbered_from_1():
+    record = {
+        "status": "refuted",
+        "clauses": [  # numbered by place, whatever the record's own index (older: from 0)
+            {"index": 0, "status": "proven", "local": True, "generality": "local | argument"},
+            {"index": 1, "status": "refuted", "kind": "non-local", "generality": "a prefix"},
+        ],
+    }
+    lines = predicate_lines(PAPER, record)
+    table = lines[lines.index("| clause | verdict | kind | why (witness verify) |") :]
+    assert table[2] == "| 1 | proven | local | local \\| argument |"
+    assert table[3] == "| 2 | refuted | non-local | a prefix |"
 
 
 def test_committed_paper_scale_pi_star_is_table3_and_proven():

@@ -47,26 +47,63 @@ def save_figure(fig: plt.Figure, stem: Path) -> list[Path]:
     return out
 
 
+def plain_log_ticks(axis: matplotlib.axis.Axis) -> None:
+    """Label a log-scale axis with plain numbers (0.5, 2, 10, 1,000), not 6x10^0;
+    when it spans less than two decades, its 2s and 5s too."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    def plain(v: float, _pos: object = None) -> str:
+        return f"{v:,.0f}" if v >= 1 else f"{v:.3g}"
+
+    lo, hi = sorted(abs(v) for v in axis.get_view_interval())
+    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_formatter(FuncFormatter(plain))
+    if lo > 0 and hi / lo < 100:
+        axis.set_minor_locator(LogLocator(base=10, subs=(2, 5)))
+        axis.set_minor_formatter(FuncFormatter(plain))
+    else:
+        axis.set_minor_formatter(NullFormatter())
+
+
+NOISY_SECONDS = 1e-3  # a bucket's mean baseline search under this: speedup_t is mostly noise
+
+
 def figure4(by_size_csv: str | Path, stem: Path) -> list[Path]:
-    """Speedup (time and expansions) of pi_star over pi_baseline by puzzle size."""
+    """Speedup (expansions and time) of pi_star over pi_baseline per bucket of
+    Table 2 (2x4 and 4x2 in one), each bucket labelled with its puzzles; the
+    paper's speedups over all 15000 test puzzles as reference lines; speedup_t
+    of buckets whose searches take under a millisecond drawn hollow (noise)."""
     df = pd.read_csv(by_size_csv)
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.plot(df["squares"], df["speedup_t"], "o-", label="time speedup")
-    ax.plot(df["squares"], df["speedup_E"], "s--", label="expansion speedup")
-    for _, row in df.iterrows():
-        ax.annotate(
-            row["bucket"],
-            (row["squares"], row["speedup_E"]),
-            fontsize=7,
-            textcoords="offset points",
-            xytext=(0, 6),
-            ha="center",
+    x = np.arange(len(df))
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.0 + 0.7 * len(df)), 4))
+    ax.plot(x, df["speedup_E"], "s-", color="C0", label="speedup_E (expansions, exact)")
+    noisy = (df["baseline_mean_seconds"] < NOISY_SECONDS).to_numpy()
+    ax.plot(x, df["speedup_t"], "-", color="C1", lw=1)
+    ax.plot(x[~noisy], df["speedup_t"][~noisy], "o", color="C1", label="speedup_t (time)")
+    if noisy.any():
+        ax.plot(
+            x[noisy],
+            df["speedup_t"][noisy],
+            "o",
+            mfc="white",
+            color="C1",
+            label="speedup_t, searches under 1 ms (noisy)",
         )
-    ax.axhline(1, color="grey", lw=0.8)
-    ax.set_xlabel("squares in the puzzle (bucket of Table 2)")
-    ax.set_ylabel("speedup over baseline")
+    for value, style, name in (
+        (PAPER_TEST["speedup_E"], (0, (4, 2)), "speedup_E"),
+        (PAPER_TEST["speedup_t"], (0, (1, 2)), "speedup_t"),
+    ):
+        ax.axhline(value, color="grey", ls=style, lw=1, label=f"paper, all sizes: {name} {value}")
+    ax.axhline(1, color="black", lw=0.6)
+    ax.set_xticks(x, [f"{b}\nn={n}" for b, n in zip(df["bucket"], df["instances"], strict=True)])
+    ax.tick_params(axis="x", labelsize=7)
+    ax.set_xlim(-0.5, len(df) - 0.5)
+    ax.set_yscale("log")  # speedups are ratios: 0.5 is as far below 1 as 2 above
+    plain_log_ticks(ax.yaxis)
+    ax.set_xlabel("bucket of Table 2 (rows x columns, either way round), test puzzles in it")
+    ax.set_ylabel("speedup of pi* over pi_baseline (log scale)")
     ax.set_title("Figure 4: speedup of pi* on the test set")
-    ax.legend()
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
     return save_figure(fig, stem)
 
 
@@ -151,7 +188,8 @@ def figure5(
         ).reindex(index=sizes, columns=limits)
         image = _heat_map(p.ax, table.to_numpy(dtype=float))
         p.ax.set_xticks(range(len(limits)), [f"{v:g}" for v in limits], fontsize=7)
-        p.ax.set_yticks(range(len(sizes)), sizes, fontsize=7)
+        per_size = _puzzles_per_size(p.rows, pd.DataFrame({"size": sizes}))
+        p.ax.set_yticks(range(len(sizes)), [f"{z} (n={n})" for z, n in per_size], fontsize=7)
         p.ax.set_xlabel("limit (minutes)", fontsize=8)
         if p.first:
             p.ax.set_ylabel(f"puzzle size\n{p.label}", fontsize=8)
@@ -180,22 +218,41 @@ def _heat_map(ax: plt.Axes, values: np.ndarray) -> matplotlib.image.AxesImage:
 
 
 def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
-    """The same data as line plots: share solved against puzzle size, one line per limit."""
+    """The same data as line plots: share solved against puzzle size, one line
+    per limit; limits whose lines coincide are one line, labelled with each."""
     df = pd.read_csv(solved_csv)
+    sizes = df.drop_duplicates("size").sort_values(["squares", "size"])
     fig, _, panels = _figure5_panels(
-        df, lambda rows, cols: (4 * cols, 7.5), lambda solver, label: f"{solver}: n/a ({label})"
+        df,
+        lambda rows, cols: (4 * cols, 3.5 * rows + 0.5),
+        lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
     )
     for p in panels:
-        table = p.rows.pivot_table(index="squares", columns="limit_min", values=p.column)
+        table = 100 * p.rows.pivot_table(index="squares", columns="limit_min", values=p.column)
+        same: dict[tuple, list[float]] = {}
         for limit in table.columns:
-            p.ax.plot(table.index, 100 * table[limit], "o-", label=f"{limit:g} min")
+            same.setdefault(tuple(table[limit].round(6)), []).append(limit)
+        for k, limits in enumerate(same.values()):
+            label = ", ".join(f"{v:g}" for v in limits) + " min"
+            style = "o-" if len(table.index) > 1 else "o"
+            p.ax.plot(table.index, table[limits[0]], style, color=f"C{k}", label=label)
+        p.ax.set_xticks(
+            sizes["squares"], [f"{z}\nn={n}" for z, n in _puzzles_per_size(p.rows, sizes)]
+        )
+        p.ax.tick_params(axis="x", labelsize=7)
         p.ax.set_ylim(-5, 105)
-        p.ax.set_title(f"{p.solver}: {p.label}", fontsize=8)
-        p.ax.set_xlabel("squares")
+        p.ax.set_title(f"{SOLVER_TITLES.get(p.solver, p.solver)}: {p.label}", fontsize=8)
+        p.ax.set_xlabel("puzzle size, puzzles of that size")
         p.ax.set_ylabel("% solved")
-        p.ax.legend(fontsize=7)
+        p.ax.legend(fontsize=7, title="limit", title_fontsize=7)
     fig.suptitle("Figure 5 (lines): large puzzles solved within each limit")
     return save_figure(fig, stem)
+
+
+def _puzzles_per_size(rows: pd.DataFrame, sizes: pd.DataFrame) -> list[tuple[str, int]]:
+    """(size, puzzles of that size) for each size of Figure 5, in ``sizes``'s order."""
+    n = rows.groupby("size")["puzzles"].max()
+    return [(z, int(n.get(z, 0))) for z in sizes["size"]]
 
 
 def appendix_puzzle(
@@ -317,9 +374,35 @@ class ReportInputs:
     learn_config: dict | None = None
     difficulty_csv: Path | None = None  # witness.difficulty.ranking.score_set's scores
     distinct_csv: Path | None = None  # triage/distinct.csv: the programs triage timed
+    triage_config: dict | None = None  # config triage: k1, k2, repeats, rank_by
 
 
 FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``
+# Each figure's caption, under it in report.md (and so in the HTML report).
+CAPTIONS = {
+    "figure4": "Figure 4 of the paper: speedup_E (A* expansions, exact) and speedup_t (search "
+    "time on this machine) of pi* over pi_baseline per bucket of Table 2 (a 2x4 and a 4x2 "
+    "puzzle share a bucket), with the number of test puzzles in each. Grey lines: the paper's "
+    "speedups over all its 15000 test puzzles (it gives no per-bucket values). Hollow points: "
+    "buckets whose baseline searches take under a millisecond on average, where speedup_t is "
+    "mostly timing noise; speedup_E does not depend on the machine.",
+    "figure5": "Figure 5 of the paper: percentage of large puzzles (Algorithm 4) solved within "
+    "each limit, per solver and puzzle size (n: puzzles of that size), on one colour scale. Top "
+    "row: wall-clock limits on this machine; bottom row: the paper's throughput (about 18,000 "
+    "expansions per second) times the limit, read off each search's expansions (clingo has no "
+    "such budget). A row of 100s means every solver solved every puzzle within the smallest "
+    "limit: the sizes of this profile are too small to tell the solvers apart.",
+    "figure5_lines": "Figure 5's data as lines: percentage solved against puzzle size, one "
+    "line per limit; limits whose lines coincide are drawn once, with every limit in the legend.",
+    "appendix": "Appendix A of the paper: the test puzzle on which pi* gave the largest "
+    "expansion speedup over pi_baseline, with the solution A* found using pi*.",
+    "difficulty": "Puzzle difficulty (Chen 2023, MUSE and ReMUSE in bits) of a sample of the "
+    "test set, the player's inference rules being none, pi_baseline and each final predicate "
+    "proven for every grid size (rule sets that score every puzzle alike are one, named "
+    "a = b). Top: distributions per bucket of Table 2 (boxes: quartiles and median; points "
+    "where a bucket has fewer than 5 puzzles). Bottom: ReMUSE against baseline A* expansions "
+    "and against the number of solutions, with Spearman's rho.",
+}
 
 
 def write_report(
@@ -394,12 +477,17 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
             "In English (one line per clause; pi* fires on a "
             "partial path if some constrained square satisfies a line):",
         ),
-        f"- Test set: {speed}{big}.",
-        f"- Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
+        "",
+        f"Test set: {speed}{big}.",
+        "",
+        *_headline_table(summary, appendix, pd.read_csv(inputs.large_solved_csv)),
+        f"Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
         f"{fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
         f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):",
         "",
         f"![{appendix['puzzle']} solved with pi*]({appendix_png})",
+        "",
+        f"_{CAPTIONS['appendix']}_",
         "",
     ]
     txt = [
@@ -409,6 +497,37 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
         f"test: {speed}{big}",
     ]
     return md, txt
+
+
+def _headline_table(summary: dict, appendix: dict, solved: pd.DataFrame) -> list[str]:
+    """This run's main numbers beside the paper's (section 5.5, Appendix A, Figure 5)."""
+    big_limit = solved["limit_min"].max()
+    at_big = solved[solved["limit_min"] == big_limit]
+    n_large = int(at_big.groupby("solver")["puzzles"].sum().max())
+    large = ", ".join(
+        f"{SOLVER_TITLES.get(solver, solver)} {weighted_share(g, 'solved_within_time'):.0%}"
+        for solver, g in at_big.groupby("solver", sort=False)
+    )
+    paper_large = "; ".join(
+        f"{SOLVER_TITLES.get(solver, solver)} "
+        + ", ".join(f"{v:.1%} within {m} min" for m, v in limits.items())
+        for solver, limits in PAPER_FIGURE5.items()
+    )
+    return [
+        "| | this run | paper |",
+        "| --- | --- | --- |",
+        f"| test puzzles | {summary['puzzles']} | {PAPER_TEST['puzzles']} |",
+        f"| speedup_E (expansions, exact) | {fmt(summary['speedup_E'])} | "
+        f"{PAPER_TEST['speedup_E']} |",
+        f"| speedup_t (search time) | {fmt(summary['speedup_t'])} | {PAPER_TEST['speedup_t']} |",
+        f"| largest speedup_E | {fmt(appendix['speedup_E'])} ({appendix['size']}) | "
+        f"{BIG['speedup_E']} ({BIG['size']}) |",
+        f"| test puzzles where pi* was slower | {summary['share_slower']:.1%} | "
+        f"{PAPER_TEST['share_slower']:.1%} |",
+        f"| large puzzles solved within {big_limit:g} min ({n_large} here, "
+        f"{PAPER_LARGE['puzzles']} in the paper) | {large} | {paper_large} |",
+        "",
+    ]
 
 
 def relation(pred: Predicate | None) -> str:
@@ -429,9 +548,28 @@ def predicate_lines(pred: Predicate | None, record: dict, english_intro: str = "
         *intro,
         *(f"{i}. {c.english}" for i, c in enumerate(clauses, 1)),
         "",
-        f"- It is {relation(pred)}.",
-        f"- `witness verify`: **{verdict(record)[1]}**. {pruning_rule(record)}",
+        f"It is {relation(pred)}. `witness verify`: **{verdict(record)[1]}**. "
+        f"{pruning_rule(record)}",
+        "",
+        *clause_verdict_table(record),
     ]
+
+
+def clause_verdict_table(record: dict) -> list[str]:
+    """``witness verify``'s verdict on each clause (numbered from 1, as in the
+    English above) and the argument for it, as a markdown table."""
+    clauses = [c for c in record.get("clauses", []) if isinstance(c, dict)]
+    if not clauses:
+        return []
+    rows = [
+        "| clause | verdict | kind | why (witness verify) |",
+        "| --- | --- | --- | --- |",
+    ]
+    for i, c in enumerate(clauses, 1):  # by place: older records number from 0
+        kind = c.get("kind") or ("local" if c.get("local") else "non-local")
+        why = str(c.get("generality", "")).replace("|", "\\|")
+        rows.append(f"| {i} | {c.get('status', '?')} | {kind} | {why} |")
+    return [*rows, ""]
 
 
 def pruning_rule(record: dict) -> str:
@@ -471,13 +609,20 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
 
 
 def _triage_section(inputs: ReportInputs) -> list[str]:
+    triage = inputs.triage_config or {}
+    repeats, rank_by = triage.get("repeats", 3), triage.get("rank_by", "speedup_t")
+    keep = {1: triage.get("k1", "k1"), 2: triage.get("k2", "k2"), 3: 1}
     lines = [
         "## Triage (Algorithm 2) and the learned predicate pi*",
         "",
-        "Each candidate is timed beside pi_baseline in one process, interleaved puzzle "
-        "by puzzle and repeated; speedup_t counts each solve with its fastest "
-        "repetition, and the brackets give its range over single repetitions; "
-        "speedup_E is exact.",
+        "Each stage times its candidates beside pi_baseline on its own filter set, in one "
+        f"process, interleaved puzzle by puzzle and repeated {repeats} times, ranks them by "
+        f"{rank_by} and keeps the best (stage 1: {keep[1]}, stage 2: {keep[2]}, stage 3: 1, "
+        "which is the version's choice); a predicate with no clause is never kept. "
+        f"speedup_t counts each solve with its fastest of the {repeats} repetitions; "
+        "beside it, speedup_t of each repetition alone (lowest to highest), a different "
+        "measurement of the same searches, so it need not contain the first; speedup_E "
+        "is exact.",
         "",
     ]
     if inputs.distinct_csv is not None:
@@ -489,16 +634,30 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
             "",
         ]
     for version, csvs in inputs.stage_csvs.items():
-        for stage, path in enumerate(csvs, 1):
-            top = pd.read_csv(path).head(3)
-            best = ", ".join(
-                f"{r.predicate} ({fmt(r.speedup_t)} [{fmt(r.speedup_t_min)}, "
-                f"{fmt(r.speedup_t_max)}]; speedup_E {fmt(r.speedup_E)})"
-                for r in top.itertuples()
+        lines += [
+            f"A* version {version} ("
+            + (
+                "pi_baseline always prunes, the candidate sorts"
+                if version == "v2"
+                else "the candidate sorts, nothing else prunes"
             )
-            lines.append(f"- {version} stage {stage} (`{path}`): best speedup_t: {best}")
+            + "):",
+            "",
+            "| stage | rank | predicate | speedup_t (fastest of each solve) | "
+            "speedup_t per repetition (lowest to highest) | speedup_E | kept |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        for stage, path in enumerate(csvs, 1):
+            rows = pd.read_csv(path)
+            shown = rows[(rows.index < 3) | rows["kept"]]
+            for r in shown.itertuples():
+                lines.append(
+                    f"| {stage} | {r.rank} of {len(rows)} | {r.predicate} | {fmt(r.speedup_t)} | "
+                    f"{fmt(r.speedup_t_min)} to {fmt(r.speedup_t_max)} | {fmt(r.speedup_E)} | "
+                    f"{'**kept**' if r.kept else 'no'} |"
+                )
+        lines += ["", f"Files: {', '.join(f'`{p}`' for p in csvs)}.", ""]
     lines += [
-        "",
         f"pi* (`{inputs.pi_star}`), with its provenance:",
         "",
         "```prolog",
@@ -549,6 +708,8 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
         *_by_size_table(pd.read_csv(inputs.by_size_csv)),
         "",
         f"![Figure 4]({rel['figure4']})",
+        "",
+        f"_{CAPTIONS['figure4']}_",
         "",
         f"Largest expansion speedup (Appendix A): {appendix['puzzle']} ({appendix['size']}), "
         f"speedup_E {fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
@@ -610,10 +771,15 @@ def weighted_share(g: pd.DataFrame, column: str) -> float:
 def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
     solved = pd.read_csv(inputs.large_solved_csv)
     lines = [
-        f"## Large puzzles (section 5.6, Figure 5: `{rel['figure5']}`; as lines: "
-        f"`{rel['figure5_lines']}`)",
+        "## Large puzzles (section 5.6, Figure 5)",
         "",
         f"![Figure 5]({rel['figure5']})",
+        "",
+        f"_{CAPTIONS['figure5']}_",
+        "",
+        f"![Figure 5 as lines]({rel['figure5_lines']})",
+        "",
+        f"_{CAPTIONS['figure5_lines']}_",
         "",
         "| solver | limit (min) | solved within the wall-clock limit | within the paper's "
         "throughput x limit |",
@@ -626,7 +792,7 @@ def _large_section(inputs: ReportInputs, rel: dict[str, str]) -> list[str]:
             if g["solved_within_paper_expansions"].isna().all()
             else f"{weighted_share(g, 'solved_within_paper_expansions'):.1%}"
         )
-        lines.append(f"| {solver} | {limit:g} | {t:.1%} | {e_txt} |")
+        lines.append(f"| {SOLVER_TITLES.get(solver, solver)} | {limit:g} | {t:.1%} | {e_txt} |")
     lines += [
         "",
         f"Paper (Figure 5, {PAPER_LARGE['puzzles']} puzzles {PAPER_LARGE['sizes']}): pi* solves "
@@ -660,6 +826,7 @@ def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path, stem: 
     df = df[df["status"] == "done"]
     per = pd.read_csv(per_puzzle_csv)[["puzzle", "baseline_expansions"]]
     df = df.merge(per, on="puzzle", how="left")
+    df = merge_identical_rule_sets(df)
     rules = list(dict.fromkeys(df["rules"]))
     fig, axes = plt.subplots(2, 2, figsize=(13, 9), constrained_layout=True)
     _difficulty_boxes(axes[0], df, rules)
@@ -671,32 +838,61 @@ def figure_difficulty(scores_csv: str | Path, per_puzzle_csv: str | Path, stem: 
     return lines
 
 
+def merge_identical_rule_sets(df: pd.DataFrame) -> pd.DataFrame:
+    """Rule sets that score every puzzle alike (pi_star_v2 the same predicate as
+    pi_star) as one, named ``pi_star = pi_star_v2``: drawn once, not hidden under another."""
+    scores = {
+        rule: tuple(g.sort_values("puzzle")[["puzzle", "muse", "remuse"]].itertuples(index=False))
+        for rule, g in df.groupby("rules", sort=False)
+    }
+    names: dict[str, str] = {}
+    for rule, key in scores.items():
+        first = next(r for r, k in scores.items() if k == key)
+        names[rule] = first
+    merged = {
+        first: " = ".join(r for r in scores if names[r] == first) for first in set(names.values())
+    }
+    df = df[df["rules"].map(names) == df["rules"]].copy()
+    df["rules"] = df["rules"].map(merged)
+    return df
+
+
+SMALL_GROUP = 5  # fewer puzzles than this: points, not a box
+
+
 def _difficulty_boxes(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list[str]) -> None:
-    """ReMUSE and MUSE per puzzle size, a box per rule set side by side."""
-    sizes = sorted(df["size"].unique(), key=lambda s: (squares(s), s))
+    """ReMUSE and MUSE per bucket of Table 2, a box per rule set side by side
+    (points where a group has fewer than SMALL_GROUP puzzles), n under each bucket."""
+    from witness.pipeline.evaluate import bucket
+
+    df = df.assign(bucket=df["size"].map(bucket))
+    buckets = sorted(df["bucket"].unique(), key=lambda s: (squares(s), s))
     width = 0.8 / max(len(rules), 1)
+    n = df.groupby("bucket")["puzzle"].nunique()
     for ax, col in zip(axes, ("remuse", "muse"), strict=True):
         for k, rule in enumerate(rules):
-            data = [df[(df["rules"] == rule) & (df["size"] == s)][col] for s in sizes]
-            data = [d[np.isfinite(d)].to_numpy() for d in data]
-            pos = [i + (k - (len(rules) - 1) / 2) * width for i in range(len(sizes))]
-            keep = [(p, d) for p, d in zip(pos, data, strict=True) if len(d)]
-            if keep:
-                box = ax.boxplot(
-                    [d for _, d in keep],
-                    positions=[p for p, _ in keep],
-                    widths=width * 0.9,
-                    patch_artist=True,
-                    showfliers=False,
-                )
-                for patch in box["boxes"]:
-                    patch.set_facecolor(f"C{k}")
-                    patch.set_alpha(0.6)
+            for i, b in enumerate(buckets):
+                d = df[(df["rules"] == rule) & (df["bucket"] == b)][col]
+                d = d[np.isfinite(d)].to_numpy()
+                pos = i + (k - (len(rules) - 1) / 2) * width
+                if len(d) >= SMALL_GROUP:
+                    box = ax.boxplot(
+                        [d],
+                        positions=[pos],
+                        widths=width * 0.9,
+                        patch_artist=True,
+                        showfliers=False,
+                        medianprops={"color": "black"},
+                    )
+                    box["boxes"][0].set_facecolor(f"C{k}")
+                    box["boxes"][0].set_alpha(0.6)
+                elif len(d):
+                    ax.plot([pos] * len(d), d, "o", ms=4, color=f"C{k}", alpha=0.8)
             ax.plot([], [], color=f"C{k}", lw=6, alpha=0.6, label=rule)
-        ax.set_xticks(range(len(sizes)), sizes, fontsize=7, rotation=45)
-        ax.set_xlabel("puzzle size")
+        ax.set_xticks(range(len(buckets)), [f"{b}\nn={n[b]}" for b in buckets], fontsize=7)
+        ax.set_xlabel("bucket of Table 2, puzzles in it (points: fewer than 5)")
         ax.set_ylabel(f"{'ReMUSE' if col == 'remuse' else 'MUSE'} (bits)")
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, title="player's rules", title_fontsize=8)
 
 
 def _difficulty_scatters(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list[str]) -> list[str]:
@@ -744,6 +940,7 @@ def _difficulty_scatters(axes: Sequence[plt.Axes], df: pd.DataFrame, rules: list
         axes, ("A* expansions with pi_baseline (test set)", "number of solutions"), strict=True
     ):
         ax.set_xscale("log")
+        plain_log_ticks(ax.xaxis)
         ax.set_xlabel(label)
         ax.set_ylabel("ReMUSE (bits)")
         ax.legend(fontsize=8)
@@ -758,6 +955,8 @@ def _difficulty_section(inputs: ReportInputs, stem: Path, png: str) -> list[str]
         f"## Puzzle difficulty (Chen 2023, MUSE and ReMUSE; `{png}`)",
         "",
         f"![Puzzle difficulty]({png})",
+        "",
+        f"_{CAPTIONS['difficulty']}_",
         "",
         "A seeded sample of the test set (`difficulty/scores.csv`, `witness difficulty`), the "
         "player's inference rules being none (every legal move), pi_baseline and each final "

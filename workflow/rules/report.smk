@@ -1,5 +1,7 @@
 # The report: figures and report.md (headline first) with each number next to the
 # paper's. The figures are also marked for `snakemake --report report.html`.
+from witness.pipeline.report import CAPTIONS
+
 FIG = f"{OUT}/figures"
 
 
@@ -30,6 +32,12 @@ rule report:
     output:
         md=f"{OUT}/report.md",
         headline=f"{OUT}/headline.txt",
+        # report.md as HTML: the front page of `snakemake --report` (workflow.rst)
+        html=report(
+            f"{OUT}/report.md.html",
+            category="Report",
+            caption="../report/report_md.rst",
+        ),
         figure4=report(
             f"{FIG}/figure4_speedup_by_size.png",
             category="Test set",
@@ -72,6 +80,8 @@ rule report:
         label=f"{config['run']} / {BIAS_NAME}",
         command=COMMAND,
         learn=config["learn"],
+        triage=config["triage"],
+        captions=CAPTIONS,  # also the report items' (workflow/report/*.rst)
     script:
         "../scripts/report.py"
 
@@ -84,6 +94,11 @@ rule compare:
         others=[f"{RUN}/{b}/{f}" for b in OTHERS for f in COMPARED_FILES],
     output:
         md=f"{OUT}/comparison.md",
+        html=report(
+            f"{OUT}/comparison.md.html",
+            category="Report",
+            caption="../report/comparison_md.rst",
+        ),
         figure=report(
             f"{FIG}/comparison.png",
             category="Side by side",

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from witness.pipeline.compare import write_comparison
+from witness.pipeline.report_html import write_report_html
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):
@@ -10,3 +11,4 @@ with logged(snakemake):
     write_comparison(
         out.md, Path(out.figure).with_suffix(""), snakemake.params.biases, snakemake.params.command
     )
+    write_report_html(out.md, out.html)

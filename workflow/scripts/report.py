@@ -1,8 +1,9 @@
-"""Figures, report.md and headline.txt for one run."""
+"""Figures, report.md (and as HTML) and headline.txt for one run."""
 
 from pathlib import Path
 
 from witness.pipeline.report import FIGURES, ReportInputs, write_report
+from witness.pipeline.report_html import write_report_html
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):
@@ -25,8 +26,10 @@ with logged(snakemake):
         learn_config=snakemake.params.learn,
         difficulty_csv=Path(inp.difficulty),
         distinct_csv=Path(inp.distinct),
+        triage_config=snakemake.params.triage,
     )
     figures = {k: Path(out[k]).with_suffix("") for k in FIGURES}
     write_report(
         out.md, out.headline, snakemake.params.label, snakemake.params.command, inputs, figures
     )
+    write_report_html(out.md, out.html)
