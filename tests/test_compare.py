@@ -261,10 +261,11 @@ def test_snakemake_names_the_command_for_a_bias_that_has_not_run(tmp_path):
     proc = dry_run(tmp_path, "bias=bias/rich.pl", "compare_with=[paper]")
     assert proc.returncode == 2, proc.stdout + proc.stderr
     errors = [line for line in proc.stderr.splitlines() if line.startswith("config error:")]
-    assert errors == [
+    exe = Path(sys.executable).with_name("snakemake")
+    assert errors == [  # a command to paste: this Snakemake, this Snakefile, these options
         "config error: compare_with: results/r/paper/final/pi_star.pl is "
-        "missing; run that bias first: snakemake --cores N --configfile "
-        "small.yaml"
+        f"missing; run that bias first: {exe} -s {ROOT / 'Snakefile'} --cores 1 "
+        "--configfile small.yaml"
     ], proc.stderr
     assert "Traceback" not in proc.stderr
 

@@ -317,7 +317,8 @@ def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
             pos = np.array([x[k] for k in df.index])
             marker, colour = "os^vD"[i % 5], f"C{i}"
             ax.plot(pos, df[key], "-", color=colour, label=f"pi* {b.name}")
-            noisy = (df["baseline_mean_seconds"] < NOISY_SECONDS).to_numpy()
+            seconds = df.get("baseline_mean_seconds", pd.Series(np.inf, index=df.index))
+            noisy = (seconds < NOISY_SECONDS).to_numpy()
             hollow = noisy if key == "speedup_t" else np.zeros_like(noisy)
             ax.plot(pos[~hollow], df[key][~hollow], marker, color=colour)
             ax.plot(pos[hollow], df[key][hollow], marker, color=colour, mfc="white")
