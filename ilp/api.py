@@ -61,6 +61,7 @@ def learn(
     noisy: bool = False,
     progress: bool = False,
     isolate: bool = False,
+    started: float | None = None,
 ) -> tuple[Program, Scores, Stats]:
     """Learn a program for the Popper task folder ``task_dir``.
 
@@ -73,14 +74,22 @@ def learn(
     progress lines to stderr (otherwise they go to the ``ilp`` logger).
     ``isolate`` runs all of this in a child process, so that a BK that halts,
     prints, crashes or never returns ends in a one-line :class:`BKError`
-    (:mod:`~ilp.isolated`).
+    (:mod:`~ilp.isolated`). ``started``: when the job began (``time.time()``
+    seconds; default: now); ``timeout`` counts from then, so a caller's own
+    start (:func:`ilp.clock.process_started`) and the child's are part of it.
+    The search stops a little before the end (:data:`END_RESERVE`) to leave
+    time for the final combine and check; ``stats.deadline`` is the end
+    (``time.time()`` seconds) and ``stats.returned`` when ``learn`` returned.
     """
+    started = time.time() if started is None else started
     if isolate:  # every other argument, as given, for the child's own call
         options = {k: v for k, v in locals().items() if k not in ("task_dir", "timeout", "isolate")}
         from ilp.isolated import learn_isolated
 
         return learn_isolated(task_dir, timeout, **options)
     t0 = time.perf_counter()
+    # the end on this process's clock: the time since ``started`` is spent
+    end = None if timeout is None else t0 + timeout - (time.time() - started)
     if engine not in ENGINES:
         raise TaskError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     if timeout is not None and timeout < 0:
@@ -114,17 +123,18 @@ def learn(
 
     from ilp.loop import learn_from_failures
 
-    deadline = None if timeout is None else t0 + timeout
+    stats.deadline = None if timeout is None else round(started + timeout, 3)
     program, scores = learn_from_failures(
         files,
         bias,
         stats,
-        deadline,
+        end,
         eval_timeout,
         inferences_per_example,
         combine_timeout,
         noisy=noisy,
     )
     stats.seconds = round(time.perf_counter() - t0, 3)
+    stats.returned = round(time.time(), 3)
     stats.peak_rss_mb = round(peak_rss_mb(), 1)
     return program, scores, stats

@@ -77,6 +77,12 @@ NOISY_COMBINE_SHARE = 0.05
 # Without noise, a combine within a size (once the pool covers every positive) waits
 # until the pool has grown by 1/COMBINE_GROWTH of its size (the same time share applies)
 COMBINE_GROWTH = 10
+# The job's time limit covers the final combine, the check of the program and
+# the process's exit: the search stops this many seconds before it, and a
+# combine gets at least MIN_COMBINE_SECONDS (a solver call is not cut shorter)
+END_RESERVE = 0.5
+MIN_COMBINE_SECONDS = 0.05
+MIN_LOAD_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -258,6 +264,8 @@ class _Search:
         last = size == self.bias.max_body
         for rule in rules:
             stats.generate_seconds += time.perf_counter() - t_gen
+            if self.out_of_time():  # the generator checks only while it waits
+                return
             stats.rules_generated += 1
             key = self.key(rule)
             # transpositions-only symmetry breaking repeats a few rules, and a
@@ -624,12 +632,19 @@ class _Search:
 
 def combine_limit(combine_timeout: float, deadline: float | None, now: float) -> float:
     """Seconds one combine step may take: its own limit, cut to what is left
-    of the run's time-out, but at least a second, so that a search stopped
-    by its time-out still combines what it found (the best program found
-    before is kept if that combine finds nothing better)."""
+    of the run's time-out, but at least :data:`MIN_COMBINE_SECONDS`, so that a
+    search stopped by its time-out still combines what it found (the best
+    program found before is kept if that combine finds nothing better)."""
     if deadline is None:
         return combine_timeout
-    return max(1.0, min(combine_timeout, deadline - now))
+    return max(MIN_COMBINE_SECONDS, min(combine_timeout, deadline - now))
+
+
+def end_reserve(deadline: float) -> float:
+    """Seconds before ``deadline`` at which the search stops: :data:`END_RESERVE`
+    for the final combine, check and the process's exit, less when the time
+    left is short (a tenth of it)."""
+    return min(END_RESERVE, max(0.0, deadline - time.perf_counter()) / 10)
 
 
 def learn_from_failures(
@@ -648,21 +663,28 @@ def learn_from_failures(
     false negatives + false positives, as Popper's ``--noisy``) instead of
     the consistent one covering the most positives.
     """
+    # the search stops END_RESERVE early: the final combine and check take the rest
+    search_deadline = None if deadline is None else deadline - end_reserve(deadline)
     with Tester(
         files.bk,
         files.exs,
         bias,
         eval_timeout=eval_timeout,
         inferences_per_example=inferences_per_example,
-        # the time-out covers loading the BK too (a directive may never return)
-        load_timeout=None if deadline is None else max(0.01, deadline - time.perf_counter()),
+        # the time-out covers loading the BK too (a directive may never return),
+        # but a job whose time is up still loads it to score its (empty) program:
+        # a load cut at 0.01 s under a busy machine was reported as a BK error
+        load_timeout=None
+        if deadline is None
+        else max(MIN_LOAD_SECONDS, deadline - time.perf_counter()),
     ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
-        search = _Search(files, bias, tester, stats, deadline, combine_timeout, noisy=noisy)
+        search = _Search(files, bias, tester, stats, search_deadline, combine_timeout, noisy=noisy)
         search.run()
         stats.timed_out = search.out_of_time() and not stats.exhausted
         if stats.timed_out:
             stats.stop_reason = "time-out"
+        search.deadline = deadline  # the final combine may take what is left
         search.do_combine(final=True)
         best = search.best
         if search.recursion is not None:

@@ -54,6 +54,9 @@ class Stats:
     n_pos: int = 0
     n_neg: int = 0
     seconds: float = 0.0
+    # the job's end and when learn returned (time.time() seconds; see ilp.api.learn)
+    deadline: float | None = None
+    returned: float | None = None
     timed_out: bool = False
     exhausted: bool = False
     stop_reason: str = ""

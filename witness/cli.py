@@ -453,6 +453,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 def cmd_learn(args: argparse.Namespace) -> int:
     from ilp import learn, program_file_text
+    from ilp.clock import process_started
     from witness.learning.program import check_program_path, write_program
 
     if args.out:  # before the learning (an hour at paper scale), not after it
@@ -465,6 +466,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         noisy=args.noisy,
         progress=not args.quiet,
         isolate=True,  # a BK that halts, prints or hangs cannot end this process
+        started=process_started(),  # the time limit counts from this process's start
     )
     if args.out:
         with _option("--out"):

@@ -316,6 +316,12 @@ def main() -> None:
         + "; ".join(sorted({r[2].why.split(": ", 1)[-1][:70] for r in refused}))
     )
     print(f"timed out: {sum(r[2].status == 'timed_out' for r in rows)}")
+    walls = [r[2].seconds for r in rows if r[2].seconds is not None]
+    if walls:  # a time limit is a limit: the whole process, start to exit
+        print(
+            f"ours: longest wall {max(walls):.1f} s, limit {args.timeout:.0f} s "
+            f"(past it by {max(walls) - args.timeout:+.1f} s)"
+        )
     both = [r for r in read if r[3] is not None and r[3].tp is not None and r[2].tp is not None]
     if both:
         good = sum(bool(r[4]) for r in both)
@@ -326,6 +332,13 @@ def main() -> None:
             f"ours {statistics.median(r[2].cpu for r in both):.1f}, "
             f"popper {statistics.median(r[3].cpu for r in both):.1f}"
         )
+        ratios = sorted((r[2].cpu / r[3].cpu, r[0]) for r in both if r[3].cpu)
+        if ratios:
+            slow = ", ".join(f"{name} {x:.2f}" for x, name in ratios if x > 2)
+            print(
+                f"per-task CPU ratio ours/popper: median "
+                f"{statistics.median(x for x, _ in ratios):.2f}; above 2: {slow or 'none'}"
+            )
     print(f"wrote {args.out}")
 
 

@@ -5,6 +5,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,33 @@ def test_timeout_returns_best_so_far():
     assert stats.stop_reason == "time-out"
     assert scores.fp == 0 and scores.tp + scores.fn == 9
     assert len(program.rules) <= 3
+
+
+def test_time_limit_counts_from_the_jobs_start():
+    # a job that began its whole time limit ago: the search tests nothing, and
+    # the deadline the engine reports is the job's start plus the limit
+    started = time.time() - 5
+    program, scores, stats = learn(TASKS / "zoo", timeout=5, started=started)
+    assert stats.timed_out and stats.rules_tested == 0
+    assert stats.deadline == round(started + 5, 3)
+    assert scores.fp == 0
+
+
+def test_time_limit_counts_from_the_callers_start_in_a_child_process():
+    # the isolated child's start is part of the job: its deadline is the caller's
+    started = time.time() - 100
+    _, _, stats = learn(TASKS / "zoo", timeout=100, started=started, isolate=True)
+    assert stats.deadline == round(started + 100, 3)
+    assert stats.timed_out and stats.rules_tested == 0
+
+
+def test_process_started_is_before_the_process_ran():
+    code = (
+        "import time; time.sleep(0.3); from ilp.clock import process_started; "
+        "print(time.time() - process_started())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert float(out.stdout) >= 0.3
 
 
 def test_pruning_tests_fewer_rules_than_the_space():
