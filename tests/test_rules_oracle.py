@@ -307,3 +307,33 @@ def test_polyominoes_and_cancellers_agree_with_brute_force(panel):
     for line in legal_lines_bf(panel)[:30]:
         verdict = check(panel, line)
         assert verdict.solved == solved_bf(panel, verdict.lines), (panel.to_json(), line)
+
+
+@st.composite
+def tilings(draw):
+    rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    rules = draw(st.sampled_from(["precise", "windmill"]))
+    panel = Panel(rows=rows, cols=cols, ends=((cols, rows),), polyomino_rules=rules)
+    places = doubled(panel)
+    pieces = []
+    for _ in range(draw(st.integers(1, 3))):
+        flags = {"rotatable": draw(st.booleans()), "negative": draw(st.booleans())}
+        pieces.append(Polyomino((0, 0), draw(st.sampled_from(SHAPES)), **flags))
+    if draw(st.booleans()):  # any places at all
+        region = set(draw(st.lists(st.sampled_from(places), max_size=len(places), unique=True)))
+    else:  # what the pieces cover when laid at random, and some more places
+        region = set(draw(st.lists(st.sampled_from(places), max_size=3, unique=True)))
+        for piece in pieces:
+            laid = all_placements(panel, piece, 0) or [set()]
+            cover = draw(st.sampled_from(laid))
+            region = region - cover if piece.negative else region | cover
+    return panel, frozenset(region), tuple(pieces)
+
+
+@settings(max_examples=120, deadline=None)
+@given(tilings())
+def test_the_tiling_search_agrees_with_trying_every_placement(case):
+    from witness.model.rules import polyominoes_fit
+
+    panel, region, pieces = case
+    assert polyominoes_fit(panel, region, pieces) == fit_bf(panel, region, pieces)
