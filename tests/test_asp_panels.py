@@ -235,3 +235,22 @@ def test_cli_refuses_what_it_would_ignore(tmp_path, capsys):
     assert "--max-expansions" in capsys.readouterr().err
     assert main(["solve", str(f), "--solver", "asp", "--predicate", "none"]) == 2
     assert "--predicate" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("reading", ["precise", "windmill"])
+def test_a_piece_over_a_slit(reading: str) -> None:
+    """A line from the middle start cuts a slit; the square piece spans it.
+    Only the windmill reading lets a piece span an edge the line uses."""
+    panel = Panel.from_dict(
+        {
+            "rows": 2,
+            "cols": 2,
+            "start": [1, 1],
+            "goal": [1, 0],
+            "polyominoes": [{"cell": [0, 0], "shape": [[0, 0], [1, 0], [0, 1], [1, 1]]}],
+            "polyomino_rules": reading,
+        }
+    )
+    slit = [(1, 1), (1, 0)]
+    assert check(panel, slit).solved == (reading == "windmill")
+    assert sorted(panel_lines(panel)) == sorted(brute_force(panel))

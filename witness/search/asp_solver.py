@@ -53,7 +53,7 @@ from dataclasses import dataclass
 import clingo
 
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
-from witness.model.panel import Panel, cell_edges
+from witness.model.panel import Panel, Polyomino, cell_edges
 from witness.model.puzzle import Puzzle, Vertex
 from witness.model.rules import cell_point, check, placements, point
 from witness.search.count import CountResult, count_lines
@@ -229,10 +229,11 @@ def _symbol_facts(panel: Panel) -> list[str]:
         p = cell_point((x, y))
         out.append(f"tri({_pair(p)},{k}).")
         out += [f"side({_pair(p)},{_pair(point(e))})." for e in cell_edges((x, y))]
-    for name, items in (("square", panel.squares), ("star", panel.stars)):
-        for x, y, colour in items:
-            out.append(f'{name}({_pair(cell_point((x, y)))},"{colour}").')
-            sources.add(cell_point((x, y)))
+    for x, y, colour in panel.squares:
+        out.append(f'square({_pair(cell_point((x, y)))},"{colour}").')
+    for x, y, colour in panel.stars:
+        out.append(f'star({_pair(cell_point((x, y)))},"{colour}").')
+        sources.add(cell_point((x, y)))
     for x, y, _ in panel.cancellers:
         out.append(f"canceller({_pair(cell_point((x, y)))}).")
         sources.add(cell_point((x, y)))
@@ -244,9 +245,9 @@ def _symbol_facts(panel: Panel) -> list[str]:
         out.append(f"dot({_pair(point(d.at))}).")
         if panel.symmetry is not None and d.colour in (MAIN_LINE, MIRROR_LINE):
             out.append(f"dot_colour({_pair(point(d.at))},{d.colour}).")
-    if panel.cancellers:  # an uncovered dot or a triangle may sit in a canceller's region
+    if panel.cancellers:  # any symbol may sit in a canceller's region
         sources |= {point(d.at) for d in panel.dots}
-        sources |= {cell_point((t[0], t[1])) for t in panel.triangles}
+        sources |= {cell_point((t[0], t[1])) for t in panel.triangles + panel.squares}
     sources |= {cell_point(p.cell) for p in panel.polyominoes}
     out += [f"src({_pair(p)})." for p in sorted(sources)]
     return out
@@ -264,6 +265,11 @@ def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
     return max(0, -min(xs), -min(ys), max(xs) - panel.cols + 1, max(ys) - panel.rows + 1)
 
 
+def _twins(a: Polyomino, b: Polyomino) -> bool:
+    """Interchangeable pieces: their placements are the same, in the same order."""
+    return (a.shape, a.rotatable, a.negative) == (b.shape, b.rotatable, b.negative)
+
+
 def _polyomino_facts(panel: Panel) -> list[str]:
     """Each piece's signed area, extent and placements with the places they
     cover; the grid's cell and edge places (widened by the largest extent
@@ -271,8 +277,12 @@ def _polyomino_facts(panel: Panel) -> list[str]:
     if not panel.polyominoes:
         return []
     windmill = panel.polyomino_rules == "windmill"
-    wide = max(_extent(p.shape) for p in panel.polyominoes) if windmill else 0
+    negatives = any(p.negative for p in panel.polyominoes)
+    # off the grid a cell starts at 0, so only a negative piece lets a piece lie there
+    wide = max(_extent(p.shape) for p in panel.polyominoes) if windmill and negatives else 0
     out = ["windmill."] if windmill else []
+    if not negatives:
+        out.append("no_negatives.")
     for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
             kind = x % 2 + y % 2
@@ -285,6 +295,9 @@ def _polyomino_facts(panel: Panel) -> list[str]:
         weight = -1 if piece.negative else 1
         out.append(f"poly({p},{weight * piece.size}).")
         out.append(f"extent({p},{_extent(piece.shape)}).")
+        for other in panel.polyominoes:
+            if other.cell > piece.cell and _twins(piece, other):
+                out.append(f"twins({p},{_pair(cell_point(other.cell))}).")
         covers = {tuple(c) for c in placements(panel, piece, piece.negative, margin=wide)}
         for i, cover in enumerate(sorted(covers)):
             out.append(f"plc({p},{i},{_margin_needed(panel, list(cover))}).")
