@@ -28,6 +28,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from witness.difficulty.muse import Difficulty
 from witness.difficulty.player import player_rules
 from witness.difficulty.ranking import score_panel
 from witness.difficulty.ratings import (
@@ -39,6 +40,7 @@ from witness.difficulty.ratings import (
     score_row,
     select,
 )
+from witness.errors import InputError
 from witness.io import write_csv, write_file
 from witness.paper import SHEN_2024, THESIS_SETS, THESIS_TABLE_4_1, THESIS_TRIANGLES_REMUSE
 
@@ -102,8 +104,11 @@ def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> l
         if new_file:
             writer.writeheader()
         for r, player, n in tqdm(todo, desc=scores_csv.parent.name, unit="score"):
-            rules = players[player]
-            row = score_row(r, player, n, score_panel(r.panel, rules, n, time_limit))
+            try:
+                scores = score_panel(r.panel, players[player], n, time_limit)
+            except InputError:  # rules not proven for this puzzle (its start)
+                scores = Difficulty(None, None, None, None, "unproven", 0.0, 0, player, n)
+            row = score_row(r, player, n, scores)
             writer.writerow(row)
             fh.flush()  # an interrupted run keeps every finished score
             rows.append({k: str(v) if v is not None else "" for k, v in row.items()})

@@ -156,3 +156,16 @@ def test_cli_scores_a_panel_with_the_hand_rules(tmp_path, capsys):
     assert hand["remuse"] <= none["remuse"] and hand["rules"] == "hand"
     assert main(["difficulty", str(f), "--rules", "paper"]) == 2
     assert "none and hand" in capsys.readouterr().err
+
+
+def test_learned_rules_model_a_player_only_where_they_are_proven(tmp_path, capsys):
+    """witness verify's proofs are about puzzles that start at (0, 0)."""
+    f = tmp_path / "p.json"
+    f.write_text(
+        json.dumps(
+            {"rows": 2, "cols": 2, "start": [1, 0], "goal": [2, 2], "triangles": [[0, 0, 2]]}
+        )
+    )
+    assert main(["difficulty", str(f), "--rules", "paper"]) == 2
+    assert "start" in capsys.readouterr().err
+    assert main(["difficulty", str(f), "--rules", "baseline", "--json"]) == 0

@@ -48,3 +48,23 @@ def test_a_clause_checked_only_up_to_2x2_never_prunes_a_larger_puzzle(tmp_path):
     ]
     large = evaluate_large_chunk(chunk, tmp_path / "l.csv", time_limit=30)
     assert all(r["solved"] for r in large)
+
+
+def test_a_proof_covers_puzzles_that_start_where_the_verifier_starts():
+    """witness verify's puzzles start at (0, 0): its proof allows pruning there
+    only, and the search calls an empty open list 'unsolvable' elsewhere only
+    under pi_baseline, whose rule holds for any start."""
+    from witness.learning.translate import load_predicate
+    from witness.model.puzzle import Puzzle
+    from witness.search.astar import solve
+    from witness.verify.verdict import PROVEN, may_prune
+
+    proven = {"status": PROVEN}
+    assert may_prune(proven, 3, 3) and may_prune(proven, 3, 3, (0, 0))
+    assert not may_prune(proven, 3, 3, (1, 0))
+    # every line between opposite corners of one square uses 2 of its sides: no solution
+    stuck = Puzzle(rows=1, cols=1, start=(1, 0), goal=(0, 1), triangles=((0, 0, 1),))
+    assert solve(stuck, load_predicate("baseline"), "prune").status == "unsolvable"
+    assert solve(stuck, load_predicate("paper"), "prune").status == "exhausted"
+    at_origin = Puzzle(rows=1, cols=1, start=(0, 0), goal=(1, 1), triangles=((0, 0, 1),))
+    assert solve(at_origin, load_predicate("paper"), "prune").status == "unsolvable"

@@ -20,6 +20,7 @@ from witness.io import OutputError, check_file
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search.predicates import Predicate
+from witness.verify.verdict import VERIFIED_START
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,11 @@ def score_panel(
         raise InputError(
             f"--rules: {name} reads triangle puzzles only; on a panel with "
             f"{', '.join(panel.features())} the players are none and hand"
+        )
+    if name not in ("none", "baseline") and tuple(panel.starts[0]) != VERIFIED_START:
+        raise InputError(
+            f"--rules: {name} is proven for puzzles that start at {list(VERIFIED_START)} "
+            f"(witness verify's), and this one starts at {list(panel.starts[0])}"
         )
     return difficulty(Puzzle.from_panel(panel), rules, lookahead, time_limit)
 

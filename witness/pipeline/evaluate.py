@@ -124,7 +124,7 @@ def solve_safely(
     covers the puzzle's size), else sorting with pi_baseline pruning: the
     search is complete either way. Records keep the puzzles' order; each
     record's ``mode`` says which it was."""
-    allowed = [may_prune(verdict, p.rows, p.cols) for _, p in puzzles]
+    allowed = [may_prune(verdict, p.rows, p.cols, p.start) for _, p in puzzles]
     pairs = list(zip(puzzles, allowed, strict=True))
     # where pruning is allowed the predicate is sound, so an empty open list
     # there means the puzzle has no solution ("unsolvable", not "exhausted")

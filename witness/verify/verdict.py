@@ -153,14 +153,22 @@ def verdict_text(status: str, max_size: str) -> str:
     }.get(status, f"unknown: not every clause was decided up to {max_size}")
 
 
-def may_prune(verdict: dict, rows: int, cols: int) -> bool:
-    """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
-    may prune on a ``rows`` x ``cols`` puzzle without losing a solution.
+# The start of every puzzle the verifier considers (choose.lp): its verdicts are about these.
+VERIFIED_START = (0, 0)
 
-    A proof for every size allows every puzzle; a bounded check only puzzles
-    the check covered (``r x c`` and its mirror image ``c x r`` are the same
+
+def may_prune(verdict: dict, rows: int, cols: int, start: tuple[int, int] = (0, 0)) -> bool:
+    """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
+    may prune on a ``rows`` x ``cols`` puzzle starting at ``start`` without
+    losing a solution.
+
+    The verifier's puzzles start at (0, 0) (choose.lp), so what it shows is about
+    those: a proof for every size allows every such puzzle; a bounded check only
+    those the check covered (``r x c`` and its mirror image ``c x r`` are the same
     search, see ``sizes_to_check``). Anything else only sorts.
     """
+    if tuple(start) != VERIFIED_START:
+        return False
     status = verdict.get("status")
     if status == PROVEN:
         return True
