@@ -347,14 +347,22 @@ def comparison_figure(biases: Sequence[BiasResults], stem: Path) -> list[Path]:
         + [("pi_star", b, f"C{i}", "os^vD"[i % 5] + "-") for i, b in enumerate(biases)]
         + [("asp", biases[0], "black", "d:")]
     )
+    drawn: dict[tuple, list] = {}  # lines that coincide are drawn once, with every label
     for solver, b, colour, style in lines:
         df = b.solved[(b.solved["solver"] == solver) & (b.solved["limit_min"] == limit)]
         if df.empty:
             continue
         df = df.sort_values(["squares", "size"])
         label = f"pi* {b.name}" if solver == "pi_star" else SOLVER_TITLES.get(solver, solver)
-        ax.plot(range(len(df)), 100 * df["solved_within_time"], style, color=colour, label=label)
-        ax.set_xticks(range(len(df)), df["size"], fontsize=7, rotation=45)
+        values = tuple(100 * df["solved_within_time"].round(6))
+        drawn.setdefault(values, [style, colour, []])[2].append(label)
+        ax.set_xticks(
+            range(len(df)),
+            [f"{z}\nn={n}" for z, n in zip(df["size"], df["puzzles"], strict=True)],
+            fontsize=7,
+        )
+    for values, (style, colour, labels) in drawn.items():
+        ax.plot(range(len(values)), values, style, color=colour, label=" = ".join(labels))
     ax.set_ylim(-5, 105)
     ax.set_xlabel("large puzzle size")
     ax.set_ylabel(f"% solved within {limit:g} min (wall clock)")

@@ -196,8 +196,17 @@ def figure5(
         p.ax.set_title(SOLVER_TITLES.get(p.solver, p.solver), fontsize=9)
     if image is not None:
         fig.colorbar(image, ax=axes, shrink=0.8, label="% of puzzles solved")
-    fig.suptitle(title)
+    fig.suptitle(f"{title}\n{paper_figure5_text()}", fontsize=10)
     return save_figure(fig, stem)
+
+
+def paper_figure5_text() -> str:
+    """The paper's Figure 5 in words (its shares over all its large puzzles)."""
+    return f"paper, {PAPER_LARGE['puzzles']} puzzles {PAPER_LARGE['sizes']}: " + "; ".join(
+        f"{SOLVER_TITLES.get(solver, solver)} "
+        + ", ".join(f"{v:.1%} within {m} min" for m, v in limits.items())
+        for solver, limits in PAPER_FIGURE5.items()
+    )
 
 
 def _heat_map(ax: plt.Axes, values: np.ndarray) -> matplotlib.image.AxesImage:
@@ -228,17 +237,18 @@ def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
         lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
     )
     for p in panels:
-        table = 100 * p.rows.pivot_table(index="squares", columns="limit_min", values=p.column)
+        # one place per size, in order of squares (5x6 and 6x5 are two sizes)
+        table = 100 * p.rows.pivot_table(index="size", columns="limit_min", values=p.column)
+        table = table.reindex(sizes["size"])
         same: dict[tuple, list[float]] = {}
         for limit in table.columns:
             same.setdefault(tuple(table[limit].round(6)), []).append(limit)
+        x = np.arange(len(table))
         for k, limits in enumerate(same.values()):
             label = ", ".join(f"{v:g}" for v in limits) + " min"
-            style = "o-" if len(table.index) > 1 else "o"
-            p.ax.plot(table.index, table[limits[0]], style, color=f"C{k}", label=label)
-        p.ax.set_xticks(
-            sizes["squares"], [f"{z}\nn={n}" for z, n in _puzzles_per_size(p.rows, sizes)]
-        )
+            style = "o-" if len(x) > 1 else "o"
+            p.ax.plot(x, table[limits[0]], style, color=f"C{k}", label=label)
+        p.ax.set_xticks(x, [f"{z}\nn={n}" for z, n in _puzzles_per_size(p.rows, sizes)])
         p.ax.tick_params(axis="x", labelsize=7)
         p.ax.set_ylim(-5, 105)
         p.ax.set_title(f"{SOLVER_TITLES.get(p.solver, p.solver)}: {p.label}", fontsize=8)
@@ -508,11 +518,7 @@ def _headline_table(summary: dict, appendix: dict, solved: pd.DataFrame) -> list
         f"{SOLVER_TITLES.get(solver, solver)} {weighted_share(g, 'solved_within_time'):.0%}"
         for solver, g in at_big.groupby("solver", sort=False)
     )
-    paper_large = "; ".join(
-        f"{SOLVER_TITLES.get(solver, solver)} "
-        + ", ".join(f"{v:.1%} within {m} min" for m, v in limits.items())
-        for solver, limits in PAPER_FIGURE5.items()
-    )
+    paper_large = paper_figure5_text().split(": ", 1)[1]
     return [
         "| | this run | paper |",
         "| --- | --- | --- |",
@@ -666,8 +672,15 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
         "",
     ]
     if inputs.v2_program:
+        clauses = [
+            [c for c in Path(p).read_text().splitlines() if c.startswith("f(")]
+            for p in (inputs.pi_star, inputs.v2_program)
+        ]
+        same = " (the same clauses as pi*)"
         lines += [
-            "With baseline pruning always on (A* version 2), triage chose:",
+            "With baseline pruning always on (A* version 2), triage chose"
+            + (same if clauses[0] == clauses[1] else "")
+            + ":",
             "",
             "```prolog",
             Path(inputs.v2_program).read_text().strip(),
