@@ -208,3 +208,10 @@ def test_the_ilp_engine_imports_no_witness_module():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == ""
+
+
+def test_test_modules_have_unique_names():
+    """pytest imports test modules by their file name: two test_x.py files in
+    different folders stop the whole run at collection."""
+    names = sorted(p.name for p in (PACKAGE.parent / "tests").rglob("test_*.py"))
+    assert len(names) == len(set(names)), [n for n in set(names) if names.count(n) > 1]
