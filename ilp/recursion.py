@@ -62,7 +62,7 @@ from collections.abc import Iterator
 
 from ilp.bias import Bias
 from ilp.combine import Combination, Pool, combine
-from ilp.constrain import callable_rule
+from ilp.constrain import callable_rule, explain_failure
 from ilp.generate import Generator
 from ilp.results import Stats
 from ilp.rules import Literal, Rule, canonical
@@ -183,14 +183,20 @@ class RecursiveSearch:
         other literals then hold, so such a program covers no positive that
         its base clause ``b`` alone does not, and every negative ``b`` covers
         (``b`` is a rule of the ordinary search, with fewer literals). Only
-        asked when the rest can be called safely; its specialisations are
-        pruned in the generator of recursive clauses."""
+        asked when the rest can be called safely. Then every recursive
+        clause whose other literals contain the rest, or the smaller part of
+        it found to cover no positive either
+        (:func:`~ilp.constrain.explain_failure`), adds nothing for the same
+        reason, whatever its recursive literal: the generator of recursive
+        clauses forbids that part from now on (in this size too)."""
         rest = Rule(rec.head, tuple(x for x in rec.body if x.pred != rec.head.pred))
         if not rest.body or not callable_rule(rest, self.tester):
             return False
-        found = self.tester.cover(rest, "pos", time_limit=self.time_limit(deadline), first=True)
+        limit = self.time_limit(deadline)
+        found = self.tester.cover(rest, "pos", time_limit=limit, first=True)
         if found.ok and found.mask == 0:
-            self.rec_gen.prune_specialisations(rec)
+            part = explain_failure(rest, self.tester, time_limit=limit) or rest
+            self.rec_gen.prune_specialisations(part, now=True)
             key = "recursive clauses: adding no positive"
             self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
             return True
