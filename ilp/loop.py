@@ -665,6 +665,7 @@ def learn_from_failures(
     """
     # the search stops END_RESERVE early: the final combine and check take the rest
     search_deadline = None if deadline is None else deadline - end_reserve(deadline)
+    t0 = time.perf_counter()
     with Tester(
         files.bk,
         files.exs,
@@ -680,6 +681,7 @@ def learn_from_failures(
     ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
         search = _Search(files, bias, tester, stats, search_deadline, combine_timeout, noisy=noisy)
+        stats.setup_seconds = round(time.perf_counter() - t0, 3)
         search.run()
         stats.timed_out = search.out_of_time() and not stats.exhausted
         if stats.timed_out:

@@ -136,25 +136,35 @@ class RecursiveSearch:
         return max(0.01, min(self.tester.eval_timeout, deadline - time.perf_counter()))
 
     def _clauses(self, gen: Generator, k: int, deadline: float | None) -> Iterator[Rule]:
+        """``gen``'s rules of ``k`` body literals, each once (its time counts as
+        generate time)."""
         seen: set[Rule] = set()
         rules = gen.rules(k, deadline)
+        t0: float | None = time.perf_counter()
         try:
             for rule in rules:
                 key = canonical(rule)
                 if key not in seen:  # the generator repeats a few rules
                     seen.add(key)
+                    self.stats.generate_seconds += time.perf_counter() - t0
+                    t0 = None  # the caller's time is not generate time
                     yield rule
+                    t0 = time.perf_counter()
         finally:
             rules.close()
+            if t0 is not None:
+                self.stats.generate_seconds += time.perf_counter() - t0
 
     def bases(self, k: int, deadline: float | None) -> list[Rule] | None:
         """The consistent base clauses of ``k`` body literals (None: out of time)."""
         if k not in self._bases:
             found = []
             for rule in self._clauses(self.base_gen, k, deadline):
+                t0 = time.perf_counter()
                 neg = self.tester.cover(
                     rule, "neg", time_limit=self.time_limit(deadline), first=True
                 )
+                self.stats.test_seconds += time.perf_counter() - t0
                 if neg.ok and neg.mask == 0:
                     found.append(rule)
             if self.base_gen.timed_out:
@@ -165,11 +175,12 @@ class RecursiveSearch:
     def recs(self, k: int, deadline: float | None) -> list[Rule] | None:
         """The recursive clauses of ``k`` body literals worth trying (None: out of time)."""
         if k not in self._recs:
-            found = [
-                rec
-                for rec in self._clauses(self.rec_gen, k, deadline)
-                if not self._adds_nothing(rec, deadline)
-            ]
+            found = []
+            for rec in self._clauses(self.rec_gen, k, deadline):
+                t0 = time.perf_counter()
+                if not self._adds_nothing(rec, deadline):
+                    found.append(rec)
+                self.stats.explain_seconds += time.perf_counter() - t0
             if self.rec_gen.timed_out:
                 return None
             self._recs[k] = found

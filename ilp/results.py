@@ -72,6 +72,8 @@ class Stats:
     constraints: dict[str, int] = field(default_factory=dict)
     ground_nogoods: int = 0
     ground_seconds: float = 0.0
+    # loading the BK and examples, the BK's constraints, grounding (before the search)
+    setup_seconds: float = 0.0
     generate_seconds: float = 0.0
     test_seconds: float = 0.0
     combine_seconds: float = 0.0
