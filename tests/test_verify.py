@@ -400,6 +400,24 @@ def test_cli_refuted_writes_drawable_counterexample(tmp_path, capsys):
     )
 
 
+def test_the_summary_draws_a_counterexample_with_a_command_to_paste(tmp_path, capsys, monkeypatch):
+    import shutil
+    import subprocess
+
+    monkeypatch.chdir(tmp_path)  # the command is pasted where verify ran
+    f = tmp_path / "unsound.pl"
+    f.write_text(UNSOUND_PL)
+    assert main(["verify", str(f), "--max-size", "2x2"]) == 0
+    out = capsys.readouterr().out
+    assert "clause 1 [proven" in out and "clause 2 [refuted" in out
+    draw = [line.split("draw it (bash): ", 1)[1] for line in out.splitlines() if "draw it" in line]
+    assert len(draw) == 1 and draw[0].endswith("--out clause2.svg")
+    if shutil.which("bash"):
+        proc = subprocess.run(["bash", "-c", draw[0]], cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        assert (tmp_path / "clause2.svg").stat().st_size > 0
+
+
 def test_cli_builtin_and_unknown_verdicts(capsys, tmp_path):
     assert main(["verify", "paper", "--max-size", "2x2"]) == 0
     assert capsys.readouterr().out.startswith("proven for every size")

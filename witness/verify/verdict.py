@@ -138,10 +138,24 @@ class VerifyResult:
                 lines.append(f"    solution: {_path_json(cx.solution)}")
                 lines.append(f"    prefix:   {_path_json(cx.prefix)}")
                 lines.append(
-                    "    draw it: save the puzzle as P.json, then "
-                    f"witness show P.json --path '{_path_json(cx.prefix)}' --out P.svg"
+                    f"    draw it (bash): {witness_command()} show <(echo '{cx.puzzle.to_json()}') "
+                    f"--path '{_path_json(cx.prefix)}' --out clause{c.index}.svg"
                 )
         return "\n".join(lines)
+
+
+def witness_command() -> str:
+    """The ``witness`` command as one would type it here: the one beside this
+    Python (.venv/bin/witness after setup), relative to the working directory
+    when under it, else ``witness``."""
+    import os
+    import sys
+
+    exe = Path(sys.executable).with_name("witness")
+    if not exe.is_file():
+        return "witness"
+    shown = os.path.relpath(exe) if exe.is_relative_to(Path.cwd()) else str(exe)
+    return shown if os.sep in shown else f".{os.sep}{shown}"
 
 
 def verdict_text(status: str, max_size: str) -> str:
