@@ -58,7 +58,7 @@ mkdir -p "$ETC" "$RUNDIR/state" "$RUNDIR/spool" "$RUNDIR/munge" "$WORK/local" "$
 chmod 700 "$RUNDIR/munge"
 
 PIDS=()
-stop_daemons() {  # each daemon this script started, by its pid, newest first
+stop_daemons() {  # each daemon (and the sampler) this script started, by its pid, newest first
   local i pid
   for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do
     pid="${PIDS[$i]}"
@@ -179,8 +179,19 @@ run_snakemake() {  # DIR LOGFILE ARGS...: prints the wall time in seconds
 }
 steps() { grep -o '[0-9]* of [0-9]* steps (100%) done' "$1" | tail -n 1 | cut -d' ' -f1,3; }
 
+# The memory of the Snakemake processes inside each job (the batch step's and srun's):
+# their requests must cover it on top of the rule's own peak. Sampled every 2 s.
+sample_job_snakemake_rss() {
+  while sleep 2; do
+    ps -eo rss=,args= | awk '$2 ~ /python/ && $3 == "-m" && $4 == "snakemake" && /--target-jobs/ {print $1}'
+  done >>"$RUNDIR/job_snakemake_rss.txt"
+}
+sample_job_snakemake_rss &
+PIDS+=($!)
+
 log "cluster run: snakemake --profile profiles/slurm --configfile $CONFIG ${EXTRA[*]}"
 SLURM_WALL="$(run_snakemake "$WORK/slurm" "$WORK/slurm.log" --profile "$ROOT/profiles/slurm" "${EXTRA[@]}")"
+JOB_SNAKEMAKE_MB="$(sort -n "$RUNDIR/job_snakemake_rss.txt" | tail -n 1 | awk '{print int($1 / 1024)}')"
 JOBS="$(wc -l <"$RUNDIR/jobcomp.txt")"
 JOBS_DONE="$(grep -c 'JobState=COMPLETED' "$RUNDIR/jobcomp.txt" || true)"
 stop_daemons
@@ -192,6 +203,7 @@ LOCAL_WALL="$(run_snakemake "$WORK/local" "$WORK/local.log" --cores "$CPUS")"
 read -r SLURM_STEPS SLURM_TOTAL <<<"$(steps "$WORK/slurm.log")"
 read -r LOCAL_STEPS LOCAL_TOTAL <<<"$(steps "$WORK/local.log")"
 echo "slurm run: ${SLURM_WALL} s wall, ${SLURM_STEPS}/${SLURM_TOTAL} steps, ${JOBS} sbatch jobs (${JOBS_DONE} COMPLETED)"
+echo "slurm run: peak RSS of one Snakemake process inside a job: ${JOB_SNAKEMAKE_MB:-?} MB (two per job)"
 echo "local run: ${LOCAL_WALL} s wall, ${LOCAL_STEPS}/${LOCAL_TOTAL} steps"
 RUN_NAME="$("$PY" -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["run"])' "$CONFIG")"
 "$PY" -m witness.pipeline.same_results "$WORK/local/results/$RUN_NAME" "$WORK/slurm/results/$RUN_NAME"
