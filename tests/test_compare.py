@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from witness.errors import InputError
-from witness.pipeline.compare import COMPARED_FILES, missing_files, write_comparison
+from witness.pipeline.compare import write_comparison
+from witness.pipeline.compared_files import COMPARED_FILES, missing_files
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -15,6 +15,7 @@ import pandas as pd
 
 from witness.errors import InputError
 from witness.io import read_json, write_file
+from witness.pipeline.compared_files import missing_files
 from witness.pipeline.report import (
     NOISY_SECONDS,
     SOLVER_TITLES,
@@ -26,21 +27,6 @@ from witness.pipeline.report import (
     save_figure,
     weighted_share,
 )
-
-# The files of a bias's results folder that the comparison reads (all pipeline outputs).
-COMPARED_FILES = (
-    "final/pi_star.pl",
-    "final/pi_star.verify.json",
-    "test/summary.json",
-    "test/by_size.csv",
-    "large/solved.csv",
-    "difficulty/scores.csv",
-)
-
-
-def missing_files(folder: str | Path) -> list[str]:
-    """The files of COMPARED_FILES that ``folder`` lacks."""
-    return [f for f in COMPARED_FILES if not (Path(folder) / f).is_file()]
 
 
 @dataclass

@@ -3,7 +3,7 @@
 import sys
 from pathlib import Path
 
-from witness.pipeline.compare import COMPARED_FILES, missing_files
+from witness.pipeline.compared_files import COMPARED_FILES, missing_files
 from witness.errors import InputError
 from witness.learning.examples import bias_bk_files
 from witness.model.puzzle import size_pair
