@@ -301,20 +301,35 @@ def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyom
 
 
 def _place_negatives(
-    panel: Panel, values: dict[Point, int], negatives: list[Polyomino], positives: list
+    panel: Panel,
+    values: dict[Point, int],
+    negatives: list[Polyomino],
+    positives: list,
+    margin: int,
+    first: int = 0,
 ) -> bool:
+    """Lay every negative piece (identical ones in non-decreasing placement
+    order: the same sets, each once), then the positive ones."""
     if not negatives:
         return _place_positives(panel, values, positives)
-    margin = 0 if panel.polyomino_rules == "precise" else max(map(_extent, negatives + positives))
-    for cover in placements(panel, negatives[0], negative=True, margin=margin):
-        for q in cover:
+    piece = negatives[0]
+    twin = len(negatives) > 1 and _kind(negatives[1]) == _kind(piece)
+    covers = list(placements(panel, piece, negative=True, margin=margin))
+    for index in range(first, len(covers)):
+        for q in covers[index]:
             values[q] = values.get(q, 0) - 1
-        fits = _place_negatives(panel, values, negatives[1:], positives)
-        for q in cover:
+        fits = _place_negatives(
+            panel, values, negatives[1:], positives, margin, index if twin else 0
+        )
+        for q in covers[index]:
             values[q] += 1
         if fits:
             return True
     return False
+
+
+def _kind(piece: Polyomino) -> tuple:
+    return (piece.shape, piece.rotatable)
 
 
 def polyominoes_fit(panel: Panel, region: frozenset[Point], pieces: Sequence[Polyomino]) -> bool:
@@ -327,9 +342,10 @@ def polyominoes_fit(panel: Panel, region: frozenset[Point], pieces: Sequence[Pol
         return False
     # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
     values = {q: (-1 if net > 0 and q in region else 0) for q in _all_points(panel)}
-    negatives = [p for p in pieces if p.negative]
+    negatives = sorted((p for p in pieces if p.negative), key=_kind)
     positives = sorted((p for p in pieces if not p.negative), key=lambda p: -p.size)
-    return _place_negatives(panel, values, negatives, positives)
+    margin = 0 if panel.polyomino_rules == "precise" else max(map(_extent, pieces))
+    return _place_negatives(panel, values, negatives, positives, margin)
 
 
 def _all_points(panel: Panel) -> Iterator[Point]:
