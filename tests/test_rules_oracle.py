@@ -101,14 +101,14 @@ def all_placements(panel, piece, margin):
 def fit_bf(panel, region, pieces):
     """Some placement of every piece at once leaves every place at most 0 and
     every cell at exactly 0 (the region's places start at -1 unless the areas
-    cancel). The Windmill's rules: cells only, within the largest piece's
+    cancel). The Windmill's rules: cells only, within the panel's largest piece's
     extent of the grid."""
     net = sum(-p.size if p.negative else p.size for p in pieces)
     if net < 0:
         return False
     margin = 0
     if panel.polyomino_rules == "windmill":
-        margin = max(max(max(c) for c in p.shape) + 1 for p in pieces)
+        margin = max(max(max(c) for c in p.shape) + 1 for p in panel.polyominoes or pieces)
     for choice in product(*(all_placements(panel, p, margin) for p in pieces)):
         value = {p: (-1 if net > 0 and p in region else 0) for p in doubled(panel)}
         for piece, cover in zip(pieces, choice, strict=True):

@@ -29,7 +29,8 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   negative pieces must exactly cancel the positive ones. A panel with
   ``polyomino_rules`` ``"windmill"`` (The Windmill's reading) drops the edge
   rule (pieces are their cells only) and lets pieces lie partly off the grid
-  where negative ones cancel them, within the largest piece's extent of it.
+  where negative ones cancel them, within the extent of the panel's largest
+  piece of it.
 - Cancellers: each removes one symbol of its region, and every one must be
   used. The very invalid symbols are all removed; each remaining canceller
   removes an invalid one or pairs with another canceller; then, without the
@@ -344,7 +345,9 @@ def polyominoes_fit(panel: Panel, region: frozenset[Point], pieces: Sequence[Pol
     values = {q: (-1 if net > 0 and q in region else 0) for q in _all_points(panel)}
     negatives = sorted((p for p in pieces if p.negative), key=_kind)
     positives = sorted((p for p in pieces if not p.negative), key=lambda p: -p.size)
-    margin = 0 if panel.polyomino_rules == "precise" else max(map(_extent, pieces))
+    # the Windmill reading: within the panel's largest piece's extent of the grid
+    widest = max(map(_extent, panel.polyominoes or pieces))
+    margin = 0 if panel.polyomino_rules == "precise" else widest
     return _place_negatives(panel, values, negatives, positives, margin)
 
 
