@@ -1,6 +1,6 @@
 # The report: figures and report.md (headline first) with each number next to the
 # paper's. The figures are also marked for `snakemake --report report.html`.
-from witness.pipeline.report import CAPTIONS
+from witness.pipeline.captions import CAPTIONS
 
 FIG = f"{OUT}/figures"
 
