@@ -109,11 +109,6 @@ def learn(
             "max_clauses_is_hard_limit": bias.max_clauses is not None,
         },
     )
-    if engine == "witness" and noisy and bias.recursion:
-        raise TaskError(
-            f"{files.bias}: enable_recursion with noisy mode is not supported "
-            "by this engine (use --engine popper)"
-        )
     if engine == "popper":
         from ilp.run_popper import learn_with_popper
 

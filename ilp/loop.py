@@ -137,7 +137,7 @@ class _Search:
         # recursive programs (enable_recursion), searched between the sizes of rules
         self.recursion = None
         if bias.recursion and bias.recursive_clauses >= 2:
-            self.recursion = RecursiveSearch(bias, tester, stats)
+            self.recursion = RecursiveSearch(bias, tester, stats, noisy=noisy)
 
     def key(self, rule: Rule) -> Rule:
         """The form under which ``rule``'s test results are kept: its canonical
@@ -160,7 +160,7 @@ class _Search:
         if rec is None or self.stopped or self.out_of_time():
             return
         # the rest of the recursive programs, smaller than the best program known
-        rec.search(rec.max_size, self.deadline, self.complete_size())
+        rec.search(rec.max_size, self.deadline, self.program_bound())
         if not rec.exhausted:
             stats.exhausted = False
         elif stats.stop_reason == "rule space exhausted" and rec.complete_size() is not None:
@@ -168,6 +168,14 @@ class _Search:
                 "a recursive program covering every positive was found; "
                 "no program still to come is smaller"
             )
+
+    def program_bound(self) -> int | None:
+        """Programs of at least this many literals cannot beat the best
+        non-recursive program: its size if it covers every positive, or in
+        noisy mode its description length."""
+        if self.noisy:
+            return self.best.mdl(self.tester.n_pos)
+        return self.complete_size()
 
     def complete_size(self) -> int | None:
         """The size of the best non-recursive program if it covers every positive."""
@@ -183,10 +191,12 @@ class _Search:
         self.stopped = False
         for size in range(1, bias.max_body + 1):
             if self.recursion is not None:
-                found = self.recursion.complete_size()
+                found = self.recursion.bound()
                 if found is not None and size + 1 >= found:
                     stats.stop_reason = (
-                        "a recursive program covering every positive "
+                        "no larger rule can lower the description length"
+                        if self.noisy
+                        else "a recursive program covering every positive "
                         "exists; larger rules cannot make a smaller one"
                     )
                     stats.exhausted = True
@@ -221,7 +231,7 @@ class _Search:
             if self.recursion is not None and not self.stopped:
                 # programs no larger than the rules of the next size (before
                 # them: a recursive program often makes them unnecessary)
-                self.recursion.search(size + 2, self.deadline, self.complete_size())
+                self.recursion.search(size + 2, self.deadline, self.program_bound())
                 self.stopped = self.out_of_time()
             if self.optimum_found:
                 stats.stop_reason = (
@@ -689,10 +699,12 @@ def learn_from_failures(
         search.deadline = deadline  # the final combine may take what is left
         search.do_combine(final=True)
         best = search.best
-        if search.recursion is not None:
-            best = with_pool_rules(
-                best, search.recursion.best, search.pool, tester, bias.max_clauses
-            )
+        rec = search.recursion
+        if rec is not None and noisy:  # the lower description length
+            if rec.best.rules and rec.best.mdl(tester.n_pos) < best.mdl(tester.n_pos):
+                best = rec.best
+        elif rec is not None:
+            best = with_pool_rules(best, rec.best, search.pool, tester, bias.max_clauses)
         rules = best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == best.tp and fp == best.fp

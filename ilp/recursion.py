@@ -47,11 +47,21 @@ consistent ``{b, r}`` does not make ``{b, r'}`` unnecessary (``r`` need not
 be consistent with the program's other bases), so only pairs covering no
 positive prune the specialisations of their recursive clause.
 
+In noisy mode (the lowest description length, literals + FN + FP) a
+program has one base clause, any rule of the space whose test succeeded;
+each program's whole coverage is tested, and what prunes is what noise
+cannot break: a program covering no positive, and one whose
+specialisations would have at least ``size + 1 + FN`` (its own FN), no
+less than the best description length known
+(:meth:`RecursiveSearch._noisy_outcome`); a pair is skipped when its size
+plus the negatives its base covers alone reaches that best; a recursive
+clause that adds nothing adds nothing with noise too.
+
 Not supported (refused in :mod:`~ilp.bias` or documented):
 more than one recursive clause in one program is not searched (rules of
 the pool may still join the final program as more base clauses, greedily:
-:func:`with_pool_rules`); noisy mode with recursion and predicate
-invention are refused.
+:func:`with_pool_rules`; not in noisy mode, where a program has one base
+clause); predicate invention is refused.
 """
 
 from __future__ import annotations
@@ -109,8 +119,9 @@ def subsumes(general: Rule, special: Rule) -> bool:
 class RecursiveSearch:
     """The search over two-clause recursive programs, resumed size by size."""
 
-    def __init__(self, bias: Bias, tester: Tester, stats: Stats):
+    def __init__(self, bias: Bias, tester: Tester, stats: Stats, noisy: bool = False):
         self.bias, self.tester, self.stats = bias, tester, stats
+        self.noisy = noisy  # minimise literals + FN + FP (see "Noise" in docs/ilp.md)
         self.base_gen = Generator(bias)
         self.rec_gen = Generator(bias, recursive=True)
         self.size_done = 3  # the smallest program has two clauses of one body literal each
@@ -126,7 +137,8 @@ class RecursiveSearch:
         # several base clauses (max_clauses above 2): by recursive clause, the
         # consistent pairs' base clauses with the positives the pair covers,
         # and the recursive clauses whose pool grew since the last combine
-        self.base_slots = bias.recursive_clauses - 1
+        self.base_slots = 1 if noisy else bias.recursive_clauses - 1
+        self._base_fp: dict[Rule, int] = {}  # noisy mode: negatives each base covers
         self._pairs: dict[Rule, Pool] = {}
         self._grown: dict[Rule, None] = {}  # a dict: deterministic order
 
@@ -156,17 +168,20 @@ class RecursiveSearch:
                 self.stats.generate_seconds += time.perf_counter() - t0
 
     def bases(self, k: int, deadline: float | None) -> list[Rule] | None:
-        """The consistent base clauses of ``k`` body literals (None: out of time)."""
+        """The base clauses of ``k`` body literals (None: out of time): the
+        consistent ones, or in noisy mode all whose test succeeded, with the
+        number of negatives each covers (a program covers them too)."""
         if k not in self._bases:
             found = []
             for rule in self._clauses(self.base_gen, k, deadline):
                 t0 = time.perf_counter()
                 neg = self.tester.cover(
-                    rule, "neg", time_limit=self.time_limit(deadline), first=True
+                    rule, "neg", time_limit=self.time_limit(deadline), first=not self.noisy
                 )
                 self.stats.test_seconds += time.perf_counter() - t0
-                if neg.ok and neg.mask == 0:
+                if neg.ok and (self.noisy or neg.mask == 0):
                     found.append(rule)
+                    self._base_fp[rule] = neg.mask.bit_count()
             if self.base_gen.timed_out:
                 return None
             self._bases[k] = found
@@ -219,11 +234,11 @@ class RecursiveSearch:
         program covering every positive (programs that large cannot beat it)."""
         while self.size_done < min(upto, self.max_size) and not self.exhausted:
             n = self.size_done + 1
-            limits = [s for s in (beaten_at, self.complete_size()) if s is not None]
+            limits = [s for s in (beaten_at, self.bound()) if s is not None]
             if limits and n >= min(limits):
-                self.exhausted = True  # no program still to come is smaller
+                self.exhausted = True  # no program still to come is better
                 return
-            searched = self._search_size(n, deadline)
+            searched = self._search_size(n, deadline, min(limits, default=None))
             self.combine_pairs(deadline)
             if not searched:
                 return  # out of time: this size is searched again from its start
@@ -237,8 +252,18 @@ class RecursiveSearch:
             return self.best.size
         return None
 
-    def _search_size(self, n: int, deadline: float | None) -> bool:
-        """Test every program of ``n`` literals; False if stopped by ``deadline``."""
+    def bound(self) -> int | None:
+        """Programs of at least this many literals cannot beat the best
+        recursive program: its size if it covers every positive, or in noisy
+        mode its description length (a program's is at least its size)."""
+        if self.noisy:
+            return self.best.mdl(self.tester.n_pos) if self.best.rules else None
+        return self.complete_size()
+
+    def _search_size(self, n: int, deadline: float | None, limit: int | None = None) -> bool:
+        """Test every program of ``n`` literals; False if stopped by ``deadline``.
+        Noisy mode: ``limit``, a description length to beat (a program
+        covers every negative its base clause covers)."""
         max_body = self.bias.max_body
         for kb in range(1, n - 2):
             kr = n - 2 - kb
@@ -252,8 +277,13 @@ class RecursiveSearch:
                 for base in bases:
                     if self._pruned(base, rec):
                         continue
+                    if self.noisy:
+                        limits = [x for x in (limit, self.bound()) if x is not None]
+                        if limits and n + self._base_fp[base] >= min(limits):
+                            continue
                     self._test(base, rec, deadline)
-                    if self.complete_size() == n:
+                    found = self.bound()
+                    if found is not None and found <= n:
                         return True  # no other program of this size is better
                     if deadline is not None and time.perf_counter() >= deadline:
                         return False
@@ -270,16 +300,20 @@ class RecursiveSearch:
         t0 = time.perf_counter()
         stats.programs_tested += 1
         limit = self.time_limit(deadline)
-        pos = tester.cover_program(program, "pos", time_limit=limit, first=True)
+        first = not self.noisy  # in noisy mode, whole coverage at once
+        pos = tester.cover_program(program, "pos", time_limit=limit, first=first)
         neg = None
         if pos.ok and pos.mask:
-            neg = tester.cover_program(program, "neg", time_limit=limit, first=True)
-            if neg.ok and neg.mask == 0:  # consistent: its whole coverage
+            neg = tester.cover_program(program, "neg", time_limit=limit, first=first)
+            if first and neg.ok and neg.mask == 0:  # consistent: its whole coverage
                 pos = tester.cover_program(program, "pos", time_limit=limit)
         stats.test_seconds += time.perf_counter() - t0
         status = pos.status if neg is None or not pos.ok else neg.status
         if status != "ok":
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+            return
+        if self.noisy:
+            self._noisy_outcome(program, pos.mask, neg.mask if neg is not None else 0)
             return
         if pos.mask == 0 or neg.mask == 0:  # no positive, or consistent
             # with several bases, a consistent pair does not make {base, rec'} unnecessary
@@ -293,6 +327,32 @@ class RecursiveSearch:
             self._keep_if_better(Combination(program, pos.mask, True))
             if self.base_slots >= 2 and self._pairs.setdefault(rec, Pool()).add(base, pos.mask):
                 self._grown[rec] = None
+
+    def _noisy_outcome(self, program: tuple[Rule, Rule], tp: int, fp: int) -> None:
+        """Noisy mode: keep the program if its description length is the
+        lowest yet, and prune the programs that specialise one of its clauses
+        when none can be better: they cover a subset of its positives with at
+        least one literal more, so their description length is at least
+        ``size + 1 + FN`` (the program's FN), whatever their negatives."""
+        base, rec = program
+        n_pos = self.tester.n_pos
+        if tp:
+            found = Combination(program, tp, True, fp)
+            if not self.best.rules or found.mdl(n_pos) < self.best.mdl(n_pos):
+                self.best = found
+                logger.info(
+                    "recursive program of size %d: description length %d",
+                    found.size,
+                    found.mdl(n_pos),
+                )
+        best = self.bound()
+        fn = n_pos - tp.bit_count()
+        size = sum(r.size for r in program)
+        if tp == 0 or (best is not None and size + 1 + fn >= best):
+            self._done_rec.setdefault(base, []).append(rec)
+            self._done_base.setdefault(rec, []).append(base)
+            key = "recursive programs: specialisations"
+            self.stats.constraints[key] = self.stats.constraints.get(key, 0) + 1
 
     def _keep_if_better(self, found: Combination) -> None:
         """Make ``found`` the best recursive program if it covers more

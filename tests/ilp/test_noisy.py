@@ -97,7 +97,8 @@ def test_noisy_finds_the_minimum_description_length(tmp_path, seed):
 def test_no_combine_step_outlasts_the_time_out(tmp_path, monkeypatch, noisy):
     # The last combine after a time-out once had its own 60 s, doubling a
     # noisy run's time-out; every combine now gets at most what is left
-    # (and one second to combine what the search found).
+    # (and MIN_COMBINE_SECONDS when nothing is: the search stops END_RESERVE
+    # early so that the final combine has that time).
     import ilp.loop as loop
 
     limits = []
@@ -112,7 +113,7 @@ def test_no_combine_step_outlasts_the_time_out(tmp_path, monkeypatch, noisy):
     assert limits and max(limits) <= 1.0
     assert loop.combine_limit(60, None, 5.0) == 60
     assert loop.combine_limit(60, 10.0, 4.0) == 6.0
-    assert loop.combine_limit(60, 10.0, 12.0) == 1.0
+    assert loop.combine_limit(60, 10.0, 12.0) == loop.MIN_COMBINE_SECONDS
 
 
 def random_task(tmp_path: Path, seed: int, n: int = 14, max_body: int = 2) -> Path:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,3 +168,63 @@ def test_two_base_clauses_and_one_recursive_clause(tmp_path):
     program, scores, stats = learn(write_list_task(tmp_path, labels), timeout=120)
     assert (scores.tp, scores.fp, program.size) == (5, 0, 9)
     assert stats.exhausted
+
+
+NOISY_BIAS = BIAS.replace("max_clauses(3).", "max_clauses(2).")
+
+
+def best_mdl_by_oracle(labels: dict[tuple, bool]) -> int:
+    """The lowest description length (literals + FN + FP) of any program of
+    at most two clauses: none, one or two rules, or a rule and a recursive
+    clause (each program's coverage from its least model)."""
+    bias = parse_bias(NOISY_BIAS)
+    pos = {x for x, y in labels.items() if y}
+    neg = {x for x, y in labels.items() if not y}
+    domain = sorted({x[i:] for x in labels for i in range(len(x) + 1)})
+
+    def space(recursive: bool) -> set[Rule]:
+        gen = Generator(bias, recursive=recursive)
+        return {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
+
+    def mdl(size: int, model: set) -> int:
+        return size + len(pos - model) + len(neg & model)
+
+    rules = [(r, {x for x, _ in answers(r, domain)}) for r in space(False)]
+    best = len(pos)  # the empty program
+    for n in (1, 2):
+        for chosen in itertools.combinations(rules, n):
+            model = set().union(*(m for _, m in chosen))
+            best = min(best, mdl(sum(r.size for r, _ in chosen), model))
+    for rec in [r for r in space(True) if is_recursive(r)]:
+        steps = answers(rec, domain)
+        for rule, _ in rules:
+            model = least_model([answers(rule, domain)], steps)
+            best = min(best, mdl(rule.size + rec.size, model))
+    return best
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(list_tasks())
+def test_learned_recursive_program_has_the_lowest_description_length(tmp_path_factory, labels):
+    folder = write_list_task(tmp_path_factory.mktemp("task"), labels)
+    (folder / "bias.pl").write_text(NOISY_BIAS)
+    program, scores, stats = learn(folder, timeout=120, noisy=True)
+    assert stats.exhausted and not stats.failed_tests
+    assert program.size + scores.fn + scores.fp == best_mdl_by_oracle(labels)
+
+
+def test_noisy_recursion_finds_the_recursive_program(tmp_path):
+    # contains 1, one label flipped: f(A) :- head(A,B), c_1(B). f(A) :-
+    # tail(A,B), f(B). (6 literals, 1 error: 7) beats every program without
+    # recursion (the empty one: 9)
+    lists = [(1,), (0, 1), (0, 0, 1), (0, 0, 0, 1), (2, 2, 1), (2, 1, 0), (0,), (0, 0), (2, 0)]
+    lists += [(0, 2, 1), (2, 0, 1), (0, 2), (2, 2, 0), (0, 0, 0), (2,), (0, 2, 2)]
+    labels = {x: 1 in x for x in lists}
+    labels[(0, 2, 2)] = True  # noise
+    assert best_mdl_by_oracle(labels) == 7
+    folder = write_list_task(tmp_path, labels)
+    (folder / "bias.pl").write_text(NOISY_BIAS)
+    program, scores, stats = learn(folder, timeout=120, noisy=True)
+    assert program.size + scores.fn + scores.fp == 7 and stats.exhausted
+    assert any(is_recursive(r) for r in program.rules), program.clauses
