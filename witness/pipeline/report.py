@@ -193,7 +193,8 @@ def figure5(
         p.ax.set_yticks(range(len(sizes)), [f"{z} (n={n})" for z, n in per_size], fontsize=7)
         p.ax.set_xlabel("limit (minutes)", fontsize=8)
         if p.first:
-            p.ax.set_ylabel(f"puzzle size\n{p.label}", fontsize=8)
+            short = "wall clock" if p.column == "solved_within_time" else "paper's throughput"
+            p.ax.set_ylabel(f"puzzle size ({short})", fontsize=8)
         p.ax.set_title(SOLVER_TITLES.get(p.solver, p.solver), fontsize=9)
     if image is not None:
         fig.colorbar(image, ax=axes, shrink=0.8, label="% of puzzles solved")
