@@ -1,0 +1,202 @@
+"""A* with pi_baseline against clingo and a plain depth-first search, on panels of every type.
+
+Generates a seeded set per family and size with Algorithm 4
+(witness.search.generate_panels), solves every panel with each solver under one
+time limit, and prints per family and size: A*'s expansions per CPU second, and
+the median and worst CPU seconds and the number solved of each solver. CPU time
+(time.process_time), not wall time, so that a loaded machine slows the rates
+less. The depth-first search is the rules checker's enumeration of every legal
+line (the steps of witness.model.rules.enumerate_lines), stopped at the first
+solution.
+``--community DIR`` adds the imported panels of a folder (``witness import``),
+by size, up to ``--community-max`` cells a side. Writes a CSV too.
+
+    nice -n 10 .venv/bin/python benchmarks/bench_panels.py [--per-size 6] [--sizes 4,5,6,7]
+        [--time-limit 3] [--seed 0] [--community DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from witness.io import write_csv
+from witness.model.base import edge
+from witness.model.panel import Panel
+from witness.model.rules import is_solution
+from witness.search.generate_panels import PanelSpec, generate_panel_set
+from witness.search.panel_search import build_panel_geometry, solve_panel, warm_up
+
+FAMILIES: dict[str, PanelSpec] = {
+    "dots": PanelSpec(("dots",)),
+    "gaps": PanelSpec(("gaps", "dots")),
+    "triangles": PanelSpec(("triangles",)),
+    "squares": PanelSpec(("squares",)),
+    "stars": PanelSpec(("stars",)),
+    "polyominoes": PanelSpec(("polyominoes",)),
+    "cancellers": PanelSpec(("cancellers", "squares")),
+    "symmetry": PanelSpec(("dots", "squares"), symmetry="horizontal"),
+}
+FIELDS = (
+    "family",
+    "size",
+    "n",
+    "astar_expansions_per_cpu_s",
+    "astar_median_s",
+    "astar_worst_s",
+    "astar_solved",
+    "dfs_median_s",
+    "dfs_worst_s",
+    "dfs_solved",
+    "clingo_median_s",
+    "clingo_worst_s",
+    "clingo_solved",
+)
+
+
+@dataclass
+class Run:
+    """One solver on one panel: CPU seconds, solved, expansions (A* only)."""
+
+    seconds: float
+    solved: bool
+    expansions: int = 0
+
+
+def astar(panel: Panel, limit: float) -> Run:
+    geometry = build_panel_geometry(panel)  # outside the timer, as witness solve's seconds
+    t0 = time.process_time()
+    result = solve_panel(panel, geometry=geometry, time_limit=limit)
+    return Run(time.process_time() - t0, result.solved, result.expansions)
+
+
+class OutOfTime(Exception):
+    pass
+
+
+def depth_first(panel: Panel, limit: float) -> Run:
+    """Plain depth-first search: every legal step in order (as enumerate_lines
+    takes them), the rules checker on each line that reaches an end."""
+    t0 = time.process_time()
+    taken: set = set()
+
+    def extend(path: list) -> list | None:
+        if time.process_time() - t0 > limit:
+            raise OutOfTime
+        v = path[-1]
+        if v in panel.ends and is_solution(panel, path):
+            return path
+        for w in panel.neighbours(v):
+            mirror = panel.mirror(w) if panel.symmetry else None
+            if w in taken or (mirror is not None and (mirror in taken or mirror == w)):
+                continue
+            if mirror is not None and edge(panel.mirror(v), mirror) in panel.blocked:
+                continue
+            added = {w} if mirror is None else {w, mirror}
+            taken.update(added)
+            found = extend([*path, w])
+            taken.difference_update(added)
+            if found:
+                return found
+        return None
+
+    try:
+        for start in panel.starts:
+            taken.clear()
+            taken.update({start, panel.mirror(start)} if panel.symmetry else {start})
+            if extend([start]):
+                return Run(time.process_time() - t0, True)
+    except OutOfTime:
+        pass
+    return Run(time.process_time() - t0, False)
+
+
+def clingo(panel: Panel, limit: float) -> Run:
+    from witness.search.asp_solver import solve_panel_asp
+
+    t0 = time.process_time()
+    result = solve_panel_asp(panel, time_limit=limit)
+    return Run(time.process_time() - t0, result.solved)
+
+
+SOLVERS: dict[str, Callable[[Panel, float], Run]] = {
+    "astar": astar,
+    "dfs": depth_first,
+    "clingo": clingo,
+}
+
+
+def row(family: str, size: str, panels: list[Panel], limit: float) -> dict:
+    out: dict = {"family": family, "size": size, "n": len(panels)}
+    for name, solver in SOLVERS.items():
+        runs = [solver(p, limit) for p in panels]
+        seconds = [r.seconds for r in runs]
+        out[f"{name}_median_s"] = statistics.median(seconds)
+        out[f"{name}_worst_s"] = max(seconds)
+        out[f"{name}_solved"] = sum(r.solved for r in runs)
+        if name == "astar":
+            out["astar_expansions_per_cpu_s"] = sum(r.expansions for r in runs) / max(
+                sum(seconds), 1e-9
+            )
+    return out
+
+
+def show(r: dict) -> str:
+    cells = [f"{r['family']:<12}", f"{r['size']:>5}", f"{r['n']:>3}"]
+    cells.append(f"{r['astar_expansions_per_cpu_s']:>11,.0f}")
+    for name in SOLVERS:
+        cells.append(
+            f"{r[f'{name}_median_s']:>8.4f} {r[f'{name}_worst_s']:>8.3f} "
+            f"{r[f'{name}_solved']:>3}/{r['n']:<3}"
+        )
+    return " ".join(cells)
+
+
+def community_sets(folder: Path, max_side: int) -> dict[str, list[Panel]]:
+    by_size: dict[str, list[Panel]] = {}
+    for f in sorted(folder.glob("*.json")):
+        panel = Panel.load(f)
+        if max(panel.rows, panel.cols) <= max_side:
+            by_size.setdefault(panel.size, []).append(panel)
+    return dict(sorted(by_size.items()))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--per-size", type=int, default=6)
+    ap.add_argument("--sizes", default="4,5,6,7", help="square sizes, comma-separated")
+    ap.add_argument("--time-limit", type=float, default=3.0, help="per solver and panel, s")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--families", default=",".join(FAMILIES))
+    ap.add_argument("--community", type=Path, default=None, help="folder of imported panels")
+    ap.add_argument("--community-max", type=int, default=6)
+    ap.add_argument("--out", default="benchmarks/out/bench_panels.csv")
+    args = ap.parse_args()
+    warm_up()
+    clingo(Panel(rows=1, cols=1, ends=((1, 1),)), 10)  # load clingo before any timer
+    head = f"{'family':<12} {'size':>5} {'n':>3} {'A* exp/s':>11}"
+    for name in SOLVERS:
+        head += f" {name + ' med':>8} {'worst':>8} {'solved':<7}"
+    print(head)
+    rows = []
+    for family in args.families.split(","):
+        for side in map(int, args.sizes.split(",")):
+            panels = generate_panel_set(
+                "path", [(side, side)], args.per_size, args.seed, FAMILIES[family]
+            )
+            rows.append(row(family, f"{side}x{side}", panels, args.time_limit))
+            print(show(rows[-1]), flush=True)
+    if args.community is not None:
+        for size, panels in community_sets(args.community, args.community_max).items():
+            rows.append(row("community", size, panels, args.time_limit))
+            print(show(rows[-1]), flush=True)
+    write_csv(rows, FIELDS, args.out)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
