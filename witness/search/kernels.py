@@ -1396,22 +1396,49 @@ def _panel_final(
 
 # fmt: off
 @_jit
-def _keep_child(node, w, g, pi, h, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
+def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoint, cover,
+              stamp):
+    """h of the child with head w: the distance to an end or, when larger, via the
+    farthest target still owed (an uncovered dot, or a corner of a triangle
+    with too few sides on the lines; or their mirror images) to an end; on the
+    doubled grid, halved and rounded up. An estimate of the rest of the line."""
+    best = 2 * np.int64(h[w])
+    wx = vpoint[w] % width
+    wy = vpoint[w] // width
+    for i in range(targets.size):
+        p = targets[i]
+        slack = 0
+        if kind[p] == P_DOT:
+            if cover[p] == stamp:
+                continue
+        elif _sides_covered(p, width, cover, stamp) >= value[p]:
+            continue
+        else:
+            slack = 4  # a corner is 2 closer than the cell, on both legs
+        reach = abs(p % width - wx) + abs(p // width - wy)
+        if mirror[0] >= 0:
+            q = mpoint[p]
+            reach = min(reach, abs(q % width - wx) + abs(q // width - wy))
+        best = max(best, reach + place_end[p] - slack)
+    return (best + 1) // 2
+
+
+@_jit
+def _keep_child(node, w, g, pi, hw, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
                 n_nodes):
-    """Store the child and push it with the key (pi, g + h, h, n)."""
+    """Store the child and push it with the key (pi, g + h, h, n), h = hw."""
     parent[n_nodes] = node
     vertex[n_nodes] = w
     flag[n_nodes] = 1 if pi else 0
-    hw = np.int64(h[w])
     key = ((1 if pi else 0) << 62) | ((g + hw) << 52) | (hw << 42) | n_nodes
     return _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
 
 
 @_jit
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
-                    kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
-                    n_colours, rules, evaluate, prune, parent, vertex, flag, heap_keys,
-                    heap_nodes, counters, candidates, max_expansions):
+                    kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
+                    place_end, width, height, n_colours, rules, evaluate, prune, parent, vertex,
+                    flag, heap_keys, heap_nodes, counters, candidates, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except: a child that reaches an end and passes _panel_final is
     stored in ``candidates`` and, after its expansion, the core returns
@@ -1476,8 +1503,10 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                                  stamp, fast, vlabel, plabel, labels, queue, pqueue,
                                  ccount, has_star)
             if not (pi and prune):
-                heap_size = _keep_child(node, w, g + 1, pi, h, parent, vertex, flag, heap_keys,
-                                        heap_nodes, heap_size, n_nodes)
+                hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
+                               mpoint, cover, stamp)
+                heap_size = _keep_child(node, w, g + 1, pi, hw, parent, vertex, flag,
+                                        heap_keys, heap_nodes, heap_size, n_nodes)
                 n_nodes += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
         if found > 0:

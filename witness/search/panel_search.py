@@ -9,7 +9,9 @@ The algorithm, as in :mod:`~witness.search.astar`, with these differences:
 - The open list starts with the trivial path of every start (one search from
   all of them; a start on the mirror axis of a symmetry panel serves both
   lines; a start that is also an end is goal-tested first). The key is
-  (pi, g + h, h, n) with h the least Manhattan distance from the head to an end.
+  (pi, g + h, h, n) with h the least Manhattan distance from the head to an end
+  or, when larger, via the farthest target still owed (an uncovered dot, a
+  triangle with too few sides on the lines, or their mirror images) to an end.
 - With symmetry the state is the pair of lines: a path is the first line, and
   a step is legal when the first line's vertex and its mirror image are both
   off both lines and neither edge is a gap or removed.
@@ -122,6 +124,8 @@ class PanelGeometry:
     dot_point: np.ndarray  # int32[n_dots]
     dot_a: np.ndarray  # int32[n_dots]: its vertex, or one end of its edge
     dot_b: np.ndarray  # int32[n_dots]: the other end, or -1
+    targets: np.ndarray  # int32: places of dots and triangles (the estimate h reads)
+    place_end: np.ndarray  # int32[n_places]: doubled-grid distance to the nearest end
     width: int
     height: int
     n_colours: int
@@ -149,6 +153,8 @@ class PanelGeometry:
             self.dot_point,
             self.dot_a,
             self.dot_b,
+            self.targets,
+            self.place_end,
             self.width,
             self.height,
             self.n_colours,
@@ -242,6 +248,13 @@ def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
     return kind, colour, value, dot_arrays, len(colours)
 
 
+def _place_end(panel: Panel, ids: _Ids) -> np.ndarray:
+    """Doubled-grid Manhattan distance from each place to the nearest end."""
+    px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
+    dist = [np.abs(px - 2 * e[0]) + np.abs(py - 2 * e[1]) for e in panel.ends]
+    return np.min(dist, axis=0).ravel().astype(np.int32)
+
+
 def build_panel_geometry(panel: Panel) -> PanelGeometry:
     """The core's arrays for ``panel``."""
     ids = _Ids(panel)
@@ -288,6 +301,8 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         dot_point=dot_point,
         dot_a=dot_a,
         dot_b=dot_b,
+        targets=np.flatnonzero((kind == P_DOT) | (kind == P_TRIANGLE)).astype(np.int32),
+        place_end=_place_end(panel, ids),
         width=ids.width,
         height=ids.height,
         n_colours=n_colours,
