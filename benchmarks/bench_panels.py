@@ -5,11 +5,12 @@ Generates a seeded set per family and size with Algorithm 4
 wall-clock time limit, and prints per family and size: A*'s expansions per CPU
 second, and the median and worst CPU seconds and the number solved of each
 solver. CPU time (time.process_time), not wall time, so that a loaded machine
-slows the rates less (its time limits still cut more searches short). The depth-first search is the rules checker's enumeration of every legal
-line (the steps of witness.model.rules.enumerate_lines), stopped at the first
-solution.
-``--community DIR`` adds the imported panels of a folder (``witness import``),
-by size, up to ``--community-max`` cells a side. Writes a CSV too.
+slows the rates less (its time limits still cut more searches short). The
+depth-first search takes every legal step in order (those of
+witness.model.rules.enumerate_lines) and asks the rules checker at each end,
+stopped at the first solution. ``--community DIR`` adds the imported panels
+of a folder (``witness import``), by size, up to ``--community-max`` cells a
+side. Writes a CSV too.
 
     nice -n 10 .venv/bin/python benchmarks/bench_panels.py [--per-size 6] [--sizes 4,5,6,7]
         [--time-limit 3] [--seed 0] [--community DIR]
