@@ -36,6 +36,7 @@ from witness.difficulty.ratings import (
     THESIS_DOWNLOAD,
     adjust_for_time,
     correlation_table,
+    difference,
     load_rated,
     score_row,
     select,
@@ -136,6 +137,40 @@ def table(family: str, correlations, n: int) -> str:
     return f"{family}: {n} puzzles\n\n" + "\n".join(lines) + "\n"
 
 
+def differences(rows: list[dict], adjusted: dict[str, float], against: str = "hand") -> str:
+    """ReMUSE's r of each other player less the ``against`` player's, on the
+    puzzles both score, with a paired bootstrap 95% interval."""
+    names = sorted(adjusted)
+    players = sorted({r["player"] for r in rows} - {against})
+    if against not in {r["player"] for r in rows} or not players:
+        return ""
+    lines = [
+        f"\nReMUSE's Pearson r of each player less the {against} player's, on the puzzles "
+        "both score (paired bootstrap 95% interval):\n",
+        "| player | lookahead | n | r difference [95% bootstrap] |",
+        "| --- | --- | --- | --- |",
+    ]
+    for player in players:
+        for n in sorted({int(r["lookahead"]) for r in rows}):
+            value = {
+                (r["player"], r["puzzle"]): _number(r["remuse"])
+                for r in rows
+                if int(r["lookahead"]) == n
+            }
+            a = [value.get((player, name)) for name in names]
+            b = [value.get((against, name)) for name in names]
+            d, low, high, used = difference(a, b, [adjusted[name] for name in names])
+            lines.append(f"| {player} | {n} | {used} | {d:+.3f} [{low:+.3f}, {high:+.3f}] |")
+    return "\n".join(lines) + "\n"
+
+
+def _number(value: str) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
 def figure(rows: list[dict], adjusted: dict[str, float], path: Path) -> None:
     import matplotlib
 
@@ -206,7 +241,7 @@ def run_family(family: str, rated, args) -> str:
     write_csv(
         [vars(c) for c in correlations], list(vars(correlations[0])), out / "correlations.csv"
     )
-    text = table(family, correlations, len(chosen))
+    text = table(family, correlations, len(chosen)) + differences(rows, adjusted)
     write_file(out / "correlations.md", text)
     figure(rows, adjusted, out / "remuse_vs_rating.png")
     return text
