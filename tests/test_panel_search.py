@@ -155,3 +155,12 @@ def test_a_start_that_is_an_end_is_a_line_of_one_vertex() -> None:
     panel = Panel(rows=1, cols=1, starts=((0, 0),), ends=((0, 0),))
     result = solve_panel(panel)
     assert result.path == [(0, 0)] and result.expansions == 0
+
+
+def test_rules_hold_from_the_first_step() -> None:
+    # The end is cut off by gaps: every first step already fails rule 3, so the
+    # proof takes one expansion (paths from a start were once taken to pass the
+    # rules unchecked, and the search wandered 100,000 expansions).
+    panel = Panel(rows=5, cols=5, ends=((5, 5),), gaps=(((4, 5), (5, 5)), ((5, 4), (5, 5))))
+    result = solve_panel(panel)
+    assert result.status == "unsolvable" and result.expansions == 1

@@ -1349,49 +1349,33 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
 # fmt: on
 
 
+# fmt: off
 @_jit
-def _panel_final(
-    kind,
-    colour,
-    value,
-    outside,
-    symbols,
-    dot_point,
-    pnb,
-    width,
-    cover,
-    line,
-    stamp,
-    plabel,
-    labels,
-    pqueue,
-    ccount,
-    has_star,
-):
+def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
+                 cover, line, stamp, plabel, labels, pqueue, ccount, has_star):
     """A necessary condition for a finished line to solve the panel (exact without
-    cancellers and polyominoes): no dot under the wrong line, no broken region."""
+    cancellers and polyominoes): no dot under the wrong line, no broken region.
+    Without cancellers an uncovered dot or a wrong triangle fails at once, and
+    without squares, stars and polyominoes nothing else can (rules[3] == 0)."""
     for i in range(dot_point.size):
         p = dot_point[i]
         if cover[p] == stamp and _wrong_line(p, line[p], kind, value):
             return False
+    if rules[0] == 0:
+        for i in range(targets.size):
+            p = targets[i]
+            if kind[p] == P_DOT:
+                if cover[p] != stamp:
+                    return False
+            elif _sides_covered(p, width, cover, stamp) != value[p]:
+                return False
+        if rules[3] == 0:
+            return True
     labels[1] += 1
-    return not _closed_regions_broken(
-        symbols,
-        pnb,
-        width,
-        kind,
-        colour,
-        value,
-        cover,
-        stamp,
-        outside,
-        plabel,
-        labels[1],
-        labels,
-        pqueue,
-        ccount,
-        has_star,
-    )
+    return not _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
+                                      outside, plabel, labels[1], labels, pqueue, ccount,
+                                      has_star)
+# fmt: on
 
 
 # fmt: off
@@ -1478,16 +1462,18 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         found = 0
         # Stepping onto w cuts nothing off when the head's free neighbours are
         # linked around it and w's stay linked around w (and w is not an end).
-        fast_head = evaluate and rules[2] == 1 and _ring_connected(head, neighbour, on, stamp)
+        # (never from a start: its path was not evaluated, so may not pass the rules)
+        fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
+                     and _ring_connected(head, neighbour, on, stamp))
         for d in range(4):
             w = neighbour[head, d]
             if w < 0 or on[w] == stamp or (mirror[0] >= 0 and on[mirror[w]] == stamp):
                 continue
             generated += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
-            if is_end[w] and _panel_final(kind, colour, value, outside, symbols, dot_point, pnb,
-                                          width, cover, line, stamp, plabel, labels, pqueue,
-                                          ccount, has_star):
+            if is_end[w] and _panel_final(kind, colour, value, outside, symbols, dot_point,
+                                          targets, rules, pnb, width, cover, line, stamp,
+                                          plabel, labels, pqueue, ccount, has_star):
                 parent[n_nodes] = node
                 vertex[n_nodes] = w
                 flag[n_nodes] = 0

@@ -129,7 +129,7 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[3]: cancellers on the panel, region rule on, fast path allowed
+    rules: np.ndarray  # int64[4]: cancellers, region rule on, fast path allowed, region symbols
     starts: list[int]
 
     def arrays(self) -> tuple:
@@ -277,8 +277,15 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     starts = [ids(s) for s in panel.starts]
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
+    region_only = panel.squares or panel.stars or panel.polyominoes
     rules = np.array(
-        [bool(panel.cancellers), bool(region_symbols or panel.cancellers), fast], np.int64
+        [
+            bool(panel.cancellers),
+            bool(region_symbols or panel.cancellers),
+            fast,
+            bool(region_only or panel.cancellers),
+        ],
+        np.int64,
     )
     pvertex = np.full(ids.width * ids.height, -1, np.int32)
     pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
