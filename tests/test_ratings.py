@@ -128,3 +128,18 @@ def test_the_benchmark_runs_end_to_end_and_resumes(tmp_path):
     assert second.returncode == 0, second.stderr
     assert len(list(csv.DictReader((out / "scores.csv").open()))) == 6
     assert "remuse_la0 (hand)" in (out / "correlations.md").read_text()
+
+
+def test_solution_counts_come_from_any_row_that_has_them():
+    from witness.difficulty.ratings import correlation_table
+
+    rows = []
+    for i in range(6):
+        base = {"puzzle": f"p{i}", "created": f"2021-01-0{i + 1}T00:00:00", "rating": float(i)}
+        for player, solutions in (("hand", i + 1), ("paper", "")):  # unproven: no count
+            rows.append(
+                {**base, "player": player, "lookahead": "0", "muse": "1", "remuse": "1"}
+                | {"solutions": str(solutions), "mean_length": str(solutions)}
+            )
+    table = {c.score: c for c in correlation_table(rows)}
+    assert table["solutions"].n == 6 and table["mean_length"].n == 6

@@ -259,8 +259,9 @@ def correlation_table(rows: Sequence[dict], seed: int = 0) -> list[Correlation]:
             out.append(correlate(name, values, list(adjusted), seed))
     for column in ("solutions", "mean_length"):
         values = [None] * len(puzzles)
-        for r in rows:
-            values[index[r["puzzle"]]] = _number(r[column])
+        for r in rows:  # the same for every player: any row that has it
+            if _number(r[column]) is not None:
+                values[index[r["puzzle"]]] = _number(r[column])
         out.append(correlate(column, values, list(adjusted), seed))
     return out
 
