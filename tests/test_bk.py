@@ -1,6 +1,6 @@
 """Background knowledge proofs with SWI-Prolog (janus-swi) on real task folders.
 
-janus embeds one Prolog for the whole test session, so every task is loaded
+janus embeds one Prolog for the whole test run, so every task is loaded
 into a module of its own (``janus.consult(file, module=...)``).
 """
 
