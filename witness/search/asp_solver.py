@@ -38,7 +38,9 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
 time limit stops clingo and says so: the status is ``timed_out`` and the count
-is only a lower bound. clingo runs with ``--eq=0``: its equivalence
+is only a lower bound. The limit is looked at between lines: grounding, and on
+a panel with cancellers one rules check of a line (which tries sets of symbols
+to cancel), can run past it. clingo runs with ``--eq=0``: its equivalence
 preprocessing (5.8.3) returned an answer set whose region had no support on a
 polyomino panel (tests/test_asp_panels.py has the panel).
 """
