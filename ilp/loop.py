@@ -683,8 +683,8 @@ def learn_from_failures(
         eval_timeout=eval_timeout,
         inferences_per_example=inferences_per_example,
         # the time-out covers loading the BK too (a directive may never return),
-        # but a job whose time is up still loads it to score its (empty) program:
-        # a load cut at 0.01 s under a busy machine was reported as a BK error
+        # but a job whose time is up still loads it to score its (empty) program
+        # (cut at 0.01 s, the load was reported as a BK error)
         load_timeout=None
         if deadline is None
         else max(MIN_LOAD_SECONDS, deadline - time.perf_counter()),
