@@ -221,6 +221,9 @@ class _Search:
                     self.prune_too_large(rule)
             parents = self.run_size(size, parents)
             self.do_combine()
+            if self.stopped and not self.optimum_found:
+                # out of time: pruning the parents (a test each) would overrun it
+                return
             # with a (perhaps new) best program, some parents of the next size
             # can no longer lead to a better one: all rules up to size + 1
             # literals are known now

@@ -99,6 +99,28 @@ def test_time_limit_counts_from_the_callers_start_in_a_child_process():
     assert stats.timed_out and stats.rules_tested == 0
 
 
+def test_no_pruning_check_once_the_time_is_up(monkeypatch):
+    # out of time inside a size, the search returns at once: pruning that
+    # size's parents (a test each) took trains4 a second past its time-out
+    import ilp.loop as loop
+
+    search = vars(loop)["_Search"]
+    late = []
+    real = search.cannot_beat_best
+
+    def spy(self, rule, seen_size):
+        if self.out_of_time():
+            late.append(rule)
+        return real(self, rule, seen_size)
+
+    # the clock is the number of rules generated (so the test is not timed)
+    monkeypatch.setattr(search, "out_of_time", lambda self: self.stats.rules_generated >= 18)
+    monkeypatch.setattr(search, "cannot_beat_best", spy)
+    _, _, stats = learn(TASKS / "zoo", timeout=600)
+    assert stats.timed_out and stats.rules_generated == 18
+    assert not late
+
+
 def test_process_started_is_before_the_process_ran():
     code = (
         "import time; time.sleep(0.3); from ilp.clock import process_started; "
