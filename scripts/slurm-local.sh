@@ -9,7 +9,8 @@
 # nothing is written to /etc. Without slurmdbd (AccountingStorageType=accounting_storage/none),
 # like a cluster without accounting, so the profile's squeue status command is exercised.
 # Installs the SLURM executor plugin into .venv (pip install -e '.[cluster]') if missing.
-# Every daemon it started is stopped by its pid on exit, failure or interrupt.
+# Every daemon it started is stopped by its pid on exit, failure or interrupt (after
+# Snakemake, by its pid, and any job left on the cluster, with scancel).
 # Exit status: 0 if the results agree, 1 if they differ or a run failed, 2 on bad usage.
 # SLURM_LOCAL_WORK=DIR keeps the runs (results, logs, slurm.conf) there instead of a
 # temporary directory that is removed at the end.
@@ -58,21 +59,32 @@ mkdir -p "$ETC" "$RUNDIR/state" "$RUNDIR/spool" "$RUNDIR/munge" "$WORK/local" "$
 chmod 700 "$RUNDIR/munge"
 
 PIDS=()
+SNAKEMAKE_PID=""
+stop_pid() {  # PID: SIGTERM, then SIGKILL after 10 s
+  local pid="$1"
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  kill -0 "$pid" 2>/dev/null && { log "pid $pid ignored SIGTERM: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; }
+  wait "$pid" 2>/dev/null || true
+}
+cancel_jobs() {  # jobs left on this cluster after an interrupt: their steps outlive slurmd
+  local ids
+  ids="$(squeue -h -o %i 2>/dev/null || true)"
+  [ -n "$ids" ] || return 0
+  log "scancel $(echo $ids)"
+  scancel $ids 2>/dev/null || true
+  for _ in $(seq 30); do [ -z "$(squeue -h -o %i 2>/dev/null || true)" ] && break; sleep 1; done
+}
 stop_daemons() {  # each daemon (and the sampler) this script started, by its pid, newest first
-  local i pid
-  for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do
-    pid="${PIDS[$i]}"
-    if kill -0 "$pid" 2>/dev/null; then
-      kill -TERM "$pid" 2>/dev/null || true
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-      kill -0 "$pid" 2>/dev/null && { log "pid $pid ignored SIGTERM: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; }
-      wait "$pid" 2>/dev/null || true
-    fi
-  done
+  local i
+  [ -z "${SLURM_CONF:-}" ] || cancel_jobs
+  for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do stop_pid "${PIDS[$i]}"; done
   PIDS=()
 }
 cleanup() {
   local status=$?
+  [ -z "$SNAKEMAKE_PID" ] || stop_pid "$SNAKEMAKE_PID"  # it cancels its jobs on SIGTERM
   stop_daemons
   if [ "$KEEP" = 0 ]; then rm -rf "$WORK"; else log "runs kept in $WORK"; fi
   exit "$status"
@@ -166,16 +178,21 @@ fi
 log "SLURM $(sinfo -V | cut -d' ' -f2) up: node $HOST, $CPUS CPUs, $MEM_MB MB (munged, slurmctld, slurmd: pids ${PIDS[*]})"
 
 # ---- the configuration through profiles/slurm, then locally
-run_snakemake() {  # DIR LOGFILE ARGS...: prints the wall time in seconds
-  local dir="$1" logfile="$2"; shift 2
-  local start=$SECONDS
-  if ! (cd "$dir" && nice -n 10 "$SNAKEMAKE" -s "$ROOT/Snakefile" --configfile "$CONFIG" "$@" \
-    >"$logfile" 2>&1); then
+run_snakemake() {  # DIR LOGFILE ARGS...: sets WALL to its wall time in seconds
+  local dir="$1" logfile="$2" start=$SECONDS status=0
+  shift 2
+  # in the background, so that a signal to this script is handled at once (by cleanup)
+  (cd "$dir" && exec nice -n 10 "$SNAKEMAKE" -s "$ROOT/Snakefile" --configfile "$CONFIG" "$@" \
+    >"$logfile" 2>&1) &
+  SNAKEMAKE_PID=$!
+  wait "$SNAKEMAKE_PID" || status=$?
+  SNAKEMAKE_PID=""
+  if [ "$status" != 0 ]; then
     tail -n 40 "$logfile" >&2
     log "snakemake failed in $dir (log: $logfile)"
     return 1
   fi
-  echo $((SECONDS - start))
+  WALL=$((SECONDS - start))
 }
 steps() { grep -o '[0-9]* of [0-9]* steps (100%) done' "$1" | tail -n 1 | cut -d' ' -f1,3; }
 
@@ -190,7 +207,8 @@ sample_job_snakemake_rss &
 PIDS+=($!)
 
 log "cluster run: snakemake --profile profiles/slurm --configfile $CONFIG ${EXTRA[*]}"
-SLURM_WALL="$(run_snakemake "$WORK/slurm" "$WORK/slurm.log" --profile "$ROOT/profiles/slurm" "${EXTRA[@]}")"
+run_snakemake "$WORK/slurm" "$WORK/slurm.log" --profile "$ROOT/profiles/slurm" "${EXTRA[@]}"
+SLURM_WALL=$WALL
 JOB_SNAKEMAKE_MB="$(sort -n "$RUNDIR/job_snakemake_rss.txt" | tail -n 1 | awk '{print int($1 / 1024)}')"
 JOBS="$(wc -l <"$RUNDIR/jobcomp.txt")"
 JOBS_DONE="$(grep -c 'JobState=COMPLETED' "$RUNDIR/jobcomp.txt" || true)"
@@ -198,7 +216,8 @@ stop_daemons
 log "daemons stopped"
 
 log "local run: snakemake --cores $CPUS --configfile $CONFIG"
-LOCAL_WALL="$(run_snakemake "$WORK/local" "$WORK/local.log" --cores "$CPUS")"
+run_snakemake "$WORK/local" "$WORK/local.log" --cores "$CPUS"
+LOCAL_WALL=$WALL
 
 read -r SLURM_STEPS SLURM_TOTAL <<<"$(steps "$WORK/slurm.log")"
 read -r LOCAL_STEPS LOCAL_TOTAL <<<"$(steps "$WORK/local.log")"

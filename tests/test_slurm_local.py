@@ -31,12 +31,13 @@ def test_the_slurm_profile_gives_the_local_results_on_a_one_node_cluster(tmp_pat
     assert jobs, out
     steps, total, submitted = map(int, jobs.groups())
     assert steps == total and 0 < submitted < total  # localrules ran in the main process
-    assert set(daemon_pids()) == before  # every daemon it started is gone
+    assert set(daemon_pids()) == before  # every daemon it started is gone, no job left
 
 
 def daemon_pids() -> list[int]:
-    """Process ids of munged, slurmctld and slurmd on this machine."""
-    found = subprocess.run(
-        ["pgrep", "-x", "munged|slurmctld|slurmd"], capture_output=True, text=True
-    )
-    return [int(p) for p in found.stdout.split()]
+    """Process ids of SLURM's and munge's daemons (and job steps) on this machine."""
+    found = []
+    for name in ("munged", "slurmctld", "slurmd", "slurmstepd"):  # pgrep -x: one name each
+        proc = subprocess.run(["pgrep", "-x", name], capture_output=True, text=True)
+        found += [int(p) for p in proc.stdout.split()]
+    return found

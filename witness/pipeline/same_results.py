@@ -2,11 +2,12 @@
 the same files, and the same content wherever the pipeline is deterministic.
 
 Everything is compared except what measures the machine: values whose name says
-they are seconds, a time-based speedup (speedup_t) or share (slower, solved within
-a time) or a memory peak; the learning time in a program's header comment; the log
-and benchmark folders; and the report and figures, which draw those measurements
-(the tables they are drawn from are compared). A run whose searches or learning hit
-a time limit may differ elsewhere too (timed_out, status): that is reported, since
+they are seconds, a clock time (deadline, returned), a time-based speedup
+(speedup_t) or share (slower, solved within a time) or a memory peak; the learning
+time in a program's header comment; the log and benchmark folders; and the report
+and figures, which draw those measurements (the tables they are drawn from are
+compared). A run whose searches or learning hit a time limit may differ elsewhere
+too (timed_out, status): that is reported, since
 the results then really differ.
 
     python -m witness.pipeline.same_results RESULTS_A RESULTS_B   # results/<run> of each
@@ -23,12 +24,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # Names (CSV columns, JSON keys) of measurements of this machine: never compared.
-MEASURED = re.compile(r"seconds|speedup_t|within_time|slower|per_second|rss")
+MEASURED = re.compile(r"seconds|speedup_t|within_time|slower|per_second|rss|deadline|returned")
 # The header comment of a learned program (witness.learning) that reports its time.
 MEASURED_LINE = re.compile(rb"^% time: .*$", re.MULTILINE)
 # Folders and files of a run that hold measurements, messages or drawings of them.
 UNCOMPARED_DIRS = frozenset({"logs", "benchmarks", "figures"})
-UNCOMPARED_NAMES = frozenset({".snakemake_timestamp", "report.md", "headline.txt", "comparison.md"})
+UNCOMPARED_NAMES = frozenset(
+    {
+        ".snakemake_timestamp",
+        "report.md",
+        "report.md.html",
+        "headline.txt",
+        "comparison.md",
+        "comparison.md.html",
+    }
+)
 
 
 @dataclass(frozen=True)
