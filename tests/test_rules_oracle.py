@@ -6,6 +6,7 @@ of symbols to remove, legal lines by filtering every simple walk."""
 from functools import cache
 from itertools import combinations, pairwise, product
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -330,6 +331,7 @@ def tilings(draw):
     return panel, frozenset(region), tuple(pieces)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(tilings())
 def test_the_tiling_search_agrees_with_trying_every_placement(case):

@@ -5,6 +5,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,7 @@ values = st.one_of(st.integers(), st.text(max_size=5), st.booleans())
 records = st.dictionaries(st.sampled_from(["status", "clauses", "tp", "seconds"]), values)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(records, records, values)
 def test_json_files_differ_exactly_when_an_unmeasured_key_does(tmp_path_factory, a, b, seconds):

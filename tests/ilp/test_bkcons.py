@@ -201,6 +201,7 @@ copies = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(copies)
 def test_a_copied_relation_leaves_nothing_that_the_kept_one_cannot_do(rows):
@@ -291,6 +292,7 @@ BIAS_T = "head_pred(f,1). body_pred(t,3). body_pred(red,1).\nmax_vars(4). max_bo
     st.sets(st.tuples(*[st.sampled_from(NODES)] * 3), max_size=10),
     st.sets(st.tuples(st.sampled_from(NODES)), max_size=3),
 )
+@pytest.mark.slow
 def test_implied_literals_with_singletons_of_a_ternary_relation(t, red):
     # t(A,B,C) with two singletons is implied wherever A's value starts a tuple of t
     rows = {"t": t, "red": red}

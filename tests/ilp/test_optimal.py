@@ -6,6 +6,7 @@ arity 1 and of arity 2."""
 import itertools
 from pathlib import Path
 
+import pytest
 from graph_task import write_graph_task
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,6 +99,7 @@ def learned(folder: Path, edges, red, blue, labels, bias_text=BIAS) -> tuple[int
     return scores.tp, program.size
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(tasks())
 def test_learned_program_is_optimal(tmp_path_factory, task):

@@ -147,6 +147,7 @@ def list_tasks(draw) -> dict[tuple, bool]:
     return labels
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(list_tasks())
 def test_learned_recursive_program_is_optimal(tmp_path_factory, labels):

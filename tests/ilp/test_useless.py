@@ -45,6 +45,7 @@ def coverable(left: int, budget: int, rules: list[tuple[int, int]]) -> bool:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(tasks())
 def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task):
