@@ -33,6 +33,7 @@ from witness.difficulty.player import player_rules
 from witness.difficulty.ranking import score_panel
 from witness.difficulty.ratings import (
     FAMILIES,
+    SCORE_ROW_FIELDS,
     THESIS_DOWNLOAD,
     adjust_for_time,
     correlation_table,
@@ -44,21 +45,6 @@ from witness.difficulty.ratings import (
 from witness.errors import InputError
 from witness.io import write_csv, write_file
 from witness.paper import SHEN_2024, THESIS_SETS, THESIS_TABLE_4_1, THESIS_TRIANGLES_REMUSE
-
-FIELDS = [
-    "puzzle",
-    "id",
-    "created",
-    "rating",
-    "player",
-    "lookahead",
-    "muse",
-    "remuse",
-    "solutions",
-    "mean_length",
-    "status",
-    "seconds",
-]
 
 
 def imported(source: Path, out: Path) -> Path:
@@ -101,7 +87,7 @@ def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> l
     ]
     new_file = not scores_csv.is_file()
     with scores_csv.open("a", newline="") as fh:
-        writer = csv.DictWriter(fh, FIELDS)
+        writer = csv.DictWriter(fh, SCORE_ROW_FIELDS)
         if new_file:
             writer.writeheader()
         for r, player, n in tqdm(todo, desc=scores_csv.parent.name, unit="score"):

@@ -220,8 +220,24 @@ def load_rated(folder: str | Path) -> list[RatedPanel]:
     return out
 
 
+SCORE_ROW_FIELDS = [
+    "puzzle",
+    "id",
+    "created",
+    "rating",
+    "player",
+    "lookahead",
+    "muse",
+    "remuse",
+    "solutions",
+    "mean_length",
+    "status",
+    "seconds",
+]
+
+
 def score_row(r: RatedPanel, player: str, lookahead: int, d: Difficulty) -> dict:
-    """One CSV row: a puzzle's scores under one player and lookahead."""
+    """One CSV row (:data:`SCORE_ROW_FIELDS`): a puzzle's scores under one player and lookahead."""
     return {
         "puzzle": r.name,
         "id": (r.panel.meta or {}).get("id"),

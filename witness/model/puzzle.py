@@ -25,8 +25,7 @@ from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
 
-from witness.errors import InputError
-from witness.io import parse_json, read_text, write_file
+from witness.io import write_file
 from witness.model.base import DEFAULT_COLOURS, DIRECTIONS, MAX_SIDE, PuzzleError, Vertex
 from witness.model.panel import Panel, panel_from_dict
 
@@ -193,19 +192,11 @@ class Puzzle:
 
     @classmethod
     def from_json(cls, text: str) -> Puzzle:
-        try:
-            data = parse_json(text)
-        except ValueError as exc:
-            raise PuzzleError("json", f"malformed JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_panel(Panel.from_json(text))
 
     @classmethod
     def load(cls, path: str | Path) -> Puzzle:
-        try:
-            text = read_text(path, "puzzle")
-        except InputError as exc:
-            raise PuzzleError("file", str(exc)) from None
-        return cls.from_json(text)
+        return cls.from_panel(Panel.load(path))
 
     def to_dict(self) -> dict:
         return {
