@@ -1,8 +1,7 @@
 """Puzzle difficulty as entropy: the definitions, line by line over any puzzle.
 
-Chen (2023), *Encoding Puzzle Uncertainty as Entropy* (MSc thesis, chapter 3;
-``../shared/papers/chen-2023-entropy-puzzle-difficulty-thesis.txt``) scores a
-puzzle {G, S_start, A, Gamma} by the information an oracle must give a player
+Chen (2023), *Encoding Puzzle Uncertainty as Entropy* (MSc thesis, University
+of Alberta, chapter 3; CITATION.cff) scores a puzzle {G, S_start, A, Gamma} by the information an oracle must give a player
 along the easiest solution:
 
 - equation 3.1, :func:`uniform_entropy`: a state with ``|sigma(s)|`` moves
