@@ -1,6 +1,6 @@
 """Puzzle difficulty as entropy: the definitions, line by line over any puzzle.
 
-Chen (2023), *Encoding Puzzle Uncertainty as Entropy* (MSc thesis, University
+Chen (2023), *Entropy as a Measure of Puzzle Difficulty* (MSc thesis, University
 of Alberta, chapter 3; CITATION.cff) scores a puzzle {G, S_start, A, Gamma} by the information an oracle must give a player
 along the easiest solution:
 
