@@ -1,8 +1,9 @@
 """Puzzle difficulty as entropy: the definitions, line by line over any puzzle.
 
-Chen (2023), *Entropy as a Measure of Puzzle Difficulty* (MSc thesis, University
-of Alberta, chapter 3; CITATION.cff) scores a puzzle {G, S_start, A, Gamma} by the information an oracle must give a player
-along the easiest solution:
+Chen (2023), *Entropy as a Measure of Puzzle Difficulty* (MSc thesis,
+University of Alberta, chapter 3; CITATION.cff) scores a puzzle
+{G, S_start, A, Gamma} by the information an oracle must give a player along
+the easiest solution:
 
 - equation 3.1, :func:`uniform_entropy`: a state with ``|sigma(s)|`` moves
   costs log2 |sigma(s)| bits (the thesis's table rounds log2 3 to 1.6), and
