@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from witness.difficulty.ranking import SCORE_FIELDS
 from witness.pipeline.report import (
     _figure5_panels,
     encoding_lines,
@@ -186,19 +187,7 @@ def test_difficulty_figure_draws_both_scores_and_gives_the_correlations(tmp_path
     scores = tmp_path / "scores.csv"
     pd.DataFrame(
         rows,
-        columns=[
-            "puzzle",
-            "size",
-            "rules",
-            "lookahead",
-            "muse",
-            "remuse",
-            "solutions",
-            "mean_length",
-            "status",
-            "seconds",
-            "states",
-        ],
+        columns=SCORE_FIELDS,  # the pipeline's difficulty CSV columns
     ).to_csv(scores, index=False)
     per = tmp_path / "per_puzzle.csv"
     pd.DataFrame({"puzzle": puzzles, "baseline_expansions": expansions}).to_csv(per, index=False)
