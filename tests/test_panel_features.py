@@ -1,0 +1,127 @@
+"""The panel features (witness.search.panel_features) against brute force:
+every sound rule they support rejects only partial paths that no completion
+extends to a solution, on random small panels of every symbol type."""
+
+from hypothesis import HealthCheck, assume, given, settings
+from test_rules_oracle import panels
+
+from witness.model.panel import Dot, Panel
+from witness.model.rules import is_solution
+from witness.search.panel_features import (
+    CERTIFICATES,
+    PANEL_FEATURES,
+    certificates_holding,
+    features_apply,
+    object_features,
+    panel_objects,
+    program_fires,
+)
+from witness.search.predicates import OPERATORS, Clause, Comparison
+
+
+def partial_paths(panel: Panel) -> list[tuple]:
+    """Every simple path from a start (a line may pass an end and go on)."""
+    out = []
+
+    def walk(path):
+        out.append(tuple(path))
+        for w in panel.neighbours(path[-1]):
+            if w not in path:
+                walk([*path, w])
+
+    for s in panel.starts:
+        walk([s])
+    return out
+
+
+def completable(panel: Panel, paths: list[tuple]) -> set[tuple]:
+    """The paths some solution starts with (the solution itself included)."""
+    out = set()
+    for p in paths:
+        if p[-1] in panel.ends and len(p) > 1 and is_solution(panel, list(p)):
+            out |= {p[:i] for i in range(1, len(p) + 1)}
+    return out
+
+
+FIRED: set[str] = set()  # the rules seen firing, checked below
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels(kinds=("square", "star", "triangle", "polyomino")))
+def test_every_certificate_is_sound(panel):
+    assume(features_apply(panel))
+    paths = partial_paths(panel)
+    assume(len(paths) < 3000)
+    good = completable(panel, paths)
+    for p in paths:
+        for obj, values in object_features(panel, p):
+            fired = certificates_holding(values)
+            assert not (fired and p in good), (panel.to_json(), p, obj, fired)
+            FIRED.update(fired)
+
+
+def test_every_certificate_fired_on_some_panel():
+    # runs after the property test (file order): each rule was exercised
+    assert FIRED == set(CERTIFICATES) or not FIRED
+
+
+def test_features_of_a_dot_panel():
+    # 1x2 cells; start (0,0), end (2,0); dots at (0,1) and (2,1)
+    panel = Panel(rows=1, cols=2, ends=((2, 0),), dots=(Dot((0, 1)), Dot((2, 1))))
+    (_, d0), (_, d1) = object_features(panel, [(0, 0), (1, 0)])
+    # the head (1,0) splits the rest: {(0,1),(1,1),(2,1),(2,0)} is one part with the end
+    assert d0 == {
+        "dot_covered": 0,
+        "dot_coverable": 1,
+        "part_dots": 2,
+        "part_ends": 1,
+        "open_dots": 2,
+    }
+    # [(0,0),(1,0),(1,1)]: (0,1) and (2,1) now lie in different parts
+    (_, d0), (_, d1) = object_features(panel, [(0, 0), (1, 0), (1, 1)])
+    assert d0["part_dots"] == 1 and d0["open_dots"] == 2 and d0["part_ends"] == 0
+    assert d1["part_dots"] == 1 and d1["part_ends"] == 1
+    assert "uncovered dots in two parts of the grid" in certificates_holding(d1)
+
+
+def test_features_of_squares_and_stars():
+    panel = Panel(
+        rows=1,
+        cols=3,
+        ends=((3, 1),),
+        squares=((0, 0, "red"), (2, 0, "blue")),
+        stars=((1, 0, "red"),),
+    )
+    # [(0,0),(0,1),(1,1),(1,0),(2,0)]: the side (1,0)-(1,1) is on the line; the
+    # side (2,0)-(2,1) can still be added (both ends reachable from the head)
+    path = [(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)]
+    values = dict(object_features(panel, path))
+    square0, square1, star = panel_objects(panel)
+    assert values[square0] == {"joined_colours": 1, "region_colours": 1, "region_closed": 1}
+    assert values[square1] == {"joined_colours": 1, "region_colours": 1, "region_closed": 0}
+    assert values[star] == {"joined_partners": 1, "region_partners": 1}
+    assert certificates_holding(values[star]) == [
+        "a star whose region can no longer hold a partner"
+    ]
+
+
+def test_certificates_name_known_features():
+    for conditions in CERTIFICATES.values():
+        for feature, op, right in conditions:
+            assert feature in PANEL_FEATURES and op in OPERATORS
+            assert isinstance(right, int) or right in PANEL_FEATURES
+
+
+def test_program_fires_never_on_symmetry_panels():
+    clause = Clause((Comparison("eq", ("feature", "dot_covered"), ("const", 0)),))
+    plain = Panel(rows=1, cols=1, ends=((1, 1),), dots=(Dot((1, 0)),))
+    assert program_fires(plain, [(0, 0)], [clause])
+    mirrored = Panel(
+        rows=1,
+        cols=2,
+        starts=((0, 0), (2, 0)),
+        ends=((0, 1), (2, 1)),
+        symmetry="horizontal",
+        dots=(Dot((1, 1)),),
+    )
+    assert not program_fires(mirrored, [(0, 0)], [clause])

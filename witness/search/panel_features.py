@@ -1,0 +1,298 @@
+"""What a partial path says about each dot, square and star of a panel: the
+numbers learned pruning predicates beyond triangles read (the panel
+counterpart of :func:`witness.search.predicates.square_features`).
+
+A learned clause ``f(P, O)`` says "partial path P can never be completed
+because of object O", where O is a dot, a coloured square or a star of the
+panel (:class:`PanelObject`). Its body compares the features below with each
+other and with small constants. This module is the reference meaning of every
+feature: the background knowledge in Prolog (``bk/panel.pl``), the compiled
+search and the verifier's ASP encoding are all tested against it.
+
+Definitions, for a partial path P with head h:
+
+- an *open* edge is one the line may use (``Panel.neighbours``);
+- ``reach(P)``: h and every vertex off P that h reaches along open edges
+  through vertices off P (a superset of what any extension of P visits);
+- an *addable* edge is open, not on P, with both ends in ``reach(P)`` (a
+  superset of the edges any extension adds);
+- the *parts* of P are the connected components of ``reach(P)`` minus h: an
+  extension enters at most one part and never leaves it;
+- ``region_now(P, c)``: the cells connected to cell c through shared sides not
+  on P (the final region of c, under any completion, lies inside it);
+- ``joined(P, c)``: the cells connected to c through shared sides neither on P
+  nor addable (they never will be: the final region of c contains it).
+
+The features are defined on panels without symmetry, cancellers, removed
+edges or removed vertices (:func:`features_apply`); elsewhere a learned
+family predicate never fires, which keeps it sound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
+from witness.model.panel import Panel, cell_edges
+from witness.search.predicates import OPERATORS, Clause
+
+# The features of each kind of object, in a fixed order.
+DOT_FEATURES = ("dot_covered", "dot_coverable", "part_dots", "part_ends", "open_dots")
+SQUARE_FEATURES = ("joined_colours", "region_colours", "region_closed")
+STAR_FEATURES = ("joined_partners", "region_partners")
+KIND_FEATURES: dict[str, tuple[str, ...]] = {
+    "dot": DOT_FEATURES,
+    "square": SQUARE_FEATURES,
+    "star": STAR_FEATURES,
+}
+PANEL_FEATURES: tuple[str, ...] = DOT_FEATURES + SQUARE_FEATURES + STAR_FEATURES
+# The object kinds a family's examples and predicates range over.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "dots": ("dot",),
+    "squares": ("square",),
+    "stars": ("star",),
+    "mixed": ("dot", "square", "star"),
+}
+
+# Sound rules: each rejects only partial paths none of whose completions
+# solves the panel (module doc for the definitions). A clause whose
+# comparisons imply one of them is sound on every panel the features apply to.
+# A condition is (feature, operator, constant or feature).
+CERTIFICATES: dict[str, tuple[tuple[str, str, int | str], ...]] = {
+    "an uncovered dot that can no longer be covered": (
+        ("dot_covered", "eq", 0),
+        ("dot_coverable", "eq", 0),
+    ),
+    "an uncovered dot in a part of the grid with no end": (
+        ("dot_covered", "eq", 0),
+        ("part_ends", "eq", 0),
+    ),
+    "uncovered dots in two parts of the grid": (
+        ("dot_covered", "eq", 0),
+        ("part_dots", "lt", "open_dots"),
+    ),
+    "squares of two colours joined for good": (("joined_colours", "gt", 1),),
+    "a star joined for good with more than one partner": (("joined_partners", "gt", 2),),
+    "a star whose region can no longer hold a partner": (("region_partners", "lt", 2),),
+}
+
+
+@dataclass(frozen=True)
+class PanelObject:
+    """A dot (``index`` into ``panel.dots``), square or star (index into
+    ``panel.squares`` / ``panel.stars``) a learned clause can blame."""
+
+    kind: str
+    index: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}{self.index}"
+
+
+def features_apply(panel: Panel) -> bool:
+    """Whether the features (and so learned family predicates) apply to ``panel``."""
+    return not (panel.symmetry or panel.cancellers or panel.removed_edges or panel.removed_vertices)
+
+
+def panel_objects(panel: Panel, kinds: Iterable[str] = ("dot", "square", "star")) -> list:
+    """The panel's objects of the given kinds, dots then squares then stars."""
+    wanted = set(kinds)
+    counts = {"dot": len(panel.dots), "square": len(panel.squares), "star": len(panel.stars)}
+    return [PanelObject(k, i) for k in KIND_FEATURES if k in wanted for i in range(counts[k])]
+
+
+# ------------------------------------------------------------ the path's state
+@dataclass
+class PathState:
+    """What every feature of one partial path is computed from."""
+
+    head: Vertex
+    on: frozenset[Vertex]
+    path_edges: frozenset[Edge]
+    reach: frozenset[Vertex]
+    part: dict[Vertex, int]  # vertex of reach(P) minus the head -> its part
+    addable: frozenset[Edge]
+
+
+def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
+    """The head, visited vertices, path edges, reach, parts and addable edges of ``path``."""
+    path = [tuple(v) for v in path]
+    head, on = path[-1], frozenset(path)
+    path_edges = frozenset(edge(a, b) for a, b in zip(path, path[1:], strict=False))
+    reach = _flood(panel, [head], lambda w: w not in on)
+    part: dict[Vertex, int] = {}
+    for v in sorted(reach - {head}):
+        if v not in part:
+            number = len(set(part.values()))
+            for w in _flood(panel, [v], lambda w: w in reach and w != head):
+                part[w] = number
+    addable = frozenset(
+        edge(v, w)
+        for v in reach
+        for w in panel.neighbours(v)
+        if w in reach and edge(v, w) not in path_edges
+    )
+    return PathState(head, on, path_edges, reach, part, addable)
+
+
+def _flood(panel: Panel, seeds: list[Vertex], allowed) -> frozenset[Vertex]:
+    seen, todo = set(seeds), list(seeds)
+    while todo:
+        v = todo.pop()
+        for w in panel.neighbours(v):
+            if w not in seen and allowed(w):
+                seen.add(w)
+                todo.append(w)
+    return frozenset(seen)
+
+
+# --------------------------------------------------------------------- dots
+def _dot_part(state: PathState, at) -> int | None:
+    """The part an uncovered dot can still be covered in (None: it cannot)."""
+    if isinstance(at[0], int):  # a vertex dot
+        return state.part.get(at)
+    if edge(*at) not in state.addable:
+        return None
+    a, b = at
+    return state.part[b] if a == state.head else state.part[a]
+
+
+def _dot_covered(state: PathState, at) -> bool:
+    return at in state.on if isinstance(at[0], int) else edge(*at) in state.path_edges
+
+
+def dot_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
+    """The features of every dot (panel order) under the path of ``state``."""
+    covered = [_dot_covered(state, d.at) for d in panel.dots]
+    parts = [
+        None if c else _dot_part(state, d.at) for d, c in zip(panel.dots, covered, strict=True)
+    ]
+    open_dots = covered.count(False)
+    out = []
+    for c, p in zip(covered, parts, strict=True):
+        live = not c and p is not None
+        out.append(
+            {
+                "dot_covered": int(c),
+                "dot_coverable": int(c or p is not None),
+                "part_dots": sum(q == p for q in parts) if live else 0,
+                "part_ends": sum(state.part.get(e) == p for e in panel.ends) if live else 0,
+                "open_dots": open_dots,
+            }
+        )
+    return out
+
+
+# ----------------------------------------------------------- cells: regions
+def _cell_flood(panel: Panel, cell: Cell, separates: frozenset[Edge]) -> frozenset[Cell]:
+    """The cells connected to ``cell`` through shared sides not in ``separates``."""
+    seen, todo = {cell}, [cell]
+    while todo:
+        x, y = todo.pop()
+        bottom, right, top, left = cell_edges((x, y))
+        for nb, side in (
+            ((x, y - 1), bottom),
+            ((x, y + 1), top),
+            ((x - 1, y), left),
+            ((x + 1, y), right),
+        ):
+            if nb not in seen and panel.in_cells(nb) and side not in separates:
+                seen.add(nb)
+                todo.append(nb)
+    return frozenset(seen)
+
+
+def _colour_symbols(panel: Panel) -> dict[Cell, str]:
+    """Cell -> the colour of its symbol, for every symbol a star counts (rules.py)."""
+    out: dict[Cell, str] = {}
+    for items in (panel.triangles, panel.squares, panel.stars, panel.cancellers):
+        for item in items:
+            out[(item[0], item[1])] = item[-1]
+    for p in panel.polyominoes:
+        out[p.cell] = p.colour
+    return {c: k for c, k in out.items() if k != NO_COLOUR}
+
+
+def cell_features(panel: Panel, state: PathState) -> tuple[list[dict], list[dict]]:
+    """The features of every square and every star (panel order) under ``state``."""
+    never = state.path_edges | state.addable  # a side off this set stays uncut
+    square_colour = {(x, y): k for x, y, k in panel.squares}
+    symbol_colour = _colour_symbols(panel)
+    squares, stars = [], []
+    for x, y, _ in panel.squares:
+        now = _cell_flood(panel, (x, y), state.path_edges)
+        joined = _cell_flood(panel, (x, y), never)
+        squares.append(
+            {
+                "joined_colours": len({square_colour[c] for c in joined if c in square_colour}),
+                "region_colours": len({square_colour[c] for c in now if c in square_colour}),
+                "region_closed": int(joined == now),
+            }
+        )
+    for x, y, k in panel.stars:
+        now = _cell_flood(panel, (x, y), state.path_edges)
+        joined = _cell_flood(panel, (x, y), never)
+        stars.append(
+            {
+                "joined_partners": sum(symbol_colour.get(c) == k for c in joined),
+                "region_partners": sum(symbol_colour.get(c) == k for c in now),
+            }
+        )
+    return squares, stars
+
+
+# ------------------------------------------------------------------ objects
+def object_features(
+    panel: Panel, path: Sequence[Vertex], kinds: Iterable[str] = ("dot", "square", "star")
+) -> list[tuple[PanelObject, dict[str, int]]]:
+    """Every object of the given kinds with its features under ``path``."""
+    state = path_state(panel, path)
+    wanted = set(kinds)
+    dots = dot_features(panel, state) if "dot" in wanted else []
+    squares, stars = cell_features(panel, state) if wanted & {"square", "star"} else ([], [])
+    values = {"dot": dots, "square": squares, "star": stars}
+    return [(o, values[o.kind][o.index]) for o in panel_objects(panel, wanted)]
+
+
+def clause_fires(clause: Clause, values: dict[str, int]) -> bool:
+    """Whether every comparison of ``clause`` holds on one object's features
+    (False when it reads a feature the object's kind does not have)."""
+    for c in clause.comparisons:
+        operands = []
+        for kind, v in (c.left, c.right):
+            if kind == "feature" and v not in values:
+                return False
+            operands.append(values[v] if kind == "feature" else v)
+        if not OPERATORS[c.op].apply(*operands):
+            return False
+    return True
+
+
+def program_fires(panel: Panel, path: Sequence[Vertex], clauses: Sequence[Clause]) -> bool:
+    """pi(path) of a learned family program: some clause fires on some object
+    (never on a panel the features do not apply to). Slow and obvious: the
+    oracle the compiled search and the Prolog background knowledge are tested
+    against."""
+    if not clauses or not features_apply(panel):
+        return False
+    return any(
+        clause_fires(cl, values) for _, values in object_features(panel, path) for cl in clauses
+    )
+
+
+def certificates_holding(values: dict[str, int]) -> list[str]:
+    """The names of the sound rules (:data:`CERTIFICATES`) one object's features satisfy."""
+
+    def holds(feature: str, op: str, right: int | str) -> bool:
+        if feature not in values or (isinstance(right, str) and right not in values):
+            return False
+        other = values[right] if isinstance(right, str) else right
+        return bool(OPERATORS[op].apply(values[feature], other))
+
+    return [
+        name
+        for name, conditions in CERTIFICATES.items()
+        if all(holds(*condition) for condition in conditions)
+    ]
