@@ -85,3 +85,20 @@ def test_cli_generates_panels(tmp_path, capsys) -> None:
     assert "--density" in capsys.readouterr().err
     assert main([*args, "--types", "pillars"]) == 2
     assert "--types" in capsys.readouterr().err
+
+
+def test_named_panel_sets_are_disjoint_and_read_back_as_panels(tmp_path):
+    from witness.search.generate import read_set, write_named_set
+    from witness.search.generate_panels import PanelSpec, panel_set_generator
+    from witness.search.solvers import build_geometry, solve
+
+    generator = panel_set_generator(PanelSpec(types=("dots",)))
+    write_named_set(tmp_path / "a", "a", "path", [(2, 2), (3, 3)], 6, 1, generator=generator)
+    write_named_set(
+        tmp_path / "b", "b", "path", [(2, 2), (3, 3)], 6, 1, [tmp_path / "a"], generator=generator
+    )
+    a, b = read_set(tmp_path / "a"), read_set(tmp_path / "b")
+    assert all(isinstance(p, Panel) and p.dots for _, p in a + b)
+    assert not {p.to_json() for _, p in a} & {p.to_json() for _, p in b}
+    for _, panel in a:  # made from a line, so solvable; the dispatcher runs the panel search
+        assert solve(panel, "baseline", geometry=build_geometry(panel)).solved

@@ -21,7 +21,7 @@ from ilp import TaskError
 from witness.errors import InputError
 from witness.io import OutputError, check_file, check_folder, parse_json, read_text, write_file
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, size_pair
+from witness.model.puzzle import Puzzle, load_search_view, size_pair
 
 # Bad command-line input (exit status 2); any InputError from the package too.
 UsageError = InputError
@@ -164,13 +164,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_input(path: str) -> Puzzle | Panel:
-    """The puzzle to solve: the triangle-only view when the panel has nothing
-    else (its own compiled search and its own encoding, path.lp), else the panel."""
-    panel = Panel.load(path)
-    return panel if panel.features() else Puzzle.from_panel(panel)
-
-
 def _refuse_search_options(args: argparse.Namespace, what: str) -> None:
     """Options clingo and the counters do not take would be ignored: a budget
     the user set silently not kept, a predicate silently not used."""
@@ -237,7 +230,7 @@ def _solve_panel(panel: Panel, args: argparse.Namespace):
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.count:
         return _count(args)
-    puzzle = _solve_input(args.puzzle)
+    puzzle = load_search_view(args.puzzle)
     if args.solver == "asp":
         return _solve_asp(puzzle, args)
     if isinstance(puzzle, Panel):

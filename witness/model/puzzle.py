@@ -384,3 +384,14 @@ def enumerate_solutions(puzzle: Puzzle) -> Iterable[PathList]:
     for p in enumerate_simple_paths(puzzle):
         if satisfies_constraints(puzzle, p):
             yield p
+
+
+def search_view(panel: Panel) -> Puzzle | Panel:
+    """What a search takes: the triangle-only view when the panel has nothing
+    else (its own compiled search and encoding), else the panel itself."""
+    return panel if panel.features() else Puzzle.from_panel(panel)
+
+
+def load_search_view(path: str | Path) -> Puzzle | Panel:
+    """:func:`search_view` of the panel in a JSON file."""
+    return search_view(Panel.load(path))

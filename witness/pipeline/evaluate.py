@@ -18,11 +18,11 @@ from pathlib import Path
 
 from witness.io import read_json, write_csv
 from witness.learning.translate import load_predicate
-from witness.model.puzzle import Puzzle, size_pair
+from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
-from witness.search.astar import build_geometry, solve, warm_up
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
+from witness.search.solvers import Searchable, build_geometry, single_start, solve, warm_up
 from witness.verify.verdict import may_prune
 
 
@@ -45,7 +45,7 @@ class SolveRecord:
 
 
 def solve_all(
-    puzzles: Sequence[tuple[str, Puzzle]],
+    puzzles: Sequence[tuple[str, Searchable]],
     predicate: Predicate | str,
     mode: str = "prune",
     base_prune: bool = False,
@@ -114,7 +114,7 @@ def read_verdict(verify_json: str | Path | None) -> dict:
 
 
 def solve_safely(
-    puzzles: Sequence[tuple[str, Puzzle]],
+    puzzles: Sequence[tuple[str, Searchable]],
     predicate: Predicate,
     verdict: dict,
     **budgets,
@@ -124,7 +124,7 @@ def solve_safely(
     covers the puzzle's size), else sorting with pi_baseline pruning: the
     search is complete either way. Records keep the puzzles' order; each
     record's ``mode`` says which it was."""
-    allowed = [may_prune(verdict, p.rows, p.cols, p.start) for _, p in puzzles]
+    allowed = [may_prune(verdict, p.rows, p.cols, single_start(p)) for _, p in puzzles]
     pairs = list(zip(puzzles, allowed, strict=True))
     # where pruning is allowed the predicate is sound, so an empty open list
     # there means the puzzle has no solution ("unsolvable", not "exhausted")
@@ -222,7 +222,7 @@ def evaluate_test_chunk(
 
 
 def _add_portfolio(
-    rows: list[dict], puzzles: Sequence[tuple[str, Puzzle]], choice: dict, **budgets
+    rows: list[dict], puzzles: Sequence[tuple[str, Searchable]], choice: dict, **budgets
 ) -> None:
     """Add to each row the portfolio of section 6 (``choice``, as
     ``final.choose_portfolio`` wrote it: the unproven member, key

@@ -52,9 +52,9 @@ from witness.pipeline.triage_tables import (
     write_stage,
     write_timings,
 )
-from witness.search.astar import build_geometry
 from witness.search.generate import read_set
 from witness.search.predicates import Predicate, feature_table
+from witness.search.solvers import build_geometry
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
 # Sort keys over (name, speedup_t, speedup_E, ...): best first, ties by the other
@@ -148,7 +148,7 @@ def _time_interleaved(
     times, rotating the runners' order per puzzle and repetition. Returns the
     seconds of each (repetition, runner, puzzle), and per runner the expansions
     and timeouts of the first repetition. ``desc``: a progress bar's label."""
-    from witness.search.astar import solve, warm_up
+    from witness.search.solvers import solve, warm_up
 
     warm_up()
     for _, pred, mode, base in runners:  # compile each predicate's table before timing

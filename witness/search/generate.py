@@ -34,11 +34,13 @@ from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import make_folder, write_files
+from witness.model.panel import Panel
 from witness.model.puzzle import (
     MAX_SIDE,
     Puzzle,
     Vertex,
     grid_neighbours,
+    load_search_view,
     peripheral,
     reachable,
     square_edge_counts,
@@ -291,7 +293,7 @@ def generate_set(
     return puzzles
 
 
-def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Path]:
+def write_set(puzzles: Sequence[Puzzle | Panel], out_dir: Path, prefix: str) -> list[Path]:
     """Write one JSON file per puzzle, ``{prefix}_{index:05d}.json``, each atomically.
 
     Files with other names are left alone, and so is a file of the same name
@@ -305,13 +307,17 @@ def write_set(puzzles: Sequence[Puzzle], out_dir: Path, prefix: str) -> list[Pat
 
 
 # ------------------------------------------------------------ named sets
-def read_set(set_dir: str | Path) -> list[tuple[str, Puzzle]]:
-    """The ``(name, puzzle)`` pairs of a set folder, in file-name order."""
+def read_set(set_dir: str | Path) -> list[tuple[str, Puzzle | Panel]]:
+    """The ``(name, puzzle)`` pairs of a set folder, in file-name order: triangle
+    puzzles as :class:`Puzzle`, other panels as :class:`Panel`
+    (:func:`witness.model.puzzle.search_view`)."""
     files = sorted(Path(set_dir).glob("*.json"))
-    return [(f.stem, Puzzle.load(f)) for f in files]
+    return [(f.stem, load_search_view(f)) for f in files]
 
 
-def read_chunk(set_dir: str | Path, chunk: int, chunk_size: int) -> list[tuple[str, Puzzle]]:
+def read_chunk(
+    set_dir: str | Path, chunk: int, chunk_size: int
+) -> list[tuple[str, Puzzle | Panel]]:
     """Puzzles ``chunk * chunk_size`` up to the next chunk of a set (pipeline jobs)."""
     return read_set(set_dir)[chunk * chunk_size : (chunk + 1) * chunk_size]
 
@@ -330,11 +336,16 @@ def write_named_set(
     seed: int,
     exclude_dirs: Sequence[str | Path] = (),
     progress: bool = True,
+    generator: Callable[..., Sequence[Puzzle | Panel]] | None = None,
 ) -> list[Path]:
     """Generate the set ``name`` (files ``{name}_NNNNN.json``), disjoint from the
-    puzzles in ``exclude_dirs``: the pipeline's train/filter/test sets."""
+    puzzles in ``exclude_dirs``: the pipeline's train/filter/test sets.
+    ``generator`` takes ``(method, sizes, count, seed, progress=, exclude=)``
+    like :func:`generate_set` (the default: triangle puzzles); panels of other
+    types come from :func:`witness.search.generate_panels.panel_set_generator`."""
     exclude = {p.to_json() for d in exclude_dirs for _, p in read_set(d)}
-    puzzles = generate_set(
+    make = generator or generate_set
+    puzzles = make(
         method,
         [tuple(s) for s in sizes],
         count,

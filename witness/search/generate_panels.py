@@ -457,16 +457,18 @@ def generate_panel_set(
     spec: PanelSpec,
     progress: bool = False,
     max_tries: int = MAX_TRIES,
+    exclude: set[str] | None = None,
 ) -> list[Panel]:
     """``count`` distinct panels made by ``method`` (``path``: Algorithm 4,
     ``random``: Algorithm 3), sizes drawn as in
-    :func:`witness.search.generate.generate_set`; the same arguments give the
+    :func:`witness.search.generate.generate_set`, none of whose JSON
+    (:meth:`Panel.to_json`) is in ``exclude``; the same arguments give the
     same panels in the same order."""
     if method not in METHODS:
         raise GenerationError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
     min_r, max_r, min_c, max_c = size_bounds(sizes)
     rng = random.Random(seed)
-    seen: set[str] = set()
+    seen: set[str] = set(exclude or ())
     panels: list[Panel] = []
     make = generate_from_line if method == "path" else generate_random_panel
     bar = None
@@ -492,3 +494,15 @@ def generate_panel_set(
     if bar is not None:
         bar.close()
     return panels
+
+
+def panel_set_generator(spec: PanelSpec):
+    """:func:`generate_panel_set` with ``spec`` fixed, in the form
+    :func:`witness.search.generate.write_named_set` takes as ``generator``."""
+
+    def generate(method, sizes, count, seed, progress=False, exclude=None) -> list[Panel]:
+        return generate_panel_set(
+            method, sizes, count, seed, spec, progress=progress, exclude=exclude
+        )
+
+    return generate

@@ -171,7 +171,7 @@ def verdict_text(status: str, max_size: str) -> str:
 VERIFIED_START = (0, 0)
 
 
-def may_prune(verdict: dict, rows: int, cols: int, start: tuple[int, int] = (0, 0)) -> bool:
+def may_prune(verdict: dict, rows: int, cols: int, start: tuple[int, int] | None = (0, 0)) -> bool:
     """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
     may prune on a ``rows`` x ``cols`` puzzle starting at ``start`` without
     losing a solution.
@@ -179,9 +179,10 @@ def may_prune(verdict: dict, rows: int, cols: int, start: tuple[int, int] = (0, 
     The verifier's puzzles start at (0, 0) (choose.lp), so what it shows is about
     those: a proof for every size allows every such puzzle; a bounded check only
     those the check covered (``r x c`` and its mirror image ``c x r`` are the same
-    search, see ``sizes_to_check``). Anything else only sorts.
+    search, see ``sizes_to_check``). Anything else, a panel with several starts
+    (``start`` None) among them, only sorts.
     """
-    if tuple(start) != VERIFIED_START:
+    if start is None or tuple(start) != VERIFIED_START:
         return False
     status = verdict.get("status")
     if status == PROVEN:

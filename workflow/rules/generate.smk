@@ -16,5 +16,6 @@ rule generate_set:
     params:
         spec=lambda w: set_spec(w.set),
         seed=config["seed"],
+        panels=config.get("panels"),
     script:
         "../scripts/generate_set.py"
