@@ -169,3 +169,42 @@ def test_learned_rules_model_a_player_only_where_they_are_proven(tmp_path, capsy
     assert main(["difficulty", str(f), "--rules", "paper"]) == 2
     assert "start" in capsys.readouterr().err
     assert main(["difficulty", str(f), "--rules", "baseline", "--json"]) == 0
+
+
+def _certificate_clauses():
+    """Every sound rule of the panel features, as learned clauses would state it."""
+    from witness.search.panel_features import CERTIFICATES
+    from witness.search.predicates import Clause, Comparison
+
+    def operand(x):
+        return ("feature", x) if isinstance(x, str) else ("const", x)
+
+    return [
+        Clause(tuple(Comparison(op, ("feature", f), operand(r)) for f, op, r in conditions))
+        for conditions in CERTIFICATES.values()
+    ]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(panels(kinds=("square", "star", "triangle")))
+def test_a_proven_learned_program_never_makes_a_panel_harder(panel):
+    """A player who also knows sound learned clauses keeps every solution and
+    pays no more bits than one who knows the hand rules alone."""
+    hand = panel_difficulty(panel, "hand")
+    both = panel_difficulty(panel, "hand", learned=_certificate_clauses())
+    assert both.rules == "hand+learned"
+    assert both.solutions == hand.solutions
+    assert both.muse <= hand.muse + 1e-9 and both.remuse <= hand.remuse + 1e-9
+
+
+def test_learned_clauses_know_more_than_the_hand_rules():
+    # two red squares above each other beside a blue one: the line must cut
+    # the blue cell off; "joined for good" sees a wrong turn before the
+    # hand rule's "two neighbours of different colours" does
+    panel = Panel(
+        rows=2, cols=2, ends=((2, 2),), squares=((0, 0, "red"), (0, 1, "red"), (1, 1, "blue"))
+    )
+    hand = panel_difficulty(panel, "hand")
+    both = panel_difficulty(panel, "hand", learned=_certificate_clauses())
+    assert both.solutions == hand.solutions == 4
+    assert both.remuse < hand.remuse

@@ -44,6 +44,8 @@ from witness.errors import InputError
 from witness.model.base import Vertex, edge
 from witness.model.panel import Panel
 from witness.model.rules import is_solution
+from witness.search.panel_features import program_fires
+from witness.search.predicates import Clause
 
 Rule = Callable[["PanelGame", "Line"], bool]
 
@@ -279,6 +281,17 @@ HAND_RULES: dict[str, Rule] = {
 PLAYERS = {"none": (), "hand": tuple(HAND_RULES)}
 
 
+def learned_rule(clauses: Sequence[Clause]) -> Rule:
+    """A learned family program (clauses over :mod:`witness.search.panel_features`)
+    as a player's rule. Sound when the program is proven (``witness verify``):
+    its argument covers lines that go on past an end, a superset of this game's."""
+
+    def rule(game: PanelGame, s: Line) -> bool:
+        return program_fires(game.panel, [game.vertex[i] for i in s.path], clauses)
+
+    return rule
+
+
 def dead(game: PanelGame, s: Line) -> bool:
     """No completion of ``s`` can solve the panel (some sound rule fires)."""
     if s.head in game.ends and len(s.path) > 1:
@@ -331,10 +344,12 @@ def panel_difficulty(
     player: str | Sequence[str] = "none",
     lookahead: int = 0,
     time_limit: float | None = None,
+    learned: Sequence[Clause] = (),
 ) -> Difficulty:
     """MUSE and ReMUSE of ``panel`` with sigma = L(s, n) of a player who knows
     ``player``'s rules (``none``, ``hand`` or a list of names of
-    :data:`HAND_RULES`), and the number and mean length of its solutions."""
+    :data:`HAND_RULES`) and, with ``learned``, a proven learned family program
+    (:func:`learned_rule`), and the number and mean length of its solutions."""
     names = PLAYERS.get(player) if isinstance(player, str) else tuple(player)
     if names is None or any(n not in HAND_RULES for n in names):
         raise InputError(
@@ -344,10 +359,13 @@ def panel_difficulty(
     if lookahead < 0:
         raise InputError("--lookahead: must be >= 0")
     label = player if isinstance(player, str) else "+".join(names)
+    rules = tuple(HAND_RULES[n] for n in names)
+    if learned:
+        label, rules = f"{label}+learned", (*rules, learned_rule(learned))
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     game = PanelGame(panel)
-    search = _Search(game, tuple(HAND_RULES[n] for n in names), deadline)
+    search = _Search(game, rules, deadline)
     sigma, gamma = with_lookahead(search.sigma, search.gamma, lookahead)
     try:
         per_start = [min_path_entropies(s, sigma, gamma, dead=search.dead) for s in game.starts()]
