@@ -201,13 +201,10 @@ def _count(args: argparse.Namespace) -> int:
 def _solve_asp(puzzle: Puzzle | Panel, args: argparse.Namespace) -> int:
     """--solver asp: the triangle encoding (path.lp) for a triangle puzzle, the
     general panel encoding for every other panel."""
-    from witness.search.asp_solver import asp_summary, solve_asp, solve_panel_asp
+    from witness.search.asp_solver import asp_summary, solve_view_asp
 
     _refuse_search_options(args, "--solver asp")
-    if isinstance(puzzle, Panel):
-        result = solve_panel_asp(puzzle, time_limit=args.time_limit)
-    else:
-        result = solve_asp(puzzle, time_limit=args.time_limit)
+    result = solve_view_asp(puzzle, time_limit=args.time_limit)
     print(json.dumps(result.contract_dict()) if args.json else asp_summary(result))
     return 0
 

@@ -268,10 +268,10 @@ def evaluate_large_chunk(
         for r in records
     ]
     if asp:
-        from witness.search.asp_solver import solve_asp
+        from witness.search.asp_solver import solve_view_asp
 
         rows += [
-            _large_row(name, puzzle.size, "asp", solve_asp(puzzle, time_limit=time_limit))
+            _large_row(name, puzzle.size, "asp", solve_view_asp(puzzle, time_limit=time_limit))
             for name, puzzle in puzzles
         ]
     write_csv(rows, LARGE_FIELDS, out_csv)

@@ -392,6 +392,14 @@ def panel_lines(
         record.conflicts = int(stats.get("conflicts", 0))
 
 
+def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> SolveResult:
+    """clingo on a search view (:func:`witness.model.puzzle.search_view`): the
+    triangle encoding for a triangle puzzle, the panel encodings otherwise."""
+    if isinstance(puzzle, Panel):
+        return solve_panel_asp(puzzle, time_limit=time_limit)
+    return solve_asp(puzzle, time_limit=time_limit)
+
+
 def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
     """The first solution clingo finds (status solved, unsolvable or timed_out)."""
     t0 = time.perf_counter()

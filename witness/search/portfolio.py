@@ -8,10 +8,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from witness.model.puzzle import Puzzle
-from witness.search.astar import build_geometry, solve
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
+from witness.search.solvers import Searchable, build_geometry, solve
 
 
 @dataclass(frozen=True)
@@ -24,7 +23,7 @@ class Member:
 
 
 def solve_portfolio(
-    puzzle: Puzzle,
+    puzzle: Searchable,
     members: list[Member],
     time_limit: float | None = None,
     memory_mb: float | None = None,
