@@ -155,7 +155,7 @@ def test_cli_scores_a_panel_with_the_hand_rules(tmp_path, capsys):
     assert hand["status"] == none["status"] == "done" and hand["solutions"] == none["solutions"] > 0
     assert hand["remuse"] <= none["remuse"] and hand["rules"] == "hand"
     assert main(["difficulty", str(f), "--rules", "paper"]) == 2
-    assert "none and hand" in capsys.readouterr().err
+    assert "none, hand and learned programs" in capsys.readouterr().err
 
 
 def test_learned_rules_model_a_player_only_where_they_are_proven(tmp_path, capsys):
@@ -208,3 +208,16 @@ def test_learned_clauses_know_more_than_the_hand_rules():
     both = panel_difficulty(panel, "hand", learned=_certificate_clauses())
     assert both.solutions == hand.solutions == 4
     assert both.remuse < hand.remuse
+
+
+def test_score_panel_takes_a_learned_program_with_or_without_the_hand_rules():
+    from witness.difficulty.ranking import score_panel
+    from witness.search.predicates import Predicate
+
+    panel = Panel(
+        rows=2, cols=2, ends=((2, 2),), squares=((0, 0, "red"), (0, 1, "red"), (1, 1, "blue"))
+    )
+    program = Predicate("learned", "program", tuple(_certificate_clauses()))
+    alone, both = score_panel(panel, program), score_panel(panel, program, hand_too=True)
+    assert (alone.rules, both.rules) == ("none+learned", "hand+learned")
+    assert both.remuse <= alone.remuse and alone.solutions == both.solutions == 4

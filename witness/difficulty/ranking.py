@@ -19,6 +19,7 @@ from witness.errors import InputError
 from witness.io import OutputError, check_file
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
+from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Predicate
 from witness.verify.verdict import VERIFIED_START
 
@@ -31,18 +32,24 @@ def score_panel(
     rules: Predicate | str = "none",
     lookahead: int = 0,
     time_limit: float | None = None,
+    hand_too: bool = False,
 ) -> Difficulty:
     """One panel's scores. A triangle puzzle goes to the compiled recursion with
     any proven rule set; the hand-written panel rules (``hand``), and any panel
     with more than triangles, go to :func:`panel_difficulty` (players ``none``
-    and ``hand``)."""
+    and ``hand``, and a proven learned family program, alone or with the hand
+    rules: ``hand_too``)."""
     name = rules if isinstance(rules, str) else rules.name
     if name == "hand" or (panel.features() and name in PLAYERS):
         return panel_difficulty(panel, name, lookahead, time_limit)
+    if isinstance(rules, Predicate) and reads_panel_features(rules):
+        player = "hand" if hand_too else "none"
+        return panel_difficulty(panel, player, lookahead, time_limit, learned=rules.clauses)
     if panel.features():
         raise InputError(
             f"--rules: {name} reads triangle puzzles only; on a panel with "
-            f"{', '.join(panel.features())} the players are none and hand"
+            f"{', '.join(panel.features())} the players are none, hand and "
+            "learned programs over the panel features"
         )
     if name not in ("none", "baseline") and tuple(panel.starts[0]) != VERIFIED_START:
         raise InputError(
@@ -176,10 +183,11 @@ def score_set(
     time_limit: float | None = None,
 ) -> list[dict]:
     """Score a seeded sample of ``sample`` puzzles of a set with each rule set
-    (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl) and write one CSV row per
-    puzzle and rule set (bits; ``inf``: no solution the rules let the player
-    reach; empty: not finished). A rule set that is not proven for every grid
-    size is left out (logged): it cannot model a player (:func:`player_rules`)."""
+    (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl; on panels also ``hand``
+    and ``hand+FILE.pl``) and write one CSV row per puzzle and rule set (bits;
+    ``inf``: no solution the rules let the player reach; empty: not finished).
+    A rule set that is not proven for every grid size is left out (logged): it
+    cannot model a player (:func:`player_rules`)."""
     import random
 
     from witness.io import write_csv
@@ -187,17 +195,23 @@ def score_set(
 
     named = read_set(set_dir)
     chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))
-    players = {}
+    players: dict[str, tuple[Predicate | str, bool]] = {}
     for name, spec in rule_sets.items():
+        hand_too = spec.startswith("hand+")
         try:
-            players[name] = player_rules(spec)
+            rules = "hand" if spec == "hand" else player_rules(spec.removeprefix("hand+"))
         except InputError as exc:
             log.warning("difficulty: rule set %s left out: %s", name, exc)
+            continue
+        players[name] = (rules, hand_too)
     rows = []
     for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
         puzzle_name, puzzle = named[i]
-        for name, pred in players.items():
-            s = difficulty(puzzle, pred, lookahead, time_limit)
+        for name, (rules, hand_too) in players.items():
+            if isinstance(puzzle, Panel):
+                s = score_panel(puzzle, rules, lookahead, time_limit, hand_too=hand_too)
+            else:
+                s = difficulty(puzzle, rules, lookahead, time_limit)
             rows.append(
                 {
                     "puzzle": puzzle_name,

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
 from witness.model.panel import Panel, cell_edges
-from witness.search.predicates import OPERATORS, Clause
+from witness.search.predicates import OPERATORS, Clause, Predicate
 
 # The features of each kind of object, in a fixed order.
 DOT_FEATURES = ("dot_covered", "dot_coverable", "part_dots", "part_ends", "open_dots")
@@ -296,3 +296,10 @@ def certificates_holding(values: dict[str, int]) -> list[str]:
         for name, conditions in CERTIFICATES.items()
         if all(holds(*condition) for condition in conditions)
     ]
+
+
+def reads_panel_features(predicate: Predicate) -> bool:
+    """Whether ``predicate`` is a learned family program: clauses over the
+    features of this module only (not the triangle features)."""
+    used = predicate.features_used
+    return predicate.kind == "program" and bool(used) and used <= set(PANEL_FEATURES)
