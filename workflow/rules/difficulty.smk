@@ -33,5 +33,6 @@ rule difficulty:
         lookahead=config["difficulty"]["lookahead"],
         time_limit=config["difficulty"]["time_limit"],
         seed=config["seed"],
+        panels=config.get("panels"),
     script:
         "../scripts/difficulty.py"

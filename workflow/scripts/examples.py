@@ -1,15 +1,15 @@
-"""Write the Popper task folder of one training puzzle (or one pool of them)."""
+"""Write the Popper task folder of one training puzzle or panel (or one pool of them)."""
 
 from pathlib import Path
 
 from witness.learning.examples import write_task
-from witness.model.puzzle import Puzzle
+from witness.model.puzzle import load_search_view
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     names = snakemake.params.puzzles
     learn = snakemake.params.learn
-    puzzles = [Puzzle.load(Path(snakemake.input.train) / f"{n}.json") for n in names]
+    puzzles = [load_search_view(Path(snakemake.input.train) / f"{n}.json") for n in names]
     summary = write_task(
         puzzles,
         snakemake.output[0],
