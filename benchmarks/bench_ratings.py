@@ -4,6 +4,7 @@ number of solutions and the mean solution length against people's ratings.
     .venv/bin/python benchmarks/bench_ratings.py SNAPSHOT.json --out results/ratings \\
         [--exclude IDS.txt] [--until 2022-11-29|none] [--players none,hand] \\
         [--lookahead 0,1,2] [--families dots-squares-gaps,triangles] [--time-limit 120]
+        [--players none,hand,LABEL=FILE.pl,LABEL=hand+FILE.pl]
 
 SNAPSHOT.json is a Windmill snapshot (fetched, never committed; imported once
 with ``witness import --from windmill`` into OUT/imported/) or a folder of panel
@@ -45,6 +46,7 @@ from witness.difficulty.ratings import (
 from witness.errors import InputError
 from witness.io import write_csv, write_file
 from witness.paper import SHEN_2024, THESIS_SETS, THESIS_TABLE_4_1, THESIS_TRIANGLES_REMUSE
+from witness.search.panel_features import reads_panel_features
 
 
 def imported(source: Path, out: Path) -> Path:
@@ -66,15 +68,21 @@ def read_rows(path: Path) -> list[dict]:
 
 
 def players_for(family: str, specs: list[str]) -> dict:
-    """label -> rules: ``none`` and ``hand`` on every family; a triangle rule set
-    (``paper``, or ``LABEL=FILE.pl`` proven for every size) on the triangle set only."""
+    """label -> (rules, with the hand rules too): ``none`` and ``hand`` on every
+    family; a rule set proven for every size (``paper``, ``LABEL=FILE.pl``, or
+    ``LABEL=hand+FILE.pl`` for the hand rules and the program together) where
+    it applies: a triangle program on the triangle set, a program over the
+    panel features (witness.search.panel_features) on the others."""
     out: dict = {}
     for spec in specs:
         label, _, path = spec.partition("=")
         if label in ("none", "hand"):
-            out[label] = label
-        elif family == "triangles":
-            out[label] = player_rules(path or label)  # refuses rules not proven
+            out[label] = (label, False)
+            continue
+        hand_too = path.startswith("hand+")
+        rules = player_rules(path.removeprefix("hand+") or label)  # refuses unproven rules
+        if reads_panel_features(rules) != (family == "triangles"):
+            out[label] = (rules, hand_too)
     return out
 
 
@@ -92,7 +100,8 @@ def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> l
             writer.writeheader()
         for r, player, n in tqdm(todo, desc=scores_csv.parent.name, unit="score"):
             try:
-                scores = score_panel(r.panel, players[player], n, time_limit)
+                rules, hand_too = players[player]
+                scores = score_panel(r.panel, rules, n, time_limit, hand_too=hand_too)
             except InputError:  # rules not proven for this puzzle (its start)
                 scores = Difficulty(None, None, None, None, "unproven", 0.0, 0, player, n)
             row = score_row(r, player, n, scores)
