@@ -3,7 +3,7 @@ number of solutions and the mean solution length against people's ratings.
 
     .venv/bin/python benchmarks/bench_ratings.py SNAPSHOT.json --out results/ratings \\
         [--exclude IDS.txt] [--until 2022-11-29|none] \\
-        [--lookahead 0,1,2] [--families dots-squares-gaps,triangles] [--time-limit 120]
+        [--lookahead 0,1,2] [--families dots-squares-gaps,triangles] [--time-limit 120] \\
         [--players none,hand,LABEL=FILE.pl,LABEL=hand+FILE.pl]
 
 SNAPSHOT.json is a Windmill snapshot (fetched, never committed; imported once
