@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -18,6 +19,7 @@ from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import (
     BIAS_DIR,
+    FACTS_HEADER,
     BiasError,
     allocate,
     bias_bk_files,
@@ -465,3 +467,33 @@ def test_cli_examples_bad_input_exits_2(tmp_path, capsys):
         == 2
     )
     assert not (tmp_path / "t").exists()
+
+
+# The per-task facts, examples and index of two triangle tasks, as written
+# before panel families were added: triangle tasks stay byte for byte the same.
+TRIANGLE_TASK_HASHES = {
+    "pool": "141ef4215973d803ca78fc3b4f42fb75c3b0b1f7d116fa3252395700e5ed3aee",
+    "rich": "f0c1c714f14b6a05417b6f3bc7392e67b8525894420c62ddd2f2a57aa04fca14",
+}
+
+
+def test_triangle_tasks_are_unchanged(tmp_path, solvable_3x3):
+    other = path_puzzle(random.Random(2), 3, 4)
+    write_task(
+        [solvable_3x3, other, solvable_3x3],
+        tmp_path / "pool",
+        names=["x", "y", "x"],
+        max_pos=300,
+        max_neg=200,
+        seed=3,
+        positives="all",
+    )
+    write_task([other], tmp_path / "rich", bias_file=BIAS_DIR / "rich.pl", max_pos=100, max_neg=100)
+    for name, digest in TRIANGLE_TASK_HASHES.items():
+        bk = (tmp_path / name / "bk.pl").read_text()
+        text = bk[bk.index(FACTS_HEADER) :]
+        text += (tmp_path / name / "exs.pl").read_text()
+        text += (tmp_path / name / "index.json").read_text()
+        assert hashlib.sha256(text.encode()).hexdigest() == digest, name
+        counts = json.loads((tmp_path / name / "counts.json").read_text())
+        assert "family" not in counts
