@@ -339,3 +339,81 @@ def test_the_tiling_search_agrees_with_trying_every_placement(case):
 
     panel, region, pieces = case
     assert polyominoes_fit(panel, region, pieces) == fit_bf(panel, region, pieces)
+
+
+# ------------------------------------------------------------------ cancellers
+def check_region_by_subsets(panel, region, present, on_line):
+    """The cancellers' rule by trying every set of invalid symbols to remove,
+    largest first (the checker decides by counts per group instead): the same
+    answer, and when nothing works the errors after the first set tried."""
+    from witness.model.rules import region_errors
+
+    def errors(left):
+        very, invalid = region_errors(panel, region, left, on_line)
+        return very + invalid
+
+    cancellers = [e for e in present if e.kind == "canceller"]
+    very, invalid = region_errors(panel, region, present, on_line)
+    if not cancellers:
+        return very + invalid
+    spare = len(cancellers) - len(very)
+    if spare < 0:
+        gone = set(very[: len(cancellers)]) | set(cancellers)
+        return errors([e for e in present if e not in gone])
+    first = None
+    for n in range(min(spare, len(invalid)), -1, -1):
+        for chosen in combinations(invalid, n) if (spare - n) % 2 == 0 else ():
+            gone = set(very) | set(chosen) | set(cancellers)
+            left = errors([e for e in present if e not in gone])
+            if not left:
+                return []
+            first = left if first is None else first
+    if first is None:
+        gone = set(very) | set(cancellers[: len(very)])
+        return [cancellers[-1], *errors([e for e in present if e not in gone])]
+    return first
+
+
+MANY_CANCELLERS = ("canceller", "canceller", "square", "star", "polyomino", "triangle")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels(kinds=MANY_CANCELLERS))
+def test_cancellers_by_counts_agree_with_every_subset(panel):
+    from witness.model.rules import check_region, covered, elements, regions
+
+    symbols = elements(panel)
+    for line in legal_lines_bf(panel)[:30]:
+        verdict = check(panel, line)
+        assert verdict.solved == solved_bf(panel, verdict.lines), (panel.to_json(), line)
+        on_line = covered(verdict.lines)
+        for region in regions(panel, on_line):
+            present = [symbols[q] for q in sorted(region) if q in symbols]
+            expected = check_region_by_subsets(panel, region, present, on_line)
+            assert check_region(panel, region, present, on_line) == expected
+
+
+def test_cancellers_are_decided_without_trying_every_subset(monkeypatch):
+    """5 cancellers, 10 red and 10 blue squares in one region: no way to leave
+    one colour (it takes 10 cancellers). Trying subsets looks at about 16,600
+    sets of squares; counting per colour at a few dozen."""
+    import witness.model.rules as rules
+
+    cells = [(x, y) for y in range(5) for x in range(5)]
+    panel = Panel(
+        rows=5,
+        cols=5,
+        starts=((0, 0),),
+        ends=((5, 0),),
+        cancellers=tuple((x, y, "none") for x, y in cells[:5]),
+        squares=tuple((x, y, "red" if i % 2 else "blue") for i, (x, y) in enumerate(cells[5:])),
+    )
+    calls = []
+    original = rules.region_errors
+    monkeypatch.setattr(
+        rules, "region_errors", lambda *a, **k: calls.append(1) or original(*a, **k)
+    )
+    verdict = check(panel, [(x, 0) for x in range(6)])
+    assert not verdict.solved
+    assert {v.kind for v in verdict.violations} == {"square"}
+    assert len(calls) < 100

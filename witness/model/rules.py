@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, Edge, Vertex, edge
@@ -361,11 +361,34 @@ def _sides_on_line(cell: Point, on_line: dict[Point, str]) -> int:
     return sum(q in on_line for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)))
 
 
+FitCache = dict[tuple, bool]  # a multiset of pieces -> do they tile the region
+
+
+def _piece_key(piece: Polyomino) -> tuple:
+    """What :func:`polyominoes_fit` sees of a piece."""
+    return (piece.shape, piece.rotatable, piece.negative)
+
+
+def _fit(
+    panel: Panel, region: frozenset[Point], pieces: list[Polyomino], cache: FitCache | None
+) -> bool:
+    if cache is None:
+        return polyominoes_fit(panel, region, pieces)
+    key = tuple(sorted(map(_piece_key, pieces)))
+    if key not in cache:
+        cache[key] = polyominoes_fit(panel, region, pieces)
+    return cache[key]
+
+
 def region_errors(
-    panel: Panel, region: frozenset[Point], present: Sequence[Element], on_line: dict[Point, str]
+    panel: Panel,
+    region: frozenset[Point],
+    present: Sequence[Element],
+    on_line: dict[Point, str],
+    fits: FitCache | None = None,
 ) -> tuple[list[Element], list[Element]]:
     """(very invalid, invalid) symbols of a region holding ``present``, cancellers
-    counting only as colours (module doc)."""
+    counting only as colours (module doc); ``fits`` remembers tilings tried."""
     very, invalid = [], []
     colours: dict[str, int] = {}
     for e in present:
@@ -384,7 +407,7 @@ def region_errors(
         elif e.kind == "star" and colours[e.colour] > 2:
             invalid.append(e)
     polys = [e for e in present if e.kind == "polyomino"]
-    if polys and not polyominoes_fit(panel, region, [e.item for e in polys]):
+    if polys and not _fit(panel, region, [e.item for e in polys], fits):
         invalid += polys
     return very, invalid
 
@@ -393,38 +416,75 @@ def check_region(
     panel: Panel, region: frozenset[Point], present: Sequence[Element], on_line: dict[Point, str]
 ) -> list[Element]:
     """The region's wrong symbols after the cancellers did what they could
-    (empty when the region is right)."""
+    (empty when the region is right).
+
+    Which invalid symbols the spare cancellers remove is decided per group
+    of interchangeable symbols (same kind, colour and piece): how many of
+    each go, not which, so the search is over counts, not over subsets.
+    When nothing works, the errors shown are those left after removing the
+    first invalid symbols, as many as the spare cancellers can take."""
     cancellers = [e for e in present if e.kind == "canceller"]
-    very, invalid = region_errors(panel, region, present, on_line)
+    fits: FitCache = {}
+    very, invalid = region_errors(panel, region, present, on_line, fits)
     if not cancellers:
         return very + invalid
     spare = len(cancellers) - len(very)
     if spare < 0:  # not enough cancellers: show what the first few cannot reach
         gone = set(very[: len(cancellers)]) | set(cancellers)
         left = [e for e in present if e not in gone]
-        return _errors_left(panel, region, left, on_line)
-    first: list[Element] | None = None
-    for n in range(min(spare, len(invalid)), -1, -1):
-        if (spare - n) % 2:
-            continue  # spare cancellers go in pairs
-        for chosen in combinations(invalid, n):
-            gone = set(very) | set(chosen) | set(cancellers)
-            errors = _errors_left(panel, region, [e for e in present if e not in gone], on_line)
-            if not errors:
-                return []
-            first = errors if first is None else first
-    if first is None:  # an odd canceller with nothing to cancel
+        return _errors_left(panel, region, left, on_line, fits)
+    most = min(spare, len(invalid))
+    most -= (spare - most) % 2  # spare cancellers go in pairs
+    if most < 0:  # an odd canceller with nothing to cancel
         # the cancellers the very invalid symbols took go; the idle one stays, as a colour
         gone = set(very) | set(cancellers[: len(very)])
         left = [e for e in present if e not in gone]
-        return [cancellers[-1], *_errors_left(panel, region, left, on_line)]
-    return first
+        return [cancellers[-1], *_errors_left(panel, region, left, on_line, fits)]
+    gone = set(very) | set(invalid[:most]) | set(cancellers)
+    first = _errors_left(panel, region, [e for e in present if e not in gone], on_line, fits)
+    if not first:
+        return []
+    fixed = set(very) | set(invalid) | set(cancellers)
+    kept = [e for e in present if e not in fixed]
+    groups: dict[tuple, list[Element]] = {}
+    for e in invalid:
+        piece = _piece_key(e.item) if e.kind == "polyomino" else None
+        groups.setdefault((e.kind, e.colour, piece), []).append(e)
+    search = _RemovalSearch(panel, region, on_line, fits)
+    return [] if search.works(kept, list(groups.values()), spare) else first
+
+
+@dataclass
+class _RemovalSearch:
+    """Is there a number of symbols to remove from each group, ``n`` in all,
+    with ``n`` at most the spare cancellers and of their parity, that leaves
+    the region without errors?"""
+
+    panel: Panel
+    region: frozenset[Point]
+    on_line: dict[Point, str]
+    fits: FitCache
+
+    def works(self, kept: list[Element], groups: list[list[Element]], budget: int) -> bool:
+        if not groups:
+            return budget % 2 == 0 and not _errors_left(
+                self.panel, self.region, kept, self.on_line, self.fits
+            )
+        group, rest = groups[0], groups[1:]
+        return any(
+            self.works(kept + group[removed:], rest, budget - removed)
+            for removed in range(min(len(group), budget) + 1)
+        )
 
 
 def _errors_left(
-    panel: Panel, region: frozenset[Point], present: list[Element], on_line: dict[Point, str]
+    panel: Panel,
+    region: frozenset[Point],
+    present: list[Element],
+    on_line: dict[Point, str],
+    fits: FitCache | None = None,
 ) -> list[Element]:
-    very, invalid = region_errors(panel, region, present, on_line)
+    very, invalid = region_errors(panel, region, present, on_line, fits)
     return very + invalid
 
 
