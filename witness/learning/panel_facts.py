@@ -1,0 +1,175 @@
+"""Prolog facts of a general panel and of partial paths on it: what the
+background knowledge for dots, coloured squares and stars (``bk/panel.pl``)
+computes its predicates from.
+
+Every atom carries the panel's tag (``<tag>_v_1_2``, ``<tag>_dot0``, ...), so
+the facts of several panels pool in one task, as triangle puzzles do. The
+vocabulary (documented again at the top of ``bk/panel.pl``):
+
+Panel facts, from :func:`panel_facts`:
+
+- ``panel(T)``: T is a panel the family features apply to
+  (:func:`witness.search.panel_features.features_apply`); written only then,
+  so on a panel with symmetry, cancellers or removed parts every background
+  predicate fails and a learned family predicate never fires;
+- ``link(V, W)``: the line can step from vertex V to vertex W (an open edge,
+  listed both ways);
+- ``edge(E, V, W)``: edge E joins vertices V and W (every edge of the grid);
+- ``end(V)``: V is an end of its panel;
+- ``side(C, D, E)``: cells C and D share side E (listed both ways);
+- ``vertex_dot(T, O, V)`` / ``edge_dot(T, O, E)``: O is a dot of panel T on
+  vertex V / on edge E;
+- ``square(T, O, C, K)`` / ``star(T, O, C, K)``: O is a coloured square /
+  a star of panel T in cell C, of colour K;
+- ``symbol(C, K)``: cell C holds a symbol of colour K that a star counts
+  (exactly :mod:`witness.model.rules`' count: triangles, squares, stars,
+  cancellers, polyominoes; not colour ``none``).
+
+Path facts, from :func:`path_facts`:
+
+- ``path_panel(P, T)``: path P is drawn on panel T;
+- ``path_head(P, V)``: V is the last vertex of P;
+- ``visited(P, V)``: V is a vertex of P (the head included);
+- ``path_edge(P, E)``: E is an edge of P.
+
+Objects (the O of ``f(P, O)``, :class:`PanelObject`) are ``<tag>_dot<i>``,
+``<tag>_square<i>``, ``<tag>_star<i>`` with i the index in ``panel.dots``,
+``panel.squares``, ``panel.stars``. Colours are atoms (a ``#hex`` colour
+quoted).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
+from witness.model.panel import Panel, cell_edges
+from witness.model.rules import elements
+from witness.search.panel_features import PanelObject, features_apply
+
+_ATOM = re.compile(r"^[a-z][a-z0-9_]*$")
+# The per-panel and per-path predicates, in the order their facts are listed.
+PANEL_FACT_PREDICATES = (
+    "panel/1",
+    "link/2",
+    "edge/3",
+    "end/1",
+    "side/3",
+    "vertex_dot/3",
+    "edge_dot/3",
+    "square/4",
+    "star/4",
+    "symbol/2",
+)
+PATH_FACT_PREDICATES = ("path_panel/2", "path_head/2", "visited/2", "path_edge/2")
+
+
+def _check_atom(text: str, what: str) -> str:
+    if not _ATOM.match(text):
+        raise ValueError(f"{what} {text!r} is not a plain Prolog atom ([a-z][a-z0-9_]*)")
+    return text
+
+
+def vertex_atom(v: Vertex, tag: str) -> str:
+    return f"{tag}_v_{v[0]}_{v[1]}"
+
+
+def edge_atom(e: Edge, tag: str) -> str:
+    (x1, y1), (x2, y2) = e
+    return f"{tag}_e_{x1}_{y1}_{x2}_{y2}"
+
+
+def cell_atom(c: Cell, tag: str) -> str:
+    return f"{tag}_c_{c[0]}_{c[1]}"
+
+
+def object_atom(obj: PanelObject, tag: str) -> str:
+    """The Prolog atom of a dot, square or star of the panel tagged ``tag``."""
+    return f"{_check_atom(tag, 'tag')}_{obj.name}"
+
+
+def colour_atom(colour: str) -> str:
+    """A colour as a Prolog atom: a name as it is, a ``#hex`` code quoted."""
+    return colour if _ATOM.match(colour) else f"'{colour}'"
+
+
+def _geometry_facts(panel: Panel, tag: str) -> list[str]:
+    """link/2, edge/3, end/1 and side/3."""
+    out = [
+        f"link({vertex_atom(v, tag)},{vertex_atom(w, tag)})."
+        for v in panel.vertices()
+        for w in panel.neighbours(v)
+    ]
+    for e in sorted(panel.grid_edges()):
+        a, b = e
+        out.append(f"edge({edge_atom(e, tag)},{vertex_atom(a, tag)},{vertex_atom(b, tag)}).")
+    out += [f"end({vertex_atom(v, tag)})." for v in panel.ends]
+    for x, y in panel.cells():
+        bottom, right, top, left = cell_edges((x, y))
+        around = (((x, y - 1), bottom), ((x + 1, y), right), ((x, y + 1), top), ((x - 1, y), left))
+        for nb, side in around:
+            if panel.in_cells(nb):
+                c, d = cell_atom((x, y), tag), cell_atom(nb, tag)
+                out.append(f"side({c},{d},{edge_atom(side, tag)}).")
+    return out
+
+
+def _symbol_colours(panel: Panel) -> dict[Cell, str]:
+    """Cell -> the colour of its symbol, for every symbol a star counts
+    (the checker's own elements, :func:`witness.model.rules.elements`)."""
+    out = {
+        (e.point[0] // 2, e.point[1] // 2): e.colour
+        for e in elements(panel).values()
+        if e.kind != "dot" and e.colour not in (None, NO_COLOUR)
+    }
+    return dict(sorted(out.items()))
+
+
+def _object_facts(panel: Panel, tag: str) -> list[str]:
+    """vertex_dot/3, edge_dot/3, square/4, star/4 and symbol/2."""
+    vertex_dots, edge_dots = [], []
+    for i, d in enumerate(panel.dots):
+        o = object_atom(PanelObject("dot", i), tag)
+        if d.on_edge:
+            edge_dots.append(f"edge_dot({tag},{o},{edge_atom(edge(*d.at), tag)}).")
+        else:
+            vertex_dots.append(f"vertex_dot({tag},{o},{vertex_atom(d.at, tag)}).")
+    out = vertex_dots + edge_dots
+    for kind, items in (("square", panel.squares), ("star", panel.stars)):
+        for i, (x, y, k) in enumerate(items):
+            o = object_atom(PanelObject(kind, i), tag)
+            out.append(f"{kind}({tag},{o},{cell_atom((x, y), tag)},{colour_atom(k)}).")
+    out += [
+        f"symbol({cell_atom(c, tag)},{colour_atom(k)})." for c, k in _symbol_colours(panel).items()
+    ]
+    return out
+
+
+def panel_facts(panel: Panel, tag: str) -> list[str]:
+    """The facts of ``panel`` (module doc), atoms tagged ``tag``, each predicate's
+    facts together in the order of :data:`PANEL_FACT_PREDICATES`."""
+    _check_atom(tag, "tag")
+    head = [f"panel({tag})."] if features_apply(panel) else []
+    return head + _geometry_facts(panel, tag) + _object_facts(panel, tag)
+
+
+def path_facts(panel: Panel, path: Sequence[Vertex], path_id: str, tag: str) -> list[str]:
+    """The facts of one partial path (a simple path along open edges of
+    ``panel``) with atom ``path_id``, on the panel tagged ``tag``."""
+    _check_atom(tag, "tag")
+    _check_atom(path_id, "path id")
+    path = [tuple(v) for v in path]
+    if not path or not all(panel.in_grid(v) for v in path) or len(set(path)) != len(path):
+        raise ValueError(f"path {path_id}: not a simple path of vertices of the panel")
+    for a, b in pairwise(path):
+        if b not in panel.neighbours(a):
+            raise ValueError(f"path {path_id}: {list(a)} -> {list(b)} is not an open edge")
+    out = [
+        f"path_panel({path_id},{tag}).",
+        f"path_head({path_id},{vertex_atom(path[-1], tag)}).",
+    ]
+    out += [f"visited({path_id},{vertex_atom(v, tag)})." for v in path]
+    out += [f"path_edge({path_id},{edge_atom(edge(a, b), tag)})." for a, b in pairwise(path)]
+    return out
