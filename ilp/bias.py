@@ -37,9 +37,11 @@ number of rules of the (non-recursive) program.
 paper's experiment relies on it); Popper ignores it for non-recursive tasks.
 With ``enable_recursion`` a recursive program has ``max_clauses`` clauses,
 or Popper's 2 when the bias is silent; the engine's recursive programs have
-two (a base and a recursive clause), so ``max_clauses(1)`` means none, and
-a bias rule that names a clause by number (``:- body_literal(0,...)``,
-which relies on Popper's numbering of a program's clauses) is refused.
+a base clause and one or two recursive clauses, so ``max_clauses(1)`` means
+none. A bias rule that names a clause by number (``:- body_literal(0,...)``)
+sees a recursive program's base clause as clause 0 and its recursive clauses
+as 1 and 2; a non-recursive program is then one rule, clause 0
+(:attr:`Bias.rule_clauses`).
 """
 
 from __future__ import annotations
@@ -90,8 +92,8 @@ DECLARATIONS = {
 RECURSION_CLAUSES = 2
 
 # A bias rule that names a clause by number (``:- body_literal(1,empty,_,_).``) relies
-# on how Popper numbers the clauses of a recursive program; the engine generates
-# each clause on its own, as clause 0, so such rules are refused with recursion.
+# on how the clauses of a recursive program are numbered; the engine numbers them
+# itself (the base clause 0, then the recursive clauses; see ilp/recursion.py).
 _NUMBERED_CLAUSE = re.compile(
     r"\b(head_literal|body_literal|clause|body_size|head_var|body_var|clause_var|var_type"
     r"|var_in_literal)\(\s*[0-9]"
@@ -149,11 +151,20 @@ class Bias:
     non_datalog: bool = False
     program: str = ""
     recursion: bool = False  # enable_recursion: recursive programs are learned too
+    # with recursion, a bias rule names a clause by number (``body_literal(0,...)``):
+    # a program's clauses are numbered, its base clause 0 (see ilp/recursion.py)
+    numbered_clauses: bool = False
 
     @property
     def recursive_clauses(self) -> int:
         """Clauses of a recursive program: ``max_clauses``, else Popper's default (2)."""
         return RECURSION_CLAUSES if self.max_clauses is None else self.max_clauses
+
+    @property
+    def rule_clauses(self) -> int | None:
+        """The most rules of a non-recursive program: ``max_clauses``, or one
+        rule (clause 0) when the bias's rules name clauses by number."""
+        return 1 if self.numbered_clauses else self.max_clauses
 
     @property
     def has_directions(self) -> bool:
@@ -360,12 +371,7 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
     _check_types_and_directions(d, all_preds, where)
 
     recursion = "enable_recursion" in d.flags
-    if recursion and statements.has_rules and _NUMBERED_CLAUSE.search(text):
-        raise TaskError(
-            f"{where}: a bias rule names a clause by number "
-            f"('{_NUMBERED_CLAUSE.search(text).group(0)}...'), which with "
-            "enable_recursion this engine does not support (use --engine popper)"
-        )
+    numbered = bool(recursion and statements.has_rules and _NUMBERED_CLAUSE.search(text))
     settings = {**DEFAULTS, **d.bounds}
     if settings["max_vars"] < head_arity:
         raise TaskError(
@@ -384,6 +390,7 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
         non_datalog="non_datalog" in d.flags,
         program=text if statements.has_rules else "",
         recursion=recursion,
+        numbered_clauses=numbered,
     )
 
 

@@ -151,13 +151,16 @@ class Generator:
         bk_facts: Sequence[str] = (),
         symmetric: Symmetries = frozenset(),
         recursive: bool = False,
+        clause_id: int = 0,
     ):
         """``bk_facts``: facts for ``bkcons.lp`` (constraints derived from the
         background knowledge, see :mod:`ilp.bkcons`);
         ``symmetric``: relations whose literals may be turned around, as
         ``(predicate, i, j)`` (see :meth:`variants`); ``recursive``: generate
         recursive clauses, each with exactly one literal of the head
-        predicate (``recursive.lp``)."""
+        predicate (``recursive.lp``); ``clause_id``: the number under which
+        the bias's rules see each rule (``clause(0)`` but for a recursive
+        program's clauses, see :mod:`ilp.recursion`)."""
         import clingo
 
         t0 = time.perf_counter()
@@ -213,7 +216,7 @@ class Generator:
             facts += list(bk_facts)
         if bias.program:  # the bias's own rules and constraints, in Popper's vocabulary
             program += program_text("vocabulary.lp") + "\n" + bias.program + "\n"
-            facts += self._vocabulary_facts()
+            facts += [f"#const w_cid={clause_id}.", *self._vocabulary_facts()]
         program += "#defined w_in/2. #defined w_out/2. #defined w_headin/1. #defined w_headout/1.\n"
         program += "#defined w_vtype/3. #defined w_perm/1. #defined w_pre/4. #defined w_pmove/3.\n"
 

@@ -600,14 +600,14 @@ class _Search:
         if self.noisy:
             result = combine(
                 self.pool,
-                self.bias.max_clauses,
+                self.bias.rule_clauses,
                 timeout=limit,
                 noisy=True,
                 start=self.best.rules,
                 bound=self.best.mdl(n_pos),
             )
         else:
-            result = combine(self.pool, self.bias.max_clauses, timeout=limit)
+            result = combine(self.pool, self.bias.rule_clauses, timeout=limit)
         if self.noisy:
             new, old = result.mdl(n_pos), self.best.mdl(n_pos)
             if new < old or (result.optimal and new == old):
@@ -707,7 +707,9 @@ def learn_from_failures(
             if rec.best.rules and rec.best.mdl(tester.n_pos) < best.mdl(tester.n_pos):
                 best = rec.best
         elif rec is not None:
-            best = with_pool_rules(best, rec.best, search.pool, tester, bias.max_clauses)
+            # numbered clauses: a program has one base clause (clause 0)
+            cap = len(rec.best.rules) if bias.numbered_clauses else bias.max_clauses
+            best = with_pool_rules(best, rec.best, search.pool, tester, cap)
         rules = best.rules
         scores, tp, fp = tester.score(rules)
         stats.verified = tp == best.tp and fp == best.fp

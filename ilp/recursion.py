@@ -74,46 +74,15 @@ from ilp.bias import Bias
 from ilp.combine import Combination, Pool, combine
 from ilp.constrain import callable_rule, explain_failure
 from ilp.generate import Generator
+from ilp.recursion_two import TwoRecursiveSearch
 from ilp.results import Stats
-from ilp.rules import Literal, Rule, canonical
+from ilp.rules import Rule, canonical, subsumes
 from ilp.test import Tester
 
 logger = logging.getLogger(__name__)
 
 # seconds one combine of a recursive clause's pairs may take at most
 COMBINE_SECONDS = 10.0
-
-
-def subsumes(general: Rule, special: Rule) -> bool:
-    """Does ``general`` θ-subsume ``special`` (same head, numbered alike): is
-    there a substitution of ``general``'s body-only variables that maps its
-    body into ``special``'s? Backtracking over ``general``'s literals."""
-    if general.head != special.head:
-        return False
-    by_pred: dict[str, list[Literal]] = {}
-    for lit in special.body:
-        by_pred.setdefault(lit.pred, []).append(lit)
-    head = set(general.head.args)
-    lits = sorted(general.body, key=lambda x: len(by_pred.get(x.pred, ())))
-
-    def extend(k: int, theta: dict[int, int]) -> bool:
-        if k == len(lits):
-            return True
-        lit = lits[k]
-        for target in by_pred.get(lit.pred, ()):
-            new = dict(theta)
-            for v, w in zip(lit.args, target.args, strict=True):
-                if v in head:
-                    if v != w:
-                        break
-                elif new.setdefault(v, w) != w:
-                    break
-            else:
-                if extend(k + 1, new):
-                    return True
-        return False
-
-    return extend(0, {})
 
 
 class RecursiveSearch:
@@ -123,9 +92,15 @@ class RecursiveSearch:
         self.bias, self.tester, self.stats = bias, tester, stats
         self.noisy = noisy  # minimise literals + FN + FP (see "Noise" in docs/ilp.md)
         self.base_gen = Generator(bias)
-        self.rec_gen = Generator(bias, recursive=True)
+        # numbered clauses: the base clause is clause 0, the recursive one clause 1
+        self.rec_gen = Generator(bias, recursive=True, clause_id=int(bias.numbered_clauses))
         self.size_done = 3  # the smallest program has two clauses of one body literal each
         self.max_size = 2 * (bias.max_body + 1)
+        # programs of two recursive clauses (max_clauses above 2, without noise)
+        self.two = None
+        if not noisy and bias.recursive_clauses >= 3:
+            self.two = TwoRecursiveSearch(bias, tester, stats)
+            self.max_size = 3 * (bias.max_body + 1)
         self.best = Combination((), 0, True)  # the best consistent recursive program
         self.exhausted = False
         self._bases: dict[int, list[Rule]] = {}  # consistent base clauses, by body size
@@ -137,7 +112,8 @@ class RecursiveSearch:
         # several base clauses (max_clauses above 2): by recursive clause, the
         # consistent pairs' base clauses with the positives the pair covers,
         # and the recursive clauses whose pool grew since the last combine
-        self.base_slots = 1 if noisy else bias.recursive_clauses - 1
+        # (with numbered clauses, a program has one base clause, clause 0)
+        self.base_slots = 1 if noisy or bias.numbered_clauses else bias.recursive_clauses - 1
         self._base_fp: dict[Rule, int] = {}  # noisy mode: negatives each base covers
         self._pairs: dict[Rule, Pool] = {}
         self._grown: dict[Rule, None] = {}  # a dict: deterministic order
@@ -240,6 +216,14 @@ class RecursiveSearch:
                 return
             searched = self._search_size(n, deadline, min(limits, default=None))
             self.combine_pairs(deadline)
+            if searched and self.two is not None and (self.bound() or n + 1) > n:
+                searched = self.two.search_size(
+                    n,
+                    lambda k: self.bases(k, deadline),
+                    self._keep_if_better,
+                    deadline,
+                    lambda: self.time_limit(deadline),
+                )
             if not searched:
                 return  # out of time: this size is searched again from its start
             self.size_done = n

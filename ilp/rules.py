@@ -307,6 +307,38 @@ def format_rule(
     return f"{fmt(rule.head)} :- {', '.join(parts)}."
 
 
+def subsumes(general: Rule, special: Rule) -> bool:
+    """Does ``general`` θ-subsume ``special`` (same head, numbered alike): is
+    there a substitution of ``general``'s body-only variables that maps its
+    body into ``special``'s? Backtracking over ``general``'s literals."""
+    if general.head != special.head:
+        return False
+    by_pred: dict[str, list[Literal]] = {}
+    for lit in special.body:
+        by_pred.setdefault(lit.pred, []).append(lit)
+    head = set(general.head.args)
+    lits = sorted(general.body, key=lambda x: len(by_pred.get(x.pred, ())))
+
+    def extend(k: int, theta: dict[int, int]) -> bool:
+        if k == len(lits):
+            return True
+        lit = lits[k]
+        for target in by_pred.get(lit.pred, ()):
+            new = dict(theta)
+            for v, w in zip(lit.args, target.args, strict=True):
+                if v in head:
+                    if v != w:
+                        break
+                elif new.setdefault(v, w) != w:
+                    break
+            else:
+                if extend(k + 1, new):
+                    return True
+        return False
+
+    return extend(0, {})
+
+
 def is_recursive(rule: Rule) -> bool:
     """Does ``rule``'s body call its own head predicate?"""
     return any(lit.pred == rule.head.pred for lit in rule.body)

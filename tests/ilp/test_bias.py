@@ -46,7 +46,6 @@ def test_defaults_and_singletons():
 @pytest.mark.parametrize(
     "extra, message",
     [
-        ("enable_recursion. :- body_literal(1,p,_,_).", "names a clause by number"),
         ("enable_pi.", "predicate invention"),
         ("foo(1).", "unknown bias directive 'foo/1'"),
         ("max_rules(3).", "unknown bias directive 'max_rules/1'"),

@@ -188,7 +188,7 @@ def test_cli_learn_text(capsys):
     [
         ("missing", "task folder not found"),
         ("no_exs", "missing exs.pl"),
-        ("recursion", "names a clause by number"),
+        ("higher_order", "higher-order definitions"),
         ("pi", "predicate invention"),
         ("bad_example", "cannot read examples"),
         ("undefined", "not defined"),
@@ -202,8 +202,8 @@ def test_cli_bad_input_exit_2(tmp_path, capsys, problem, message):
         task = tmp_path / "nope"
     elif problem == "no_exs":
         (task / "exs.pl").unlink()
-    elif problem == "recursion":
-        bias.write_text(bias.read_text() + "enable_recursion.\n:- body_literal(1,_,_,_).\n")
+    elif problem == "higher_order":
+        bias.write_text(bias.read_text() + "max_ho(1).\n")
     elif problem == "pi":
         bias.write_text(bias.read_text() + "enable_pi.\n")
     elif problem == "bad_example":

@@ -236,8 +236,6 @@ def test_subsumes_against_brute_force(a, b):
     "extra, message",
     [
         ("enable_pi.", "predicate invention"),
-        (":- body_literal(1,p,_,_).", "names a clause by number"),
-        (":- clause(0), body_size(0,3).", "names a clause by number"),
     ],
 )
 def test_still_refused(extra, message):
@@ -250,6 +248,14 @@ def test_recursion_accepted_and_numbered_clauses_without_it():
     assert parse_bias("head_pred(f,1). body_pred(p,1). enable_recursion.").recursion
     b = parse_bias("head_pred(f,1). body_pred(p,1). :- body_literal(1,p,_,_).")
     assert not b.recursion and b.recursive_clauses == 2
+    assert not b.numbered_clauses and b.rule_clauses is None
+
+
+@pytest.mark.parametrize("rule", [":- body_literal(1,p,_,_).", ":- clause(0), body_size(0,3)."])
+def test_numbered_clauses_with_recursion_accepted(rule):
+    b = parse_bias("head_pred(f,1). body_pred(p,1). enable_recursion. max_clauses(3).\n" + rule)
+    assert b.recursion and b.numbered_clauses
+    assert b.rule_clauses == 1  # a non-recursive program is clause 0 alone
 
 
 def test_noisy_recursion_accepted(tmp_path, capsys):

@@ -1,7 +1,8 @@
 """Recursive programs are optimal: on small random list tasks, the program the
 learner returns is as good as the best one found by brute force over every
 program of at most three clauses (one recursive clause and one or two base
-clauses, or non-recursive rules only), with coverage computed in Python from
+clauses, two recursive clauses and one base clause, or non-recursive rules
+only; with a bias rule naming clauses by number too), with coverage computed in Python from
 the least model of each whole program (not from its clauses' coverages).
 
 Every recursive call is on a proper suffix of the head's list (``tail`` is the
@@ -43,6 +44,8 @@ def holds(pred: str, args: tuple) -> bool:
         return isinstance(args[0], tuple) and len(args[0]) > 0 and args[0][1:] == args[1]
     if pred == "empty":
         return args[0] == ()
+    if pred.startswith("h_"):  # the list starts with k
+        return isinstance(args[0], tuple) and len(args[0]) > 0 and args[0][0] == int(pred[2:])
     return args[0] == int(pred[2:])  # c_k
 
 
@@ -62,47 +65,65 @@ def answers(rule: Rule, domain: list) -> set[tuple]:
     return found
 
 
-def least_model(bases: list[set[tuple]], rec: set[tuple]) -> set:
+def least_model(bases: list[set[tuple]], recs: list[set[tuple]]) -> set:
     """The least model of a program (its clauses' :func:`answers`) on the domain."""
     model = {x for answers_ in bases for x, _ in answers_}
     while True:
-        new = {x for x, y in rec if y in model} - model
+        new = {x for steps in recs for x, y in steps if y in model} - model
         if not new:
             return model
         model |= new
 
 
-def best_by_oracle(labels: dict[tuple, bool]) -> tuple[int, int]:
-    """(TP, size) of the best consistent program of at most three clauses."""
-    bias = parse_bias(BIAS)
+def best_by_oracle(labels: dict[tuple, bool], bias_text: str = BIAS) -> tuple[int, int]:
+    """(TP, size) of the best consistent program of at most three clauses:
+    non-recursive rules, one recursive clause with one or two base clauses,
+    or two recursive clauses with one base clause. With a bias rule naming
+    clauses by number, the base clause is clause 0, the recursive clauses 1
+    and 2, and a non-recursive program is one rule."""
+    bias = parse_bias(bias_text)
+    numbered = bias.numbered_clauses
     pos = [x for x, y in labels.items() if y]
     neg = [x for x, y in labels.items() if not y]
     domain = sorted({x[i:] for x in labels for i in range(len(x) + 1)})
 
-    def space(recursive: bool) -> set[Rule]:
-        gen = Generator(bias, recursive=recursive)
-        return {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
+    def space(recursive: bool, clause_id: int = 0) -> list[Rule]:
+        gen = Generator(bias, recursive=recursive, clause_id=clause_id)
+        found = {canonical(r) for k in range(1, bias.max_body + 1) for r in gen.rules(k)}
+        return sorted(found, key=lambda r: (r.size, str(r)))
 
     bases = []  # consistent non-recursive rules (a program entails each of its bases)
     pool = Pool()
-    for rule in sorted(space(False), key=lambda r: (r.size, str(r))):
+    for rule in space(False):
         found = answers(rule, domain)
         if not any((x, None) in found for x in neg):
             bases.append((rule, found))
             tp = sum(1 << i for i, x in enumerate(pos) if (x, None) in found)
             if tp:
                 pool.add(rule, tp)
-    combined = combine(pool, 3)
+    combined = combine(pool, bias.rule_clauses)
     best = (combined.tp.bit_count(), -combined.size)
-    for rec in [r for r in space(True) if is_recursive(r)]:
-        steps = answers(rec, domain)
-        for n in (1, 2):
+
+    def consider(size: int, chosen: list[set[tuple]], recs: list[set[tuple]]) -> None:
+        nonlocal best
+        model = least_model(chosen, recs)
+        if not any(x in model for x in neg):
+            best = max(best, (sum(x in model for x in pos), -size))
+
+    firsts = [(r, answers(r, domain)) for r in space(True, int(numbered)) if is_recursive(r)]
+    seconds = firsts
+    if numbered:
+        seconds = [(r, answers(r, domain)) for r in space(True, 2) if is_recursive(r)]
+    for rec, steps in firsts:
+        for n in (1,) if numbered else (1, 2):
             for chosen in itertools.combinations(bases, n):
-                model = least_model([found for _, found in chosen], steps)
-                if any(x in model for x in neg):
-                    continue
                 size = rec.size + sum(rule.size for rule, _ in chosen)
-                best = max(best, (sum(x in model for x in pos), -size))
+                consider(size, [found for _, found in chosen], [steps])
+    for (r1, steps1), (r2, steps2) in itertools.product(firsts, seconds):
+        if r1 == r2 or (not numbered and str(r1) > str(r2)):
+            continue
+        for rule, found in bases:
+            consider(rule.size + r1.size + r2.size, [found], [steps1, steps2])
     return best[0], -best[1]
 
 
@@ -125,6 +146,7 @@ CONCEPTS = [
     lambda x: len(x) > 0 and x[-1] == 2,
     lambda x: len(x) > 1 and x[1] == 1,
     lambda x: any(a == 0 and b == 1 for a, b in itertools.pairwise(x)),
+    lambda x: 2 not in x,
 ]
 
 
@@ -157,6 +179,26 @@ def test_learned_recursive_program_is_optimal(tmp_path_factory, labels):
     assert (scores.fp, scores.tp, program.size) == (0, *best_by_oracle(labels))
 
 
+# bias rules that name clauses by number: the base clause (0) checks no head
+# element, the first recursive clause (1) no 1, the second (2) no 2
+NUMBERED = """:- body_literal(0,head,_,_).
+:- body_literal(1,c_1,_,_). :- body_literal(1,h_1,_,_). :- body_literal(2,c_2,_,_).
+"""
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None)
+@given(list_tasks(), st.booleans())
+def test_learned_program_is_optimal_with_two_recursive_clauses(tmp_path_factory, labels, numbered):
+    bias = TWO_BIAS + (NUMBERED if numbered else "")
+    folder = write_list_task(tmp_path_factory.mktemp("task"), labels)
+    (folder / "bias.pl").write_text(bias)
+    (folder / "bk.pl").write_text(TWO_BK)
+    program, scores, stats = learn(folder, timeout=120)
+    assert stats.exhausted and not stats.failed_tests
+    assert (scores.fp, scores.tp, program.size) == (0, *best_by_oracle(labels, bias))
+
+
 def test_two_base_clauses_and_one_recursive_clause(tmp_path):
     # contains 1 or 2: f(A) :- head(A,B), c_1(B). f(A) :- head(A,B), c_2(B).
     # f(A) :- tail(A,B), f(B). (9 literals; no program of two clauses covers
@@ -169,6 +211,57 @@ def test_two_base_clauses_and_one_recursive_clause(tmp_path):
     program, scores, stats = learn(write_list_task(tmp_path, labels), timeout=120)
     assert (scores.tp, scores.fp, program.size) == (5, 0, 9)
     assert stats.exhausted
+
+
+# h_k(L): the list L starts with k, so that a recursive clause that checks the
+# head and recurses on the tail has three body literals
+TWO_BIAS = (
+    BIAS
+    + """body_pred(h_0,1). body_pred(h_1,1). type(h_0,(list,)). type(h_1,(list,)).
+direction(h_0,(in,)). direction(h_1,(in,)).
+"""
+)
+TWO_BK = BK + "h_0([0|_]).\nh_1([1|_]).\n"
+ZEROS_AND_ONES = [(), (0,), (1,), (0, 1), (1, 1, 0), (0, 0, 1, 1), (1, 0, 1, 0)]
+WITH_TWOS = [(2,), (0, 2), (2, 1), (1, 0, 2), (0, 1, 1, 2), (2, 2)]
+
+
+def test_two_recursive_clauses(tmp_path):
+    # only 0s and 1s: f(A) :- empty(A). f(A) :- h_0(A), tail(A,B), f(B).
+    # f(A) :- h_1(A), tail(A,B), f(B). (10 literals)
+    labels = {x: True for x in ZEROS_AND_ONES} | {x: False for x in WITH_TWOS}
+    assert best_by_oracle(labels, TWO_BIAS) == (7, 10)
+    folder = write_list_task(tmp_path, labels)
+    (folder / "bias.pl").write_text(TWO_BIAS)
+    (folder / "bk.pl").write_text(TWO_BK)
+    program, scores, stats = learn(folder, timeout=120)
+    assert (scores.tp, scores.fp, program.size) == (7, 0, 10) and stats.exhausted
+    assert sum(is_recursive(r) for r in program.rules) == 2
+
+
+@pytest.mark.parametrize(
+    "numbered, expected",
+    [
+        # clause 1 may not check for a 1, clause 2 may: the program above
+        (":- body_literal(1,h_1,_,_). :- body_literal(0,h_0,_,_).", (7, 10)),
+        # neither recursive clause may check for a 1: a weaker program
+        (":- body_literal(1,h_1,_,_). :- body_literal(2,h_1,_,_).", None),
+    ],
+)
+def test_two_recursive_clauses_numbered(tmp_path, numbered, expected):
+    labels = {x: True for x in ZEROS_AND_ONES} | {x: False for x in WITH_TWOS}
+    bias = TWO_BIAS + numbered + "\n"
+    best = best_by_oracle(labels, bias)
+    if expected is not None:
+        assert best == expected
+    else:
+        assert best[0] < 7
+    folder = write_list_task(tmp_path, labels)
+    (folder / "bias.pl").write_text(bias)
+    (folder / "bk.pl").write_text(TWO_BK)
+    program, scores, stats = learn(folder, timeout=120)
+    assert stats.exhausted and scores.fp == 0
+    assert (scores.tp, program.size) == best
 
 
 NOISY_BIAS = BIAS.replace("max_clauses(3).", "max_clauses(2).")
@@ -199,7 +292,7 @@ def best_mdl_by_oracle(labels: dict[tuple, bool]) -> int:
     for rec in [r for r in space(True) if is_recursive(r)]:
         steps = answers(rec, domain)
         for rule, _ in rules:
-            model = least_model([answers(rule, domain)], steps)
+            model = least_model([answers(rule, domain)], [steps])
             best = min(best, mdl(rule.size + rec.size, model))
     return best
 
