@@ -57,11 +57,17 @@ less than the best description length known
 plus the negatives its base covers alone reaches that best; a recursive
 clause that adds nothing adds nothing with noise too.
 
-Not supported (refused in :mod:`~ilp.bias` or documented):
-more than one recursive clause in one program is not searched (rules of
-the pool may still join the final program as more base clauses, greedily:
+With ``max_clauses`` of 3 or more and without noise, programs of one base
+clause and two recursive clauses are searched too, size by size with the
+others (:mod:`ilp.recursion_two`). When the bias's rules name clauses by
+number, a program has one base clause, clause 0, and its recursive clauses
+are 1 (generated here) and 2.
+
+Not supported (refused in :mod:`~ilp.bias` or documented): three or more
+recursive clauses, and two with several base clauses (rules of the pool may
+still join the final program as more base clauses, greedily:
 :func:`with_pool_rules`; not in noisy mode, where a program has one base
-clause); predicate invention is refused.
+clause, nor with numbered clauses); predicate invention is refused.
 """
 
 from __future__ import annotations
@@ -86,7 +92,7 @@ COMBINE_SECONDS = 10.0
 
 
 class RecursiveSearch:
-    """The search over two-clause recursive programs, resumed size by size."""
+    """The search over recursive programs, resumed size by size."""
 
     def __init__(self, bias: Bias, tester: Tester, stats: Stats, noisy: bool = False):
         self.bias, self.tester, self.stats = bias, tester, stats

@@ -70,7 +70,6 @@ class TwoRecursiveSearch:
         # by clause: how many of _generals were checked, and those that θ-subsume it
         self._subsumed_by: dict[Rule, tuple[int, list[Rule]]] = {}
         self._tried: set[frozenset[Rule]] = set()
-        self.timed_out = False
 
     def recs(self, which: int, k: int, deadline: float | None) -> list[Rule] | None:
         """The recursive clauses of ``k`` body literals for place ``which`` (0
@@ -92,6 +91,9 @@ class TwoRecursiveSearch:
         key = (base, rec)
         if key not in self._pair_ok:
             neg = self.tester.cover_program((base, rec), "neg", time_limit=limit, first=True)
+            if not neg.ok:  # unknown: the programs holding the pair are not tried
+                failed = self.stats.failed_tests
+                failed[neg.status] = failed.get(neg.status, 0) + 1
             self._pair_ok[key] = neg.ok and neg.mask == 0
         return self._pair_ok[key]
 
@@ -117,39 +119,52 @@ class TwoRecursiveSearch:
         return True
 
     def _search_split(self, kb, k1, k2, bases, keep, deadline, time_limit) -> bool:
+        """The programs of ``kb`` + ``k1`` + ``k2`` body literals."""
         found_bases = bases(kb)
+        if found_bases == []:
+            return True  # no program (its recursive clauses are not generated)
         first = self.recs(0, k1, deadline) if found_bases is not None else None
         second = self.recs(1, k2, deadline) if first is not None else None
         if second is None:
             return False
-        for base in found_bases:
-            t0 = time.perf_counter()
-            ones = [r for r in first if self._consistent_pair(base, r, time_limit())]
-            twos = [r for r in second if self._consistent_pair(base, r, time_limit())]
-            self.stats.test_seconds += time.perf_counter() - t0
-            logger.debug(
-                "bodies %d+%d+%d, base %s: %d and %d recursive clauses",
-                kb,
-                k1,
-                k2,
+        t0 = time.perf_counter()
+        # by base clause, the recursive clauses of each place that make a consistent pair
+        candidates = [
+            (
                 base,
-                len(ones),
-                len(twos),
+                [r for r in first if self._consistent_pair(base, r, time_limit())],
+                [r for r in second if self._consistent_pair(base, r, time_limit())],
             )
+            for base in found_bases
+        ]
+        self.stats.test_seconds += time.perf_counter() - t0
+        if deadline is not None and time.perf_counter() >= deadline:
+            return False  # (each pair's test was cut at the deadline)
+        logger.info(
+            "two recursive clauses, bodies %d+%d+%d: %d base clauses, %d programs "
+            "of consistent pairs (recursive clauses: %d and %d)",
+            kb,
+            k1,
+            k2,
+            len(found_bases),
+            sum(len(ones) * len(twos) for _, ones, twos in candidates),
+            len(first),
+            len(second),
+        )
+        for base, ones, twos in candidates:
             for r1 in ones:
                 for r2 in twos:
-                    if r1 is r2 or not self._new((base, r1, r2)):
-                        continue
-                    self._test((base, r1, r2), keep, time_limit())
                     if deadline is not None and time.perf_counter() >= deadline:
                         return False
+                    if self._new((base, r1, r2)):
+                        self._test((base, r1, r2), keep, time_limit())
         return True
 
     def _new(self, program: Program) -> bool:
         """Not tried yet (as a set of clauses) and not pruned."""
         key = frozenset(canonical(r) for r in program)
-        if key in self._tried:
-            return False
+        if key in self._tried or len(key) < len(program):
+            return False  # tried, or the same recursive clause twice
         self._tried.add(key)
         return not self._pruned(program)
 

@@ -129,6 +129,18 @@ def test_a_complete_program_is_not_the_end(tmp_path):
     assert learned(tmp_path, edges, red, blue, labels) == (2, 3)
 
 
+def test_without_a_complete_program_the_smallest_of_most_coverage(tmp_path):
+    # as above, with a positive n5 that no program covers without the
+    # negative n6 (neither has an edge or a colour): the most positives a
+    # consistent program covers is 2, by red(A) and blue(A) (4 literals, found
+    # first) or by e(A,B), red(B) (3 literals), which is returned
+    edges = {("n1", "n0"), ("n2", "n0"), ("n3", "n2")}
+    red, blue = {"n1", "n0"}, {"n2"}
+    labels = {"n1": True, "n2": True, "n3": False, "n4": False, "n5": True, "n6": False}
+    assert best_by_oracle(edges, red, blue, labels) == (2, 3)
+    assert learned(tmp_path, edges, red, blue, labels) == (2, 3)
+
+
 def test_a_rule_covering_every_positive_ends_the_search_at_once(tmp_path):
     # f(A) :- e(A,B), red(B) covers both positives and no negative: nothing of
     # 2 literals does, and every rule still to come has at least 3, so the
