@@ -35,7 +35,8 @@ from witness.model.puzzle import (
 )
 from witness.paper import TABLE3_PROLOG
 
-BIASES = sorted(BIAS_DIR.glob("*.pl"))
+# the triangle biases (f(Path, Square)); panel biases are tests/test_panel_bk.py's
+BIASES = sorted(b for b in BIAS_DIR.glob("*.pl") if read_bias(b).head.types[1] == "square")
 
 
 # ----------------------------------------------------------------- helpers
