@@ -1289,6 +1289,273 @@ def _edge_dot_left(head, d, epoint, kind, cover, stamp):
     return False
 
 
+# ------------------------------------------- learned family programs (panels)
+# A learned program over witness.search.panel_features, encoded by
+# witness.search.panel_search.encode_program:
+#   clauses int64[n, 3]: first comparison, end, object kind (K_DOT, K_SQUARE, K_STAR)
+#   cmps int64[m, 5]: operator (OPS order), left is a feature, left, right is a
+#       feature, right (a feature is its index in panel_features.PANEL_FEATURES)
+#   need: bit f set when some clause reads feature f
+K_DOT, K_SQUARE, K_STAR = range(3)
+(
+    F_DOT_COVERED,
+    F_DOT_COVERABLE,
+    F_PART_DOTS,
+    F_PART_ENDS,
+    F_OPEN_DOTS,
+    F_JOINED_COLOURS,
+    F_REGION_COLOURS,
+    F_REGION_CLOSED,
+    F_JOINED_PARTNERS,
+    F_REGION_PARTNERS,
+) = range(10)
+N_PANEL_FEATURES = 10
+NEED_REACH = (
+    (1 << F_DOT_COVERABLE)
+    | (1 << F_PART_DOTS)
+    | (1 << F_PART_ENDS)
+    | (1 << F_JOINED_COLOURS)
+    | (1 << F_REGION_CLOSED)
+    | (1 << F_JOINED_PARTNERS)
+)
+NEED_PARTS = (1 << F_PART_DOTS) | (1 << F_PART_ENDS)
+NEED_NOW = (1 << F_REGION_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_REGION_PARTNERS)
+NEED_JOINED = (1 << F_JOINED_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_JOINED_PARTNERS)
+
+
+@_jit
+def _compare(op, a, b):
+    """a op b, op in the order of witness.search.predicates.OPERATORS."""
+    if op == 0:
+        return a == b
+    if op == 1:
+        return a != b
+    if op == 2:
+        return a < b
+    if op == 3:
+        return a <= b
+    if op == 4:
+        return a > b
+    return a >= b
+
+
+@_jit
+def _object_fires(obj_kind, fv, clauses, cmps):
+    """Does a clause over objects of ``obj_kind`` hold on features ``fv``?"""
+    for c in range(clauses.shape[0]):
+        if clauses[c, 2] != obj_kind:
+            continue
+        holds = True
+        for i in range(clauses[c, 0], clauses[c, 1]):
+            a = fv[cmps[i, 2]] if cmps[i, 1] else cmps[i, 2]
+            b = fv[cmps[i, 4]] if cmps[i, 3] else cmps[i, 4]
+            if not _compare(cmps[i, 0], a, b):
+                holds = False
+                break
+        if holds:
+            return True
+    return False
+
+
+@_jit
+def _label_parts(w, neighbour, vlabel, vlab, vpart, labels, queue):
+    """vpart[v] = a fresh label (from labels[2] + 1) per part: the components of
+    the reach (vlabel == vlab) minus the head w. Returns the first label."""
+    first = labels[2] + 1
+    for s in range(neighbour.shape[0]):
+        if s == w or vlabel[s] != vlab or vpart[s] >= first:
+            continue
+        labels[2] += 1
+        vpart[s] = labels[2]
+        queue[0] = s
+        n = 1
+        i = 0
+        while i < n:
+            v = queue[i]
+            i += 1
+            for d in range(4):
+                u = neighbour[v, d]
+                if u < 0 or u == w or vlabel[u] != vlab or vpart[u] >= first:
+                    continue
+                vpart[u] = labels[2]
+                queue[n] = u
+                n += 1
+    return first
+
+
+@_jit
+def _dot_part(i, w, dot_a, dot_b, edge_ends, dot_point, vlabel, vlab, vpart):
+    """The part label an uncovered dot i can still be covered in, or -1: its
+    vertex's part; an addable edge's (open, both ends reached) end off the head."""
+    a = dot_a[i]
+    b = dot_b[i]
+    if b < 0:
+        return vpart[a] if a != w and vlabel[a] == vlab else -1
+    if edge_ends[dot_point[i], 0] < 0 or vlabel[a] != vlab or vlabel[b] != vlab:
+        return -1
+    return vpart[b] if a == w else vpart[a]
+
+
+# fmt: off
+@_jit
+def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b, edge_ends,
+               cover, stamp, vlabel, vlab, vpart, labels, queue, dpart, pcount, fv):
+    """Does a dot clause fire on some dot (panel_features.dot_features)?"""
+    n_dots = dot_point.size
+    open_dots = 0
+    for i in range(n_dots):
+        if cover[dot_point[i]] != stamp:
+            open_dots += 1
+    first = 0
+    if need & NEED_PARTS:
+        first = _label_parts(w, neighbour, vlabel, vlab, vpart, labels, queue)
+        pcount[: 2 * (labels[2] - first + 1)] = 0
+    for i in range(n_dots):
+        dpart[i] = -1
+        if cover[dot_point[i]] != stamp and need & NEED_REACH:
+            dpart[i] = _dot_part(i, w, dot_a, dot_b, edge_ends, dot_point, vlabel, vlab, vpart)
+            if dpart[i] >= 0 and need & NEED_PARTS:
+                pcount[2 * (dpart[i] - first)] += 1
+    if need & NEED_PARTS:
+        for i in range(ends.size):
+            e = ends[i]
+            if e != w and vlabel[e] == vlab:
+                pcount[2 * (vpart[e] - first) + 1] += 1
+    for i in range(n_dots):
+        covered = cover[dot_point[i]] == stamp
+        live = not covered and dpart[i] >= 0
+        fv[F_DOT_COVERED] = 1 if covered else 0
+        fv[F_DOT_COVERABLE] = 1 if covered or dpart[i] >= 0 else 0
+        fv[F_PART_DOTS] = pcount[2 * (dpart[i] - first)] if live and need & NEED_PARTS else 0
+        fv[F_PART_ENDS] = pcount[2 * (dpart[i] - first) + 1] if live and need & NEED_PARTS else 0
+        fv[F_OPEN_DOTS] = open_dots
+        if _object_fires(K_DOT, fv, clauses, cmps):
+            return True
+    return False
+
+
+@_jit
+def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vlab, clabel,
+                label, cqueue):
+    """clabel[c] = label for the cells (places) connected to cell ``seed`` through
+    sides off the line and, when ``joined``, not addable (open, both ends in the
+    reach): region_now or joined of panel_features. Returns how many."""
+    clabel[seed] = label
+    cqueue[0] = seed
+    n = 1
+    i = 0
+    while i < n:
+        p = cqueue[i]
+        i += 1
+        px = p % width
+        py = p // width
+        for j in range(4):
+            if j == 0:
+                ok, side, q = px + 2 < width, p + 1, p + 2
+            elif j == 1:
+                ok, side, q = py + 2 < height, p + width, p + 2 * width
+            elif j == 2:
+                ok, side, q = px >= 2, p - 1, p - 2
+            else:
+                ok, side, q = py >= 2, p - width, p - 2 * width
+            if not ok or clabel[q] == label or cover[side] == stamp:
+                continue
+            if (joined and edge_ends[side, 0] >= 0 and vlabel[edge_ends[side, 0]] == vlab
+                    and vlabel[edge_ends[side, 1]] == vlab):
+                continue
+            clabel[q] = label
+            cqueue[n] = q
+            n += 1
+    return n
+
+
+@_jit
+def _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels):
+    """Over the cells cqueue[:n]: distinct colours of squares (star < 0) or the
+    symbols of the colour of the star at place ``star`` (panel_features)."""
+    count = 0
+    if star >= 0:
+        k = colour[star]
+        if k < 0:
+            return 0
+        for i in range(n):
+            p = cqueue[i]
+            if kind[p] != P_NONE and kind[p] != P_DOT and colour[p] == k:
+                count += 1
+        return count
+    labels[3] += 1
+    for i in range(n):
+        p = cqueue[i]
+        if kind[p] == P_SQUARE:
+            c = colour[p] if colour[p] >= 0 else n_colours
+            if cmark[c] != labels[3]:
+                cmark[c] = labels[3]
+                count += 1
+    return count
+
+
+@_jit
+def _cell_objects_fire(obj_kind, need, clauses, cmps, symbols, kind, colour, n_colours, width,
+                       height, cover, stamp, edge_ends, vlabel, vlab, clabel, labels, cqueue,
+                       cmark, fv):
+    """Does a square (star) clause fire on some square (star) of the panel?"""
+    code = P_SQUARE if obj_kind == K_SQUARE else P_STAR
+    for s in range(symbols.size):
+        p = symbols[s]
+        if kind[p] != code:
+            continue
+        star = p if obj_kind == K_STAR else -1
+        n_now = 0
+        if need & NEED_NOW:
+            labels[4] += 1
+            n_now = _cell_flood(p, False, width, height, cover, stamp, edge_ends, vlabel, vlab,
+                                clabel, labels[4], cqueue)
+            now = _cells_count(n_now, cqueue, star, kind, colour, n_colours, cmark, labels)
+            fv[F_REGION_COLOURS] = now
+            fv[F_REGION_PARTNERS] = now
+        if need & NEED_JOINED:
+            labels[4] += 1
+            n = _cell_flood(p, True, width, height, cover, stamp, edge_ends, vlabel, vlab,
+                            clabel, labels[4], cqueue)
+            joined = _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels)
+            fv[F_JOINED_COLOURS] = joined
+            fv[F_JOINED_PARTNERS] = joined
+            fv[F_REGION_CLOSED] = 1 if n == n_now else 0
+        if _object_fires(obj_kind, fv, clauses, cmps):
+            return True
+    return False
+
+
+@_jit
+def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
+                   colour, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
+                   cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart,
+                   pcount, fv):
+    """pi* of panel_features.program_fires on the child with head w (its step on
+    ``on``/``cover``; no symmetry): some clause holds on some object. ``need``:
+    the features read (bit mask), then whether clauses over dots, squares and
+    stars exist. The reach is flooded
+    once, only for features that read it (``reach_lab`` > 0: the flood the
+    baseline made for this child)."""
+    vlab = reach_lab
+    if vlab <= 0 and need[0] & NEED_REACH:
+        labels[0] += 1
+        vlab = labels[0]
+        _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
+    if need[1 + K_DOT] and _dots_fire(w, need[0], clauses, cmps, neighbour, ends, dot_point,
+                                      dot_a, dot_b, edge_ends, cover, stamp, vlabel, vlab,
+                                      vpart, labels, queue, dpart, pcount, fv):
+        return True
+    for obj_kind in (K_SQUARE, K_STAR):
+        if need[1 + obj_kind] and _cell_objects_fire(
+                obj_kind, need[0], clauses, cmps, symbols, kind, colour, n_colours, width,
+                height, cover, stamp, edge_ends, vlabel, vlab, clabel, labels, cqueue, cmark,
+                fv):
+            return True
+    return False
+# fmt: on
+
+
 # A numba kernel: its many array arguments read better packed than one per line.
 # fmt: off
 @_jit
@@ -1408,46 +1675,67 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
 
 
 @_jit
-def _keep_child(node, w, g, pi, hw, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
-                n_nodes):
-    """Store the child and push it with the key (pi, g + h, h, n), h = hw."""
+def _store(node, w, f, parent, vertex, flag, n_nodes):
+    """Store path n_nodes: ``node`` extended to ``w``, with flag f."""
     parent[n_nodes] = node
     vertex[n_nodes] = w
-    flag[n_nodes] = 1 if pi else 0
+    flag[n_nodes] = f
+
+
+@_jit
+def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
+                n_nodes):
+    """Store the child (flag: pi_baseline, which its children inherit) and push it
+    with the key (pi, g + h, h, n), h = hw."""
+    _store(node, w, 1 if base else 0, parent, vertex, flag, n_nodes)
     key = ((1 if pi else 0) << 62) | ((g + hw) << 52) | (hw << 42) | n_nodes
     return _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
 
 
 @_jit
+def _panel_scratch(n_vertices, n_places):
+    """The arrays a path's state lives in: on, cover, line, vlabel, plabel,
+    labels, queue, pqueue."""
+    return (np.zeros(n_vertices, np.int64), np.zeros(n_places, np.int64),
+            np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
+            np.zeros(n_places, np.int64), np.zeros(5, np.int64), np.zeros(n_vertices, np.int64),
+            np.zeros(n_places, np.int64))
+
+
+@_jit
+def _program_scratch(n_vertices, n_places, n_dots, n_colours):
+    """The arrays _program_fires works in: vpart, clabel, cqueue, cmark, dpart,
+    pcount, fv."""
+    return (np.zeros(n_vertices, np.int64), np.zeros(n_places, np.int64),
+            np.zeros(n_places, np.int64), np.zeros(n_colours + 1, np.int64),
+            np.zeros(max(n_dots, 1), np.int64), np.zeros(2 * n_vertices + 2, np.int64),
+            np.zeros(N_PANEL_FEATURES, np.int64))
+
+
+@_jit
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
-                    place_end, width, height, n_colours, rules, evaluate, prune, parent, vertex,
-                    flag, heap_keys, heap_nodes, counters, candidates, max_expansions):
+                    place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
+                    star, clauses, cmps, need, edge_ends, parent, vertex, flag, heap_keys,
+                    heap_nodes, counters, candidates, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except: a child that reaches an end and passes _panel_final is
     stored in ``candidates`` and, after its expansion, the core returns
     CANDIDATES for the rules checker (the driver resumes it); such a child is
-    also extended like any other (a line may pass an end). pi is pi_baseline
-    (``evaluate``), inherited from a parent that had it. Resumable."""
-    n_vertices = neighbour.shape[0]
-    n_places = kind.size
+    also extended like any other (a line may pass an end). pi_baseline is
+    evaluated when ``evaluate`` (inherited from a parent that had it); pi is the
+    learned program (_program_fires: ``star``, evaluated on every child) or
+    else pi_baseline. ``prune`` drops children pi holds on, ``base_prune``
+    those pi_baseline holds on. Resumable."""
     capacity = min(parent.size, heap_keys.size)
-    on = np.zeros(n_vertices, np.int64)
-    cover = np.zeros(n_places, np.int64)
-    line = np.zeros(n_places, np.int8)
-    vlabel = np.zeros(n_vertices, np.int64)
-    plabel = np.zeros(n_places, np.int64)
-    labels = np.zeros(2, np.int64)
-    queue = np.zeros(n_vertices, np.int64)
-    pqueue = np.zeros(n_places, np.int64)
-    ccount = np.zeros(max(n_colours, 1), np.int64)
-    has_star = np.zeros(max(n_colours, 1), np.int64)
-    n_nodes = counters[C_NODES]
-    heap_size = counters[C_HEAP]
-    expansions = counters[C_EXPANSIONS]
-    generated = counters[C_GENERATED]
-    stamp = 0
-    done = 0
+    on, cover, line, vlabel, plabel, labels, queue, pqueue = _panel_scratch(neighbour.shape[0],
+                                                                            kind.size)
+    ccount, has_star = np.zeros((2, max(n_colours, 1)), np.int64)
+    vpart, clabel, cqueue, cmark, dpart, pcount, fv = _program_scratch(
+        neighbour.shape[0], kind.size, dot_point.size, n_colours)
+    n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
+    expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
+    stamp = done = 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
             _save(counters, n_nodes, heap_size, expansions, generated)
@@ -1474,24 +1762,30 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             if is_end[w] and _panel_final(kind, colour, value, outside, symbols, dot_point,
                                           targets, rules, pnb, width, cover, line, stamp,
                                           plabel, labels, pqueue, ccount, has_star):
-                parent[n_nodes] = node
-                vertex[n_nodes] = w
-                flag[n_nodes] = 0
+                _store(node, w, 0, parent, vertex, flag, n_nodes)
                 candidates[found] = n_nodes
                 found += 1
                 n_nodes += 1
-            pi = flag[node] == 1
-            if evaluate and not pi:
+            base = flag[node] == 1
+            reach_lab = 0
+            if evaluate and not base:
                 fast = fast_head and not is_end[w] and _ring_connected(w, neighbour, on, stamp)
-                pi = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
-                                 pvertex, is_end, ends, kind, colour, value, outside, symbols,
-                                 dot_point, dot_a, dot_b, width, height, rules, on, cover, line,
-                                 stamp, fast, vlabel, plabel, labels, queue, pqueue,
-                                 ccount, has_star)
-            if not (pi and prune):
+                flooded = labels[0]
+                base = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
+                                   pvertex, is_end, ends, kind, colour, value, outside, symbols,
+                                   dot_point, dot_a, dot_b, width, height, rules, on, cover,
+                                   line, stamp, fast, vlabel, plabel, labels, queue, pqueue,
+                                   ccount, has_star)
+                reach_lab = labels[0] if labels[0] != flooded else 0
+            # pi*, unless pi_baseline drops the child anyway
+            pi = base if not star else not (base and base_prune) and _program_fires(
+                w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
+                colour, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover,
+                stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart, pcount, fv)
+            if not ((pi and prune) or (base and base_prune)):
                 hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
                                mpoint, cover, stamp)
-                heap_size = _keep_child(node, w, g + 1, pi, hw, parent, vertex, flag,
+                heap_size = _keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag,
                                         heap_keys, heap_nodes, heap_size, n_nodes)
                 n_nodes += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
@@ -1501,4 +1795,32 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             return CANDIDATES
     _save(counters, n_nodes, heap_size, expansions, generated)
     return RUNNING if heap_size > 0 else EXHAUSTED
+
+
+@_jit
+def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colour, n_colours,
+                           dot_point, dot_a, dot_b, width, height, clauses, cmps, need,
+                           edge_ends, paths, lengths):
+    """pi* (_program_fires) on each path (vertex ids paths[i, :lengths[i]]) of a
+    panel without symmetry: what the search evaluates, for tests and tools."""
+    on, cover, line, vlabel, _, labels, queue, _ = _panel_scratch(neighbour.shape[0], kind.size)
+    mirror = np.full(1, -1, np.int32)
+    vpart, clabel, cqueue, cmark, dpart, pcount, fv = _program_scratch(
+        neighbour.shape[0], kind.size, dot_point.size, n_colours)
+    out = np.zeros(lengths.size, np.bool_)
+    for i in range(lengths.size):
+        stamp = i + 1
+        v = paths[i, 0]
+        on[v] = stamp
+        cover[vpoint[v]] = stamp
+        for j in range(1, lengths[i]):
+            u = v
+            v = paths[i, j]
+            _cover_step(u, _direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
+                        mirror, mirror, stamp)
+        out[i] = _program_fires(v, 0, clauses, cmps, need, neighbour, mirror, ends, symbols,
+                                kind, colour, n_colours, dot_point, dot_a, dot_b, edge_ends,
+                                width, height, on, cover, stamp, vlabel, vpart, clabel, labels,
+                                queue, cqueue, cmark, dpart, pcount, fv)
+    return out
 # fmt: on

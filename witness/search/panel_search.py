@@ -22,7 +22,18 @@ The algorithm, as in :mod:`~witness.search.astar`, with these differences:
   candidate in generation order, and the first one it accepts is the solution.
   A line may pass an end and go on, so the child is also extended.
 - pi is pi_baseline (:data:`BASELINE_RULES`), evaluated on each child of a path
-  that passed it (a child of a path that failed it fails it too).
+  that passed it (a child of a path that failed it fails it too), or a learned
+  family program pi* (clauses over :mod:`witness.search.panel_features`,
+  encoded by :func:`encode_program`), evaluated on every child: it fires when
+  some clause holds on some dot, square or star. On a panel the features do
+  not apply to (symmetry, cancellers, removed edges or vertices) pi* never
+  fires.
+
+How pi* and pi_baseline combine (the paper compares each alone): with
+``predicate`` = a program, pi* alone sorts (``sort``) or prunes (``prune``)
+and pi_baseline is not evaluated; ``base_prune`` adds pi_baseline pruning
+(prune mode: pi* v pi_baseline prunes; sort mode: pi* sorts what
+pi_baseline keeps), as the triangle search's ``base_prune`` does.
 
 Statuses, budgets and the result are those of :func:`witness.search.astar.solve`.
 """
@@ -39,6 +50,7 @@ from witness.errors import InputError
 from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex, edge
 from witness.model.panel import Panel
 from witness.model.rules import is_solution
+from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import (
     C_CANDIDATES,
@@ -59,8 +71,10 @@ from witness.search.kernels import (
     P_STAR,
     P_TRIANGLE,
     panel_astar_run,
+    panel_program_on_paths,
 )
-from witness.search.predicates import Predicate
+from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
+from witness.search.predicates import OPERATORS, Predicate
 from witness.search.result import SolveResult
 
 BYTES_PER_PATH = 4 + 1 + 1 + 8 + 4  # parent, head vertex, pi flag, heap key, heap node
@@ -318,6 +332,104 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     )
 
 
+# ----------------------------------------------------- learned programs
+OBJECT_KINDS = ("dot", "square", "star")  # kernels.K_DOT, K_SQUARE, K_STAR
+# The core numbers features as panel_features does (kernels.F_*).
+assert PANEL_FEATURES.index("region_partners") == kernels.F_REGION_PARTNERS
+assert len(PANEL_FEATURES) == kernels.N_PANEL_FEATURES
+
+
+@dataclass(frozen=True)
+class PanelProgram:
+    """A learned family program as the core reads it (kernels' layout)."""
+
+    clauses: np.ndarray  # int64[n, 3]: first comparison, end, object kind
+    cmps: np.ndarray  # int64[m, 5]: operator, left is a feature, left, right is a feature, right
+    need: np.ndarray  # int64[4]: features read (bit mask); clauses over dots, squares, stars
+    edge_ends: np.ndarray  # int32[n_places, 2]: an open edge's two vertices, or -1
+
+    def arrays(self) -> tuple:
+        return self.clauses, self.cmps, self.need, self.edge_ends
+
+
+def _edge_ends(geo: PanelGeometry) -> np.ndarray:
+    ends = np.full((geo.kind.size, 2), -1, np.int32)
+    for v, d in zip(*np.nonzero(geo.neighbour >= 0), strict=True):
+        ends[geo.epoint[v, d]] = (v, geo.neighbour[v, d])
+    return ends
+
+
+def _clause_kind(panel: Panel, features: set[str]) -> int | None:
+    """The object kind a clause ranges over: the one whose features it reads
+    (None: it reads two kinds' features, so it never fires); a clause reading
+    no feature holds on any object, so on the panel's first one (None: none)."""
+    if not features:
+        counts = (len(panel.dots), len(panel.squares), len(panel.stars))
+        present = [i for i, n in enumerate(counts) if n]
+        return present[0] if present else None
+    kinds = {k for k, names in KIND_FEATURES.items() if features & set(names)}
+    return OBJECT_KINDS.index(kinds.pop()) if len(kinds) == 1 else None
+
+
+def encode_program(panel: Panel, predicate: Predicate, geo: PanelGeometry) -> PanelProgram:
+    """The core's arrays for a learned family program on ``panel`` (no clause at
+    all where the features do not apply: pi* never fires there)."""
+    ops, codes = list(OPERATORS), {name: i for i, name in enumerate(PANEL_FEATURES)}
+    clauses, cmps, need = [], [], np.zeros(4, np.int64)
+    for clause in predicate.clauses if features_apply(panel) else ():
+        read = {v for c in clause.comparisons for k, v in (c.left, c.right) if k == "feature"}
+        kind = _clause_kind(panel, read)
+        if kind is None:
+            continue
+        clauses.append((len(cmps), len(cmps) + len(clause.comparisons), kind))
+        for c in clause.comparisons:
+            (lk, lv), (rk, rv) = c.left, c.right
+            left = (1, codes[lv]) if lk == "feature" else (0, int(lv))
+            right = (1, codes[rv]) if rk == "feature" else (0, int(rv))
+            cmps.append((ops.index(c.op), *left, *right))
+        need[1 + kind] = 1
+        for name in read:
+            need[0] |= 1 << codes[name]
+    return PanelProgram(
+        np.array(clauses, np.int64).reshape(-1, 3),
+        np.array(cmps, np.int64).reshape(-1, 5),
+        need,
+        _edge_ends(geo),
+    )
+
+
+def program_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
+    """pi*(path) of a learned family program for each path, evaluated by the
+    search core (panel_features.program_fires is the slow reference)."""
+    check_program(predicate)
+    geo = build_panel_geometry(panel)
+    if not paths:
+        return []
+    program = encode_program(panel, predicate, geo)
+    lengths = np.array([len(p) for p in paths], np.int64)
+    table = np.zeros((len(paths), max(lengths)), np.int64)
+    for i, p in enumerate(paths):
+        table[i, : len(p)] = [v[1] * (panel.cols + 1) + v[0] for v in p]
+    values = panel_program_on_paths(
+        geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
+        geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
+        *program.arrays(), table, lengths,
+    )  # fmt: skip
+    return [bool(v) for v in values]
+
+
+def check_program(predicate: Predicate) -> None:
+    """A learned program the general search runs reads only the panel features."""
+    other = predicate.features_used - set(PANEL_FEATURES)
+    if predicate.kind != "program" or other:
+        raise InputError(
+            f"predicate {predicate.name!r}: on panels beyond triangles the search takes "
+            f"{' or '.join(PREDICATES)} or a learned program over the panel features "
+            f"({', '.join(PANEL_FEATURES)})"
+            + (f"; it reads {', '.join(sorted(other))}" if other else "")
+        )
+
+
 # ------------------------------------------------------------------ driver
 @dataclass
 class PanelPaths:
@@ -378,8 +490,10 @@ class _Run:
 
     panel: Panel
     geo: PanelGeometry
-    evaluate: bool
-    prune: bool
+    evaluate: bool  # pi_baseline
+    prune: bool  # drop children pi holds on
+    base_prune: bool  # drop children pi_baseline holds on
+    program: PanelProgram | None  # pi*, when pi is a learned program
     paths: PanelPaths
     max_paths: int
 
@@ -416,6 +530,9 @@ def _search(
             *run.geo.arrays(),
             run.evaluate,
             run.prune,
+            run.base_prune,
+            run.program is not None,
+            *(run.program or _NO_PROGRAM).arrays(),
             paths.parent,
             paths.vertex,
             paths.flag,
@@ -440,13 +557,23 @@ def _search(
             chunk = min(chunk * 2, 200_000)
 
 
+_NO_PROGRAM = PanelProgram(
+    np.zeros((0, 3), np.int64), np.zeros((0, 5), np.int64), np.zeros(4, np.int64),
+    np.full((1, 2), -1, np.int32),
+)  # fmt: skip
+
+
 def predicate_name(predicate: str | Predicate) -> str:
-    """The name of a predicate the general search evaluates: none or baseline."""
+    """The name of a predicate the general search evaluates: none, baseline, or
+    (a Predicate) a learned program over the panel features."""
+    if isinstance(predicate, Predicate) and predicate.kind == "program":
+        check_program(predicate)
+        return predicate.name
     name = predicate.name if isinstance(predicate, Predicate) else str(predicate)
     if name not in PREDICATES:
         raise InputError(
             f"predicate {name!r}: on panels beyond triangles the search takes "
-            f"{' or '.join(PREDICATES)}"
+            f"{' or '.join(PREDICATES)} or a learned program over the panel features"
         )
     return name
 
@@ -462,11 +589,12 @@ def solve_panel(
     geometry: PanelGeometry | None = None,
     stop: threading.Event | None = None,
 ) -> SolveResult:
-    """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``) or no
-    predicate (``none``) to prune (``prune``) or sort (``sort``); ``base_prune``
-    prunes with pi_baseline whatever the predicate. Budgets and statuses as in
-    :func:`witness.search.astar.solve`; every pruning is safe, so an empty open
-    list is ``unsolvable``."""
+    """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``), no
+    predicate (``none``) or a learned family program (a Predicate over the panel
+    features) to prune (``prune``) or sort (``sort``); ``base_prune`` prunes
+    with pi_baseline whatever the predicate. Budgets and statuses as in
+    :func:`witness.search.astar.solve`; an empty open list is ``unsolvable``
+    when every pruning was sound (pi_baseline, or a program marked ``sound``)."""
     name = predicate_name(predicate)
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -475,9 +603,19 @@ def solve_panel(
     geo = geometry or build_panel_geometry(panel)
     capacity, max_paths = path_budget(memory_mb)
     max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
-    evaluate = name == "baseline" or base_prune
-    prune = base_prune or (name == "baseline" and mode == "prune")
-    run = _Run(panel, geo, evaluate, prune, PanelPaths.start(capacity, geo), max(max_paths, 16))
+    learned = isinstance(predicate, Predicate) and predicate.kind == "program"
+    program = encode_program(panel, predicate, geo) if learned else None
+    sound = not learned or mode == "sort" or predicate.sound
+    run = _Run(
+        panel,
+        geo,
+        evaluate=name == "baseline" or base_prune,
+        prune=mode == "prune" and name != "none",
+        base_prune=base_prune,
+        program=program,
+        paths=PanelPaths.start(capacity, geo),
+        max_paths=max(max_paths, 16),
+    )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     # A start that is also an end is a line of one vertex: the goal test first.
@@ -485,7 +623,7 @@ def solve_panel(
     status_name = "solved"
     if path is None:
         status_name, path = _search(run, max_expansions, deadline, stop)
-    if status_name == "exhausted":
+    if status_name == "exhausted" and sound:
         status_name = "unsolvable"
     counters = run.paths.counters
     return SolveResult(
