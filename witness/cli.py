@@ -420,7 +420,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_examples(args: argparse.Namespace) -> int:
     from witness.learning.examples import DEFAULT_BIAS, write_task
 
-    puzzles = [Puzzle.load(f) for f in args.puzzles]
+    # triangle puzzles for the paper's biases, panels for a family's (write_task)
+    puzzles = [load_search_view(f) for f in args.puzzles]
     with _option("--out"):
         summary = write_task(
             puzzles,
@@ -802,7 +803,8 @@ def _add_examples(sub: Subparsers) -> None:
         "puzzles",
         nargs="+",
         metavar="PUZZLE.json",
-        help="one puzzle, or several pooled into one task",
+        help="one puzzle or panel, or several pooled into one task (panels beyond "
+        "triangles need a family's bias: bias/dots.pl, squares.pl, stars.pl, mixed.pl)",
     )
     p.add_argument(
         "--out",
@@ -811,7 +813,12 @@ def _add_examples(sub: Subparsers) -> None:
         help="task folder to write: a new folder, or an existing one where only "
         "the files an earlier run wrote (unchanged) are replaced",
     )
-    p.add_argument("--bias", default=None, help="Popper bias file (default bias/paper.pl)")
+    p.add_argument(
+        "--bias",
+        default=None,
+        help="Popper bias file (default bias/paper.pl); a family's bias (a '%% family:' "
+        "line, or bias/dots.pl ...) makes the examples f(Path, Object) over its objects",
+    )
     # >= 1: a task without positives is one `witness learn` refuses (nothing to learn)
     p.add_argument(
         "--max-pos", type=at_least_one, default=None, help="cap on positives (>= 1; default: all)"

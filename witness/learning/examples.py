@@ -73,6 +73,24 @@ Atoms: paths ``p_<tag>_<n>`` (n = the path's node in the DFS tree, stable
 across caps), squares ``s_X_Y`` in a one-puzzle task and ``<tag>_s_X_Y`` in a
 pooled one (the triangle count differs per puzzle), edges ``e_X1_Y1_X2_Y2``
 and vertices ``v_X_Y`` as in :class:`witness.model.puzzle.Puzzle`.
+
+Panel families (dots, squares, stars, mixed)
+--------------------------------------------
+A bias with a ``% family: NAME`` line, or named after a family
+(``bias/dots.pl``; :data:`witness.search.panel_features.FAMILIES`), makes a
+task over panels: examples ``f(Path, Object)`` where Object ranges over the
+panel's objects of the family's kinds (dots, coloured squares, stars), paths
+are every simple path from any start (:mod:`witness.learning.panel_labels`,
+which refuses panels with symmetry, cancellers or removed parts), and the
+per-panel facts come from :mod:`witness.learning.panel_facts` (object atoms
+are always tagged with the panel's tag). The encoding is the one above, with
+objects for squares: a completable path gives a negative for every object;
+an incompletable one a positive for every object (``all``) or for the objects
+to blame (``blamed``: every line extending the path breaks that object's
+rule). Sampling, caps, seeds and pooling are the same; ``counts.json`` adds
+``family`` and counts objects under ``constrained_squares``; ``index.json``
+adds ``family`` and maps object atoms to ``[panel, kind, index]`` under
+``objects``.
 """
 
 from __future__ import annotations
@@ -82,15 +100,26 @@ import json
 import random
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import check_folder, read_text, write_folder
 from witness.learning.labels import DEFAULT_MAX_PATHS, PathTree, build_path_tree
+from witness.learning.panel_facts import (
+    PANEL_FACT_PREDICATES,
+    PATH_FACT_PREDICATES,
+    object_atom,
+    panel_facts,
+    path_facts,
+)
+from witness.learning.panel_labels import PanelTree, build_panel_tree
+from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, free_region
+from witness.search.panel_features import FAMILIES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BK_DIR = REPO_ROOT / "bk"
@@ -132,6 +161,23 @@ def resolve_bk(bias_path: Path, names: Sequence[str]) -> tuple[Path, ...]:
             )
         found.append(hit)
     return tuple(found)
+
+
+def bias_family(path: str | Path) -> str | None:
+    """The panel family (:data:`witness.search.panel_features.FAMILIES`) a
+    bias's examples range over: a ``% family: NAME`` line, else the file's
+    name when it is a family's (``bias/dots.pl``), else None (the triangle
+    squares of the paper)."""
+    path = Path(path)
+    for line in read_text(path, "bias file").splitlines():
+        m = re.match(r"\s*%+\s*family:\s*(\S+)\s*$", line)
+        if m:
+            if m.group(1) not in FAMILIES:
+                raise BiasError(
+                    f"bias {path}: family '{m.group(1)}' is none of {', '.join(FAMILIES)}"
+                )
+            return m.group(1)
+    return path.stem if path.stem in FAMILIES else None
 
 
 def bias_bk_files(path: str | Path) -> tuple[Path, ...]:
@@ -188,10 +234,13 @@ class TaskSummary:
     paths_written: int
     puzzles: list[PuzzleCounts]
     seconds: float
+    family: str | None = None  # a panel family's task; None: triangle squares
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["out_dir"] = str(self.out_dir)
+        if self.family is None:  # triangle tasks' counts.json as it always was
+            del d["family"]
         return d
 
 
@@ -216,8 +265,12 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-def _example_squares(tree: PathTree, i: int, positives: str) -> tuple[bool, int]:
-    """(is_positive, mask of the squares that get an example) for node ``i``."""
+# The labelled paths of one puzzle (triangle squares) or panel (a family's objects).
+Tree = PathTree | PanelTree
+
+
+def _example_squares(tree: Tree, i: int, positives: str) -> tuple[bool, int]:
+    """(is_positive, mask of the squares or objects that get an example) for node ``i``."""
     if tree.completable[i]:
         return False, tree.full_mask
     return True, tree.blamed_mask(i) if positives == "blamed" else tree.full_mask
@@ -343,18 +396,18 @@ def _check_task_args(
 
 def _label_puzzle(
     q: int,
-    puzzle: Puzzle,
+    puzzle: Puzzle | Panel,
     name: str,
     tag: str,
     positives: str,
-    max_paths: int | None,
+    build: Callable[[Puzzle | Panel], Tree],
     pos_groups: Groups,
     neg_groups: Groups,
-) -> tuple[PathTree, PuzzleCounts]:
-    """Label every partial path of puzzle ``q``, add its examples to the groups
-    and count them (full counts, per path length)."""
+) -> tuple[Tree, PuzzleCounts]:
+    """Label every partial path of puzzle ``q`` (``build``), add its examples
+    to the groups and count them (full counts, per path length)."""
     t = time.perf_counter()
-    tree = build_path_tree(puzzle, max_paths)
+    tree = build(puzzle)
     seconds = time.perf_counter() - t
     by_len: dict[int, dict[str, int]] = {}
     unblamed = 0
@@ -377,7 +430,7 @@ def _label_puzzle(
         name=name,
         tag=tag,
         size=puzzle.size,
-        constrained_squares=len(tree.squares),
+        constrained_squares=tree.n_objects,
         partial_paths=len(tree),
         completable=n_comp,
         incompletable=len(tree) - n_comp,
@@ -392,7 +445,7 @@ def _label_puzzle(
 
 
 def _count_written(
-    counts: list[PuzzleCounts], trees: list[PathTree], pos: list[Example], neg: list[Example]
+    counts: list[PuzzleCounts], trees: list[Tree], pos: list[Example], neg: list[Example]
 ) -> None:
     for examples, kind in ((pos, "pos"), (neg, "neg")):
         for q, node, _ in examples:
@@ -403,14 +456,17 @@ def _count_written(
 
 @dataclass
 class _Atoms:
-    """Prolog atoms of a task's squares and paths."""
+    """Prolog atoms of a task's squares (panel objects) and paths."""
 
-    trees: list[PathTree]
+    trees: list[Tree]
     tags: list[str]
     pooled: bool
 
     def square(self, q: int, j: int) -> str:
-        atom = Puzzle.square_atom(self.trees[q].squares[j])
+        tree = self.trees[q]
+        if isinstance(tree, PanelTree):  # always tagged, as the panel's facts are
+            return object_atom(tree.objects[j], self.tags[q])
+        atom = Puzzle.square_atom(tree.squares[j])
         return f"{self.tags[q]}_{atom}" if self.pooled else atom
 
     def path(self, q: int, node: int) -> str:
@@ -465,6 +521,36 @@ def _task_facts(
     return facts, index
 
 
+def _group_facts(facts: dict[str, list[str]], lines: Sequence[str]) -> None:
+    """Add fact lines to ``facts`` under their predicate (``name/arity`` keys
+    of :mod:`witness.learning.panel_facts`): each predicate's clauses stay
+    contiguous in bk.pl over every panel of a pool."""
+    keys = {key.split("/")[0]: key for key in facts}
+    for line in lines:
+        facts[keys[line.split("(", 1)[0]]].append(line)
+
+
+def _panel_task_facts(
+    panels: Sequence[Panel], names: Sequence[str], atoms: _Atoms, used: list[tuple[int, int]]
+) -> tuple[dict[str, list[str]], dict]:
+    """The per-task facts of a panel family's task
+    (:mod:`witness.learning.panel_facts`), grouped by predicate, and
+    index.json's atom index (objects as [panel, kind, index])."""
+    facts: dict[str, list[str]] = {k: [] for k in PANEL_FACT_PREDICATES + PATH_FACT_PREDICATES}
+    index: dict = {"puzzles": [], "objects": {}, "paths": {}}
+    for q, panel in enumerate(panels):
+        tag, tree = atoms.tags[q], atoms.trees[q]
+        index["puzzles"].append({"name": names[q], "tag": tag, "puzzle": panel.to_dict()})
+        _group_facts(facts, panel_facts(panel, tag))
+        for j, obj in enumerate(tree.objects):
+            index["objects"][atoms.square(q, j)] = [q, obj.kind, obj.index]
+    for q, node in used:
+        pid, path = atoms.path(q, node), atoms.trees[q].path(node)
+        _group_facts(facts, path_facts(panels[q], path, pid, atoms.tags[q]))
+        index["paths"][pid] = [q, [list(v) for v in path]]
+    return facts, index
+
+
 FACTS_HEADER = "% ---- per-task facts (witness/learning/examples.py) ----"
 
 
@@ -496,8 +582,51 @@ def _bk_text(
     return bk_header(bk_files) + "\n" + "\n".join(fact_lines) + "\n"
 
 
+def _task_inputs(
+    puzzles: Sequence[Puzzle | Panel], names: Sequence[str], family: str | None, bias: Path
+) -> list:
+    """What the task labels: triangle puzzles for a bias without a family (a
+    panel must then hold triangles only), panels for a family's bias."""
+    if family is not None:
+        return [p.to_panel() if isinstance(p, Puzzle) else p for p in puzzles]
+    out = []
+    for p, name in zip(puzzles, names, strict=True):
+        extra = [] if isinstance(p, Puzzle) else p.features()
+        if extra:
+            raise BiasError(
+                f"{name}: the panel has {extra[0]}, but bias {bias} has no panel family "
+                f"(a '% family:' line, or a file named {'.pl, '.join(FAMILIES)}.pl)"
+            )
+        out.append(p if isinstance(p, Puzzle) else Puzzle.from_panel(p))
+    return out
+
+
+def _label_task(
+    puzzles: Sequence[Puzzle | Panel],
+    names: Sequence[str],
+    tags: Sequence[str],
+    family: str | None,
+    positives: str,
+    max_paths: int | None,
+) -> tuple[list[Tree], list[PuzzleCounts], Groups, Groups]:
+    """Label every puzzle of a task: its trees, counts and example groups."""
+    if family is None:
+        build = partial(build_path_tree, max_paths=max_paths)
+    else:
+        build = partial(build_panel_tree, kinds=FAMILIES[family], max_paths=max_paths)
+    trees: list[Tree] = []
+    counts: list[PuzzleCounts] = []
+    pos_groups: Groups = {}
+    neg_groups: Groups = {}
+    for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
+        tree, c = _label_puzzle(q, puzzle, name, tag, positives, build, pos_groups, neg_groups)
+        trees.append(tree)
+        counts.append(c)
+    return trees, counts, pos_groups, neg_groups
+
+
 def write_task(
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Puzzle | Panel],
     out_dir: str | Path,
     *,
     names: Sequence[str] | None = None,
@@ -510,8 +639,12 @@ def write_task(
 ) -> TaskSummary:
     """Write one Popper task folder with the examples of ``puzzles`` (one or a pool).
 
-    ``names`` (default ``q0``, ``q1``, ...) become the atom tags; caps of
-    ``None`` keep every example, as the paper does.
+    With a panel family's bias (:func:`bias_family`) the examples are
+    ``f(Path, Object)`` over the family's objects of each panel (triangle
+    puzzles are taken as panels); otherwise ``f(Path, Square)`` over triangle
+    squares (a panel must then hold triangles only). ``names`` (default
+    ``q0``, ``q1``, ...) become the atom tags; caps of ``None`` keep every
+    example, as the paper does.
     """
     t0 = time.perf_counter()
     _check_task_args(puzzles, positives, max_pos, max_neg)
@@ -521,16 +654,13 @@ def write_task(
     if len(names) != len(puzzles):
         raise ValueError("names and puzzles differ in length")
     bk_files = bias_bk_files(bias_file)
+    family = bias_family(bias_file)
+    puzzles = _task_inputs(puzzles, names, family, Path(bias_file))
     tags = _unique_tags(names)
 
-    trees: list[PathTree] = []
-    counts: list[PuzzleCounts] = []
-    pos_groups: Groups = {}
-    neg_groups: Groups = {}
-    for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
-        tree, c = _label_puzzle(q, puzzle, name, tag, positives, max_paths, pos_groups, neg_groups)
-        trees.append(tree)
-        counts.append(c)
+    trees, counts, pos_groups, neg_groups = _label_task(
+        puzzles, names, tags, family, positives, max_paths
+    )
     pos = _sample(pos_groups, max_pos, random.Random(f"pos:{seed}"))
     neg = _sample(neg_groups, max_neg, random.Random(f"neg:{seed}"))
     _count_written(counts, trees, pos, neg)
@@ -539,9 +669,13 @@ def write_task(
     exs = [f"pos(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(pos)]
     exs += [f"neg(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(neg)]
     used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
-    # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
-    free_facts = any("path_free(" in f.read_text() for f in bk_files)
-    facts, index = _task_facts(puzzles, names, atoms, used, free_facts)
+    if family is None:
+        # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
+        free_facts = any("path_free(" in f.read_text() for f in bk_files)
+        facts, index = _task_facts(puzzles, names, atoms, used, free_facts)
+    else:
+        facts, index = _panel_task_facts(puzzles, names, atoms, used)
+        index = {"family": family, **index}
     bk_text = _bk_text(bk_files, puzzles, names, tags, facts)
 
     summary = TaskSummary(
@@ -559,6 +693,7 @@ def write_task(
         paths_written=len(used),
         puzzles=counts,
         seconds=0.0,
+        family=family,
     )
     summary.seconds = round(time.perf_counter() - t0, 4)
     files = {

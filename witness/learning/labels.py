@@ -87,6 +87,11 @@ class PathTree:
         return len(self.parent)
 
     @property
+    def n_objects(self) -> int:
+        """How many squares the masks range over (examples.py's name for both kinds of tree)."""
+        return len(self.squares)
+
+    @property
     def full_mask(self) -> int:
         return (1 << len(self.squares)) - 1
 
