@@ -102,3 +102,12 @@ def test_named_panel_sets_are_disjoint_and_read_back_as_panels(tmp_path):
     assert not {p.to_json() for _, p in a} & {p.to_json() for _, p in b}
     for _, panel in a:  # made from a line, so solvable; the dispatcher runs the panel search
         assert solve(panel, "baseline", geometry=build_geometry(panel)).solved
+
+
+@pytest.mark.parametrize("kind", ["dots", "squares", "stars"])
+def test_every_path_panel_holds_a_symbol_of_its_type(kind):
+    # on 2x2 grids a short line often leaves no room for a symbol: such draws are redrawn
+    from witness.search.generate_panels import PanelSpec
+
+    panels = generate_panel_set("path", [(2, 2), (3, 3)], 30, 3, PanelSpec(types=(kind,)))
+    assert all(getattr(p, kind) for p in panels)

@@ -368,6 +368,8 @@ def generate_from_line(
         if path is None:
             continue
         panel = panel_from_line(base, path, spec, rng)
+        if not any(getattr(panel, name) for name in spec.types):
+            continue  # no symbol of the asked types landed: not a panel of that type
         verdict = check(panel, path)
         if not verdict.solved:  # a placement the rules reject: never kept
             log.warning("Algorithm 4: %s does not solve %s", path, panel.to_json())
