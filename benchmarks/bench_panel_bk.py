@@ -4,9 +4,11 @@ Builds one seeded panel with dots, coloured squares and stars, draws random
 partial paths on it (self-avoiding random walks from the start), loads the
 background knowledge and their facts into one Prolog module (janus-swi), and
 calls every body predicate of bias/mixed.pl on every (path, object) pair
-twice: the first round computes and tables each path's reach, parts and
-regions, the second only looks them up (what an ILP engine's millions of
-calls mostly are). Prints the calls and microseconds per call of each round.
+twice: the first round computes each path's reach, parts and regions and
+stores every answer (bk/panel.pl memoises them), the second only looks them
+up (what an ILP engine's millions of calls mostly are). Prints the calls and
+microseconds per call of each round, and the bytes per path of the stored
+answers and of the path facts.
 
     .venv/bin/python benchmarks/bench_panel_bk.py [--size 5] [--paths 2000] [--seed 0]
 """
@@ -20,7 +22,12 @@ import time
 import janus_swi as janus
 
 from witness.learning.examples import BIAS_DIR, bias_bk_files, bk_header
-from witness.learning.panel_facts import object_atom, panel_facts, path_facts
+from witness.learning.panel_facts import (
+    PATH_FACT_PREDICATES,
+    object_atom,
+    panel_facts,
+    path_facts,
+)
 from witness.model.panel import Dot, Panel
 from witness.search.panel_features import panel_objects
 
@@ -35,6 +42,16 @@ CALLS = (
     "closed({p},{o})",
     "joined_partners({p},{o},_)",
     "region_partners({p},{o},_)",
+)
+
+MEMO_PREDICATES = (
+    "reach_memo/2",
+    "parts_memo/2",
+    "dot_part_memo/4",
+    "dot_values_memo/6",
+    "open_dots_memo/2",
+    "square_values_memo/5",
+    "star_values_memo/4",
 )
 
 
@@ -86,7 +103,7 @@ def main() -> None:
     janus.query_once(parse)
     parse_s = time.perf_counter() - t
     print(f"panel {args.size}x{args.size}, {len(paths)} paths, {len(objects)} objects")
-    for round_name in ("first (computes)", "second (tabled)"):
+    for round_name in ("first (computes)", "second (stored)"):
         t = time.perf_counter()
         janus.query_once(loop)
         seconds = time.perf_counter() - t - parse_s
@@ -94,6 +111,13 @@ def main() -> None:
             f"{round_name}: {len(goals)} calls, "
             f"{1e6 * seconds / len(goals):.2f} us per call (string parsing subtracted)"
         )
+    for what, preds in (("stored answers", MEMO_PREDICATES), ("path facts", PATH_FACT_PREDICATES)):
+        size = janus.query_once(
+            "aggregate_all(sum(_S), (member(_T, Ps), term_string(_N/_A, _T), functor(_H, _N, _A), "
+            "predicate_property(bench:_H, size(_S))), B)",
+            {"Ps": list(preds)},
+        )["B"]
+        print(f"{what}: {size / len(paths):.0f} bytes per path")
 
 
 if __name__ == "__main__":

@@ -38,8 +38,8 @@
 % An ILP engine calls these predicates millions of times in the directions of
 % the bias files (path and object in, numbers out): each is deterministic,
 % terminates, and fails (never raises) when P or O is unbound or unknown.
-% Everything about one path (reach, parts, an object's numbers) is tabled:
-% computed once per path and object, then looked up.
+% Everything about one path (reach, parts, an object's numbers) is memoised:
+% computed once per path and object, stored as a fact, then looked up.
 
 :- use_module(library(lists)).
 :- use_module(library(ordsets)).
@@ -117,9 +117,41 @@ region_partners(P, O, N) :-
 % zero(A): A is 0 (as in bk/witness_unvisited.pl, which panel biases do not load).
 zero(0).
 
-% ------------------------------------------------------------ per object, tabled
-% Each wrapper checks that P and O are atoms, then calls a tabled predicate
-% with fresh outputs only (one table per path and object) and cuts.
+% ------------------------------------------------------------ memoised
+% memo(Memo, Goal): the stored answer Memo, or else Goal's first answer,
+% stored as Memo. Memo and Goal share the key (path, object) and the outputs;
+% every caller leaves the outputs unbound, so an answer is computed once.
+% (Facts, not tables: a few hundred bytes per path, where SWI's tables took
+% some 20 KB and a default limit of 1 GB for all of them.)
+:- dynamic reach_memo/2, parts_memo/2, dot_part_memo/4, dot_values_memo/6,
+   open_dots_memo/2, square_values_memo/5, star_values_memo/4.
+
+memo(Memo, _) :-
+    call(Memo),
+    !.
+memo(Memo, Goal) :-
+    call(Goal),
+    !,
+    assertz(Memo).
+
+reach(P, Vs) :-
+    memo(reach_memo(P, Vs), reach_of(P, Vs)).
+parts(P, Parts) :-
+    memo(parts_memo(P, Parts), parts_of(P, Parts)).
+dot_part(P, O, Covered, Part) :-
+    memo(dot_part_memo(P, O, Covered, Part), dot_part_of(P, O, Covered, Part)).
+dot_values(P, O, C, Cv, D, E) :-
+    memo(dot_values_memo(P, O, C, Cv, D, E), dot_values_of(P, O, C, Cv, D, E)).
+open_dot_count(P, N) :-
+    memo(open_dots_memo(P, N), open_dots_of(P, N)).
+square_values(P, O, J, R, C) :-
+    memo(square_values_memo(P, O, J, R, C), square_values_of(P, O, J, R, C)).
+star_values(P, O, J, R) :-
+    memo(star_values_memo(P, O, J, R), star_values_of(P, O, J, R)).
+
+% ------------------------------------------------------------ per object
+% Each entry point checks that P and O are atoms, then calls the memoised
+% predicate with fresh outputs and cuts.
 
 dot_numbers(P, O, Covered, Coverable, PartDots, PartEnds) :-
     atom(P),
@@ -139,11 +171,8 @@ star_numbers(P, O, Joined, Region) :-
     star_values(P, O, Joined, Region),
     !.
 
-:- table dot_values/6, dot_part/4, open_dot_count/2, square_values/5, star_values/4.
-:- table reach/2, parts/2.
-
 % dot_values(P, O, Covered, Coverable, PartDots, PartEnds): the dot numbers.
-dot_values(P, O, Covered, Coverable, PartDots, PartEnds) :-
+dot_values_of(P, O, Covered, Coverable, PartDots, PartEnds) :-
     dot_part(P, O, Covered, Part),
     (   Covered =:= 0, Part \== none
     ->  Coverable = 1,
@@ -167,7 +196,7 @@ same_part(P, T, Part) :-
 
 % dot_part(P, O, Covered, Part): whether dot O is on P (1/0) and, if not, the
 % number of the part it can still be covered in (none: it cannot).
-dot_part(P, O, Covered, Part) :-
+dot_part_of(P, O, Covered, Part) :-
     path_panel(P, T),
     panel(T),
     dot_of(T, O, At),
@@ -208,14 +237,14 @@ dot_vertex(P, H, edge(E), V) :-
     ;   V = A
     ).
 
-open_dot_count(P, N) :-
+open_dots_of(P, N) :-
     path_panel(P, T),
     panel(T),
     aggregate_all(count, (dot_of(T, O, _), dot_part(P, O, Covered, _), Covered =:= 0), N).
 
 % square_values(P, O, Joined, Region, Closed): colours joined for good, colours
 % in the region now, and whether the two regions are the same (1/0).
-square_values(P, O, Joined, Region, Closed) :-
+square_values_of(P, O, Joined, Region, Closed) :-
     path_panel(P, T),
     panel(T),
     square(T, O, C, _),
@@ -234,7 +263,7 @@ colour_count(T, Cells, N) :-
 
 % star_values(P, O, Joined, Region): symbols of the star's colour joined to it
 % for good, and in its region now.
-star_values(P, O, Joined, Region) :-
+star_values_of(P, O, Joined, Region) :-
     path_panel(P, T),
     panel(T),
     star(T, O, C, K),
@@ -242,16 +271,16 @@ star_values(P, O, Joined, Region) :-
     aggregate_all(count, (member(D, ForGood), symbol(D, K)), Joined),
     aggregate_all(count, (member(D, Now), symbol(D, K)), Region).
 
-% ------------------------------------------------------------ per path, tabled
+% ------------------------------------------------------------ per path
 
 % reach(P, Vs): Vs is the ordered set reach(P).
-reach(P, Vs) :-
+reach_of(P, Vs) :-
     path_head(P, H),
     flood(free_step(P), [H], [H], Vs).
 
 % parts(P, Parts): the parts of P, each an ordered set of vertices, in the
 % order of their least vertex.
-parts(P, Parts) :-
+parts_of(P, Parts) :-
     path_head(P, H),
     reach(P, Reach),
     ord_del_element(Reach, H, Rest),

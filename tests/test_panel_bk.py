@@ -22,6 +22,7 @@ from witness.learning.panel_facts import object_atom, panel_facts, path_facts
 from witness.model.panel import Dot, Panel
 from witness.search.panel_features import (
     FAMILIES,
+    PanelObject,
     features_apply,
     object_features,
     panel_objects,
@@ -235,6 +236,35 @@ def test_body_predicates_are_det_or_fail_on_any_input(family):
             if outcome == "det":
                 succeeded.add(decl.name)
     assert succeeded == {p.name for p in bias.body}
+
+
+def test_answers_are_stored_once_per_path_and_object():
+    """Calls with bound (even wrong) outputs, repeated, leave one stored answer
+    per path and object, and a later call still gets the right one."""
+    module = load([(DECOY, "d", [("p", [(0, 0), (1, 0), (1, 1)])])])
+    for goal in ("part_dots(p,d_dot0,7)", "part_dots(p,d_dot0,_)", "uncovered(p,d_dot0)") * 2:
+        janus.query_once(f"{module}:{goal}")
+    for goal in ("joined_colours(p,d_square0,9)", "closed(p,d_square0)") * 2:
+        janus.query_once(f"{module}:{goal}")
+    for goal in ("region_partners(p,d_star1,0)", "open_dots(p,5)", "open_dots(p,_)") * 2:
+        janus.query_once(f"{module}:{goal}")
+    stored = {
+        memo: janus.query_once(f"aggregate_all(count, {module}:{memo}, N)")["N"]
+        for memo in (
+            "reach_memo(p,_)",
+            "parts_memo(p,_)",
+            "dot_values_memo(p,d_dot0,_,_,_,_)",
+            "dot_part_memo(p,d_dot0,_,_)",
+            "square_values_memo(p,d_square0,_,_,_)",
+            "star_values_memo(p,d_star1,_,_)",
+            "open_dots_memo(p,_)",
+        )
+    }
+    assert set(stored.values()) == {1}, stored
+    values = dict(object_features(DECOY, [(0, 0), (1, 0), (1, 1)]))
+    got = prolog(module, "p", "d_dot0")
+    assert got["part_dots"] == values[PanelObject("dot", 0)]["part_dots"]
+    assert probe(module, "part_dots(p,d_dot0,_N)") == "det"
 
 
 def test_nothing_fires_on_a_panel_the_features_do_not_apply_to():
