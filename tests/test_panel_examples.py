@@ -1,6 +1,6 @@
 """Task folders of the panel families (witness.learning.examples with a
-family's bias): examples against the panel labels, pooling, refusals and
-the CLI."""
+family's bias): examples against the panel labels, pooling, refusals, the
+CLI, and the tasks read back and scored by the project's ILP engine."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from ilp.api import load_task
+from ilp.rules import parse_program
+from ilp.test import Tester
 from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import BIAS_DIR, BiasError, bias_family, write_task
@@ -37,12 +40,19 @@ CERTIFICATE_CLAUSES = {
     "dot": [
         "f(P,O) :- lost(P,O).",
         "f(P,O) :- uncovered(P,O), part_ends(P,O,N), zero(N).",
+        "f(P,O) :- uncovered(P,O), part_dots(P,O,N), open_dots(P,M), greaterThan(M,N).",
     ],
     "square": ["f(P,O) :- joined_colours(P,O,N), one(C), greaterThan(N,C)."],
     "star": [
         "f(P,O) :- joined_partners(P,O,N), two(C), greaterThan(N,C).",
         "f(P,O) :- region_partners(P,O,N), two(C), greaterThan(C,N).",
     ],
+}
+# Rules that are not sound (a dot not yet covered; two colours in a region
+# that may still be cut): the negatives must catch them.
+UNSOUND_CLAUSES = {
+    "dot": "f(P,O) :- uncovered(P,O).",
+    "square": "f(P,O) :- region_colours(P,O,N), one(C), greaterThan(N,C).",
 }
 
 
@@ -80,6 +90,7 @@ def generated(kind: str, count: int, seed: int, size: tuple[int, int] = (3, 3)) 
 def test_bias_family(tmp_path, bias_dir):
     for family in FAMILIES:
         assert bias_family(bias_dir / f"{family}.pl") == family
+        assert bias_family(BIAS_DIR / f"{family}.pl") == family  # the shipped biases
     assert bias_family(BIAS_DIR / "paper.pl") is None
     named = tmp_path / "mine.pl"
     named.write_text("% family: stars\nhead_pred(f,2).\n")
@@ -194,3 +205,29 @@ def test_cli_examples_on_a_panel(tmp_path, bias_dir, capsys):
     assert main([*args[:-1], str(tmp_path / "u")]) == 2  # the paper's bias: no family
     err = capsys.readouterr().err
     assert "p: the panel has squares" in err and err.count("\n") == 1
+
+
+# ------------------------------------------------- read back by the engine
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_engine_reads_family_tasks_and_the_sound_rules_cover_no_negative(tmp_path, family):
+    kinds = FAMILIES[family]
+    types = {"dot": "dots", "square": "squares", "star": "stars"}
+    panels = [p for kind in kinds for p in generated(types[kind], 2, seed=7)]
+    task = tmp_path / family
+    summary = write_task(
+        panels, task, bias_file=BIAS_DIR / f"{family}.pl", positives="all", max_pos=400, max_neg=400
+    )
+    files, bias = load_task(task)
+    program = tuple(parse_program("\n".join(c for k in kinds for c in CERTIFICATE_CLAUSES[k])))
+    with Tester(files.bk, files.exs, bias) as tester:
+        scores = tester.score(program)[0]
+        unsound = [
+            tester.score(tuple(parse_program(UNSOUND_CLAUSES[k])))[0]
+            for k in kinds
+            if k in UNSOUND_CLAUSES
+        ]
+    assert scores.fp == 0  # sound rules never reject a completable path
+    assert scores.tp > 0
+    assert scores.tp + scores.fn == summary.pos_written
+    assert scores.fp + scores.tn == summary.neg_written
+    assert all(u.fp > 0 for u in unsound)
