@@ -230,7 +230,7 @@ dot_on_path(P, edge(E)) :-
 dot_vertex(_, _, vertex(V), V).
 dot_vertex(P, H, edge(E), V) :-
     reach(P, Reach),
-    addable(P, Reach, E),
+    addable_edge(P, Reach, E),
     edge(E, A, B),
     (   A == H
     ->  V = B
@@ -292,8 +292,8 @@ components([V|Vs], [Part|Parts]) :-
     ord_subtract(Vs, Part, Left),
     components(Left, Parts).
 
-% addable(P, Reach, E): edge E is open, not on P, both ends in Reach.
-addable(P, Reach, E) :-
+% addable_edge(P, Reach, E): edge E is open, not on P, both ends in Reach.
+addable_edge(P, Reach, E) :-
     edge(E, A, B),
     link(A, B),
     \+ path_edge(P, E),
@@ -332,4 +332,4 @@ cell_step(P, C, D) :-
 kept_step(P, Reach, C, D) :-
     side(C, D, E),
     \+ path_edge(P, E),
-    \+ addable(P, Reach, E).
+    \+ addable_edge(P, Reach, E).
