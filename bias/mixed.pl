@@ -66,3 +66,18 @@ max_clauses(5).
 % No singleton variables: every body-only variable occurs in at least two body
 % literals (as in bias/rich.pl: a number read and never compared says nothing).
 :- body_var(C,V), not head_var(C,V), #count{P,Vars : body_literal(C,P,_,Vars), var_member(V,Vars)} == 1.
+
+% One kind of object per clause: a dot literal fails on a square and so on,
+% so a clause mixing kinds never fires, except through open_dots/2 (about the
+% path, not the object), which would then count dots for a square or a star.
+object_kind(uncovered,dot).
+object_kind(lost,dot).
+object_kind(part_dots,dot).
+object_kind(part_ends,dot).
+object_kind(open_dots,dot).
+object_kind(joined_colours,square).
+object_kind(region_colours,square).
+object_kind(closed,square).
+object_kind(joined_partners,star).
+object_kind(region_partners,star).
+:- body_literal(C,P,_,_), body_literal(C,Q,_,_), object_kind(P,K), object_kind(Q,L), K != L.
