@@ -314,7 +314,10 @@ def test_verify_refutes_clauses_with_anonymous_variables(solvable_tasks):
 
 
 def test_every_background_predicate_of_the_biases_is_known():
-    for bias in sorted((ROOT / "bias").glob("*.pl")):
+    # the triangle biases (f(Path, Square)); the panel biases' predicates are bk/panel.pl's
+    for bias in sorted(
+        b for b in (ROOT / "bias").glob("*.pl") if read_bias(b).head.types[1] == "square"
+    ):
         for name, arity in ((d.name, d.arity) for d in read_bias(bias).body):
             assert name in BK_PREDICATES and BK_PREDICATES[name].arity == arity, (bias.name, name)
             defined_in = BK_PREDICATES[name].prolog_file
