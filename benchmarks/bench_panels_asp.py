@@ -4,7 +4,9 @@ Prints, per size (rows x cols): how many panels, how many solved, found
 unsolvable and stopped by the time limit, how many went through the checker
 filter (panels with cancellers, witness.search.asp_solver), and the median and
 worst seconds (grounding plus solving, wall clock; each panel in a forked
-child, ended 5 s past the time limit). Files that do not load as
+child, ended 5 s past the time limit), and the median and worst CPU seconds
+of the child (what one core spends, steadier than the wall clock on a shared
+machine; a child ended at the grace counts at its wall seconds). Files that do not load as
 panels are counted and named. Community puzzles are not part of the
 repository: import them first (``witness import FILE --from windmill --out
 DIR``) and pass the folder.
@@ -43,6 +45,7 @@ class Run:
     size: str
     status: str
     seconds: float
+    cpu_seconds: float
     filtered: bool
 
 
@@ -54,11 +57,12 @@ def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
 
 
 def _solve_in_child(panel: Panel, time_limit: float, pipe: Connection) -> None:
+    cpu = time.process_time()
     result = solve_panel_asp(panel, time_limit=time_limit)
-    pipe.send((result.status, result.seconds))
+    pipe.send((result.status, result.seconds, time.process_time() - cpu))
 
 
-def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float]:
+def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float]:
     """Solve in a forked child, ended at the time limit plus a grace: clingo
     stops itself, but one rules check of a line (panels with cancellers) or a
     large grounding cannot be interrupted. Such a panel counts as stopped."""
@@ -72,8 +76,10 @@ def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float]:
     if child.is_alive():
         child.terminate()
         child.join()
-        return "timed_out", time.perf_counter() - t0
-    return ours.recv() if ours.poll() else ("failed", time.perf_counter() - t0)
+        return "timed_out", time.perf_counter() - t0, time.perf_counter() - t0
+    if ours.poll():
+        return ours.recv()
+    return "failed", time.perf_counter() - t0, time.perf_counter() - t0
 
 
 def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str]]:
@@ -84,8 +90,8 @@ def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str
         except InputError as exc:
             bad.append(f"{f.name}: {exc}")
             continue
-        status, seconds = solve_capped(panel, time_limit)
-        runs.append(Run(f.name, panel.size, status, seconds, not is_exact(panel)))
+        status, seconds, cpu = solve_capped(panel, time_limit)
+        runs.append(Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel)))
     return runs, bad
 
 
@@ -100,18 +106,22 @@ def report(runs: list[Run]) -> None:
         by_size[run.size].append(run)
     by_size["all"] = runs
     head = f"{'size':>6} {'panels':>7} {'solved':>7} {'unsolv.':>7} {'stopped':>7}"
-    print(head + f" {'filtered':>8} {'median s':>9} {'worst s':>8}")
+    print(head + f" {'filtered':>8} {'median s':>9} {'worst s':>8} {'cpu med':>8} {'cpu worst':>9}")
     for size in sorted(by_size, key=lambda s: (s == "all", size_key(s) if s != "all" else 0)):
         group = by_size[size]
         count = {
             s: sum(r.status == s for r in group) for s in ("solved", "unsolvable", "timed_out")
         }
         seconds = [r.seconds for r in group]
+        cpu = [r.cpu_seconds for r in group]
         print(
             f"{size:>6} {len(group):>7} {count['solved']:>7} {count['unsolvable']:>7} "
             f"{count['timed_out']:>7} {sum(r.filtered for r in group):>8} "
-            f"{statistics.median(seconds):>9.3f} {max(seconds):>8.3f}"
+            f"{statistics.median(seconds):>9.3f} {max(seconds):>8.3f} "
+            f"{statistics.median(cpu):>8.3f} {max(cpu):>9.3f}"
         )
+    over = [r for r in runs if r.seconds > 10.0]
+    print(f"over 10 s wall: {len(over)}: " + ", ".join(r.name for r in over))
     slowest = sorted(runs, key=lambda r: -r.seconds)[:5]
     print("slowest: " + ", ".join(f"{r.name} ({r.size}, {r.seconds:.2f} s)" for r in slowest))
 
