@@ -38,16 +38,17 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
 time limit stops clingo and says so: the status is ``timed_out`` and the count
-is only a lower bound. The limit is looked at between lines: grounding, and on
-a panel with cancellers one rules check of a line (which tries sets of symbols
-to cancel), can run past it. clingo runs with ``--eq=0``: its equivalence
-preprocessing (5.8.3) returned an answer set whose region had no support on a
-polyomino panel (tests/test_asp_panels.py has the panel).
+is only a lower bound. The limit bounds grounding too (:func:`ground_by`)
+and interrupts clingo's search; it is looked at between lines, so on a panel
+with cancellers one rules check of a line can run past it. clingo runs with
+``--eq=0``: its equivalence preprocessing (5.8.3) returned an answer set
+whose region had no support on a polyomino panel (tests/test_asp_panels.py has the panel).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -354,6 +355,33 @@ class Enumeration:
     conflicts: int = 0
 
 
+def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
+    """Parse and ground ``program``; False when ``deadline`` (a perf_counter
+    time) passes first. clingo cannot stop grounding, so it runs in a daemon
+    thread (clingo lets go of the GIL meanwhile) that is left to finish on
+    its own; ``ctl`` must then not be used again."""
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            ctl.add("base", [], program)
+            ctl.ground([("base", [])])
+        except BaseException as exc:  # raised again in the caller's thread
+            failure.append(exc)
+
+    if deadline is None:
+        work()
+    else:
+        worker = threading.Thread(target=work, name="clingo-ground", daemon=True)
+        worker.start()
+        worker.join(max(0.0, deadline - time.perf_counter()))
+        if worker.is_alive():
+            return False
+    if failure:
+        raise failure[0]
+    return True
+
+
 def panel_lines(
     panel: Panel, time_limit: float | None = None, record: Enumeration | None = None
 ) -> Iterator[list[Vertex]]:
@@ -361,11 +389,13 @@ def panel_lines(
     stops early (``record.complete`` False) when ``time_limit`` seconds pass."""
     record = record if record is not None else Enumeration()
     t0 = time.perf_counter()
-    ctl = clingo.Control(["--models=0", "--project=project", "--eq=0"], logger=_clingo_log)
-    ctl.add("base", [], panel_program(panel))
-    ctl.ground([("base", [])])
-    record.ground_seconds = time.perf_counter() - t0
     deadline = None if time_limit is None else t0 + time_limit
+    ctl = clingo.Control(["--models=0", "--project=project", "--eq=0"], logger=_clingo_log)
+    if not ground_by(ctl, panel_program(panel), deadline):
+        record.complete = False
+        record.ground_seconds = time.perf_counter() - t0
+        return
+    record.ground_seconds = time.perf_counter() - t0
     exact = is_exact(panel)
     try:
         with ctl.solve(yield_=True, async_=True) as handle:
