@@ -35,10 +35,11 @@ def partial_paths(panel: Panel) -> list[tuple]:
 
 
 def completable(panel: Panel, paths: list[tuple]) -> set[tuple]:
-    """The paths some solution starts with (the solution itself included)."""
+    """The paths some solution starts with (the solution itself included; a
+    start that is an end is a line of one vertex, as the rules checker says)."""
     out = set()
     for p in paths:
-        if p[-1] in panel.ends and len(p) > 1 and is_solution(panel, list(p)):
+        if p[-1] in panel.ends and is_solution(panel, list(p)):
             out |= {p[:i] for i in range(1, len(p) + 1)}
     return out
 
