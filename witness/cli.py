@@ -209,43 +209,25 @@ def _solve_asp(puzzle: Puzzle | Panel, args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_panel(panel: Panel, args: argparse.Namespace):
-    """A* on a panel beyond triangles (witness.search.panel_search)."""
-    from witness.search.panel_search import solve_panel
-
-    return solve_panel(
-        panel,
-        "baseline" if args.predicate is None else args.predicate,
-        mode=args.mode or "prune",
-        base_prune=args.base_prune,
-        time_limit=args.time_limit,
-        max_expansions=args.max_expansions,
-        memory_mb=args.memory_mb,
-    )
-
-
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.count:
         return _count(args)
     puzzle = load_search_view(args.puzzle)
     if args.solver == "asp":
         return _solve_asp(puzzle, args)
-    if isinstance(puzzle, Panel):
-        result = _solve_panel(puzzle, args)
-    else:
-        from witness.learning.translate import load_predicate
-        from witness.search.astar import solve
+    from witness.learning.translate import load_predicate
+    from witness.search.solvers import solve
 
-        predicate = load_predicate("baseline" if args.predicate is None else args.predicate)
-        result = solve(
-            puzzle,
-            predicate,
-            mode=args.mode or "prune",
-            base_prune=args.base_prune,
-            time_limit=args.time_limit,
-            max_expansions=args.max_expansions,
-            memory_mb=args.memory_mb,
-        )
+    predicate = load_predicate("baseline" if args.predicate is None else args.predicate)
+    result = solve(
+        puzzle,
+        predicate,
+        mode=args.mode or "prune",
+        base_prune=args.base_prune,
+        time_limit=args.time_limit,
+        max_expansions=args.max_expansions,
+        memory_mb=args.memory_mb,
+    )
     if args.json:
         print(json.dumps(result.contract_dict()))
     else:
@@ -348,14 +330,34 @@ def cmd_translate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int:
+    """witness predicate for a learned family program (the general search's pi*)."""
+    from witness.search.panel_search import program_values
+
+    for i, path in enumerate(paths):
+        steps = zip(path, path[1:], strict=False)
+        if (
+            path[0] not in panel.starts
+            or len(set(path)) < len(path)
+            or any(w not in panel.neighbours(v) for v, w in steps)
+        ):
+            raise UsageError(f"--paths: path {i} is not a partial path from a start")
+    values = program_values(panel, predicate, paths)
+    print(json.dumps(values) if as_json else "\n".join(map(str, values)))
+    return 0
+
+
 def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.learning.translate import translate_file
     from witness.model.puzzle import is_simple_path
     from witness.search.astar import predicate_values
+    from witness.search.panel_features import reads_panel_features
 
     predicate = translate_file(args.program)
-    puzzle = Puzzle.load(args.puzzle)
     paths = [_parse_path(p, "--paths") for p in _read_json_list(args.paths, "--paths")]
+    if reads_panel_features(predicate):  # a learned family program: any panel
+        return _panel_predicate(predicate, Panel.load(args.puzzle), paths, args.json)
+    puzzle = Puzzle.load(args.puzzle)
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
             raise UsageError(f"--paths: path {i} is not a partial path from the start")

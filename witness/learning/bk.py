@@ -1,11 +1,14 @@
 """Background knowledge: every body predicate the learner may use, named once
 with its Prolog definition (the file under ``bk/`` that defines it) and its
 Python meaning (how ``witness.learning.translate`` turns a literal into per-square
-features of ``witness.search.predicates``).
+features of ``witness.search.predicates``, or, for the panel families (dots,
+squares, stars: ``bk/panel.pl``), per-object features of
+``witness.search.panel_features``).
 
 A literal's meaning is a function of the variables it binds. Values are:
 
-- ``PATH`` / ``SQUARE``: the head's path A and square B;
+- ``PATH`` / ``SQUARE``: the head's path A and square B (on panels B is an
+  object: a dot, a square or a star);
 - ``("list", "path")`` / ``("list", "square")``: the edge list of the path or
   of the square;
 - an ``Operand`` of witness.search.predicates (a feature or a constant): an integer.
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from witness.search.panel_features import PANEL_FEATURES
 from witness.search.predicates import Operand, const, feat
 
 PATH = ("path",)
@@ -35,16 +39,23 @@ class BKPredicate:
 
     ``inputs``: positions that must be bound (with the kinds they must have);
     ``outputs``: positions it binds, as a function of the input values;
-    ``test``: a comparison over input values, or None.
+    ``tests``: comparisons over input values (all must hold);
+    ``constant``: the number a constant (``one(A)``: A is 1) stands for: a test
+    when its variable is bound, else it binds it (the panel biases declare the
+    constants as outputs);
+    ``family``: whose vocabulary it belongs to, ``triangle`` (per-square
+    features), ``panel`` (per-object features) or ``any`` (arithmetic).
     """
 
     name: str
     arity: int
     prolog_file: str
     english: str
-    inputs: tuple[tuple[int, str], ...]  # (position, kind: path|square|list|int)
+    inputs: tuple[tuple[int, str], ...]  # (position, kind: path|square|object|list|int)
     outputs: Callable[[list], dict[int, object]] | None = None
-    test: tuple[str, Callable[[list], tuple[Operand, Operand]]] | None = None
+    tests: tuple[tuple[str, Callable[[list], tuple[Operand, Operand]]], ...] = ()
+    constant: int | None = None
+    family: str = "triangle"
 
 
 def _count(args: list) -> dict[int, object]:
@@ -61,13 +72,34 @@ def _len(args: list) -> dict[int, object]:
 
 
 def _is(value: int) -> dict:
-    return {"test": ("eq", lambda a: (a[0], const(value)))}
+    return {"tests": (("eq", lambda a: (a[0], const(value))),), "constant": value, "family": "any"}
+
+
+def panel_feat(name: str) -> Operand:
+    """An operand reading panel feature ``name`` (witness.search.panel_features),
+    as :func:`witness.search.predicates.feat` is for the triangle features."""
+    if name not in PANEL_FEATURES:
+        raise ValueError(f"unknown panel feature {name!r}; known: {', '.join(PANEL_FEATURES)}")
+    return ("feature", name)
+
+
+def _panel_is(feature: str, value: int) -> tuple[str, Callable[[list], tuple[Operand, Operand]]]:
+    return ("eq", lambda a: (panel_feat(feature), const(value)))
+
+
+def _panel_number(name: str, english: str, arity: int = 3) -> BKPredicate:
+    """``name(P,O,N)``: N = the feature ``name`` of object O (``name(P,N)``: of the path)."""
+    inputs = ((0, "path"), (1, "object"))[: arity - 1]
+    return BKPredicate(
+        name, arity, PANEL, english, inputs, lambda a: {arity - 1: panel_feat(name)}, family="panel"
+    )
 
 
 TABLE1 = "bk/witness.pl"
 RICHER = "bk/witness_unvisited.pl"
 REACH = "bk/witness_reach.pl"
 RICH = "bk/witness_rich.pl"
+PANEL = "bk/panel.pl"
 # Facts written per task (witness/learning/examples.py) with a definition in the same sense.
 TASK_FACTS = "task facts (witness/learning/examples.py)"
 
@@ -98,7 +130,8 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             TABLE1,
             "A >= B",
             ((0, "int"), (1, "int")),
-            test=("ge", lambda a: (a[0], a[1])),
+            tests=(("ge", lambda a: (a[0], a[1])),),
+            family="any",
         ),
         BKPredicate(
             "greaterThan",
@@ -106,7 +139,8 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             TABLE1,
             "A > B",
             ((0, "int"), (1, "int")),
-            test=("gt", lambda a: (a[0], a[1])),
+            tests=(("gt", lambda a: (a[0], a[1])),),
+            family="any",
         ),
         BKPredicate(
             "adjacent",
@@ -114,7 +148,7 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             TABLE1,
             "last vertex of path A has an edge adjacent to it in square B",
             ((0, "path"), (1, "square")),
-            test=("eq", lambda a: (feat("head_adjacent"), const(1))),
+            tests=(("eq", lambda a: (feat("head_adjacent"), const(1))),),
         ),
         BKPredicate(
             "notAdjacent",
@@ -122,7 +156,7 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             TABLE1,
             "last vertex of path A does not have an edge adjacent to it in square B",
             ((0, "path"), (1, "square")),
-            test=("eq", lambda a: (feat("head_adjacent"), const(0))),
+            tests=(("eq", lambda a: (feat("head_adjacent"), const(0))),),
         ),
         BKPredicate("zero", 1, RICHER, "A is 0", ((0, "int"),), **_is(0)),
         BKPredicate("one", 1, TABLE1, "A is 1", ((0, "int"),), **_is(1)),
@@ -150,7 +184,7 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             REACH,
             "path A can no longer reach the goal at all",
             ((0, "path"), (1, "square")),
-            test=("eq", lambda a: (feat("goal_unreachable"), const(1))),
+            tests=(("eq", lambda a: (feat("goal_unreachable"), const(1))),),
         ),
         BKPredicate(
             "addable",
@@ -161,5 +195,42 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             ((0, "path"), (1, "square")),
             lambda a: {2: feat("addable_edges")},
         ),
+        # ----- panels: dots, coloured squares, stars (witness.search.panel_features)
+        BKPredicate(
+            "uncovered",
+            2,
+            PANEL,
+            "dot B is not on path A",
+            ((0, "path"), (1, "object")),
+            tests=(_panel_is("dot_covered", 0),),
+            family="panel",
+        ),
+        BKPredicate(
+            "lost",
+            2,
+            PANEL,
+            "dot B is not on path A and no extension of A can cover it",
+            ((0, "path"), (1, "object")),
+            tests=(_panel_is("dot_covered", 0), _panel_is("dot_coverable", 0)),
+            family="panel",
+        ),
+        _panel_number("part_dots", "C uncovered dots lie in the part of the grid of dot B"),
+        _panel_number("part_ends", "C ends lie in the part of the grid of dot B"),
+        _panel_number("open_dots", "B dots of the panel are not on path A", arity=2),
+        _panel_number("joined_colours", "squares of C colours are joined to square B for good"),
+        _panel_number("region_colours", "squares of C colours are in the region of square B"),
+        BKPredicate(
+            "closed",
+            2,
+            PANEL,
+            "no extension of path A changes the region of square B",
+            ((0, "path"), (1, "object")),
+            tests=(_panel_is("region_closed", 1),),
+            family="panel",
+        ),
+        _panel_number(
+            "joined_partners", "C symbols of the colour of star B are joined to it for good"
+        ),
+        _panel_number("region_partners", "C symbols of the colour of star B are in its region"),
     )
 }

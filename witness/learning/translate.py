@@ -15,6 +15,7 @@ docstring (Table 3 of the paper, side by side).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from ilp import Rule, evaluation_order, format_rule, var_name
@@ -22,6 +23,7 @@ from witness.errors import InputError
 from witness.io import read_text
 from witness.learning.bk import BK_PREDICATES, PATH, SQUARE
 from witness.learning.program import ProgramError, read_program
+from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import (
     BUILTINS,
     OPERATORS,
@@ -30,6 +32,7 @@ from witness.search.predicates import (
     Operand,
     Predicate,
     clause_text,
+    const,
     operand_text,
 )
 
@@ -42,6 +45,12 @@ class TranslationError(InputError):
 # argument the literal needs bound is "in"), for a safe evaluation order.
 DIRECTIONS: dict[str, tuple[str, ...]] = {
     name: tuple("in" if any(i == j for j, _ in spec.inputs) else "out" for i in range(spec.arity))
+    for name, spec in BK_PREDICATES.items()
+}
+# The panel biases (bias/dots.pl, ...) declare the constants as generators:
+# one(A) binds A to 1.
+PANEL_DIRECTIONS: dict[str, tuple[str, ...]] = {
+    name: ("out",) if spec.constant is not None else DIRECTIONS[name]
     for name, spec in BK_PREDICATES.items()
 }
 HEAD_DIRECTIONS = ("in", "in")
@@ -63,16 +72,8 @@ def translate_clause(rule: Rule) -> Clause:
     """One clause -> a conjunction of feature comparisons, its literals taken
     in an order that respects the directions (as Prolog would run it)."""
     where = f"clause '{format_rule(rule, ordered=False)}'"
-    if len(rule.head.args) != 2:
-        raise TranslationError(f"{where}: the head must be f(Path, Square)")
-    for lit in rule.body:
-        if lit.pred not in BK_PREDICATES or len(lit.args) != BK_PREDICATES[lit.pred].arity:
-            known = ", ".join(f"{n}/{d.arity}" for n, d in BK_PREDICATES.items())
-            raise TranslationError(
-                f"{where}: unknown background predicate {lit.pred}/{len(lit.args)} "
-                f"(the translator knows {known})"
-            )
-    directions = {**DIRECTIONS, rule.head.pred: HEAD_DIRECTIONS}
+    panel = _is_panel_clause(rule, where)
+    directions = {**(PANEL_DIRECTIONS if panel else DIRECTIONS), rule.head.pred: HEAD_DIRECTIONS}
     try:
         order = evaluation_order(rule, directions)
     except ValueError:
@@ -87,40 +88,75 @@ def translate_clause(rule: Rule) -> Clause:
     for lit in order:
         spec = BK_PREDICATES[lit.pred]
         args = [env.get(v) for v in lit.args]
+        if spec.constant is not None and args[0] is None:  # a generator: binds its variable
+            env[lit.args[0]] = const(spec.constant)
+            continue
         for i, kind in spec.inputs:
-            _check_kind(where, lit.pred, args[i], kind, var_name(lit.args[i]))
-        if spec.test is not None:
-            op, operands = spec.test
-            left, right = operands(args)
-            comparisons.append(Comparison(op, left, right))
-        if spec.outputs is not None:
-            for i, out in spec.outputs(args).items():
-                bound = args[i]
-                if bound is None:
-                    env[lit.args[i]] = out
-                elif _is_int(bound) and _is_int(out):
-                    comparisons.append(Comparison("eq", bound, out))
-                elif bound != out:
-                    # A path's edge list never equals a square's (a simple path
-                    # holds at most 3 of a square's edges), so Prolog's
-                    # unification fails: the clause can never fire.
-                    return Clause(
-                        (Comparison("eq", ("const", 0), ("const", 1)),),
-                        source=source,
-                        english=f"never: {var_name(lit.args[i])} cannot be both "
-                        f"{_describe(bound)} and {_describe(out)}",
-                    )
+            _check_kind(where, lit.pred, args[i], kind, var_name(lit.args[i]), panel)
+        for op, operands in spec.tests:
+            comparisons.append(Comparison(op, *operands(args)))
+        for i, out in (spec.outputs(args) if spec.outputs else {}).items():
+            bound = args[i]
+            if bound is None:
+                env[lit.args[i]] = out
+            elif _is_int(bound) and _is_int(out):
+                # feature = constant reads better than the other way round
+                pair = (out, bound) if bound[0] == "const" else (bound, out)
+                comparisons.append(Comparison("eq", *pair))
+            elif bound != out:
+                # A path's edge list never equals a square's (a simple path
+                # holds at most 3 of a square's edges), so Prolog's
+                # unification fails: the clause can never fire.
+                return Clause(
+                    (Comparison("eq", ("const", 0), ("const", 1)),),
+                    source=source,
+                    english=f"never: {var_name(lit.args[i])} cannot be both "
+                    f"{_describe(bound)} and {_describe(out)}",
+                )
+    if panel:
+        comparisons += _kind_guards(env.values(), comparisons)
     return Clause(tuple(comparisons), source=source, english=clause_text(comparisons))
+
+
+def _kind_guards(bound: Iterable[object], comparisons: list[Comparison]) -> list[Comparison]:
+    """``feature >= 0`` (always true) for each panel feature a literal bound and
+    no comparison reads: the literal still holds only on objects of its kind
+    (``joined_colours(A,B,C)`` fails on a dot), and so must the clause."""
+    read = {v for c in comparisons for k, v in (c.left, c.right) if k == "feature"}
+    unread = [v for v in bound if _is_int(v) and v[0] == "feature" and v[1] not in read]
+    return [Comparison("ge", v, const(0)) for v in dict.fromkeys(unread)]
+
+
+def _is_panel_clause(rule: Rule, where: str) -> bool:
+    """Whether a clause speaks the panel families' vocabulary (bk/panel.pl):
+    checks its head and that every literal is known, of one vocabulary."""
+    if len(rule.head.args) != 2:
+        raise TranslationError(f"{where}: the head must be f(Path, Square) or f(Path, Object)")
+    for lit in rule.body:
+        if lit.pred not in BK_PREDICATES or len(lit.args) != BK_PREDICATES[lit.pred].arity:
+            known = ", ".join(f"{n}/{d.arity}" for n, d in BK_PREDICATES.items())
+            raise TranslationError(
+                f"{where}: unknown background predicate {lit.pred}/{len(lit.args)} "
+                f"(the translator knows {known})"
+            )
+    families = {BK_PREDICATES[lit.pred].family for lit in rule.body} - {"any"}
+    if len(families) > 1:
+        raise TranslationError(
+            f"{where}: mixes the triangle background knowledge with the panel one "
+            "(bk/panel.pl); a program speaks one of them"
+        )
+    return families == {"panel"}
 
 
 def _is_int(v: object) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and v[0] in ("feature", "const")
 
 
-def _check_kind(where: str, pred: str, v: object, kind: str, arg: str) -> None:
+def _check_kind(where: str, pred: str, v: object, kind: str, arg: str, panel: bool) -> None:
     ok = {
         "path": v == PATH,
         "square": v == SQUARE,
+        "object": v == SQUARE,  # the head's second argument
         "list": isinstance(v, tuple) and len(v) == 2 and v[0] == "list",
         "int": _is_int(v),
     }[kind]
@@ -128,21 +164,22 @@ def _check_kind(where: str, pred: str, v: object, kind: str, arg: str) -> None:
         want = {
             "path": "the head's path",
             "square": "the head's square",
+            "object": "the head's object",
             "list": "a list bound earlier",
             "int": "a number bound earlier",
         }[kind]
         raise TranslationError(
-            f"{where}: argument {arg} of {pred} must be {want}, it is {_describe(v)}"
+            f"{where}: argument {arg} of {pred} must be {want}, it is {_describe(v, panel)}"
         )
 
 
-def _describe(v: object) -> str:
+def _describe(v: object, panel: bool = False) -> str:
     if v is None:
         return "unbound"
     if v == PATH:
         return "the path"
     if v == SQUARE:
-        return "the square"
+        return "the object" if panel else "the square"
     if isinstance(v, tuple) and v[0] == "list":
         return f"the {v[1]}'s edge list"
     return operand_text(v, words=True)
@@ -186,12 +223,17 @@ PYTHON_MARK = "Generated by `witness translate`."
 
 def python_source(predicate: Predicate) -> str:
     """A Python module with one function per clause (Prolog + English docstring)."""
+    what, where = (
+        ("object", "witness.search.panel_features.PANEL_FEATURES")
+        if reads_panel_features(predicate)
+        else ("square", "witness.search.predicates.FEATURES")
+    )
     lines = [
         f'"""Python translation of the learned program {predicate.name!r}.',
         "",
         f"{PYTHON_MARK} Each function takes the features of one",
-        "(partial path, square) pair (witness.search.predicates.FEATURES) and returns True",
-        "when its clause says the path can never be completed because of that square.",
+        f"(partial path, {what}) pair ({where}) and returns True",
+        f"when its clause says the path can never be completed because of that {what}.",
         '"""',
         "",
         "",
@@ -218,8 +260,8 @@ def python_source(predicate: Predicate) -> str:
             "",
         ]
     lines += [
-        "def incompletable_on_square(f) -> bool:",
-        '    """pi\'(path, square): the disjunction of the clauses."""',
+        f"def incompletable_on_{what}(f) -> bool:",
+        f'    """pi\'(path, {what}): the disjunction of the clauses."""',
         "    return " + (" or ".join(f"{n}(f)" for n in names) or "False"),
         "",
         "",

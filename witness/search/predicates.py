@@ -252,10 +252,28 @@ FEATURE_WORDS = {
     "addable_edges": "the square's edges a completion could still add",
 }
 assert set(FEATURE_WORDS) == set(FEATURES)
+# The features of witness.search.panel_features (dots, squares, stars), in words.
+FEATURE_WORDS.update(
+    {
+        "dot_covered": "whether the dot is on the path",
+        "dot_coverable": "whether the dot can still be covered",
+        "part_dots": "the uncovered dots in the dot's part of the grid",
+        "part_ends": "the ends in the dot's part of the grid",
+        "open_dots": "the uncovered dots of the panel",
+        "joined_colours": "the colours of the squares joined to the square for good",
+        "region_colours": "the colours of the squares in the square's region",
+        "region_closed": "whether the square's region is final",
+        "joined_partners": "the symbols of the star's colour joined to it for good",
+        "region_partners": "the symbols of the star's colour in its region",
+    }
+)
 # Yes/no features compared with a constant, read as a sentence: (before, after "not").
 YES_NO_WORDS = {
     "head_adjacent": ("the path's head is ", "a corner of the square"),
     "goal_unreachable": ("the path has ", "cut itself off from the goal"),
+    "dot_covered": ("the dot is ", "on the path"),
+    "dot_coverable": ("the dot is ", "coverable (on the path or within reach)"),
+    "region_closed": ("the square's region is ", "final"),
 }
 
 

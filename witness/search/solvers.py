@@ -11,6 +11,7 @@ import threading
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search import astar, panel_search
+from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
 
@@ -42,7 +43,11 @@ def solve(
     stop: threading.Event | None = None,
 ) -> SolveResult:
     """A* with ``predicate`` (as :func:`witness.search.astar.solve`) on a
-    triangle puzzle or a panel."""
+    triangle puzzle or a panel. A learned family program (over the panel
+    features) runs in the general search even on a triangle puzzle, where it
+    has no object to fire on."""
+    if not isinstance(puzzle, Panel) and reads_panel_features(predicate):
+        puzzle, geometry = puzzle.to_panel(), None
     search = panel_search.solve_panel if isinstance(puzzle, Panel) else astar.solve
     return search(
         puzzle,
