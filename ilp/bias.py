@@ -60,7 +60,6 @@ DEFAULTS: dict[str, int | None] = {"max_vars": 6, "max_body": 10, "max_clauses":
 
 # Popper switches that change the hypothesis space in ways this engine does not implement.
 UNSUPPORTED = {
-    "enable_pi": "predicate invention (use --engine popper)",
     "max_ho": "higher-order definitions",
     "custom_max_size": "a program size bound",
     "custom_bounds": "custom bounds",
@@ -84,6 +83,7 @@ DECLARATIONS = {
     "allow_singletons/0",
     "non_datalog/0",
     "enable_recursion/0",
+    "enable_pi/0",
 }
 
 # Popper's number of clauses of a recursive program when the bias gives no max_clauses
@@ -154,6 +154,7 @@ class Bias:
     # with recursion, a bias rule names a clause by number (``body_literal(0,...)``):
     # a program's clauses are numbered, its base clause 0 (see ilp/recursion.py)
     numbered_clauses: bool = False
+    invention: bool = False  # enable_pi: one invented predicate (see ilp/invent.py)
 
     @property
     def recursive_clauses(self) -> int:
@@ -372,6 +373,12 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
 
     recursion = "enable_recursion" in d.flags
     numbered = bool(recursion and statements.has_rules and _NUMBERED_CLAUSE.search(text))
+    invention = "enable_pi" in d.flags
+    if invention and (recursion or statements.has_rules or d.types or d.dirs):
+        raise TaskError(
+            f"{where}: 'enable_pi' (predicate invention) is supported only without "
+            "enable_recursion, bias rules, types and directions (use --engine popper)"
+        )
     settings = {**DEFAULTS, **d.bounds}
     if settings["max_vars"] < head_arity:
         raise TaskError(
@@ -391,6 +398,7 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
         program=text if statements.has_rules else "",
         recursion=recursion,
         numbered_clauses=numbered,
+        invention=invention,
     )
 
 

@@ -53,10 +53,11 @@ from ilp.constrain import (
     useless_specialisation_size,
 )
 from ilp.generate import Generator
+from ilp.invent import InventionSearch, unfold
 from ilp.recursion import RecursiveSearch, with_pool_rules
 from ilp.results import Program, Scores, Stats, make_program
 from ilp.rules import Rule, canonical
-from ilp.task import TaskFiles
+from ilp.task import TaskError, TaskFiles
 from ilp.test import Coverage, Tester
 
 logger = logging.getLogger(__name__)
@@ -138,6 +139,10 @@ class _Search:
         self.recursion = None
         if bias.recursion and bias.recursive_clauses >= 2:
             self.recursion = RecursiveSearch(bias, tester, stats, noisy=noisy)
+        # programs with an invented predicate (enable_pi), after the rules
+        self.invention = InventionSearch(bias, tester, stats) if bias.invention else None
+        if bias.invention and noisy:
+            raise TaskError("'enable_pi' (predicate invention) is not supported with --noisy")
 
     def key(self, rule: Rule) -> Rule:
         """The form under which ``rule``'s test results are kept: its canonical
@@ -156,6 +161,15 @@ class _Search:
 
     def run(self) -> None:
         self.run_rules()
+        self.run_recursion()
+        invention = self.invention
+        if invention is None or self.out_of_time():
+            return
+        invention.search(self.deadline, self.complete_size())
+        if not invention.exhausted:
+            self.stats.exhausted = False
+
+    def run_recursion(self) -> None:
         rec, stats = self.recursion, self.stats
         if rec is None or self.stopped or self.out_of_time():
             return
@@ -710,8 +724,10 @@ def learn_from_failures(
             # numbered clauses: a program has one base clause (clause 0)
             cap = len(rec.best.rules) if bias.numbered_clauses else bias.max_clauses
             best = with_pool_rules(best, rec.best, search.pool, tester, cap)
+        if search.invention is not None:
+            best = max(best, search.invention.best, key=lambda c: (c.tp.bit_count(), -c.size))
         rules = best.rules
-        scores, tp, fp = tester.score(rules)
+        scores, tp, fp = tester.score(unfold(rules, bias.head.name))  # (rules without invention)
         stats.verified = tp == best.tp and fp == best.fp
         checks = {k: n - stats.failed_tests.get(k, 0) for k, n in tester.failed.items()}
         stats.failed_checks = {k: n for k, n in checks.items() if n > 0}

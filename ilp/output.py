@@ -26,11 +26,7 @@ def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:
         f"% scores: {scores}",
         f"% time: {stats.seconds:.1f} s; search: {how}",
         f"% rules tested: {stats.rules_tested}"
-        + (
-            f" and recursive programs tested: {stats.programs_tested}"
-            if stats.programs_tested
-            else ""
-        )
+        + (f" and whole programs tested: {stats.programs_tested}" if stats.programs_tested else "")
         + (
             f"; coverage unknown for {sum(stats.failed_tests.values())} of them ("
             + ", ".join(f"{kind} {n}" for kind, n in sorted(stats.failed_tests.items()))

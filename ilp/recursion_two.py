@@ -129,17 +129,19 @@ class TwoRecursiveSearch:
             return False
         t0 = time.perf_counter()
         # by base clause, the recursive clauses of each place that make a consistent pair
-        candidates = [
-            (
-                base,
-                [r for r in first if self._consistent_pair(base, r, time_limit())],
-                [r for r in second if self._consistent_pair(base, r, time_limit())],
-            )
-            for base in found_bases
-        ]
+        candidates = []
+        for base in found_bases:
+            places = []
+            for recs in (first, second):
+                places.append([])
+                for r in recs:
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        self.stats.test_seconds += time.perf_counter() - t0
+                        return False
+                    if self._consistent_pair(base, r, time_limit()):
+                        places[-1].append(r)
+            candidates.append((base, *places))
         self.stats.test_seconds += time.perf_counter() - t0
-        if deadline is not None and time.perf_counter() >= deadline:
-            return False  # (each pair's test was cut at the deadline)
         logger.info(
             "two recursive clauses, bodies %d+%d+%d: %d base clauses, %d programs "
             "of consistent pairs (recursive clauses: %d and %d)",

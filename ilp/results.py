@@ -62,7 +62,7 @@ class Stats:
     stop_reason: str = ""
     rules_generated: int = 0
     rules_tested: int = 0
-    programs_tested: int = 0  # recursive programs (enable_recursion)
+    programs_tested: int = 0  # whole programs: recursive ones, or with an invented predicate
     tested_per_size: dict[int, int] = field(default_factory=dict)
     consistent_rules: int = 0
     pool_size: int = 0

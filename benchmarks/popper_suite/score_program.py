@@ -3,7 +3,8 @@
 The benchmark's yardstick (``bench_popper_suite.py``): each clause is tested
 on every example of the task's ``exs.pl`` against its ``bk.pl`` in
 SWI-Prolog, an example counting as covered when some clause proves it
-(``once``, as both engines test), with generous limits; a recursive program
+(``once``, as both engines test), with generous limits; invented predicates
+are unfolded into the head predicate's rules (``ilp.invent.unfold``); a recursive program
 is tested as a whole (its proofs bounded by the engine's depth limit,
 ``ilp.test.RECURSION_DEPTH``). An engine's own
 report of its scores is not taken on trust: on Popper's ``trains1``, Popper 5
@@ -31,6 +32,7 @@ SECONDS_PER_QUERY = 600.0
 def score(task: Path, program: str) -> dict[str, int]:
     """TP/FN/TN/FP and size (literals) of ``program`` (Prolog clauses) on ``task``."""
     from ilp.api import load_task
+    from ilp.invent import unfold
     from ilp.rules import parse_program
     from ilp.test import Tester
 
@@ -43,7 +45,8 @@ def score(task: Path, program: str) -> dict[str, int]:
         eval_timeout=SECONDS_PER_QUERY,
         inferences_per_example=INFERENCES_PER_EXAMPLE,
     ) as tester:
-        scores, _, _ = tester.score(rules)
+        # clauses of other predicates define invented ones: the program's meaning
+        scores, _, _ = tester.score(unfold(rules, bias.head.name))
     return {
         "tp": scores.tp,
         "fn": scores.fn,

@@ -46,7 +46,8 @@ def test_defaults_and_singletons():
 @pytest.mark.parametrize(
     "extra, message",
     [
-        ("enable_pi.", "predicate invention"),
+        ("invented(inv,1).", "predicate invention"),
+        ("enable_pi. type(f,(t,)). type(p,(t,)).", "'enable_pi' (predicate invention) is"),
         ("foo(1).", "unknown bias directive 'foo/1'"),
         ("max_rules(3).", "unknown bias directive 'max_rules/1'"),
         ("custom_bounds.", "'custom_bounds/0' asks for custom bounds"),

@@ -112,7 +112,7 @@ def test_non_datalog(tmp_path):
     "extra, message",
     [
         ("max_rules(3).\n", "unknown bias directive 'max_rules/1'"),
-        ("enable_pi.\n", "predicate invention (use --engine popper)"),
+        ("invented(inv,1).\n", "predicate invention"),
     ],
 )
 def test_unknown_or_unsupported_directive_refused_by_name(tmp_path, capsys, extra, message):
