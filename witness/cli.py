@@ -368,11 +368,11 @@ def cmd_predicate(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from witness.learning.translate import load_predicate
-    from witness.verify.verdict import DEFAULT_MAX_SIZE, verify_predicate, write_counterexamples
+    from witness.verify.verdict import default_max_size, verify_predicate, write_counterexamples
 
     # A learned FILE.pl is translated by witness.learning.translate (inside load_predicate).
     predicate = load_predicate(args.predicate)
-    rows, cols = parse_size(args.max_size) if args.max_size else DEFAULT_MAX_SIZE
+    rows, cols = parse_size(args.max_size) if args.max_size else default_max_size(predicate)
     if args.counterexamples:
         with _option("--counterexamples"):
             check_folder(args.counterexamples)  # before the work, not after
@@ -659,7 +659,10 @@ def _add_verify(sub: Subparsers) -> None:
         "verify",
         help="prove a predicate has no false positive on grids up to a size (ASP)",
         description="Search every puzzle up to --max-size (all triangle placements and goals) "
-        "for a solution prefix on which a clause fires. The verdict is the output "
+        "for a solution prefix on which a clause fires; a learned program over the panel "
+        "features (dots, squares, stars) is checked on panels up to --max-size (default 2x3, "
+        "time limit 60 s unless given) and proven for every size when it implies a sound "
+        "rule. The verdict is the output "
         "(a summary, or the 'status' key with --json; a refutation prints its "
         "counterexample), not the exit status: 0 whenever the check ran, whatever "
         "its verdict; 2 bad input; 1 internal failure.",
@@ -668,7 +671,10 @@ def _add_verify(sub: Subparsers) -> None:
         "predicate", metavar="FILE.pl", help="a learned program, or none | baseline | paper"
     )
     p.add_argument(
-        "--max-size", default=None, metavar="RxC", help="check every size up to RxC (default 4x4)"
+        "--max-size",
+        default=None,
+        metavar="RxC",
+        help="check every size up to RxC (default 4x4; 2x3 for panel programs)",
     )
     _time_limit(p, "for the whole run (>= 0); undecided clauses are 'unknown'")
     p.add_argument(

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +67,9 @@ class Counterexample:
     clause_index: int  # counted from 1, as a reader counts (and verify's output)
     features: dict[str, int]
 
+    def where(self) -> str:
+        return f"square {list(self.square)}"
+
     def to_dict(self) -> dict:
         return {
             "puzzle": self.puzzle.to_dict(),
@@ -77,17 +81,26 @@ class Counterexample:
         }
 
 
-def clause_rule(index: int, clause: Clause) -> str:
-    """The ASP rule ``fires(index, S) :- ...`` for one clause."""
-    body = ["constrained(S)"]
+def clause_rule(
+    index: int,
+    clause: Clause,
+    known: frozenset[str] = ASP_FEATURES,
+    guard: str = "constrained",
+    encoding_name: str = "prefix.lp",
+) -> str:
+    """The ASP rule ``fires(index, S) :- guard(S), ...`` for one clause over the
+    features ``known`` (those ``feature(S, name, Value)`` of ``encoding_name`` defines)."""
+    body = [f"{guard}(S)"]
     names: dict[str, str] = {}
 
     def term(operand: tuple[str, object]) -> str:
         kind, value = operand
         if kind == "const":
             return str(int(value))
-        if value not in ASP_FEATURES:
-            raise ValueError(f"feature {value!r} has no ASP encoding in witness/verify/prefix.lp")
+        if value not in known:
+            raise ValueError(
+                f"feature {value!r} has no ASP encoding in witness/verify/{encoding_name}"
+            )
         if value not in names:
             names[value] = f"F{len(names)}"
             body.append(f"feature(S, {value}, {names[value]})")
@@ -111,29 +124,17 @@ def sizes_to_check(max_rows: int, max_cols: int) -> list[tuple[int, int]]:
     return sorted(sizes, key=lambda s: (s[0] * s[1], s))
 
 
-class _SizeProblem:
-    """One grid size, grounded once with all clauses; one solve per clause."""
+class SizeProblem:
+    """One ASP program (one grid size, all clauses: ``clause/1``, ``fires/2`` and
+    ``check/1`` as choose.lp declares them), grounded once; one solve per clause."""
 
-    def __init__(self, rows: int, cols: int, clauses: tuple[Clause, ...]):
-        self.rows, self.cols = rows, cols
-        self.ctl = clingo.Control(
-            ["--models=1", f"-c rows={rows}", f"-c cols={cols}"],
-            logger=lambda _code, _msg: None,
-        )
-        rules = [f"clause({i})." for i in range(len(clauses))]
-        rules += [clause_rule(i, cl) for i, cl in enumerate(clauses)]
-        self.ctl.add(
-            "base",
-            [],
-            encoding("path.lp")
-            + verifier_encoding("prefix.lp")
-            + verifier_encoding("choose.lp")
-            + "\n".join(rules),
-        )
+    def __init__(self, program: str, n_clauses: int, options: Sequence[str] = ()):
+        self.ctl = clingo.Control(["--models=1", *options], logger=lambda _code, _msg: None)
+        self.ctl.add("base", [], program)
         self.ctl.ground([("base", [])])
         # Externals are fixed to false unless released; free them so that
         # each solve can assume exactly one clause's check(C).
-        self.checks = [clingo.Function("check", [clingo.Number(i)]) for i in range(len(clauses))]
+        self.checks = [clingo.Function("check", [clingo.Number(i)]) for i in range(n_clauses)]
         for atom in self.checks:
             self.ctl.assign_external(atom, None)
 
@@ -155,6 +156,19 @@ class _SizeProblem:
         stats = self.ctl.statistics["solving"]["solvers"]
         counters = {"choices": int(stats["choices"]), "conflicts": int(stats["conflicts"])}
         return answer, (atoms if answer == "sat" else None), counters
+
+
+def triangle_problem(rows: int, cols: int, clauses: tuple[Clause, ...]) -> SizeProblem:
+    """The triangle puzzles of one size with every clause's rule."""
+    rules = [f"clause({i})." for i in range(len(clauses))]
+    rules += [clause_rule(i, cl) for i, cl in enumerate(clauses)]
+    program = (
+        encoding("path.lp")
+        + verifier_encoding("prefix.lp")
+        + verifier_encoding("choose.lp")
+        + "\n".join(rules)
+    )
+    return SizeProblem(program, len(clauses), [f"-c rows={rows}", f"-c cols={cols}"])
 
 
 def _counterexample(
@@ -197,21 +211,40 @@ def _counterexample(
     return Counterexample(puzzle, solution, prefix, square, index + 1, values)
 
 
+# Builds one size's problem, and reads a model of it back as a checked counterexample.
+ProblemFactory = Callable[[int, int, tuple[Clause, ...]], SizeProblem]
+ModelReader = Callable[[int, int, int, Clause, list[clingo.Symbol]], object]
+SizeOutcome = tuple[str, object, list[str], dict]
+
+
 def verify_clauses(
     clauses: tuple[Clause, ...],
     max_rows: int,
     max_cols: int,
     time_limit: float | None = None,
-) -> list[tuple[str, Counterexample | None, list[str], dict]]:
+) -> list[SizeOutcome]:
     """Per clause: (outcome, counterexample, sizes checked, totals of seconds/choices/conflicts),
     where the outcome of the bounded search is NO_COUNTEREXAMPLE, REFUTED or UNKNOWN.
 
     Sizes are tried smallest first, so a counterexample is on the smallest
     grid that has one. ``time_limit`` bounds the whole run in seconds.
     """
+    return search_sizes(clauses, max_rows, max_cols, time_limit, triangle_problem, _counterexample)
+
+
+def search_sizes(
+    clauses: tuple[Clause, ...],
+    max_rows: int,
+    max_cols: int,
+    time_limit: float | None,
+    problem_for: ProblemFactory,
+    read_model: ModelReader,
+) -> list[SizeOutcome]:
+    """:func:`verify_clauses` over any family of size problems (``problem_for``),
+    whose models ``read_model`` turns into checked counterexamples."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     status = [NO_COUNTEREXAMPLE] * len(clauses)
-    found: list[Counterexample | None] = [None] * len(clauses)
+    found: list[object] = [None] * len(clauses)
     sizes_ok: list[list[str]] = [[] for _ in clauses]
     totals = [{"seconds": 0.0, "choices": 0, "conflicts": 0} for _ in clauses]
     for rows, cols in sizes_to_check(max_rows, max_cols):
@@ -222,7 +255,7 @@ def verify_clauses(
             for i in open_clauses:
                 status[i] = UNKNOWN
             break
-        problem = _SizeProblem(rows, cols, clauses)
+        problem = problem_for(rows, cols, clauses)
         for i in open_clauses:
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
             if remaining == 0.0:
@@ -237,7 +270,7 @@ def verify_clauses(
                 sizes_ok[i].append(f"{rows}x{cols}")
             elif answer == "sat":
                 status[i] = REFUTED
-                found[i] = _counterexample(rows, cols, i, clauses[i], atoms)
+                found[i] = read_model(rows, cols, i, clauses[i], atoms)
             else:
                 status[i] = UNKNOWN
     return [(status[i], found[i], sizes_ok[i], totals[i]) for i in range(len(clauses))]

@@ -27,8 +27,10 @@ from pathlib import Path
 
 from witness.io import make_folder, write_files
 from witness.learning.translate import clause_text
+from witness.model.panel import Panel
 from witness.model.puzzle import Vertex, size_pair
-from witness.search.predicates import Predicate
+from witness.search.panel_features import reads_panel_features
+from witness.search.predicates import Clause, Predicate
 from witness.verify.bounded import (
     NO_COUNTEREXAMPLE,
     REFUTED,
@@ -37,8 +39,20 @@ from witness.verify.bounded import (
     verify_clauses,
 )
 from witness.verify.generality import accepted_states, clause_is_local, clause_kind, generality
+from witness.verify.panel_bounded import (
+    COLOURS,
+    PanelCounterexample,
+    covers_panel,
+    panel_kinds,
+    verify_panel_clauses,
+)
+from witness.verify.panel_generality import implies_certificate
 
 DEFAULT_MAX_SIZE = (4, 4)
+# Learned family programs: panels up to 2x3 (every sound rule but one has no
+# counterexample there within seconds), and a time limit when none is given.
+PANEL_MAX_SIZE = (2, 3)
+PANEL_TIME_LIMIT = 60.0
 
 # The verdicts: REFUTED and UNKNOWN are the bounded check's own outcomes.
 PROVEN, BOUNDED = "proven", "bounded"
@@ -57,7 +71,7 @@ class ClauseResult:
     # fires on a solution prefix of any puzzle of any size.
     all_sizes: bool = False
     sizes_checked: list[str] = field(default_factory=list)
-    counterexample: Counterexample | None = None
+    counterexample: Counterexample | PanelCounterexample | None = None
     seconds: float = 0.0
     choices: int = 0
     conflicts: int = 0
@@ -90,6 +104,8 @@ class VerifyResult:
     status: str  # proven (every clause) | bounded | refuted (some clause) | unknown
     clauses: list[ClauseResult]
     seconds: float
+    # a learned family program: the object kinds whose symbols the panels held
+    panel_kinds: tuple[str, ...] = ()
 
     @property
     def max_size(self) -> str:
@@ -101,7 +117,7 @@ class VerifyResult:
         return all(c.all_sizes for c in self.clauses)
 
     @property
-    def counterexample(self) -> Counterexample | None:
+    def counterexample(self) -> Counterexample | PanelCounterexample | None:
         return next((c.counterexample for c in self.clauses if c.counterexample), None)
 
     @property
@@ -110,7 +126,7 @@ class VerifyResult:
         return verdict_text(self.status, self.max_size)
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "predicate": self.predicate,
             "max_size": self.max_size,
             "status": self.status,
@@ -119,6 +135,9 @@ class VerifyResult:
             "seconds": round(self.seconds, 4),
             "clauses": [c.to_dict() for c in self.clauses],
         }
+        if self.panel_kinds:  # what the bounded check's panels held (may_prune)
+            out["panel"] = {"kinds": list(self.panel_kinds), "colours": len(COLOURS)}
+        return out
 
     def summary(self) -> str:
         lines = [self.verdict]
@@ -131,8 +150,7 @@ class VerifyResult:
             cx = c.counterexample
             if cx is not None:
                 lines.append(
-                    f"  counterexample: the clause fires on square {list(cx.square)} "
-                    f"(features {cx.features})"
+                    f"  counterexample: the clause fires on {cx.where()} (features {cx.features})"
                 )
                 lines.append(f"    puzzle:   {cx.puzzle.to_json()}")
                 lines.append(f"    solution: {_path_json(cx.solution)}")
@@ -171,7 +189,13 @@ def verdict_text(status: str, max_size: str) -> str:
 VERIFIED_START = (0, 0)
 
 
-def may_prune(verdict: dict, rows: int, cols: int, start: tuple[int, int] | None = (0, 0)) -> bool:
+def may_prune(
+    verdict: dict,
+    rows: int,
+    cols: int,
+    start: tuple[int, int] | None = (0, 0),
+    panel: Panel | None = None,
+) -> bool:
     """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
     may prune on a ``rows`` x ``cols`` puzzle starting at ``start`` without
     losing a solution.
@@ -181,10 +205,22 @@ def may_prune(verdict: dict, rows: int, cols: int, start: tuple[int, int] | None
     those the check covered (``r x c`` and its mirror image ``c x r`` are the same
     search, see ``sizes_to_check``). Anything else, a panel with several starts
     (``start`` None) among them, only sorts.
+
+    A learned family program (its record has a ``panel`` key) is checked on
+    panels with any start: proven, it prunes everywhere (it never fires on
+    panels its features do not apply to); with a bounded verdict only on a
+    ``panel`` the check covered (:func:`witness.verify.panel_bounded.covers_panel`).
     """
+    status = verdict.get("status")
+    if "panel" in verdict:
+        if status == PROVEN:
+            return True
+        if status != BOUNDED or panel is None:
+            return False
+        max_rows, max_cols = size_pair(verdict["max_size"])
+        return covers_panel(panel, tuple(verdict["panel"]["kinds"]), max_rows, max_cols)
     if start is None or tuple(start) != VERIFIED_START:
         return False
-    status = verdict.get("status")
     if status == PROVEN:
         return True
     if status != BOUNDED:
@@ -215,13 +251,22 @@ def _path_json(path: list[Vertex]) -> str:
     return "[" + ", ".join(f"[{x}, {y}]" for x, y in path) + "]"
 
 
+def default_max_size(pred: Predicate) -> tuple[int, int]:
+    """The size ``witness verify`` checks up to when none is given."""
+    return PANEL_MAX_SIZE if reads_panel_features(pred) else DEFAULT_MAX_SIZE
+
+
 def verify_predicate(
     pred: Predicate,
     max_rows: int = DEFAULT_MAX_SIZE[0],
     max_cols: int = DEFAULT_MAX_SIZE[1],
     time_limit: float | None = None,
 ) -> VerifyResult:
-    """Decide, clause by clause, whether ``pred`` fires on a solution prefix up to the size."""
+    """Decide, clause by clause, whether ``pred`` fires on a solution prefix up to the size
+    (a learned family program: :func:`verify_panel_program`)."""
+    if reads_panel_features(pred):
+        limit = PANEL_TIME_LIMIT if time_limit is None else time_limit
+        return verify_panel_program(pred, max_rows, max_cols, limit)
     t0 = time.perf_counter()
     outcomes = verify_clauses(pred.clauses, max_rows, max_cols, time_limit)
     results = []
@@ -254,13 +299,72 @@ def verify_predicate(
                 conflicts=totals["conflicts"],
             )
         )
+    overall = overall_status(results)
+    return VerifyResult(pred.name, max_rows, max_cols, overall, results, time.perf_counter() - t0)
+
+
+def overall_status(results: list[ClauseResult]) -> str:
+    """A program's verdict from its clauses': refuted if one is, proven if all are."""
     statuses = {r.status for r in results}
     if REFUTED in statuses:
-        overall = REFUTED
-    elif statuses <= {PROVEN}:
-        overall = PROVEN
-    elif UNKNOWN in statuses:
-        overall = UNKNOWN
-    else:
-        overall = BOUNDED
-    return VerifyResult(pred.name, max_rows, max_cols, overall, results, time.perf_counter() - t0)
+        return REFUTED
+    if statuses <= {PROVEN}:
+        return PROVEN
+    return UNKNOWN if UNKNOWN in statuses else BOUNDED
+
+
+def verify_panel_program(
+    pred: Predicate,
+    max_rows: int = PANEL_MAX_SIZE[0],
+    max_cols: int = PANEL_MAX_SIZE[1],
+    time_limit: float | None = PANEL_TIME_LIMIT,
+) -> VerifyResult:
+    """:func:`verify_predicate` for a learned family program: the bounded check on
+    panels (:mod:`witness.verify.panel_bounded`) and, for every size, the
+    implication of a sound rule (:mod:`witness.verify.panel_generality`)."""
+    t0 = time.perf_counter()
+    outcomes = verify_panel_clauses(pred.clauses, max_rows, max_cols, time_limit)
+    results = []
+    pairs = zip(pred.clauses, outcomes, strict=True)
+    for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs, 1):
+        implied = outcome != REFUTED and implies_certificate(clause).proven
+        status = PROVEN if implied else BOUNDED if outcome == NO_COUNTEREXAMPLE else outcome
+        results.append(
+            ClauseResult(
+                index=i,
+                text=clause_text(clause.comparisons, words=False),
+                source=clause.source,
+                status=status,
+                local=False,
+                kind="panel: " + ", ".join(panel_kinds((clause,))),
+                generality=panel_generality(clause, outcome, max_rows, max_cols),
+                all_sizes=implied,
+                sizes_checked=sizes,
+                counterexample=cx,
+                seconds=totals["seconds"],
+                choices=totals["choices"],
+                conflicts=totals["conflicts"],
+            )
+        )
+    overall = overall_status(results)
+    seconds = time.perf_counter() - t0
+    kinds = panel_kinds(pred.clauses)
+    return VerifyResult(pred.name, max_rows, max_cols, overall, results, seconds, kinds)
+
+
+def panel_generality(clause: Clause, outcome: str, max_rows: int, max_cols: int) -> str:
+    """What the result for one clause of a family program says about every size, and why."""
+    if outcome == REFUTED:
+        return f"refuted on a panel up to {max_rows}x{max_cols}: it prunes a solvable line"
+    implication = implies_certificate(clause)
+    if implication.proven:
+        rules = "; ".join(implication.certificates) or "it never fires"
+        return (
+            "proven for every size: for every value of its features it implies a "
+            f"sound rule ({rules}), which no panel size changes"
+        )
+    return (
+        f"no sound rule follows from it (it fires on {implication.kind} features "
+        f"{implication.uncovered}, which no sound rule rejects), so the bounded "
+        f"check is all there is: panels up to {max_rows}x{max_cols}"
+    )

@@ -1,0 +1,321 @@
+"""The bounded check for learned family programs (clauses over the features of
+:mod:`witness.search.panel_features`): does a clause fire on a prefix of a
+solution of some panel up to a given size?
+
+It covers, for every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``
+(``c x r`` is the mirror image of ``r x c`` under ``(x, y) -> (y, x)``, which
+maps panels, lines and every feature to themselves, so one of each pair is
+solved):
+
+- every set of gaps; one start on any vertex (further starts change neither
+  the rules nor a feature, only which lines exist: a line from one start is a
+  line of any panel that has it); every non-empty set of ends on the boundary;
+- the symbols of the kinds the program reads (:func:`panel_kinds`): dots on
+  any vertices and any edges that are not gaps (their colour does not matter
+  without symmetry, black is used); at most one square or star per cell, of
+  :data:`COLOURS` (two colours: the features and the rules only compare
+  colours, so two names stand for any two);
+- every solution of that panel (its rules as the solver's
+  ``witness/search/encodings/panel_*.lp`` give them) and every prefix of it,
+  from its start alone to the whole line (a line whose head is an end is a
+  partial path the search still prunes);
+- every object of the kinds the program reads.
+
+Panels with symmetry, cancellers, removed edges or vertices are outside (the
+features do not apply there and a family program never fires), and so are
+triangles and polyominoes: a verdict "no counterexample up to RxC" is about the
+covered panels only (:func:`covers_panel`).
+
+The question is one ASP problem per size (``panel_choose.lp`` chooses the
+panel, ``panel_prefix.lp`` computes the prefix and the features of every
+object, one rule per clause here). A model is a counterexample, re-checked in
+Python (:func:`witness.model.rules.is_solution`,
+:func:`witness.search.panel_features.object_features`) before it is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+
+import clingo
+
+from witness.model.base import NO_COLOUR, Vertex, edge
+from witness.model.panel import Dot, Panel, cell_edges
+from witness.model.rules import cell_point, is_solution, point
+from witness.search.asp_solver import path_from_edges, symbol_vertex
+from witness.search.encodings import encoding
+from witness.search.panel_features import (
+    KIND_FEATURES,
+    PanelObject,
+    clause_fires,
+    features_apply,
+    object_features,
+)
+from witness.search.predicates import Clause
+from witness.verify.bounded import (
+    SizeOutcome,
+    SizeProblem,
+    clause_rule,
+    search_sizes,
+    verifier_encoding,
+)
+
+# The colours of squares and stars on the verifier's panels.
+COLOURS = ("black", "white")
+# The features witness/verify/panel_prefix.lp defines.
+PANEL_ASP_FEATURES = frozenset(
+    re.findall(r"^feature\(\w+\(P\), (\w+), ", verifier_encoding("panel_prefix.lp"), re.M)
+)
+# The solver's rules of the line and of the symbols the verifier places.
+RULE_ENCODINGS = ("panel_path.lp", "panel_regions.lp", "panel_dots.lp")
+KIND_ENCODINGS = {"dot": (), "square": ("panel_squares.lp",), "star": ("panel_stars.lp",)}
+
+
+@dataclass
+class PanelCounterexample:
+    """A solution prefix of a panel on which a clause fires on ``blamed``."""
+
+    puzzle: Panel
+    solution: list[Vertex]
+    prefix: list[Vertex]
+    blamed: PanelObject
+    clause_index: int  # counted from 1
+    features: dict[str, int]
+
+    def where(self) -> str:
+        return f"{self.blamed.kind} {self.blamed.index} ({self.blamed.name})"
+
+    def to_dict(self) -> dict:
+        return {
+            "puzzle": self.puzzle.to_dict(),
+            "solution": [list(v) for v in self.solution],
+            "prefix": [list(v) for v in self.prefix],
+            "object": self.blamed.name,
+            "clause": self.clause_index,
+            "features": self.features,
+        }
+
+
+def panel_kinds(clauses: tuple[Clause, ...]) -> tuple[str, ...]:
+    """The object kinds whose features the clauses read (all three when none)."""
+    read = {
+        v
+        for cl in clauses
+        for c in cl.comparisons
+        for kind, v in (c.left, c.right)
+        if kind == "feature"
+    }
+    kinds = tuple(k for k, names in KIND_FEATURES.items() if read & set(names))
+    return kinds or tuple(KIND_FEATURES)
+
+
+def covers_panel(panel: Panel, kinds: tuple[str, ...], max_rows: int, max_cols: int) -> bool:
+    """Whether the bounded check with symbols of ``kinds`` up to the size covered ``panel``."""
+    fits = (panel.rows <= max_rows and panel.cols <= max_cols) or (
+        panel.cols <= max_rows and panel.rows <= max_cols
+    )
+    present = {
+        "dot": bool(panel.dots),
+        "square": bool(panel.squares),
+        "star": bool(panel.stars),
+    }
+    colours = {k for *_, k in panel.squares + panel.stars}
+    return (
+        fits
+        and features_apply(panel)
+        and not (panel.triangles or panel.polyominoes)
+        and all(k in kinds for k, used in present.items() if used)
+        and len(colours) <= len(COLOURS)
+    )
+
+
+# ------------------------------------------------------------------ the grid
+def _pair(v: tuple[int, int]) -> str:
+    return f"({v[0]},{v[1]})"
+
+
+def grid_facts(rows: int, cols: int, kinds: tuple[str, ...]) -> list[str]:
+    """The grid of one size as the facts panel_choose.lp reads."""
+    probe = Panel(rows=rows, cols=cols, ends=((0, 0),))
+    out = [f"use({k})." for k in kinds] + [f'hue("{k}").' for k in COLOURS]
+    for v in probe.vertices():
+        out.append(f"vertex({_pair(v)}).")
+        out.append(f"vpt({_pair(v)},{_pair(point(v))}).")
+        if probe.is_boundary(v):
+            out.append(f"boundary({_pair(v)}).")
+    places = {point(v) for v in probe.vertices()}
+    for a, b in probe.grid_edges():
+        p = point((a, b))
+        places.add(p)
+        out.append(f"gedge({_pair(a)},{_pair(b)}).")
+        out += [
+            f"ept({_pair(a)},{_pair(b)},{_pair(p)}).",
+            f"ept({_pair(b)},{_pair(a)},{_pair(p)}).",
+        ]
+    for x, y in probe.cells():
+        here = cell_point((x, y))
+        places.add(here)
+        out.append(f"cellpt({_pair(here)}).")
+        for nb, side in (((x + 1, y), cell_edges((x, y))[1]), ((x, y + 1), cell_edges((x, y))[2])):
+            if probe.in_cells(nb):
+                there, s = cell_point(nb), _pair(point(side))
+                out += [
+                    f"cadj({_pair(here)},{_pair(there)},{s}).",
+                    f"cadj({_pair(there)},{_pair(here)},{s}).",
+                ]
+    out += [f"pt({_pair(p)})." for p in sorted(places)]
+    for px, py in sorted(places):
+        for q in ((px + 1, py), (px, py + 1)):
+            if q in places:
+                out += [
+                    f"adj({_pair((px, py))},{_pair(q)}).",
+                    f"adj({_pair(q)},{_pair((px, py))}).",
+                ]
+    return out
+
+
+def panel_problem(rows: int, cols: int, clauses: tuple[Clause, ...]) -> SizeProblem:
+    """The panels of one size with every clause's rule."""
+    kinds = panel_kinds(clauses)
+    names = RULE_ENCODINGS + tuple(n for k in kinds for n in KIND_ENCODINGS[k])
+    rules = [f"clause({i})." for i in range(len(clauses))]
+    rules += [
+        clause_rule(i, cl, PANEL_ASP_FEATURES, "obj", "panel_prefix.lp")
+        for i, cl in enumerate(clauses)
+    ]
+    program = "\n".join(
+        [encoding(n) for n in names]
+        + [verifier_encoding("panel_choose.lp"), verifier_encoding("panel_prefix.lp")]
+        + grid_facts(rows, cols, kinds)
+        + rules
+    )
+    return SizeProblem(program, len(clauses))
+
+
+# ------------------------------------------------------------ a model back
+def _place_thing(p: tuple[int, int]):
+    """The vertex or edge at a doubled-grid place."""
+    x, y = p
+    if x % 2 == 0 and y % 2 == 0:
+        return (x // 2, y // 2)
+    if x % 2:
+        return edge(((x - 1) // 2, y // 2), ((x + 1) // 2, y // 2))
+    return edge((x // 2, (y - 1) // 2), (x // 2, (y + 1) // 2))
+
+
+def model_panel(rows: int, cols: int, atoms: list[clingo.Symbol]) -> Panel:
+    """The panel a model chose."""
+    fields: dict[str, list] = {"starts": [], "ends": [], "gaps": [], "dots": []}
+    fields.update(squares=[], stars=[])
+    for s in atoms:
+        args = s.arguments
+        if s.match("start", 1) or s.match("end", 1):
+            fields[s.name + "s"].append(symbol_vertex(args[0]))
+        elif s.match("gap", 2):
+            fields["gaps"].append((symbol_vertex(args[0]), symbol_vertex(args[1])))
+        elif s.match("dot", 1):
+            fields["dots"].append(Dot(_place_thing(symbol_vertex(args[0]))))
+        elif s.match("square", 2) or s.match("star", 2):
+            px, py = symbol_vertex(args[0])
+            fields[s.name + "s"].append(((px - 1) // 2, (py - 1) // 2, args[1].string))
+    return Panel(rows=rows, cols=cols, **{k: tuple(v) for k, v in fields.items()})
+
+
+def _object_at(panel: Panel, term: clingo.Symbol) -> PanelObject:
+    """The object a ``dot(P)`` / ``square(P)`` / ``star(P)`` term names."""
+    place = symbol_vertex(term.arguments[0])
+    if term.name == "dot":
+        return PanelObject("dot", [point(d.at) for d in panel.dots].index(place))
+    cells = [cell_point(t[:2]) for t in getattr(panel, term.name + "s")]
+    return PanelObject(term.name, cells.index(place))
+
+
+def panel_counterexample(
+    rows: int, cols: int, index: int, clause: Clause, atoms: list[clingo.Symbol]
+) -> PanelCounterexample:
+    """Read a model back and check it in Python: raises if it is not a false positive."""
+    panel = model_panel(rows, cols, atoms)
+    edges, head, first, blamed = [], None, None, None
+    for s in atoms:
+        if s.match("sel", 2):
+            edges.append((symbol_vertex(s.arguments[0]), symbol_vertex(s.arguments[1])))
+        elif s.match("head", 1):
+            head = symbol_vertex(s.arguments[0])
+        elif s.match("first", 1):
+            first = symbol_vertex(s.arguments[0])
+        elif s.match("fires", 2) and s.arguments[0].number == index:
+            blamed = min(blamed, s.arguments[1]) if blamed is not None else s.arguments[1]
+    solution = path_from_edges(first, edges)
+    prefix = solution[: solution.index(head) + 1]
+    obj = _object_at(panel, blamed)
+    values = dict(object_features(panel, prefix, (obj.kind,)))[obj]
+    if not (
+        features_apply(panel) and is_solution(panel, solution) and clause_fires(clause, values)
+    ):
+        raise RuntimeError(
+            f"verifier encoding bug: model is not a false positive of clause {index + 1}: "
+            f"panel {panel.to_json()}, solution {solution}, prefix {prefix}, object {obj.name}"
+        )
+    return PanelCounterexample(panel, solution, prefix, obj, index + 1, values)
+
+
+def verify_panel_clauses(
+    clauses: tuple[Clause, ...],
+    max_rows: int,
+    max_cols: int,
+    time_limit: float | None = None,
+) -> list[SizeOutcome]:
+    """:func:`witness.verify.bounded.verify_clauses` for a learned family program."""
+    return search_sizes(
+        clauses, max_rows, max_cols, time_limit, panel_problem, panel_counterexample
+    )
+
+
+# ------------------------------------------------ the features of one path
+def _given_facts(panel: Panel, path: list[Vertex]) -> list[str]:
+    """A fixed panel and line as the facts panel_prefix.lp reads (what
+    panel_choose.lp and panel_path.lp would choose)."""
+    out = [
+        f"edge({_pair(a)},{_pair(b)})."
+        for a, b in panel.grid_edges()
+        if (a, b) not in panel.blocked
+    ]
+    out += [f"start({_pair(v)})." for v in panel.starts] + [f"end({_pair(v)})." for v in panel.ends]
+    out += [f"dot({_pair(point(d.at))})." for d in panel.dots]
+    for name in ("square", "star"):
+        for x, y, k in getattr(panel, name + "s"):
+            here = _pair(cell_point((x, y)))
+            out += [f'{name}({here},"{k}").', f'colour({here},"{k}").']
+    others = [(t[0], t[1], t[-1]) for t in panel.triangles]
+    others += [(*p.cell, p.colour) for p in panel.polyominoes]  # stars count them too
+    out += [f'colour({_pair(cell_point((x, y)))},"{k}").' for x, y, k in others if k != NO_COLOUR]
+    out += [f"first({_pair(path[0])}).", f"head({_pair(path[-1])})."]
+    out += [f"on({_pair(v)})." for v in path]
+    out += [f"sel({_pair(a)},{_pair(b)})." for a, b in (edge(*e) for e in pairwise(path))]
+    return out
+
+
+def asp_object_features(panel: Panel, path: list[Vertex]) -> list[tuple[PanelObject, dict]]:
+    """Every object of ``panel`` with its features under ``path`` as
+    ``panel_prefix.lp`` computes them (the test of that encoding against
+    :func:`witness.search.panel_features.object_features`)."""
+    program = "\n".join(
+        [verifier_encoding("panel_prefix.lp")]
+        + grid_facts(panel.rows, panel.cols, ())
+        + _given_facts(panel, [tuple(v) for v in path])
+    )
+    ctl = clingo.Control(["--models=1"], logger=lambda _code, _msg: None)
+    ctl.add("base", [], program)
+    ctl.ground([("base", [])])
+    values: dict[PanelObject, dict[str, int]] = {}
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            for s in model.symbols(atoms=True):
+                if s.match("feature", 3):
+                    obj = _object_at(panel, s.arguments[0])
+                    values.setdefault(obj, {})[s.arguments[1].name] = s.arguments[2].number
+    return sorted(
+        values.items(), key=lambda item: (list(KIND_FEATURES).index(item[0].kind), item[0].index)
+    )

@@ -1,0 +1,120 @@
+"""The all-sizes argument for learned family programs: a clause over the
+features of :mod:`witness.search.panel_features` whose comparisons imply one
+of its sound rules (:data:`~witness.search.panel_features.CERTIFICATES`) for
+every value its features can take never fires on a solution prefix of any
+panel, whatever its size (each sound rule rejects only paths no completion of
+which solves the panel; the features do not depend on the size).
+
+The decision is exact and small. A clause fires on one object at a time, and
+only on a kind of object that has every feature it reads; for each such kind
+the question is whether every integer assignment of the kind's features that
+satisfies :data:`INVARIANTS` (facts of the definitions, true on every panel
+and path: tests check them against the Python reference) and the clause's
+comparisons also satisfies some certificate of that kind.
+
+Every comparison involved (the clause's, the invariants', the certificates')
+relates two features or a feature and a constant, and every feature is at
+least 0. So the truth of all of them depends only on the order of the values
+among themselves and the constants C: an assignment maps, keeping that order
+(values at most max(C) stay; larger ones become max(C) + 1, max(C) + 2, ...
+in their order), to one with values in 0..max(C) + n, n the number of
+features of the kind. Enumerating that box (at most 8^5 assignments) decides
+the implication for all integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import product
+
+from witness.search.panel_features import (
+    CERTIFICATES,
+    KIND_FEATURES,
+    certificates_holding,
+    clause_fires,
+)
+from witness.search.predicates import Clause
+
+Values = dict[str, int]
+
+
+def _dot_invariants(f: Values) -> bool:
+    covered, coverable = f["dot_covered"], f["dot_coverable"]
+    idle = covered == 1 or coverable == 0  # no part: the part counts are 0
+    return (
+        covered in (0, 1)
+        and coverable in (0, 1)
+        and covered <= coverable
+        and (not idle or f["part_dots"] == f["part_ends"] == 0)
+        and (idle or f["part_dots"] >= 1)  # an uncovered dot with a part is in it
+        and (covered == 1 or f["open_dots"] >= 1)
+        and f["part_dots"] <= f["open_dots"]
+    )
+
+
+def _square_invariants(f: Values) -> bool:
+    joined, now = f["joined_colours"], f["region_colours"]
+    closed = f["region_closed"]
+    # joined(P, c) lies inside region_now(P, c), and both hold c
+    return closed in (0, 1) and 1 <= joined <= now and (closed == 0 or joined == now)
+
+
+def _star_invariants(f: Values) -> bool:
+    return 1 <= f["joined_partners"] <= f["region_partners"]
+
+
+# What the definitions make true of one object's features, on every panel.
+INVARIANTS: dict[str, Callable[[Values], bool]] = {
+    "dot": _dot_invariants,
+    "square": _square_invariants,
+    "star": _star_invariants,
+}
+
+
+@dataclass
+class Implication:
+    """Whether a clause implies a sound rule on every kind it can fire on."""
+
+    proven: bool
+    certificates: list[str]  # the rules all its firings satisfy (else any), or some did
+    # an object's features on which it fires and no sound rule holds (not proven)
+    uncovered: dict[str, int] | None = None
+    kind: str | None = None
+
+
+def _constants(clause: Clause) -> set[int]:
+    out = {0, 1, 2}
+    for c in clause.comparisons:
+        out |= {int(v) for kind, v in (c.left, c.right) if kind == "const"}
+    for conditions in CERTIFICATES.values():
+        out |= {r for *_, r in conditions if isinstance(r, int)}
+    return out
+
+
+def kind_assignments(kind: str, clause: Clause) -> list[Values]:
+    """Every assignment of ``kind``'s features in the box of the module doc
+    that satisfies the invariants and the clause."""
+    names = KIND_FEATURES[kind]
+    # no feature is negative: every value lies above a negative constant
+    top = max(c for c in _constants(clause) if c >= 0) + len(names)
+    out = []
+    for combo in product(range(top + 1), repeat=len(names)):
+        values = dict(zip(names, combo, strict=True))
+        if INVARIANTS[kind](values) and clause_fires(clause, values):
+            out.append(values)
+    return out
+
+
+def implies_certificate(clause: Clause) -> Implication:
+    """Does ``clause`` imply a sound rule for every value of its features?"""
+    common: set[str] | None = None  # the rules every firing satisfies
+    used: set[str] = set()
+    for values_kind in KIND_FEATURES:
+        for values in kind_assignments(values_kind, clause):
+            held = set(certificates_holding(values))
+            if not held:
+                return Implication(False, sorted(used), values, values_kind)
+            used |= held
+            common = held if common is None else common & held
+    return Implication(True, sorted(common or used))
