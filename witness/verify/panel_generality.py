@@ -14,12 +14,14 @@ comparisons also satisfies some certificate of that kind.
 
 Every comparison involved (the clause's, the invariants', the certificates')
 relates two features or a feature and a constant, and every feature is at
-least 0. So the truth of all of them depends only on the order of the values
-among themselves and the constants C: an assignment maps, keeping that order
-(values at most max(C) stay; larger ones become max(C) + 1, max(C) + 2, ...
-in their order), to one with values in 0..max(C) + n, n the number of
-features of the kind. Enumerating that box (at most 8^5 assignments) decides
-the implication for all integers.
+least 0. So the truth of all of them depends only on how the values lie among
+themselves and among the constants C (the clause's, the certificates', 0, 1
+and 2): an assignment maps, keeping that order, to one whose values are each
+some c of C or one of the n values just above it (n the number of features of
+the kind: at most n distinct values lie between two neighbouring constants or
+above the largest). Enumerating those candidates (0 and 1 alone for the
+features the invariants keep to 0 or 1) decides the implication for all
+integers.
 """
 
 from __future__ import annotations
@@ -72,6 +74,10 @@ INVARIANTS: dict[str, Callable[[Values], bool]] = {
 }
 
 
+# Features the invariants keep to 0 or 1.
+BINARY = frozenset({"dot_covered", "dot_coverable", "region_closed"})
+
+
 @dataclass
 class Implication:
     """Whether a clause implies a sound rule on every kind it can fire on."""
@@ -92,14 +98,21 @@ def _constants(clause: Clause) -> set[int]:
     return out
 
 
+def candidate_values(clause: Clause, n: int) -> list[int]:
+    """The values that stand for every integer (module doc): each constant c of
+    C that is not negative and the n values just above it."""
+    return sorted({c + k for c in _constants(clause) if c >= 0 for k in range(n + 1)})
+
+
 def kind_assignments(kind: str, clause: Clause) -> list[Values]:
-    """Every assignment of ``kind``'s features in the box of the module doc
-    that satisfies the invariants and the clause."""
+    """Every assignment of ``kind``'s features over the candidate values that
+    satisfies the invariants and the clause (the 0/1 features over 0 and 1:
+    the invariants allow no other value)."""
     names = KIND_FEATURES[kind]
-    # no feature is negative: every value lies above a negative constant
-    top = max(c for c in _constants(clause) if c >= 0) + len(names)
+    values_of = candidate_values(clause, len(names))
+    ranges = [(0, 1) if name in BINARY else values_of for name in names]
     out = []
-    for combo in product(range(top + 1), repeat=len(names)):
+    for combo in product(*ranges):
         values = dict(zip(names, combo, strict=True))
         if INVARIANTS[kind](values) and clause_fires(clause, values):
             out.append(values)
