@@ -5,6 +5,7 @@ bounded check refutes unsound clauses with checked counterexamples and finds
 none for the sound rules; the all-sizes argument (panel_generality) against
 brute force; verdicts and may_prune."""
 
+import json
 from itertools import product
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from test_panel_features import completable, partial_paths
 from test_rules_oracle import panels
 
+from witness.cli import main
 from witness.model.panel import Dot, Panel
 from witness.model.rules import is_solution
 from witness.search.panel_features import (
@@ -231,3 +233,21 @@ def test_a_refuted_program_reports_its_counterexample():
     assert [c.status for c in result.clauses] == [PROVEN, REFUTED]
     assert "the clause fires on square" in result.summary()
     assert result.to_dict()["clauses"][1]["counterexample"]["object"].startswith("square")
+
+
+def test_cli_verifies_a_learned_family_program(tmp_path, capsys):
+    good = tmp_path / "good.pl"
+    good.write_text(
+        "f(A,B) :- lost(A,B).\nf(A,B) :- region_partners(A,B,C), two(D), greaterThan(D,C).\n"
+    )
+    assert main(["verify", str(good), "--max-size", "1x2", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == PROVEN and record["panel"]["kinds"] == ["dot", "star"]
+    bad = tmp_path / "bad.pl"
+    bad.write_text("f(A,B) :- uncovered(A,B).\n")
+    out = tmp_path / "cx"
+    assert main(["verify", str(bad), "--max-size", "1x2", "--counterexamples", str(out)]) == 0
+    assert "refuted" in capsys.readouterr().out
+    panel = Panel.load(out / "clause1_puzzle.json")
+    solution = json.loads((out / "clause1_solution.json").read_text())
+    assert is_solution(panel, [tuple(v) for v in solution])
