@@ -222,8 +222,21 @@ def test_a_bounded_program_prunes_only_covered_panels():
     assert may_prune(record, 1, 1, (0, 0), small)
     assert not may_prune(record, 1, 1, (0, 0))  # no panel to judge
     assert not may_prune(record, 2, 1, (0, 0), Panel(rows=2, cols=1, ends=((1, 2),)))
-    squares = Panel(rows=1, cols=1, ends=((1, 1),), squares=((0, 0, "red"),))
-    assert not covers_panel(squares, ("dot",), 1, 1)
+
+
+def test_what_a_bounded_check_covers():
+    three = Panel(rows=1, cols=3, ends=((3, 1),), squares=((0, 0, "a"), (1, 0, "b"), (2, 0, "c")))
+    assert covers_panel(three, ("dot",), 1, 3)  # a dot's features read no square
+    assert not covers_panel(three, ("square",), 1, 3)  # the check has two colours
+    assert not covers_panel(three, ("dot",), 1, 2)
+    assert covers_panel(three, ("dot",), 3, 1)  # the mirror image
+    mixed = Panel(rows=1, cols=2, ends=((2, 1),), stars=((0, 0, "a"),), triangles=((1, 0, 1, "a"),))
+    assert covers_panel(mixed, ("square",), 1, 2)
+    assert not covers_panel(mixed, ("star",), 1, 2)  # a star counts the triangle
+    mirrored = Panel(
+        rows=1, cols=2, ends=((0, 1), (2, 1)), symmetry="horizontal", starts=((0, 0), (2, 0))
+    )
+    assert not covers_panel(mirrored, ("dot",), 1, 2)
 
 
 def test_a_refuted_program_reports_its_counterexample():

@@ -10,4 +10,10 @@ on every grid up to a size) and the all-sizes argument
 - ``prefix.lp``: a proper prefix of that solution and the per-(prefix,
   square) features of ``witness.search.predicates.FEATURES``;
 - ``choose.lp``: the choice of puzzle and of the clause to check.
+
+Learned family programs (clauses over :mod:`witness.search.panel_features`)
+get the same verdicts from :mod:`~witness.verify.panel_bounded` (panels up to
+a size: ``panel_choose.lp``, ``panel_prefix.lp``, beside the solver's
+``panel_*.lp``) and :mod:`~witness.verify.panel_generality` (a clause that
+implies a sound rule is proven for every size).
 """

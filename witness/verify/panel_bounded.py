@@ -2,40 +2,47 @@
 :mod:`witness.search.panel_features`): does a clause fire on a prefix of a
 solution of some panel up to a given size?
 
-It covers, for every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``
+Each clause is checked on its own (:func:`verify_panel_clauses`). It covers,
+for every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``
 (``c x r`` is the mirror image of ``r x c`` under ``(x, y) -> (y, x)``, which
 maps panels, lines and every feature to themselves, so one of each pair is
 solved):
 
-- every set of gaps; one start on any vertex (further starts change neither
-  the rules nor a feature, only which lines exist: a line from one start is a
-  line of any panel that has it); every non-empty set of ends on the boundary;
-- the symbols of the kinds the program reads (:func:`panel_kinds`): dots on
-  any vertices and any edges that are not gaps (their colour does not matter
-  without symmetry, black is used); at most one square or star per cell, of
-  :data:`COLOURS` (two colours: the features and the rules only compare
-  colours, so two names stand for any two);
+- every set of gaps; one start on any vertex; every non-empty set of ends on
+  the boundary;
+- the symbols the clause's kind needs (:func:`symbol_kinds`): dots (black) on
+  any vertices and any edges that are not gaps for a dot clause; at most one
+  square per cell for a square clause; at most one square or star per cell
+  for a star clause; squares and stars of :data:`COLOURS`;
 - every solution of that panel (its rules as the solver's
   ``witness/search/encodings/panel_*.lp`` give them) and every prefix of it,
   from its start alone to the whole line (a line whose head is an end is a
   partial path the search still prunes);
-- every object of the kinds the program reads.
+- every object of the clause's kind.
 
-Panels with symmetry, cancellers, removed edges or vertices are outside (the
-features do not apply there and a family program never fires), and so are
-triangles and polyominoes: a verdict "no counterexample up to RxC" is about the
-covered panels only (:func:`covers_panel`).
+So it covers more panels than it builds (:func:`covers_panel`): taking away
+symbols and starts only takes rules away, so a solution stays a solution,
+and a dot's features read no cell symbol, a square's only squares, a star's
+only coloured symbols; other starts change nothing but which lines exist;
+and features and rules compare colours only for equality, so two colour
+names stand for any two. A clause that fires on a solution prefix of a panel
+up to the size with any dots, gaps, starts and ends, squares and stars of at
+most two colours (and, for a dot or square clause, any triangles and
+polyominoes) fires on one the check builds. Panels with symmetry, cancellers,
+removed edges or vertices are left out: the features do not apply there and
+a family program never fires.
 
-The question is one ASP problem per size (``panel_choose.lp`` chooses the
-panel, ``panel_prefix.lp`` computes the prefix and the features of every
-object, one rule per clause here). A model is a counterexample, re-checked in
-Python (:func:`witness.model.rules.is_solution`,
+The question is one ASP problem per size and clause (``panel_choose.lp``
+chooses the panel, ``panel_prefix.lp`` computes the prefix and the features
+of every object, one rule for the clause here). A model is a counterexample,
+re-checked in Python (:func:`witness.model.rules.is_solution`,
 :func:`witness.search.panel_features.object_features`) before it is reported.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -111,23 +118,29 @@ def panel_kinds(clauses: tuple[Clause, ...]) -> tuple[str, ...]:
     return kinds or tuple(KIND_FEATURES)
 
 
+def symbol_kinds(clauses: tuple[Clause, ...]) -> tuple[str, ...]:
+    """The symbols the check places for ``clauses``: those of the kinds they
+    read, and squares beside stars (a star counts them as partners)."""
+    kinds = set(panel_kinds(clauses))
+    if "star" in kinds:
+        kinds.add("square")
+    return tuple(k for k in KIND_FEATURES if k in kinds)
+
+
 def covers_panel(panel: Panel, kinds: tuple[str, ...], max_rows: int, max_cols: int) -> bool:
-    """Whether the bounded check with symbols of ``kinds`` up to the size covered ``panel``."""
+    """Whether a bounded check of clauses reading the features of ``kinds``
+    up to the size covered ``panel`` (the module doc says why)."""
     fits = (panel.rows <= max_rows and panel.cols <= max_cols) or (
         panel.cols <= max_rows and panel.rows <= max_cols
     )
-    present = {
-        "dot": bool(panel.dots),
-        "square": bool(panel.squares),
-        "star": bool(panel.stars),
-    }
     colours = {k for *_, k in panel.squares + panel.stars}
+    cells_read = "square" in kinds or "star" in kinds
+    others = panel.triangles or panel.polyominoes  # coloured symbols a star counts
     return (
         fits
         and features_apply(panel)
-        and not (panel.triangles or panel.polyominoes)
-        and all(k in kinds for k, used in present.items() if used)
-        and len(colours) <= len(COLOURS)
+        and not (cells_read and len(colours) > len(COLOURS))
+        and not ("star" in kinds and others)
     )
 
 
@@ -178,7 +191,7 @@ def grid_facts(rows: int, cols: int, kinds: tuple[str, ...]) -> list[str]:
 
 def panel_problem(rows: int, cols: int, clauses: tuple[Clause, ...]) -> SizeProblem:
     """The panels of one size with every clause's rule."""
-    kinds = panel_kinds(clauses)
+    kinds = symbol_kinds(clauses)
     names = RULE_ENCODINGS + tuple(n for k in kinds for n in KIND_ENCODINGS[k])
     rules = [f"clause({i})." for i in range(len(clauses))]
     rules += [
@@ -267,10 +280,22 @@ def verify_panel_clauses(
     max_cols: int,
     time_limit: float | None = None,
 ) -> list[SizeOutcome]:
-    """:func:`witness.verify.bounded.verify_clauses` for a learned family program."""
-    return search_sizes(
-        clauses, max_rows, max_cols, time_limit, panel_problem, panel_counterexample
-    )
+    """:func:`witness.verify.bounded.verify_clauses` for a learned family program.
+    Clause by clause, each with an equal share of the time left, so that one
+    hard clause does not leave the others unchecked."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    out = []
+    for i, one in enumerate(clauses):
+        share = None
+        if deadline is not None:
+            share = max(0.0, deadline - time.perf_counter()) / (len(clauses) - i)
+        [(outcome, cx, sizes, totals)] = search_sizes(
+            (one,), max_rows, max_cols, share, panel_problem, panel_counterexample
+        )
+        if cx is not None:
+            cx.clause_index = i + 1
+        out.append((outcome, cx, sizes, totals))
+    return out
 
 
 # ------------------------------------------------ the features of one path
