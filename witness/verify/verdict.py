@@ -17,6 +17,9 @@ Verdicts (per clause and for the whole predicate) say what was shown:
   more: such a predicate may prune only puzzles within that size
   (:func:`may_prune`);
 - ``refuted``: a checked counterexample; ``unknown``: neither, in the time.
+
+A learned family program (clauses over the panel features) gets the same
+verdicts from :func:`verify_panel_program`.
 """
 
 from __future__ import annotations
@@ -49,8 +52,8 @@ from witness.verify.panel_bounded import (
 from witness.verify.panel_generality import implies_certificate
 
 DEFAULT_MAX_SIZE = (4, 4)
-# Learned family programs: panels up to 2x3 (every sound rule but one has no
-# counterexample there within seconds), and a time limit when none is given.
+# Learned family programs: panels up to 2x3 (every sound rule but one is
+# checked there within half a minute), and a time limit when none is given.
 PANEL_MAX_SIZE = (2, 3)
 PANEL_TIME_LIMIT = 60.0
 
@@ -104,7 +107,7 @@ class VerifyResult:
     status: str  # proven (every clause) | bounded | refuted (some clause) | unknown
     clauses: list[ClauseResult]
     seconds: float
-    # a learned family program: the object kinds whose symbols the panels held
+    # a learned family program: the kinds of object its clauses read (covers_panel)
     panel_kinds: tuple[str, ...] = ()
 
     @property
@@ -135,7 +138,7 @@ class VerifyResult:
             "seconds": round(self.seconds, 4),
             "clauses": [c.to_dict() for c in self.clauses],
         }
-        if self.panel_kinds:  # what the bounded check's panels held (may_prune)
+        if self.panel_kinds:  # what a bounded verdict covers (may_prune)
             out["panel"] = {"kinds": list(self.panel_kinds), "colours": len(COLOURS)}
         return out
 
