@@ -213,3 +213,31 @@ def test_difficulty_figure_draws_both_scores_and_gives_the_correlations(tmp_path
             np.corrcoef(x, np.log10([solutions[i] for i in keep]))[0, 1], abs=0.005
         )
     assert table["none"][5].startswith("1.00 /")  # ReMUSE rises with expansions
+
+
+def test_runs_on_panels_name_the_papers_figures_as_triangle_puzzles():
+    from pathlib import Path
+
+    import pandas as pd
+
+    from witness.pipeline.report import ReportInputs, _by_size_table
+
+    paths = {k: Path("x") for k in ("pi_star", "verify_json", "test_summary", "by_size_csv")}
+    paths |= {k: Path("x") for k in ("per_puzzle_csv", "test_set", "large_solved_csv")}
+    common = dict(stage_csvs={}, v2_program=None, learn_scores=(), **paths)
+    assert ReportInputs(**common).paper == "paper"
+    on_panels = ReportInputs(**common, panels={"types": ["dots"]})
+    assert on_panels.paper == "paper, triangle puzzles"
+    row = {
+        "bucket": "2x2",
+        "instances": 1,
+        "baseline_mean_expansions": 5.0,
+        "paper_baseline_mean_expansions": 9.0,
+        "baseline_mean_seconds": 0.1,
+        "paper_baseline_mean_seconds": 0.2,
+        "pi_star_mean_expansions": 4.0,
+        "speedup_t": 1.0,
+        "speedup_E": 1.25,
+    }
+    header = _by_size_table(pd.DataFrame([row]), on_panels.paper)[0]
+    assert "baseline mean expansions (paper, triangle puzzles)" in header

@@ -387,6 +387,13 @@ class ReportInputs:
     difficulty_csv: Path | None = None  # witness.difficulty.ranking.score_set's scores
     distinct_csv: Path | None = None  # triage/distinct.csv: the programs triage timed
     triage_config: dict | None = None  # config triage: k1, k2, repeats, rank_by
+    panels: dict | None = None  # the config's panels key: a run on panels, not triangles
+
+    @property
+    def paper(self) -> str:
+        """How the paper's figures are named beside this run's: on panels they
+        are the paper's triangle puzzles, not the same kind of puzzle."""
+        return "paper, triangle puzzles" if self.panels else "paper"
 
 
 FIGURES = ("figure4", "figure5", "figure5_lines", "appendix", "difficulty")  # keys of ``figures``
@@ -442,8 +449,8 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
     summary = read_json(inputs.test_summary, "test summary")
     by_size = pd.read_csv(inputs.by_size_csv).set_index("bucket")
     speed = (
-        f"speedup_E {fmt(summary['speedup_E'])} (paper {PAPER_TEST['speedup_E']}), "
-        f"speedup_t {fmt(summary['speedup_t'])} (paper {PAPER_TEST['speedup_t']}) "
+        f"speedup_E {fmt(summary['speedup_E'])} ({inputs.paper} {PAPER_TEST['speedup_E']}), "
+        f"speedup_t {fmt(summary['speedup_t'])} ({inputs.paper} {PAPER_TEST['speedup_t']}) "
         f"on {summary['puzzles']} test puzzles"
     )
     big = ""
@@ -467,7 +474,7 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
         "",
         f"Test set: {speed}{big}.",
         "",
-        *_headline_table(summary, appendix, pd.read_csv(inputs.large_solved_csv)),
+        *_headline_table(summary, appendix, pd.read_csv(inputs.large_solved_csv), inputs.paper),
         f"Largest speedup: {appendix['puzzle']} ({appendix['size']}), speedup_E "
         f"{fmt(appendix['speedup_E'])}, speedup_t {fmt(appendix['speedup_t'])} "
         f"(paper: {BIG['speedup_E']} and {BIG['speedup_t']} on a {BIG['size']} puzzle):",
@@ -486,7 +493,9 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
     return md, txt
 
 
-def _headline_table(summary: dict, appendix: dict, solved: pd.DataFrame) -> list[str]:
+def _headline_table(
+    summary: dict, appendix: dict, solved: pd.DataFrame, paper: str = "paper"
+) -> list[str]:
     """This run's main numbers beside the paper's (section 5.5, Appendix A, Figure 5)."""
     big_limit = solved["limit_min"].max()
     at_big = solved[solved["limit_min"] == big_limit]
@@ -497,7 +506,7 @@ def _headline_table(summary: dict, appendix: dict, solved: pd.DataFrame) -> list
     )
     paper_large = paper_figure5_text().split(": ", 1)[1]
     return [
-        "| | this run | paper |",
+        f"| | this run | {paper} |",
         "| --- | --- | --- |",
         f"| test puzzles | {summary['puzzles']} | {PAPER_TEST['puzzles']} |",
         f"| speedup_E (expansions, exact) | {fmt(summary['speedup_E'])} | "
@@ -680,7 +689,7 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
     return [
         "## Test set (section 5.5)",
         "",
-        "| measure | ours | paper |",
+        f"| measure | ours | {inputs.paper} |",
         "| --- | --- | --- |",
         f"| puzzles | {summary['puzzles']} | {PAPER_TEST['puzzles']} |",
         f"| speedup_t | {fmt(summary['speedup_t'])} | {PAPER_TEST['speedup_t']} |",
@@ -695,7 +704,7 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
         *_portfolio_lines(summary.get("portfolio")),
         f"Per size (`{inputs.by_size_csv}`; Figure 4: `{rel['figure4']}`):",
         "",
-        *_by_size_table(pd.read_csv(inputs.by_size_csv)),
+        *_by_size_table(pd.read_csv(inputs.by_size_csv), inputs.paper),
         "",
         f"![Figure 4]({rel['figure4']})",
         "",
@@ -727,10 +736,10 @@ def _portfolio_lines(folio: dict | None) -> list[str]:
     ]
 
 
-def _by_size_table(by_size: pd.DataFrame) -> list[str]:
+def _by_size_table(by_size: pd.DataFrame, paper: str = "paper") -> list[str]:
     """Table 2 in markdown: ours per bucket, the paper's baseline in brackets."""
     lines = [
-        "| bucket | n | baseline mean expansions (paper) | baseline mean s (paper) | "
+        f"| bucket | n | baseline mean expansions ({paper}) | baseline mean s ({paper}) | "
         "pi* mean expansions | speedup_t | speedup_E |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]

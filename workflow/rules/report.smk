@@ -81,6 +81,7 @@ rule report:
         command=COMMAND,
         learn=config["learn"],
         triage=config["triage"],
+        panels=config.get("panels"),
         captions=CAPTIONS,  # also the report items' (workflow/report/*.rst)
     script:
         "../scripts/report.py"

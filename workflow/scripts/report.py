@@ -27,6 +27,7 @@ with logged(snakemake):
         difficulty_csv=Path(inp.difficulty),
         distinct_csv=Path(inp.distinct),
         triage_config=snakemake.params.triage,
+        panels=snakemake.params.panels,
     )
     figures = {k: Path(out[k]).with_suffix("") for k in FIGURES}
     write_report(
