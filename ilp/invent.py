@@ -20,6 +20,9 @@ What prunes, each sound for definite programs:
   ``H`` with one clause ``d`` covers a negative, every program holding both
   does too: only the clauses ``d`` with which ``H`` is consistent are
   combined;
+- a clause of ``D`` θ-subsumed by another adds nothing (each unfolding
+  through it is θ-subsumed by the same one through the other): the program
+  without it is smaller and means the same, so it is not tried;
 - programs are searched in increasing size (literals, heads included) and the
   search stops at the size of the best program covering every positive, of
   either kind (a program no smaller is no better).
@@ -33,6 +36,7 @@ in :mod:`ilp.bias`).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import time
 from collections.abc import Iterator, Sequence
@@ -41,7 +45,7 @@ from ilp.bias import Bias, PredDecl
 from ilp.combine import Combination
 from ilp.generate import Generator
 from ilp.results import Stats
-from ilp.rules import Literal, Rule, canonical
+from ilp.rules import Literal, Rule, canonical, subsumes
 from ilp.test import Tester
 
 logger = logging.getLogger(__name__)
@@ -198,7 +202,14 @@ class InventionSearch:
                     return
                 if self._consistent_with(head, d, deadline):
                     pool.append(d)
-        yield from subsets_of_size(sorted(pool, key=lambda r: r.size), size, self.max_clauses - 1)
+        for chosen in subsets_of_size(
+            sorted(pool, key=lambda r: r.size), size, self.max_clauses - 1
+        ):
+            # a clause θ-subsumed by another adds nothing (a smaller program, tried before)
+            if not any(
+                subsumes(a, b) or subsumes(b, a) for a, b in itertools.combinations(chosen, 2)
+            ):
+                yield chosen
 
     def _consistent_with(self, head: Rule, d: Rule, deadline: float | None) -> bool:
         key = (head, d)
@@ -224,14 +235,18 @@ class InventionSearch:
         t0 = time.perf_counter()
         stats.programs_tested += 1
         limit = self._limit(deadline)
-        pos = tester.cover_program(rules, "pos", time_limit=limit)
-        neg = tester.cover_program(rules, "neg", time_limit=limit, first=True) if pos.mask else None
+        neg = tester.cover_program(rules, "neg", time_limit=limit, first=True)
+        pos = (
+            tester.cover_program(rules, "pos", time_limit=limit)
+            if neg.ok and not neg.mask
+            else None
+        )
         stats.test_seconds += time.perf_counter() - t0
-        status = pos.status if neg is None or not pos.ok else neg.status
+        status = neg.status if pos is None else pos.status
         if status != "ok":
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
             return
-        if neg is None or neg.mask:
+        if pos is None or not pos.mask:
             return
         found = Combination(program, pos.mask, True)
         if (found.tp.bit_count(), -found.size) > (self.best.tp.bit_count(), -self.best.size):
