@@ -20,6 +20,10 @@ What prunes, each sound for definite programs:
   ``H`` with one clause ``d`` covers a negative, every program holding both
   does too: only the clauses ``d`` with which ``H`` is consistent are
   combined;
+- ``H`` whose whole body is one call of ``inv`` on the head's variables
+  (in any order) is not tried: with ``D`` it means ``D``'s clauses as rules
+  of the head predicate (``inv`` renamed, its arguments permuted), a
+  program of the ordinary space two literals smaller;
 - a clause of ``D`` θ-subsumed by another adds nothing (each unfolding
   through it is θ-subsumed by the same one through the other): the program
   without it is smaller and means the same, so it is not tried;
@@ -106,6 +110,18 @@ def subsets_of_size(
             yield (items[i], *rest)
 
 
+def calls_usefully(rule: Rule) -> bool:
+    """Does ``rule`` call the invented predicate, other than as its whole body
+    with the head's variables? ``f(A,B) :- inv(B,A).`` with ``D`` means the
+    same as ``D``'s clauses with ``f`` for ``inv`` and the arguments
+    permuted: rules of the ordinary space, a program two literals smaller."""
+    calls = [x for x in rule.body if x.pred == INVENTED]
+    if not calls:
+        return False
+    whole = len(rule.body) == 1 and sorted(calls[0].args) == sorted(set(rule.head.args))
+    return not (whole and len(calls[0].args) == len(rule.head.args))
+
+
 class InventionSearch:
     """Programs ``H ∪ D`` (module docstring), one size at a time."""
 
@@ -136,9 +152,7 @@ class InventionSearch:
             self.stats.generate_seconds += time.perf_counter() - t0
             if gen.timed_out:
                 return None
-            self._rules[key] = [
-                r for r in found.values() if which or any(x.pred == INVENTED for x in r.body)
-            ]
+            self._rules[key] = [r for r in found.values() if which or calls_usefully(r)]
         return self._rules[key]
 
     def search(self, deadline: float | None, beaten_at: int | None) -> None:

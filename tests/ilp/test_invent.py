@@ -19,7 +19,7 @@ from ilp import learn
 from ilp.bias import PredDecl, parse_bias
 from ilp.combine import Pool, combine
 from ilp.generate import Generator
-from ilp.invent import INVENTED, subsets_of_size, unfold
+from ilp.invent import INVENTED, calls_usefully, subsets_of_size, unfold
 from ilp.rules import Literal, Rule, canonical, parse_rule
 from ilp.task import TaskError
 
@@ -108,6 +108,14 @@ def test_unfold_nested_and_recursive():
     assert canonical(rule) == parse_rule("f(A) :- e(A,B), red(B).")
     with pytest.raises(ValueError, match="unfold to over"):
         unfold((head, parse_rule("inv(A) :- e(A,B), inv(B).")), "f", most=50)
+
+
+def test_calls_usefully():
+    assert calls_usefully(parse_rule("f(A,B) :- inv(A,C), inv(C,B)."))
+    assert calls_usefully(parse_rule("f(A,B) :- inv(A,A), e(A,B)."))
+    assert calls_usefully(parse_rule("f(A,B) :- inv(A)."))  # one argument only
+    assert not calls_usefully(parse_rule("f(A,B) :- inv(B,A)."))  # D's clauses, renamed
+    assert not calls_usefully(parse_rule("f(A,B) :- e(A,B)."))
 
 
 def test_subsets_of_size():
