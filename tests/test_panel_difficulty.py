@@ -221,3 +221,12 @@ def test_score_panel_takes_a_learned_program_with_or_without_the_hand_rules():
     alone, both = score_panel(panel, program), score_panel(panel, program, hand_too=True)
     assert (alone.rules, both.rules) == ("none+learned", "hand+learned")
     assert both.remuse <= alone.remuse and alone.solutions == both.solutions == 4
+
+
+def test_counting_solutions_keeps_the_time_limit():
+    from witness.difficulty.panel_entropy import TimeUp, count_solutions
+
+    game = PanelGame(Panel(rows=4, cols=4, ends=((4, 4),)))  # 8,512 lines, 1,000s of states
+    with pytest.raises(TimeUp):
+        count_solutions(game, deadline=0.0)  # long past
+    assert count_solutions(game)[0] > 1000

@@ -324,12 +324,16 @@ class _Search:
         return dead(self.game, s)
 
 
-def count_solutions(game: PanelGame) -> tuple[int, float | None]:
+def count_solutions(game: PanelGame, deadline: float | None = None) -> tuple[int, float | None]:
     """(number of solutions, their mean length in moves), by a depth-first
-    enumeration that skips lines no completion can solve."""
-    count = total = 0
+    enumeration that skips lines no completion can solve; :class:`TimeUp` past
+    ``deadline`` (a ``time.perf_counter`` value)."""
+    count = total = visited = 0
     stack = [s for s in game.starts() if not dead(game, s) or s.head in game.ends]
     while stack:
+        visited += 1
+        if deadline is not None and visited % 1000 == 0 and time.perf_counter() > deadline:
+            raise TimeUp
         s = stack.pop()
         if game.solved(s):
             count += 1
@@ -370,7 +374,7 @@ def panel_difficulty(
     try:
         per_start = [min_path_entropies(s, sigma, gamma, dead=search.dead) for s in game.starts()]
         scores = [min((p[i] for p in per_start), default=INF) for i in (0, 1)]
-        solutions, mean = count_solutions(game)
+        solutions, mean = count_solutions(game, deadline)
     except TimeUp:
         seconds = time.perf_counter() - t0
         return Difficulty(
