@@ -471,9 +471,9 @@ def test_clause_text_renders_as_both_renderers_it_replaced():
     every feature, operator and small constant."""
     clauses = []
     for program in [*ROOT.glob("results/reference/**/*.pl"), *ROOT.glob("tests/data/*.pl")]:
-        clauses += [
-            c.comparisons for c in translate_program(program.read_text(), program.stem).clauses
-        ]
+        pred = translate_program(program.read_text(), program.stem)
+        if pred.features_used <= set(FEATURES):  # the old renderers knew triangle features only
+            clauses += [c.comparisons for c in pred.clauses]
     clauses += [c.comparisons for pred in BUILTINS.values() for c in pred.clauses]
     rng = random.Random(11)
     operands = [feat(f) for f in FEATURES] + [const(k) for k in range(5)]
