@@ -87,8 +87,14 @@ def players_for(family: str, specs: list[str]) -> dict:
 
 
 def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> list[dict]:
-    """Every (puzzle, player, lookahead) not yet in ``scores_csv``, appended as it is scored."""
+    """Every (puzzle, player, lookahead) not yet in ``scores_csv``, appended as it is scored.
+    A file written without ratings (as results/reference keeps them) gets them
+    back from the selected puzzles before anything is appended."""
     rows = read_rows(scores_csv)
+    if rows and "rating" not in rows[0]:
+        rating = {r.name: r.rating for r in chosen}
+        rows = [{**row, "rating": rating.get(row["puzzle"], "")} for row in rows]
+        write_csv(rows, SCORE_ROW_FIELDS, scores_csv)
     done = {(r["puzzle"], r["player"], int(r["lookahead"])) for r in rows}
     todo = [
         (r, p, n) for r in chosen for p in players for n in lookaheads if (r.name, p, n) not in done

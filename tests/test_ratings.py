@@ -128,6 +128,16 @@ def test_the_benchmark_runs_end_to_end_and_resumes(tmp_path):
     assert second.returncode == 0, second.stderr
     assert len(list(csv.DictReader((out / "scores.csv").open()))) == 6
     assert "remuse_la0 (hand)" in (out / "correlations.md").read_text()
+    # resumed from scores kept without ratings (as results/reference keeps them)
+    kept = [{k: v for k, v in r.items() if k != "rating"} for r in rows]
+    with (out / "scores.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, list(kept[0]))
+        writer.writeheader()
+        writer.writerows(kept)
+    third = subprocess.run([*cmd, "--lookahead", "1"], capture_output=True, text=True)
+    assert third.returncode == 0, third.stderr
+    again = list(csv.DictReader((out / "scores.csv").open()))
+    assert len(again) == 12 and all(r["rating"] and r["status"] == "done" for r in again)
 
 
 def test_solution_counts_come_from_any_row_that_has_them():
