@@ -4,7 +4,7 @@ number of solutions and the mean solution length against people's ratings.
     .venv/bin/python benchmarks/bench_ratings.py SNAPSHOT.json --out results/ratings \\
         [--exclude IDS.txt] [--until 2022-11-29|none] \\
         [--lookahead 0,1,2] [--families dots-squares-gaps,triangles] [--time-limit 120] \\
-        [--players none,hand,LABEL=FILE.pl,LABEL=hand+FILE.pl]
+        [--players none,hand,LABEL=FILE.pl,LABEL=hand+FILE.pl:1/4,LABEL=hand@straight]
 
 SNAPSHOT.json is a Windmill snapshot (fetched, never committed; imported once
 with ``witness import --from windmill`` into OUT/imported/) or a folder of panel
@@ -30,8 +30,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from witness.difficulty.muse import Difficulty
-from witness.difficulty.player import player_rules
-from witness.difficulty.ranking import score_panel
+from witness.difficulty.ranking import parse_player, score_panel
 from witness.difficulty.ratings import (
     FAMILIES,
     SCORE_ROW_FIELDS,
@@ -68,21 +67,21 @@ def read_rows(path: Path) -> list[dict]:
 
 
 def players_for(family: str, specs: list[str]) -> dict:
-    """label -> (rules, with the hand rules too): ``none`` and ``hand`` on every
-    family; a rule set proven for every size (``paper``, ``LABEL=FILE.pl``, or
-    ``LABEL=hand+FILE.pl`` for the hand rules and the program together) where
-    it applies: a triangle program on the triangle set, a program over the
-    panel features (witness.search.panel_features) on the others."""
+    """label -> player (witness.difficulty.ranking.parse_player): ``none`` and
+    ``hand`` on every family; ``LABEL=SPEC`` for a rule set proven for every
+    size (``paper``, ``FILE.pl``, ``hand+FILE.pl`` for the hand rules and the
+    program together, ``FILE.pl:1/4`` for only those clauses, ``@straight``
+    after any of them for the straight-line policy) where it applies: a
+    triangle program on the triangle set, a program over the panel features
+    (witness.search.panel_features) on the others."""
     out: dict = {}
     for spec in specs:
-        label, _, path = spec.partition("=")
-        if label in ("none", "hand"):
-            out[label] = (label, False)
-            continue
-        hand_too = path.startswith("hand+")
-        rules = player_rules(path.removeprefix("hand+") or label)  # refuses unproven rules
-        if reads_panel_features(rules) != (family == "triangles"):
-            out[label] = (rules, hand_too)
+        label, _, body = spec.partition("=")
+        player = parse_player(body or label)
+        if isinstance(player.rules, str) or reads_panel_features(player.rules) != (
+            family == "triangles"
+        ):
+            out[label] = player
     return out
 
 
@@ -106,8 +105,8 @@ def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> l
             writer.writeheader()
         for r, player, n in tqdm(todo, desc=scores_csv.parent.name, unit="score"):
             try:
-                rules, hand_too = players[player]
-                scores = score_panel(r.panel, rules, n, time_limit, hand_too=hand_too)
+                p = players[player]
+                scores = score_panel(r.panel, p.rules, n, time_limit, p.hand_too, p.policy)
             except InputError:  # rules not proven for this puzzle (its start)
                 scores = Difficulty(None, None, None, None, "unproven", 0.0, 0, player, n)
             row = score_row(r, player, n, scores)
@@ -258,7 +257,8 @@ def main() -> None:
     ap.add_argument(
         "--players",
         default="none,hand",
-        help="none, hand, and for the triangle set paper or LABEL=FILE.pl (proven rules)",
+        help="none, hand, LABEL=[hand+]RULES[:1/4][@straight]: RULES paper or FILE.pl "
+        "(proven), only clauses 1 and 4, the straight-line policy",
     )
     ap.add_argument("--lookahead", default="0,1,2")
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds per score")

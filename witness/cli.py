@@ -401,6 +401,7 @@ def cmd_difficulty(args: argparse.Namespace) -> int:
             args.time_limit,
             args.json,
             args.csv,
+            args.policy,
         )
     )
     return 0
@@ -712,6 +713,14 @@ def _add_difficulty(sub: Subparsers) -> None:
         default=0,
         metavar="N",
         help="drop moves after which a depth-N search finds no continuation",
+    )
+    p.add_argument(
+        "--policy",
+        default="none",
+        metavar="none|straight",
+        help="straight: a state also scores 0 when a straight line from it to an end "
+        "solves the panel (the thesis's straight-line policy; players none, hand and "
+        "panel programs)",
     )
     _time_limit(p, "per puzzle")
     p.add_argument(

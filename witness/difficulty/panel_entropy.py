@@ -292,6 +292,53 @@ def learned_rule(clauses: Sequence[Clause]) -> Rule:
     return rule
 
 
+# ------------------------------------------------ the straight-line policy
+def straight_moves(dx: int, dy: int) -> list[tuple[tuple[int, int], ...]]:
+    """The thesis's "straight lines" (section 3.5, Figure 3.3) from a head to a
+    vertex ``(dx, dy)`` away, as unit steps: every horizontal step then every
+    vertical one, the other way round, and the two staircases that alternate
+    the directions from the first step until one runs out and go straight on
+    (one line when ``dx`` or ``dy`` is 0; none when both are)."""
+    h = ((1 if dx > 0 else -1, 0),) * abs(dx)
+    v = ((0, 1 if dy > 0 else -1),) * abs(dy)
+
+    def stair(first: tuple, second: tuple) -> tuple:
+        k = min(len(first), len(second))
+        return tuple(x for pair in zip(first[:k], second[:k], strict=True) for x in pair) + (
+            first[k:] + second[k:]
+        )
+
+    lines = [h + v, v + h, stair(h, v), stair(v, h)]
+    return [m for i, m in enumerate(lines) if m and m not in lines[:i]]
+
+
+def straight_line_solves(game: PanelGame, s: Line) -> bool:
+    """pi(s) of the thesis's Algorithm 3: does one of the straight lines
+    (:func:`straight_moves`) from the head to an end, drawn as legal moves
+    (no gap crossed, no vertex visited twice), solve the panel? The check
+    reads no rule: it draws the line and asks the rules checker."""
+    if s.head in game.ends and len(s.path) > 1:
+        return False  # the line has stopped; Gamma(s) says whether it solves
+    hx, hy = game.vertex[s.head]
+    for end in game.ends:
+        ex, ey = game.vertex[end]
+        for steps in straight_moves(ex - hx, ey - hy):
+            line: Line | None = s
+            x, y = hx, hy
+            for sx, sy in steps:
+                x, y = x + sx, y + sy
+                target = game.index.get((x, y))
+                line = next((c for c in game.moves(line) if c.head == target), None)
+                if line is None:
+                    break
+            if line is not None and game.solved(line):
+                return True
+    return False
+
+
+POLICIES = ("none", "straight")
+
+
 def dead(game: PanelGame, s: Line) -> bool:
     """No completion of ``s`` can solve the panel (some sound rule fires)."""
     if s.head in game.ends and len(s.path) > 1:
@@ -349,11 +396,17 @@ def panel_difficulty(
     lookahead: int = 0,
     time_limit: float | None = None,
     learned: Sequence[Clause] = (),
+    policy: str = "none",
 ) -> Difficulty:
     """MUSE and ReMUSE of ``panel`` with sigma = L(s, n) of a player who knows
     ``player``'s rules (``none``, ``hand`` or a list of names of
     :data:`HAND_RULES`) and, with ``learned``, a proven learned family program
-    (:func:`learned_rule`), and the number and mean length of its solutions."""
+    (:func:`learned_rule`), and the number and mean length of its solutions.
+
+    ``policy="straight"`` is the thesis's Algorithm 3: a state also scores 0
+    when a straight line from it solves the panel (:func:`straight_line_solves`);
+    with a lookahead, line 12 reads "Gamma(s, n) = 1 or pi(s) = 1" (the policy
+    is checked at the recursion's states, not inside the lookahead's search)."""
     names = PLAYERS.get(player) if isinstance(player, str) else tuple(player)
     if names is None or any(n not in HAND_RULES for n in names):
         raise InputError(
@@ -362,6 +415,8 @@ def panel_difficulty(
         )
     if lookahead < 0:
         raise InputError("--lookahead: must be >= 0")
+    if policy not in POLICIES:
+        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
     label = player if isinstance(player, str) else "+".join(names)
     rules = tuple(HAND_RULES[n] for n in names)
     if learned:
@@ -370,7 +425,13 @@ def panel_difficulty(
     deadline = None if time_limit is None else t0 + time_limit
     game = PanelGame(panel)
     search = _Search(game, rules, deadline)
-    sigma, gamma = with_lookahead(search.sigma, search.gamma, lookahead)
+    sigma, gamma_n = with_lookahead(search.sigma, search.gamma, lookahead)
+    if policy == "straight":
+        label = f"{label}@straight"
+
+    def gamma(s: Line) -> bool:  # Algorithm 3, line 12
+        return gamma_n(s) or (policy == "straight" and straight_line_solves(game, s))
+
     try:
         per_start = [min_path_entropies(s, sigma, gamma, dead=search.dead) for s in game.starts()]
         scores = [min((p[i] for p in per_start), default=INF) for i in (0, 1)]

@@ -13,7 +13,7 @@ from tqdm import tqdm
 
 from witness.difficulty.entropy import INF
 from witness.difficulty.muse import Difficulty, difficulty
-from witness.difficulty.panel_entropy import PLAYERS, panel_difficulty
+from witness.difficulty.panel_entropy import PLAYERS, POLICIES, panel_difficulty
 from witness.difficulty.player import player_rules
 from witness.errors import InputError
 from witness.io import OutputError, check_file
@@ -27,24 +27,63 @@ log = logging.getLogger(__name__)
 
 
 # ----------------------------------------------------------------- scoring
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player model: inference rules (``none``, ``hand`` or a proven rule set,
+    possibly some of its clauses), the hand rules beside a learned program
+    (``hand_too``), and a policy (``straight``: the thesis's straight-line check)."""
+
+    rules: Predicate | str
+    hand_too: bool = False
+    policy: str = "none"
+
+
+def parse_player(spec: str) -> PlayerSpec:
+    """``[hand+]RULES[:CLAUSES][@POLICY]`` -> the player it names. RULES is
+    ``none``, ``hand``, ``baseline``, ``paper`` or a learned FILE.pl; ``hand+``
+    adds the hand rules to a program; ``:1/4`` keeps only those clauses of it
+    (1-based, program order); ``@straight`` adds the straight-line policy.
+    Unproven rules are refused (:func:`player_rules`, InputError)."""
+    body, _, policy = spec.partition("@")
+    if policy and policy not in POLICIES:
+        raise InputError(f"player {spec!r}: policy {policy!r} is not one of {', '.join(POLICIES)}")
+    hand_too = body.startswith("hand+")
+    body = body.removeprefix("hand+")
+    path, colon, picked = body.rpartition(":")
+    if not colon or not picked.replace("/", "").isdigit():
+        path, picked = body, ""
+    if body in ("none", "hand") and not hand_too:
+        return PlayerSpec(body, False, policy or "none")
+    clauses = parse_clauses(picked.replace("/", ",")) if picked else None
+    return PlayerSpec(player_rules(path, clauses), hand_too, policy or "none")
+
+
 def score_panel(
     panel: Panel,
     rules: Predicate | str = "none",
     lookahead: int = 0,
     time_limit: float | None = None,
     hand_too: bool = False,
+    policy: str = "none",
 ) -> Difficulty:
     """One panel's scores. A triangle puzzle goes to the compiled recursion with
-    any proven rule set; the hand-written panel rules (``hand``), and any panel
-    with more than triangles, go to :func:`panel_difficulty` (players ``none``
-    and ``hand``, and a proven learned family program, alone or with the hand
-    rules: ``hand_too``)."""
+    any proven rule set; the hand-written panel rules (``hand``), any panel
+    with more than triangles and any ``policy`` other than ``none`` go to
+    :func:`panel_difficulty` (players ``none`` and ``hand``, and a proven
+    learned family program, alone or with the hand rules: ``hand_too``)."""
     name = rules if isinstance(rules, str) else rules.name
-    if name == "hand" or (panel.features() and name in PLAYERS):
-        return panel_difficulty(panel, name, lookahead, time_limit)
+    if name == "hand" or ((panel.features() or policy != "none") and name in PLAYERS):
+        return panel_difficulty(panel, name, lookahead, time_limit, policy=policy)
     if isinstance(rules, Predicate) and reads_panel_features(rules):
         player = "hand" if hand_too else "none"
-        return panel_difficulty(panel, player, lookahead, time_limit, learned=rules.clauses)
+        return panel_difficulty(
+            panel, player, lookahead, time_limit, learned=rules.clauses, policy=policy
+        )
+    if policy != "none":
+        raise InputError(
+            f"--policy: {policy} is scored on panels with the players none, hand and "
+            f"learned programs over the panel features, not with {name}"
+        )
     if panel.features():
         raise InputError(
             f"--rules: {name} reads triangle puzzles only; on a panel with "
@@ -74,6 +113,7 @@ def rank_folder(
     rules: Predicate | str = "none",
     lookahead: int = 0,
     time_limit: float | None = None,
+    policy: str = "none",
 ) -> list[Ranked]:
     """Score every ``*.json`` puzzle of ``folder``; easiest first by ReMUSE, ties by MUSE
     (then by name). Unfinished scores go last."""
@@ -87,7 +127,7 @@ def rank_folder(
         except InputError as exc:
             raise InputError(f"--rank: {f}: {exc}") from None
     rows = [
-        Ranked(f.name, panel.size, score_panel(panel, rules, lookahead, time_limit))
+        Ranked(f.name, panel.size, score_panel(panel, rules, lookahead, time_limit, policy=policy))
         for f, panel in panels
     ]
 
@@ -184,10 +224,11 @@ def score_set(
 ) -> list[dict]:
     """Score a seeded sample of ``sample`` puzzles of a set with each rule set
     (name -> ``none`` | ``baseline`` | ``paper`` | FILE.pl; on panels also ``hand``
-    and ``hand+FILE.pl``) and write one CSV row per puzzle and rule set (bits;
-    ``inf``: no solution the rules let the player reach; empty: not finished).
-    A rule set that is not proven for every grid size is left out (logged): it
-    cannot model a player (:func:`player_rules`)."""
+    and ``hand+FILE.pl``; any of them as :func:`parse_player` reads it: only
+    some clauses ``FILE.pl:1/3``, a policy ``@straight``) and write one CSV row
+    per puzzle and rule set (bits; ``inf``: no solution the rules let the player
+    reach; empty: not finished). A rule set that is not proven for every grid
+    size is left out (logged): it cannot model a player (:func:`player_rules`)."""
     import random
 
     from witness.io import write_csv
@@ -195,23 +236,20 @@ def score_set(
 
     named = read_set(set_dir)
     chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))
-    players: dict[str, tuple[Predicate | str, bool]] = {}
+    players: dict[str, PlayerSpec] = {}
     for name, spec in rule_sets.items():
-        hand_too = spec.startswith("hand+")
         try:
-            rules = "hand" if spec == "hand" else player_rules(spec.removeprefix("hand+"))
+            players[name] = parse_player(spec)
         except InputError as exc:
             log.warning("difficulty: rule set %s left out: %s", name, exc)
-            continue
-        players[name] = (rules, hand_too)
     rows = []
     for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
         puzzle_name, puzzle = named[i]
-        for name, (rules, hand_too) in players.items():
+        for name, p in players.items():
             if isinstance(puzzle, Panel):
-                s = score_panel(puzzle, rules, lookahead, time_limit, hand_too=hand_too)
+                s = score_panel(puzzle, p.rules, lookahead, time_limit, p.hand_too, p.policy)
             else:
-                s = difficulty(puzzle, rules, lookahead, time_limit)
+                s = difficulty(puzzle, p.rules, lookahead, time_limit)
             rows.append(
                 {
                     "puzzle": puzzle_name,
@@ -260,6 +298,7 @@ def difficulty_command(
     time_limit: float | None = None,
     as_json: bool = False,
     csv_out: str | None = None,
+    policy: str = "none",
 ) -> str:
     """``witness difficulty``: the text to print (one puzzle's scores, or a ranked folder)."""
     if (puzzle is None) == (rank is None):
@@ -270,6 +309,8 @@ def difficulty_command(
         raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
     if time_limit is not None and time_limit <= 0:
         raise InputError(f"--time-limit: must be > 0, got {time_limit}")
+    if policy not in POLICIES:
+        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
     if csv_out is not None:  # before the work, not after it
         _csv_target(csv_out)
     if rules == "hand":  # the panel rules (Appendix A), not a predicate file
@@ -279,12 +320,12 @@ def difficulty_command(
     else:
         pred = player_rules(rules, parse_clauses(clauses))
     if puzzle is not None:
-        result = score_panel(Panel.load(puzzle), pred, lookahead, time_limit)
+        result = score_panel(Panel.load(puzzle), pred, lookahead, time_limit, policy=policy)
         return json.dumps(result.contract_dict()) if as_json else result.summary()
     folder = Path(rank)
     if not folder.is_dir():
         raise InputError(f"--rank: {rank} is not a folder")
-    ranked = rank_folder(folder, pred, lookahead, time_limit)
+    ranked = rank_folder(folder, pred, lookahead, time_limit, policy)
     if csv_out is not None:
         out = _csv_target(csv_out)
         existed = out.exists()
