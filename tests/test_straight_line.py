@@ -181,3 +181,43 @@ def test_the_ratings_benchmark_names_players_by_spec():
     assert panels["hs"].policy == "straight" and panels["sub"].hand_too
     assert len(panels["sub"].rules.clauses) == 2
     assert list(players_for("triangles", specs)) == ["none", "hand", "hs", "paper"]
+
+
+RICH = Path(__file__).parents[1] / "results/reference/rich/rich/final/pi_star.pl"
+
+
+@pytest.mark.parametrize("rules", ["paper", str(RICH)])
+def test_a_triangle_predicate_on_the_panel_recursion_scores_as_compiled(rules):
+    """A triangle rule set read on the panel's lines (what the hand rules and
+    the policy need) gives the compiled recursion's scores."""
+    from puzzles import seeded_puzzles
+
+    from witness.difficulty.muse import difficulty
+    from witness.difficulty.player import player_rules
+
+    pred = player_rules(rules)
+    for puzzle in seeded_puzzles(20, seed=11, max_rows=3, max_cols=3, min_side=1):
+        if tuple(puzzle.start) != (0, 0):
+            continue
+        want = difficulty(puzzle, pred)
+        got = panel_difficulty(puzzle.to_panel(), "none", triangle_rules=pred)
+        assert got.rules == f"none+{pred.name}"
+        assert math.isclose(want.muse, got.muse, abs_tol=1e-9) or want.muse == got.muse
+        assert math.isclose(want.remuse, got.remuse, abs_tol=1e-9) or want.remuse == got.remuse
+
+
+def test_hand_plus_a_triangle_predicate_knows_at_least_both():
+    from puzzles import seeded_puzzles
+
+    from witness.difficulty.player import player_rules
+    from witness.difficulty.ranking import score_panel
+
+    paper = player_rules("paper")
+    for puzzle in seeded_puzzles(10, seed=5, max_rows=3, max_cols=3, min_side=1):
+        if tuple(puzzle.start) != (0, 0):
+            continue
+        panel = puzzle.to_panel()
+        both = score_panel(panel, paper, hand_too=True)
+        alone, hand = score_panel(panel, paper), score_panel(panel, "hand")
+        assert both.rules == "hand+paper" and both.solutions == hand.solutions
+        assert both.muse <= min(alone.muse, hand.muse) + 1e-9

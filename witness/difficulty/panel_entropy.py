@@ -43,9 +43,10 @@ from witness.difficulty.muse import Difficulty
 from witness.errors import InputError
 from witness.model.base import Vertex, edge
 from witness.model.panel import Panel
+from witness.model.puzzle import Puzzle
 from witness.model.rules import is_solution
 from witness.search.panel_features import program_fires
-from witness.search.predicates import Clause
+from witness.search.predicates import Clause, Predicate
 
 Rule = Callable[["PanelGame", "Line"], bool]
 
@@ -164,6 +165,11 @@ class PanelGame:
         if self.mirror is None:
             return False
         return self.usable(s, self.mirror[a], self.mirror[b])
+
+    @cached_property
+    def triangle_view(self) -> Puzzle:
+        """The panel as a triangle puzzle (PuzzleError unless it has only triangles)."""
+        return Puzzle.from_panel(self.panel)
 
     @cached_property
     def symbol_rules_apply(self) -> bool:
@@ -339,6 +345,20 @@ def straight_line_solves(game: PanelGame, s: Line) -> bool:
 POLICIES = ("none", "straight")
 
 
+def triangle_rule(predicate: Predicate) -> Rule:
+    """A proven triangle predicate (``paper``, a learned triangle program) as a
+    player's rule on a triangle-only panel, read on the line as the triangle
+    search's path (:meth:`Predicate.holds`). A line that solves the panel is
+    never rejected, as in the compiled recursion."""
+
+    def rule(game: PanelGame, s: Line) -> bool:
+        if s.head in game.ends and len(s.path) > 1 and game.solved(s):
+            return False
+        return predicate.holds(game.triangle_view, [game.vertex[i] for i in s.path])
+
+    return rule
+
+
 def dead(game: PanelGame, s: Line) -> bool:
     """No completion of ``s`` can solve the panel (some sound rule fires)."""
     if s.head in game.ends and len(s.path) > 1:
@@ -397,11 +417,14 @@ def panel_difficulty(
     time_limit: float | None = None,
     learned: Sequence[Clause] = (),
     policy: str = "none",
+    triangle_rules: Predicate | None = None,
 ) -> Difficulty:
     """MUSE and ReMUSE of ``panel`` with sigma = L(s, n) of a player who knows
     ``player``'s rules (``none``, ``hand`` or a list of names of
     :data:`HAND_RULES`) and, with ``learned``, a proven learned family program
-    (:func:`learned_rule`), and the number and mean length of its solutions.
+    (:func:`learned_rule`) or, on a triangle-only panel, a proven triangle
+    predicate (``triangle_rules``, :func:`triangle_rule`), and the number and
+    mean length of its solutions.
 
     ``policy="straight"`` is the thesis's Algorithm 3: a state also scores 0
     when a straight line from it solves the panel (:func:`straight_line_solves`);
@@ -421,6 +444,8 @@ def panel_difficulty(
     rules = tuple(HAND_RULES[n] for n in names)
     if learned:
         label, rules = f"{label}+learned", (*rules, learned_rule(learned))
+    if triangle_rules is not None:
+        label, rules = f"{label}+{triangle_rules.name}", (*rules, triangle_rule(triangle_rules))
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     game = PanelGame(panel)

@@ -70,7 +70,9 @@ def score_panel(
     any proven rule set; the hand-written panel rules (``hand``), any panel
     with more than triangles and any ``policy`` other than ``none`` go to
     :func:`panel_difficulty` (players ``none`` and ``hand``, and a proven
-    learned family program, alone or with the hand rules: ``hand_too``)."""
+    learned family program, alone or with the hand rules: ``hand_too``); so
+    does a triangle rule set with the hand rules or a policy (read on the line
+    by :func:`~witness.difficulty.panel_entropy.triangle_rule`)."""
     name = rules if isinstance(rules, str) else rules.name
     if name == "hand" or ((panel.features() or policy != "none") and name in PLAYERS):
         return panel_difficulty(panel, name, lookahead, time_limit, policy=policy)
@@ -78,11 +80,6 @@ def score_panel(
         player = "hand" if hand_too else "none"
         return panel_difficulty(
             panel, player, lookahead, time_limit, learned=rules.clauses, policy=policy
-        )
-    if policy != "none":
-        raise InputError(
-            f"--policy: {policy} is scored on panels with the players none, hand and "
-            f"learned programs over the panel features, not with {name}"
         )
     if panel.features():
         raise InputError(
@@ -94,6 +91,11 @@ def score_panel(
         raise InputError(
             f"--rules: {name} is proven for puzzles that start at {list(VERIFIED_START)} "
             f"(witness verify's), and this one starts at {list(panel.starts[0])}"
+        )
+    if hand_too or policy != "none":  # the hand rules or the policy: the panel recursion
+        player = "hand" if hand_too else "none"
+        return panel_difficulty(
+            panel, player, lookahead, time_limit, policy=policy, triangle_rules=rules
         )
     return difficulty(Puzzle.from_panel(panel), rules, lookahead, time_limit)
 
