@@ -36,6 +36,7 @@ from witness.difficulty.ratings import (
     SCORE_ROW_FIELDS,
     THESIS_DOWNLOAD,
     adjust_for_time,
+    choose_held_out,
     correlation_table,
     difference,
     load_rated,
@@ -137,15 +138,19 @@ def table(family: str, correlations, n: int) -> str:
     return f"{family}: {n} puzzles\n\n" + "\n".join(lines) + "\n"
 
 
-def differences(rows: list[dict], adjusted: dict[str, float], against: str = "hand") -> str:
-    """ReMUSE's r of each other player less the ``against`` player's, on the
-    puzzles both score, with a paired bootstrap 95% interval."""
+def differences(
+    rows: list[dict], adjusted: dict[str, float], against: str = "hand", score: str = "remuse"
+) -> str:
+    """``score``'s (ReMUSE's or MUSE's) r of each other player less the
+    ``against`` player's, on the puzzles both score, with a paired bootstrap
+    95% interval."""
     names = sorted(adjusted)
     players = sorted({r["player"] for r in rows} - {against})
     if against not in {r["player"] for r in rows} or not players:
         return ""
+    title = {"remuse": "ReMUSE", "muse": "MUSE"}[score]
     lines = [
-        f"\nReMUSE's Pearson r of each player less the {against} player's, on the puzzles "
+        f"\n{title}'s Pearson r of each player less the {against} player's, on the puzzles "
         "both score (paired bootstrap 95% interval):\n",
         "| player | lookahead | n | r difference [95% bootstrap] |",
         "| --- | --- | --- | --- |",
@@ -153,7 +158,7 @@ def differences(rows: list[dict], adjusted: dict[str, float], against: str = "ha
     for player in players:
         for n in sorted({int(r["lookahead"]) for r in rows}):
             value = {
-                (r["player"], r["puzzle"]): _number(r["remuse"])
+                (r["player"], r["puzzle"]): _number(r[score])
                 for r in rows
                 if int(r["lookahead"]) == n
             }
@@ -161,6 +166,38 @@ def differences(rows: list[dict], adjusted: dict[str, float], against: str = "ha
             b = [value.get((against, name)) for name in names]
             d, low, high, used = difference(a, b, [adjusted[name] for name in names])
             lines.append(f"| {player} | {n} | {used} | {d:+.3f} [{low:+.3f}, {high:+.3f}] |")
+    return "\n".join(lines) + "\n"
+
+
+def held_out(
+    rows: list[dict], adjusted: dict[str, float], candidates: list[str], against: str = "hand"
+) -> str:
+    """The candidate with the highest ReMUSE r (no lookahead) on one half of the
+    puzzles, judged against the ``against`` player on the other half
+    (witness.difficulty.ratings.choose_held_out), both ways round."""
+    names = sorted(adjusted)
+    value = {
+        (r["player"], r["puzzle"]): _number(r["remuse"]) for r in rows if r["lookahead"] == "0"
+    }
+    present = {r["player"] for r in rows}
+    candidates = [c for c in candidates if c in present]
+    if against not in present or not candidates:
+        return ""
+    scores = {c: [value.get((c, name)) for name in names] for c in candidates}
+    reference = [value.get((against, name)) for name in names]
+    picks = choose_held_out(scores, reference, [adjusted[name] for name in names])
+    lines = [
+        f"\nA learned player chosen by ReMUSE's r (no lookahead) on one half of the puzzles "
+        f"(seeded split) among {len(candidates)} candidates, judged against the {against} "
+        "player on the other half (paired bootstrap 95% interval):\n",
+        "| chosen on | chosen player | its r there | other half: n | r difference |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for half, h in zip(("first half", "second half"), picks, strict=True):
+        lines.append(
+            f"| {half} ({h.n_choose}) | {h.chosen} | {h.chosen_r:.3f} | {h.n_test} | "
+            f"{h.difference:+.3f} [{h.low:+.3f}, {h.high:+.3f}] |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -241,7 +278,13 @@ def run_family(family: str, rated, args) -> str:
     write_csv(
         [vars(c) for c in correlations], list(vars(correlations[0])), out / "correlations.csv"
     )
-    text = table(family, correlations, len(chosen)) + differences(rows, adjusted)
+    learned = [label for label, p in players.items() if not isinstance(p.rules, str)]
+    text = (
+        table(family, correlations, len(chosen))
+        + differences(rows, adjusted)
+        + differences(rows, adjusted, score="muse")
+        + held_out(rows, adjusted, learned)
+    )
     write_file(out / "correlations.md", text)
     figure(rows, adjusted, out / "remuse_vs_rating.png")
     return text

@@ -153,3 +153,25 @@ def test_solution_counts_come_from_any_row_that_has_them():
             )
     table = {c.score: c for c in correlation_table(rows)}
     assert table["solutions"].n == 6 and table["mean_length"].n == 6
+
+
+def test_a_player_chosen_on_one_half_is_judged_on_the_other():
+    from witness.difficulty.ratings import choose_held_out, difference, halves
+
+    rng = np.random.default_rng(3)
+    n = 40
+    ratings = rng.normal(size=n).tolist()
+    first, second = halves([str(i) for i in range(n)])
+    assert sorted(first + second) == list(range(n)) and len(first) == n // 2
+    # "lucky" tracks the ratings on the first half only, noise on the second;
+    # "steady" tracks them a little everywhere; the reference is noise
+    lucky = [ratings[i] if i in first else rng.normal() for i in range(n)]
+    steady = [r + 2 * rng.normal() for r in ratings]
+    reference = rng.normal(size=n).tolist()
+    picks = choose_held_out({"lucky": lucky, "steady": steady}, reference, ratings)
+    assert picks[0].chosen == "lucky" and math.isclose(picks[0].chosen_r, 1.0)
+    want = difference(
+        [lucky[i] for i in second], [reference[i] for i in second], [ratings[i] for i in second]
+    )
+    assert (picks[0].difference, picks[0].low, picks[0].high, picks[0].n_test) == want
+    assert picks[1].chosen == "steady" and picks[1].n_choose == n - n // 2

@@ -206,6 +206,55 @@ def difference(
     return _pearson(xa, y) - _pearson(xb, y), float(low), float(high), len(y)
 
 
+@dataclass(frozen=True)
+class HeldOut:
+    """A player chosen by its r on one half of the puzzles, judged on the other."""
+
+    chosen: str
+    chosen_r: float  # its r on the half it was chosen on
+    n_choose: int
+    n_test: int
+    difference: float  # on the other half: its r less the reference player's
+    low: float  # paired bootstrap 95% interval
+    high: float
+
+
+def halves(names: Sequence[str], seed: int = 0) -> tuple[list[int], list[int]]:
+    """A seeded split of the puzzles into two halves (indices)."""
+    order = np.random.default_rng(seed).permutation(len(names))
+    cut = len(names) // 2
+    return sorted(order[:cut].tolist()), sorted(order[cut:].tolist())
+
+
+def choose_held_out(
+    scores: dict[str, Sequence[float | None]],
+    reference: Sequence[float | None],
+    ratings: Sequence[float],
+    seed: int = 0,
+) -> list[HeldOut]:
+    """Pick the candidate (``scores``: name -> one score per puzzle) with the
+    highest Pearson r on one half of the puzzles and report its paired
+    difference from ``reference`` on the other half, both ways round: a choice
+    made by looking at correlations is judged on puzzles it did not see."""
+    first, second = halves([str(i) for i in range(len(ratings))], seed)
+
+    def part(values: Sequence, idx: list[int]) -> list:
+        return [values[i] for i in idx]
+
+    out = []
+    for choose, test in ((first, second), (second, first)):
+        r_on = {
+            name: _pearson(*_finite(part(v, choose), part(ratings, choose)))
+            for name, v in scores.items()
+        }
+        best = max(sorted(r_on), key=lambda k: -math.inf if math.isnan(r_on[k]) else r_on[k])
+        d, low, high, n = difference(
+            part(scores[best], test), part(reference, test), part(ratings, test), seed
+        )
+        out.append(HeldOut(best, r_on[best], len(choose), n, d, low, high))
+    return out
+
+
 # ------------------------------------------------------------ the experiment
 SCORE_COLUMNS = ("muse", "remuse")
 
