@@ -12,6 +12,10 @@ repository: import them first (``witness import FILE --from windmill --out
 DIR``) and pass the folder.
 
     .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
+        [--runs-csv FILE]
+
+``--runs-csv`` writes one row per panel (name, size, status, seconds, CPU
+seconds, constraint families) for looking into the stopped ones.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from witness.errors import InputError
+from witness.io import write_csv
 from witness.model.panel import Panel
 from witness.search.asp_solver import is_exact, solve_panel_asp
 
@@ -47,6 +52,7 @@ class Run:
     seconds: float
     cpu_seconds: float
     filtered: bool
+    families: str  # the constraint families the panel uses, e.g. "polyominoes+stars"
 
 
 def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
@@ -82,6 +88,18 @@ def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float]:
     return "failed", time.perf_counter() - t0, time.perf_counter() - t0
 
 
+def families(panel: Panel) -> str:
+    """The constraint families ``panel`` uses, joined by ``+``."""
+    used = [
+        name
+        for name in ("dots", "triangles", "squares", "stars", "polyominoes", "cancellers")
+        if getattr(panel, name)
+    ]
+    if panel.symmetry is not None:
+        used.append("symmetry")
+    return "+".join(used) or "none"
+
+
 def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str]]:
     runs, bad = [], []
     for f in tqdm(files, desc="clingo", unit="panel"):
@@ -91,7 +109,9 @@ def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str
             bad.append(f"{f.name}: {exc}")
             continue
         status, seconds, cpu = solve_capped(panel, time_limit)
-        runs.append(Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel)))
+        runs.append(
+            Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel), families(panel))
+        )
     return runs, bad
 
 
@@ -132,6 +152,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per panel")
     parser.add_argument("--sample", type=int, default=None, help="a seeded sample of N files")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--runs-csv", default=None, help="write one row per panel here")
     args = parser.parse_args()
     files = panel_files(Path(args.target), args.sample, args.seed)
     runs, bad = solve_all(files, args.time_limit)
@@ -140,6 +161,9 @@ def main() -> None:
         print(f"  not loaded: {line}")
     if runs:
         report(runs)
+    if args.runs_csv:
+        fields = list(Run.__dataclass_fields__)
+        write_csv([vars(r) for r in runs], fields, args.runs_csv)
 
 
 if __name__ == "__main__":

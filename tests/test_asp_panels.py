@@ -282,3 +282,47 @@ def test_a_piece_over_a_slit(reading: str) -> None:
     slit = [(1, 1), (1, 0)]
     assert check(panel, slit).solved == (reading == "windmill")
     assert sorted(panel_lines(panel)) == sorted(brute_force(panel))
+
+
+CANCELLER_PANEL = {
+    "rows": 2,
+    "cols": 2,
+    "goal": [2, 2],
+    "cancellers": [[0, 0, "none"]],
+    "squares": [[1, 0, "red"], [1, 1, "blue"]],
+}
+
+
+def test_a_rules_check_past_the_limit_stops_the_solve(monkeypatch) -> None:
+    """The rules check of a line (panels with cancellers) stops at the time
+    limit; the solve and the count then say they stopped."""
+    from witness.model.rules import CheckStopped
+    from witness.search import asp_solver
+
+    panel = Panel.from_dict(CANCELLER_PANEL)
+    assert count_panel_asp(panel).count == len(brute_force(panel)) > 0
+
+    def stopped_check(panel, path, deadline=None):
+        assert deadline is not None  # the limit reaches the checker
+        raise CheckStopped("past the deadline")
+
+    monkeypatch.setattr(asp_solver, "check", stopped_check)
+    result = solve_panel_asp(panel, time_limit=30)
+    counted = count_panel_asp(panel, time_limit=30)
+    assert (result.status, result.solved, result.path) == ("timed_out", False, None)
+    assert counted.status == "timed_out" and counted.count is None
+
+
+def test_a_rules_check_past_the_limit_stops_the_checker_count(monkeypatch) -> None:
+    from witness.model import rules
+    from witness.search import count
+
+    panel = Panel.from_dict(CANCELLER_PANEL)
+
+    def stopped(panel, path, deadline=None):
+        assert deadline is not None
+        raise rules.CheckStopped("past the deadline")
+
+    monkeypatch.setattr(count, "is_solution", stopped)
+    counted = count_with_checker(panel, time_limit=30)
+    assert counted.status == "timed_out" and counted.count is None

@@ -237,3 +237,28 @@ def test_symmetric_lines_may_share_a_start_on_the_axis():
     # but they may meet nowhere else: (1, 2) is the mirror image of (1, 0)
     tour = [(1, 1), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2)]
     assert "symmetry" in kinds(check(Panel.from_dict(centre), tour))
+
+
+def test_a_deadline_stops_the_tiling_search_and_none_changes_nothing():
+    """Past its deadline the check raises rather than answer; a deadline far
+    off gives the same verdict as none."""
+    import time
+
+    from witness.model.rules import CheckStopped
+
+    panel = Panel.from_dict(
+        {
+            "rows": 2,
+            "cols": 2,
+            "goal": [2, 2],
+            "polyominoes": [
+                {"cell": [0, 0], "shape": [[0, 0], [1, 0]]},
+                {"cell": [1, 1], "shape": [[0, 0], [1, 0]]},
+            ],
+        }
+    )
+    line = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
+    with pytest.raises(CheckStopped):
+        check(panel, line, deadline=time.perf_counter() - 1)
+    late = check(panel, line, deadline=time.perf_counter() + 3600)
+    assert late == check(panel, line) and late.solved

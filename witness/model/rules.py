@@ -40,12 +40,17 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   order-free reading of it.)
 - A blue (yellow) dot covered by the yellow (blue) line is wrong, and no
   canceller mends that.
+
+A polyomino tiling search can take long on a region of many pieces, so
+:func:`check` takes an optional deadline (a :func:`time.perf_counter` time);
+past it, the search raises :class:`CheckStopped` rather than answer.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from witness.errors import InputError
@@ -57,6 +62,15 @@ Point = tuple[int, int]  # a place on the doubled grid
 
 class PathError(InputError):
     """A path that is not a walk on the grid (bad input, not a broken rule)."""
+
+
+class CheckStopped(Exception):
+    """The deadline given to the checker passed before it had an answer."""
+
+
+def _on_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise CheckStopped("the rules check ran past its deadline")
 
 
 @dataclass(frozen=True)
@@ -269,7 +283,10 @@ def placements(
                     yield _cover(shape, (x, y), negative, precise)
 
 
-def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyomino]) -> bool:
+def _place_positives(
+    panel: Panel, values: dict[Point, int], pieces: list[Polyomino], deadline: float | None
+) -> bool:
+    _on_time(deadline)
     open_cells = [
         (cy, cx) for (cx, cy), v in values.items() if cx % 2 == 1 and cy % 2 == 1 and v < 0
     ]
@@ -293,7 +310,7 @@ def _place_positives(panel: Panel, values: dict[Point, int], pieces: list[Polyom
                 continue
             for q in cover:
                 values[q] += 1
-            fits = _place_positives(panel, values, rest)
+            fits = _place_positives(panel, values, rest, deadline)
             for q in cover:
                 values[q] -= 1
             if fits:
@@ -307,12 +324,14 @@ def _place_negatives(
     negatives: list[Polyomino],
     positives: list,
     margin: int,
+    deadline: float | None,
     first: int = 0,
 ) -> bool:
     """Lay every negative piece (identical ones in non-decreasing placement
     order: the same sets, each once), then the positive ones."""
+    _on_time(deadline)
     if not negatives:
-        return _place_positives(panel, values, positives)
+        return _place_positives(panel, values, positives, deadline)
     piece = negatives[0]
     twin = len(negatives) > 1 and _kind(negatives[1]) == _kind(piece)
     covers = list(placements(panel, piece, negative=True, margin=margin))
@@ -320,7 +339,7 @@ def _place_negatives(
         for q in covers[index]:
             values[q] = values.get(q, 0) - 1
         fits = _place_negatives(
-            panel, values, negatives[1:], positives, margin, index if twin else 0
+            panel, values, negatives[1:], positives, margin, deadline, index if twin else 0
         )
         for q in covers[index]:
             values[q] += 1
@@ -333,8 +352,14 @@ def _kind(piece: Polyomino) -> tuple:
     return (piece.shape, piece.rotatable)
 
 
-def polyominoes_fit(panel: Panel, region: frozenset[Point], pieces: Sequence[Polyomino]) -> bool:
-    """Do the region's polyominoes, less its negative ones, tile it (module doc)?"""
+def polyominoes_fit(
+    panel: Panel,
+    region: frozenset[Point],
+    pieces: Sequence[Polyomino],
+    deadline: float | None = None,
+) -> bool:
+    """Do the region's polyominoes, less its negative ones, tile it (module doc)?
+    :class:`CheckStopped` when ``deadline`` (a perf_counter time) passes first."""
     if not pieces:
         return True
     net = sum(-p.size if p.negative else p.size for p in pieces)
@@ -348,7 +373,7 @@ def polyominoes_fit(panel: Panel, region: frozenset[Point], pieces: Sequence[Pol
     # the Windmill reading: within the panel's largest piece's extent of the grid
     widest = max(map(_extent, panel.polyominoes or pieces))
     margin = 0 if panel.polyomino_rules == "precise" else widest
-    return _place_negatives(panel, values, negatives, positives, margin)
+    return _place_negatives(panel, values, negatives, positives, margin, deadline)
 
 
 def _all_points(panel: Panel) -> Iterator[Point]:
@@ -361,7 +386,13 @@ def _sides_on_line(cell: Point, on_line: dict[Point, str]) -> int:
     return sum(q in on_line for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)))
 
 
-FitCache = dict[tuple, bool]  # a multiset of pieces -> do they tile the region
+@dataclass
+class FitCache:
+    """Tilings tried in one region (a multiset of pieces -> do they tile it)
+    and the deadline of the check."""
+
+    deadline: float | None = None
+    known: dict[tuple, bool] = field(default_factory=dict)
 
 
 def _piece_key(piece: Polyomino) -> tuple:
@@ -375,9 +406,9 @@ def _fit(
     if cache is None:
         return polyominoes_fit(panel, region, pieces)
     key = tuple(sorted(map(_piece_key, pieces)))
-    if key not in cache:
-        cache[key] = polyominoes_fit(panel, region, pieces)
-    return cache[key]
+    if key not in cache.known:
+        cache.known[key] = polyominoes_fit(panel, region, pieces, cache.deadline)
+    return cache.known[key]
 
 
 def region_errors(
@@ -413,7 +444,11 @@ def region_errors(
 
 
 def check_region(
-    panel: Panel, region: frozenset[Point], present: Sequence[Element], on_line: dict[Point, str]
+    panel: Panel,
+    region: frozenset[Point],
+    present: Sequence[Element],
+    on_line: dict[Point, str],
+    deadline: float | None = None,
 ) -> list[Element]:
     """The region's wrong symbols after the cancellers did what they could
     (empty when the region is right).
@@ -424,7 +459,7 @@ def check_region(
     When nothing works, the errors shown are those left after removing the
     first invalid symbols, as many as the spare cancellers can take."""
     cancellers = [e for e in present if e.kind == "canceller"]
-    fits: FitCache = {}
+    fits = FitCache(deadline)
     very, invalid = region_errors(panel, region, present, on_line, fits)
     if not cancellers:
         return very + invalid
@@ -466,6 +501,7 @@ class _RemovalSearch:
     fits: FitCache
 
     def works(self, kept: list[Element], groups: list[list[Element]], budget: int) -> bool:
+        _on_time(self.fits.deadline)
         if not groups:
             return budget % 2 == 0 and not _errors_left(
                 self.panel, self.region, kept, self.on_line, self.fits
@@ -511,10 +547,11 @@ def _dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Viol
     return out
 
 
-def check(panel: Panel, path: Sequence[Vertex]) -> Verdict:
+def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -> Verdict:
     """Does the line ``path`` (the first line, with symmetry) solve ``panel``,
     and which constraints does it break? PathError when ``path`` is not a walk
-    on the grid; a walk that breaks the drawing rules gets path violations."""
+    on the grid; a walk that breaks the drawing rules gets path violations;
+    :class:`CheckStopped` when ``deadline`` (a perf_counter time) passes first."""
     lines = lines_of(panel, path)
     problems = path_violations(panel, lines)
     if problems:
@@ -524,15 +561,16 @@ def check(panel: Panel, path: Sequence[Vertex]) -> Verdict:
     symbols = elements(panel)
     for region in regions(panel, on_line):
         present = [symbols[q] for q in sorted(region) if q in symbols]
-        for e in check_region(panel, region, present, on_line):
+        for e in check_region(panel, region, present, on_line, deadline):
             out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
     return Verdict(not out, tuple(out), lines)
 
 
-def is_solution(panel: Panel, path: Sequence[Vertex]) -> bool:
-    """True when ``path`` solves ``panel`` (False, not an error, for a non-walk)."""
+def is_solution(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -> bool:
+    """True when ``path`` solves ``panel`` (False, not an error, for a non-walk);
+    :class:`CheckStopped` when ``deadline`` passes first."""
     try:
-        return check(panel, path).solved
+        return check(panel, path, deadline).solved
     except PathError:
         return False
 
@@ -574,6 +612,7 @@ def _extend(panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set) -
 
 
 __all__ = [
+    "CheckStopped",
     "Dot",
     "Element",
     "PathError",

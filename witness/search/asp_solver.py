@@ -39,8 +39,8 @@ Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
 time limit stops clingo and says so: the status is ``timed_out`` and the count
 is only a lower bound. The limit bounds grounding too (:func:`ground_by`)
-and interrupts clingo's search; it is looked at between lines, so on a panel
-with cancellers one rules check of a line can run past it. clingo runs with
+and interrupts clingo's search, and the rules check of a line stops at it
+(:class:`~witness.model.rules.CheckStopped`). clingo runs with
 ``--eq=0``: its equivalence preprocessing (5.8.3) returned an answer set
 whose region had no support on a polyomino panel (tests/test_asp_panels.py has the panel).
 """
@@ -58,7 +58,7 @@ import clingo
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
 from witness.model.panel import Panel, Polyomino, cell_edges
 from witness.model.puzzle import Puzzle, Vertex
-from witness.model.rules import cell_point, check, placements, point
+from witness.model.rules import CheckStopped, cell_point, check, placements, point
 from witness.search.count import CountResult, count_lines
 from witness.search.encodings import encoding
 from witness.search.result import SolveResult
@@ -101,9 +101,9 @@ def path_from_edges(start: Vertex, edges: Iterable[tuple[Vertex, Vertex]]) -> li
 def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
     """Solve ``puzzle`` with clingo; see the module docstring for the metrics."""
     t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
     ctl = clingo.Control(["--models=1", f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
-    ctl.add("base", [], encoding("path.lp") + puzzle_facts(puzzle))
-    ctl.ground([("base", [])])
+    grounded = ground_by(ctl, encoding("path.lp") + puzzle_facts(puzzle), deadline)
     t_ground = time.perf_counter()
 
     edges: list[tuple[Vertex, Vertex]] = []
@@ -117,7 +117,7 @@ def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
 
     remaining = None if time_limit is None else time_limit - (t_ground - t0)
     # no time left (a zero limit): stop before solving, as A* stops before expanding
-    timed_out = remaining is not None and remaining <= 0
+    timed_out = not grounded or (remaining is not None and remaining <= 0)
     satisfiable = False
     if not timed_out:
         with ctl.solve(on_model=on_model, async_=True) as handle:
@@ -129,7 +129,8 @@ def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
 
     solved = satisfiable and not timed_out
     path = path_from_edges(puzzle.start, edges) if solved else None
-    stats = ctl.statistics["solving"]["solvers"]
+    # a control still grounding in its thread must not be touched
+    stats = ctl.statistics["solving"]["solvers"] if grounded else {"choices": 0, "conflicts": 0}
     if timed_out:
         status = "timed_out"
     elif solved:
@@ -414,7 +415,12 @@ def panel_lines(
                     break
                 record.models += 1
                 line = _line_of(model)
-                if exact or check(panel, line).solved:
+                try:
+                    accepted = exact or check(panel, line, deadline).solved
+                except CheckStopped:  # the limit passed inside one line's check
+                    record.complete = False
+                    break
+                if accepted:
                     yield line
     finally:  # also when the caller stops after the first solution
         stats = ctl.statistics.get("solving", {}).get("solvers", {})
@@ -437,7 +443,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     lines = panel_lines(panel, time_limit, record)
     path = next(lines, None)
     lines.close()
-    if path is not None and not check(panel, path).solved:
+    if path is not None and is_exact(panel) and not _checked(panel, path, t0, time_limit):
         raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
     timed_out = path is None and not record.complete
     status = "solved" if path else "timed_out" if timed_out else "unsolvable"
@@ -460,6 +466,16 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
             "checker_filter": not is_exact(panel),
         },
     )
+
+
+def _checked(panel: Panel, path: list[Vertex], t0: float, time_limit: float | None) -> bool:
+    """The rules checker's second opinion on an exact encoding's line, within
+    the time limit (past it the encoding's word stands: it is exact)."""
+    try:
+        return check(panel, path, None if time_limit is None else t0 + time_limit).solved
+    except CheckStopped:
+        logger.debug("no time left to check clingo's line %s", path)
+        return True
 
 
 def count_panel_asp(panel: Panel, time_limit: float | None = None) -> CountResult:

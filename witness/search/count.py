@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.rules import enumerate_lines, is_solution
+from witness.model.rules import CheckStopped, enumerate_lines, is_solution
 
 COUNT_STATUSES = ("counted", "timed_out")
 
@@ -68,7 +68,8 @@ def count_lines(
 
 def count_with_checker(panel: Panel, time_limit: float | None = None) -> CountResult:
     """Count the legal lines (:func:`~witness.model.rules.enumerate_lines`) the
-    rules checker accepts; the time limit is looked at between lines."""
+    rules checker accepts; the time limit is looked at between lines and
+    inside the checker's tiling search."""
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     stopped = False
@@ -79,7 +80,12 @@ def count_with_checker(panel: Panel, time_limit: float | None = None) -> CountRe
             if deadline is not None and time.perf_counter() >= deadline:
                 stopped = True
                 return
-            if is_solution(panel, line):
+            try:
+                solved = is_solution(panel, line, deadline)
+            except CheckStopped:  # one line's check ran past the limit
+                stopped = True
+                return
+            if solved:
                 yield line
 
     return count_lines(solutions(), lambda: not stopped, "checker", t0)
