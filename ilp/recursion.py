@@ -125,9 +125,7 @@ class RecursiveSearch:
         self._grown: dict[Rule, None] = {}  # a dict: deterministic order
 
     def time_limit(self, deadline: float | None) -> float:
-        if deadline is None:
-            return self.tester.eval_timeout
-        return max(0.01, min(self.tester.eval_timeout, deadline - time.perf_counter()))
+        return time_left(self.tester, deadline)
 
     def _clauses(self, gen: Generator, k: int, deadline: float | None) -> Iterator[Rule]:
         """``gen``'s rules of ``k`` body literals, each once (its time counts as
@@ -384,7 +382,12 @@ class RecursiveSearch:
 
 
 def with_pool_rules(
-    best: Combination, recursive: Combination, pool: Pool, tester: Tester, max_clauses: int | None
+    best: Combination,
+    recursive: Combination,
+    pool: Pool,
+    tester: Tester,
+    max_clauses: int | None,
+    deadline: float | None = None,
 ) -> Combination:
     """The best of the best non-recursive program ``best``, the best
     recursive program ``recursive``, and that recursive program with rules
@@ -393,7 +396,8 @@ def with_pool_rules(
     the program, tested as a whole, then covers more positives and still no
     negative (so the result is consistent whatever the rules do together);
     at most ``max_clauses`` clauses in all. Better: more positives, then
-    fewer literals."""
+    fewer literals. ``deadline`` (``time.perf_counter()``): no test starts
+    after it, and each is cut to the time left."""
 
     def score(c: Combination) -> tuple[int, int]:
         return c.tp.bit_count(), -c.size
@@ -412,11 +416,21 @@ def with_pool_rules(
             break
         if not pool.tps[i] & ~current.tp:
             continue  # adds none of the positives its own test found
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         rules = current.rules + (pool.rules[i],)
-        pos = tester.cover_program(rules, "pos")
+        pos = tester.cover_program(rules, "pos", time_limit=time_left(tester, deadline))
         if not pos.ok or pos.mask & ~current.tp == 0:
             continue
-        neg = tester.cover_program(rules, "neg", first=True)
+        neg = tester.cover_program(rules, "neg", first=True, time_limit=time_left(tester, deadline))
         if neg.ok and neg.mask == 0:
             current = Combination(rules, pos.mask | current.tp, True)
     return max(winner, current, key=score)
+
+
+def time_left(tester: Tester, deadline: float | None) -> float:
+    """One query's time limit: the tester's, cut to the time left before
+    ``deadline`` (at least 0.01 s)."""
+    if deadline is None:
+        return tester.eval_timeout
+    return max(0.01, min(tester.eval_timeout, deadline - time.perf_counter()))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -83,6 +84,10 @@ def mask_indices(mask: int) -> list[int]:
         found.append(i)
         i = bits.find("1", i + 1)
     return found
+
+
+class RescoreFailed(RuntimeError):
+    """The final program's re-test hit a limit or ran out of time."""
 
 
 @dataclass(frozen=True)
@@ -429,28 +434,46 @@ class Tester:
             return 0
         return ANSWER_INFERENCES_PER_EXAMPLE * n
 
-    def score(self, rules: Sequence[Rule]) -> tuple[Scores, int, int]:
+    def score(
+        self, rules: Sequence[Rule], deadline: float | None = None
+    ) -> tuple[Scores, int, int]:
         """Re-test ``rules`` on every example; returns scores and coverage bitsets.
 
         A program with a recursive clause is tested as a whole
         (:meth:`cover_program`); the others rule by rule (a non-recursive
-        program covers the union of what its rules cover)."""
+        program covers the union of what its rules cover). ``deadline``
+        (``time.perf_counter()``): each query is cut to the time left, and
+        none starts after it. :class:`RescoreFailed` when a query hits a
+        limit or the deadline has passed."""
         tp = fp = 0
         if any(is_recursive(rule) for rule in rules):
-            pos, neg = self.cover_program(rules, "pos"), self.cover_program(rules, "neg")
+            pos = self.cover_program(rules, "pos", time_limit=self._left(deadline))
+            neg = self.cover_program(rules, "neg", time_limit=self._left(deadline))
             if not (pos.ok and neg.ok):
-                raise RuntimeError(
+                raise RescoreFailed(
                     f"final program could not be re-tested ({pos.status}/{neg.status})"
                 )
             rules, tp, fp = (), pos.mask, neg.mask
         for rule in rules:
-            pos, neg = self.cover(rule, "pos"), self.cover(rule, "neg")
+            pos = self.cover(rule, "pos", time_limit=self._left(deadline))
+            neg = self.cover(rule, "neg", time_limit=self._left(deadline))
             if not (pos.ok and neg.ok):
-                raise RuntimeError(f"final rule could not be re-tested ({pos.status}/{neg.status})")
+                raise RescoreFailed(
+                    f"final rule could not be re-tested ({pos.status}/{neg.status})"
+                )
             tp |= pos.mask
             fp |= neg.mask
         n_tp, n_fp = tp.bit_count(), fp.bit_count()
         return Scores(n_tp, self.n_pos - n_tp, self.n_neg - n_fp, n_fp), tp, fp
+
+    def _left(self, deadline: float | None) -> float:
+        """The time limit of one query that must end by ``deadline``."""
+        if deadline is None:
+            return self.eval_timeout
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise RescoreFailed("no time left to re-test the final program")
+        return min(self.eval_timeout, left)
 
     def close(self) -> None:
         """Remove this task's clauses from the Prolog engine."""
