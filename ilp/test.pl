@@ -253,18 +253,23 @@ by_answers(M, Head, Body, Table, First, Limit, Found) :-
 %   cover/12 for a whole program (a recursive one): its clauses (Texts) are
 %   asserted as clauses of the head predicate in M (declared dynamic there
 %   before the BK was loaded), in this order, and each candidate example is
-%   proved under a depth limit. A proof found is a proof (covered); a
-%   failure without reaching the limit means not covered; a failure after
-%   reaching it means unknown, and the query stops there with Status depth
-%   (an unknown example leaves a program's whole coverage unknown, and a
-%   test that finds one teaches the learner nothing, whatever the others
-%   say). Otherwise Status: ok, or limit, timeout, error or bk_error as for
-%   cover/12 (no Message: the caller counts failed tests by status).
+%   proved under a depth limit and within InfLimit inferences of its own. A
+%   proof found is a proof (covered); a failure without reaching either
+%   limit means not covered; reaching one means unknown, and the query stops
+%   there with Status depth or limit (an unknown example leaves a program's
+%   whole coverage unknown, and a test that finds one teaches the learner
+%   nothing, whatever the others say). A program that never ends on an
+%   example so costs one example's inferences, not those of all examples.
+%   Otherwise Status: ok, or timeout, error or bk_error as for cover/12 (no
+%   Message: the caller counts failed tests by status).
 cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Covered,
               Status) :-
     maplist(assert_clause(M), Texts, Refs),
-    Each = ( candidate(All, Cands, Table, M, I, Atom), prove(M, Atom, Depth, R),
-             (   R == unknown
+    Each = ( candidate(All, Cands, Table, M, I, Atom),
+             call_with_inference_limit(prove(M, Atom, Depth, R), InfLimit, L),
+             (   L == inference_limit_exceeded
+             ->  throw(witness_ilp_limit)
+             ;   R == unknown
              ->  throw(witness_ilp_depth)
              ;   R == yes
              ) ),
@@ -272,15 +277,14 @@ cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Co
     ->  Goal = ( once(Each) -> Found = [I] ; Found = [] )
     ;   Goal = findall(I, Each, Found)
     ),
-    catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, L)),
-          E, true),
+    catch(call_with_time_limit(TimeLimit, Goal), E, true),
     maplist(erase, Refs),
     (   E == witness_ilp_depth
     ->  Covered = [], Status = depth
+    ;   E == witness_ilp_limit
+    ->  Covered = [], Status = limit
     ;   nonvar(E)
     ->  Covered = [], error_status(E, Status, _)
-    ;   L == inference_limit_exceeded
-    ->  Covered = [], Status = limit
     ;   Covered = Found, Status = ok
     ).
 
