@@ -219,3 +219,25 @@ def test_bodies_ordered_by_recall_cover_the_same(tmp_path):
         rule = parse_rule("grandparent(A,B) :- parent(A,C), parent(C,B), male(C).")
         assert plain._text(rule) == "grandparent(A,B) :- parent(A,C), parent(C,B), male(C)."
         assert ordered._text(rule) == "grandparent(A,B) :- parent(A,C), male(C), parent(C,B)."
+
+
+def test_a_whole_program_has_an_inference_budget_per_example(tmp_path):
+    """One example whose proof needs more than ``inferences_per_example``
+    makes a whole-program test unknown (``limit``), however cheap the others
+    are: the budget is each example's own, not shared by all examples (a
+    program that never ends on the first example would otherwise spend every
+    example's budget there)."""
+    bk = "step.\ncount(N) :- forall(between(1, N, _), step).\ncost(1, 5000).\n"
+    bk += "".join(f"cost({i}, 1).\n" for i in range(2, 41))
+    bk += "work(X) :- cost(X, N), count(N).\n"
+    exs = "".join(f"pos(f({i})).\n" for i in range(1, 41))
+    d = make_task(tmp_path, "budget", bk, exs, "head_pred(f,1).\nbody_pred(work,1).\n")
+    bias = read_bias(d / "bias.pl")
+    program = (parse_rule("f(A) :- work(A)."),)
+    with Tester(d / "bk.pl", d / "exs.pl", bias, inferences_per_example=2000) as t:
+        assert t.cover_program(program, "pos").status == "limit"  # example 1 alone: ~10,000
+        assert t.cover_program(program, "pos", candidates=~1 & ((1 << 40) - 1)).mask == (
+            (1 << 40) - 2
+        )
+    with Tester(d / "bk.pl", d / "exs.pl", bias, inferences_per_example=50_000) as t:
+        assert t.cover_program(program, "pos").mask == (1 << 40) - 1
