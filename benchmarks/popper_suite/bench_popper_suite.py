@@ -15,6 +15,9 @@ kept in the CSV (``*_reported``) and shown where it differs. Written:
 
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES [--timeout 60]
         [--tasks a,b] [--popper-python PY] [--popper-path DIR]
+    # Popper's side taken from an earlier run's CSV (Popper's results do not
+    # change with this engine's code), only ours run again:
+    .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --popper-from OLD.csv
     # re-score the programs of an earlier run's CSV (nothing is learned again):
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --rescore OLD.csv --out NEW.csv
 
@@ -237,6 +240,14 @@ def run_from_row(row: dict[str, str], who: str) -> Run | None:
     return run
 
 
+def popper_runs(path: Path) -> dict[str, Run]:
+    """Popper's :class:`Run` of each task in an earlier CSV of this script
+    (already re-scored there)."""
+    with path.open() as fh:
+        found = {row["task"]: run_from_row(row, "popper") for row in csv.DictReader(fh)}
+    return {task: run for task, run in found.items() if run is not None}
+
+
 def rescore_csv(path: Path, examples: Path) -> list[tuple]:
     """The rows of an earlier CSV, both engines' programs re-scored."""
     rows = []
@@ -257,58 +268,9 @@ def rescore_csv(path: Path, examples: Path) -> list[tuple]:
     return rows
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("examples", type=Path, help="folder of Popper task folders")
-    ap.add_argument("--timeout", type=float, default=60.0)
-    ap.add_argument("--tasks", default="", help="comma-separated task names (default: all)")
-    ap.add_argument(
-        "--popper-python",
-        default=None,
-        help="a Python where `import popper` works (default: this one, if it does)",
-    )
-    ap.add_argument("--popper-path", default=None, help="PYTHONPATH for --popper-python")
-    ap.add_argument(
-        "--rescore",
-        type=Path,
-        default=None,
-        metavar="CSV",
-        help="re-score the programs of this earlier CSV instead of learning",
-    )
-    ap.add_argument("--out", type=Path, default=HERE / "out" / "bench_popper_suite.csv")
-    args = ap.parse_args()
-
-    popper_python = args.popper_python
-    if popper_python is None and importlib.util.find_spec("popper") is not None:
-        popper_python = sys.executable
-    tasks = sorted(p for p in args.examples.iterdir() if (p / "bias.pl").is_file())
-    if args.tasks:
-        wanted = set(args.tasks.split(","))
-        tasks = [t for t in tasks if t.name in wanted]
-    print(
-        f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_python or 'not run'}",
-        flush=True,
-    )
-    rows = []
-    if args.rescore:
-        rows = rescore_csv(args.rescore, args.examples)
-    for task in [] if args.rescore else tasks:
-        noisy = task.name.startswith("noisy")
-        ours = run_ours(task, args.timeout, noisy)
-        rescore(task, ours, GRACE)
-        popper = None
-        if popper_python:
-            popper = run_popper(task, args.timeout, noisy, popper_python, args.popper_path)
-            rescore(task, popper, GRACE)
-        good = at_least_as_good(ours, popper, noisy) if popper else None
-        print(
-            f"{task.name:32} {'noisy ' if noisy else ''}ours: {fmt(ours)}"
-            + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
-            flush=True,
-        )
-        rows.append((task.name, noisy, ours, popper, good))
-
-    write_csv(rows, args.out)
+def summarise(rows: list[tuple], limit: float) -> None:
+    """The summary lines: tasks read and refused, time-outs, the longest
+    wall against the limit, verdicts and the CPU medians and ratios."""
     read = [r for r in rows if r[2].status not in ("refused",)]
     refused = [r for r in rows if r[2].status == "refused"]
     print(
@@ -319,8 +281,8 @@ def main() -> None:
     walls = [r[2].seconds for r in rows if r[2].seconds is not None]
     if walls:  # a time limit is a limit: the whole process, start to exit
         print(
-            f"ours: longest wall {max(walls):.1f} s, limit {args.timeout:.0f} s "
-            f"(past it by {max(walls) - args.timeout:+.1f} s)"
+            f"ours: longest wall {max(walls):.1f} s, limit {limit:.0f} s "
+            f"(past it by {max(walls) - limit:+.1f} s)"
         )
     both = [r for r in read if r[3] is not None and r[3].tp is not None and r[2].tp is not None]
     if both:
@@ -339,6 +301,72 @@ def main() -> None:
                 f"per-task CPU ratio ours/popper: median "
                 f"{statistics.median(x for x, _ in ratios):.2f}; above 2: {slow or 'none'}"
             )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("examples", type=Path, help="folder of Popper task folders")
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--tasks", default="", help="comma-separated task names (default: all)")
+    ap.add_argument(
+        "--popper-python",
+        default=None,
+        help="a Python where `import popper` works (default: this one, if it does)",
+    )
+    ap.add_argument("--popper-path", default=None, help="PYTHONPATH for --popper-python")
+    ap.add_argument(
+        "--rescore",
+        type=Path,
+        default=None,
+        metavar="CSV",
+        help="re-score the programs of this earlier CSV instead of learning",
+    )
+    ap.add_argument(
+        "--popper-from",
+        type=Path,
+        default=None,
+        metavar="CSV",
+        help="take Popper's results from this earlier CSV instead of running it",
+    )
+    ap.add_argument("--out", type=Path, default=HERE / "out" / "bench_popper_suite.csv")
+    args = ap.parse_args()
+
+    popper_python = args.popper_python
+    if popper_python is None and importlib.util.find_spec("popper") is not None:
+        popper_python = sys.executable
+    tasks = sorted(p for p in args.examples.iterdir() if (p / "bias.pl").is_file())
+    if args.tasks:
+        wanted = set(args.tasks.split(","))
+        tasks = [t for t in tasks if t.name in wanted]
+    popper_source = f"from {args.popper_from}" if args.popper_from else popper_python
+    print(
+        f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_source or 'not run'}",
+        flush=True,
+    )
+    earlier = popper_runs(args.popper_from) if args.popper_from else None
+    rows = []
+    if args.rescore:
+        rows = rescore_csv(args.rescore, args.examples)
+    for task in [] if args.rescore else tasks:
+        noisy = task.name.startswith("noisy")
+        ours = run_ours(task, args.timeout, noisy)
+        rescore(task, ours, GRACE)
+        popper = None
+        if earlier is not None:
+            popper = earlier.get(task.name)
+        elif popper_python:
+            popper = run_popper(task, args.timeout, noisy, popper_python, args.popper_path)
+            rescore(task, popper, GRACE)
+        good = at_least_as_good(ours, popper, noisy) if popper else None
+        print(
+            f"{task.name:32} {'noisy ' if noisy else ''}ours: {fmt(ours)}"
+            + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
+            flush=True,
+        )
+        rows.append((task.name, noisy, ours, popper, good))
+
+    write_csv(rows, args.out)
+    summarise(rows, args.timeout)
     print(f"wrote {args.out}")
 
 
