@@ -314,10 +314,12 @@ class _Search:
                 else:  # a parent of the next size's rules
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
             best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
+            t_constrain = time.perf_counter()
             kinds = apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl)
             if not last and outcome.status == "ok" and outcome.tp and ignored is not None:
                 # so does each specialisation that keeps that place ignored
                 self.generator.prune_while_isolated(rule, ignored)
+            stats.explain_seconds += time.perf_counter() - t_constrain  # (constrain time)
             for kind in kinds:
                 stats.constraints[kind] = stats.constraints.get(kind, 0) + 1
             if (

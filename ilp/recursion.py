@@ -278,9 +278,13 @@ class RecursiveSearch:
         return True
 
     def _pruned(self, base: Rule, rec: Rule) -> bool:
-        return any(subsumes(r, rec) for r in self._done_rec.get(base, ())) or any(
+        """Does a program tested before θ-subsume {base, rec}? (Constrain time.)"""
+        t0 = time.perf_counter()
+        found = any(subsumes(r, rec) for r in self._done_rec.get(base, ())) or any(
             subsumes(b, base) for b in self._done_base.get(rec, ())
         )
+        self.stats.explain_seconds += time.perf_counter() - t0
+        return found
 
     def _test(self, base: Rule, rec: Rule, deadline: float | None) -> None:
         stats, tester = self.stats, self.tester
