@@ -10,10 +10,14 @@ depth-first search takes every legal step in order (those of
 witness.model.rules.enumerate_lines) and asks the rules checker at each end,
 stopped at the first solution. ``--community DIR`` adds the imported panels
 of a folder (``witness import``), by size, up to ``--community-max`` cells a
-side. Writes a CSV too.
+side. ``--solvers`` runs only some of the solvers (the others' columns are
+empty); ``--runs-csv FILE`` writes one row per panel and solver (its name,
+size, constraint families, status, CPU seconds, expansions) for looking into
+the stopped ones. Writes a CSV of the table too.
 
     nice -n 10 .venv/bin/python benchmarks/bench_panels.py [--per-size 6] [--sizes 4,5,6,7]
-        [--time-limit 3] [--seed 0] [--community DIR]
+        [--time-limit 3] [--seed 0] [--community DIR] [--solvers astar,dfs,clingo]
+        [--runs-csv FILE]
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench_panels_asp import families  # a script beside this one
 
 from witness.io import write_csv
 from witness.model.base import edge
@@ -61,18 +67,22 @@ FIELDS = (
 
 @dataclass
 class Run:
-    """One solver on one panel: CPU seconds, solved, expansions (A* only)."""
+    """One solver on one panel: CPU seconds, status, expansions (A* only)."""
 
     seconds: float
-    solved: bool
+    status: str
     expansions: int = 0
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
 
 
 def astar(panel: Panel, limit: float) -> Run:
     geometry = build_panel_geometry(panel)  # outside the timer, as witness solve's seconds
     t0 = time.process_time()
     result = solve_panel(panel, geometry=geometry, time_limit=limit)
-    return Run(time.process_time() - t0, result.solved, result.expansions)
+    return Run(time.process_time() - t0, result.status, result.expansions)
 
 
 class OutOfTime(Exception):
@@ -110,10 +120,10 @@ def depth_first(panel: Panel, limit: float) -> Run:
             taken.clear()
             taken.update({start, panel.mirror(start)} if panel.symmetry else {start})
             if extend([start]):
-                return Run(time.process_time() - t0, True)
+                return Run(time.process_time() - t0, "solved")
     except OutOfTime:
-        pass
-    return Run(time.process_time() - t0, False)
+        return Run(time.process_time() - t0, "timed_out")
+    return Run(time.process_time() - t0, "exhausted")
 
 
 def clingo(panel: Panel, limit: float) -> Run:
@@ -121,7 +131,7 @@ def clingo(panel: Panel, limit: float) -> Run:
 
     t0 = time.process_time()
     result = solve_panel_asp(panel, time_limit=limit)
-    return Run(time.process_time() - t0, result.solved)
+    return Run(time.process_time() - t0, result.status)
 
 
 SOLVERS: dict[str, Callable[[Panel, float], Run]] = {
@@ -131,10 +141,35 @@ SOLVERS: dict[str, Callable[[Panel, float], Run]] = {
 }
 
 
-def row(family: str, size: str, panels: list[Panel], limit: float) -> dict:
+@dataclass
+class PanelRun:
+    """One row of ``--runs-csv``."""
+
+    name: str
+    size: str
+    families: str
+    solver: str
+    status: str
+    cpu_seconds: float
+    expansions: int
+
+
+def row(
+    family: str,
+    size: str,
+    panels: list[tuple[str, Panel]],
+    limit: float,
+    solvers: list[str],
+    log: list[PanelRun],
+) -> dict:
+    """The table's row for one set; each solve is appended to ``log``."""
     out: dict = {"family": family, "size": size, "n": len(panels)}
-    for name, solver in SOLVERS.items():
-        runs = [solver(p, limit) for p in panels]
+    for name in solvers:
+        runs = [SOLVERS[name](p, limit) for _, p in panels]
+        for (panel_name, panel), r in zip(panels, runs, strict=True):
+            log.append(
+                PanelRun(panel_name, size, families(panel), name, r.status, r.seconds, r.expansions)
+            )
         seconds = [r.seconds for r in runs]
         out[f"{name}_median_s"] = statistics.median(seconds)
         out[f"{name}_worst_s"] = max(seconds)
@@ -148,8 +183,11 @@ def row(family: str, size: str, panels: list[Panel], limit: float) -> dict:
 
 def show(r: dict) -> str:
     cells = [f"{r['family']:<12}", f"{r['size']:>5}", f"{r['n']:>3}"]
-    cells.append(f"{r['astar_expansions_per_cpu_s']:>11,.0f}")
+    cells.append(f"{r.get('astar_expansions_per_cpu_s', 0):>11,.0f}")
     for name in SOLVERS:
+        if f"{name}_solved" not in r:
+            cells.append(f"{'-':>8} {'-':>8} {'-':>7}")
+            continue
         cells.append(
             f"{r[f'{name}_median_s']:>8.4f} {r[f'{name}_worst_s']:>8.3f} "
             f"{r[f'{name}_solved']:>3}/{r['n']:<3}"
@@ -157,12 +195,12 @@ def show(r: dict) -> str:
     return " ".join(cells)
 
 
-def community_sets(folder: Path, max_side: int) -> dict[str, list[Panel]]:
-    by_size: dict[str, list[Panel]] = {}
+def community_sets(folder: Path, max_side: int) -> dict[str, list[tuple[str, Panel]]]:
+    by_size: dict[str, list[tuple[str, Panel]]] = {}
     for f in sorted(folder.glob("*.json")):
         panel = Panel.load(f)
         if max(panel.rows, panel.cols) <= max_side:
-            by_size.setdefault(panel.size, []).append(panel)
+            by_size.setdefault(panel.size, []).append((f.name, panel))
     return dict(sorted(by_size.items()))
 
 
@@ -175,28 +213,40 @@ def main() -> None:
     ap.add_argument("--families", default=",".join(FAMILIES))
     ap.add_argument("--community", type=Path, default=None, help="folder of imported panels")
     ap.add_argument("--community-max", type=int, default=6)
+    ap.add_argument("--solvers", default=",".join(SOLVERS), help="a comma-separated subset")
+    ap.add_argument("--runs-csv", default=None, help="write one row per panel and solver here")
     ap.add_argument("--out", default="benchmarks/out/bench_panels.csv")
     args = ap.parse_args()
+    solvers = args.solvers.split(",")
+    unknown = set(solvers) - set(SOLVERS)
+    if unknown:
+        ap.error(f"--solvers: unknown {', '.join(sorted(unknown))} (known: {', '.join(SOLVERS)})")
     warm_up()
-    clingo(Panel(rows=1, cols=1, ends=((1, 1),)), 10)  # load clingo before any timer
+    if "clingo" in solvers:
+        clingo(Panel(rows=1, cols=1, ends=((1, 1),)), 10)  # load clingo before any timer
     head = f"{'family':<12} {'size':>5} {'n':>3} {'A* exp/s':>11}"
     for name in SOLVERS:
         head += f" {name + ' med':>8} {'worst':>8} {'solved':<7}"
     print(head)
-    rows = []
-    for family in args.families.split(","):
+    rows: list[dict] = []
+    log: list[PanelRun] = []
+    for family in filter(None, args.families.split(",")):  # --families '': none
         for side in map(int, args.sizes.split(",")):
             panels = generate_panel_set(
                 "path", [(side, side)], args.per_size, args.seed, FAMILIES[family]
             )
-            rows.append(row(family, f"{side}x{side}", panels, args.time_limit))
+            named = [(f"{family}-{side}x{side}-{i}", p) for i, p in enumerate(panels)]
+            rows.append(row(family, f"{side}x{side}", named, args.time_limit, solvers, log))
             print(show(rows[-1]), flush=True)
     if args.community is not None:
         for size, panels in community_sets(args.community, args.community_max).items():
-            rows.append(row("community", size, panels, args.time_limit))
+            rows.append(row("community", size, panels, args.time_limit, solvers, log))
             print(show(rows[-1]), flush=True)
     write_csv(rows, FIELDS, args.out)
     print(f"wrote {args.out}")
+    if args.runs_csv:
+        write_csv([vars(r) for r in log], list(PanelRun.__dataclass_fields__), args.runs_csv)
+        print(f"wrote {args.runs_csv}")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ import numpy as np
 from witness.errors import InputError
 from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex, edge
 from witness.model.panel import Panel
-from witness.model.rules import is_solution
+from witness.model.rules import CheckStopped, is_solution
 from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import (
@@ -498,14 +498,15 @@ class _Run:
     max_paths: int
 
 
-def _checked(run: _Run) -> list[Vertex] | None:
-    """The first candidate the rules checker accepts (the goal test), if any."""
+def _checked(run: _Run, deadline: float | None) -> list[Vertex] | None:
+    """The first candidate the rules checker accepts (the goal test), if any;
+    CheckStopped when the deadline passes during a check."""
     counters = run.paths.counters
     found = int(counters[C_CANDIDATES])
     counters[C_CANDIDATES] = 0
     for i in range(found):
         path = run.paths.path(int(run.paths.candidates[i]), run.panel.cols)
-        if is_solution(run.panel, path):
+        if is_solution(run.panel, path, deadline):
             return path
     return None
 
@@ -543,7 +544,10 @@ def _search(
             allowed,
         )
         if status == CANDIDATES:
-            solution = _checked(run)
+            try:
+                solution = _checked(run, deadline)
+            except CheckStopped:
+                return "timed_out", None
             if solution is not None:
                 return "solved", solution
         elif status == EXHAUSTED:
@@ -619,7 +623,11 @@ def solve_panel(
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     # A start that is also an end is a line of one vertex: the goal test first.
-    path = next((s for s in ([v] for v in panel.starts) if is_solution(panel, s)), None)
+    lone = [[v] for v in panel.starts if v in panel.ends]
+    try:
+        path = next((line for line in lone if is_solution(panel, line, deadline)), None)
+    except CheckStopped:
+        path = None
     status_name = "solved"
     if path is None:
         status_name, path = _search(run, max_expansions, deadline, stop)
