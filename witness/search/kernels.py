@@ -19,6 +19,10 @@ import numba
 import numpy as np
 
 _jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+# The panel core without numba's runtime (NRT): it allocates nothing (its scratch
+# arrays come from the driver), and the runtime's atomic reference counts on the
+# arrays passed between its helpers took about a third of its time.
+_jit_free = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
 
 # ------------------------------------------------------------------ A* core
 # status codes shared with the compiled core
@@ -899,11 +903,11 @@ P_NONE, P_DOT, P_TRIANGLE, P_SQUARE, P_STAR, P_CANCELLER, P_POLYOMINO = range(7)
 DOT_ANY, DOT_MAIN, DOT_MIRROR = 0, 1, 2
 # one more status: children that reach an end wait for the rules checker
 CANDIDATES = 4
-# counters[] slot: how many candidates are in ``candidates``
-C_CANDIDATES = 5
+# counters[] slots: how many candidates are in ``candidates``; the last stamp
+C_CANDIDATES, C_STAMP = 5, 6
 
 
-@_jit
+@_jit_free
 def _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, value):
     """Put (value = stamp) or take off (value = 0) the step head -> w of the first
     line and, with symmetry (mirror[0] >= 0), its mirror image."""
@@ -920,7 +924,7 @@ def _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, val
         line[mpoint[epoint[head, d]]] = 2
 
 
-@_jit
+@_jit_free
 def _panel_rebuild(
     node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
 ):
@@ -958,7 +962,7 @@ def _panel_rebuild(
         n = p
 
 
-@_jit
+@_jit_free
 def _free_flood(w, neighbour, on, stamp, mirror, vlabel, label, queue):
     """vlabel[v] = label for the head ``w`` and every vertex the first line could
     still reach from it (off both lines; with symmetry its mirror image off them
@@ -983,7 +987,7 @@ def _free_flood(w, neighbour, on, stamp, mirror, vlabel, label, queue):
     return n
 
 
-@_jit
+@_jit_free
 def _sides_covered(p, width, cover, stamp):
     """Sides of the cell at place p under a line."""
     k = 0
@@ -998,7 +1002,7 @@ def _sides_covered(p, width, cover, stamp):
     return k
 
 
-@_jit
+@_jit_free
 def _triangle_over(ep, width, height, kind, value, cover, stamp):
     """A triangle beside the edge at place ``ep`` with more sides on the lines
     than its number."""
@@ -1016,7 +1020,7 @@ def _triangle_over(ep, width, height, kind, value, cover, stamp):
     return False
 
 
-@_jit
+@_jit_free
 def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
     """plabel[p] = label for every place connected to ``seed`` off the lines and
     inside the panel (nothing when the seed is covered, outside or labelled)."""
@@ -1039,7 +1043,7 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
     return n
 
 
-@_jit
+@_jit_free
 def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star):
     """Does the closed region in pqueue[:n] break a rule that no canceller in it
     can mend? Without cancellers: any error at all (polyominoes by area only);
@@ -1089,7 +1093,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     return very > cancellers
 
 
-@_jit
+@_jit_free
 def _open_flood(
     nr,
     queue,
@@ -1129,7 +1133,7 @@ def _open_flood(
                         _point_flood(mpoint[seed], pnb, cover, stamp, outside, plabel, plab, pqueue)
 
 
-@_jit
+@_jit_free
 def _closed_regions_broken(
     symbols,
     pnb,
@@ -1161,7 +1165,7 @@ def _closed_regions_broken(
     return False
 
 
-@_jit
+@_jit_free
 def _dot_reachable(i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
     """Can a completion still cover dot i with the line it needs (its vertex,
     or both ends of its edge, reachable by the first line or by the mirror)?"""
@@ -1179,7 +1183,7 @@ def _dot_reachable(i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
     return main or image
 
 
-@_jit
+@_jit_free
 def _wrong_line(p, line_no, kind, value):
     """A dot at place p that line line_no (1 first, 2 mirror) must not cover."""
     if kind[p] != P_DOT:
@@ -1187,7 +1191,7 @@ def _wrong_line(p, line_no, kind, value):
     return (line_no == 1 and value[p] == DOT_MIRROR) or (line_no == 2 and value[p] == DOT_MAIN)
 
 
-@_jit
+@_jit_free
 def _ring_connected(w, neighbour, on, stamp):
     """Do the free neighbours of ``w`` stay connected without it, through the
     corners between them? (Then stepping onto w cuts nothing off.)"""
@@ -1210,7 +1214,7 @@ def _ring_connected(w, neighbour, on, stamp):
     return max(free - links, 1) == 1
 
 
-@_jit
+@_jit_free
 def _bounded_flood(seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue):
     """Flood the region of ``seed`` as _point_flood, but stop as soon as it holds a
     vertex off the lines (perhaps one a completion visits: counted open) or a
@@ -1237,7 +1241,7 @@ def _bounded_flood(seed, pnb, pvertex, cover, stamp, outside, plabel, label, fir
     return n, True
 
 
-@_jit
+@_jit_free
 def _local_regions_broken(
     w,
     ep,
@@ -1277,7 +1281,7 @@ def _local_regions_broken(
     return False
 
 
-@_jit
+@_jit_free
 def _edge_dot_left(head, d, epoint, kind, cover, stamp):
     """An uncovered dot on an edge of the old head other than the step's: the line
     has left the head, so nothing covers it any more."""
@@ -1323,7 +1327,7 @@ NEED_NOW = (1 << F_REGION_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_REGION_PAR
 NEED_JOINED = (1 << F_JOINED_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_JOINED_PARTNERS)
 
 
-@_jit
+@_jit_free
 def _compare(op, a, b):
     """a op b, op in the order of witness.search.predicates.OPERATORS."""
     if op == 0:
@@ -1339,7 +1343,7 @@ def _compare(op, a, b):
     return a >= b
 
 
-@_jit
+@_jit_free
 def _object_fires(obj_kind, fv, clauses, cmps):
     """Does a clause over objects of ``obj_kind`` hold on features ``fv``?"""
     for c in range(clauses.shape[0]):
@@ -1357,7 +1361,7 @@ def _object_fires(obj_kind, fv, clauses, cmps):
     return False
 
 
-@_jit
+@_jit_free
 def _label_parts(w, neighbour, vlabel, vlab, vpart, labels, queue):
     """vpart[v] = a fresh label (from labels[2] + 1) per part: the components of
     the reach (vlabel == vlab) minus the head w. Returns the first label."""
@@ -1383,7 +1387,7 @@ def _label_parts(w, neighbour, vlabel, vlab, vpart, labels, queue):
     return first
 
 
-@_jit
+@_jit_free
 def _dot_part(i, w, dot_a, dot_b, edge_ends, dot_point, vlabel, vlab, vpart):
     """The part label an uncovered dot i can still be covered in, or -1: its
     vertex's part; an addable edge's (open, both ends reached) end off the head."""
@@ -1397,7 +1401,7 @@ def _dot_part(i, w, dot_a, dot_b, edge_ends, dot_point, vlabel, vlab, vpart):
 
 
 # fmt: off
-@_jit
+@_jit_free
 def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b, edge_ends,
                cover, stamp, vlabel, vlab, vpart, labels, queue, dpart, pcount, fv):
     """Does a dot clause fire on some dot (panel_features.dot_features)?"""
@@ -1434,7 +1438,7 @@ def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b,
     return False
 
 
-@_jit
+@_jit_free
 def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vlab, clabel,
                 label, cqueue):
     """clabel[c] = label for the cells (places) connected to cell ``seed`` through
@@ -1469,7 +1473,7 @@ def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vl
     return n
 
 
-@_jit
+@_jit_free
 def _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels):
     """Over the cells cqueue[:n]: distinct colours of squares (star < 0) or the
     symbols of the colour of the star at place ``star`` (panel_features)."""
@@ -1494,7 +1498,7 @@ def _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels):
     return count
 
 
-@_jit
+@_jit_free
 def _cell_objects_fire(obj_kind, need, clauses, cmps, symbols, kind, colour, n_colours, width,
                        height, cover, stamp, edge_ends, vlabel, vlab, clabel, labels, cqueue,
                        cmark, fv):
@@ -1526,7 +1530,7 @@ def _cell_objects_fire(obj_kind, need, clauses, cmps, symbols, kind, colour, n_c
     return False
 
 
-@_jit
+@_jit_free
 def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
                    colour, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
                    cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart,
@@ -1558,7 +1562,7 @@ def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, s
 
 # A numba kernel: its many array arguments read better packed than one per line.
 # fmt: off
-@_jit
+@_jit_free
 def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends,
                 kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
                 rules, on, cover, line, stamp, fast, vlabel, plabel, labels, queue, pqueue,
@@ -1617,7 +1621,7 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
 
 
 # fmt: off
-@_jit
+@_jit_free
 def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
                  cover, line, stamp, plabel, labels, pqueue, ccount, has_star):
     """A necessary condition for a finished line to solve the panel (exact without
@@ -1646,7 +1650,7 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
 
 
 # fmt: off
-@_jit
+@_jit_free
 def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoint, cover,
               stamp):
     """h of the child with head w: the distance to an end or, when larger, via the
@@ -1674,7 +1678,7 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
     return (best + 1) // 2
 
 
-@_jit
+@_jit_free
 def _store(node, w, f, parent, vertex, flag, n_nodes):
     """Store path n_nodes: ``node`` extended to ``w``, with flag f."""
     parent[n_nodes] = node
@@ -1682,7 +1686,7 @@ def _store(node, w, f, parent, vertex, flag, n_nodes):
     flag[n_nodes] = f
 
 
-@_jit
+@_jit_free
 def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
                 n_nodes):
     """Store the child (flag: pi_baseline, which its children inherit) and push it
@@ -1693,17 +1697,19 @@ def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_
 
 
 @_jit
-def _panel_scratch(n_vertices, n_places):
+def panel_scratch(n_vertices, n_places, n_colours):
     """The arrays a path's state lives in: on, cover, line, vlabel, plabel,
-    labels, queue, pqueue."""
+    labels, queue, pqueue, ccount, has_star (stamps and labels only grow, so
+    one set serves a whole search)."""
     return (np.zeros(n_vertices, np.int64), np.zeros(n_places, np.int64),
             np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(5, np.int64), np.zeros(n_vertices, np.int64),
-            np.zeros(n_places, np.int64))
+            np.zeros(n_places, np.int64), np.zeros(max(n_colours, 1), np.int64),
+            np.zeros(max(n_colours, 1), np.int64))
 
 
 @_jit
-def _program_scratch(n_vertices, n_places, n_dots, n_colours):
+def program_scratch(n_vertices, n_places, n_dots, n_colours):
     """The arrays _program_fires works in: vpart, clabel, cqueue, cmark, dpart,
     pcount, fv."""
     return (np.zeros(n_vertices, np.int64), np.zeros(n_places, np.int64),
@@ -1712,12 +1718,12 @@ def _program_scratch(n_vertices, n_places, n_dots, n_colours):
             np.zeros(N_PANEL_FEATURES, np.int64))
 
 
-@_jit
+@_jit_free
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
                     place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
                     star, clauses, cmps, need, edge_ends, parent, vertex, flag, heap_keys,
-                    heap_nodes, counters, candidates, max_expansions):
+                    heap_nodes, counters, candidates, scratch, pscratch, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except: a child that reaches an end and passes _panel_final is
     stored in ``candidates`` and, after its expansion, the core returns
@@ -1726,16 +1732,15 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     evaluated when ``evaluate`` (inherited from a parent that had it); pi is the
     learned program (_program_fires: ``star``, evaluated on every child) or
     else pi_baseline. ``prune`` drops children pi holds on, ``base_prune``
-    those pi_baseline holds on. Resumable."""
+    those pi_baseline holds on. ``scratch`` and ``pscratch`` (panel_scratch,
+    program_scratch) live as long as the search. Resumable."""
     capacity = min(parent.size, heap_keys.size)
-    on, cover, line, vlabel, plabel, labels, queue, pqueue = _panel_scratch(neighbour.shape[0],
-                                                                            kind.size)
-    ccount, has_star = np.zeros((2, max(n_colours, 1)), np.int64)
-    vpart, clabel, cqueue, cmark, dpart, pcount, fv = _program_scratch(
-        neighbour.shape[0], kind.size, dot_point.size, n_colours)
+    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, has_star = scratch
+    vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
-    stamp = done = 0
+    stamp = counters[C_STAMP]
+    done = 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
             _save(counters, n_nodes, heap_size, expansions, generated)
@@ -1744,6 +1749,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         expansions += 1
         done += 1
         stamp += 1
+        counters[C_STAMP] = stamp
         g = _panel_rebuild(node, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
                            mirror, mpoint, stamp)
         head = vertex[node]
@@ -1803,9 +1809,10 @@ def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colou
                            edge_ends, paths, lengths):
     """pi* (_program_fires) on each path (vertex ids paths[i, :lengths[i]]) of a
     panel without symmetry: what the search evaluates, for tests and tools."""
-    on, cover, line, vlabel, _, labels, queue, _ = _panel_scratch(neighbour.shape[0], kind.size)
+    on, cover, line, vlabel, _, labels, queue, _, _, _ = panel_scratch(neighbour.shape[0],
+                                                                       kind.size, n_colours)
     mirror = np.full(1, -1, np.int32)
-    vpart, clabel, cqueue, cmark, dpart, pcount, fv = _program_scratch(
+    vpart, clabel, cqueue, cmark, dpart, pcount, fv = program_scratch(
         neighbour.shape[0], kind.size, dot_point.size, n_colours)
     out = np.zeros(lengths.size, np.bool_)
     for i in range(lengths.size):

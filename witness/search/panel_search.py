@@ -72,6 +72,8 @@ from witness.search.kernels import (
     P_TRIANGLE,
     panel_astar_run,
     panel_program_on_paths,
+    panel_scratch,
+    program_scratch,
 )
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
 from witness.search.predicates import OPERATORS, Predicate
@@ -442,11 +444,13 @@ class PanelPaths:
     heap_nodes: np.ndarray  # int32
     counters: np.ndarray  # int64, slots C_*
     candidates: np.ndarray  # int32: paths that reached an end, for the checker
+    scratch: tuple  # the core's working arrays (kernels.panel_scratch, program_scratch)
 
     @classmethod
     def start(cls, capacity: int, geo: PanelGeometry) -> PanelPaths:
         """Room for ``capacity`` paths; the open list holds the trivial path of each start."""
         capacity = max(capacity, len(geo.starts) + 8)
+        n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
         paths = cls(
             np.empty(capacity, np.int32),
             np.empty(capacity, np.uint8),
@@ -455,6 +459,10 @@ class PanelPaths:
             np.empty(capacity, np.int32),
             np.zeros(8, np.int64),
             np.zeros(4, np.int32),
+            (
+                panel_scratch(n_vertices, n_places, geo.n_colours),
+                program_scratch(n_vertices, n_places, geo.dot_point.size, geo.n_colours),
+            ),
         )
         heap = sorted(
             (int(geo.h[s]) * ((1 << 52) + (1 << 42)) + n, n) for n, s in enumerate(geo.starts)
@@ -541,6 +549,7 @@ def _search(
             paths.heap_nodes,
             counters,
             paths.candidates,
+            *paths.scratch,
             allowed,
         )
         if status == CANDIDATES:
