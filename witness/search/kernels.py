@@ -1565,8 +1565,8 @@ def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, s
 @_jit_free
 def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends,
                 kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
-                rules, on, cover, line, stamp, fast, vlabel, plabel, labels, queue, pqueue,
-                ccount, has_star):
+                rules, on, cover, line, stamp, fast, n_off, vlabel, plabel, labels, queue,
+                pqueue, ccount, has_star):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (cancellers on the panel, region rule on,
@@ -1574,7 +1574,9 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     free neighbours were linked around it, and w's are): what the head can
     reach is what the parent's could, less w, so rule 3 holds still (w is not
     an end), rule 4 can only lose a dot on an edge of the old head, and rule 5
-    looks only next to the step."""
+    looks only next to the step. Otherwise the head's reach is flooded; when it
+    holds all ``n_off`` vertices off the line (-1: not known), the step cut
+    nothing off after all, and rule 5 looks next to the step too."""
     no_cancellers = rules[0] == 0
     ep = epoint[head, d]
     if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
@@ -1611,6 +1613,10 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                 return True
     if rules[1] == 0:
         return False
+    if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)
+        return _local_regions_broken(
+            w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
+            plabel, labels, pqueue, ccount, has_star)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
@@ -1759,6 +1765,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         # (never from a start: its path was not evaluated, so may not pass the rules)
         fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
                      and _ring_connected(head, neighbour, on, stamp))
+        # vertices off a child's line (g + 2 on it), when that shortcut holds
+        n_off = rules[4] - g - 2 if rules[2] == 1 and parent[node] >= 0 else -1
         for d in range(4):
             w = neighbour[head, d]
             if w < 0 or on[w] == stamp or (mirror[0] >= 0 and on[mirror[w]] == stamp):
@@ -1780,8 +1788,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 base = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
                                    pvertex, is_end, ends, kind, colour, value, outside, symbols,
                                    dot_point, dot_a, dot_b, width, height, rules, on, cover,
-                                   line, stamp, fast, vlabel, plabel, labels, queue, pqueue,
-                                   ccount, has_star)
+                                   line, stamp, fast, n_off, vlabel, plabel, labels, queue,
+                                   pqueue, ccount, has_star)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(

@@ -145,7 +145,8 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[4]: cancellers, region rule on, fast path allowed, region symbols
+    rules: np.ndarray  # int64[5]: cancellers, region rule on, fast path allowed, region symbols,
+    # vertices with a legal step
     starts: list[int]
 
     def arrays(self) -> tuple:
@@ -300,13 +301,16 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
             bool(region_symbols or panel.cancellers),
             fast,
             bool(region_only or panel.cancellers),
+            0,
         ],
         np.int64,
     )
+    neighbour = _legal_steps(panel, ids)
+    rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))  # vertices a line can be on
     pvertex = np.full(ids.width * ids.height, -1, np.int32)
     pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
     return PanelGeometry(
-        neighbour=_legal_steps(panel, ids),
+        neighbour=neighbour,
         vpoint=vpoint,
         epoint=epoint,
         mirror=mirror,
