@@ -14,7 +14,7 @@ from witness.errors import InputError
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
-from witness.search.panel_search import solve_panel
+from witness.search.panel_search import build_panel_geometry, solve_panel
 
 COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
@@ -164,3 +164,21 @@ def test_rules_hold_from_the_first_step() -> None:
     panel = Panel(rows=5, cols=5, ends=((5, 5),), gaps=(((4, 5), (5, 5)), ((5, 4), (5, 5))))
     result = solve_panel(panel)
     assert result.status == "unsolvable" and result.expansions == 1
+
+
+@SETTINGS
+@given(panels(max_side=4))
+def test_legal_steps_are_the_models(panel: Panel) -> None:
+    # The core's step table (built with arrays) allows exactly the steps the
+    # model's neighbours allow, and with symmetry those whose mirror step is
+    # allowed too and does not land on the first line's vertex.
+    neighbour = build_panel_geometry(panel).neighbour
+    vid = {v: v[1] * (panel.cols + 1) + v[0] for v in panel.vertices()}
+    for v in panel.vertices():
+        allowed = set(panel.neighbours(v))
+        if panel.symmetry:
+            mirror = panel.mirror
+            allowed = {
+                w for w in allowed if mirror(w) != w and mirror(w) in panel.neighbours(mirror(v))
+            }
+        assert {int(w) for w in neighbour[vid[v]] if w >= 0} == {vid[w] for w in allowed}

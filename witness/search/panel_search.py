@@ -40,6 +40,7 @@ Statuses, budgets and the result are those of :func:`witness.search.astar.solve`
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from witness.errors import InputError
-from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex, edge
+from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex
 from witness.model.panel import Panel
 from witness.model.rules import CheckStopped, is_solution
 from witness.search import kernels
@@ -179,20 +180,43 @@ class PanelGeometry:
         )
 
 
+def _lattice_steps(columns: int, lines: int) -> np.ndarray:
+    """int32[columns * lines, 4]: the neighbour of each point of a columns x lines
+    lattice (numbered y * columns + x) in each direction (DIRECTIONS), or -1."""
+    return _lattice_table(columns, lines).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _lattice_table(columns: int, lines: int) -> np.ndarray:
+    xs, ys = np.meshgrid(np.arange(columns), np.arange(lines))
+    out = np.empty((columns * lines, 4), np.int32)
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        qx, qy = xs + dx, ys + dy
+        inside = (qx >= 0) & (qx < columns) & (qy >= 0) & (qy < lines)
+        out[:, d] = np.where(inside, qy * columns + qx, -1).ravel()
+    return out
+
+
 def _legal_steps(panel: Panel, vid) -> np.ndarray:
     """neighbour[v, d]: the step's target when the line (and its mirror) may take it."""
-    neighbour = np.full((vid.n, 4), -1, np.int32)
+    neighbour = _lattice_steps(panel.cols + 1, panel.rows + 1)
+    for a, b in panel.blocked:
+        d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        neighbour[vid(a), d] = neighbour[vid(b), (d + 2) % 4] = -1
+    if panel.symmetry is None:
+        return neighbour
+    free = neighbour.copy()
     for v in panel.vertices():
+        mv = panel.mirror(v)
         for d, (dx, dy) in enumerate(DIRECTIONS):
             w = (v[0] + dx, v[1] + dy)
-            if not panel.in_grid(w) or edge(v, w) in panel.blocked:
+            if free[vid(v), d] < 0:
                 continue
-            if panel.symmetry is not None:
-                mv, mw = panel.mirror(v), panel.mirror(w)
-                # (v may be on the axis: a start there serves both lines)
-                if mw == w or edge(mv, mw) in panel.blocked:
-                    continue
-            neighbour[vid(v), d] = vid(w)
+            mw = panel.mirror(w)
+            md = DIRECTIONS.index((mw[0] - mv[0], mw[1] - mv[1]))
+            # (v may be on the axis: a start there serves both lines)
+            if mw == w or free[vid(mv), md] < 0:
+                neighbour[vid(v), d] = -1
     return neighbour
 
 
@@ -213,21 +237,16 @@ class _Ids:
 def _places(panel: Panel, ids: _Ids) -> tuple[np.ndarray, ...]:
     """pnb, mpoint and outside over the doubled grid."""
     n = ids.width * ids.height
-    pnb = np.full((n, 4), -1, np.int32)
-    mpoint = np.full(n if panel.symmetry else 1, -1, np.int32)
+    pnb = _lattice_steps(ids.width, ids.height)
+    mpoint = np.full(1, -1, np.int32)
+    if panel.symmetry:
+        px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
+        mx = ids.width - 1 - px if panel.symmetry != "vertical" else px
+        my = ids.height - 1 - py if panel.symmetry != "horizontal" else py
+        mpoint = (my * ids.width + mx).ravel().astype(np.int32)
     outside = np.zeros(n, np.uint8)
-    for py in range(ids.height):
-        for px in range(ids.width):
-            p = ids.place((px, py))
-            for j, (dx, dy) in enumerate(DIRECTIONS):
-                qx, qy = px + dx, py + dy
-                if 0 <= qx < ids.width and 0 <= qy < ids.height:
-                    pnb[p, j] = ids.place((qx, qy))
-            if panel.symmetry:
-                mx = ids.width - 1 - px if panel.symmetry != "vertical" else px
-                my = ids.height - 1 - py if panel.symmetry != "horizontal" else py
-                mpoint[p] = ids.place((mx, my))
-            outside[p] = (px, py) in panel.outside
+    for p in panel.outside:
+        outside[ids.place(p)] = 1
     return pnb, mpoint, outside
 
 
@@ -276,15 +295,13 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     """The core's arrays for ``panel``."""
     ids = _Ids(panel)
     pnb, mpoint, outside = _places(panel, ids)
-    vpoint = np.zeros(ids.n, np.int32)
-    epoint = np.full((ids.n, 4), -1, np.int32)
-    h = np.zeros(ids.n, np.int32)
-    for v in panel.vertices():
-        vpoint[ids(v)] = ids.place((2 * v[0], 2 * v[1]))
-        h[ids(v)] = min(abs(v[0] - e[0]) + abs(v[1] - e[1]) for e in panel.ends)
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            if panel.in_grid((v[0] + dx, v[1] + dy)):
-                epoint[ids(v), d] = ids.place((2 * v[0] + dx, 2 * v[1] + dy))
+    xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))
+    vpoint = (2 * ys * ids.width + 2 * xs).astype(np.int32)
+    h = np.min([np.abs(xs - e[0]) + np.abs(ys - e[1]) for e in panel.ends], axis=0)
+    h = h.astype(np.int32)
+    grid = _lattice_steps(panel.cols + 1, panel.rows + 1)
+    step = np.array([dy * ids.width + dx for dx, dy in DIRECTIONS], np.int32)
+    epoint = np.where(grid >= 0, vpoint[:, None] + step, -1).astype(np.int32)
     mirror = np.array(
         [ids(panel.mirror(v)) for v in panel.vertices()] if panel.symmetry else [-1], np.int32
     )
