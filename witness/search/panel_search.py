@@ -525,6 +525,7 @@ class _Run:
     program: PanelProgram | None  # pi*, when pi is a learned program
     paths: PanelPaths
     max_paths: int
+    core_seconds: float = 0.0  # CPU seconds inside the compiled core
 
 
 def _checked(run: _Run, deadline: float | None) -> list[Vertex] | None:
@@ -556,6 +557,7 @@ def _search(
             allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
             if allowed <= 0:
                 return "expansion_budget", None
+        cpu = time.process_time()
         status = panel_astar_run(
             *run.geo.arrays(),
             run.evaluate,
@@ -573,6 +575,7 @@ def _search(
             *paths.scratch,
             allowed,
         )
+        run.core_seconds += time.process_time() - cpu
         if status == CANDIDATES:
             try:
                 solution = _checked(run, deadline)
@@ -674,7 +677,7 @@ def solve_panel(
         status=status_name,
         predicate=name,
         mode=mode + ("+base" if base_prune else ""),
-        extra={"stored_paths": int(counters[C_NODES])},
+        extra={"stored_paths": int(counters[C_NODES]), "core_cpu_seconds": run.core_seconds},
     )
 
 
