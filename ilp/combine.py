@@ -42,12 +42,22 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import Any
 
 from ilp.programs import program_text
 from ilp.rules import Rule, literal_key
 from ilp.test import mask_indices
+
+# Pools of up to this many rules are filtered in Python (add); larger ones with
+# numpy, imported only then (its import is 0.09 CPU s, 4% of a small task's run)
+NUMPY_POOL = 256
+
+
+def _numpy() -> Any:
+    import numpy
+
+    return numpy
+
 
 # steps of Pool.can_cover's search before it gives up (and answers True)
 COVER_NODES = 10_000
@@ -65,10 +75,10 @@ class Pool:
     rules: list[Rule] = field(default_factory=list)
     tps: list[int] = field(default_factory=list)
     fps: list[int] = field(default_factory=list)  # covered negatives (noisy mode)
-    # per rule: literals, covered positives, covered negatives (add's filter)
-    _keys: np.ndarray = field(
-        default_factory=lambda: np.zeros((0, 3), dtype=np.int64), repr=False, compare=False
-    )
+    # per rule: literals, covered positives, covered negatives (add's filter),
+    # and the same as a numpy array once the pool is larger than NUMPY_POOL
+    _keys: list[tuple[int, int, int]] = field(default_factory=list, repr=False, compare=False)
+    _array: Any = field(default=None, repr=False, compare=False)
     version: int = field(default=0, compare=False)  # rules added so far
 
     def add(self, rule: Rule, tp: int, fp: int = 0) -> bool:
@@ -79,41 +89,53 @@ class Pool:
         allow domination are compared bit by bit (a pool of 6,000 rules on
         Popper's noisy-drugdrug spent more time here than in testing).
         """
-        n = len(self.rules)
         size, tpc, fpc = rule.size, tp.bit_count(), fp.bit_count()
-        if self._keys.shape[0] != n:  # the lists were set directly
-            self._keys = np.array(
-                [
-                    (r.size, t.bit_count(), f.bit_count())
-                    for r, t, f in zip(self.rules, self.tps, self.fps, strict=True)
-                ],
-                dtype=np.int64,
-            ).reshape(n, 3)
-        keys = self._keys
-        for i in np.flatnonzero(
-            (keys[:, 0] <= size) & (keys[:, 1] >= tpc) & (keys[:, 2] <= fpc)
-        ).tolist():
+        over, under = self._candidates(size, tpc, fpc)
+        for i in over:
             if tp & ~self.tps[i] == 0 and self.fps[i] & ~fp == 0:
                 return False
-        gone = {
-            i
-            for i in np.flatnonzero(
-                (keys[:, 0] >= size) & (keys[:, 1] <= tpc) & (keys[:, 2] >= fpc)
-            ).tolist()
-            if self.tps[i] & ~tp == 0 and fp & ~self.fps[i] == 0
-        }
+        gone = {i for i in under if self.tps[i] & ~tp == 0 and fp & ~self.fps[i] == 0}
         if gone:
-            keep = [i for i in range(n) if i not in gone]
+            keep = [i for i in range(len(self.rules)) if i not in gone]
             self.rules = [self.rules[i] for i in keep]
             self.tps = [self.tps[i] for i in keep]
             self.fps = [self.fps[i] for i in keep]
-            keys = keys[keep]
+            self._keys = [self._keys[i] for i in keep]
+            if self._array is not None:
+                self._array = self._array[keep]
         self.rules.append(rule)
         self.tps.append(tp)
         self.fps.append(fp)
-        self._keys = np.vstack([keys, np.array([[size, tpc, fpc]], dtype=np.int64)])
+        self._keys.append((size, tpc, fpc))
+        if self._array is not None:
+            np = _numpy()
+            self._array = np.vstack([self._array, np.array([[size, tpc, fpc]], dtype=np.int64)])
         self.version += 1
         return True
+
+    def _candidates(self, size: int, tpc: int, fpc: int) -> tuple[list[int], list[int]]:
+        """The rules whose literal and example counts allow them to dominate
+        a rule with these counts, and those it may dominate."""
+        n = len(self.rules)
+        if len(self._keys) != n:  # the lists were set directly
+            self._keys = [
+                (r.size, t.bit_count(), f.bit_count())
+                for r, t, f in zip(self.rules, self.tps, self.fps, strict=True)
+            ]
+            self._array = None
+        if n <= NUMPY_POOL:
+            self._array = None
+            keys = self._keys
+            over = [i for i, (s, t, f) in enumerate(keys) if s <= size and t >= tpc and f <= fpc]
+            under = [i for i, (s, t, f) in enumerate(keys) if s >= size and t <= tpc and f >= fpc]
+            return over, under
+        np = _numpy()
+        if self._array is None:
+            self._array = np.array(self._keys, dtype=np.int64).reshape(n, 3)
+        a = self._array
+        over = np.flatnonzero((a[:, 0] <= size) & (a[:, 1] >= tpc) & (a[:, 2] <= fpc))
+        under = np.flatnonzero((a[:, 0] >= size) & (a[:, 1] <= tpc) & (a[:, 2] >= fpc))
+        return over.tolist(), under.tolist()
 
     def __len__(self) -> int:
         return len(self.rules)

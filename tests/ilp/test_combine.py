@@ -2,9 +2,11 @@
 
 import itertools
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import ilp.combine as combine_module
 from ilp.combine import (
     Pool,
     combine,
@@ -65,6 +67,7 @@ def test_pool_drops_dominated_rules():
     assert len(pool) == 1
 
 
+@pytest.mark.parametrize("numpy_from", [0, 3, 256])
 @settings(max_examples=100, deadline=None)
 @given(
     st.lists(
@@ -72,10 +75,19 @@ def test_pool_drops_dominated_rules():
         max_size=25,
     )
 )
-def test_pool_keeps_exactly_the_undominated_rules(specs):
+def test_pool_keeps_exactly_the_undominated_rules(numpy_from, specs):
     # against the definition, one pair at a time: a rule is left out when an
     # earlier kept one is no larger, covers a superset of its positives and a
-    # subset of its negatives; a new rule drops those it dominates that way
+    # subset of its negatives; a new rule drops those it dominates that way;
+    # the filter in Python and with numpy (pools larger than numpy_from rules)
+    saved, combine_module.NUMPY_POOL = combine_module.NUMPY_POOL, numpy_from
+    try:
+        check_pool_against_definition(specs)
+    finally:
+        combine_module.NUMPY_POOL = saved
+
+
+def check_pool_against_definition(specs):
     pool = Pool()
     kept: list[tuple[Rule, int, int]] = []
     for i, (size, tp, fp) in enumerate(specs):
