@@ -115,6 +115,13 @@ def test_region_symbols_with_cancellers(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@SETTINGS
+@given(panels(max_side=4, kinds=("polyomino",)))
+def test_polyomino_regions(panel: Panel) -> None:
+    # rule 5's area and bounding-box tests on regions of pieces alone
+    agrees_with_brute_force(panel)
+
+
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(panels(max_side=4))

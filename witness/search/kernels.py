@@ -901,6 +901,9 @@ def entropy_run(neighbour, edge_squares, corner_squares, square_corners, triangl
 P_NONE, P_DOT, P_TRIANGLE, P_SQUARE, P_STAR, P_CANCELLER, P_POLYOMINO = range(7)
 # a dot's value: the line that must cover it
 DOT_ANY, DOT_MAIN, DOT_MIRROR = 0, 1, 2
+# a polyomino's value: its signed area * POLY_AREA + its shape's bounding box
+# (width + 16 * height, + 256 when it may turn)
+POLY_AREA = 4096
 # one more status: children that reach an end wait for the rules checker
 CANDIDATES = 4
 # counters[] slots: how many candidates are in ``candidates``; the last stamp
@@ -1046,7 +1049,8 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
 @_jit_free
 def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star):
     """Does the closed region in pqueue[:n] break a rule that no canceller in it
-    can mend? Without cancellers: any error at all (polyominoes by area only);
+    can mend? Without cancellers: any error at all (polyominoes by area and, when
+    none is negative, by each piece's bounding box against the region's);
     with c cancellers: more than c symbols that only a canceller mends."""
     ccount[:] = 0
     has_star[:] = 0
@@ -1055,12 +1059,19 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     cells = 0
     area = 0
     polys = 0
+    negatives = 0
+    low_x = low_y = width
+    high_x = high_y = -1
     square_colours = np.int64(0)
     for i in range(n):
         p = pqueue[i]
         k = kind[p]
-        if (p % width) % 2 == 1 and (p // width) % 2 == 1:
+        px = p % width
+        py = p // width
+        if px % 2 == 1 and py % 2 == 1:
             cells += 1
+            low_x, high_x = min(low_x, px), max(high_x, px)
+            low_y, high_y = min(low_y, py), max(high_y, py)
         if k == P_NONE:
             continue
         if k == P_DOT:
@@ -1078,7 +1089,9 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
             cancellers += 1
         elif k == P_POLYOMINO:
             polys += 1
-            area += value[p]
+            area += value[p] // POLY_AREA
+            if value[p] < 0:
+                negatives += 1
     invalid = square_colours & (square_colours - 1) != 0
     for c in range(ccount.size):
         if has_star[c]:
@@ -1088,9 +1101,31 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
                 invalid = True
     if polys > 0 and (area < 0 or (area > 0 and area != cells)):
         invalid = True
+    if polys > 0 and negatives == 0 and cancellers == 0 and not invalid:
+        invalid = not _pieces_fit_box(
+            n, pqueue, kind, value, (high_x - low_x) // 2 + 1, (high_y - low_y) // 2 + 1
+        )
     if cancellers == 0:
         return very > 0 or invalid
     return very > cancellers
+
+
+@_jit_free
+def _pieces_fit_box(n, pqueue, kind, value, box_w, box_h):
+    """Does every polyomino among pqueue[:n] fit a box of box_w x box_h cells
+    (turned, when it may turn)? Without negative pieces a tiling lays each
+    piece on the region's cells, so inside their bounding box."""
+    for i in range(n):
+        p = pqueue[i]
+        if kind[p] != P_POLYOMINO:
+            continue
+        box = value[p] % POLY_AREA
+        w = box % 16
+        h = (box // 16) % 16
+        turns = box >= 256
+        if not ((w <= box_w and h <= box_h) or (turns and h <= box_w and w <= box_h)):
+            return False
+    return True
 
 
 @_jit_free

@@ -49,7 +49,7 @@ import numpy as np
 
 from witness.errors import InputError
 from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex
-from witness.model.panel import Panel
+from witness.model.panel import Panel, Polyomino
 from witness.model.rules import CheckStopped, is_solution
 from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
@@ -71,6 +71,7 @@ from witness.search.kernels import (
     P_SQUARE,
     P_STAR,
     P_TRIANGLE,
+    POLY_AREA,
     panel_astar_run,
     panel_program_on_paths,
     panel_scratch,
@@ -105,7 +106,10 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    dot, a triangle whose sides on the lines differ from its number, squares of
    two colours, a star whose colour is not held by exactly two symbols of the
    region, or polyominoes whose net area is negative or (when positive)
-   differs from the region's cells; with c cancellers in it: more than c dots,
+   differs from the region's cells, or (none of them negative) a piece that
+   fits the bounding box of the region's cells in none of its orientations
+   (without negative pieces a tiling lays every piece on the region's
+   cells); with c cancellers in it: more than c dots,
    wrong triangles and lone stars (each needs a canceller of its own). A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
@@ -135,7 +139,7 @@ class PanelGeometry:
     ends: np.ndarray  # int32: end vertex ids
     kind: np.ndarray  # int32[n_places]: P_* symbol kind
     colour: np.ndarray  # int32[n_places]: colour id of a coloured symbol
-    value: np.ndarray  # int32[n_places]: triangle number, signed polyomino area, dot's line
+    value: np.ndarray  # int32[n_places]: triangle number, polyomino (kernels.POLY_AREA), dot's line
     outside: np.ndarray  # uint8[n_places]: cut off from the panel by removed edges
     symbols: np.ndarray  # int32: places holding a symbol or a dot
     dot_point: np.ndarray  # int32[n_dots]
@@ -271,7 +275,8 @@ def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
     for x, y, name in panel.cancellers:
         put((x, y), P_CANCELLER, name, 0)
     for piece in panel.polyominoes:
-        put(piece.cell, P_POLYOMINO, piece.colour, -piece.size if piece.negative else piece.size)
+        area = -piece.size if piece.negative else piece.size
+        put(piece.cell, P_POLYOMINO, piece.colour, area * POLY_AREA + _shape_box(piece))
     need = {MAIN_LINE: DOT_MAIN, MIRROR_LINE: DOT_MIRROR} if panel.symmetry else {}
     dots = []
     for dot in panel.dots:
@@ -282,6 +287,14 @@ def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
         dots.append((p, ids(a), -1 if b is None else ids(b)))
     dot_arrays = tuple(np.array([d[i] for d in dots], np.int32) for i in range(3))
     return kind, colour, value, dot_arrays, len(colours)
+
+
+def _shape_box(piece: Polyomino) -> int:
+    """A piece's bounding box as the core reads it (kernels.POLY_AREA)."""
+    width = max(x for x, _ in piece.shape) - min(x for x, _ in piece.shape) + 1
+    height = max(y for _, y in piece.shape) - min(y for _, y in piece.shape) + 1
+    # (a side over 15 counts as 15: a smaller box only weakens the test)
+    return min(width, 15) + 16 * min(height, 15) + (256 if piece.rotatable else 0)
 
 
 def _place_end(panel: Panel, ids: _Ids) -> np.ndarray:
