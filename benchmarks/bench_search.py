@@ -6,12 +6,24 @@ hand-written), both pruning, and prints per bucket: mean expansions (ours and
 Table 2's; expansions do not depend on the machine), expansions per second on
 one core, and speedups. Writes benchmarks/out/bench_search.csv.
 
+``--against DIR`` compares two versions of the code in one run: DIR holds
+another checkout (e.g. ``git archive COMMIT | tar -x -C DIR``); the benchmark
+runs there and here in turn, ``--rounds`` times each, and prints per bucket
+the ratio of this code's expansions per second to DIR's (the sum over rounds
+of each; above 1: this code is faster).
+
     .venv/bin/python benchmarks/bench_search.py [--per-bucket 30] [--seed 0]
+        [--against DIR [--rounds 2]]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import os
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 from witness.io import write_csv
@@ -34,12 +46,55 @@ def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
     return [(f"{p.size}_{j}", p) for j, p in enumerate(out)]
 
 
+RATES = ("baseline_expansions_per_s", "pi_paper_expansions_per_s")
+
+
+def compare(other: Path, rounds: int, per_bucket: int, seed: int) -> None:
+    """Run this script in ``other`` and here in turn; print this code's rate over other's."""
+    here = Path(__file__).resolve().parents[1]
+    totals: dict[str, dict[tuple[str, str], float]] = {"other": {}, "this": {}}
+    for r in range(rounds):
+        for name, tree in (("other", other.resolve()), ("this", here)):
+            with tempfile.TemporaryDirectory() as tmp:
+                out = Path(tmp) / "bench.csv"
+                command = [sys.executable, str(tree / "benchmarks" / "bench_search.py")]
+                command += ["--per-bucket", str(per_bucket), "--seed", str(seed)]
+                subprocess.run(
+                    [*command, "--out", str(out)],
+                    cwd=tree,
+                    env={**os.environ, "PYTHONPATH": str(tree)},
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
+                with out.open() as f:
+                    for row in csv.DictReader(f):
+                        for rate in RATES:
+                            key = (row["size"], rate)
+                            totals[name][key] = totals[name].get(key, 0.0) + float(row[rate])
+            print(f"round {r + 1}: {name} done", flush=True)
+    print(
+        f"{'size':<5} {'base exp/s':>11} {'other':>11} {'ratio':>6} "
+        f"{'pi° exp/s':>10} {'other':>10} {'ratio':>6}"
+    )
+    for size in dict.fromkeys(size for size, _ in totals["this"]):
+        cells = [f"{size:<5}"]
+        for rate in RATES:
+            mine, theirs = totals["this"][(size, rate)], totals["other"][(size, rate)]
+            cells.append(f"{mine / rounds:>11,.0f} {theirs / rounds:>11,.0f} {mine / theirs:>6.2f}")
+        print(" ".join(cells))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-bucket", type=int, default=30)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="benchmarks/out/bench_search.csv")
+    ap.add_argument("--against", type=Path, default=None, help="another checkout to compare")
+    ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
+    if args.against is not None:
+        compare(args.against, args.rounds, args.per_bucket, args.seed)
+        return
     warm_up()
     exclude: set[str] = set()
     rows = []
