@@ -1051,7 +1051,9 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     """Does the closed region in pqueue[:n] break a rule that no canceller in it
     can mend? Without cancellers: any error at all (polyominoes by area and, when
     none is negative, by each piece's bounding box against the region's);
-    with c cancellers: more than c symbols that only a canceller mends."""
+    with c cancellers: more than c symbols that only a canceller mends, more
+    squares to take than the cancellers those leave, or an odd canceller left
+    with no symbol that may be invalid (the rules' pairing of spare ones)."""
     ccount[:] = 0
     has_star[:] = 0
     very = 0
@@ -1107,7 +1109,34 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         )
     if cancellers == 0:
         return very > 0 or invalid
-    return very > cancellers
+    spare = cancellers - very  # cancellers left once each very invalid symbol took one
+    if spare < 0:
+        return True
+    if square_colours & (square_colours - 1) != 0:
+        if _squares_to_remove(n, pqueue, kind, colour, has_star) > spare:
+            return True
+    # spare cancellers pair up: an odd one must take an invalid symbol
+    return spare % 2 == 1 and not invalid and polys == 0
+
+
+@_jit_free
+def _squares_to_remove(n, pqueue, kind, colour, counts):
+    """Squares among pqueue[:n] less the most of one colour: how many a canceller
+    must take for the rest to share a colour (``counts``: scratch, per colour)."""
+    counts[:] = 0
+    total = colourless = 0
+    for i in range(n):
+        p = pqueue[i]
+        if kind[p] == P_SQUARE:
+            total += 1
+            if colour[p] < 0:
+                colourless += 1
+            else:
+                counts[colour[p]] += 1
+    most = colourless
+    for c in range(counts.size):
+        most = max(most, counts[c])
+    return total - most
 
 
 @_jit_free

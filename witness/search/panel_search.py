@@ -110,7 +110,13 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    fits the bounding box of the region's cells in none of its orientations
    (without negative pieces a tiling lays every piece on the region's
    cells); with c cancellers in it: more than c dots,
-   wrong triangles and lone stars (each needs a canceller of its own). A
+   wrong triangles and lone stars (each needs a canceller of its own), more
+   squares to take (all but those of the most common colour, when there are
+   two colours) than the cancellers those leave, or an odd number of
+   cancellers left and no symbol that may be invalid (squares of two
+   colours, a star with more than one partner, a polyomino): spare
+   cancellers only pair up or take an invalid symbol, and what is left must
+   break no rule. A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
 
