@@ -20,18 +20,23 @@ of a folder (``witness import``), by size, up to ``--community-max`` cells a
 side. ``--solvers`` runs only some of the solvers (the others' columns are
 empty); ``--runs-csv FILE`` writes one row per panel and solver (its name,
 size, constraint families, status, CPU seconds, expansions) for looking into
-the stopped ones. Writes a CSV of the table too.
+the stopped ones, and ``--summarise FILE`` prints such a file's A* statuses
+and the panels A* neither solved nor proved unsolvable. Writes a CSV of the
+table too.
 
     nice -n 10 .venv/bin/python benchmarks/bench_panels.py [--per-size 6] [--sizes 4,5,6,7]
         [--time-limit 3] [--seed 0] [--community DIR] [--solvers astar,dfs,clingo]
         [--runs-csv FILE]
+    .venv/bin/python benchmarks/bench_panels.py --summarise FILE
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -216,6 +221,26 @@ def community_sets(folder: Path, max_side: int) -> dict[str, list[tuple[str, Pan
     return dict(sorted(by_size.items()))
 
 
+def summarise(runs_csv: Path, solver: str = "astar") -> None:
+    """Per status, how many panels of a ``--runs-csv`` file ``solver`` ended with,
+    the worst CPU seconds of a solved one, and the panels it did not settle
+    (neither solved nor proved unsolvable) with their constraint families."""
+    with runs_csv.open() as f:
+        runs = [r for r in csv.DictReader(f) if r["solver"] == solver]
+    statuses = Counter(r["status"] for r in runs)
+    solved = [float(r["cpu_seconds"]) for r in runs if r["status"] == "solved"]
+    print(f"{runs_csv}: {len(runs)} panels; " + ", ".join(f"{k} {n}" for k, n in statuses.items()))
+    print(f"worst CPU s of a solved panel: {max(solved, default=0.0):.3f}")
+    unsettled = [r for r in runs if r["status"] not in ("solved", "unsolvable")]
+    for r in unsettled:
+        print(
+            f"  {r['name']} {r['size']} {r['families']}: {r['status']} "
+            f"({float(r['cpu_seconds']):.2f} CPU s, {r['expansions']} expansions)"
+        )
+    by_families = Counter(r["families"] for r in unsettled)
+    print("not settled, by families: " + ", ".join(f"{k} {n}" for k, n in by_families.items()))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-size", type=int, default=6)
@@ -228,7 +253,11 @@ def main() -> None:
     ap.add_argument("--solvers", default=",".join(SOLVERS), help="a comma-separated subset")
     ap.add_argument("--runs-csv", default=None, help="write one row per panel and solver here")
     ap.add_argument("--out", default="benchmarks/out/bench_panels.csv")
+    ap.add_argument("--summarise", type=Path, default=None, help="a --runs-csv file: its summary")
     args = ap.parse_args()
+    if args.summarise is not None:
+        summarise(args.summarise)
+        return
     solvers = args.solvers.split(",")
     unknown = set(solvers) - set(SOLVERS)
     if unknown:
