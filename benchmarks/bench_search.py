@@ -9,8 +9,9 @@ one core, and speedups. Writes benchmarks/out/bench_search.csv.
 ``--against DIR`` compares two versions of the code in one run: DIR holds
 another checkout (e.g. ``git archive COMMIT | tar -x -C DIR``); the benchmark
 runs there and here in turn, ``--rounds`` times each, and prints per bucket
-the ratio of this code's expansions per second to DIR's (the sum over rounds
-of each; above 1: this code is faster).
+and over all buckets each code's expansions per second (expansions over
+seconds, both summed over the rounds) and their ratio (above 1: this code is
+faster).
 
     .venv/bin/python benchmarks/bench_search.py [--per-bucket 30] [--seed 0]
         [--against DIR [--rounds 2]]
@@ -68,20 +69,37 @@ def compare(other: Path, rounds: int, per_bucket: int, seed: int) -> None:
                 )
                 with out.open() as f:
                     for row in csv.DictReader(f):
-                        for rate in RATES:
-                            key = (row["size"], rate)
-                            totals[name][key] = totals[name].get(key, 0.0) + float(row[rate])
+                        for key, value in _measures(row).items():
+                            totals[name][key] = totals[name].get(key, 0.0) + value
             print(f"round {r + 1}: {name} done", flush=True)
     print(
         f"{'size':<5} {'base exp/s':>11} {'other':>11} {'ratio':>6} "
         f"{'pi° exp/s':>10} {'other':>10} {'ratio':>6}"
     )
-    for size in dict.fromkeys(size for size, _ in totals["this"]):
+    sizes = [size for size in dict.fromkeys(k for k, _ in totals["this"]) if size != "all"]
+    for size in [*sizes, "all"]:
         cells = [f"{size:<5}"]
         for rate in RATES:
-            mine, theirs = totals["this"][(size, rate)], totals["other"][(size, rate)]
-            cells.append(f"{mine / rounds:>11,.0f} {theirs / rounds:>11,.0f} {mine / theirs:>6.2f}")
+            mine = totals["this"][(size, rate + "_e")] / totals["this"][(size, rate + "_t")]
+            theirs = totals["other"][(size, rate + "_e")] / totals["other"][(size, rate + "_t")]
+            cells.append(f"{mine:>11,.0f} {theirs:>11,.0f} {mine / theirs:>6.2f}")
         print(" ".join(cells))
+
+
+def _measures(row: dict) -> dict[tuple[str, str], float]:
+    """A result row's expansions (_e) and seconds (_t) of each predicate, for its
+    bucket and for all buckets: rates are summed expansions over summed seconds."""
+    n = int(row["n"])
+    out = {}
+    for rate, mean in zip(
+        RATES, ("mean_expansions_baseline", "mean_expansions_pi_paper"), strict=True
+    ):
+        expansions = float(row[mean]) * n
+        seconds = expansions / float(row[rate]) if float(row[rate]) else 0.0
+        for size in (row["size"], "all"):
+            out[(size, rate + "_e")] = out.get((size, rate + "_e"), 0.0) + expansions
+            out[(size, rate + "_t")] = out.get((size, rate + "_t"), 0.0) + seconds
+    return out
 
 
 def main() -> None:
