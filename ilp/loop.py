@@ -306,6 +306,12 @@ class _Search:
             # a head place the rule may ignore (see IsolatedHeads), found once per rule
             ignored = self.isolated.isolated(rule) if self.isolated is not None else None
             outcome = self.test(rule, parents, ignored)
+            if self.out_of_time():
+                # what the test teaches the search no longer matters, and each
+                # pruning step below runs tests of its own (they took
+                # iggp-eight-puzzle-legal-move 0.7 s past the search's end)
+                self.optimum_found = self.pool_outcome(rule, outcome, combine=False)
+                return
             useless = False
             if not last and outcome.status == "ok" and outcome.tp and outcome.fp:
                 useless = self.cannot_beat_best(rule, seen_size=size)
@@ -347,25 +353,33 @@ class _Search:
                 self.prune_pointless(rule)
             if outcome.consistent and outcome.tp:
                 stats.consistent_rules += 1
-            if self.noisy:  # a rule can lower the MDL only if it covers more than its size
-                if outcome.status == "ok" and outcome.tp.bit_count() > rule.size:
-                    self.pool.add(rule, outcome.tp, outcome.fp)
-            elif outcome.consistent and outcome.tp:
-                if self.pool.add(rule, outcome.tp):
-                    self.combine_within_size(outcome.tp)
-                if outcome.tp.bit_count() == self.tester.n_pos:
-                    # every rule still to come has at least this rule's
-                    # literals, and every smaller program is in the pool and
-                    # was combined after the previous size without covering
-                    # every positive at this size: nothing can beat this rule
-                    self.optimum_found = True
-                    return
+            if self.pool_outcome(rule, outcome):
+                # every rule still to come has at least this rule's
+                # literals, and every smaller program is in the pool and
+                # was combined after the previous size without covering
+                # every positive at this size: nothing can beat this rule
+                self.optimum_found = True
+                return
             if time.perf_counter() - self.last_report > REPORT_EVERY:
                 self.report(size)
             if self.out_of_time():
                 return
             t_gen = time.perf_counter()
         stats.generate_seconds += time.perf_counter() - t_gen
+
+    def pool_outcome(self, rule: Rule, outcome: Outcome, combine: bool = True) -> bool:
+        """Put a tested rule that can be part of a better program in the pool
+        (``combine``: and combine within the size when due); True when it is
+        consistent and covers every positive (without noise)."""
+        if self.noisy:  # a rule can lower the MDL only if it covers more than its size
+            if outcome.status == "ok" and outcome.tp.bit_count() > rule.size:
+                self.pool.add(rule, outcome.tp, outcome.fp)
+            return False
+        if not (outcome.consistent and outcome.tp):
+            return False
+        if self.pool.add(rule, outcome.tp) and combine:
+            self.combine_within_size(outcome.tp)
+        return outcome.tp.bit_count() == self.tester.n_pos
 
     def test(self, rule: Rule, parents: dict[Rule, Tested], ignored: int | None = None) -> Outcome:
         """Test ``rule`` only as far as the answer can change the search.

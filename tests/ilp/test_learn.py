@@ -266,3 +266,31 @@ def test_unused_variables_change_nothing(tmp_path):
     # equally good programs (which of several ties the combine step picks may differ)
     assert small[0].size == big[0].size and small[1] == big[1]
     assert big[2].rules_tested == small[2].rules_tested <= big[2].rules_generated
+
+
+@pytest.mark.parametrize("stop_at", range(4, 16))
+def test_no_pruning_step_after_a_test_that_ends_past_the_time(monkeypatch, stop_at):
+    # the time runs out during the test of a rule: its explained failure,
+    # pointless literals and useless parts (tests of their own) are skipped
+    import ilp.loop as loop
+
+    search = vars(loop)["_Search"]
+    late = []
+
+    def spying(name):
+        real = getattr(search, name)
+
+        def spy(self, *args, **kwargs):
+            if self.out_of_time():
+                late.append(name)
+            return real(self, *args, **kwargs)
+
+        return spy
+
+    for name in ("explain_failure", "prune_pointless", "prune_useless", "cannot_beat_best"):
+        monkeypatch.setattr(search, name, spying(name))
+    # the clock is the number of rules tested (so the test is not timed)
+    monkeypatch.setattr(search, "out_of_time", lambda self: self.stats.rules_tested >= stop_at)
+    _, _, stats = learn(TASKS / "zoo", timeout=600)
+    assert stats.rules_tested == stop_at
+    assert not late
