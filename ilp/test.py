@@ -241,11 +241,9 @@ class Tester:
         that never ends on its first example so costs that example's
         inferences, not all examples' (on Popper's andersen, 255 such tests
         took 11.8 of the 12.1 CPU s of its program tests)."""
-        total = self.n_pos if kind == "pos" else self.n_neg
         cands = [] if candidates is None else mask_indices(candidates)
         if candidates is not None and not cands:
             return Coverage(0, "ok")
-        n = total if candidates is None else len(cands)
         table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
         every = "true" if candidates is None else "false"
         r = self.janus.query_once(
