@@ -8,7 +8,8 @@ one core, and speedups. Writes benchmarks/out/bench_search.csv.
 
 ``--against DIR`` compares two versions of the code in one run: DIR holds
 another checkout (e.g. ``git archive COMMIT | tar -x -C DIR``); the benchmark
-runs there and here in turn, ``--rounds`` times each, and prints per bucket
+runs there and here in turn (each first in every other round), ``--rounds``
+times each, and prints per bucket
 and over all buckets each code's expansions per second (expansions over
 seconds, both summed over the rounds) and their ratio (above 1: this code is
 faster).
@@ -55,7 +56,8 @@ def compare(other: Path, rounds: int, per_bucket: int, seed: int) -> None:
     here = Path(__file__).resolve().parents[1]
     totals: dict[str, dict[tuple[str, str], float]] = {"other": {}, "this": {}}
     for r in range(rounds):
-        for name, tree in (("other", other.resolve()), ("this", here)):
+        order = [("other", other.resolve()), ("this", here)]
+        for name, tree in order if r % 2 == 0 else order[::-1]:  # each goes first in turn
             with tempfile.TemporaryDirectory() as tmp:
                 out = Path(tmp) / "bench.csv"
                 command = [sys.executable, str(tree / "benchmarks" / "bench_search.py")]
