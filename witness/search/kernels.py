@@ -1064,7 +1064,10 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     negatives = 0
     low_x = low_y = width
     high_x = high_y = -1
-    square_colours = np.int64(0)
+    # squares' colours: the first seen (-2: none yet; -1 is "none", a colour of
+    # its own) and whether another differs (a bit mask would shift by -1)
+    first_square = -2
+    two_colours = False
     for i in range(n):
         p = pqueue[i]
         k = kind[p]
@@ -1084,7 +1087,10 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         if k == P_TRIANGLE and _sides_covered(p, width, cover, stamp) != value[p]:
             very += 1
         elif k == P_SQUARE:
-            square_colours |= np.int64(1) << np.int64(colour[p])
+            if first_square == -2:
+                first_square = colour[p]
+            elif colour[p] != first_square:
+                two_colours = True
         elif k == P_STAR and colour[p] >= 0:
             has_star[colour[p]] = 1
         elif k == P_CANCELLER:
@@ -1094,7 +1100,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
             area += value[p] // POLY_AREA
             if value[p] < 0:
                 negatives += 1
-    invalid = square_colours & (square_colours - 1) != 0
+    invalid = two_colours
     for c in range(ccount.size):
         if has_star[c]:
             if ccount[c] == 1:
@@ -1112,7 +1118,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     spare = cancellers - very  # cancellers left once each very invalid symbol took one
     if spare < 0:
         return True
-    if square_colours & (square_colours - 1) != 0:
+    if two_colours:
         if _squares_to_remove(n, pqueue, kind, colour, has_star) > spare:
             return True
     # spare cancellers pair up: an odd one must take an invalid symbol
