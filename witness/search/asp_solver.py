@@ -28,12 +28,12 @@ coloured squares, stars, polyominoes as placements (fixed, rotatable,
 negative; both ``polyomino_rules``) and cancellers. The semantics are those of
 the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
-- without cancellers the encoding is exact: its answer sets, projected on
-  the line's edges, are exactly the panel's solutions;
-- with cancellers, a region holding one is left unconstrained and every line
-  clingo finds is filtered with :func:`witness.model.rules.check` (an exact
-  encoding would have to say "these polyominoes do not tile", which a choice
-  program cannot). The answer is exact either way; only the speed differs.
+- cancellers are encoded as the checker reads them (panel_cancellers.lp):
+  which invalid symbols each removes is a choice. The one thing a choice
+  program cannot say is "these polyominoes do not tile", so when a
+  canceller removes a polyomino from a region whose pieces have the right
+  net area the answer set says ``unsure`` and its line goes to
+  :func:`witness.model.rules.check`. Every other answer is exact.
 
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
@@ -298,7 +298,6 @@ def _polyomino_facts(panel: Panel) -> list[str]:
         p = _pair(cell_point(piece.cell))
         weight = -1 if piece.negative else 1
         out.append(f"poly({p},{weight * piece.size}).")
-        out.append(f"extent({p},{_extent(piece.shape)}).")
         for other in panel.polyominoes:
             if other.cell > piece.cell and _twins(piece, other):
                 out.append(f"twins({p},{_pair(cell_point(other.cell))}).")
@@ -318,8 +317,9 @@ def panel_program(panel: Panel) -> str:
 
 
 def is_exact(panel: Panel) -> bool:
-    """True when the encoding alone decides (no canceller: no checker filter)."""
-    return not panel.cancellers
+    """True when the encoding alone decides every line: no canceller may
+    remove a polyomino (panel_cancellers.lp), so no answer set is unsure."""
+    return not (panel.cancellers and panel.polyominoes)
 
 
 def _clingo_log(code: clingo.MessageCode, message: str) -> None:
@@ -331,6 +331,8 @@ def _line_of(model: clingo.Model) -> list[Vertex]:
     nbrs: dict[Vertex, list[Vertex]] = {}
     start: Vertex | None = None
     for s in model.symbols(shown=True):
+        if s.name == "unsure":
+            continue
         ends = [(a.arguments[0].number, a.arguments[1].number) for a in s.arguments]
         if s.name == "first":
             start = ends[0]
@@ -415,8 +417,9 @@ def panel_lines(
                     break
                 record.models += 1
                 line = _line_of(model)
+                unsure = not exact and model.contains(clingo.Function("unsure"))
                 try:
-                    accepted = exact or check(panel, line, deadline).solved
+                    accepted = not unsure or check(panel, line, deadline).solved
                 except CheckStopped:  # the limit passed inside one line's check
                     record.complete = False
                     break
@@ -443,7 +446,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     lines = panel_lines(panel, time_limit, record)
     path = next(lines, None)
     lines.close()
-    if path is not None and is_exact(panel) and not _checked(panel, path, t0, time_limit):
+    if path is not None and not _checked(panel, path, t0, time_limit):
         raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
     timed_out = path is None and not record.complete
     status = "solved" if path else "timed_out" if timed_out else "unsolvable"
@@ -469,8 +472,9 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
 
 
 def _checked(panel: Panel, path: list[Vertex], t0: float, time_limit: float | None) -> bool:
-    """The rules checker's second opinion on an exact encoding's line, within
-    the time limit (past it the encoding's word stands: it is exact)."""
+    """The rules checker's second opinion on clingo's line, within the time
+    limit (past it the encoding's word stands: a line whose answer set was
+    unsure was checked already)."""
     try:
         return check(panel, path, None if time_limit is None else t0 + time_limit).solved
     except CheckStopped:
