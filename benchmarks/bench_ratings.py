@@ -216,8 +216,12 @@ def figure(rows: list[dict], adjusted: dict[str, float], path: Path) -> None:
     import numpy as np
 
     players = sorted({r["player"] for r in rows})
-    fig, axes = plt.subplots(1, len(players), figsize=(4.5 * len(players), 4), squeeze=False)
-    for ax, player in zip(axes[0], players, strict=True):
+    cols = min(4, len(players))
+    grid = -(-len(players) // cols)
+    fig, axes = plt.subplots(grid, cols, figsize=(4.5 * cols, 4 * grid), squeeze=False)
+    for ax in axes.flat[len(players) :]:
+        ax.set_visible(False)
+    for ax, player in zip(axes.flat, players, strict=False):
         pts = [
             (float(r["remuse"]), adjusted[r["puzzle"]])
             for r in rows
