@@ -165,6 +165,8 @@ def differences(
             a = [value.get((player, name)) for name in names]
             b = [value.get((against, name)) for name in names]
             d, low, high, used = difference(a, b, [adjusted[name] for name in names])
+            if not used:  # this lookahead was not scored for both
+                continue
             lines.append(f"| {player} | {n} | {used} | {d:+.3f} [{low:+.3f}, {high:+.3f}] |")
     return "\n".join(lines) + "\n"
 
