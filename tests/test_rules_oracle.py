@@ -303,6 +303,25 @@ def test_checker_agrees_with_brute_force(panel):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels())
+def test_regions_holding_symbols_are_the_union_find_regions_with_a_symbol(panel):
+    """The checker floods from its symbols only: the regions it sees are the
+    oracle's regions that hold a symbol or a dot, in the order of their least place."""
+    from witness.model.rules import covered, elements, lines_of, regions
+
+    symbols = elements(panel)
+    for line in legal_lines_bf(panel)[:20]:
+        on_line = covered(lines_of(panel, line))
+        expected = sorted(
+            (frozenset(r) for r in regions_bf(panel, on_line) if set(r) & set(symbols)), key=min
+        )
+        assert regions(panel, on_line, holding=symbols) == expected
+        assert regions(panel, on_line) == sorted(
+            map(frozenset, regions_bf(panel, on_line)), key=min
+        )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(panels(kinds=("polyomino", "canceller", "star")))
 def test_polyominoes_and_cancellers_agree_with_brute_force(panel):
     for line in legal_lines_bf(panel)[:30]:

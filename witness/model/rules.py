@@ -198,26 +198,35 @@ def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
 
 
 # ------------------------------------------------------------------ regions
-def regions(panel: Panel, on_line: Iterable[Point]) -> list[frozenset[Point]]:
+def regions(
+    panel: Panel, on_line: Iterable[Point], holding: Iterable[Point] | None = None
+) -> list[frozenset[Point]]:
     """The regions: connected parts of the doubled grid off the lines and
-    inside the panel, in the order of their first place (x, then y)."""
+    inside the panel, in the order of their first place (x, then y). With
+    ``holding``, only the regions that hold one of those places (the rules
+    checker floods from its symbols only: a region without one breaks nothing)."""
     blocked = set(on_line) | panel.outside
     width, height = 2 * panel.cols, 2 * panel.rows
+    if holding is None:
+        seeds: Iterable[Point] = ((x, y) for x in range(width + 1) for y in range(height + 1))
+    else:
+        seeds = holding
     out = []
-    for x in range(width + 1):
-        for y in range(height + 1):
-            if (x, y) in blocked:
-                continue
-            part, stack = {(x, y)}, [(x, y)]
-            blocked.add((x, y))
-            while stack:
-                px, py = stack.pop()
-                for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
-                    if q not in blocked and 0 <= q[0] <= width and 0 <= q[1] <= height:
-                        blocked.add(q)
-                        part.add(q)
-                        stack.append(q)
-            out.append(frozenset(part))
+    for x, y in seeds:
+        if (x, y) in blocked:
+            continue
+        part, stack = {(x, y)}, [(x, y)]
+        blocked.add((x, y))
+        while stack:
+            px, py = stack.pop()
+            for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                if q not in blocked and 0 <= q[0] <= width and 0 <= q[1] <= height:
+                    blocked.add(q)
+                    part.add(q)
+                    stack.append(q)
+        out.append(frozenset(part))
+    if holding is not None:  # a region's least place may be no symbol's
+        out.sort(key=min)
     return out
 
 
@@ -559,7 +568,7 @@ def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -
     on_line = covered(lines)
     out = _dot_colour_violations(panel, on_line)
     symbols = elements(panel)
-    for region in regions(panel, on_line):
+    for region in regions(panel, on_line, holding=symbols):
         present = [symbols[q] for q in sorted(region) if q in symbols]
         for e in check_region(panel, region, present, on_line, deadline):
             out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
