@@ -205,24 +205,19 @@ def regions(
     inside the panel, in the order of their first place (x, then y). With
     ``holding``, only the regions that hold one of those places (the rules
     checker floods from its symbols only: a region without one breaks nothing)."""
-    blocked = set(on_line) | panel.outside
-    width, height = 2 * panel.cols, 2 * panel.rows
-    if holding is None:
-        seeds: Iterable[Point] = ((x, y) for x in range(width + 1) for y in range(height + 1))
-    else:
-        seeds = holding
+    places = panel.places
+    blocked = set(on_line)
     out = []
-    for x, y in seeds:
-        if (x, y) in blocked:
+    for seed in places if holding is None else holding:
+        if seed in blocked or seed not in places:
             continue
-        part, stack = {(x, y)}, [(x, y)]
-        blocked.add((x, y))
+        part, stack = [seed], [seed]
+        blocked.add(seed)
         while stack:
-            px, py = stack.pop()
-            for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
-                if q not in blocked and 0 <= q[0] <= width and 0 <= q[1] <= height:
+            for q in places[stack.pop()]:
+                if q not in blocked:
                     blocked.add(q)
-                    part.add(q)
+                    part.append(q)
                     stack.append(q)
         out.append(frozenset(part))
     if holding is not None:  # a region's least place may be no symbol's
@@ -569,7 +564,7 @@ def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -
     out = _dot_colour_violations(panel, on_line)
     symbols = elements(panel)
     for region in regions(panel, on_line, holding=symbols):
-        present = [symbols[q] for q in sorted(region) if q in symbols]
+        present = [symbols[q] for q in sorted(q for q in symbols if q in region)]
         for e in check_region(panel, region, present, on_line, deadline):
             out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
     return Verdict(not out, tuple(out), lines)
