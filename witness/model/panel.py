@@ -244,24 +244,6 @@ class Panel:
         return frozenset(seen)
 
     @cached_property
-    def places(self) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
-        """Every doubled-grid place inside the panel (not :attr:`outside`) ->
-        its neighbouring places inside it: what regions are flooded over."""
-        width, height = 2 * self.cols, 2 * self.rows
-        inside = {
-            (x, y)
-            for x in range(width + 1)
-            for y in range(height + 1)
-            if (x, y) not in self.outside
-        }
-        return {
-            (x, y): tuple(
-                q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if q in inside
-            )
-            for x, y in sorted(inside)
-        }
-
-    @cached_property
     def symbols(self) -> dict[Cell, str]:
         """Cell -> the kind of symbol in it (triangle, square, star, canceller, polyomino)."""
         out: dict[Cell, str] = {}

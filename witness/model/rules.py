@@ -190,10 +190,10 @@ def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
     colours = ("black",) if len(lines) == 1 else (MAIN_LINE, MIRROR_LINE)
     out: dict[Point, str] = {}
     for line, colour in zip(lines, colours, strict=True):
-        for v in line:
-            out[point(v)] = colour
-        for a, b in pairwise(line):
-            out[point(edge(a, b))] = colour
+        for x, y in line:
+            out[(2 * x, 2 * y)] = colour
+        for (x1, y1), (x2, y2) in pairwise(line):  # an edge's place is its middle
+            out[(x1 + x2, y1 + y2)] = colour
     return out
 
 
@@ -205,17 +205,22 @@ def regions(
     inside the panel, in the order of their first place (x, then y). With
     ``holding``, only the regions that hold one of those places (the rules
     checker floods from its symbols only: a region without one breaks nothing)."""
-    places = panel.places
-    blocked = set(on_line)
+    blocked = set(on_line) | panel.outside
+    width, height = 2 * panel.cols, 2 * panel.rows
+    if holding is None:
+        seeds: Iterable[Point] = ((x, y) for x in range(width + 1) for y in range(height + 1))
+    else:
+        seeds = holding
     out = []
-    for seed in places if holding is None else holding:
-        if seed in blocked or seed not in places:
+    for seed in seeds:
+        if seed in blocked:
             continue
         part, stack = [seed], [seed]
         blocked.add(seed)
         while stack:
-            for q in places[stack.pop()]:
-                if q not in blocked:
+            px, py = stack.pop()
+            for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                if q not in blocked and 0 <= q[0] <= width and 0 <= q[1] <= height:
                     blocked.add(q)
                     part.append(q)
                     stack.append(q)
