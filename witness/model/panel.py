@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 from witness.errors import InputError
@@ -109,9 +109,14 @@ class Polyomino:
     def size(self) -> int:
         return len(self.shape)
 
-    def orientations(self) -> list[tuple[Cell, ...]]:
+    def orientations(self) -> tuple[tuple[Cell, ...], ...]:
         """The shapes it may take: its own, or all four rotations when rotatable."""
-        return rotations(self.shape) if self.rotatable else [self.shape]
+        return _orientations(self.shape, self.rotatable)
+
+
+@cache  # the rules checker's tiling search asks for them at every step
+def _orientations(shape: tuple[Cell, ...], rotatable: bool) -> tuple[tuple[Cell, ...], ...]:
+    return tuple(rotations(shape)) if rotatable else (shape,)
 
 
 @dataclass(frozen=True)

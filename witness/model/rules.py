@@ -51,6 +51,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
 from witness.errors import InputError
@@ -249,9 +250,11 @@ def elements(panel: Panel) -> dict[Point, Element]:
 
 
 # ------------------------------------------------------------------ polyominoes
+# pure, and asked for the same piece at the same cell all through a tiling search
+@lru_cache(maxsize=1 << 16)
 def _cover(
     shape: tuple[tuple[int, int], ...], at: tuple[int, int], negative: bool, precise: bool
-) -> list[Point]:
+) -> tuple[Point, ...]:
     """Doubled-grid places a piece covers with its first cell (least y, then x)
     on cell ``at``: its cells and, when ``precise``, the edges inside it (a
     negative piece: every edge of its cells)."""
@@ -268,7 +271,7 @@ def _cover(
         ):
             if negative or nb in cells:
                 out.add(q)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _extent(piece: Polyomino) -> int:
@@ -277,7 +280,7 @@ def _extent(piece: Polyomino) -> int:
 
 def placements(
     panel: Panel, piece: Polyomino, negative: bool, margin: int = 0
-) -> Iterator[list[Point]]:
+) -> Iterator[tuple[Point, ...]]:
     """Every way to lay ``piece`` with all its cells on the grid, or within
     ``margin`` cells of it (the places each way covers)."""
     precise = panel.polyomino_rules == "precise"
@@ -293,18 +296,19 @@ def placements(
 
 
 def _place_positives(
-    panel: Panel, values: dict[Point, int], pieces: list[Polyomino], deadline: float | None
+    panel: Panel,
+    values: dict[Point, int],
+    pieces: list[Polyomino],
+    deadline: float | None,
+    cells: Sequence[Point],
 ) -> bool:
+    """Cover the first cell still owed (``cells`` in order: least y, then x)
+    with some piece, then the rest."""
     _on_time(deadline)
-    open_cells = [
-        (cy, cx) for (cx, cy), v in values.items() if cx % 2 == 1 and cy % 2 == 1 and v < 0
-    ]
-    if not pieces:
-        return not open_cells
-    if not open_cells:
-        return False
-    cy, cx = min(open_cells)
-    at = (cx // 2, cy // 2)
+    owed = next((q for q in cells if values[q] < 0), None)
+    if not pieces or owed is None:
+        return not pieces and owed is None
+    at = (owed[0] // 2, owed[1] // 2)
     precise = panel.polyomino_rules == "precise"
     tried = set()
     for i, piece in enumerate(pieces):
@@ -319,7 +323,7 @@ def _place_positives(
                 continue
             for q in cover:
                 values[q] += 1
-            fits = _place_positives(panel, values, rest, deadline)
+            fits = _place_positives(panel, values, rest, deadline, cells)
             for q in cover:
                 values[q] -= 1
             if fits:
@@ -339,8 +343,9 @@ def _place_negatives(
     """Lay every negative piece (identical ones in non-decreasing placement
     order: the same sets, each once), then the positive ones."""
     _on_time(deadline)
-    if not negatives:
-        return _place_positives(panel, values, positives, deadline)
+    if not negatives:  # the places are all in values now; positives add none
+        cells = sorted((q for q in values if q[0] % 2 and q[1] % 2), key=lambda q: (q[1], q[0]))
+        return _place_positives(panel, values, positives, deadline, cells)
     piece = negatives[0]
     twin = len(negatives) > 1 and _kind(negatives[1]) == _kind(piece)
     covers = list(placements(panel, piece, negative=True, margin=margin))
