@@ -380,14 +380,28 @@ def polyominoes_fit(
     n_cells = sum(1 for px, py in region if px % 2 == 1 and py % 2 == 1)
     if net < 0 or (net > 0 and net != n_cells):
         return False
-    # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
-    values = {q: (-1 if net > 0 and q in region else 0) for q in _all_points(panel)}
-    negatives = sorted((p for p in pieces if p.negative), key=_kind)
-    positives = sorted((p for p in pieces if not p.negative), key=lambda p: -p.size)
     # the Windmill reading: within the panel's largest piece's extent of the grid
     widest = max(map(_extent, panel.polyominoes or pieces))
     margin = 0 if panel.polyomino_rules == "precise" else widest
-    return _place_negatives(panel, values, negatives, positives, margin, deadline)
+    # all the search reads of the panel and the pieces
+    key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region)
+    key += tuple(sorted(map(_piece_key, pieces)))
+    if key not in _TILINGS:
+        # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
+        values = {q: (-1 if net > 0 and q in region else 0) for q in _all_points(panel)}
+        negatives = sorted((p for p in pieces if p.negative), key=_kind)
+        positives = sorted((p for p in pieces if not p.negative), key=lambda p: -p.size)
+        fits = _place_negatives(panel, values, negatives, positives, margin, deadline)
+        if len(_TILINGS) >= TILINGS_KEPT:
+            _TILINGS.clear()
+        _TILINGS[key] = fits
+    return _TILINGS[key]
+
+
+# Tilings decided so far: a search lays the same pieces in the same region
+# along many lines (a stopped search raises and is not kept).
+TILINGS_KEPT = 1 << 14
+_TILINGS: dict[tuple, bool] = {}
 
 
 def _all_points(panel: Panel) -> Iterator[Point]:
