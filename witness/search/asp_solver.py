@@ -249,9 +249,6 @@ def _symbol_facts(panel: Panel) -> list[str]:
         out.append(f"dot({_pair(point(d.at))}).")
         if panel.symmetry is not None and d.colour in (MAIN_LINE, MIRROR_LINE):
             out.append(f"dot_colour({_pair(point(d.at))},{d.colour}).")
-    if panel.cancellers:  # any symbol may sit in a canceller's region
-        sources |= {point(d.at) for d in panel.dots}
-        sources |= {cell_point((t[0], t[1])) for t in panel.triangles + panel.squares}
     sources |= {cell_point(p.cell) for p in panel.polyominoes}
     out += [f"src({_pair(p)})." for p in sorted(sources)]
     return out
