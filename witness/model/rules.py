@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
@@ -414,29 +414,9 @@ def _sides_on_line(cell: Point, on_line: dict[Point, str]) -> int:
     return sum(q in on_line for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)))
 
 
-@dataclass
-class FitCache:
-    """Tilings tried in one region (a multiset of pieces -> do they tile it)
-    and the deadline of the check."""
-
-    deadline: float | None = None
-    known: dict[tuple, bool] = field(default_factory=dict)
-
-
 def _piece_key(piece: Polyomino) -> tuple:
     """What :func:`polyominoes_fit` sees of a piece."""
     return (piece.shape, piece.rotatable, piece.negative)
-
-
-def _fit(
-    panel: Panel, region: frozenset[Point], pieces: list[Polyomino], cache: FitCache | None
-) -> bool:
-    if cache is None:
-        return polyominoes_fit(panel, region, pieces)
-    key = tuple(sorted(map(_piece_key, pieces)))
-    if key not in cache.known:
-        cache.known[key] = polyominoes_fit(panel, region, pieces, cache.deadline)
-    return cache.known[key]
 
 
 def region_errors(
@@ -444,10 +424,10 @@ def region_errors(
     region: frozenset[Point],
     present: Sequence[Element],
     on_line: dict[Point, str],
-    fits: FitCache | None = None,
+    deadline: float | None = None,
 ) -> tuple[list[Element], list[Element]]:
     """(very invalid, invalid) symbols of a region holding ``present``, cancellers
-    counting only as colours (module doc); ``fits`` remembers tilings tried."""
+    counting only as colours (module doc); the tiling search stops at ``deadline``."""
     very, invalid = [], []
     colours: dict[str, int] = {}
     for e in present:
@@ -466,7 +446,7 @@ def region_errors(
         elif e.kind == "star" and colours[e.colour] > 2:
             invalid.append(e)
     polys = [e for e in present if e.kind == "polyomino"]
-    if polys and not _fit(panel, region, [e.item for e in polys], fits):
+    if polys and not polyominoes_fit(panel, region, [e.item for e in polys], deadline):
         invalid += polys
     return very, invalid
 
@@ -487,24 +467,23 @@ def check_region(
     When nothing works, the errors shown are those left after removing the
     first invalid symbols, as many as the spare cancellers can take."""
     cancellers = [e for e in present if e.kind == "canceller"]
-    fits = FitCache(deadline)
-    very, invalid = region_errors(panel, region, present, on_line, fits)
+    very, invalid = region_errors(panel, region, present, on_line, deadline)
     if not cancellers:
         return very + invalid
     spare = len(cancellers) - len(very)
     if spare < 0:  # not enough cancellers: show what the first few cannot reach
         gone = set(very[: len(cancellers)]) | set(cancellers)
         left = [e for e in present if e not in gone]
-        return _errors_left(panel, region, left, on_line, fits)
+        return _errors_left(panel, region, left, on_line, deadline)
     most = min(spare, len(invalid))
     most -= (spare - most) % 2  # spare cancellers go in pairs
     if most < 0:  # an odd canceller with nothing to cancel
         # the cancellers the very invalid symbols took go; the idle one stays, as a colour
         gone = set(very) | set(cancellers[: len(very)])
         left = [e for e in present if e not in gone]
-        return [cancellers[-1], *_errors_left(panel, region, left, on_line, fits)]
+        return [cancellers[-1], *_errors_left(panel, region, left, on_line, deadline)]
     gone = set(very) | set(invalid[:most]) | set(cancellers)
-    first = _errors_left(panel, region, [e for e in present if e not in gone], on_line, fits)
+    first = _errors_left(panel, region, [e for e in present if e not in gone], on_line, deadline)
     if not first:
         return []
     fixed = set(very) | set(invalid) | set(cancellers)
@@ -513,7 +492,7 @@ def check_region(
     for e in invalid:
         piece = _piece_key(e.item) if e.kind == "polyomino" else None
         groups.setdefault((e.kind, e.colour, piece), []).append(e)
-    search = _RemovalSearch(panel, region, on_line, fits)
+    search = _RemovalSearch(panel, region, on_line, deadline)
     return [] if search.works(kept, list(groups.values()), spare) else first
 
 
@@ -526,13 +505,13 @@ class _RemovalSearch:
     panel: Panel
     region: frozenset[Point]
     on_line: dict[Point, str]
-    fits: FitCache
+    deadline: float | None
 
     def works(self, kept: list[Element], groups: list[list[Element]], budget: int) -> bool:
-        _on_time(self.fits.deadline)
+        _on_time(self.deadline)
         if not groups:
             return budget % 2 == 0 and not _errors_left(
-                self.panel, self.region, kept, self.on_line, self.fits
+                self.panel, self.region, kept, self.on_line, self.deadline
             )
         group, rest = groups[0], groups[1:]
         return any(
@@ -546,9 +525,9 @@ def _errors_left(
     region: frozenset[Point],
     present: list[Element],
     on_line: dict[Point, str],
-    fits: FitCache | None = None,
+    deadline: float | None = None,
 ) -> list[Element]:
-    very, invalid = region_errors(panel, region, present, on_line, fits)
+    very, invalid = region_errors(panel, region, present, on_line, deadline)
     return very + invalid
 
 
