@@ -1,6 +1,6 @@
-% Background knowledge for dots, coloured squares and stars on general panels:
-% what a partial path P says about one object O of the panel (a dot, a square
-% or a star), for learned predicates f(P, O) "partial path P can never be
+% Background knowledge for dots, coloured squares, stars, triangles and ends on
+% general panels: what a partial path P says about one object O of the panel,
+% for learned predicates f(P, O) "partial path P can never be
 % completed because of object O". The meaning of every predicate is
 % witness/search/panel_features.py (tests/test_panel_bk.py checks that the two
 % agree); the bias files bias/dots.pl, squares.pl, stars.pl and mixed.pl load
@@ -17,10 +17,13 @@
 %   edge(E, V, W)           edge E joins vertices V and W
 %   end(V)                  V is an end of its panel
 %   side(C, D, E)           cells C and D share side E (listed both ways)
+%   cell_side(C, E)         E is one of the four sides of cell C
 %   vertex_dot(T, O, V)     O is a dot of panel T on vertex V
 %   edge_dot(T, O, E)       O is a dot of panel T on edge E
 %   square(T, O, C, K)      O is a coloured square of panel T in cell C, colour K
 %   star(T, O, C, K)        O is a star of panel T in cell C, colour K
+%   triangle(T, O, C, N)    O is a triangle of panel T in cell C, counting N
+%   panel_end(T, O, V)      O is an end of panel T, at vertex V
 %   symbol(C, K)            cell C holds a symbol of colour K that a star counts
 %   path_panel(P, T)        partial path P is drawn on panel T
 %   path_head(P, V)         V is the last vertex (the head) of P
@@ -33,7 +36,9 @@
 % enters one part at most); an edge is addable when it is open, not on P and
 % both its ends are in reach(P); a cell's region now is what its sides off P
 % join it to, and what it is joined to for good is what its sides neither on
-% P nor addable join it to.
+% P nor addable join it to. An edge is usable when it is open and each of its
+% ends is the head or off P (the thesis's hand rules read these: a superset
+% of the addable edges).
 %
 % An ILP engine calls these predicates millions of times in the directions of
 % the bias files (path and object in, numbers out): each is deterministic,
@@ -47,10 +52,12 @@
 
 % Facts of several panels and paths may come in any order; a missing kind of
 % fact (a task without stars) makes its callers fail, not raise.
-:- dynamic panel/1, link/2, edge/3, end/1, side/3, vertex_dot/3, edge_dot/3,
-   square/4, star/4, symbol/2, path_panel/2, path_head/2, visited/2, path_edge/2.
-:- discontiguous panel/1, link/2, edge/3, end/1, side/3, vertex_dot/3, edge_dot/3,
-   square/4, star/4, symbol/2, path_panel/2, path_head/2, visited/2, path_edge/2.
+:- dynamic panel/1, link/2, edge/3, end/1, side/3, cell_side/2, vertex_dot/3,
+   edge_dot/3, square/4, star/4, triangle/4, panel_end/3, symbol/2, path_panel/2,
+   path_head/2, visited/2, path_edge/2.
+:- discontiguous panel/1, link/2, edge/3, end/1, side/3, cell_side/2, vertex_dot/3,
+   edge_dot/3, square/4, star/4, triangle/4, panel_end/3, symbol/2, path_panel/2,
+   path_head/2, visited/2, path_edge/2.
 
 % ------------------------------------------------------------- the BK (Table 1 style)
 
@@ -114,6 +121,64 @@ region_partners(P, O, N) :-
     star_numbers(P, O, _, N0),
     N = N0.
 
+% at_vertex(P, O): dot O lies on a vertex (dot_on_edge = 0). (in, in)
+at_vertex(P, O) :-
+    dot_place(P, O, OnEdge, _),
+    OnEdge =:= 0.
+
+% on_edge(P, O): dot O lies on an edge (dot_on_edge = 1). (in, in)
+on_edge(P, O) :-
+    dot_place(P, O, OnEdge, _),
+    OnEdge =:= 1.
+
+% passed(P, O): dot O is not on P and the line can no longer pass it: its
+% vertex is on P, or its edge is not usable (dot_usable = 0). (in, in)
+passed(P, O) :-
+    dot_place(P, O, _, Usable),
+    Usable =:= 0.
+
+% neighbour_colours(P, O, N): square O's cell and the cells next to it across
+% sides that are neither on P nor usable hold squares of N colours. (in, in, out)
+neighbour_colours(P, O, N) :-
+    atom(P),
+    atom(O),
+    path_panel(P, T),
+    panel(T),
+    square(T, O, C, _),
+    findall(D, ( side(C, D, E), \+ path_edge(P, E), \+ usable_edge(P, E) ), Ds),
+    colour_count(T, [C|Ds], N0),
+    !,
+    N = N0.
+
+% triangle_count(P, O, N): triangle O counts N sides. (in, in, out)
+triangle_count(P, O, N) :-
+    triangle_numbers(P, O, N0, _, _),
+    N = N0.
+
+% sides_on(P, O, N): N sides of triangle O's cell are on P. (in, in, out)
+sides_on(P, O, N) :-
+    triangle_numbers(P, O, _, N0, _),
+    N = N0.
+
+% sides_usable(P, O, N): N sides of triangle O's cell are on P or usable.
+% (in, in, out)
+sides_usable(P, O, N) :-
+    triangle_numbers(P, O, _, _, N0),
+    N = N0.
+
+% reach_ends(P, O, N): O is an end of P's panel and N ends lie in reach(P).
+% (in, in, out)
+reach_ends(P, O, N) :-
+    atom(P),
+    atom(O),
+    path_panel(P, T),
+    panel(T),
+    panel_end(T, O, _),
+    reach(P, Reach),
+    aggregate_all(count, ( member(V, Reach), end(V) ), N0),
+    !,
+    N = N0.
+
 % zero(A): A is 0 (as in bk/witness_unvisited.pl, which panel biases do not load).
 zero(0).
 
@@ -169,6 +234,42 @@ star_numbers(P, O, Joined, Region) :-
     atom(P),
     atom(O),
     star_values(P, O, Joined, Region),
+    !.
+
+% dot_place(P, O, OnEdge, Usable): whether dot O lies on an edge (1/0) and
+% whether it is on P or the line can still pass it (1/0).
+dot_place(P, O, OnEdge, Usable) :-
+    atom(P),
+    atom(O),
+    path_panel(P, T),
+    panel(T),
+    dot_of(T, O, At),
+    (   At = edge(_)
+    ->  OnEdge = 1
+    ;   OnEdge = 0
+    ),
+    (   dot_on_path(P, At)
+    ->  Usable = 1
+    ;   At = edge(E)
+    ->  (   usable_edge(P, E)
+        ->  Usable = 1
+        ;   Usable = 0
+        )
+    ;   Usable = 1                      % a vertex off P
+    ),
+    !.
+
+% triangle_numbers(P, O, Count, On, Usable): triangle O's count, and how many
+% sides of its cell are on P, or on P or usable.
+triangle_numbers(P, O, Count, On, Usable) :-
+    atom(P),
+    atom(O),
+    path_panel(P, T),
+    panel(T),
+    triangle(T, O, C, Count),
+    aggregate_all(count, ( cell_side(C, E), path_edge(P, E) ), On),
+    aggregate_all(count, ( cell_side(C, E), \+ path_edge(P, E), usable_edge(P, E) ), More),
+    Usable is On + More,
     !.
 
 % dot_values(P, O, Covered, Coverable, PartDots, PartEnds): the dot numbers.
@@ -299,6 +400,19 @@ addable_edge(P, Reach, E) :-
     \+ path_edge(P, E),
     ord_memberchk(A, Reach),
     ord_memberchk(B, Reach).
+
+% usable_edge(P, E): edge E is open and each of its ends is P's head or off P.
+usable_edge(P, E) :-
+    edge(E, A, B),
+    link(A, B),
+    path_head(P, H),
+    free_or_head(P, H, A),
+    free_or_head(P, H, B).
+
+free_or_head(_, H, H) :-
+    !.
+free_or_head(P, _, V) :-
+    \+ visited(P, V).
 
 % regions(P, C, Now, ForGood): the cells cell C is joined to through sides
 % not on P (now), and through sides neither on P nor addable (for good).

@@ -1,6 +1,7 @@
 """bk/panel.pl against the meaning of every panel feature
 (witness.search.panel_features.object_features), in SWI-Prolog through
-janus-swi, on random partial paths of random panels; and the bias files
+janus-swi, on random partial paths of random panels (every object: dots, squares, stars,
+triangles, ends); and the bias files
 bias/dots.pl, squares.pl, stars.pl and mixed.pl."""
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from witness.search.panel_features import (
 )
 
 FAMILY_BIASES = {family: BIAS_DIR / f"{family}.pl" for family in FAMILIES}
-TESTS = ("uncovered", "lost", "closed")  # (P, O): succeed or fail
+TESTS = ("uncovered", "lost", "closed", "at_vertex", "on_edge", "passed")  # (P, O)
 NUMBERS = (  # (P, O, N)
     "part_dots",
     "part_ends",
@@ -37,6 +38,11 @@ NUMBERS = (  # (P, O, N)
     "region_colours",
     "joined_partners",
     "region_partners",
+    "neighbour_colours",
+    "triangle_count",
+    "sides_on",
+    "sides_usable",
+    "reach_ends",
 )
 _modules = itertools.count()
 
@@ -87,6 +93,9 @@ def expected(kind: str, values: dict[str, int], applies: bool) -> dict[str, obje
     if kind == "dot":
         out["uncovered"] = values["dot_covered"] == 0
         out["lost"] = values["dot_covered"] == 0 and values["dot_coverable"] == 0
+        out["at_vertex"] = values["dot_on_edge"] == 0
+        out["on_edge"] = values["dot_on_edge"] == 1
+        out["passed"] = values["dot_usable"] == 0
     if kind == "square":
         out["closed"] = values["region_closed"] == 1
     out.update({name: values[name] for name in NUMBERS if name in values})

@@ -69,7 +69,7 @@ def test_every_certificate_fired_on_some_panel():
 def test_features_of_a_dot_panel():
     # 1x2 cells; start (0,0), end (2,0); dots at (0,1) and (2,1)
     panel = Panel(rows=1, cols=2, ends=((2, 0),), dots=(Dot((0, 1)), Dot((2, 1))))
-    (_, d0), (_, d1) = object_features(panel, [(0, 0), (1, 0)])
+    (_, d0), (_, d1) = object_features(panel, [(0, 0), (1, 0)], ("dot",))
     # the head (1,0) splits the rest: {(0,1),(1,1),(2,1),(2,0)} is one part with the end
     assert d0 == {
         "dot_covered": 0,
@@ -77,9 +77,11 @@ def test_features_of_a_dot_panel():
         "part_dots": 2,
         "part_ends": 1,
         "open_dots": 2,
+        "dot_on_edge": 0,
+        "dot_usable": 1,
     }
     # [(0,0),(1,0),(1,1)]: (0,1) and (2,1) now lie in different parts
-    (_, d0), (_, d1) = object_features(panel, [(0, 0), (1, 0), (1, 1)])
+    (_, d0), (_, d1) = object_features(panel, [(0, 0), (1, 0), (1, 1)], ("dot",))
     assert d0["part_dots"] == 1 and d0["open_dots"] == 2 and d0["part_ends"] == 0
     assert d1["part_dots"] == 1 and d1["part_ends"] == 1
     assert "uncovered dots in two parts of the grid" in certificates_holding(d1)
@@ -97,13 +99,59 @@ def test_features_of_squares_and_stars():
     # side (2,0)-(2,1) can still be added (both ends reachable from the head)
     path = [(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)]
     values = dict(object_features(panel, path))
-    square0, square1, star = panel_objects(panel)
-    assert values[square0] == {"joined_colours": 1, "region_colours": 1, "region_closed": 1}
-    assert values[square1] == {"joined_colours": 1, "region_colours": 1, "region_closed": 0}
+    square0, square1, star = panel_objects(panel, ("square", "star"))
+    assert values[square0] == {
+        "joined_colours": 1,
+        "region_colours": 1,
+        "region_closed": 1,
+        "neighbour_colours": 1,
+    }
+    assert values[square1] == {
+        "joined_colours": 1,
+        "region_colours": 1,
+        "region_closed": 0,
+        "neighbour_colours": 1,
+    }
     assert values[star] == {"joined_partners": 1, "region_partners": 1}
     assert certificates_holding(values[star]) == [
         "a star whose region can no longer hold a partner"
     ]
+
+
+def test_features_the_hand_rules_read():
+    # 2x2 cells: a red square at (0,0) under a blue one at (0,1), a 2-triangle at
+    # (1,0), a dot on the edge (1,0)-(2,0); start (0,0), end (2,2)
+    panel = Panel(
+        rows=2,
+        cols=2,
+        ends=((2, 2),),
+        dots=(Dot(((1, 0), (2, 0))),),
+        squares=((0, 0, "red"), (0, 1, "blue")),
+        triangles=((1, 0, 2, "orange"),),
+    )
+    dot, red, blue, triangle, end = panel_objects(panel)
+    # (0,0) (0,1) (1,1): the squares' shared side is on the line; every side of the
+    # triangle's cell is usable ((1,1) is the head)
+    values = dict(object_features(panel, [(0, 0), (0, 1), (1, 1)]))
+    assert values[dot]["dot_on_edge"] == 1 and values[dot]["dot_usable"] == 1
+    assert values[red]["neighbour_colours"] == 1
+    assert values[triangle] == {"triangle_count": 2, "sides_on": 0, "sides_usable": 4}
+    assert values[end] == {"reach_ends": 1}
+    # (0,0) (1,0) (1,1) (1,2) (2,2): the squares' shared side (0,1)-(1,1) has a
+    # visited end that is not the head, so the line never takes it; so the dot's edge
+    values = dict(object_features(panel, [(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)]))
+    assert values[red]["neighbour_colours"] == 2 and values[blue]["neighbour_colours"] == 2
+    assert "squares of two colours across a side the line can never take" in (
+        certificates_holding(values[red])
+    )
+    assert values[dot]["dot_usable"] == 0
+    assert "a dot the line can no longer pass" in certificates_holding(values[dot])
+    assert values[triangle] == {"triangle_count": 2, "sides_on": 1, "sides_usable": 2}
+    # (0,0) (1,0) (2,0) (2,1) (1,1) (1,2) (0,2): the head is shut in with (0,1)
+    values = dict(object_features(panel, [(0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 2)]))
+    assert values[end] == {"reach_ends": 0}
+    assert certificates_holding(values[end]) == ["no end can be reached any more"]
+    assert values[triangle] == {"triangle_count": 2, "sides_on": 3, "sides_usable": 3}
 
 
 def test_certificates_name_known_features():

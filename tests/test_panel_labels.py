@@ -8,7 +8,7 @@ from test_panel_features import partial_paths
 from test_rules_oracle import panels
 
 from witness.learning.labels import TooManyPaths
-from witness.learning.panel_labels import UnsupportedPanel, build_panel_tree
+from witness.learning.panel_labels import ALL_KINDS, UnsupportedPanel, build_panel_tree
 from witness.model.panel import Dot, Panel
 from witness.model.rules import check
 from witness.search.panel_features import features_apply, panel_objects
@@ -27,7 +27,7 @@ def labels_bf(panel: Panel):
     """(path, completable, blamed objects) for every partial path, by brute force."""
     paths = partial_paths(panel)
     verdicts = {p: check(panel, list(p)) for p in paths if p[-1] in panel.ends}
-    objects = panel_objects(panel)
+    objects = panel_objects(panel, ALL_KINDS)
     out = []
     for p in paths:
         below = [v for q, v in verdicts.items() if q[: len(p)] == p]
@@ -65,7 +65,7 @@ def test_a_line_may_pass_an_end():
     assert labels[((0, 0), (0, 1), (1, 1), (1, 0))] is True  # covered on the way
     assert tree.n_solutions == 3
     blamed = {tuple(tree.path(i)): tree.blamed(i) for i in range(len(tree))}
-    assert blamed[((0, 0), (1, 0), (1, 1), (0, 1))] == tuple(panel_objects(panel))
+    assert blamed[((0, 0), (1, 0), (1, 1), (0, 1))] == tuple(panel_objects(panel, ALL_KINDS))
 
 
 def test_refuses_panels_the_features_do_not_apply_to():

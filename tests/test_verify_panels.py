@@ -100,6 +100,10 @@ def _checked(cx, one: Clause) -> None:
         clause(("region_partners", "gt", 2)),
         clause(("joined_partners", "eq", 1)),
         clause(("dot_covered", "eq", 0), ("part_dots", "lt", 2)),
+        clause(("dot_usable", "eq", 1), ("dot_on_edge", "eq", 1)),
+        clause(("neighbour_colours", "eq", 1)),
+        clause(("sides_on", "lt", "triangle_count")),
+        clause(("reach_ends", "eq", 1)),
     ],
 )
 def test_unsound_clauses_are_refuted_with_a_checked_counterexample(unsound):

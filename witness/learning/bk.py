@@ -232,5 +232,46 @@ BK_PREDICATES: dict[str, BKPredicate] = {
             "joined_partners", "C symbols of the colour of star B are joined to it for good"
         ),
         _panel_number("region_partners", "C symbols of the colour of star B are in its region"),
+        # the words of the thesis's hand rules (Appendix A): usable edges, reachable ends
+        BKPredicate(
+            "at_vertex",
+            2,
+            PANEL,
+            "dot B lies on a vertex",
+            ((0, "path"), (1, "object")),
+            tests=(_panel_is("dot_on_edge", 0),),
+            family="panel",
+        ),
+        BKPredicate(
+            "on_edge",
+            2,
+            PANEL,
+            "dot B lies on an edge",
+            ((0, "path"), (1, "object")),
+            tests=(_panel_is("dot_on_edge", 1),),
+            family="panel",
+        ),
+        BKPredicate(
+            "passed",
+            2,
+            PANEL,
+            "dot B is not on path A and the line can no longer pass it (a vertex of "
+            "it, or of its edge, is on A and is not the head)",
+            ((0, "path"), (1, "object")),
+            tests=(_panel_is("dot_usable", 0),),
+            family="panel",
+        ),
+        _panel_number(
+            "neighbour_colours",
+            "squares of C colours are in the cell of square B and the cells next to it "
+            "across sides path A can never take",
+        ),
+        _panel_number("triangle_count", "triangle B counts C sides"),
+        _panel_number("sides_on", "C sides of the cell of triangle B are on path A"),
+        _panel_number(
+            "sides_usable",
+            "C sides of the cell of triangle B are on path A or could still be taken",
+        ),
+        _panel_number("reach_ends", "C ends of the panel can still be reached (B is an end)"),
     )
 }

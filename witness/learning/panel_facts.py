@@ -17,10 +17,13 @@ Panel facts, from :func:`panel_facts`:
 - ``edge(E, V, W)``: edge E joins vertices V and W (every edge of the grid);
 - ``end(V)``: V is an end of its panel;
 - ``side(C, D, E)``: cells C and D share side E (listed both ways);
+- ``cell_side(C, E)``: E is one of the four sides of cell C;
 - ``vertex_dot(T, O, V)`` / ``edge_dot(T, O, E)``: O is a dot of panel T on
   vertex V / on edge E;
 - ``square(T, O, C, K)`` / ``star(T, O, C, K)``: O is a coloured square /
   a star of panel T in cell C, of colour K;
+- ``triangle(T, O, C, N)``: O is a triangle of panel T in cell C counting N;
+- ``panel_end(T, O, V)``: O is an end of panel T, at vertex V;
 - ``symbol(C, K)``: cell C holds a symbol of colour K that a star counts
   (exactly :mod:`witness.model.rules`' count: triangles, squares, stars,
   cancellers, polyominoes; not colour ``none``).
@@ -33,8 +36,9 @@ Path facts, from :func:`path_facts`:
 - ``path_edge(P, E)``: E is an edge of P.
 
 Objects (the O of ``f(P, O)``, :class:`PanelObject`) are ``<tag>_dot<i>``,
-``<tag>_square<i>``, ``<tag>_star<i>`` with i the index in ``panel.dots``,
-``panel.squares``, ``panel.stars``. Colours are atoms (a ``#hex`` colour
+``<tag>_square<i>``, ``<tag>_star<i>``, ``<tag>_triangle<i>``, ``<tag>_end<i>``
+with i the index in ``panel.dots``, ``panel.squares``, ``panel.stars``,
+``panel.triangles``, ``panel.ends``. Colours are atoms (a ``#hex`` colour
 quoted).
 """
 
@@ -57,10 +61,13 @@ PANEL_FACT_PREDICATES = (
     "edge/3",
     "end/1",
     "side/3",
+    "cell_side/2",
     "vertex_dot/3",
     "edge_dot/3",
     "square/4",
     "star/4",
+    "triangle/4",
+    "panel_end/3",
     "symbol/2",
 )
 PATH_FACT_PREDICATES = ("path_panel/2", "path_head/2", "visited/2", "path_edge/2")
@@ -96,7 +103,7 @@ def colour_atom(colour: str) -> str:
 
 
 def _geometry_facts(panel: Panel, tag: str) -> list[str]:
-    """link/2, edge/3, end/1 and side/3."""
+    """link/2, edge/3, end/1, side/3 and cell_side/2."""
     out = [
         f"link({vertex_atom(v, tag)},{vertex_atom(w, tag)})."
         for v in panel.vertices()
@@ -113,6 +120,11 @@ def _geometry_facts(panel: Panel, tag: str) -> list[str]:
             if panel.in_cells(nb):
                 c, d = cell_atom((x, y), tag), cell_atom(nb, tag)
                 out.append(f"side({c},{d},{edge_atom(side, tag)}).")
+    out += [
+        f"cell_side({cell_atom(c, tag)},{edge_atom(side, tag)})."
+        for c in panel.cells()
+        for side in cell_edges(c)
+    ]
     return out
 
 
@@ -128,7 +140,7 @@ def _symbol_colours(panel: Panel) -> dict[Cell, str]:
 
 
 def _object_facts(panel: Panel, tag: str) -> list[str]:
-    """vertex_dot/3, edge_dot/3, square/4, star/4 and symbol/2."""
+    """vertex_dot/3, edge_dot/3, square/4, star/4, triangle/4, panel_end/3 and symbol/2."""
     vertex_dots, edge_dots = [], []
     for i, d in enumerate(panel.dots):
         o = object_atom(PanelObject("dot", i), tag)
@@ -141,6 +153,12 @@ def _object_facts(panel: Panel, tag: str) -> list[str]:
         for i, (x, y, k) in enumerate(items):
             o = object_atom(PanelObject(kind, i), tag)
             out.append(f"{kind}({tag},{o},{cell_atom((x, y), tag)},{colour_atom(k)}).")
+    for i, (x, y, n, _) in enumerate(panel.triangles):
+        o = object_atom(PanelObject("triangle", i), tag)
+        out.append(f"triangle({tag},{o},{cell_atom((x, y), tag)},{n}).")
+    for i, v in enumerate(panel.ends):
+        o = object_atom(PanelObject("end", i), tag)
+        out.append(f"panel_end({tag},{o},{vertex_atom(v, tag)}).")
     out += [
         f"symbol({cell_atom(c, tag)},{colour_atom(k)})." for c, k in _symbol_colours(panel).items()
     ]

@@ -1366,24 +1366,31 @@ def _edge_dot_left(head, d, epoint, kind, cover, stamp):
 # ------------------------------------------- learned family programs (panels)
 # A learned program over witness.search.panel_features, encoded by
 # witness.search.panel_search.encode_program:
-#   clauses int64[n, 3]: first comparison, end, object kind (K_DOT, K_SQUARE, K_STAR)
+#   clauses int64[n, 3]: first comparison, end, object kind (K_DOT ... K_END)
 #   cmps int64[m, 5]: operator (OPS order), left is a feature, left, right is a
 #       feature, right (a feature is its index in panel_features.PANEL_FEATURES)
 #   need: bit f set when some clause reads feature f
-K_DOT, K_SQUARE, K_STAR = range(3)
+K_DOT, K_SQUARE, K_STAR, K_TRIANGLE, K_END = range(5)
 (
     F_DOT_COVERED,
     F_DOT_COVERABLE,
     F_PART_DOTS,
     F_PART_ENDS,
     F_OPEN_DOTS,
+    F_DOT_ON_EDGE,
+    F_DOT_USABLE,
     F_JOINED_COLOURS,
     F_REGION_COLOURS,
     F_REGION_CLOSED,
+    F_NEIGHBOUR_COLOURS,
     F_JOINED_PARTNERS,
     F_REGION_PARTNERS,
-) = range(10)
-N_PANEL_FEATURES = 10
+    F_TRIANGLE_COUNT,
+    F_SIDES_ON,
+    F_SIDES_USABLE,
+    F_REACH_ENDS,
+) = range(17)
+N_PANEL_FEATURES = 17
 NEED_REACH = (
     (1 << F_DOT_COVERABLE)
     | (1 << F_PART_DOTS)
@@ -1391,10 +1398,22 @@ NEED_REACH = (
     | (1 << F_JOINED_COLOURS)
     | (1 << F_REGION_CLOSED)
     | (1 << F_JOINED_PARTNERS)
+    | (1 << F_REACH_ENDS)
 )
 NEED_PARTS = (1 << F_PART_DOTS) | (1 << F_PART_ENDS)
 NEED_NOW = (1 << F_REGION_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_REGION_PARTNERS)
 NEED_JOINED = (1 << F_JOINED_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_JOINED_PARTNERS)
+
+
+@_jit_free
+def _usable(s, w, edge_ends, on, stamp):
+    """Is the edge at place s open, each end the head w or off the line (the
+    thesis's hand rules' reading, panel_features.PathState.usable)?"""
+    a = edge_ends[s, 0]
+    if a < 0:
+        return False
+    b = edge_ends[s, 1]
+    return (a == w or on[a] != stamp) and (b == w or on[b] != stamp)
 
 
 @_jit_free
@@ -1473,7 +1492,7 @@ def _dot_part(i, w, dot_a, dot_b, edge_ends, dot_point, vlabel, vlab, vpart):
 # fmt: off
 @_jit_free
 def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b, edge_ends,
-               cover, stamp, vlabel, vlab, vpart, labels, queue, dpart, pcount, fv):
+               on, cover, stamp, vlabel, vlab, vpart, labels, queue, dpart, pcount, fv):
     """Does a dot clause fire on some dot (panel_features.dot_features)?"""
     n_dots = dot_point.size
     open_dots = 0
@@ -1503,6 +1522,10 @@ def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b,
         fv[F_PART_DOTS] = pcount[2 * (dpart[i] - first)] if live and need & NEED_PARTS else 0
         fv[F_PART_ENDS] = pcount[2 * (dpart[i] - first) + 1] if live and need & NEED_PARTS else 0
         fv[F_OPEN_DOTS] = open_dots
+        fv[F_DOT_ON_EDGE] = 1 if dot_b[i] >= 0 else 0
+        # a vertex dot off the line is usable; an edge dot when its edge is
+        fv[F_DOT_USABLE] = 1 if covered or dot_b[i] < 0 or _usable(
+            dot_point[i], w, edge_ends, on, stamp) else 0
         if _object_fires(K_DOT, fv, clauses, cmps):
             return True
     return False
@@ -1569,9 +1592,40 @@ def _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels):
 
 
 @_jit_free
-def _cell_objects_fire(obj_kind, need, clauses, cmps, symbols, kind, colour, n_colours, width,
-                       height, cover, stamp, edge_ends, vlabel, vlab, clabel, labels, cqueue,
-                       cmark, fv):
+def _neighbour_colours(p, w, kind, colour, n_colours, width, height, on, cover, stamp,
+                       edge_ends, cmark, labels):
+    """Colours of the squares at cell place p and next to it across sides that
+    are neither on the line nor usable (panel_features: neighbour_colours)."""
+    labels[3] += 1
+    c = colour[p] if colour[p] >= 0 else n_colours
+    cmark[c] = labels[3]
+    count = 1
+    px = p % width
+    py = p // width
+    for j in range(4):
+        if j == 0:
+            ok, side, q = px + 2 < width, p + 1, p + 2
+        elif j == 1:
+            ok, side, q = py + 2 < height, p + width, p + 2 * width
+        elif j == 2:
+            ok, side, q = px >= 2, p - 1, p - 2
+        else:
+            ok, side, q = py >= 2, p - width, p - 2 * width
+        if not ok or kind[q] != P_SQUARE or cover[side] == stamp:
+            continue
+        if _usable(side, w, edge_ends, on, stamp):
+            continue
+        c = colour[q] if colour[q] >= 0 else n_colours
+        if cmark[c] != labels[3]:
+            cmark[c] = labels[3]
+            count += 1
+    return count
+
+
+@_jit_free
+def _cell_objects_fire(obj_kind, w, need, clauses, cmps, symbols, kind, colour, n_colours,
+                       width, height, on, cover, stamp, edge_ends, vlabel, vlab, clabel, labels,
+                       cqueue, cmark, fv):
     """Does a square (star) clause fire on some square (star) of the panel?"""
     code = P_SQUARE if obj_kind == K_SQUARE else P_STAR
     for s in range(symbols.size):
@@ -1595,20 +1649,45 @@ def _cell_objects_fire(obj_kind, need, clauses, cmps, symbols, kind, colour, n_c
             fv[F_JOINED_COLOURS] = joined
             fv[F_JOINED_PARTNERS] = joined
             fv[F_REGION_CLOSED] = 1 if n == n_now else 0
+        if obj_kind == K_SQUARE and need & (1 << F_NEIGHBOUR_COLOURS):
+            fv[F_NEIGHBOUR_COLOURS] = _neighbour_colours(p, w, kind, colour, n_colours, width,
+                                                         height, on, cover, stamp, edge_ends,
+                                                         cmark, labels)
         if _object_fires(obj_kind, fv, clauses, cmps):
             return True
     return False
 
 
 @_jit_free
+def _triangles_fire(w, clauses, cmps, symbols, kind, value, width, on, cover, stamp,
+                    edge_ends, fv):
+    """Does a triangle clause fire on some triangle (panel_features.triangle_features)?"""
+    for s in range(symbols.size):
+        p = symbols[s]
+        if kind[p] != P_TRIANGLE:
+            continue
+        on_line = _sides_covered(p, width, cover, stamp)
+        more = 0
+        for side in (p - 1, p + 1, p - width, p + width):
+            if cover[side] != stamp and _usable(side, w, edge_ends, on, stamp):
+                more += 1
+        fv[F_TRIANGLE_COUNT] = value[p]
+        fv[F_SIDES_ON] = on_line
+        fv[F_SIDES_USABLE] = on_line + more
+        if _object_fires(K_TRIANGLE, fv, clauses, cmps):
+            return True
+    return False
+
+
+@_jit_free
 def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
-                   colour, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
-                   cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart,
+                   colour, value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height,
+                   on, cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart,
                    pcount, fv):
     """pi* of panel_features.program_fires on the child with head w (its step on
     ``on``/``cover``; no symmetry): some clause holds on some object. ``need``:
-    the features read (bit mask), then whether clauses over dots, squares and
-    stars exist. The reach is flooded
+    the features read (bit mask), then whether clauses over dots, squares,
+    stars, triangles and ends exist. The reach is flooded
     once, only for features that read it (``reach_lab`` > 0: the flood the
     baseline made for this child)."""
     vlab = reach_lab
@@ -1617,14 +1696,25 @@ def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, s
         vlab = labels[0]
         _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
     if need[1 + K_DOT] and _dots_fire(w, need[0], clauses, cmps, neighbour, ends, dot_point,
-                                      dot_a, dot_b, edge_ends, cover, stamp, vlabel, vlab,
+                                      dot_a, dot_b, edge_ends, on, cover, stamp, vlabel, vlab,
                                       vpart, labels, queue, dpart, pcount, fv):
         return True
     for obj_kind in (K_SQUARE, K_STAR):
         if need[1 + obj_kind] and _cell_objects_fire(
-                obj_kind, need[0], clauses, cmps, symbols, kind, colour, n_colours, width,
-                height, cover, stamp, edge_ends, vlabel, vlab, clabel, labels, cqueue, cmark,
+                obj_kind, w, need[0], clauses, cmps, symbols, kind, colour, n_colours, width,
+                height, on, cover, stamp, edge_ends, vlabel, vlab, clabel, labels, cqueue, cmark,
                 fv):
+            return True
+    if need[1 + K_TRIANGLE] and _triangles_fire(w, clauses, cmps, symbols, kind, value, width,
+                                                on, cover, stamp, edge_ends, fv):
+        return True
+    if need[1 + K_END] and ends.size > 0:
+        reach_ends = 0
+        for i in range(ends.size):
+            if vlabel[ends[i]] == vlab:
+                reach_ends += 1
+        fv[F_REACH_ENDS] = reach_ends
+        if _object_fires(K_END, fv, clauses, cmps):
             return True
     return False
 # fmt: on
@@ -1864,8 +1954,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
                 w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
-                colour, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover,
-                stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart, pcount, fv)
+                colour, value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
+                cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart, pcount,
+                fv)
             if not ((pi and prune) or (base and base_prune)):
                 hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
                                mpoint, cover, stamp)
@@ -1882,8 +1973,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
 
 
 @_jit
-def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colour, n_colours,
-                           dot_point, dot_a, dot_b, width, height, clauses, cmps, need,
+def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colour, value,
+                           n_colours, dot_point, dot_a, dot_b, width, height, clauses, cmps, need,
                            edge_ends, paths, lengths):
     """pi* (_program_fires) on each path (vertex ids paths[i, :lengths[i]]) of a
     panel without symmetry: what the search evaluates, for tests and tools."""
@@ -1904,7 +1995,7 @@ def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colou
             _cover_step(u, _direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
                         mirror, mirror, stamp)
         out[i] = _program_fires(v, 0, clauses, cmps, need, neighbour, mirror, ends, symbols,
-                                kind, colour, n_colours, dot_point, dot_a, dot_b, edge_ends,
+                                kind, colour, value, n_colours, dot_point, dot_a, dot_b, edge_ends,
                                 width, height, on, cover, stamp, vlabel, vpart, clabel, labels,
                                 queue, cqueue, cmark, dpart, pcount, fv)
     return out

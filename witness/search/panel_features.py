@@ -1,10 +1,10 @@
-"""What a partial path says about each dot, square and star of a panel: the
-numbers learned pruning predicates beyond triangles read (the panel
-counterpart of :func:`witness.search.predicates.square_features`).
+"""What a partial path says about each dot, square, star, triangle and end of
+a panel: the numbers learned pruning predicates beyond triangles read (the
+panel counterpart of :func:`witness.search.predicates.square_features`).
 
 A learned clause ``f(P, O)`` says "partial path P can never be completed
-because of object O", where O is a dot, a coloured square or a star of the
-panel (:class:`PanelObject`). Its body compares the features below with each
+because of object O", where O is a dot, a coloured square, a star, a triangle
+or an end of the panel (:class:`PanelObject`). Its body compares the features below with each
 other and with small constants. This module is the reference meaning of every
 feature: the background knowledge in Prolog (``bk/panel.pl``), the compiled
 search and the verifier's ASP encoding are all tested against it.
@@ -16,12 +16,19 @@ Definitions, for a partial path P with head h:
   through vertices off P (a superset of what any extension of P visits);
 - an *addable* edge is open, not on P, with both ends in ``reach(P)`` (a
   superset of the edges any extension adds);
+- a *usable* edge is open with each end the head or off P (what the thesis's
+  hand rules, Appendix A, read: a superset of the addable edges);
 - the *parts* of P are the connected components of ``reach(P)`` minus h: an
   extension enters at most one part and never leaves it;
 - ``region_now(P, c)``: the cells connected to cell c through shared sides not
   on P (the final region of c, under any completion, lies inside it);
 - ``joined(P, c)``: the cells connected to c through shared sides neither on P
   nor addable (they never will be: the final region of c contains it).
+
+The thesis's hand rules (Appendix A) are clauses over these features too
+(``witness/difficulty/hand_rules.pl``): they read the usable edges (a dot's
+``dot_usable``, a square's ``neighbour_colours``, a triangle's
+``sides_usable``) and the ends in ``reach(P)`` (``reach_ends``).
 
 The features are defined on panels without symmetry, cancellers, removed
 edges or removed vertices (:func:`features_apply`); elsewhere a learned
@@ -38,15 +45,27 @@ from witness.model.panel import Panel, cell_edges
 from witness.search.predicates import OPERATORS, Clause, Predicate
 
 # The features of each kind of object, in a fixed order.
-DOT_FEATURES = ("dot_covered", "dot_coverable", "part_dots", "part_ends", "open_dots")
-SQUARE_FEATURES = ("joined_colours", "region_colours", "region_closed")
+DOT_FEATURES = (
+    "dot_covered",
+    "dot_coverable",
+    "part_dots",
+    "part_ends",
+    "open_dots",
+    "dot_on_edge",
+    "dot_usable",
+)
+SQUARE_FEATURES = ("joined_colours", "region_colours", "region_closed", "neighbour_colours")
 STAR_FEATURES = ("joined_partners", "region_partners")
+TRIANGLE_FEATURES = ("triangle_count", "sides_on", "sides_usable")
+END_FEATURES = ("reach_ends",)
 KIND_FEATURES: dict[str, tuple[str, ...]] = {
     "dot": DOT_FEATURES,
     "square": SQUARE_FEATURES,
     "star": STAR_FEATURES,
+    "triangle": TRIANGLE_FEATURES,
+    "end": END_FEATURES,
 }
-PANEL_FEATURES: tuple[str, ...] = DOT_FEATURES + SQUARE_FEATURES + STAR_FEATURES
+PANEL_FEATURES: tuple[str, ...] = tuple(f for names in KIND_FEATURES.values() for f in names)
 # The object kinds a family's examples and predicates range over.
 FAMILIES: dict[str, tuple[str, ...]] = {
     "dots": ("dot",),
@@ -75,13 +94,25 @@ CERTIFICATES: dict[str, tuple[tuple[str, str, int | str], ...]] = {
     "squares of two colours joined for good": (("joined_colours", "gt", 1),),
     "a star joined for good with more than one partner": (("joined_partners", "gt", 2),),
     "a star whose region can no longer hold a partner": (("region_partners", "lt", 2),),
+    "a dot the line can no longer pass": (("dot_usable", "eq", 0),),
+    "squares of two colours across a side the line can never take": (
+        ("neighbour_colours", "gt", 1),
+    ),
+    "a triangle with more sides on the line than it counts": (
+        ("sides_on", "gt", "triangle_count"),
+    ),
+    "a triangle that can no longer get as many sides as it counts": (
+        ("sides_usable", "lt", "triangle_count"),
+    ),
+    "no end can be reached any more": (("reach_ends", "eq", 0),),
 }
 
 
 @dataclass(frozen=True)
 class PanelObject:
-    """A dot (``index`` into ``panel.dots``), square or star (index into
-    ``panel.squares`` / ``panel.stars``) a learned clause can blame."""
+    """A dot (``index`` into ``panel.dots``), square, star, triangle or end
+    (index into ``panel.squares``, ``panel.stars``, ``panel.triangles``,
+    ``panel.ends``) a learned clause can blame."""
 
     kind: str
     index: int
@@ -96,10 +127,16 @@ def features_apply(panel: Panel) -> bool:
     return not (panel.symmetry or panel.cancellers or panel.removed_edges or panel.removed_vertices)
 
 
-def panel_objects(panel: Panel, kinds: Iterable[str] = ("dot", "square", "star")) -> list:
-    """The panel's objects of the given kinds, dots then squares then stars."""
+def panel_objects(panel: Panel, kinds: Iterable[str] = tuple(KIND_FEATURES)) -> list:
+    """The panel's objects of the given kinds, in the order of :data:`KIND_FEATURES`."""
     wanted = set(kinds)
-    counts = {"dot": len(panel.dots), "square": len(panel.squares), "star": len(panel.stars)}
+    counts = {
+        "dot": len(panel.dots),
+        "square": len(panel.squares),
+        "star": len(panel.stars),
+        "triangle": len(panel.triangles),
+        "end": len(panel.ends),
+    }
     return [PanelObject(k, i) for k in KIND_FEATURES if k in wanted for i in range(counts[k])]
 
 
@@ -114,6 +151,11 @@ class PathState:
     reach: frozenset[Vertex]
     part: dict[Vertex, int]  # vertex of reach(P) minus the head -> its part
     addable: frozenset[Edge]
+    open_edge: frozenset[Edge]  # every edge the line may use
+
+    def usable(self, e: Edge) -> bool:
+        """Open, with each end the head or off the path (module doc)."""
+        return e in self.open_edge and all(v == self.head or v not in self.on for v in e)
 
 
 def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
@@ -134,7 +176,8 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
         for w in panel.neighbours(v)
         if w in reach and edge(v, w) not in path_edges
     )
-    return PathState(head, on, path_edges, reach, part, addable)
+    open_edge = frozenset(edge(v, w) for v in panel.vertices() for w in panel.neighbours(v))
+    return PathState(head, on, path_edges, reach, part, addable, open_edge)
 
 
 def _flood(panel: Panel, seeds: list[Vertex], allowed) -> frozenset[Vertex]:
@@ -171,8 +214,9 @@ def dot_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
     ]
     open_dots = covered.count(False)
     out = []
-    for c, p in zip(covered, parts, strict=True):
+    for d, c, p in zip(panel.dots, covered, parts, strict=True):
         live = not c and p is not None
+        at, on_edge = d.at, d.on_edge
         out.append(
             {
                 "dot_covered": int(c),
@@ -180,6 +224,10 @@ def dot_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
                 "part_dots": sum(q == p for q in parts) if live else 0,
                 "part_ends": sum(state.part.get(e) == p for e in panel.ends) if live else 0,
                 "open_dots": open_dots,
+                "dot_on_edge": int(on_edge),
+                "dot_usable": int(
+                    c or (state.usable(edge(*at)) if on_edge else at not in state.on)
+                ),
             }
         )
     return out
@@ -215,6 +263,23 @@ def _colour_symbols(panel: Panel) -> dict[Cell, str]:
     return {c: k for c, k in out.items() if k != NO_COLOUR}
 
 
+def _stuck_with(panel: Panel, state: PathState, cell: Cell) -> list[Cell]:
+    """``cell`` and its neighbours across sides neither on the path nor usable
+    (the line never takes them: those cells share a region for good)."""
+    x, y = cell
+    bottom, right, top, left = cell_edges(cell)
+    out = [cell]
+    for nb, side in (
+        ((x, y - 1), bottom),
+        ((x + 1, y), right),
+        ((x, y + 1), top),
+        ((x - 1, y), left),
+    ):
+        if panel.in_cells(nb) and side not in state.path_edges and not state.usable(side):
+            out.append(nb)
+    return out
+
+
 def cell_features(panel: Panel, state: PathState) -> tuple[list[dict], list[dict]]:
     """The features of every square and every star (panel order) under ``state``."""
     never = state.path_edges | state.addable  # a side off this set stays uncut
@@ -229,6 +294,13 @@ def cell_features(panel: Panel, state: PathState) -> tuple[list[dict], list[dict
                 "joined_colours": len({square_colour[c] for c in joined if c in square_colour}),
                 "region_colours": len({square_colour[c] for c in now if c in square_colour}),
                 "region_closed": int(joined == now),
+                "neighbour_colours": len(
+                    {
+                        square_colour[c]
+                        for c in _stuck_with(panel, state, (x, y))
+                        if c in square_colour
+                    }
+                ),
             }
         )
     for x, y, k in panel.stars:
@@ -243,16 +315,42 @@ def cell_features(panel: Panel, state: PathState) -> tuple[list[dict], list[dict
     return squares, stars
 
 
+def triangle_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
+    """The features of every triangle (panel order): its count and how many
+    sides of its cell are on the path, or on it or usable."""
+    out = []
+    for x, y, k, _ in panel.triangles:
+        sides = cell_edges((x, y))
+        on = sum(e in state.path_edges for e in sides)
+        out.append(
+            {
+                "triangle_count": k,
+                "sides_on": on,
+                "sides_usable": on
+                + sum(e not in state.path_edges and state.usable(e) for e in sides),
+            }
+        )
+    return out
+
+
+def end_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
+    """The features of every end (panel order): how many ends lie in reach(P)."""
+    reach_ends = sum(e in state.reach for e in panel.ends)
+    return [{"reach_ends": reach_ends} for _ in panel.ends]
+
+
 # ------------------------------------------------------------------ objects
 def object_features(
-    panel: Panel, path: Sequence[Vertex], kinds: Iterable[str] = ("dot", "square", "star")
+    panel: Panel, path: Sequence[Vertex], kinds: Iterable[str] = tuple(KIND_FEATURES)
 ) -> list[tuple[PanelObject, dict[str, int]]]:
     """Every object of the given kinds with its features under ``path``."""
     state = path_state(panel, path)
     wanted = set(kinds)
     dots = dot_features(panel, state) if "dot" in wanted else []
     squares, stars = cell_features(panel, state) if wanted & {"square", "star"} else ([], [])
-    values = {"dot": dots, "square": squares, "star": stars}
+    triangles = triangle_features(panel, state) if "triangle" in wanted else []
+    ends = end_features(panel, state) if "end" in wanted else []
+    values = {"dot": dots, "square": squares, "star": stars, "triangle": triangles, "end": ends}
     return [(o, values[o.kind][o.index]) for o in panel_objects(panel, wanted)]
 
 

@@ -25,9 +25,9 @@ The algorithm, as in :mod:`~witness.search.astar`, with these differences:
   that passed it (a child of a path that failed it fails it too), or a learned
   family program pi* (clauses over :mod:`witness.search.panel_features`,
   encoded by :func:`encode_program`), evaluated on every child: it fires when
-  some clause holds on some dot, square or star. On a panel the features do
-  not apply to (symmetry, cancellers, removed edges or vertices) pi* never
-  fires.
+  some clause holds on some dot, square, star, triangle or end. On a panel the
+  features do not apply to (symmetry, cancellers, removed edges or vertices)
+  pi* never fires.
 
 How pi* and pi_baseline combine (the paper compares each alone): with
 ``predicate`` = a program, pi* alone sorts (``sort``) or prunes (``prune``)
@@ -375,9 +375,11 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
 
 
 # ----------------------------------------------------- learned programs
-OBJECT_KINDS = ("dot", "square", "star")  # kernels.K_DOT, K_SQUARE, K_STAR
+OBJECT_KINDS = ("dot", "square", "star", "triangle", "end")  # kernels.K_DOT ... K_END
+assert OBJECT_KINDS == tuple(KIND_FEATURES)
 # The core numbers features as panel_features does (kernels.F_*).
 assert PANEL_FEATURES.index("region_partners") == kernels.F_REGION_PARTNERS
+assert PANEL_FEATURES.index("reach_ends") == kernels.F_REACH_ENDS
 assert len(PANEL_FEATURES) == kernels.N_PANEL_FEATURES
 
 
@@ -387,7 +389,7 @@ class PanelProgram:
 
     clauses: np.ndarray  # int64[n, 3]: first comparison, end, object kind
     cmps: np.ndarray  # int64[m, 5]: operator, left is a feature, left, right is a feature, right
-    need: np.ndarray  # int64[4]: features read (bit mask); clauses over dots, squares, stars
+    need: np.ndarray  # int64[6]: features read (bit mask); clauses over each object kind
     edge_ends: np.ndarray  # int32[n_places, 2]: an open edge's two vertices, or -1
 
     def arrays(self) -> tuple:
@@ -406,7 +408,13 @@ def _clause_kind(panel: Panel, features: set[str]) -> int | None:
     (None: it reads two kinds' features, so it never fires); a clause reading
     no feature holds on any object, so on the panel's first one (None: none)."""
     if not features:
-        counts = (len(panel.dots), len(panel.squares), len(panel.stars))
+        counts = (
+            len(panel.dots),
+            len(panel.squares),
+            len(panel.stars),
+            len(panel.triangles),
+            len(panel.ends),
+        )
         present = [i for i, n in enumerate(counts) if n]
         return present[0] if present else None
     kinds = {k for k, names in KIND_FEATURES.items() if features & set(names)}
@@ -417,7 +425,7 @@ def encode_program(panel: Panel, predicate: Predicate, geo: PanelGeometry) -> Pa
     """The core's arrays for a learned family program on ``panel`` (no clause at
     all where the features do not apply: pi* never fires there)."""
     ops, codes = list(OPERATORS), {name: i for i, name in enumerate(PANEL_FEATURES)}
-    clauses, cmps, need = [], [], np.zeros(4, np.int64)
+    clauses, cmps, need = [], [], np.zeros(1 + len(OBJECT_KINDS), np.int64)
     for clause in predicate.clauses if features_apply(panel) else ():
         read = {v for c in clause.comparisons for k, v in (c.left, c.right) if k == "feature"}
         kind = _clause_kind(panel, read)
@@ -454,7 +462,7 @@ def program_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]
         table[i, : len(p)] = [v[1] * (panel.cols + 1) + v[0] for v in p]
     values = panel_program_on_paths(
         geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
-        geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
+        geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
         *program.arrays(), table, lengths,
     )  # fmt: skip
     return [bool(v) for v in values]

@@ -252,7 +252,8 @@ FEATURE_WORDS = {
     "addable_edges": "the square's edges a completion could still add",
 }
 assert set(FEATURE_WORDS) == set(FEATURES)
-# The features of witness.search.panel_features (dots, squares, stars), in words.
+# The features of witness.search.panel_features (dots, squares, stars, triangles,
+# ends), in words.
 FEATURE_WORDS.update(
     {
         "dot_covered": "whether the dot is on the path",
@@ -265,6 +266,13 @@ FEATURE_WORDS.update(
         "region_closed": "whether the square's region is final",
         "joined_partners": "the symbols of the star's colour joined to it for good",
         "region_partners": "the symbols of the star's colour in its region",
+        "dot_on_edge": "whether the dot is on an edge",
+        "dot_usable": "whether the line can still pass the dot",
+        "neighbour_colours": "the colours of the squares stuck next to the square",
+        "triangle_count": "the triangle's count",
+        "sides_on": "the triangle's sides on the path",
+        "sides_usable": "the triangle's sides on the path or still usable",
+        "reach_ends": "the ends the head can still reach",
     }
 )
 # Yes/no features compared with a constant, read as a sentence: (before, after "not").
@@ -274,6 +282,8 @@ YES_NO_WORDS = {
     "dot_covered": ("the dot is ", "on the path"),
     "dot_coverable": ("the dot is ", "coverable (on the path or within reach)"),
     "region_closed": ("the square's region is ", "final"),
+    "dot_on_edge": ("the dot is ", "on an edge"),
+    "dot_usable": ("the dot is ", "passable (on the path or its place still usable)"),
 }
 
 

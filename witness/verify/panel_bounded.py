@@ -48,7 +48,7 @@ from itertools import pairwise
 
 import clingo
 
-from witness.model.base import NO_COLOUR, Vertex, edge
+from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, Vertex, edge
 from witness.model.panel import Dot, Panel, cell_edges
 from witness.model.rules import cell_point, is_solution, point
 from witness.search.asp_solver import path_from_edges, symbol_vertex
@@ -77,7 +77,13 @@ PANEL_ASP_FEATURES = frozenset(
 )
 # The solver's rules of the line and of the symbols the verifier places.
 RULE_ENCODINGS = ("panel_path.lp", "panel_regions.lp", "panel_dots.lp")
-KIND_ENCODINGS = {"dot": (), "square": ("panel_squares.lp",), "star": ("panel_stars.lp",)}
+KIND_ENCODINGS = {
+    "dot": (),
+    "square": ("panel_squares.lp",),
+    "star": ("panel_stars.lp",),
+    "triangle": ("panel_triangles.lp",),
+    "end": (),
+}
 
 
 @dataclass
@@ -221,7 +227,7 @@ def _place_thing(p: tuple[int, int]):
 def model_panel(rows: int, cols: int, atoms: list[clingo.Symbol]) -> Panel:
     """The panel a model chose."""
     fields: dict[str, list] = {"starts": [], "ends": [], "gaps": [], "dots": []}
-    fields.update(squares=[], stars=[])
+    fields.update(squares=[], stars=[], triangles=[])
     for s in atoms:
         args = s.arguments
         if s.match("start", 1) or s.match("end", 1):
@@ -233,12 +239,20 @@ def model_panel(rows: int, cols: int, atoms: list[clingo.Symbol]) -> Panel:
         elif s.match("square", 2) or s.match("star", 2):
             px, py = symbol_vertex(args[0])
             fields[s.name + "s"].append(((px - 1) // 2, (py - 1) // 2, args[1].string))
+        elif s.match("tri", 2):
+            px, py = symbol_vertex(args[0])
+            colour = DEFAULT_COLOURS["triangles"]
+            fields["triangles"].append(((px - 1) // 2, (py - 1) // 2, args[1].number, colour))
+    fields["triangles"].sort()
     return Panel(rows=rows, cols=cols, **{k: tuple(v) for k, v in fields.items()})
 
 
 def _object_at(panel: Panel, term: clingo.Symbol) -> PanelObject:
-    """The object a ``dot(P)`` / ``square(P)`` / ``star(P)`` term names."""
+    """The object a ``dot(P)`` / ``square(P)`` / ``star(P)`` / ``triangle(P)`` /
+    ``end(V)`` term names."""
     place = symbol_vertex(term.arguments[0])
+    if term.name == "end":
+        return PanelObject("end", list(panel.ends).index(place))
     if term.name == "dot":
         return PanelObject("dot", [point(d.at) for d in panel.dots].index(place))
     cells = [cell_point(t[:2]) for t in getattr(panel, term.name + "s")]
@@ -313,6 +327,7 @@ def _given_facts(panel: Panel, path: list[Vertex]) -> list[str]:
         for x, y, k in getattr(panel, name + "s"):
             here = _pair(cell_point((x, y)))
             out += [f'{name}({here},"{k}").', f'colour({here},"{k}").']
+    out += [f"tri({_pair(cell_point((x, y)))},{k})." for x, y, k, _ in panel.triangles]
     others = [(t[0], t[1], t[-1]) for t in panel.triangles]
     others += [(*p.cell, p.colour) for p in panel.polyominoes]  # stars count them too
     out += [f'colour({_pair(cell_point((x, y)))},"{k}").' for x, y, k in others if k != NO_COLOUR]

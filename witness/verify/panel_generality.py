@@ -52,6 +52,9 @@ def _dot_invariants(f: Values) -> bool:
         and (idle or f["part_dots"] >= 1)  # an uncovered dot with a part is in it
         and (covered == 1 or f["open_dots"] >= 1)
         and f["part_dots"] <= f["open_dots"]
+        and f["dot_on_edge"] in (0, 1)
+        and f["dot_usable"] in (0, 1)
+        and coverable <= f["dot_usable"]  # addable edges and reach(P) are usable
     )
 
 
@@ -59,11 +62,25 @@ def _square_invariants(f: Values) -> bool:
     joined, now = f["joined_colours"], f["region_colours"]
     closed = f["region_closed"]
     # joined(P, c) lies inside region_now(P, c), and both hold c
-    return closed in (0, 1) and 1 <= joined <= now and (closed == 0 or joined == now)
+    return (
+        closed in (0, 1)
+        and 1 <= joined <= now
+        and (closed == 0 or joined == now)
+        # a side never on P nor usable is not addable: its cells are joined
+        and 1 <= f["neighbour_colours"] <= joined
+    )
 
 
 def _star_invariants(f: Values) -> bool:
     return 1 <= f["joined_partners"] <= f["region_partners"]
+
+
+def _triangle_invariants(f: Values) -> bool:
+    return 1 <= f["triangle_count"] <= 3 and 0 <= f["sides_on"] <= f["sides_usable"] <= 4
+
+
+def _end_invariants(f: Values) -> bool:
+    return f["reach_ends"] >= 0
 
 
 # What the definitions make true of one object's features, on every panel.
@@ -71,11 +88,13 @@ INVARIANTS: dict[str, Callable[[Values], bool]] = {
     "dot": _dot_invariants,
     "square": _square_invariants,
     "star": _star_invariants,
+    "triangle": _triangle_invariants,
+    "end": _end_invariants,
 }
 
 
 # Features the invariants keep to 0 or 1.
-BINARY = frozenset({"dot_covered", "dot_coverable", "region_closed"})
+BINARY = frozenset({"dot_covered", "dot_coverable", "region_closed", "dot_on_edge", "dot_usable"})
 
 
 @dataclass
