@@ -46,7 +46,10 @@ from witness.difficulty.ratings import (
 from witness.errors import InputError
 from witness.io import write_csv, write_file
 from witness.paper import SHEN_2024, THESIS_SETS, THESIS_TABLE_4_1, THESIS_TRIANGLES_REMUSE
-from witness.search.panel_features import reads_panel_features
+from witness.search.panel_features import KIND_FEATURES, reads_panel_features
+
+# The panel features a triangle-only panel gives a program something to read with.
+TRIANGLE_SET_FEATURES = frozenset(KIND_FEATURES["triangle"] + KIND_FEATURES["end"])
 
 
 def imported(source: Path, out: Path) -> Path:
@@ -73,15 +76,20 @@ def players_for(family: str, specs: list[str]) -> dict:
     size (``paper``, ``FILE.pl``, ``hand+FILE.pl`` for the hand rules and the
     program together, ``FILE.pl:1/4`` for only those clauses, ``@straight``
     after any of them for the straight-line policy) where it applies: a
-    triangle program on the triangle set, a program over the panel features
-    (witness.search.panel_features) on the others."""
+    triangle program on the triangle set; a program over the panel features
+    (witness.search.panel_features) on the others, and on the triangle set
+    too when it reads the features of triangles or ends (the hand rules'
+    program, witness/difficulty/hand_rules.pl)."""
     out: dict = {}
     for spec in specs:
         label, _, body = spec.partition("=")
         player = parse_player(body or label)
-        if isinstance(player.rules, str) or reads_panel_features(player.rules) != (
-            family == "triangles"
-        ):
+        if isinstance(player.rules, str):
+            out[label] = player
+        elif not reads_panel_features(player.rules):
+            if family == "triangles":
+                out[label] = player
+        elif family != "triangles" or player.rules.features_used & TRIANGLE_SET_FEATURES:
             out[label] = player
     return out
 
@@ -278,6 +286,8 @@ def run_family(family: str, rated, args) -> str:
         out / "left_out.csv",
     )
     players = players_for(family, args.players)
+    if not players:
+        return f"{family}: none of the players applies to this set; nothing scored\n"
     rows = score_family(chosen, players, args.lookahead, args.time_limit, out / "scores.csv")
     rows = [r for r in rows if r["puzzle"] in adjusted]
     correlations = correlation_table(rows)

@@ -172,6 +172,8 @@ def test_a_subset_of_clauses_is_a_player_that_knows_less():
 def test_the_ratings_benchmark_names_players_by_spec():
     import sys
 
+    from witness.difficulty.panel_entropy import HAND_PROGRAM
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     from bench_ratings import players_for
 
@@ -181,6 +183,10 @@ def test_the_ratings_benchmark_names_players_by_spec():
     assert panels["hs"].policy == "straight" and panels["sub"].hand_too
     assert len(panels["sub"].rules.clauses) == 2
     assert list(players_for("triangles", specs)) == ["none", "hand", "hs", "paper"]
+    # the hand rules' program reads triangles and ends: it applies to both sets
+    program = [f"prog={HAND_PROGRAM}"]
+    assert list(players_for("triangles", program)) == list(players_for("dots", program))
+    assert list(players_for("triangles", program)) == ["prog"]
 
 
 RICH = Path(__file__).parents[1] / "results/reference/rich/rich/final/pi_star.pl"

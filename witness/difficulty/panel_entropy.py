@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 from witness.difficulty.entropy import INF, min_path_entropies, with_lookahead
 from witness.difficulty.muse import Difficulty
@@ -285,6 +286,10 @@ HAND_RULES: dict[str, Rule] = {
     "triangle_counts": triangle_counts,
 }
 PLAYERS = {"none": (), "hand": tuple(HAND_RULES)}
+# The same rules as a program over the panel background knowledge (bk/panel.pl),
+# proven by ``witness verify`` like a learned one; on every panel the features
+# apply to it fires exactly when HAND_RULES do (tests/test_hand_rules.py).
+HAND_PROGRAM = Path(__file__).with_name("hand_rules.pl")
 
 
 def learned_rule(clauses: Sequence[Clause]) -> Rule:
