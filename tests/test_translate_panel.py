@@ -129,6 +129,17 @@ CERTIFICATE_PROGRAMS = {
     "a star whose region can no longer hold a partner": (
         "f(A,B) :- two(C), region_partners(A,B,D), greaterThan(C,D)."
     ),
+    "a dot the line can no longer pass": "f(A,B) :- passed(A,B).",
+    "squares of two colours across a side the line can never take": (
+        "f(A,B) :- one(C), neighbour_colours(A,B,D), greaterThan(D,C)."
+    ),
+    "a triangle with more sides on the line than it counts": (
+        "f(A,B) :- sides_on(A,B,C), triangle_count(A,B,D), greaterThan(C,D)."
+    ),
+    "a triangle that can no longer get as many sides as it counts": (
+        "f(A,B) :- sides_usable(A,B,C), triangle_count(A,B,D), greaterThan(D,C)."
+    ),
+    "no end can be reached any more": "f(A,B) :- reach_ends(A,B,C), zero(C).",
 }
 
 
