@@ -1532,6 +1532,21 @@ def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b,
 
 
 @_jit_free
+def _across(p, j, width, height):
+    """Cell place p's side in direction j (right, up, left, down) and the cell
+    place across it; ok is False when that cell is off the panel."""
+    px = p % width
+    py = p // width
+    if j == 0:
+        return px + 2 < width, p + 1, p + 2
+    if j == 1:
+        return py + 2 < height, p + width, p + 2 * width
+    if j == 2:
+        return px >= 2, p - 1, p - 2
+    return py >= 2, p - width, p - 2 * width
+
+
+@_jit_free
 def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vlab, clabel,
                 label, cqueue):
     """clabel[c] = label for the cells (places) connected to cell ``seed`` through
@@ -1544,17 +1559,8 @@ def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vl
     while i < n:
         p = cqueue[i]
         i += 1
-        px = p % width
-        py = p // width
         for j in range(4):
-            if j == 0:
-                ok, side, q = px + 2 < width, p + 1, p + 2
-            elif j == 1:
-                ok, side, q = py + 2 < height, p + width, p + 2 * width
-            elif j == 2:
-                ok, side, q = px >= 2, p - 1, p - 2
-            else:
-                ok, side, q = py >= 2, p - width, p - 2 * width
+            ok, side, q = _across(p, j, width, height)
             if not ok or clabel[q] == label or cover[side] == stamp:
                 continue
             if (joined and edge_ends[side, 0] >= 0 and vlabel[edge_ends[side, 0]] == vlab
@@ -1600,17 +1606,8 @@ def _neighbour_colours(p, w, kind, colour, n_colours, width, height, on, cover, 
     c = colour[p] if colour[p] >= 0 else n_colours
     cmark[c] = labels[3]
     count = 1
-    px = p % width
-    py = p // width
     for j in range(4):
-        if j == 0:
-            ok, side, q = px + 2 < width, p + 1, p + 2
-        elif j == 1:
-            ok, side, q = py + 2 < height, p + width, p + 2 * width
-        elif j == 2:
-            ok, side, q = px >= 2, p - 1, p - 2
-        else:
-            ok, side, q = py >= 2, p - width, p - 2 * width
+        ok, side, q = _across(p, j, width, height)
         if not ok or kind[q] != P_SQUARE or cover[side] == stamp:
             continue
         if _usable(side, w, edge_ends, on, stamp):
