@@ -295,71 +295,113 @@ def placements(
                     yield _cover(shape, (x, y), negative, precise)
 
 
-def _place_positives(
-    panel: Panel,
-    values: dict[Point, int],
-    pieces: list[Polyomino],
-    deadline: float | None,
-    cells: Sequence[Point],
-) -> bool:
-    """Cover the first cell still owed (``cells`` in order: least y, then x)
-    with some piece, then the rest."""
-    _on_time(deadline)
-    owed = next((q for q in cells if values[q] < 0), None)
-    if not pieces or owed is None:
-        return not pieces and owed is None
-    at = (owed[0] // 2, owed[1] // 2)
-    precise = panel.polyomino_rules == "precise"
-    tried = set()
-    for i, piece in enumerate(pieces):
-        if (piece.shape, piece.rotatable) in tried:
-            continue
-        tried.add((piece.shape, piece.rotatable))
-        rest = pieces[:i] + pieces[i + 1 :]
-        for shape in piece.orientations():
-            cover = _cover(shape, at, negative=False, precise=precise)
-            # a piece only covers places still owed (below 0), so never twice
-            if not all(values.get(q, 0) < 0 for q in cover):
-                continue
-            for q in cover:
-                values[q] += 1
-            fits = _place_positives(panel, values, rest, deadline, cells)
+@dataclass(frozen=True)
+class _Box:
+    """The places pieces may cover, numbered least y first, then least x (so
+    cells in number order are cells in the tiling search's order): the panel's
+    doubled grid and ``margin`` cells around it."""
+
+    cols: int
+    rows: int
+    margin: int
+    precise: bool
+
+    @property
+    def width(self) -> int:
+        return 2 * (self.cols + 2 * self.margin) + 1
+
+    @property
+    def size(self) -> int:
+        return self.width * (2 * (self.rows + 2 * self.margin) + 1)
+
+    def index(self, q: Point) -> int | None:
+        x, y = q[0] + 2 * self.margin, q[1] + 2 * self.margin
+        if 0 <= x < self.width and 0 <= y * self.width < self.size:
+            return y * self.width + x
+        return None
+
+    def cells(self) -> list[int]:
+        w = self.width
+        return [i for i in range(self.size) if (i % w) % 2 == 1 and (i // w) % 2 == 1]
+
+
+@lru_cache(maxsize=1 << 10)
+def _positive_covers(box: _Box, shape: tuple, rotatable: bool) -> dict[int, tuple]:
+    """For each cell of ``box`` (its number), the places (numbers) a positive
+    piece covers in each orientation with its first cell there, when all lie
+    in the box."""
+    out: dict[int, tuple] = {}
+    m = 2 * box.margin
+    for cell in box.cells():
+        at = ((cell % box.width - m) // 2, (cell // box.width - m) // 2)
+        covers = []
+        for turned in Polyomino((0, 0), shape, rotatable).orientations():
+            places = [box.index(q) for q in _cover(turned, at, False, box.precise)]
+            if None not in places:
+                covers.append(tuple(places))
+        out[cell] = tuple(covers)
+    return out
+
+
+@dataclass
+class _Tiling:
+    """The tiling search of :func:`polyominoes_fit` on numbered places: lay
+    every negative piece anywhere it may lie (identical ones in non-decreasing
+    placement order: the same sets, each once), then cover the first cell still
+    owed (below 0) with some positive piece, and so on; a positive piece only
+    covers places still owed, so never more than once."""
+
+    values: list[int]  # by place number
+    cells: list[int]  # the box's cells, in order
+    negatives: list[list[tuple[int, ...]]]  # each negative piece's placements
+    twins: list[bool]  # negative piece i is identical to piece i + 1
+    positives: list[dict[int, tuple]]  # each kind's covers by first cell
+    left: list[int]  # pieces of each positive kind not yet laid
+    deadline: float | None
+
+    def negatives_from(self, i: int, first: int) -> bool:
+        _on_time(self.deadline)
+        if i == len(self.negatives):
+            return self.positives_from(0)
+        values = self.values
+        covers = self.negatives[i]
+        for index in range(first, len(covers)):
+            cover = covers[index]
             for q in cover:
                 values[q] -= 1
+            fits = self.negatives_from(i + 1, index if self.twins[i] else 0)
+            for q in cover:
+                values[q] += 1
             if fits:
                 return True
-    return False
+        return False
 
-
-def _place_negatives(
-    panel: Panel,
-    values: dict[Point, int],
-    negatives: list[Polyomino],
-    positives: list,
-    margin: int,
-    deadline: float | None,
-    first: int = 0,
-) -> bool:
-    """Lay every negative piece (identical ones in non-decreasing placement
-    order: the same sets, each once), then the positive ones."""
-    _on_time(deadline)
-    if not negatives:  # the places are all in values now; positives add none
-        cells = sorted((q for q in values if q[0] % 2 and q[1] % 2), key=lambda q: (q[1], q[0]))
-        return _place_positives(panel, values, positives, deadline, cells)
-    piece = negatives[0]
-    twin = len(negatives) > 1 and _kind(negatives[1]) == _kind(piece)
-    covers = list(placements(panel, piece, negative=True, margin=margin))
-    for index in range(first, len(covers)):
-        for q in covers[index]:
-            values[q] = values.get(q, 0) - 1
-        fits = _place_negatives(
-            panel, values, negatives[1:], positives, margin, deadline, index if twin else 0
-        )
-        for q in covers[index]:
-            values[q] += 1
-        if fits:
-            return True
-    return False
+    def positives_from(self, start: int) -> bool:
+        """Cover the first cell still owed, at ``start`` or after it, then the rest."""
+        _on_time(self.deadline)
+        values, cells = self.values, self.cells
+        while start < len(cells) and values[cells[start]] >= 0:
+            start += 1
+        if not any(self.left) or start == len(cells):
+            return not any(self.left) and start == len(cells)
+        at = cells[start]
+        for k, covers in enumerate(self.positives):
+            if not self.left[k]:
+                continue
+            self.left[k] -= 1
+            for cover in covers[at]:
+                if any(values[q] >= 0 for q in cover):
+                    continue
+                for q in cover:
+                    values[q] += 1
+                fits = self.positives_from(start)
+                for q in cover:
+                    values[q] -= 1
+                if fits:
+                    self.left[k] += 1
+                    return True
+            self.left[k] += 1
+        return False
 
 
 def _kind(piece: Polyomino) -> tuple:
@@ -387,11 +429,26 @@ def polyominoes_fit(
     key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region)
     key += tuple(sorted(map(_piece_key, pieces)))
     if key not in _TILINGS:
+        box = _Box(panel.cols, panel.rows, margin, panel.polyomino_rules == "precise")
         # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
-        values = {q: (-1 if net > 0 and q in region else 0) for q in _all_points(panel)}
+        values = [0] * box.size
+        for q in region if net > 0 else ():
+            values[box.index(q)] = -1
         negatives = sorted((p for p in pieces if p.negative), key=_kind)
-        positives = sorted((p for p in pieces if not p.negative), key=lambda p: -p.size)
-        fits = _place_negatives(panel, values, negatives, positives, margin, deadline)
+        kinds = sorted({_kind(p) for p in pieces if not p.negative}, key=lambda k: (-len(k[0]), k))
+        search = _Tiling(
+            values,
+            box.cells(),
+            [
+                [tuple(map(box.index, c)) for c in placements(panel, p, True, margin)]
+                for p in negatives
+            ],
+            [b is not None and _kind(a) == _kind(b) for a, b in pairwise([*negatives, None])],
+            [_positive_covers(box, shape, rotatable) for shape, rotatable in kinds],
+            [sum(_kind(p) == k for p in pieces if not p.negative) for k in kinds],
+            deadline,
+        )
+        fits = search.negatives_from(0, 0)
         if len(_TILINGS) >= TILINGS_KEPT:
             _TILINGS.clear()
         _TILINGS[key] = fits
