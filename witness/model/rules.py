@@ -48,6 +48,7 @@ past it, the search raises :class:`CheckStopped` rather than answer.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -326,77 +327,92 @@ class _Box:
 
 
 @lru_cache(maxsize=1 << 10)
-def _positive_covers(box: _Box, shape: tuple, rotatable: bool) -> dict[int, tuple]:
-    """For each cell of ``box`` (its number), the places (numbers) a positive
-    piece covers in each orientation with its first cell there, when all lie
-    in the box."""
+def _covers_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> dict:
+    """For each cell of ``box`` (its number), what a piece covers in each
+    orientation with its first cell there, when all of it lies in the box: its
+    places (numbers), and those of them that must still be owed when it is laid
+    to fix them (a positive piece: all; a negative one: its cells)."""
     out: dict[int, tuple] = {}
     m = 2 * box.margin
     for cell in box.cells():
         at = ((cell % box.width - m) // 2, (cell // box.width - m) // 2)
         covers = []
         for turned in Polyomino((0, 0), shape, rotatable).orientations():
-            places = [box.index(q) for q in _cover(turned, at, False, box.precise)]
+            places = [box.index(q) for q in _cover(turned, at, negative, box.precise)]
             if None not in places:
-                covers.append(tuple(places))
+                points = _cover(turned, at, negative, box.precise)
+                checked = [
+                    i
+                    for i, q in zip(places, points, strict=True)
+                    if not negative or (q[0] % 2 and q[1] % 2)
+                ]
+                covers.append((tuple(places), tuple(checked)))
         out[cell] = tuple(covers)
     return out
 
 
 @dataclass
 class _Tiling:
-    """The tiling search of :func:`polyominoes_fit` on numbered places: lay
-    every negative piece anywhere it may lie (identical ones in non-decreasing
-    placement order: the same sets, each once), then cover the first cell still
-    owed (below 0) with some positive piece, and so on; a positive piece only
-    covers places still owed, so never more than once."""
+    """The tiling search of :func:`polyominoes_fit` on numbered places. The
+    pieces of one sign are laid anywhere they may lie (identical ones in
+    non-decreasing placement order: the same sets, each once), then the others
+    tile what is left: the first cell not yet at 0 is covered by one of them
+    with its first cell there, and so on. The sign laid first is the one with
+    fewer ways to lay its pieces. A positive piece only covers places still
+    below 0, so none ever goes above; a negative piece only covers cells still
+    above 0, and every side must end at most 0."""
 
     values: list[int]  # by place number
     cells: list[int]  # the box's cells, in order
-    negatives: list[list[tuple[int, ...]]]  # each negative piece's placements
-    twins: list[bool]  # negative piece i is identical to piece i + 1
-    positives: list[dict[int, tuple]]  # each kind's covers by first cell
-    left: list[int]  # pieces of each positive kind not yet laid
+    laid: list[list[tuple[int, ...]]]  # each piece laid anywhere: its placements
+    twins: list[bool]  # laid piece i is identical to piece i + 1
+    sign: int  # of the pieces laid anywhere: -1 negative, +1 positive
+    tiles: list[dict[int, tuple]]  # each tiling kind's covers by first cell
+    left: list[int]  # pieces of each tiling kind not yet laid
+    sides: list[int]  # places that must end at most 0 beyond what the tiles keep so
     deadline: float | None
 
-    def negatives_from(self, i: int, first: int) -> bool:
+    def lay_from(self, i: int, first: int) -> bool:
         _on_time(self.deadline)
-        if i == len(self.negatives):
-            return self.positives_from(0)
-        values = self.values
-        covers = self.negatives[i]
+        if i == len(self.laid):
+            return self.tile_from(0)
+        values, sign = self.values, self.sign
+        covers = self.laid[i]
         for index in range(first, len(covers)):
             cover = covers[index]
             for q in cover:
-                values[q] -= 1
-            fits = self.negatives_from(i + 1, index if self.twins[i] else 0)
+                values[q] += sign
+            fits = self.lay_from(i + 1, index if self.twins[i] else 0)
             for q in cover:
-                values[q] += 1
+                values[q] -= sign
             if fits:
                 return True
         return False
 
-    def positives_from(self, start: int) -> bool:
-        """Cover the first cell still owed, at ``start`` or after it, then the rest."""
+    def tile_from(self, start: int) -> bool:
+        """Fix the first cell not at 0, at ``start`` or after it, then the rest."""
         _on_time(self.deadline)
-        values, cells = self.values, self.cells
-        while start < len(cells) and values[cells[start]] >= 0:
+        values, cells, step = self.values, self.cells, -self.sign
+        while start < len(cells) and values[cells[start]] == 0:
             start += 1
         if not any(self.left) or start == len(cells):
-            return not any(self.left) and start == len(cells)
+            done = not any(self.left) and start == len(cells)
+            return done and all(values[q] <= 0 for q in self.sides)
         at = cells[start]
-        for k, covers in enumerate(self.positives):
+        if values[at] * step > 0:  # the tiles only move it further from 0
+            return False
+        for k, covers in enumerate(self.tiles):
             if not self.left[k]:
                 continue
             self.left[k] -= 1
-            for cover in covers[at]:
-                if any(values[q] >= 0 for q in cover):
+            for cover, checked in covers[at]:
+                if any(values[q] * step >= 0 for q in checked):
                     continue
                 for q in cover:
-                    values[q] += 1
-                fits = self.positives_from(start)
+                    values[q] += step
+                fits = self.tile_from(start)
                 for q in cover:
-                    values[q] -= 1
+                    values[q] -= step
                 if fits:
                     self.left[k] += 1
                     return True
@@ -434,21 +450,32 @@ def polyominoes_fit(
         values = [0] * box.size
         for q in region if net > 0 else ():
             values[box.index(q)] = -1
-        negatives = sorted((p for p in pieces if p.negative), key=_kind)
-        kinds = sorted({_kind(p) for p in pieces if not p.negative}, key=lambda k: (-len(k[0]), k))
+        ways = {
+            sign: [
+                [tuple(map(box.index, c)) for c in placements(panel, p, p.negative, margin)]
+                for p in sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
+            ]
+            for sign in (-1, 1)
+        }
+        # lay anywhere the sign with fewer ways to lay its pieces (log of the product)
+        cost = {sign: sum(math.log(max(len(w), 1)) for w in ways[sign]) for sign in ways}
+        sign = -1 if cost[-1] <= cost[1] else 1
+        laid = sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
+        kinds = sorted(
+            {_kind(p) for p in pieces if p.negative != (sign < 0)}, key=lambda k: (-len(k[0]), k)
+        )
         search = _Tiling(
             values,
             box.cells(),
-            [
-                [tuple(map(box.index, c)) for c in placements(panel, p, True, margin)]
-                for p in negatives
-            ],
-            [b is not None and _kind(a) == _kind(b) for a, b in pairwise([*negatives, None])],
-            [_positive_covers(box, shape, rotatable) for shape, rotatable in kinds],
-            [sum(_kind(p) == k for p in pieces if not p.negative) for k in kinds],
+            ways[sign],
+            [b is not None and _kind(a) == _kind(b) for a, b in pairwise([*laid, None])],
+            sign,
+            [_covers_by_first_cell(box, shape, rot, sign > 0) for shape, rot in kinds],
+            [sum(_kind(p) == k for p in pieces if p.negative != (sign < 0)) for k in kinds],
+            sorted(set(range(box.size)) - set(box.cells())) if sign > 0 else [],
             deadline,
         )
-        fits = search.negatives_from(0, 0)
+        fits = search.lay_from(0, 0)
         if len(_TILINGS) >= TILINGS_KEPT:
             _TILINGS.clear()
         _TILINGS[key] = fits
