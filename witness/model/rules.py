@@ -54,6 +54,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import NamedTuple
 
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, Edge, Vertex, edge
@@ -296,8 +297,7 @@ def placements(
                     yield _cover(shape, (x, y), negative, precise)
 
 
-@dataclass(frozen=True)
-class _Box:
+class _Box(NamedTuple):  # a tuple: the search's caches hash it often
     """The places pieces may cover, numbered least y first, then least x (so
     cells in number order are cells in the tiling search's order): the panel's
     doubled grid and ``margin`` cells around it."""
@@ -321,9 +321,20 @@ class _Box:
             return y * self.width + x
         return None
 
-    def cells(self) -> list[int]:
-        w = self.width
-        return [i for i in range(self.size) if (i % w) % 2 == 1 and (i // w) % 2 == 1]
+    def cells(self) -> tuple[int, ...]:
+        return _box_cells(self)
+
+
+@lru_cache(maxsize=1 << 8)
+def _box_cells(box: _Box) -> tuple[int, ...]:
+    w = box.width
+    return tuple(i for i in range(box.size) if (i % w) % 2 == 1 and (i // w) % 2 == 1)
+
+
+@lru_cache(maxsize=1 << 8)
+def _box_sides(box: _Box) -> tuple[int, ...]:
+    """The places of ``box`` that are not cells (sides, and corners no piece covers)."""
+    return tuple(sorted(set(range(box.size)) - set(box.cells())))
 
 
 @lru_cache(maxsize=1 << 10)
@@ -351,6 +362,13 @@ def _covers_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bo
     return out
 
 
+@lru_cache(maxsize=1 << 10)
+def _placements_in(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> tuple:
+    """Every way to lay a piece in ``box``: the places (numbers) each covers."""
+    covers = _covers_by_first_cell(box, shape, rotatable, negative)
+    return tuple(places for cell in box.cells() for places, _ in covers[cell])
+
+
 @dataclass
 class _Tiling:
     """The tiling search of :func:`polyominoes_fit` on numbered places. The
@@ -363,13 +381,13 @@ class _Tiling:
     above 0, and every side must end at most 0."""
 
     values: list[int]  # by place number
-    cells: list[int]  # the box's cells, in order
-    laid: list[list[tuple[int, ...]]]  # each piece laid anywhere: its placements
+    cells: tuple[int, ...]  # the box's cells, in order
+    laid: list[tuple[tuple[int, ...], ...]]  # each piece laid anywhere: its placements
     twins: list[bool]  # laid piece i is identical to piece i + 1
     sign: int  # of the pieces laid anywhere: -1 negative, +1 positive
     tiles: list[dict[int, tuple]]  # each tiling kind's covers by first cell
     left: list[int]  # pieces of each tiling kind not yet laid
-    sides: list[int]  # places that must end at most 0 beyond what the tiles keep so
+    sides: tuple[int, ...]  # places that must end at most 0 beyond what the tiles keep so
     deadline: float | None
 
     def lay_from(self, i: int, first: int) -> bool:
@@ -435,8 +453,7 @@ def polyominoes_fit(
     if not pieces:
         return True
     net = sum(-p.size if p.negative else p.size for p in pieces)
-    n_cells = sum(1 for px, py in region if px % 2 == 1 and py % 2 == 1)
-    if net < 0 or (net > 0 and net != n_cells):
+    if net < 0 or (net > 0 and net != _cell_count(region)):
         return False
     # the Windmill reading: within the panel's largest piece's extent of the grid
     widest = max(map(_extent, panel.polyominoes or pieces))
@@ -444,42 +461,61 @@ def polyominoes_fit(
     # all the search reads of the panel and the pieces
     key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region)
     key += tuple(sorted(map(_piece_key, pieces)))
-    if key not in _TILINGS:
+    fits = _TILINGS.get(key)
+    if fits is None:
         box = _Box(panel.cols, panel.rows, margin, panel.polyomino_rules == "precise")
-        # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
-        values = [0] * box.size
-        for q in region if net > 0 else ():
-            values[box.index(q)] = -1
-        ways = {
-            sign: [
-                [tuple(map(box.index, c)) for c in placements(panel, p, p.negative, margin)]
-                for p in sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
-            ]
-            for sign in (-1, 1)
-        }
-        # lay anywhere the sign with fewer ways to lay its pieces (log of the product)
-        cost = {sign: sum(math.log(max(len(w), 1)) for w in ways[sign]) for sign in ways}
-        sign = -1 if cost[-1] <= cost[1] else 1
-        laid = sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
-        kinds = sorted(
-            {_kind(p) for p in pieces if p.negative != (sign < 0)}, key=lambda k: (-len(k[0]), k)
-        )
-        search = _Tiling(
-            values,
-            box.cells(),
-            ways[sign],
-            [b is not None and _kind(a) == _kind(b) for a, b in pairwise([*laid, None])],
-            sign,
-            [_covers_by_first_cell(box, shape, rot, sign > 0) for shape, rot in kinds],
-            [sum(_kind(p) == k for p in pieces if p.negative != (sign < 0)) for k in kinds],
-            sorted(set(range(box.size)) - set(box.cells())) if sign > 0 else [],
-            deadline,
-        )
-        fits = search.lay_from(0, 0)
+        fits = _tiles(box, region, pieces, net > 0, deadline)
         if len(_TILINGS) >= TILINGS_KEPT:
             _TILINGS.clear()
         _TILINGS[key] = fits
-    return _TILINGS[key]
+    return fits
+
+
+@lru_cache(maxsize=1 << 12)
+def _cell_count(region: frozenset[Point]) -> int:
+    return sum(1 for px, py in region if px % 2 == 1 and py % 2 == 1)
+
+
+def _tiles(
+    box: _Box,
+    region: frozenset[Point],
+    pieces: Sequence[Polyomino],
+    cover_region: bool,
+    deadline: float | None,
+) -> bool:
+    """The tiling search of :func:`polyominoes_fit` in ``box``, once the areas
+    match: the pieces cover the region (``cover_region``) or cancel."""
+    # every place starts at 0 (net area 0: the pieces must cancel) or -1 in the region
+    values = [0] * box.size
+    width, shift = box.width, 2 * box.margin
+    for x, y in region if cover_region else ():
+        values[(y + shift) * width + x + shift] = -1
+    ways = {
+        sign: [
+            _placements_in(box, p.shape, p.rotatable, p.negative)
+            for p in sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
+        ]
+        for sign in (-1, 1)
+    }
+    # lay anywhere the sign with fewer ways to lay its pieces (log of the product)
+    cost = {sign: sum(math.log(max(len(w), 1)) for w in ways[sign]) for sign in ways}
+    sign = -1 if cost[-1] <= cost[1] else 1
+    laid = sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
+    kinds = sorted(
+        {_kind(p) for p in pieces if p.negative != (sign < 0)}, key=lambda k: (-len(k[0]), k)
+    )
+    search = _Tiling(
+        values,
+        box.cells(),
+        ways[sign],
+        [b is not None and _kind(a) == _kind(b) for a, b in pairwise([*laid, None])],
+        sign,
+        [_covers_by_first_cell(box, shape, rot, sign > 0) for shape, rot in kinds],
+        [sum(_kind(p) == k for p in pieces if p.negative != (sign < 0)) for k in kinds],
+        _box_sides(box) if sign > 0 else (),
+        deadline,
+    )
+    return search.lay_from(0, 0)
 
 
 # Tilings decided so far: a search lays the same pieces in the same region
