@@ -22,9 +22,16 @@ KINDS = ("triangle", "square", "star", "canceller", "polyomino")
 
 
 @st.composite
-def panels(draw, max_side: int = 3, kinds: tuple[str, ...] = KINDS) -> Panel:
+def panels(
+    draw,
+    max_side: int = 3,
+    kinds: tuple[str, ...] = KINDS,
+    max_pieces: int = 2,
+    negatives: bool = True,
+) -> Panel:
     """A random panel of every type: starts, ends, gaps, removed edges, dots,
-    symbols of ``kinds``, symmetry."""
+    symbols of ``kinds`` (at most ``max_pieces`` polyominoes, negative ones only
+    with ``negatives``), symmetry."""
     rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
     symmetry = draw(st.sampled_from([None, None, None, "horizontal", "vertical", "rotational"]))
     verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
@@ -43,9 +50,10 @@ def panels(draw, max_side: int = 3, kinds: tuple[str, ...] = KINDS) -> Panel:
             colour = "red"  # a star needs a colour
         if kind == "triangle":
             fields["triangles"].append((x, y, draw(st.integers(1, 3)), colour))
-        elif kind == "polyomino" and len(fields["polyominoes"]) < 2:
+        elif kind == "polyomino" and len(fields["polyominoes"]) < max_pieces:
             shape = draw(st.sampled_from(SHAPES))
-            flags = {"rotatable": draw(st.booleans()), "negative": draw(st.booleans())}
+            negative = draw(st.booleans()) if negatives else False
+            flags = {"rotatable": draw(st.booleans()), "negative": negative}
             fields["polyominoes"].append(Polyomino((x, y), shape, colour=colour, **flags))
         elif kind in ("square", "star", "canceller"):
             fields[kind + "s"].append((x, y, colour))
@@ -119,6 +127,13 @@ def test_region_symbols_with_cancellers(panel: Panel) -> None:
 @given(panels(max_side=4, kinds=("polyomino",)))
 def test_polyomino_regions(panel: Panel) -> None:
     # rule 5's area and bounding-box tests on regions of pieces alone
+    agrees_with_brute_force(panel)
+
+
+@SETTINGS
+@given(panels(max_side=4, kinds=("polyomino", "triangle"), max_pieces=5, negatives=False))
+def test_regions_of_several_positive_pieces(panel: Panel) -> None:
+    # rule 5 on regions of up to five pieces beside triangles: area and box tests
     agrees_with_brute_force(panel)
 
 
