@@ -137,6 +137,14 @@ def test_regions_of_several_positive_pieces(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@SETTINGS
+@given(panels(max_side=4, kinds=("triangle", "canceller")))
+def test_dots_and_triangles_with_cancellers(panel: Panel) -> None:
+    # rule 4 with cancellers: lost dots and triangles over their number, one
+    # canceller each
+    agrees_with_brute_force(panel)
+
+
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(panels(max_side=4))

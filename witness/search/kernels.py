@@ -1254,6 +1254,27 @@ def _dot_reachable(i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
 
 
 @_jit_free
+def _unmendable(
+    dot_point, dot_a, dot_b, symbols, kind, value, mirror, vlabel, vlab, width, cover, stamp
+):
+    """Symbols already sure to be very invalid in whatever region they end in: dots
+    off the lines no line allowed to cover them can reach (_dot_reachable), and
+    triangles with more sides on the lines than their number. Each needs a
+    canceller of its own."""
+    n = 0
+    for i in range(dot_point.size):
+        if cover[dot_point[i]] != stamp and not _dot_reachable(
+            i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab
+        ):
+            n += 1
+    for i in range(symbols.size):
+        p = symbols[i]
+        if kind[p] == P_TRIANGLE and _sides_covered(p, width, cover, stamp) > value[p]:
+            n += 1
+    return n
+
+
+@_jit_free
 def _wrong_line(p, line_no, kind, value):
     """A dot at place p that line line_no (1 first, 2 mirror) must not cover."""
     if kind[p] != P_DOT:
@@ -1726,8 +1747,8 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                 pqueue, ccount, has_star):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
-    BASELINE_RULES, ``rules`` = (cancellers on the panel, region rule on,
-    fast path allowed). ``fast`` says the step cut nothing off (the head's
+    BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
+    on, fast path allowed). ``fast`` says the step cut nothing off (the head's
     free neighbours were linked around it, and w's are): what the head can
     reach is what the parent's could, less w, so rule 3 holds still (w is not
     an end), rule 4 can only lose a dot on an edge of the old head, and rule 5
@@ -1768,6 +1789,9 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             if cover[dot_point[i]] != stamp and not _dot_reachable(
                     i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
                 return True
+    elif _unmendable(dot_point, dot_a, dot_b, symbols, kind, value, mirror, vlabel, vlab, width,
+                     cover, stamp) > rules[0]:
+        return True
     if rules[1] == 0:
         return False
     if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)

@@ -97,7 +97,10 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
 4. (no cancellers on the panel) a dot off the lines can no longer be covered by
    a line allowed to cover it: its vertex (both ends of its edge) is not the
    head nor reachable from it, for the first line, nor the mirror image of
-   such, for the mirror line;
+   such, for the mirror line; with cancellers on the panel: more such dots
+   and triangles with more sides on the lines than their number (rule 2)
+   than there are cancellers, since each will be very invalid in its region
+   and needs a canceller of its own;
 5. a closed region breaks a rule no canceller in it can mend. A region (of the
    doubled grid, off the lines, as in witness.model.rules) is closed when it
    holds no vertex a completion can still visit (the reachable set of rule 3,
@@ -156,8 +159,8 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[5]: cancellers, region rule on, fast path allowed, region symbols,
-    # vertices with a legal step
+    rules: np.ndarray  # int64[5]: how many cancellers, region rule on, fast path allowed,
+    # region symbols, vertices with a legal step
     starts: list[int]
 
     def arrays(self) -> tuple:
@@ -333,7 +336,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     region_only = panel.squares or panel.stars or panel.polyominoes
     rules = np.array(
         [
-            bool(panel.cancellers),
+            len(panel.cancellers),
             bool(region_symbols or panel.cancellers),
             fast,
             bool(region_only or panel.cancellers),
