@@ -14,6 +14,7 @@ from witness.errors import InputError
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
+from witness.search import panel_search
 from witness.search.panel_search import build_panel_geometry, solve_panel
 
 COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
@@ -143,6 +144,26 @@ def test_dots_and_triangles_with_cancellers(panel: Panel) -> None:
     # rule 4 with cancellers: lost dots and triangles over their number, one
     # canceller each
     agrees_with_brute_force(panel)
+
+
+@SETTINGS
+@given(panels(kinds=("triangle", "square", "star", "canceller")))
+def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
+    # Without polyominoes the core's test of a line that reaches an end is the
+    # rules checker's verdict (cancellers included: kernels._mended), so the
+    # checker never turns a candidate down (a start that is an end is asked
+    # about before the core runs).
+    verdicts = []
+
+    def judged(panel: Panel, path, *args, **kwargs) -> bool:
+        verdict = is_solution(panel, path, *args, **kwargs)
+        verdicts.append(verdict or len(path) == 1)
+        return verdict
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(panel_search, "is_solution", judged)
+        agrees_with_brute_force(panel, predicate="none")
+    assert all(verdicts), panel.to_json()
 
 
 @pytest.mark.slow

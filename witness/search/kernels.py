@@ -1051,11 +1051,15 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     """Does the closed region in pqueue[:n] break a rule that no canceller in it
     can mend? Without cancellers: any error at all (polyominoes by area and, when
     none is negative, by each piece's bounding box against the region's);
-    with c cancellers: more than c symbols that only a canceller mends, more
-    squares to take than the cancellers those leave, or an odd canceller left
-    with no symbol that may be invalid (the rules' pairing of spare ones)."""
+    with cancellers and no polyomino: exactly the rules checker's verdict
+    (_mended); with cancellers and polyominoes: more symbols that only a
+    canceller mends than cancellers, more squares to take than the cancellers
+    those leave, or an odd canceller left with no symbol that may be invalid
+    (the rules' pairing of spare ones). ``has_star`` (4 x colours + 1): row 0
+    whether a colour has a star; rows 1 to 3 the squares, stars and triangles
+    with the right sides of each colour, by colour + 1 ("none" first)."""
     ccount[:] = 0
-    has_star[:] = 0
+    has_star[:, :] = 0
     very = 0
     cancellers = 0
     cells = 0
@@ -1084,15 +1088,20 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
             continue
         if colour[p] >= 0:  # -1: a colour that counts for no star
             ccount[colour[p]] += 1
-        if k == P_TRIANGLE and _sides_covered(p, width, cover, stamp) != value[p]:
-            very += 1
+        if k == P_TRIANGLE:
+            if _sides_covered(p, width, cover, stamp) != value[p]:
+                very += 1
+            else:
+                has_star[3, colour[p] + 1] += 1
         elif k == P_SQUARE:
+            has_star[1, colour[p] + 1] += 1
             if first_square == -2:
                 first_square = colour[p]
             elif colour[p] != first_square:
                 two_colours = True
         elif k == P_STAR and colour[p] >= 0:
-            has_star[colour[p]] = 1
+            has_star[0, colour[p]] = 1
+            has_star[2, colour[p] + 1] += 1
         elif k == P_CANCELLER:
             cancellers += 1
         elif k == P_POLYOMINO:
@@ -1102,7 +1111,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
                 negatives += 1
     invalid = two_colours
     for c in range(ccount.size):
-        if has_star[c]:
+        if has_star[0, c]:
             if ccount[c] == 1:
                 very += 1
             elif ccount[c] > 2:
@@ -1118,11 +1127,70 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     spare = cancellers - very  # cancellers left once each very invalid symbol took one
     if spare < 0:
         return True
+    if polys == 0:
+        return not _mended(spare, two_colours, ccount, has_star)
     if two_colours:
-        if _squares_to_remove(n, pqueue, kind, colour, has_star) > spare:
+        if _squares_to_remove(n, pqueue, kind, colour, ccount) > spare:
             return True
     # spare cancellers pair up: an odd one must take an invalid symbol
     return spare % 2 == 1 and not invalid and polys == 0
+
+
+# Removal counts _mended tracks as bits of one int64.
+MOST_REMOVED = 60
+
+
+@_jit_free
+def _mended(spare, two_colours, ccount, counts):
+    """Can the ``spare`` cancellers of a region without polyominoes, left once
+    each very invalid symbol took one, mend it (witness.model.rules.check_region)?
+    Each removes one invalid symbol (every square when they have two colours or
+    more; every star whose colour more than two symbols have) or pairs with
+    another; then, without the cancellers and what was removed, the squares
+    must share a colour and each star's colour must be held by exactly two
+    symbols (squares, stars and the triangles left). Interchangeable symbols
+    make it a question of how many of each colour go: per colour, the bit set
+    of the numbers that leave it right (for each colour the squares could keep
+    when they have two colours), added up over the colours, must hold a number
+    at most ``spare`` of its parity. ``ccount``: each colour's symbols, the
+    cancellers included; ``counts``: _region_broken's rows."""
+    n_colours = counts.shape[1]
+    for keep in range(n_colours if two_colours else 1):
+        if two_colours and counts[1, keep] == 0:
+            continue
+        total = np.int64(1)  # the numbers of removals possible so far, as bits
+        for j in range(n_colours):
+            squares = counts[1, j]
+            stars = counts[2, j]
+            full = ccount[j - 1] if j > 0 else 0
+            star_invalid = stars > 0 and full > 2
+            # squares left: any number of the kept colour, none of the others
+            low_a = 0 if two_colours else squares
+            high_a = squares if (not two_colours or j == keep) else 0
+            # stars left: any number when invalid, none when very invalid (taken
+            # by a canceller already), else all
+            low_b = 0 if star_invalid or full == 1 else stars
+            high_b = 0 if full == 1 and stars > 0 else stars
+            ways = np.int64(0)
+            for a in range(low_a, high_a + 1):
+                for b in range(low_b, high_b + 1):
+                    if j > 0 and b > 0 and a + b + counts[3, j] != 2:
+                        continue
+                    cost = squares - a + (stars - b if star_invalid else 0)
+                    if cost <= MOST_REMOVED:
+                        ways |= np.int64(1) << cost
+            if ways == 0:
+                total = 0
+                break
+            added = np.int64(0)
+            for cost in range(MOST_REMOVED + 1):
+                if (ways >> cost) & 1:
+                    added |= total << cost
+            total = added & ((np.int64(1) << (MOST_REMOVED + 1)) - 1)
+        for removed in range(spare % 2, min(spare, MOST_REMOVED) + 1, 2):
+            if (total >> removed) & 1:
+                return True
+    return False
 
 
 @_jit_free
@@ -1812,7 +1880,7 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
 def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
                  cover, line, stamp, plabel, labels, pqueue, ccount, has_star):
     """A necessary condition for a finished line to solve the panel (exact without
-    cancellers and polyominoes): no dot under the wrong line, no broken region.
+    polyominoes): no dot under the wrong line, no broken region.
     Without cancellers an uncovered dot or a wrong triangle fails at once, and
     without squares, stars and polyominoes nothing else can (rules[3] == 0)."""
     for i in range(dot_point.size):
@@ -1892,7 +1960,7 @@ def panel_scratch(n_vertices, n_places, n_colours):
             np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(5, np.int64), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(max(n_colours, 1), np.int64),
-            np.zeros(max(n_colours, 1), np.int64))
+            np.zeros((4, n_colours + 1), np.int64))
 
 
 @_jit

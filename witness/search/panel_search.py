@@ -17,7 +17,7 @@ The algorithm, as in :mod:`~witness.search.astar`, with these differences:
   off both lines and neither edge is a gap or removed.
 - A child whose head is an end is a *candidate* when it passes a compiled
   necessary condition (no dot under the wrong line, no broken region; exact
-  without cancellers and polyominoes); after the expansion the driver asks the
+  without polyominoes); after the expansion the driver asks the
   rules checker (:func:`witness.model.rules.check`), the goal test, about each
   candidate in generation order, and the first one it accepts is the solution.
   A line may pass an end and go on, so the child is also extended.
@@ -119,7 +119,10 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    cancellers left and no symbol that may be invalid (squares of two
    colours, a star with more than one partner, a polyomino): spare
    cancellers only pair up or take an invalid symbol, and what is left must
-   break no rule. A
+   break no rule; with cancellers and no polyomino in it, exactly what the
+   rules checker says of the region (how many squares of each colour and
+   stars of each colour the spare cancellers take, counted as the checker's
+   search over interchangeable symbols does). A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
 
