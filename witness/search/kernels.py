@@ -1053,9 +1053,8 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     none is negative, by each piece's bounding box against the region's);
     with cancellers and no polyomino: exactly the rules checker's verdict
     (_mended); with cancellers and polyominoes: more symbols that only a
-    canceller mends than cancellers, more squares to take than the cancellers
-    those leave, or an odd canceller left with no symbol that may be invalid
-    (the rules' pairing of spare ones). ``has_star`` (4 x colours + 1): row 0
+    canceller mends than cancellers, or more squares to take than the
+    cancellers those leave. ``has_star`` (4 x colours + 1): row 0
     whether a colour has a star; rows 1 to 3 the squares, stars and triangles
     with the right sides of each colour, by colour + 1 ("none" first)."""
     ccount[:] = 0
@@ -1129,11 +1128,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         return True
     if polys == 0:
         return not _mended(spare, two_colours, ccount, has_star)
-    if two_colours:
-        if _squares_to_remove(n, pqueue, kind, colour, ccount) > spare:
-            return True
-    # spare cancellers pair up: an odd one must take an invalid symbol
-    return spare % 2 == 1 and not invalid and polys == 0
+    return two_colours and _squares_to_remove(n, pqueue, kind, colour, ccount) > spare
 
 
 # Removal counts _mended tracks as bits of one int64.

@@ -112,17 +112,15 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    differs from the region's cells, or (none of them negative) a piece that
    fits the bounding box of the region's cells in none of its orientations
    (without negative pieces a tiling lays every piece on the region's
-   cells); with c cancellers in it: more than c dots,
-   wrong triangles and lone stars (each needs a canceller of its own), more
-   squares to take (all but those of the most common colour, when there are
-   two colours) than the cancellers those leave, or an odd number of
-   cancellers left and no symbol that may be invalid (squares of two
-   colours, a star with more than one partner, a polyomino): spare
-   cancellers only pair up or take an invalid symbol, and what is left must
-   break no rule; with cancellers and no polyomino in it, exactly what the
-   rules checker says of the region (how many squares of each colour and
-   stars of each colour the spare cancellers take, counted as the checker's
-   search over interchangeable symbols does). A
+   cells); with cancellers and no polyomino in it: whatever the rules
+   checker finds wrong with the region, exactly (spare cancellers only pair
+   up or take an invalid symbol, and what is left must break no rule: how
+   many squares and stars of each colour they take is searched as the
+   checker searches interchangeable symbols); with c cancellers and
+   polyominoes in it: more than c dots, wrong triangles and lone stars (each
+   needs a canceller of its own), or more squares to take (all but those of
+   the most common colour, when there are two colours) than the cancellers
+   those leave. A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
 
