@@ -147,6 +147,13 @@ def test_dots_and_triangles_with_cancellers(panel: Panel) -> None:
 
 
 @SETTINGS
+@given(panels(kinds=("square", "star", "canceller", "polyomino"), max_pieces=3))
+def test_cancellers_beside_polyominoes(panel: Panel) -> None:
+    # rule 5's relaxation: any number of pieces of a colour may go
+    agrees_with_brute_force(panel)
+
+
+@SETTINGS
 @given(panels(kinds=("triangle", "square", "star", "canceller")))
 def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
     # Without polyominoes the core's test of a line that reaches an end is the

@@ -1051,12 +1051,11 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     """Does the closed region in pqueue[:n] break a rule that no canceller in it
     can mend? Without cancellers: any error at all (polyominoes by area and, when
     none is negative, by each piece's bounding box against the region's);
-    with cancellers and no polyomino: exactly the rules checker's verdict
-    (_mended); with cancellers and polyominoes: more symbols that only a
-    canceller mends than cancellers, or more squares to take than the
-    cancellers those leave. ``has_star`` (4 x colours + 1): row 0
-    whether a colour has a star; rows 1 to 3 the squares, stars and triangles
-    with the right sides of each colour, by colour + 1 ("none" first)."""
+    with cancellers: no way for them to mend it (_mended: exactly the rules
+    checker's verdict without polyominoes). ``has_star`` (5 x colours + 1): row
+    0 whether a colour has a star; rows 1 to 4 the squares, stars, triangles
+    with the right sides and polyominoes of each colour, by colour + 1 ("none"
+    first)."""
     ccount[:] = 0
     has_star[:, :] = 0
     very = 0
@@ -1104,6 +1103,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         elif k == P_CANCELLER:
             cancellers += 1
         elif k == P_POLYOMINO:
+            has_star[4, colour[p] + 1] += 1
             polys += 1
             area += value[p] // POLY_AREA
             if value[p] < 0:
@@ -1126,9 +1126,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     spare = cancellers - very  # cancellers left once each very invalid symbol took one
     if spare < 0:
         return True
-    if polys == 0:
-        return not _mended(spare, two_colours, ccount, has_star)
-    return two_colours and _squares_to_remove(n, pqueue, kind, colour, ccount) > spare
+    return not _mended(spare, two_colours, ccount, has_star)
 
 
 # Removal counts _mended tracks as bits of one int64.
@@ -1137,43 +1135,28 @@ MOST_REMOVED = 60
 
 @_jit_free
 def _mended(spare, two_colours, ccount, counts):
-    """Can the ``spare`` cancellers of a region without polyominoes, left once
-    each very invalid symbol took one, mend it (witness.model.rules.check_region)?
-    Each removes one invalid symbol (every square when they have two colours or
-    more; every star whose colour more than two symbols have) or pairs with
-    another; then, without the cancellers and what was removed, the squares
-    must share a colour and each star's colour must be held by exactly two
-    symbols (squares, stars and the triangles left). Interchangeable symbols
-    make it a question of how many of each colour go: per colour, the bit set
-    of the numbers that leave it right (for each colour the squares could keep
-    when they have two colours), added up over the colours, must hold a number
-    at most ``spare`` of its parity. ``ccount``: each colour's symbols, the
-    cancellers included; ``counts``: _region_broken's rows."""
+    """Can the ``spare`` cancellers of a region, left once each very invalid
+    symbol took one, mend it (witness.model.rules.check_region)? Each removes
+    one invalid symbol (every square when they have two colours or more; every
+    star whose colour more than two symbols have; every polyomino when they do
+    not tile) or pairs with another; then, without the cancellers and what was
+    removed, the squares must share a colour and each star's colour must be
+    held by exactly two symbols (squares, stars, polyominoes and the triangles
+    left). Interchangeable symbols make it a question of how many of each
+    colour go: per colour, the bit set of the numbers that leave it right (for
+    each colour the squares could keep when they have two colours), added up
+    over the colours, must hold a number at most ``spare`` of its parity.
+    Exact without polyominoes; with them a necessary condition only, since any
+    number of pieces of a colour may go here, whether or not the rest tile.
+    ``ccount``: each colour's symbols, the cancellers included; ``counts``:
+    _region_broken's rows."""
     n_colours = counts.shape[1]
     for keep in range(n_colours if two_colours else 1):
         if two_colours and counts[1, keep] == 0:
             continue
         total = np.int64(1)  # the numbers of removals possible so far, as bits
         for j in range(n_colours):
-            squares = counts[1, j]
-            stars = counts[2, j]
-            full = ccount[j - 1] if j > 0 else 0
-            star_invalid = stars > 0 and full > 2
-            # squares left: any number of the kept colour, none of the others
-            low_a = 0 if two_colours else squares
-            high_a = squares if (not two_colours or j == keep) else 0
-            # stars left: any number when invalid, none when very invalid (taken
-            # by a canceller already), else all
-            low_b = 0 if star_invalid or full == 1 else stars
-            high_b = 0 if full == 1 and stars > 0 else stars
-            ways = np.int64(0)
-            for a in range(low_a, high_a + 1):
-                for b in range(low_b, high_b + 1):
-                    if j > 0 and b > 0 and a + b + counts[3, j] != 2:
-                        continue
-                    cost = squares - a + (stars - b if star_invalid else 0)
-                    if cost <= MOST_REMOVED:
-                        ways |= np.int64(1) << cost
+            ways = _colour_ways(j, keep, two_colours, ccount, counts)
             if ways == 0:
                 total = 0
                 break
@@ -1189,23 +1172,31 @@ def _mended(spare, two_colours, ccount, counts):
 
 
 @_jit_free
-def _squares_to_remove(n, pqueue, kind, colour, counts):
-    """Squares among pqueue[:n] less the most of one colour: how many a canceller
-    must take for the rest to share a colour (``counts``: scratch, per colour)."""
-    counts[:] = 0
-    total = colourless = 0
-    for i in range(n):
-        p = pqueue[i]
-        if kind[p] == P_SQUARE:
-            total += 1
-            if colour[p] < 0:
-                colourless += 1
-            else:
-                counts[colour[p]] += 1
-    most = colourless
-    for c in range(counts.size):
-        most = max(most, counts[c])
-    return total - most
+def _colour_ways(j, keep, two_colours, ccount, counts):
+    """_mended's bit set for colour j - 1 (j = 0: "none"): the numbers of its
+    symbols the cancellers may take that leave it right."""
+    squares = counts[1, j]
+    stars = counts[2, j]
+    pieces = counts[4, j]
+    full = ccount[j - 1] if j > 0 else 0
+    star_invalid = stars > 0 and full > 2
+    # squares left: any number of the kept colour, none of the others
+    low_a = 0 if two_colours else squares
+    high_a = squares if (not two_colours or j == keep) else 0
+    # stars left: any number when invalid, none when very invalid (taken by a
+    # canceller already), else all
+    low_b = 0 if star_invalid or full == 1 else stars
+    high_b = 0 if full == 1 and stars > 0 else stars
+    ways = np.int64(0)
+    for a in range(low_a, high_a + 1):
+        for b in range(low_b, high_b + 1):
+            for c in range(pieces + 1):
+                if j > 0 and b > 0 and a + b + c + counts[3, j] != 2:
+                    continue
+                cost = squares - a + (stars - b if star_invalid else 0) + pieces - c
+                if cost <= MOST_REMOVED:
+                    ways |= np.int64(1) << cost
+    return ways
 
 
 @_jit_free
@@ -1955,7 +1946,7 @@ def panel_scratch(n_vertices, n_places, n_colours):
             np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(5, np.int64), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(max(n_colours, 1), np.int64),
-            np.zeros((4, n_colours + 1), np.int64))
+            np.zeros((5, n_colours + 1), np.int64))
 
 
 @_jit

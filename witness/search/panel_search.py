@@ -112,15 +112,14 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    differs from the region's cells, or (none of them negative) a piece that
    fits the bounding box of the region's cells in none of its orientations
    (without negative pieces a tiling lays every piece on the region's
-   cells); with cancellers and no polyomino in it: whatever the rules
-   checker finds wrong with the region, exactly (spare cancellers only pair
-   up or take an invalid symbol, and what is left must break no rule: how
-   many squares and stars of each colour they take is searched as the
-   checker searches interchangeable symbols); with c cancellers and
-   polyominoes in it: more than c dots, wrong triangles and lone stars (each
-   needs a canceller of its own), or more squares to take (all but those of
-   the most common colour, when there are two colours) than the cancellers
-   those leave. A
+   cells); with cancellers in it: no way for them to mend it. Each very
+   invalid symbol (a dot, a wrong triangle, a lone star) takes a canceller
+   of its own; the spare ones only pair up or take an invalid symbol, and
+   what is left must break no rule: how many squares, stars and polyominoes
+   of each colour they take is searched as the checker searches
+   interchangeable symbols. Without polyominoes that is exactly the rules
+   checker's verdict; with them any number of pieces may go, whether or not
+   the rest tile (a necessary condition only). A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
 
