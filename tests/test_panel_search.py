@@ -6,6 +6,7 @@ when there is none."""
 
 from itertools import product
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -13,8 +14,18 @@ from hypothesis import strategies as st
 from witness.errors import InputError
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
-from witness.model.rules import check, enumerate_lines, is_solution
+from witness.model.rules import (
+    cell_point,
+    check,
+    covered,
+    enumerate_lines,
+    is_solution,
+    lines_of,
+    polyominoes_fit,
+    regions,
+)
 from witness.search import panel_search
+from witness.search.kernels import tiles_exactly, tiling_scratch
 from witness.search.panel_search import build_panel_geometry, solve_panel
 
 COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
@@ -134,7 +145,7 @@ def test_polyomino_regions(panel: Panel) -> None:
 @SETTINGS
 @given(panels(max_side=4, kinds=("polyomino", "triangle"), max_pieces=5, negatives=False))
 def test_regions_of_several_positive_pieces(panel: Panel) -> None:
-    # rule 5 on regions of up to five pieces beside triangles: area and box tests
+    # rule 5's exact tiling of a closed region (kernels.tiles_exactly)
     agrees_with_brute_force(panel)
 
 
@@ -144,6 +155,27 @@ def test_dots_and_triangles_with_cancellers(panel: Panel) -> None:
     # rule 4 with cancellers: lost dots and triangles over their number, one
     # canceller each
     agrees_with_brute_force(panel)
+
+
+@SETTINGS
+@given(panels(max_side=4, kinds=("polyomino",), max_pieces=6, negatives=False), st.randoms())
+def test_exact_tiling_is_the_checkers(panel: Panel, rnd) -> None:
+    # On every region of a random line holding pieces whose areas add up to its
+    # cells, the core's tiling says what the rules checker's does.
+    lines = list(enumerate_lines(panel))
+    assume(lines)
+    line = rnd.choice(lines)
+    geo = build_panel_geometry(panel)
+    tiling = tiling_scratch(*geo.tiles, len(panel.polyominoes))
+    pieces = {cell_point(p.cell): p for p in panel.polyominoes}
+    for region in regions(panel, covered(lines_of(panel, line))):
+        held = [pieces[q] for q in sorted(region) if q in pieces]
+        cells = sum(x % 2 == 1 and y % 2 == 1 for x, y in region)
+        if not held or sum(p.size for p in held) != cells:
+            continue
+        queue = np.array([y * geo.width + x for x, y in region], np.int64)
+        fits = tiles_exactly(len(region), queue, geo.width, geo.kind, tiling)
+        assert fits == polyominoes_fit(panel, region, held), (panel.to_json(), line)
 
 
 @SETTINGS

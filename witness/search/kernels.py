@@ -9,8 +9,10 @@ the code of every compiled helper it calls: with every compiled function here, a
 change recompiles all the functions that use it.
 
 The drivers call the public functions (``astar_run``, ``predicate_values_on_paths``,
-``entropy_run``, ``rehash_memo``, ``step``, ``flip_vertex``) and read the status codes
-and slot numbers below; the underscore names are the cores' own steps.
+``entropy_run``, ``rehash_memo``, ``step``, ``flip_vertex``, ``panel_astar_run`` and the
+scratch builders) and read the status codes and slot numbers below; the tests call
+``tiles_exactly`` against the rules checker; the underscore names are the cores' own
+steps.
 """
 
 from __future__ import annotations
@@ -1047,10 +1049,11 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
 
 
 @_jit_free
-def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star):
+def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling):
     """Does the closed region in pqueue[:n] break a rule that no canceller in it
     can mend? Without cancellers: any error at all (polyominoes by area and, when
-    none is negative, by each piece's bounding box against the region's);
+    none is negative, by each piece's bounding box against the region's and by
+    an exact tiling, tiles_exactly, unless that runs out of steps);
     with cancellers: no way for them to mend it (_mended: exactly the rules
     checker's verdict without polyominoes). ``has_star`` (5 x colours + 1): row
     0 whether a colour has a star; rows 1 to 4 the squares, stars, triangles
@@ -1118,8 +1121,11 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     if polys > 0 and (area < 0 or (area > 0 and area != cells)):
         invalid = True
     if polys > 0 and negatives == 0 and cancellers == 0 and not invalid:
-        invalid = not _pieces_fit_box(
-            n, pqueue, kind, value, (high_x - low_x) // 2 + 1, (high_y - low_y) // 2 + 1
+        invalid = (
+            not _pieces_fit_box(
+                n, pqueue, kind, value, (high_x - low_x) // 2 + 1, (high_y - low_y) // 2 + 1
+            )
+            or tiles_exactly(n, pqueue, width, kind, tiling) == 0
         )
     if cancellers == 0:
         return very > 0 or invalid
@@ -1217,6 +1223,103 @@ def _pieces_fit_box(n, pqueue, kind, value, box_w, box_h):
     return True
 
 
+# Steps the exact tiling of a closed region may take before it gives up (and
+# rule 5 then leaves the region to the area and box tests and the checker).
+TILE_STEPS = 20_000
+
+
+@_jit_free
+def _piece_fits(a, k, o, width, offs, noffs, mark, owed):
+    """Does orientation o of piece kind k, its first cell on cell place a, cover
+    only places still owed (mark == owed) inside the grid?"""
+    ax = a % width
+    ay = a // width
+    height = mark.size // width
+    for j in range(noffs[k, o]):
+        qx = ax + offs[k, o, j, 0]
+        qy = ay + offs[k, o, j, 1]
+        if qx < 0 or qx >= width or qy < 0 or qy >= height or mark[qy * width + qx] != owed:
+            return False
+    return True
+
+
+@_jit_free
+def _lay_piece(a, k, o, width, offs, noffs, mark, value):
+    """Mark (value) the places orientation o of kind k covers, first cell on a."""
+    for j in range(noffs[k, o]):
+        mark[(a // width + offs[k, o, j, 1]) * width + a % width + offs[k, o, j, 0]] = value
+
+
+@_jit_free
+def tiles_exactly(n, pqueue, width, kind, tiling):
+    """Do the region's polyominoes in pqueue[:n] (none negative, their areas
+    adding up to the region's cells: the caller checked) tile its cells, each
+    piece on places of the region no other covers (its cells and, under the
+    precise reading, the sides between them: ``offs``)? 1 yes, 0 no, -1 not
+    decided within TILE_STEPS steps. As the rules checker's search: the first
+    cell not yet covered (least y, then x) takes the first cell of some piece,
+    one piece of each kind tried there (identical pieces are one kind)."""
+    piece_of, offs, noffs, norient, left, mark, tstamp, st_pos, st_k, st_o = tiling
+    owed = tstamp[0] + 1
+    laid = owed + 1
+    tstamp[0] += 2
+    left[:] = 0
+    pieces = 0
+    first = mark.size
+    for i in range(n):
+        p = pqueue[i]
+        mark[p] = owed
+        if kind[p] == P_POLYOMINO:
+            left[piece_of[p]] += 1
+            pieces += 1
+        if (p % width) % 2 == 1 and (p // width) % 2 == 1 and p < first:
+            first = p
+    if pieces == 0:
+        return 1
+    n_kinds = norient.size
+    depth = 0
+    st_pos[0] = first
+    st_k[0] = 0
+    st_o[0] = -1
+    for _ in range(TILE_STEPS):
+        k = st_k[depth]
+        o = st_o[depth] + 1
+        while k < n_kinds and (left[k] == 0 or o >= norient[k]):
+            k += 1
+            o = 0
+        if k == n_kinds:  # nothing covers this cell: take back the piece before
+            depth -= 1
+            if depth < 0:
+                return 0
+            _lay_piece(st_pos[depth], st_k[depth], st_o[depth], width, offs, noffs, mark, owed)
+            left[st_k[depth]] += 1
+            continue
+        st_k[depth] = k
+        st_o[depth] = o
+        a = st_pos[depth]
+        if not _piece_fits(a, k, o, width, offs, noffs, mark, owed):
+            continue
+        _lay_piece(a, k, o, width, offs, noffs, mark, laid)
+        left[k] -= 1
+        depth += 1
+        if depth == pieces:
+            return 1
+        p = a + 1
+        while p < mark.size and not (
+            mark[p] == owed and (p % width) % 2 == 1 and (p // width) % 2 == 1
+        ):
+            p += 1
+        if p == mark.size:  # (no cell left for the pieces left: cannot be, by area)
+            depth -= 1
+            _lay_piece(a, k, o, width, offs, noffs, mark, owed)
+            left[k] += 1
+            continue
+        st_pos[depth] = p
+        st_k[depth] = 0
+        st_o[depth] = -1
+    return -1
+
+
 @_jit_free
 def _open_flood(
     nr,
@@ -1274,6 +1377,7 @@ def _closed_regions_broken(
     pqueue,
     ccount,
     has_star,
+    tiling,
 ):
     """Is a region holding a symbol, off the lines and not labelled open_label
     (so closed: no completion changes it), broken (_region_broken)?
@@ -1284,7 +1388,9 @@ def _closed_regions_broken(
             continue
         labels[1] += 1
         n = _point_flood(s, pnb, cover, stamp, outside, plabel, labels[1], pqueue)
-        if _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star):
+        if _region_broken(
+            n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling
+        ):
             return True
     return False
 
@@ -1405,6 +1511,7 @@ def _local_regions_broken(
     pqueue,
     ccount,
     has_star,
+    tiling,
 ):
     """Rule 5 when the step head -> w cut nothing off: a region closed only now
     was split off the head's region by the new vertex or edge, so it touches
@@ -1420,7 +1527,7 @@ def _local_regions_broken(
             s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue
         )
         if closed and _region_broken(
-            n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star
+            n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling
         ):
             return True
     return False
@@ -1798,7 +1905,7 @@ def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, s
 def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends,
                 kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
                 rules, on, cover, line, stamp, fast, n_off, vlabel, plabel, labels, queue,
-                pqueue, ccount, has_star):
+                pqueue, ccount, has_star, tiling):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
@@ -1827,7 +1934,7 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             return True
         return rules[1] == 1 and _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
-            plabel, labels, pqueue, ccount, has_star)
+            plabel, labels, pqueue, ccount, has_star, tiling)
     labels[0] += 1
     vlab = labels[0]
     nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
@@ -1851,20 +1958,21 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)
         return _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
-            plabel, labels, pqueue, ccount, has_star)
+            plabel, labels, pqueue, ccount, has_star, tiling)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
                 stamp, outside, plabel, open_label, pqueue)
     return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
-                                  outside, plabel, open_label, labels, pqueue, ccount, has_star)
+                                  outside, plabel, open_label, labels, pqueue, ccount, has_star,
+                                  tiling)
 # fmt: on
 
 
 # fmt: off
 @_jit_free
 def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
-                 cover, line, stamp, plabel, labels, pqueue, ccount, has_star):
+                 cover, line, stamp, plabel, labels, pqueue, ccount, has_star, tiling):
     """A necessary condition for a finished line to solve the panel (exact without
     polyominoes): no dot under the wrong line, no broken region.
     Without cancellers an uncovered dot or a wrong triangle fails at once, and
@@ -1886,7 +1994,7 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
     labels[1] += 1
     return not _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                       outside, plabel, labels[1], labels, pqueue, ccount,
-                                      has_star)
+                                      has_star, tiling)
 # fmt: on
 
 
@@ -1950,6 +2058,17 @@ def panel_scratch(n_vertices, n_places, n_colours):
 
 
 @_jit
+def tiling_scratch(piece_of, offs, noffs, norient, n_pieces):
+    """tiles_exactly's tables (piece_of, offs, noffs, norient: the panel's piece
+    kinds, PanelGeometry.tiles) and working arrays: left, mark, tstamp and the
+    stack st_pos, st_k, st_o."""
+    return (piece_of, offs, noffs, norient, np.zeros(max(norient.size, 1), np.int64),
+            np.zeros(piece_of.size, np.int64), np.zeros(1, np.int64),
+            np.zeros(n_pieces + 1, np.int64), np.zeros(n_pieces + 1, np.int64),
+            np.zeros(n_pieces + 1, np.int64))
+
+
+@_jit
 def program_scratch(n_vertices, n_places, n_dots, n_colours):
     """The arrays _program_fires works in: vpart, clabel, cqueue, cmark, dpart,
     pcount, fv."""
@@ -1964,17 +2083,17 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
                     place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
                     star, clauses, cmps, need, edge_ends, parent, vertex, flag, heap_keys,
-                    heap_nodes, counters, candidates, scratch, pscratch, max_expansions):
+                    heap_nodes, counters, candidates, scratch, pscratch, tiling,
+                    max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except: a child that reaches an end and passes _panel_final is
     stored in ``candidates`` and, after its expansion, the core returns
     CANDIDATES for the rules checker (the driver resumes it); such a child is
-    also extended like any other (a line may pass an end). pi_baseline is
-    evaluated when ``evaluate`` (inherited from a parent that had it); pi is the
-    learned program (_program_fires: ``star``, evaluated on every child) or
-    else pi_baseline. ``prune`` drops children pi holds on, ``base_prune``
-    those pi_baseline holds on. ``scratch`` and ``pscratch`` (panel_scratch,
-    program_scratch) live as long as the search. Resumable."""
+    also extended (a line may pass an end). pi_baseline is evaluated when
+    ``evaluate`` (inherited from a parent that had it); pi is the learned
+    program (_program_fires: ``star``, on every child) or pi_baseline.
+    ``prune`` drops children pi holds on, ``base_prune`` those pi_baseline holds
+    on. The *scratch arguments live as long as the search. Resumable."""
     capacity = min(parent.size, heap_keys.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, has_star = scratch
     vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
@@ -2010,7 +2129,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
             if is_end[w] and _panel_final(kind, colour, value, outside, symbols, dot_point,
                                           targets, rules, pnb, width, cover, line, stamp,
-                                          plabel, labels, pqueue, ccount, has_star):
+                                          plabel, labels, pqueue, ccount, has_star, tiling):
                 _store(node, w, 0, parent, vertex, flag, n_nodes)
                 candidates[found] = n_nodes
                 found += 1
@@ -2024,7 +2143,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                                    pvertex, is_end, ends, kind, colour, value, outside, symbols,
                                    dot_point, dot_a, dot_b, width, height, rules, on, cover,
                                    line, stamp, fast, n_off, vlabel, plabel, labels, queue,
-                                   pqueue, ccount, has_star)
+                                   pqueue, ccount, has_star, tiling)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(

@@ -76,6 +76,7 @@ from witness.search.kernels import (
     panel_program_on_paths,
     panel_scratch,
     program_scratch,
+    tiling_scratch,
 )
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
 from witness.search.predicates import OPERATORS, Predicate
@@ -112,7 +113,9 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    differs from the region's cells, or (none of them negative) a piece that
    fits the bounding box of the region's cells in none of its orientations
    (without negative pieces a tiling lays every piece on the region's
-   cells); with cancellers in it: no way for them to mend it. Each very
+   cells), or (none negative) pieces that do not tile the region's cells (an
+   exact search as the checker's, given up after a bounded number of
+   steps); with cancellers in it: no way for them to mend it. Each very
    invalid symbol (a dot, a wrong triangle, a lone star) takes a canceller
    of its own; the spare ones only pair up or take an invalid symbol, and
    what is left must break no rule: how many squares, stars and polyominoes
@@ -162,6 +165,11 @@ class PanelGeometry:
     rules: np.ndarray  # int64[5]: how many cancellers, region rule on, fast path allowed,
     # region symbols, vertices with a legal step
     starts: list[int]
+    # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
+    # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
+    # places an orientation covers, from its first cell), noffs int32[kinds, 4], norient
+    # int32[kinds]
+    tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
     def arrays(self) -> tuple:
         """The core's geometry arguments, in its order."""
@@ -306,6 +314,39 @@ def _shape_box(piece: Polyomino) -> int:
     return min(width, 15) + 16 * min(height, 15) + (256 if piece.rotatable else 0)
 
 
+def _piece_kinds(panel: Panel, ids: _Ids) -> tuple[np.ndarray, ...]:
+    """PanelGeometry.tiles: identical pieces (shape and turning) are one kind;
+    each orientation covers its cells and, under the precise reading, the sides
+    between them, as offsets on the doubled grid from its first cell (least y,
+    then x), the cell the tiling search lays it on."""
+    kinds: dict[tuple, int] = {}
+    piece_of = np.full(ids.width * ids.height, -1, np.int32)
+    for piece in panel.polyominoes:
+        k = kinds.setdefault((piece.shape, piece.rotatable), len(kinds))
+        piece_of[ids.place((2 * piece.cell[0] + 1, 2 * piece.cell[1] + 1))] = k
+    precise = panel.polyomino_rules == "precise"
+    covers = []
+    for shape, rotatable in kinds:
+        turns = []
+        for turned in Polyomino((0, 0), shape, rotatable).orientations():
+            ax, ay = min(turned, key=lambda c: (c[1], c[0]))
+            cells = {(x - ax, y - ay) for x, y in turned}
+            places = [(2 * x, 2 * y) for x, y in sorted(cells)]
+            for x, y in sorted(cells) if precise else ():
+                places += [(2 * x + 1, 2 * y)] if (x + 1, y) in cells else []
+                places += [(2 * x, 2 * y + 1)] if (x, y + 1) in cells else []
+            turns.append(places)
+        covers.append(turns)
+    most = max((len(t) for turns in covers for t in turns), default=1)
+    offs = np.zeros((max(len(covers), 1), 4, most, 2), np.int32)
+    noffs = np.zeros((max(len(covers), 1), 4), np.int32)
+    for k, turns in enumerate(covers):
+        for o, places in enumerate(turns):
+            noffs[k, o] = len(places)
+            offs[k, o, : len(places)] = places
+    return piece_of, offs, noffs, np.array([len(t) for t in covers], np.int32)
+
+
 def _place_end(panel: Panel, ids: _Ids) -> np.ndarray:
     """Doubled-grid Manhattan distance from each place to the nearest end."""
     px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
@@ -374,6 +415,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         n_colours=n_colours,
         rules=rules,
         starts=starts,
+        tiles=_piece_kinds(panel, ids),
     )
 
 
@@ -495,7 +537,8 @@ class PanelPaths:
     heap_nodes: np.ndarray  # int32
     counters: np.ndarray  # int64, slots C_*
     candidates: np.ndarray  # int32: paths that reached an end, for the checker
-    scratch: tuple  # the core's working arrays (kernels.panel_scratch, program_scratch)
+    scratch: tuple  # the core's working arrays (kernels.panel_scratch, program_scratch,
+    # tiling_scratch)
 
     @classmethod
     def start(cls, capacity: int, geo: PanelGeometry) -> PanelPaths:
@@ -513,6 +556,7 @@ class PanelPaths:
             (
                 panel_scratch(n_vertices, n_places, geo.n_colours),
                 program_scratch(n_vertices, n_places, geo.dot_point.size, geo.n_colours),
+                tiling_scratch(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO))),
             ),
         )
         heap = sorted(
