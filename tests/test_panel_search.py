@@ -241,6 +241,24 @@ def test_a_start_on_the_axis_serves_both_lines() -> None:
     assert result.solved and check(panel, result.path).solved
 
 
+def test_an_edge_to_a_mirror_end_cut_off_stays_open() -> None:
+    # The mirror line's last edge leads to an end cut off from the panel by a
+    # removed edge: its dot is no closed region while the first line can still
+    # take the edge's mirror image.
+    panel = Panel(
+        rows=1,
+        cols=3,
+        starts=((1, 1), (2, 1)),
+        ends=((0, 0), (3, 0)),
+        triangles=((1, 0, 1, "red"),),
+        cancellers=((0, 0, "red"),),
+        dots=(Dot(((3, 0), (3, 1)), "yellow"),),
+        removed_edges=(((2, 0), (3, 0)),),
+        symmetry="horizontal",
+    )
+    agrees_with_brute_force(panel)
+
+
 def test_a_start_that_is_an_end_is_a_line_of_one_vertex() -> None:
     panel = Panel(rows=1, cols=1, starts=((0, 0),), ends=((0, 0),))
     result = solve_panel(panel)

@@ -1341,8 +1341,8 @@ def _open_flood(
 ):
     """Label plab every place a completion could still put a line on or split: the
     places connected to a vertex the first line can reach (queue[1:nr]) or, with
-    symmetry, its mirror image; from a reachable vertex cut off from the panel,
-    its edges to reachable vertices."""
+    symmetry, its mirror image; from a reachable vertex cut off from the panel
+    (or whose mirror image is), its edges to reachable vertices and their images."""
     sym = mirror[0] >= 0
     for i in range(1, nr):
         u = queue[i]
@@ -1350,7 +1350,7 @@ def _open_flood(
         _point_flood(seed, pnb, cover, stamp, outside, plabel, plab, pqueue)
         if sym:
             _point_flood(mpoint[seed], pnb, cover, stamp, outside, plabel, plab, pqueue)
-        if outside[seed]:
+        if outside[seed] or (sym and outside[mpoint[seed]]):
             for d in range(4):
                 x = neighbour[u, d]
                 if x >= 0 and vlabel[x] == vlab:
