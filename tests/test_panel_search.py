@@ -186,6 +186,14 @@ def test_cancellers_beside_polyominoes(panel: Panel) -> None:
 
 
 @SETTINGS
+@given(panels(max_side=4, kinds=("canceller", "polyomino", "star"), max_pieces=4, negatives=False))
+def test_cancellers_beside_positive_polyominoes(panel: Panel) -> None:
+    # rule 5: positive pieces of the region's area all stay when they tile,
+    # else all go
+    agrees_with_brute_force(panel)
+
+
+@SETTINGS
 @given(panels(kinds=("triangle", "square", "star", "canceller")))
 def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
     # Without polyominoes the core's test of a line that reaches an end is the
@@ -256,6 +264,21 @@ def test_an_edge_to_a_mirror_end_cut_off_stays_open() -> None:
         removed_edges=(((2, 0), (3, 0)),),
         symmetry="horizontal",
     )
+    agrees_with_brute_force(panel)
+
+
+def test_a_canceller_takes_pieces_that_do_not_tile() -> None:
+    # Two cells in one region: an upright domino (not turning) has their area
+    # but cannot lie in them, so the canceller beside it must take it.
+    panel = Panel(
+        rows=1,
+        cols=2,
+        starts=((0, 0),),
+        ends=((2, 0),),
+        cancellers=((1, 0, "white"),),
+        polyominoes=(Polyomino((0, 0), ((0, 0), (0, 1))),),
+    )
+    assert solve_panel(panel).solved
     agrees_with_brute_force(panel)
 
 

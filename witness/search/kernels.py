@@ -1050,15 +1050,12 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
 
 @_jit_free
 def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling):
-    """Does the closed region in pqueue[:n] break a rule that no canceller in it
-    can mend? Without cancellers: any error at all (polyominoes by area and, when
-    none is negative, by each piece's bounding box against the region's and by
-    an exact tiling, tiles_exactly, unless that runs out of steps);
-    with cancellers: no way for them to mend it (_mended: exactly the rules
-    checker's verdict without polyominoes). ``has_star`` (5 x colours + 1): row
-    0 whether a colour has a star; rows 1 to 4 the squares, stars, triangles
-    with the right sides and polyominoes of each colour, by colour + 1 ("none"
-    first)."""
+    """Does the closed region in pqueue[:n] break a rule no canceller in it can
+    mend? Without cancellers: any error (polyominoes by area, and when none is
+    negative by bounding box and tiles_exactly); with them: no way for them to
+    mend it (_mended). ``has_star`` (5 x colours + 1): row 0 whether a colour
+    has a star; rows 1 to 4 the squares, stars, triangles with the right sides
+    and polyominoes of each colour + 1 ("none" first)."""
     ccount[:] = 0
     has_star[:, :] = 0
     very = 0
@@ -1132,7 +1129,12 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     spare = cancellers - very  # cancellers left once each very invalid symbol took one
     if spare < 0:
         return True
-    return not _mended(spare, two_colours, ccount, has_star)
+    # positive pieces of the region's area: all stay when they tile, else all go
+    # (fewer would leave the wrong area); -1: any number may go
+    tiles = -1
+    if polys > 0 and negatives == 0 and area == cells:
+        tiles = tiles_exactly(n, pqueue, width, kind, tiling)
+    return not _mended(spare, two_colours, tiles, ccount, has_star)
 
 
 # Removal counts _mended tracks as bits of one int64.
@@ -1140,7 +1142,7 @@ MOST_REMOVED = 60
 
 
 @_jit_free
-def _mended(spare, two_colours, ccount, counts):
+def _mended(spare, two_colours, tiles, ccount, counts):
     """Can the ``spare`` cancellers of a region, left once each very invalid
     symbol took one, mend it (witness.model.rules.check_region)? Each removes
     one invalid symbol (every square when they have two colours or more; every
@@ -1152,8 +1154,10 @@ def _mended(spare, two_colours, ccount, counts):
     colour go: per colour, the bit set of the numbers that leave it right (for
     each colour the squares could keep when they have two colours), added up
     over the colours, must hold a number at most ``spare`` of its parity.
-    Exact without polyominoes; with them a necessary condition only, since any
-    number of pieces of a colour may go here, whether or not the rest tile.
+    Exact without polyominoes, and with positive pieces of the region's area
+    (``tiles`` 1: they tile, none may go; 0: they do not, all must go); else
+    (``tiles`` -1) a necessary condition only, since any number of pieces of a
+    colour may go here, whether or not the rest tile.
     ``ccount``: each colour's symbols, the cancellers included; ``counts``:
     _region_broken's rows."""
     n_colours = counts.shape[1]
@@ -1162,7 +1166,7 @@ def _mended(spare, two_colours, ccount, counts):
             continue
         total = np.int64(1)  # the numbers of removals possible so far, as bits
         for j in range(n_colours):
-            ways = _colour_ways(j, keep, two_colours, ccount, counts)
+            ways = _colour_ways(j, keep, two_colours, tiles, ccount, counts)
             if ways == 0:
                 total = 0
                 break
@@ -1178,7 +1182,7 @@ def _mended(spare, two_colours, ccount, counts):
 
 
 @_jit_free
-def _colour_ways(j, keep, two_colours, ccount, counts):
+def _colour_ways(j, keep, two_colours, tiles, ccount, counts):
     """_mended's bit set for colour j - 1 (j = 0: "none"): the numbers of its
     symbols the cancellers may take that leave it right."""
     squares = counts[1, j]
@@ -1196,7 +1200,7 @@ def _colour_ways(j, keep, two_colours, ccount, counts):
     ways = np.int64(0)
     for a in range(low_a, high_a + 1):
         for b in range(low_b, high_b + 1):
-            for c in range(pieces + 1):
+            for c in range(pieces if tiles == 1 else 0, (0 if tiles == 0 else pieces) + 1):
                 if j > 0 and b > 0 and a + b + c + counts[3, j] != 2:
                     continue
                 cost = squares - a + (stars - b if star_invalid else 0) + pieces - c
