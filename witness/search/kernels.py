@@ -1049,15 +1049,15 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
 
 
 @_jit_free
-def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling):
+def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling):
     """Does the closed region in pqueue[:n] break a rule no canceller in it can
     mend? Without cancellers: any error (polyominoes by area, and when none is
     negative by bounding box and tiles_exactly); with them: no way for them to
-    mend it (_mended). ``has_star`` (5 x colours + 1): row 0 whether a colour
+    mend it (_mended). ``by_colour`` (5 x colours + 1): row 0 whether a colour
     has a star; rows 1 to 4 the squares, stars, triangles with the right sides
     and polyominoes of each colour + 1 ("none" first)."""
     ccount[:] = 0
-    has_star[:, :] = 0
+    by_colour[:, :] = 0
     very = 0
     cancellers = 0
     cells = 0
@@ -1090,27 +1090,27 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
             if _sides_covered(p, width, cover, stamp) != value[p]:
                 very += 1
             else:
-                has_star[3, colour[p] + 1] += 1
+                by_colour[3, colour[p] + 1] += 1
         elif k == P_SQUARE:
-            has_star[1, colour[p] + 1] += 1
+            by_colour[1, colour[p] + 1] += 1
             if first_square == -2:
                 first_square = colour[p]
             elif colour[p] != first_square:
                 two_colours = True
         elif k == P_STAR and colour[p] >= 0:
-            has_star[0, colour[p]] = 1
-            has_star[2, colour[p] + 1] += 1
+            by_colour[0, colour[p]] = 1
+            by_colour[2, colour[p] + 1] += 1
         elif k == P_CANCELLER:
             cancellers += 1
         elif k == P_POLYOMINO:
-            has_star[4, colour[p] + 1] += 1
+            by_colour[4, colour[p] + 1] += 1
             polys += 1
             area += value[p] // POLY_AREA
             if value[p] < 0:
                 negatives += 1
     invalid = two_colours
     for c in range(ccount.size):
-        if has_star[0, c]:
+        if by_colour[0, c]:
             if ccount[c] == 1:
                 very += 1
             elif ccount[c] > 2:
@@ -1134,7 +1134,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     tiles = -1
     if polys > 0 and negatives == 0 and area == cells:
         tiles = tiles_exactly(n, pqueue, width, kind, tiling)
-    return not _mended(spare, two_colours, tiles, ccount, has_star)
+    return not _mended(spare, two_colours, tiles, ccount, by_colour)
 
 
 # Removal counts _mended tracks as bits of one int64.
@@ -1380,7 +1380,7 @@ def _closed_regions_broken(
     labels,
     pqueue,
     ccount,
-    has_star,
+    by_colour,
     tiling,
 ):
     """Is a region holding a symbol, off the lines and not labelled open_label
@@ -1393,7 +1393,7 @@ def _closed_regions_broken(
         labels[1] += 1
         n = _point_flood(s, pnb, cover, stamp, outside, plabel, labels[1], pqueue)
         if _region_broken(
-            n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling
+            n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
             return True
     return False
@@ -1514,7 +1514,7 @@ def _local_regions_broken(
     labels,
     pqueue,
     ccount,
-    has_star,
+    by_colour,
     tiling,
 ):
     """Rule 5 when the step head -> w cut nothing off: a region closed only now
@@ -1531,7 +1531,7 @@ def _local_regions_broken(
             s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue
         )
         if closed and _region_broken(
-            n, pqueue, width, kind, colour, value, cover, stamp, ccount, has_star, tiling
+            n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
             return True
     return False
@@ -1909,7 +1909,7 @@ def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, s
 def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends,
                 kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
                 rules, on, cover, line, stamp, fast, n_off, vlabel, plabel, labels, queue,
-                pqueue, ccount, has_star, tiling):
+                pqueue, ccount, by_colour, tiling):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
@@ -1938,7 +1938,7 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             return True
         return rules[1] == 1 and _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
-            plabel, labels, pqueue, ccount, has_star, tiling)
+            plabel, labels, pqueue, ccount, by_colour, tiling)
     labels[0] += 1
     vlab = labels[0]
     nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
@@ -1962,13 +1962,13 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)
         return _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
-            plabel, labels, pqueue, ccount, has_star, tiling)
+            plabel, labels, pqueue, ccount, by_colour, tiling)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
                 stamp, outside, plabel, open_label, pqueue)
     return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
-                                  outside, plabel, open_label, labels, pqueue, ccount, has_star,
+                                  outside, plabel, open_label, labels, pqueue, ccount, by_colour,
                                   tiling)
 # fmt: on
 
@@ -1976,7 +1976,7 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
 # fmt: off
 @_jit_free
 def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
-                 cover, line, stamp, plabel, labels, pqueue, ccount, has_star, tiling):
+                 cover, line, stamp, plabel, labels, pqueue, ccount, by_colour, tiling):
     """A necessary condition for a finished line to solve the panel (exact without
     polyominoes): no dot under the wrong line, no broken region.
     Without cancellers an uncovered dot or a wrong triangle fails at once, and
@@ -1998,7 +1998,7 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
     labels[1] += 1
     return not _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                       outside, plabel, labels[1], labels, pqueue, ccount,
-                                      has_star, tiling)
+                                      by_colour, tiling)
 # fmt: on
 
 
@@ -2052,7 +2052,7 @@ def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_
 @_jit
 def panel_scratch(n_vertices, n_places, n_colours):
     """The arrays a path's state lives in: on, cover, line, vlabel, plabel,
-    labels, queue, pqueue, ccount, has_star (stamps and labels only grow, so
+    labels, queue, pqueue, ccount, by_colour (stamps and labels only grow, so
     one set serves a whole search)."""
     return (np.zeros(n_vertices, np.int64), np.zeros(n_places, np.int64),
             np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
@@ -2099,7 +2099,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     ``prune`` drops children pi holds on, ``base_prune`` those pi_baseline holds
     on. The *scratch arguments live as long as the search. Resumable."""
     capacity = min(parent.size, heap_keys.size)
-    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, has_star = scratch
+    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
@@ -2133,7 +2133,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
             if is_end[w] and _panel_final(kind, colour, value, outside, symbols, dot_point,
                                           targets, rules, pnb, width, cover, line, stamp,
-                                          plabel, labels, pqueue, ccount, has_star, tiling):
+                                          plabel, labels, pqueue, ccount, by_colour, tiling):
                 _store(node, w, 0, parent, vertex, flag, n_nodes)
                 candidates[found] = n_nodes
                 found += 1
@@ -2147,7 +2147,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                                    pvertex, is_end, ends, kind, colour, value, outside, symbols,
                                    dot_point, dot_a, dot_b, width, height, rules, on, cover,
                                    line, stamp, fast, n_off, vlabel, plabel, labels, queue,
-                                   pqueue, ccount, has_star, tiling)
+                                   pqueue, ccount, by_colour, tiling)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
