@@ -254,7 +254,7 @@ def elements(panel: Panel) -> dict[Point, Element]:
 # ------------------------------------------------------------------ polyominoes
 # pure, and asked for the same piece at the same cell all through a tiling search
 @lru_cache(maxsize=1 << 16)
-def _cover(
+def piece_cover(
     shape: tuple[tuple[int, int], ...], at: tuple[int, int], negative: bool, precise: bool
 ) -> tuple[Point, ...]:
     """Doubled-grid places a piece covers with its first cell (least y, then x)
@@ -294,7 +294,7 @@ def placements(
             for y in range(low_y, high_y):
                 cells = [(x + dx - ax, y + dy - ay) for dx, dy in shape]
                 if all(low_x <= cx < high_x and low_y <= cy < high_y for cx, cy in cells):
-                    yield _cover(shape, (x, y), negative, precise)
+                    yield piece_cover(shape, (x, y), negative, precise)
 
 
 class _Box(NamedTuple):  # a tuple: the search's caches hash it often
@@ -349,9 +349,9 @@ def _covers_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bo
         at = ((cell % box.width - m) // 2, (cell // box.width - m) // 2)
         covers = []
         for turned in Polyomino((0, 0), shape, rotatable).orientations():
-            places = [box.index(q) for q in _cover(turned, at, negative, box.precise)]
+            places = [box.index(q) for q in piece_cover(turned, at, negative, box.precise)]
             if None not in places:
-                points = _cover(turned, at, negative, box.precise)
+                points = piece_cover(turned, at, negative, box.precise)
                 checked = [
                     i
                     for i, q in zip(places, points, strict=True)

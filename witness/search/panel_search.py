@@ -50,7 +50,7 @@ import numpy as np
 from witness.errors import InputError
 from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex
 from witness.model.panel import Panel, Polyomino
-from witness.model.rules import CheckStopped, is_solution
+from witness.model.rules import CheckStopped, is_solution, piece_cover
 from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import (
@@ -327,18 +327,15 @@ def _piece_kinds(panel: Panel, ids: _Ids) -> tuple[np.ndarray, ...]:
         k = kinds.setdefault((piece.shape, piece.rotatable), len(kinds))
         piece_of[ids.place((2 * piece.cell[0] + 1, 2 * piece.cell[1] + 1))] = k
     precise = panel.polyomino_rules == "precise"
-    covers = []
-    for shape, rotatable in kinds:
-        turns = []
-        for turned in Polyomino((0, 0), shape, rotatable).orientations():
-            ax, ay = min(turned, key=lambda c: (c[1], c[0]))
-            cells = {(x - ax, y - ay) for x, y in turned}
-            places = [(2 * x, 2 * y) for x, y in sorted(cells)]
-            for x, y in sorted(cells) if precise else ():
-                places += [(2 * x + 1, 2 * y)] if (x + 1, y) in cells else []
-                places += [(2 * x, 2 * y + 1)] if (x, y + 1) in cells else []
-            turns.append(places)
-        covers.append(turns)
+    # the checker's places of a piece laid with its first cell on cell (0, 0),
+    # less that cell's place (1, 1)
+    covers = [
+        [
+            [(x - 1, y - 1) for x, y in piece_cover(turned, (0, 0), False, precise)]
+            for turned in Polyomino((0, 0), shape, rotatable).orientations()
+        ]
+        for shape, rotatable in kinds
+    ]
     most = max((len(t) for turns in covers for t in turns), default=1)
     offs = np.zeros((max(len(covers), 1), 4, most, 2), np.int32)
     noffs = np.zeros((max(len(covers), 1), 4), np.int32)
