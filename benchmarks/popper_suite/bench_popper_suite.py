@@ -32,6 +32,7 @@ import csv
 import importlib.util
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -73,11 +74,19 @@ def run_child(
 ) -> tuple[int | None, str, str, float, float, float]:
     """Run ``cmd``; returns (exit code or None if killed, stdout, stderr, wall s, CPU s, peak MB).
 
-    ``os.wait4`` gives this child's own resource usage (peak RSS, CPU).
+    CPU is what ``os.wait4`` reports for the child once it has ended: the
+    user and system time of all its threads plus that of every process it
+    started and waited for (Linux counts both), the same for either engine
+    (ours runs the search in a child of ``witness learn``; Popper may run a
+    solver as a child). The child gets a session of its own, and a run past
+    ``limit`` ends with the whole process group killed, so nothing it
+    started outlives it (the CPU of a grandchild killed that way is not
+    counted: it was never waited for). Peak memory is the largest single
+    process's resident set (``ru_maxrss``).
     """
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, start_new_session=True)
         code = None
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -85,10 +94,14 @@ def run_child(
                 code = os.waitstatus_to_exitcode(status)
                 break
             if time.perf_counter() - t0 > limit:
-                proc.kill()
+                os.killpg(proc.pid, signal.SIGKILL)
                 _, status, usage = os.wait4(proc.pid, 0)
                 break
             time.sleep(0.05)
+        try:  # anything of the group still running once the child has ended
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         proc.returncode = code if code is not None else -9  # already reaped
         wall = time.perf_counter() - t0
         out.seek(0)
