@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from witness.model.panel import Dot, Panel, Polyomino, edge, rotations
 from witness.model.puzzle import PuzzleError
-from witness.model.rules import check, enumerate_lines
+from witness.model.rules import check, enumerate_lines, is_solution
 
 COLOURS = ("red", "blue")
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
@@ -300,6 +300,34 @@ def test_checker_agrees_with_brute_force(panel):
         verdict = check(panel, line)
         assert verdict.solved == solved_bf(panel, verdict.lines), (panel.to_json(), line)
         assert verdict.solved == (not verdict.violations)
+        assert is_solution(panel, line) == verdict.solved
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(panels())
+def test_errors_kept_by_region_are_those_of_the_line_at_hand(panel):
+    """The checker keeps each region's errors for later lines: a region's
+    errors with this line's own cover must be the ones it reports."""
+    from witness.model.rules import check_region, covered, elements, lines_of, regions
+
+    symbols = elements(panel)
+    for line in legal_lines_bf(panel)[:40]:
+        lines = lines_of(panel, line)
+        verdict = check(panel, line)
+        on_line = covered(lines)
+        errors = [
+            (e.kind, tuple(e.location()))
+            for region in regions(panel, on_line, holding=symbols)
+            for e in check_region(
+                panel,
+                region,
+                [symbols[q] for q in sorted(q for q in symbols if q in region)],
+                on_line,
+            )
+        ]
+        # a blue (yellow) dot under the yellow (blue) line is no region's error
+        reported = [(v.kind, v.at) for v in verdict.violations if "under the" not in v.message]
+        assert reported == errors, (panel.to_json(), line)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, Edge, Vertex, edge
@@ -201,6 +202,41 @@ def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
 
 
 # ------------------------------------------------------------------ regions
+@dataclass
+class _PanelMemo:
+    """What the checker reuses over the lines of one panel. A region's errors
+    depend on the panel and the region alone (its symbols lie in it, and a
+    side of one of its cells is on the line exactly when it is neither in the
+    region nor outside the panel), so they are kept by region."""
+
+    steps: dict[Point, tuple[Point, ...]]  # places inside the panel -> their neighbours inside
+    symbols: dict[Point, Element]  # elements(panel)
+    errors: dict[frozenset[Point], tuple[Element, ...]]  # check_region by region
+
+
+_MEMOS: WeakKeyDictionary[Panel, _PanelMemo] = WeakKeyDictionary()
+ERRORS_KEPT = 1 << 15  # regions kept per panel
+
+
+def _memo(panel: Panel) -> _PanelMemo:
+    memo = _MEMOS.get(panel)
+    if memo is None:
+        width, height = 2 * panel.cols, 2 * panel.rows
+        inside = [
+            (x, y)
+            for x in range(width + 1)
+            for y in range(height + 1)
+            if (x, y) not in panel.outside
+        ]
+        kept = set(inside)
+        steps = {
+            (x, y): tuple(q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if q in kept)
+            for x, y in inside
+        }
+        memo = _MEMOS[panel] = _PanelMemo(steps, elements(panel), {})
+    return memo
+
+
 def regions(
     panel: Panel, on_line: Iterable[Point], holding: Iterable[Point] | None = None
 ) -> list[frozenset[Point]]:
@@ -208,22 +244,18 @@ def regions(
     inside the panel, in the order of their first place (x, then y). With
     ``holding``, only the regions that hold one of those places (the rules
     checker floods from its symbols only: a region without one breaks nothing)."""
-    blocked = set(on_line) | panel.outside
-    width, height = 2 * panel.cols, 2 * panel.rows
-    if holding is None:
-        seeds: Iterable[Point] = ((x, y) for x in range(width + 1) for y in range(height + 1))
-    else:
-        seeds = holding
+    steps = _memo(panel).steps
+    blocked = set(on_line)
+    seeds: Iterable[Point] = steps if holding is None else holding
     out = []
     for seed in seeds:
-        if seed in blocked:
+        if seed in blocked or seed not in steps:
             continue
         part, stack = [seed], [seed]
         blocked.add(seed)
         while stack:
-            px, py = stack.pop()
-            for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
-                if q not in blocked and 0 <= q[0] <= width and 0 <= q[1] <= height:
+            for q in steps[stack.pop()]:
+                if q not in blocked:
                     blocked.add(q)
                     part.append(q)
                     stack.append(q)
@@ -679,16 +711,31 @@ def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -
     and which constraints does it break? PathError when ``path`` is not a walk
     on the grid; a walk that breaks the drawing rules gets path violations;
     :class:`CheckStopped` when ``deadline`` (a perf_counter time) passes first."""
+    return _verdict(panel, path, deadline, every=True)
+
+
+def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every: bool) -> Verdict:
+    """:func:`check`'s verdict; without ``every`` it stops at the first broken
+    constraint (enough to say the line does not solve the panel)."""
     lines = lines_of(panel, path)
     problems = path_violations(panel, lines)
     if problems:
         return Verdict(False, tuple(problems), lines)
     on_line = covered(lines)
     out = _dot_colour_violations(panel, on_line)
-    symbols = elements(panel)
+    memo = _memo(panel)
+    symbols = memo.symbols
     for region in regions(panel, on_line, holding=symbols):
-        present = [symbols[q] for q in sorted(q for q in symbols if q in region)]
-        for e in check_region(panel, region, present, on_line, deadline):
+        if out and not every:
+            break
+        errors = memo.errors.get(region)
+        if errors is None:
+            present = [symbols[q] for q in sorted(q for q in symbols if q in region)]
+            errors = tuple(check_region(panel, region, present, on_line, deadline))
+            if len(memo.errors) >= ERRORS_KEPT:
+                memo.errors.clear()
+            memo.errors[region] = errors
+        for e in errors:
             out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
     return Verdict(not out, tuple(out), lines)
 
@@ -697,7 +744,7 @@ def is_solution(panel: Panel, path: Sequence[Vertex], deadline: float | None = N
     """True when ``path`` solves ``panel`` (False, not an error, for a non-walk);
     :class:`CheckStopped` when ``deadline`` passes first."""
     try:
-        return check(panel, path, deadline).solved
+        return _verdict(panel, path, deadline, every=False).solved
     except PathError:
         return False
 
