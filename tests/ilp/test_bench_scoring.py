@@ -7,6 +7,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,3 +90,40 @@ def test_rescore_csv_round_trip(tmp_path):
     assert (name, noisy, popper, good) == ("zoo", False, None, None)
     assert (run.tp, run.fn, run.tn, run.fp, run.reported) == (8, 1, 6, 2, "9/0/8/0")
     assert run.seconds == 1.0 and run.clauses == PROGRAM
+
+
+# spins for S CPU seconds in a thread and in a child process it waits for
+SPIN = """
+import subprocess, sys, threading, time
+def spin(s):
+    end = time.thread_time() + s
+    while time.thread_time() < end:
+        pass
+S = float(sys.argv[1])
+t = threading.Thread(target=spin, args=(S,))
+t.start()
+subprocess.run([sys.executable, "-c", f"import time\\nwhile time.process_time() < {S}: pass"])
+t.join()
+"""
+
+
+def test_run_child_counts_threads_and_waited_children():
+    bench = load_bench()
+    code, _, _, _, cpu, _ = bench.run_child([sys.executable, "-c", SPIN, "0.4"], 30)
+    assert code == 0
+    assert cpu >= 0.75  # the thread's 0.4 s and the grandchild's 0.4 s
+
+
+def test_run_child_past_limit_kills_the_whole_group(tmp_path):
+    bench = load_bench()
+    mark = tmp_path / "alive"
+    # the grandchild would write the file after 1.5 s; its parent hangs
+    grandchild = f"import time, pathlib\ntime.sleep(1.5)\npathlib.Path({str(mark)!r}).touch()"
+    script = (
+        f"import subprocess, sys, time\nsubprocess.Popen([sys.executable, '-c', {grandchild!r}])\n"
+        "time.sleep(60)"
+    )
+    code, *_ = bench.run_child([sys.executable, "-c", script], 0.5)
+    assert code is None  # killed
+    time.sleep(2.0)
+    assert not mark.exists()
