@@ -316,8 +316,19 @@ def summarise(rows: list[tuple], limit: float) -> None:
                 slow = ", ".join(f"{name} {x:.2f}" for x, name in ratios if x > 2)
                 print(
                     f"per-task CPU ratio ours/popper{label} ({len(ratios)} tasks): median "
-                    f"{statistics.median(x for x, _ in ratios):.2f}; above 2: {slow or 'none'}"
+                    f"{statistics.median(x for x, _ in ratios):.2f}; at most 0.7 on "
+                    f"{sum(x <= 0.7 for x, _ in ratios)}, below 1 on "
+                    f"{sum(x < 1 for x, _ in ratios)}; above 2: {slow or 'none'}"
                 )
+        # a process that times out gets the CPU the machine's load leaves it
+        # in its wall time: what share it got says how loaded the machine was
+        stopped = [r for r in both if r[2].status == "timed_out" and r[3].status == "timed_out"]
+        if stopped:
+            print(
+                f"where both time out ({len(stopped)} tasks), median CPU / wall: ours "
+                f"{statistics.median(r[2].cpu / r[2].seconds for r in stopped):.2f}, popper "
+                f"{statistics.median(r[3].cpu / r[3].seconds for r in stopped):.2f}"
+            )
 
 
 def main() -> None:

@@ -127,3 +127,23 @@ def test_run_child_past_limit_kills_the_whole_group(tmp_path):
     assert code is None  # killed
     time.sleep(2.0)
     assert not mark.exists()
+
+
+def test_summary_counts_ratios_and_cpu_share(capsys):
+    bench = load_bench()
+    Run = bench.Run
+
+    def run(status, seconds, cpu):
+        return Run(status=status, tp=1, fn=0, tn=0, fp=0, size=2, seconds=seconds, cpu=cpu)
+
+    rows = [
+        ("a", False, run("ok", 1.0, 1.0), run("ok", 2.0, 2.0), True),  # 0.5
+        ("b", False, run("ok", 3.0, 3.0), run("ok", 1.0, 1.0), True),  # 3.0
+        ("c", False, run("timed_out", 60.0, 30.0), run("timed_out", 60.0, 45.0), True),
+    ]
+    bench.summarise(rows, 60.0)
+    out = capsys.readouterr().out
+    assert "ratio ours/popper (3 tasks): median 0.67; at most 0.7 on 2, below 1 on 2" in out
+    assert "above 2: b 3.00" in out
+    assert "where both finish (2 tasks): median 1.75; at most 0.7 on 1" in out
+    assert "where both time out (1 tasks), median CPU / wall: ours 0.50, popper 0.75" in out
