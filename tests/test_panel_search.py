@@ -193,13 +193,10 @@ def test_cancellers_beside_positive_polyominoes(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
-@SETTINGS
-@given(panels(kinds=("triangle", "square", "star", "canceller")))
-def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
-    # Without polyominoes the core's test of a line that reaches an end is the
-    # rules checker's verdict (cancellers included: kernels._mended), so the
-    # checker never turns a candidate down (a start that is an end is asked
-    # about before the core runs).
+def only_solutions_reach_the_checker(panel: Panel) -> None:
+    """A* agrees with the brute force, and the rules checker never turns down
+    a line the core sent it (a start that is an end is asked about before the
+    core runs)."""
     verdicts = []
 
     def judged(panel: Panel, path, *args, **kwargs) -> bool:
@@ -211,6 +208,14 @@ def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> N
         patch.setattr(panel_search, "is_solution", judged)
         agrees_with_brute_force(panel, predicate="none")
     assert all(verdicts), panel.to_json()
+
+
+@SETTINGS
+@given(panels(kinds=("triangle", "square", "star", "canceller")))
+def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
+    # Without polyominoes the core's test of a line that reaches an end is the
+    # rules checker's verdict (cancellers included: kernels._mended).
+    only_solutions_reach_the_checker(panel)
 
 
 @pytest.mark.slow
@@ -313,3 +318,37 @@ def test_legal_steps_are_the_models(panel: Panel) -> None:
                 w for w in allowed if mirror(w) != w and mirror(w) in panel.neighbours(mirror(v))
             }
         assert {int(w) for w in neighbour[vid[v]] if w >= 0} == {vid[w] for w in allowed}
+
+
+@SETTINGS
+@given(
+    panels(
+        max_side=3,
+        kinds=("canceller", "polyomino", "star", "square"),
+        max_pieces=4,
+        negatives=False,
+    )
+)
+def test_only_solutions_reach_the_checker_with_positive_polyominoes(panel: Panel) -> None:
+    # With positive pieces the core's test of a line that reaches an end is
+    # the rules checker's verdict too: beside cancellers, the pieces kept must
+    # tile (kernels._kept_mend), and small panels stay within the step caps.
+    only_solutions_reach_the_checker(panel)
+
+
+def test_pieces_kept_beside_a_canceller_must_tile() -> None:
+    # Pieces of 5 cells in a region of 4 and one canceller: it must take a
+    # monomino, and the upright I3 left with the other cannot lie in two rows.
+    panel = Panel(
+        rows=2,
+        cols=2,
+        starts=((0, 0),),
+        ends=((2, 0),),
+        cancellers=((1, 1, "white"),),
+        polyominoes=(
+            Polyomino((0, 0), ((0, 0), (0, 1), (0, 2))),
+            Polyomino((1, 0), ((0, 0),)),
+            Polyomino((0, 1), ((0, 0),)),
+        ),
+    )
+    only_solutions_reach_the_checker(panel)

@@ -1053,9 +1053,10 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     """Does the closed region in pqueue[:n] break a rule no canceller in it can
     mend? Without cancellers: any error (polyominoes by area, and when none is
     negative by bounding box and tiles_exactly); with them: no way for them to
-    mend it (_mended). ``by_colour`` (5 x colours + 1): row 0 whether a colour
+    mend it (_mended). ``by_colour`` (6 x colours + 1): row 0 whether a colour
     has a star; rows 1 to 4 the squares, stars, triangles with the right sides
-    and polyominoes of each colour + 1 ("none" first)."""
+    and polyominoes of each colour + 1 ("none" first); row 5 the pieces of each
+    colour the cancellers leave (-1: any number)."""
     ccount[:] = 0
     by_colour[:, :] = 0
     very = 0
@@ -1129,12 +1130,37 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     spare = cancellers - very  # cancellers left once each very invalid symbol took one
     if spare < 0:
         return True
-    # positive pieces of the region's area: all stay when they tile, else all go
-    # (fewer would leave the wrong area); -1: any number may go
-    tiles = -1
-    if polys > 0 and negatives == 0 and area == cells:
-        tiles = tiles_exactly(n, pqueue, width, kind, tiling)
-    return not _mended(spare, two_colours, tiles, ccount, by_colour)
+    # fmt: off
+    return not _cancellers_mend(n, pqueue, width, kind, colour, value, cells, area, polys,
+                                negatives, spare, two_colours, ccount, by_colour, tiling)
+    # fmt: on
+
+
+# fmt: off
+@_jit_free
+def _cancellers_mend(n, pqueue, width, kind, colour, value, cells, area, polys, negatives,
+                     spare, two_colours, ccount, by_colour, tiling):
+    """Can the ``spare`` cancellers mend the region (_region_broken's counts)?
+    Row 5 of ``by_colour``, the pieces each colour keeps: positive pieces of
+    the region's area all stay when they tile, else all go (fewer would leave
+    the wrong area); of a smaller area all go; of a larger one the kept ones
+    must tile (_kept_mend); -1, any number may stay: negative pieces, or
+    tilings not decided."""
+    by_colour[5, :] = -1
+    if polys > 0 and negatives == 0 and area <= cells:
+        tiles = tiles_exactly(n, pqueue, width, kind, tiling) if area == cells else 0
+        if tiles == 1:
+            for c in range(by_colour.shape[1]):
+                by_colour[5, c] = by_colour[4, c]
+        elif tiles == 0:
+            by_colour[5, :] = 0
+    elif polys > 0 and negatives == 0:
+        mends = _kept_mend(n, pqueue, width, kind, colour, value, cells, spare, two_colours,
+                           ccount, by_colour, tiling)
+        if mends >= 0:
+            return mends == 1
+        by_colour[5, :] = -1
+    return _mended(spare, two_colours, ccount, by_colour)
 
 
 # Removal counts _mended tracks as bits of one int64.
@@ -1142,7 +1168,7 @@ MOST_REMOVED = 60
 
 
 @_jit_free
-def _mended(spare, two_colours, tiles, ccount, counts):
+def _mended(spare, two_colours, ccount, counts):
     """Can the ``spare`` cancellers of a region, left once each very invalid
     symbol took one, mend it (witness.model.rules.check_region)? Each removes
     one invalid symbol (every square when they have two colours or more; every
@@ -1154,10 +1180,9 @@ def _mended(spare, two_colours, tiles, ccount, counts):
     colour go: per colour, the bit set of the numbers that leave it right (for
     each colour the squares could keep when they have two colours), added up
     over the colours, must hold a number at most ``spare`` of its parity.
-    Exact without polyominoes, and with positive pieces of the region's area
-    (``tiles`` 1: they tile, none may go; 0: they do not, all must go); else
-    (``tiles`` -1) a necessary condition only, since any number of pieces of a
-    colour may go here, whether or not the rest tile.
+    Exact without polyominoes, and when row 5 of ``counts`` fixes how many
+    pieces of each colour stay; where it says -1 (any number) a necessary
+    condition only, whether or not the pieces left tile.
     ``ccount``: each colour's symbols, the cancellers included; ``counts``:
     _region_broken's rows."""
     n_colours = counts.shape[1]
@@ -1166,7 +1191,7 @@ def _mended(spare, two_colours, tiles, ccount, counts):
             continue
         total = np.int64(1)  # the numbers of removals possible so far, as bits
         for j in range(n_colours):
-            ways = _colour_ways(j, keep, two_colours, tiles, ccount, counts)
+            ways = _colour_ways(j, keep, two_colours, ccount, counts)
             if ways == 0:
                 total = 0
                 break
@@ -1182,7 +1207,7 @@ def _mended(spare, two_colours, tiles, ccount, counts):
 
 
 @_jit_free
-def _colour_ways(j, keep, two_colours, tiles, ccount, counts):
+def _colour_ways(j, keep, two_colours, ccount, counts):
     """_mended's bit set for colour j - 1 (j = 0: "none"): the numbers of its
     symbols the cancellers may take that leave it right."""
     squares = counts[1, j]
@@ -1197,16 +1222,93 @@ def _colour_ways(j, keep, two_colours, tiles, ccount, counts):
     # canceller already), else all
     low_b = 0 if star_invalid or full == 1 else stars
     high_b = 0 if full == 1 and stars > 0 else stars
+    # pieces left: as row 5 says (-1: any number)
+    low_c = max(counts[5, j], 0)
+    high_c = pieces if counts[5, j] < 0 else counts[5, j]
     ways = np.int64(0)
     for a in range(low_a, high_a + 1):
         for b in range(low_b, high_b + 1):
-            for c in range(pieces if tiles == 1 else 0, (0 if tiles == 0 else pieces) + 1):
+            for c in range(low_c, high_c + 1):
                 if j > 0 and b > 0 and a + b + c + counts[3, j] != 2:
                     continue
                 cost = squares - a + (stars - b if star_invalid else 0) + pieces - c
                 if cost <= MOST_REMOVED:
                     ways |= np.int64(1) << cost
     return ways
+
+
+# At most this many choices of the pieces to keep (_kept_mend) and tilings
+# tried among them; beyond, the region is taken as mendable.
+KEPT_CHOICES = 4096
+KEPT_TILINGS = 32
+
+
+@_jit_free
+def _kept_mend(n, pqueue, width, kind, colour, value, cells, spare, two_colours, ccount, counts,
+               tiling):
+    """Can the cancellers mend the region in pqueue[:n] whose positive pieces
+    cover more than its cells (so none tiles it: all are invalid, any may go)?
+    Over every choice of how many pieces of each kind and colour stay: none,
+    or pieces of the region's area that tile it, with the rest of the region
+    mended as _mended says for that many pieces of each colour. 1 yes, 0 no,
+    -1 not decided (too many choices, or tilings not decided)."""
+    piece_of = tiling[0]
+    left = tiling[4]
+    group = tiling[10]  # rows: kind, colour + 1, area, count, kept
+    n_groups = 0
+    for i in range(n):
+        p = pqueue[i]
+        if kind[p] != P_POLYOMINO:
+            continue
+        g = 0
+        while g < n_groups and not (group[0, g] == piece_of[p] and group[1, g] == colour[p] + 1):
+            g += 1
+        if g == n_groups:
+            group[0, g] = piece_of[p]
+            group[1, g] = colour[p] + 1
+            group[2, g] = value[p] // POLY_AREA
+            group[3, g] = 0
+            n_groups += 1
+        group[3, g] += 1
+    choices = 1
+    for g in range(n_groups):
+        choices *= group[3, g] + 1
+        group[4, g] = 0
+        if choices > KEPT_CHOICES:
+            return -1
+    tilings = 0
+    undecided = False
+    for _ in range(choices):
+        area = 0
+        kept = 0
+        for g in range(n_groups):
+            area += group[4, g] * group[2, g]
+            kept += group[4, g]
+        if kept == 0 or area == cells:
+            counts[5, :] = 0
+            for g in range(n_groups):
+                counts[5, group[1, g]] += group[4, g]
+            if _mended(spare, two_colours, ccount, counts):
+                if kept == 0:
+                    return 1
+                if tilings == KEPT_TILINGS:
+                    return -1
+                tilings += 1
+                left[:] = 0
+                for g in range(n_groups):
+                    left[group[0, g]] += group[4, g]
+                fits = _tiles_left(n, pqueue, width, kept, tiling)
+                if fits == 1:
+                    return 1
+                undecided = undecided or fits < 0
+        g = 0  # the next choice, as an odometer
+        while g < n_groups and group[4, g] == group[3, g]:
+            group[4, g] = 0
+            g += 1
+        if g < n_groups:
+            group[4, g] += 1
+    return -1 if undecided else 0
+# fmt: on
 
 
 @_jit_free
@@ -1263,19 +1365,30 @@ def tiles_exactly(n, pqueue, width, kind, tiling):
     decided within TILE_STEPS steps. As the rules checker's search: the first
     cell not yet covered (least y, then x) takes the first cell of some piece,
     one piece of each kind tried there (identical pieces are one kind)."""
-    piece_of, offs, noffs, norient, left, mark, tstamp, st_pos, st_k, st_o = tiling
+    piece_of = tiling[0]
+    left = tiling[4]
+    left[:] = 0
+    pieces = 0
+    for i in range(n):
+        p = pqueue[i]
+        if kind[p] == P_POLYOMINO:
+            left[piece_of[p]] += 1
+            pieces += 1
+    return _tiles_left(n, pqueue, width, pieces, tiling)
+
+
+@_jit_free
+def _tiles_left(n, pqueue, width, pieces, tiling):
+    """tiles_exactly with the pieces to lay already counted by kind in
+    ``left`` (``pieces`` in all, their areas the region's cells)."""
+    piece_of, offs, noffs, norient, left, mark, tstamp, st_pos, st_k, st_o, _ = tiling
     owed = tstamp[0] + 1
     laid = owed + 1
     tstamp[0] += 2
-    left[:] = 0
-    pieces = 0
     first = mark.size
     for i in range(n):
         p = pqueue[i]
         mark[p] = owed
-        if kind[p] == P_POLYOMINO:
-            left[piece_of[p]] += 1
-            pieces += 1
         if (p % width) % 2 == 1 and (p // width) % 2 == 1 and p < first:
             first = p
     if pieces == 0:
@@ -2058,18 +2171,19 @@ def panel_scratch(n_vertices, n_places, n_colours):
             np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(5, np.int64), np.zeros(n_vertices, np.int64),
             np.zeros(n_places, np.int64), np.zeros(max(n_colours, 1), np.int64),
-            np.zeros((5, n_colours + 1), np.int64))
+            np.zeros((6, n_colours + 1), np.int64))
 
 
 @_jit
 def tiling_scratch(piece_of, offs, noffs, norient, n_pieces):
     """tiles_exactly's tables (piece_of, offs, noffs, norient: the panel's piece
-    kinds, PanelGeometry.tiles) and working arrays: left, mark, tstamp and the
-    stack st_pos, st_k, st_o."""
+    kinds, PanelGeometry.tiles) and working arrays: left, mark, tstamp, the
+    stack st_pos, st_k, st_o, and _kept_mend's groups (rows kind, colour,
+    area, count, kept)."""
     return (piece_of, offs, noffs, norient, np.zeros(max(norient.size, 1), np.int64),
             np.zeros(piece_of.size, np.int64), np.zeros(1, np.int64),
             np.zeros(n_pieces + 1, np.int64), np.zeros(n_pieces + 1, np.int64),
-            np.zeros(n_pieces + 1, np.int64))
+            np.zeros(n_pieces + 1, np.int64), np.zeros((5, n_pieces + 1), np.int64))
 
 
 @_jit
