@@ -187,8 +187,67 @@ def test_cancellers_without_polyominoes_need_no_checker(seed: int, monkeypatch) 
         raise AssertionError("the rules checker was asked")
 
     monkeypatch.setattr(asp_solver, "check", no_check)
+    monkeypatch.setattr(asp_solver, "check_region", no_check)
+    monkeypatch.setattr(asp_solver, "LAZY", frozenset())  # the canceller encoding itself
     assert asp_solver.is_exact(panel)
     assert sorted(panel_lines(panel)) == expected, panel.to_json()
+
+
+LAZY_CHOICES = {
+    "none": frozenset(),
+    "polyominoes": frozenset({"polyominoes"}),
+    "cancellers": frozenset({"cancellers"}),
+    "both": frozenset({"polyominoes", "cancellers"}),
+}
+
+
+@pytest.mark.parametrize("lazy", sorted(LAZY_CHOICES))
+@pytest.mark.parametrize("seed", range(25))
+def test_every_lazy_choice_equals_brute_force_small(seed: int, lazy: str, monkeypatch) -> None:
+    """The families left to the rules checker (asp_solver.LAZY), each choice:
+    the same solutions and counts as the brute force."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES[lazy])
+    _agree(random_panel(random.Random(7000 + seed), max_cells=4, kinds=CANCELLER_HEAVY))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lazy", sorted(LAZY_CHOICES))
+@pytest.mark.parametrize("seed", range(80))
+def test_every_lazy_choice_equals_brute_force_up_to_3x3(seed: int, lazy: str, monkeypatch) -> None:
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES[lazy])
+    kinds = POLY_HEAVY if seed % 2 else CANCELLER_HEAVY
+    _agree(random_panel(random.Random(8000 + seed), max_cells=9, kinds=kinds))
+
+
+def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
+    """A region the rules checker rejects becomes a nogood: within one
+    enumeration clingo never proposes the same region again, and the
+    nogoods take part (some region is rejected on these panels)."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES["both"])
+    original = asp_solver._LazyCheck.rejects
+    rejected: list[frozenset] = []
+
+    def spy(self, region, bound, deadline):
+        bad = original(self, region, bound, deadline)
+        if bad:
+            assert region not in rejected, "a rejected region came back"
+            rejected.append(region)
+        return bad
+
+    monkeypatch.setattr(asp_solver._LazyCheck, "rejects", spy)
+    total = 0
+    for seed in range(12):
+        panel = random_panel(random.Random(9000 + seed), max_cells=9, kinds=POLY_HEAVY)
+        rejected.clear()
+        assert sorted(panel_lines(panel)) == sorted(brute_force(panel)), panel.to_json()
+        total += len(rejected)
+    assert total > 0
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -323,7 +382,12 @@ def test_a_rules_check_past_the_limit_stops_the_solve(monkeypatch) -> None:
         assert deadline is not None  # the limit reaches the checker
         raise CheckStopped("past the deadline")
 
+    def stopped_region(panel, region, present, on_line, deadline=None):
+        assert deadline is not None
+        raise CheckStopped("past the deadline")
+
     monkeypatch.setattr(asp_solver, "check", stopped_check)
+    monkeypatch.setattr(asp_solver, "check_region", stopped_region)
     result = solve_panel_asp(panel, time_limit=30)
     counted = count_panel_asp(panel, time_limit=30)
     assert (result.status, result.solved, result.path) == ("timed_out", False, None)

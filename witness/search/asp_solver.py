@@ -34,6 +34,27 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   canceller removes a polyomino from a region whose pieces have the right
   net area the answer set says ``unsure`` and its line goes to
   :func:`witness.model.rules.check`. Every other answer is exact.
+- lazy families (:func:`lazy_families`; by default the polyominoes' tiling
+  on every panel with polyominoes, and the cancellers on those panels too):
+  their encodings are left out (only the net area of each region's pieces
+  stays, panel_polyomino_area.lp; a canceller's region is relaxed for every
+  family, panel_cancellers_lazy.lp), and every line clingo proposes has the
+  regions of the lazy symbols checked by :func:`witness.model.rules.check_region`.
+  A rejected region becomes a nogood over ``covered/1``, its boundary
+  places covered and its own places not: any line that makes the same
+  region (the same places, so the same symbols and the same sides on the
+  lines) is rejected too, so clingo never proposes it again. Exact, counting
+  too: a line is given only when every region of a lazy symbol passes.
+  Chosen by measurement on the 39 Windmill and witnesspuzzles.com panels
+  that stopped at 10 s in a 500 + 500 sample (docs/results.md), one run
+  each under a CPU limit: with the placements none was solved within 6 CPU
+  seconds; with the tiling left to the checker and the net area said once
+  per piece (panel_polyomino_area.lp) 9 were. Checking the cancellers
+  lazily too helped on panels with polyominoes (windmill-cqy7vkr, tt0945r);
+  on the stoppers without polyominoes neither way solved any. A Python
+  propagator that checks the regions a partial line already closes was
+  several times slower than checking whole lines (cqy7vkr: 8.4 s against
+  1.6 s CPU).
 
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
@@ -58,7 +79,18 @@ import clingo
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
 from witness.model.panel import Panel, Polyomino, cell_edges
 from witness.model.puzzle import Puzzle, Vertex
-from witness.model.rules import CheckStopped, cell_point, check, placements, point
+from witness.model.rules import (
+    CheckStopped,
+    cell_point,
+    check,
+    check_region,
+    covered,
+    elements,
+    lines_of,
+    placements,
+    point,
+    regions,
+)
 from witness.search.count import CountResult, count_lines
 from witness.search.encodings import encoding
 from witness.search.result import SolveResult
@@ -182,6 +214,9 @@ FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_cancellers.lp", lambda p: bool(p.cancellers)),
 )
 SHOW = "#show sel/2.\n#show first/1.\n"
+# The families the rules checker decides for clingo (see panel_lines); None:
+# by the panel (lazy_families). Tests set it to try every choice.
+LAZY: frozenset[str] | None = None
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -271,7 +306,7 @@ def _twins(a: Polyomino, b: Polyomino) -> bool:
     return (a.shape, a.rotatable, a.negative) == (b.shape, b.rotatable, b.negative)
 
 
-def _polyomino_facts(panel: Panel) -> list[str]:
+def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
     """Each piece's signed area, extent and placements with the places they
     cover; the grid's cell and edge places (widened by the largest extent
     under the windmill reading, where pieces may lie partly off the grid)."""
@@ -298,6 +333,8 @@ def _polyomino_facts(panel: Panel) -> list[str]:
         for other in panel.polyominoes:
             if other.cell > piece.cell and _twins(piece, other):
                 out.append(f"twins({p},{_pair(cell_point(other.cell))}).")
+        if not placements_too:
+            continue
         covers = {tuple(c) for c in placements(panel, piece, piece.negative, margin=wide)}
         for i, cover in enumerate(sorted(covers)):
             out.append(f"plc({p},{i},{_margin_needed(panel, list(cover))}).")
@@ -305,18 +342,49 @@ def _polyomino_facts(panel: Panel) -> list[str]:
     return out
 
 
-def panel_program(panel: Panel) -> str:
-    """The encodings ``panel`` needs and its facts, as one ASP program."""
-    parts = [encoding(name) for name, used in FAMILIES if used(panel)]
+LAZY_FILES = {"polyominoes": "panel_polyominoes.lp", "cancellers": "panel_cancellers.lp"}
+
+
+def lazy_families(panel: Panel) -> frozenset[str]:
+    """The families clingo leaves to the rules checker on ``panel``: the
+    polyominoes' tiling always, and the cancellers when the panel has
+    polyominoes too (measured on the community panels that stopped at 10 s:
+    module doc)."""
+    if LAZY is not None:
+        chosen = LAZY
+    elif panel.polyominoes:
+        chosen = frozenset({"polyominoes", "cancellers"})
+    else:
+        chosen = frozenset()
+    present = {"polyominoes": bool(panel.polyominoes), "cancellers": bool(panel.cancellers)}
+    return frozenset(f for f in chosen if present[f])
+
+
+def panel_program(panel: Panel, lazy: frozenset[str] = frozenset()) -> str:
+    """The encodings ``panel`` needs and its facts, as one ASP program; the
+    families in ``lazy`` are left to the rules checker (:func:`panel_lines`)."""
+    skip = {LAZY_FILES[f] for f in lazy}
+    parts = [encoding(name) for name, used in FAMILIES if used(panel) and name not in skip]
+    if panel.polyominoes:
+        parts.append(encoding("panel_polyomino_area.lp"))
+    if panel.cancellers and "cancellers" in lazy:
+        parts.append(encoding("panel_cancellers_lazy.lp"))
     facts = _line_facts(panel) + _place_facts(panel) + _symbol_facts(panel)
-    facts += _polyomino_facts(panel)
+    facts += _polyomino_facts(panel, placements_too="polyominoes" not in lazy)
     return "\n".join(parts) + "\n" + "\n".join(facts) + "\n" + SHOW
 
 
+def _unsure_possible(panel: Panel, lazy: frozenset[str]) -> bool:
+    """Can an answer set be unsure: a canceller removing a polyomino whose
+    tiling the encoding decides (panel_cancellers.lp)?"""
+    return bool(panel.cancellers and panel.polyominoes) and "polyominoes" not in lazy
+
+
 def is_exact(panel: Panel) -> bool:
-    """True when the encoding alone decides every line: no canceller may
-    remove a polyomino (panel_cancellers.lp), so no answer set is unsure."""
-    return not (panel.cancellers and panel.polyominoes)
+    """True when the encoding alone decides every line: no family is left to
+    the rules checker (:func:`lazy_families`) and no answer set is unsure."""
+    lazy = lazy_families(panel)
+    return not lazy and not _unsure_possible(panel, lazy)
 
 
 def _clingo_log(code: clingo.MessageCode, message: str) -> None:
@@ -382,21 +450,80 @@ def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool
     return True
 
 
+def _place_symbol(p: tuple[int, int]) -> clingo.Symbol:
+    return clingo.Tuple_([clingo.Number(p[0]), clingo.Number(p[1])])
+
+
+class _LazyCheck:
+    """The rules checker on the regions of the lazy families' symbols, for one
+    line at a time; a rejected region becomes a nogood over ``covered/1``: its
+    boundary places covered and its own places not (the region is then this
+    same set of places, with the same symbols and the same sides on the line,
+    which the checker rejects again), so clingo never proposes it again."""
+
+    def __init__(self, ctl: clingo.Control, panel: Panel, lazy: frozenset[str]) -> None:
+        self.panel = panel
+        self.symbols = elements(panel)
+        kinds = {"polyominoes": "polyomino", "cancellers": "canceller"}
+        wanted = {kinds[f] for f in lazy}
+        self.seeds = sorted(q for q, e in self.symbols.items() if e.kind in wanted)
+        self.coverable = {
+            tuple(a.symbol.arguments[0].arguments[i].number for i in (0, 1))
+            for a in ctl.symbolic_atoms.by_signature("covered", 1)
+        }
+
+    def rejects(self, region: frozenset, bound: set, deadline: float | None) -> bool:
+        """Does the checker reject ``region``, whose neighbours on the lines are ``bound``?"""
+        present = [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
+        on_line = dict.fromkeys(bound, "black")
+        return bool(check_region(self.panel, region, present, on_line, deadline))
+
+    def nogoods(self, line: list[Vertex], deadline: float | None) -> list[list]:
+        """One nogood per region of ``line`` the checker rejects."""
+        if not self.seeds:
+            return []
+        on_line = covered(lines_of(self.panel, line))
+        out = []
+        for region in regions(self.panel, on_line, holding=self.seeds):
+            bound = set()
+            for px, py in region:
+                for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                    if q in on_line and q not in region:
+                        bound.add(q)
+            if not self.rejects(region, bound, deadline):
+                continue
+            nogood = [(clingo.Function("covered", [_place_symbol(q)]), True) for q in bound]
+            nogood += [
+                (clingo.Function("covered", [_place_symbol(q)]), False)
+                for q in region
+                if q in self.coverable
+            ]
+            out.append(nogood)
+        return out
+
+
 def panel_lines(
-    panel: Panel, time_limit: float | None = None, record: Enumeration | None = None
+    panel: Panel,
+    time_limit: float | None = None,
+    record: Enumeration | None = None,
+    lazy: frozenset[str] | None = None,
 ) -> Iterator[list[Vertex]]:
     """Every solution of ``panel`` (its first line), each once, from clingo;
-    stops early (``record.complete`` False) when ``time_limit`` seconds pass."""
+    stops early (``record.complete`` False) when ``time_limit`` seconds pass.
+    ``lazy``: the families left to the rules checker (default
+    :func:`lazy_families`); each region of theirs it rejects becomes a nogood."""
     record = record if record is not None else Enumeration()
+    lazy = lazy_families(panel) if lazy is None else lazy
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     ctl = clingo.Control(["--models=0", "--project=project", "--eq=0"], logger=_clingo_log)
-    if not ground_by(ctl, panel_program(panel), deadline):
+    if not ground_by(ctl, panel_program(panel, lazy), deadline):
         record.complete = False
         record.ground_seconds = time.perf_counter() - t0
         return
     record.ground_seconds = time.perf_counter() - t0
-    exact = is_exact(panel)
+    checker = _LazyCheck(ctl, panel, lazy) if lazy else None
+    exact = not _unsure_possible(panel, lazy)
     try:
         with ctl.solve(yield_=True, async_=True) as handle:
             while True:
@@ -416,7 +543,10 @@ def panel_lines(
                 line = _line_of(model)
                 unsure = not exact and model.contains(clingo.Function("unsure"))
                 try:
-                    accepted = not unsure or check(panel, line, deadline).solved
+                    nogoods = checker.nogoods(line, deadline) if checker else []
+                    for nogood in nogoods:
+                        model.context.add_nogood(nogood)
+                    accepted = not nogoods and (not unsure or check(panel, line, deadline).solved)
                 except CheckStopped:  # the limit passed inside one line's check
                     record.complete = False
                     break

@@ -9,8 +9,10 @@
   one file per constraint family: ``panel_path.lp`` (the line: several starts
   and ends, symmetry with both lines), ``panel_regions.lp`` (reachability on
   the doubled grid), ``panel_dots.lp``, ``panel_triangles.lp``,
-  ``panel_squares.lp``, ``panel_stars.lp``, ``panel_polyominoes.lp``
-  (placements) and ``panel_cancellers.lp``.
+  ``panel_squares.lp``, ``panel_stars.lp``, ``panel_polyomino_area.lp``
+  (the pieces' net area), ``panel_polyominoes.lp`` (placements) and
+  ``panel_cancellers.lp``; ``panel_cancellers_lazy.lp`` instead of the last
+  when the rules checker decides the cancellers' regions.
 """
 
 from __future__ import annotations
