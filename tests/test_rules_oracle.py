@@ -388,6 +388,27 @@ def test_the_tiling_search_agrees_with_trying_every_placement(case):
     assert polyominoes_fit(panel, region, pieces) == fit_bf(panel, region, pieces)
 
 
+def test_a_negative_piece_cancels_a_side_above_its_first_cell():
+    # Under the precise reading a negative piece covers every side of its
+    # cells, the one above its first cell too: the tiling search must not
+    # settle that side before the cell below it is passed.
+    panel = Panel(rows=4, cols=4, ends=((4, 4),))
+    region = frozenset(
+        [(1, 5), (1, 6), (1, 7), (3, 1), (3, 2), (3, 3), (4, 3), (5, 3), (5, 4), (5, 5), (6, 3)]
+        + [(7, 3)]
+    )
+    pieces = (
+        Polyomino((0, 0), ((0, 0), (0, 1), (1, 0), (1, 1)), rotatable=True),
+        Polyomino((0, 0), ((0, 0),), rotatable=True, negative=True),
+        Polyomino((0, 0), ((0, 0), (0, 1), (1, 1)), negative=True),
+        Polyomino((0, 0), ((0, 0), (0, 1), (1, 1))),
+        Polyomino((0, 0), ((0, 0), (1, 0), (1, 1), (2, 0)), rotatable=True),
+    )
+    from witness.model.rules import polyominoes_fit
+
+    assert polyominoes_fit(panel, region, pieces) == fit_bf(panel, region, pieces) is True
+
+
 # ------------------------------------------------------------------ cancellers
 def check_region_by_subsets(panel, region, present, on_line):
     """The cancellers' rule by trying every set of invalid symbols to remove,

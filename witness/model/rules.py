@@ -48,12 +48,12 @@ past it, the search raises :class:`CheckStopped` rather than answer.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from operator import mul
 from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -403,71 +403,101 @@ def _placements_in(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> 
 
 @dataclass
 class _Tiling:
-    """The tiling search of :func:`polyominoes_fit` on numbered places. The
-    pieces of one sign are laid anywhere they may lie (identical ones in
-    non-decreasing placement order: the same sets, each once), then the others
-    tile what is left: the first cell not yet at 0 is covered by one of them
-    with its first cell there, and so on. The sign laid first is the one with
-    fewer ways to lay its pieces. A positive piece only covers places still
-    below 0, so none ever goes above; a negative piece only covers cells still
-    above 0, and every side must end at most 0."""
+    """The tiling search of :func:`polyominoes_fit` on numbered places. Every
+    place a piece covers comes at or after its first cell (least y, then x)
+    in the places' order, so the places are passed in order and at each cell
+    the pieces whose first cell it is are chosen: negative ones, then as many
+    positive ones as bring the cell to 0 (a cell passed never changes again);
+    a side passed must be at most 0. A positive piece covers only places
+    still below 0 once no negative piece is left to cancel it. Identical
+    pieces started on one cell are chosen in one order."""
 
-    values: list[int]  # by place number
-    cells: tuple[int, ...]  # the box's cells, in order
-    laid: list[tuple[tuple[int, ...], ...]]  # each piece laid anywhere: its placements
-    twins: list[bool]  # laid piece i is identical to piece i + 1
-    sign: int  # of the pieces laid anywhere: -1 negative, +1 positive
-    tiles: list[dict[int, tuple]]  # each tiling kind's covers by first cell
-    left: list[int]  # pieces of each tiling kind not yet laid
-    sides: tuple[int, ...]  # places that must end at most 0 beyond what the tiles keep so
+    values: list[int]  # by place number: -1 owed, +1 covered once too often
+    is_cell: list[bool]  # by place number
+    last_side: list[bool]  # by place number: a side without a cell after it
+    width: int  # places in a row
+    covers: list[tuple[dict[int, tuple], ...]]  # by sign (0 negative, 1 positive), kind
+    left: list[list[int]]  # by sign, kind: pieces not yet laid
+    area: list[list[int]]  # by sign, kind: cells of one piece
+    owed: int  # cells below 0 (the positive pieces left must cover at least that)
     deadline: float | None
 
-    def lay_from(self, i: int, first: int) -> bool:
+    def pass_from(self, place: int) -> bool:
+        """Lay the pieces whose first cell is ``place`` or later (those of
+        the cells before it are laid)."""
         _on_time(self.deadline)
-        if i == len(self.laid):
-            return self.tile_from(0)
-        values, sign = self.values, self.sign
-        covers = self.laid[i]
-        for index in range(first, len(covers)):
-            cover = covers[index]
-            for q in cover:
-                values[q] += sign
-            fits = self.lay_from(i + 1, index if self.twins[i] else 0)
-            for q in cover:
-                values[q] -= sign
-            if fits:
+        values, is_cell = self.values, self.is_cell
+        if place and is_cell[place - 1] and not self.sides_done(place - 1):
+            return False
+        while place < len(values):
+            if not is_cell[place]:
+                if values[place] > 0 and self.last_side[place]:
+                    return False
+            elif values[place] != 0:
+                return self.negatives_at(place, 0, 0, 0)
+            elif any(self.left[0]) and self.negatives_at(place, 0, 0, 0):
                 return True
+            elif not self.sides_done(place):  # nothing starts on this cell
+                return False
+            place += 1
+        return not any(map(any, self.left))
+
+    def sides_done(self, cell: int) -> bool:
+        """No piece laid later covers the sides above and left of a cell
+        passed (a negative piece covers every side of its cells, so a side
+        is settled with the later of its cells): they must be at most 0."""
+        return self.values[cell - 1] <= 0 and self.values[cell - self.width] <= 0
+
+    def negatives_at(self, place: int, first_kind: int, first_way: int, chosen: int) -> bool:
+        """Choose the negative pieces starting on cell ``place`` (kinds and
+        orientations in order from ``first_kind``, ``first_way``; ``chosen``
+        so far), then the positive ones."""
+        need = -self.values[place]
+        if need > 0 and self.positives_at(place, need, 0, 0):
+            return True
+        if need == 0 and chosen and self.pass_from(place + 1):
+            return True
+        for k in range(first_kind, len(self.left[0])):
+            if not self.left[0][k]:
+                continue
+            ways = self.covers[0][k][place]
+            for w in range(first_way if k == first_kind else 0, len(ways)):
+                fits = self.lay(0, k, ways[w], -1) and self.negatives_at(place, k, w, chosen + 1)
+                self.lay(0, k, ways[w], +1)
+                if fits:
+                    return True
         return False
 
-    def tile_from(self, start: int) -> bool:
-        """Fix the first cell not at 0, at ``start`` or after it, then the rest."""
-        _on_time(self.deadline)
-        values, cells, step = self.values, self.cells, -self.sign
-        while start < len(cells) and values[cells[start]] == 0:
-            start += 1
-        if not any(self.left) or start == len(cells):
-            done = not any(self.left) and start == len(cells)
-            return done and all(values[q] <= 0 for q in self.sides)
-        at = cells[start]
-        if values[at] * step > 0:  # the tiles only move it further from 0
-            return False
-        for k, covers in enumerate(self.tiles):
-            if not self.left[k]:
+    def positives_at(self, place: int, need: int, first_kind: int, first_way: int) -> bool:
+        """Choose ``need`` positive pieces starting on cell ``place``, then go on."""
+        if need == 0:
+            return self.pass_from(place + 1)
+        cancels = any(self.left[0])
+        for k in range(first_kind, len(self.left[1])):
+            if not self.left[1][k]:
                 continue
-            self.left[k] -= 1
-            for cover, checked in covers[at]:
-                if any(values[q] * step >= 0 for q in checked):
+            ways = self.covers[1][k][place]
+            for w in range(first_way if k == first_kind else 0, len(ways)):
+                if not cancels and any(self.values[q] >= 0 for q in ways[w]):
                     continue
-                for q in cover:
-                    values[q] += step
-                fits = self.tile_from(start)
-                for q in cover:
-                    values[q] -= step
+                fits = self.lay(1, k, ways[w], +1) and self.positives_at(place, need - 1, k, w)
+                self.lay(1, k, ways[w], -1)
                 if fits:
-                    self.left[k] += 1
                     return True
-            self.left[k] += 1
         return False
+
+    def lay(self, sign: int, kind: int, places: tuple[int, ...], step: int) -> bool:
+        """Add ``step`` to the places (laying a piece of ``sign``, or taking
+        it back), and count it laid (or left); False when the positive pieces
+        left cannot cover the cells now owed."""
+        values, is_cell = self.values, self.is_cell
+        for q in places:
+            if is_cell[q]:
+                self.owed += (values[q] + step < 0) - (values[q] < 0)
+            values[q] += step
+        laid = -step if sign == 0 else step  # +1 laid, -1 taken back
+        self.left[sign][kind] -= laid
+        return self.owed <= sum(map(mul, self.left[1], self.area[1]))
 
 
 def _kind(piece: Polyomino) -> tuple:
@@ -522,32 +552,38 @@ def _tiles(
     width, shift = box.width, 2 * box.margin
     for x, y in region if cover_region else ():
         values[(y + shift) * width + x + shift] = -1
-    ways = {
-        sign: [
-            _placements_in(box, p.shape, p.rotatable, p.negative)
-            for p in sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
-        ]
-        for sign in (-1, 1)
-    }
-    # lay anywhere the sign with fewer ways to lay its pieces (log of the product)
-    cost = {sign: sum(math.log(max(len(w), 1)) for w in ways[sign]) for sign in ways}
-    sign = -1 if cost[-1] <= cost[1] else 1
-    laid = sorted((p for p in pieces if p.negative == (sign < 0)), key=_kind)
-    kinds = sorted(
-        {_kind(p) for p in pieces if p.negative != (sign < 0)}, key=lambda k: (-len(k[0]), k)
-    )
+    is_cell = [False] * box.size
+    for q in box.cells():
+        is_cell[q] = True
+    # sides on the box's right and bottom border: no cell after them
+    last_side = [q % width == width - 1 or q + width >= box.size for q in range(box.size)]
+    kinds = [
+        sorted({_kind(p) for p in pieces if p.negative == negative}, key=lambda k: (-len(k[0]), k))
+        for negative in (True, False)
+    ]
     search = _Tiling(
         values,
-        box.cells(),
-        ways[sign],
-        [b is not None and _kind(a) == _kind(b) for a, b in pairwise([*laid, None])],
-        sign,
-        [_covers_by_first_cell(box, shape, rot, sign > 0) for shape, rot in kinds],
-        [sum(_kind(p) == k for p in pieces if p.negative != (sign < 0)) for k in kinds],
-        _box_sides(box) if sign > 0 else (),
+        is_cell,
+        last_side,
+        width,
+        [
+            tuple(
+                {c: tuple(places for places, _ in ways) for c, ways in covers.items()}
+                for covers in (
+                    _covers_by_first_cell(box, shape, rot, sign == 0) for shape, rot in kinds[sign]
+                )
+            )
+            for sign in (0, 1)
+        ],
+        [
+            [sum(_piece_key(p) == (*k, sign == 0) for p in pieces) for k in kinds[sign]]
+            for sign in (0, 1)
+        ],
+        [[len(k[0]) for k in kinds[sign]] for sign in (0, 1)],
+        sum(values[q] < 0 for q in box.cells()),
         deadline,
     )
-    return search.lay_from(0, 0)
+    return search.pass_from(0)
 
 
 # Tilings decided so far: a search lays the same pieces in the same region
