@@ -413,8 +413,8 @@ class _Tiling:
     pieces started on one cell are chosen in one order."""
 
     values: list[int]  # by place number: -1 owed, +1 covered once too often
-    is_cell: list[bool]  # by place number
-    last_side: list[bool]  # by place number: a side without a cell after it
+    is_cell: tuple[bool, ...]  # by place number
+    last_side: tuple[bool, ...]  # by place number: a side without a cell after it
     width: int  # places in a row
     covers: list[tuple[dict[int, tuple], ...]]  # by sign (0 negative, 1 positive), kind
     left: list[list[int]]  # by sign, kind: pieces not yet laid
@@ -538,6 +538,24 @@ def _cell_count(region: frozenset[Point]) -> int:
     return sum(1 for px, py in region if px % 2 == 1 and py % 2 == 1)
 
 
+@lru_cache(maxsize=1 << 8)
+def _box_layout(box: _Box) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """By place number: whether it is a cell, and whether it is a side on the
+    box's right or bottom border (no cell after it)."""
+    cells = set(box.cells())
+    width, size = box.width, box.size
+    is_cell = tuple(q in cells for q in range(size))
+    last = tuple(q % width == width - 1 or q + width >= size for q in range(size))
+    return is_cell, last
+
+
+@lru_cache(maxsize=1 << 10)
+def _ways_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> dict:
+    """The places of each way to lay a piece, by its first cell (number)."""
+    covers = _covers_by_first_cell(box, shape, rotatable, negative)
+    return {cell: tuple(places for places, _ in ways) for cell, ways in covers.items()}
+
+
 def _tiles(
     box: _Box,
     region: frozenset[Point],
@@ -552,11 +570,7 @@ def _tiles(
     width, shift = box.width, 2 * box.margin
     for x, y in region if cover_region else ():
         values[(y + shift) * width + x + shift] = -1
-    is_cell = [False] * box.size
-    for q in box.cells():
-        is_cell[q] = True
-    # sides on the box's right and bottom border: no cell after them
-    last_side = [q % width == width - 1 or q + width >= box.size for q in range(box.size)]
+    is_cell, last_side = _box_layout(box)
     kinds = [
         sorted({_kind(p) for p in pieces if p.negative == negative}, key=lambda k: (-len(k[0]), k))
         for negative in (True, False)
@@ -567,12 +581,7 @@ def _tiles(
         last_side,
         width,
         [
-            tuple(
-                {c: tuple(places for places, _ in ways) for c, ways in covers.items()}
-                for covers in (
-                    _covers_by_first_cell(box, shape, rot, sign == 0) for shape, rot in kinds[sign]
-                )
-            )
+            tuple(_ways_by_first_cell(box, shape, rot, sign == 0) for shape, rot in kinds[sign])
             for sign in (0, 1)
         ],
         [
