@@ -121,10 +121,13 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    what is left must break no rule: how many squares, stars and polyominoes
    of each colour they take is searched as the checker searches
    interchangeable symbols. Without polyominoes that is exactly the rules
-   checker's verdict, and so it is with positive pieces whose area is the
-   region's (they all stay when they tile, else all go: fewer would leave
-   the wrong area); with other pieces any number may go, whether or not the
-   rest tile (a necessary condition only). A
+   checker's verdict, and so it is with positive pieces: of the region's
+   area they all stay when they tile, else all go (fewer would leave the
+   wrong area); of less, all go; of more (none tiles, so any may go), the
+   pieces kept are none, or pieces of the region's area that tile it, tried
+   over how many of each kind and colour stay (a bounded number of choices
+   and tilings; past it, as with negative pieces, any number may go whether
+   or not the rest tile: a necessary condition only). A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
 
