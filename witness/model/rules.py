@@ -55,7 +55,7 @@ from functools import lru_cache
 from itertools import pairwise
 from operator import mul
 from typing import NamedTuple
-from weakref import WeakKeyDictionary
+from weakref import ref
 
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, Edge, Vertex, edge
@@ -141,11 +141,12 @@ def cell_point(c: tuple[int, int]) -> Point:
 def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], ...]:
     """The line and, with symmetry, its mirror image; PathError when ``path``
     is not a walk of neighbouring grid vertices."""
-    line = tuple(tuple(v) for v in path)
+    line = tuple(map(tuple, path))
     if not line:
         raise PathError("path: empty")
+    grid = _memo(panel).vertices
     for v in line:
-        if not (len(v) == 2 and panel.in_grid(v)):
+        if v not in grid:
             raise PathError(f"path: vertex {list(v)} is outside the grid")
     for a, b in pairwise(line):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
@@ -162,11 +163,11 @@ def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list
     if line[-1] not in panel.ends:
         out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
     seen: set[Vertex] = set()
-    for v in line:
+    for v in line if len(set(line)) < len(line) else ():
         if v in seen:
             out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
         seen.add(v)
-    for a, b in pairwise(line):
+    for a, b in pairwise(line) if panel.missing or panel.gaps else ():
         e = edge(a, b)
         if e in panel.missing:
             out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
@@ -204,36 +205,54 @@ def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
 # ------------------------------------------------------------------ regions
 @dataclass
 class _PanelMemo:
-    """What the checker reuses over the lines of one panel. A region's errors
-    depend on the panel and the region alone (its symbols lie in it, and a
-    side of one of its cells is on the line exactly when it is neither in the
-    region nor outside the panel), so they are kept by region."""
+    """What the checker reuses over the lines of one panel. Places are bits
+    of an int, column by column (x, then y: the lowest bit of a region is its
+    first place). A region's errors depend on the panel and the region alone
+    (its symbols lie in it, and a side of one of its cells is on the line
+    exactly when it is neither in the region nor outside the panel), so they
+    are kept by region."""
 
-    steps: dict[Point, tuple[Point, ...]]  # places inside the panel -> their neighbours inside
+    column: int  # places in a column of the doubled grid
+    inside: int  # the places inside the panel, as bits
+    not_top: int  # the places not in the top row (y = 0)
+    not_bottom: int  # the places not in the bottom row
+    vertices: frozenset[Vertex]  # the grid's vertices
     symbols: dict[Point, Element]  # elements(panel)
-    errors: dict[frozenset[Point], tuple[Element, ...]]  # check_region by region
+    errors: dict[int, tuple[Element, ...]]  # check_region by region (as bits)
+
+    def bit(self, q: Point) -> int:
+        return 1 << (q[0] * self.column + q[1])
+
+    def points(self, bits: int) -> frozenset[Point]:
+        """The places of a set of bits."""
+        data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+        h = self.column
+        return frozenset(
+            divmod(8 * k + j, h) for k, byte in enumerate(data) if byte for j in _BYTE_BITS[byte]
+        )
 
 
-_MEMOS: WeakKeyDictionary[Panel, _PanelMemo] = WeakKeyDictionary()
+_BYTE_BITS = tuple(tuple(j for j in range(8) if b >> j & 1) for b in range(256))
+
+
+# by id(panel): (a weak reference to the panel, its memo); an entry goes with its panel
+_MEMOS: dict[int, tuple[ref, _PanelMemo]] = {}
 ERRORS_KEPT = 1 << 15  # regions kept per panel
 
 
 def _memo(panel: Panel) -> _PanelMemo:
-    memo = _MEMOS.get(panel)
-    if memo is None:
-        width, height = 2 * panel.cols, 2 * panel.rows
-        inside = [
-            (x, y)
-            for x in range(width + 1)
-            for y in range(height + 1)
-            if (x, y) not in panel.outside
-        ]
-        kept = set(inside)
-        steps = {
-            (x, y): tuple(q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if q in kept)
-            for x, y in inside
-        }
-        memo = _MEMOS[panel] = _PanelMemo(steps, elements(panel), {})
+    key = id(panel)
+    entry = _MEMOS.get(key)
+    if entry is not None and entry[0]() is panel:
+        return entry[1]
+    width, height = 2 * panel.cols + 1, 2 * panel.rows + 1
+    every = [(x, y) for x in range(width) for y in range(height)]
+    inside = sum(1 << (x * height + y) for x, y in every if (x, y) not in panel.outside)
+    not_top = sum(1 << (x * height + y) for x, y in every if y != 0)
+    not_bottom = sum(1 << (x * height + y) for x, y in every if y != height - 1)
+    vertices = frozenset((x, y) for x in range(panel.cols + 1) for y in range(panel.rows + 1))
+    memo = _PanelMemo(height, inside, not_top, not_bottom, vertices, elements(panel), {})
+    _MEMOS[key] = (ref(panel, lambda _, key=key: _MEMOS.pop(key, None)), memo)
     return memo
 
 
@@ -244,24 +263,39 @@ def regions(
     inside the panel, in the order of their first place (x, then y). With
     ``holding``, only the regions that hold one of those places (the rules
     checker floods from its symbols only: a region without one breaks nothing)."""
-    steps = _memo(panel).steps
-    blocked = set(on_line)
-    seeds: Iterable[Point] = steps if holding is None else holding
+    memo = _memo(panel)
+    return [memo.points(bits) for bits in _region_bits(memo, on_line, holding)]
+
+
+def _region_bits(
+    memo: _PanelMemo, on_line: Iterable[Point], holding: Iterable[Point] | None
+) -> list[int]:
+    """:func:`regions` as bits: each grows a step in every direction at once
+    until it stops."""
+    h, not_top, not_bottom = memo.column, memo.not_top, memo.not_bottom
+    free = memo.inside
+    for q in on_line:
+        free &= ~memo.bit(q)
+    if holding is None:
+        seeds: Iterable[int] = iter(lambda: free & -free, 0)  # the first place left
+    else:
+        seeds = map(memo.bit, holding)
     out = []
     for seed in seeds:
-        if seed in blocked or seed not in steps:
+        if not free & seed:
             continue
-        part, stack = [seed], [seed]
-        blocked.add(seed)
-        while stack:
-            for q in steps[stack.pop()]:
-                if q not in blocked:
-                    blocked.add(q)
-                    part.append(q)
-                    stack.append(q)
-        out.append(frozenset(part))
-    if holding is not None:  # a region's least place may be no symbol's
-        out.sort(key=min)
+        part = seed
+        while True:
+            grown = (
+                part | (part << 1) & not_top | (part >> 1) & not_bottom | part << h | part >> h
+            ) & free
+            if grown == part:
+                break
+            part = grown
+        free &= ~part
+        out.append(part)
+    if holding is not None:  # a region's first place may be no symbol's
+        out.sort(key=lambda bits: bits & -bits)
     return out
 
 
@@ -770,16 +804,17 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
     out = _dot_colour_violations(panel, on_line)
     memo = _memo(panel)
     symbols = memo.symbols
-    for region in regions(panel, on_line, holding=symbols):
+    for bits in _region_bits(memo, on_line, symbols):
         if out and not every:
             break
-        errors = memo.errors.get(region)
+        errors = memo.errors.get(bits)
         if errors is None:
+            region = memo.points(bits)
             present = [symbols[q] for q in sorted(q for q in symbols if q in region)]
             errors = tuple(check_region(panel, region, present, on_line, deadline))
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
-            memo.errors[region] = errors
+            memo.errors[bits] = errors
         for e in errors:
             out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
     return Verdict(not out, tuple(out), lines)
