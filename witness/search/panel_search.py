@@ -555,10 +555,11 @@ class PanelPaths:
             np.empty(capacity, np.int32),
             np.zeros(8, np.int64),
             np.zeros(4, np.int32),
+            # (allocated by the Python source: a call into numba costs more here)
             (
-                panel_scratch(n_vertices, n_places, geo.n_colours),
-                program_scratch(n_vertices, n_places, geo.dot_point.size, geo.n_colours),
-                tiling_scratch(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO))),
+                panel_scratch.py_func(n_vertices, n_places, geo.n_colours),
+                program_scratch.py_func(n_vertices, n_places, geo.dot_point.size, geo.n_colours),
+                tiling_scratch.py_func(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO))),
             ),
         )
         heap = sorted(
