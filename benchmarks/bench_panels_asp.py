@@ -1,9 +1,10 @@
 """Solve every panel JSON of a folder (or one file) with clingo, per size.
 
 Prints, per size (rows x cols): how many panels, how many solved, found
-unsolvable and stopped by the time limit, how many had the rules checker
-decide part of each line (the "filtered" column: panels with polyominoes,
-whose tiling is checked lazily, witness.search.asp_solver), and the median and
+unsolvable and stopped by the time limit, how many may have the rules checker
+decide part of a line (the "filtered" column: panels with polyominoes, whose
+solve's second stage leaves the tiling to the checker, witness.search.asp_solver),
+and the median and
 worst seconds (grounding plus solving, wall clock; each panel in a forked
 child, ended 5 s past the time limit), and the median and worst CPU seconds
 of the child (what one core spends, steadier than the wall clock on a shared

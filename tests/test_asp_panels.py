@@ -223,6 +223,40 @@ def test_every_lazy_choice_equals_brute_force_up_to_3x3(seed: int, lazy: str, mo
     _agree(random_panel(random.Random(8000 + seed), max_cells=9, kinds=kinds))
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_a_solve_in_two_stages_equals_brute_force(seed: int, monkeypatch) -> None:
+    """A solve on a panel with polyominoes that the whole encoding does not
+    decide within FIRST_CONFLICTS conflicts (here 1) goes on with the tiling
+    and the cancellers left to the rules checker: the same answer."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
+    expected = brute_force(panel)
+    result = asp_solver.solve_panel_asp(panel)
+    assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
+    assert result.path in expected if expected else result.path is None
+
+
+def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    stages = []
+    lazy_families = asp_solver.lazy_families
+
+    def spy(panel, second=False):
+        stages.append(second)
+        return lazy_families(panel, second)
+
+    monkeypatch.setattr(asp_solver, "lazy_families", spy)
+    for seed in range(30):
+        panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
+        expected = brute_force(panel)
+        assert asp_solver.solve_panel_asp(panel).solved == bool(expected)
+    assert True in stages  # some first stage stopped at its one conflict
+
+
 def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
     """A region the rules checker rejects becomes a nogood: within one
     enumeration clingo never proposes the same region again, and the

@@ -34,27 +34,27 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   canceller removes a polyomino from a region whose pieces have the right
   net area the answer set says ``unsure`` and its line goes to
   :func:`witness.model.rules.check`. Every other answer is exact.
-- lazy families (:func:`lazy_families`; by default the polyominoes' tiling
-  on every panel with polyominoes, and the cancellers on those panels too):
-  their encodings are left out (only the net area of each region's pieces
+- lazy families (:func:`lazy_families`): the second stage of a solve on a
+  panel with polyominoes that the whole encoding did not decide within
+  :data:`FIRST_CONFLICTS` conflicts leaves the tiling and the cancellers to
+  the checker. Their encodings are left out (only each piece's net area
   stays, panel_polyomino_area.lp; a canceller's region is relaxed for every
   family, panel_cancellers_lazy.lp), and every line clingo proposes has the
-  regions of the lazy symbols checked by :func:`witness.model.rules.check_region`.
-  A rejected region becomes a nogood over ``covered/1``, its boundary
-  places covered and its own places not: any line that makes the same
-  region (the same places, so the same symbols and the same sides on the
-  lines) is rejected too, so clingo never proposes it again. Exact, counting
-  too: a line is given only when every region of a lazy symbol passes.
-  Chosen by measurement on the 39 Windmill and witnesspuzzles.com panels
-  that stopped at 10 s in a 500 + 500 sample (docs/results.md), one run
-  each under a CPU limit: with the placements none was solved within 6 CPU
-  seconds; with the tiling left to the checker and the net area said once
-  per piece (panel_polyomino_area.lp) 9 were. Checking the cancellers
-  lazily too helped on panels with polyominoes (windmill-cqy7vkr, tt0945r);
-  on the stoppers without polyominoes neither way solved any. A Python
-  propagator that checks the regions a partial line already closes was
-  several times slower than checking whole lines (cqy7vkr: 8.4 s against
-  1.6 s CPU).
+  regions of the pieces and cancellers checked by
+  :func:`witness.model.rules.check_region`. A rejected region becomes a
+  nogood over ``covered/1``, its boundary places covered and its own places
+  not: any line that makes the same region (the same places, so the same
+  symbols and the same sides on the lines) is rejected too, so clingo never
+  proposes it again. Exact: a line is given only when every such region
+  passes. Counting uses the whole encoding.
+  Why two stages (measured one run each under a CPU limit): on the 39
+  Windmill and witnesspuzzles.com panels that stopped at 10 s in a 500 + 500
+  sample (docs/results.md), the whole encoding solved none within 6 CPU
+  seconds, the lazy one 9; but on easy panels with small pieces the
+  placements propagate far better (jbz-8253228A, 5x5: 0.18 s whole, over 6 s
+  lazy). A Python propagator that checks the regions a partial line already
+  closes was several times slower than checking whole lines
+  (windmill-cqy7vkr: 8.4 s against 1.6 s CPU).
 
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
@@ -217,6 +217,9 @@ SHOW = "#show sel/2.\n#show first/1.\n"
 # The families the rules checker decides for clingo (see panel_lines); None:
 # by the panel (lazy_families). Tests set it to try every choice.
 LAZY: frozenset[str] | None = None
+# The first stage of a solve on a panel with polyominoes stops at this many
+# conflicts (solve_panel_asp).
+FIRST_CONFLICTS = 5000
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -345,14 +348,13 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
 LAZY_FILES = {"polyominoes": "panel_polyominoes.lp", "cancellers": "panel_cancellers.lp"}
 
 
-def lazy_families(panel: Panel) -> frozenset[str]:
-    """The families clingo leaves to the rules checker on ``panel``: the
-    polyominoes' tiling always, and the cancellers when the panel has
-    polyominoes too (measured on the community panels that stopped at 10 s:
-    module doc)."""
+def lazy_families(panel: Panel, second: bool = False) -> frozenset[str]:
+    """The families clingo leaves to the rules checker on ``panel``: none, or
+    in the second stage of a solve (``second``) the polyominoes' tiling and
+    the cancellers (module doc); :data:`LAZY` when set."""
     if LAZY is not None:
         chosen = LAZY
-    elif panel.polyominoes:
+    elif second:
         chosen = frozenset({"polyominoes", "cancellers"})
     else:
         chosen = frozenset()
@@ -381,8 +383,11 @@ def _unsure_possible(panel: Panel, lazy: frozenset[str]) -> bool:
 
 
 def is_exact(panel: Panel) -> bool:
-    """True when the encoding alone decides every line: no family is left to
-    the rules checker (:func:`lazy_families`) and no answer set is unsure."""
+    """True when the encoding alone decides every line of a solve: no family
+    is left to the rules checker (:func:`lazy_families`; a solve's second
+    stage on a panel with polyominoes) and no answer set is unsure."""
+    if LAZY is None and panel.polyominoes:
+        return False
     lazy = lazy_families(panel)
     return not lazy and not _unsure_possible(panel, lazy)
 
@@ -507,16 +512,21 @@ def panel_lines(
     time_limit: float | None = None,
     record: Enumeration | None = None,
     lazy: frozenset[str] | None = None,
+    conflicts: int | None = None,
 ) -> Iterator[list[Vertex]]:
     """Every solution of ``panel`` (its first line), each once, from clingo;
-    stops early (``record.complete`` False) when ``time_limit`` seconds pass.
-    ``lazy``: the families left to the rules checker (default
-    :func:`lazy_families`); each region of theirs it rejects becomes a nogood."""
+    stops early (``record.complete`` False) when ``time_limit`` seconds pass
+    or clingo meets ``conflicts`` conflicts. ``lazy``: the families left to
+    the rules checker (default :func:`lazy_families`); each region of theirs
+    it rejects becomes a nogood."""
     record = record if record is not None else Enumeration()
     lazy = lazy_families(panel) if lazy is None else lazy
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    ctl = clingo.Control(["--models=0", "--project=project", "--eq=0"], logger=_clingo_log)
+    options = ["--models=0", "--project=project", "--eq=0"]
+    if conflicts is not None:
+        options.append(f"--solve-limit={conflicts}")
+    ctl = clingo.Control(options, logger=_clingo_log)
     if not ground_by(ctl, panel_program(panel, lazy), deadline):
         record.complete = False
         record.ground_seconds = time.perf_counter() - t0
@@ -538,6 +548,7 @@ def panel_lines(
                     break
                 model = handle.model()
                 if model is None:
+                    record.complete = bool(handle.get().exhausted)  # not at --solve-limit
                     break
                 record.models += 1
                 line = _line_of(model)
@@ -567,12 +578,29 @@ def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> S
 
 
 def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
-    """The first solution clingo finds (status solved, unsolvable or timed_out)."""
+    """The first solution clingo finds (status solved, unsolvable or timed_out).
+
+    On a panel with polyominoes, in two stages (module doc): the whole
+    encoding for :data:`FIRST_CONFLICTS` conflicts, then, if that did not
+    decide, the tiling and the cancellers left to the rules checker for the
+    rest of the time."""
     t0 = time.perf_counter()
     record = Enumeration()
-    lines = panel_lines(panel, time_limit, record)
+    staged = LAZY is None and bool(panel.polyominoes)
+    budget = FIRST_CONFLICTS if staged else None
+    lines = panel_lines(panel, time_limit, record, conflicts=budget)
     path = next(lines, None)
     lines.close()
+    left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+    if staged and path is None and not record.complete and (left is None or left > 0):
+        first = record
+        record = Enumeration()
+        lines = panel_lines(panel, left, record, lazy=lazy_families(panel, second=True))
+        path = next(lines, None)
+        lines.close()
+        record.ground_seconds += first.ground_seconds
+        record.choices += first.choices
+        record.conflicts += first.conflicts
     if path is not None and not _checked(panel, path, t0, time_limit):
         raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
     timed_out = path is None and not record.complete
