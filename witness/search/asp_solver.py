@@ -37,9 +37,12 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 - lazy families (:func:`lazy_families`): the second stage of a solve on a
   panel with polyominoes that the whole encoding did not decide within
   :data:`FIRST_CONFLICTS` conflicts leaves the tiling and the cancellers to
-  the checker. Their encodings are left out (only each piece's net area
-  stays, panel_polyomino_area.lp; a canceller's region is relaxed for every
-  family, panel_cancellers_lazy.lp), and every line clingo proposes has the
+  the checker (the stages then take turns, each with twice the conflicts of
+  the one before, so a panel that needs 6,000 conflicts of the whole
+  encoding, windmill-zdfma2g, is not lost to the lazy stage). Their
+  encodings are left out (only each piece's net area stays,
+  panel_polyomino_area.lp; a canceller's region is relaxed for every family,
+  panel_cancellers_lazy.lp), and every line clingo proposes has the
   regions of the pieces and cancellers checked by
   :func:`witness.model.rules.check_region`. A rejected region becomes a
   nogood over ``covered/1``, its boundary places covered and its own places
@@ -218,7 +221,7 @@ SHOW = "#show sel/2.\n#show first/1.\n"
 # by the panel (lazy_families). Tests set it to try every choice.
 LAZY: frozenset[str] | None = None
 # The first stage of a solve on a panel with polyominoes stops at this many
-# conflicts (solve_panel_asp).
+# conflicts; each later stage at twice its predecessor's (solve_panel_asp).
 FIRST_CONFLICTS = 5000
 
 
@@ -426,6 +429,7 @@ class Enumeration:
     models: int = 0  # answer sets clingo gave (before the checker filter)
     choices: int = 0
     conflicts: int = 0
+    at_conflicts: bool = False  # stopped at the conflict budget, not the time limit
 
 
 def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
@@ -548,7 +552,8 @@ def panel_lines(
                     break
                 model = handle.model()
                 if model is None:
-                    record.complete = bool(handle.get().exhausted)  # not at --solve-limit
+                    record.complete = bool(handle.get().exhausted)
+                    record.at_conflicts = not record.complete  # stopped by --solve-limit
                     break
                 record.models += 1
                 line = _line_of(model)
@@ -580,27 +585,37 @@ def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> S
 def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
     """The first solution clingo finds (status solved, unsolvable or timed_out).
 
-    On a panel with polyominoes, in two stages (module doc): the whole
-    encoding for :data:`FIRST_CONFLICTS` conflicts, then, if that did not
-    decide, the tiling and the cancellers left to the rules checker for the
-    rest of the time."""
+    On a panel with polyominoes, in two stages (module doc) taken in turn
+    with twice the conflicts each time: the whole encoding for
+    :data:`FIRST_CONFLICTS` conflicts, then, if that did not decide, the
+    tiling and the cancellers left to the rules checker, then the whole
+    encoding again, and so on until one decides or the time is up."""
     t0 = time.perf_counter()
     record = Enumeration()
     staged = LAZY is None and bool(panel.polyominoes)
-    budget = FIRST_CONFLICTS if staged else None
-    lines = panel_lines(panel, time_limit, record, conflicts=budget)
-    path = next(lines, None)
-    lines.close()
-    left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-    if staged and path is None and not record.complete and (left is None or left > 0):
-        first = record
+    budget, second, total = (FIRST_CONFLICTS if staged else None), False, Enumeration()
+    while True:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         record = Enumeration()
-        lines = panel_lines(panel, left, record, lazy=lazy_families(panel, second=True))
+        lazy = lazy_families(panel, second=second) if staged else None
+        lines = panel_lines(panel, left, record, lazy=lazy, conflicts=budget)
         path = next(lines, None)
         lines.close()
-        record.ground_seconds += first.ground_seconds
-        record.choices += first.choices
-        record.conflicts += first.conflicts
+        total.ground_seconds += record.ground_seconds
+        total.choices += record.choices
+        total.conflicts += record.conflicts
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        out_of_time = left is not None and left <= 0
+        if not (staged and path is None and record.at_conflicts) or out_of_time:
+            break
+        # the other stage, with twice the conflicts: neither stage is lost for good
+        budget = 2 * budget if budget < 10**8 else None
+        second = not second
+    record.ground_seconds, record.choices, record.conflicts = (
+        total.ground_seconds,
+        total.choices,
+        total.conflicts,
+    )
     if path is not None and not _checked(panel, path, t0, time_limit):
         raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
     timed_out = path is None and not record.complete
