@@ -397,18 +397,11 @@ def _box_cells(box: _Box) -> tuple[int, ...]:
     return tuple(i for i in range(box.size) if (i % w) % 2 == 1 and (i // w) % 2 == 1)
 
 
-@lru_cache(maxsize=1 << 8)
-def _box_sides(box: _Box) -> tuple[int, ...]:
-    """The places of ``box`` that are not cells (sides, and corners no piece covers)."""
-    return tuple(sorted(set(range(box.size)) - set(box.cells())))
-
-
 @lru_cache(maxsize=1 << 10)
 def _covers_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> dict:
-    """For each cell of ``box`` (its number), what a piece covers in each
-    orientation with its first cell there, when all of it lies in the box: its
-    places (numbers), and those of them that must still be owed when it is laid
-    to fix them (a positive piece: all; a negative one: its cells)."""
+    """For each cell of ``box`` (its number), the places (numbers) a piece
+    covers in each orientation with its first cell there, when all of it lies
+    in the box."""
     out: dict[int, tuple] = {}
     m = 2 * box.margin
     for cell in box.cells():
@@ -417,22 +410,9 @@ def _covers_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bo
         for turned in Polyomino((0, 0), shape, rotatable).orientations():
             places = [box.index(q) for q in piece_cover(turned, at, negative, box.precise)]
             if None not in places:
-                points = piece_cover(turned, at, negative, box.precise)
-                checked = [
-                    i
-                    for i, q in zip(places, points, strict=True)
-                    if not negative or (q[0] % 2 and q[1] % 2)
-                ]
-                covers.append((tuple(places), tuple(checked)))
+                covers.append(tuple(places))
         out[cell] = tuple(covers)
     return out
-
-
-@lru_cache(maxsize=1 << 10)
-def _placements_in(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> tuple:
-    """Every way to lay a piece in ``box``: the places (numbers) each covers."""
-    covers = _covers_by_first_cell(box, shape, rotatable, negative)
-    return tuple(places for cell in box.cells() for places, _ in covers[cell])
 
 
 @dataclass
@@ -583,13 +563,6 @@ def _box_layout(box: _Box) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
     return is_cell, last
 
 
-@lru_cache(maxsize=1 << 10)
-def _ways_by_first_cell(box: _Box, shape: tuple, rotatable: bool, negative: bool) -> dict:
-    """The places of each way to lay a piece, by its first cell (number)."""
-    covers = _covers_by_first_cell(box, shape, rotatable, negative)
-    return {cell: tuple(places for places, _ in ways) for cell, ways in covers.items()}
-
-
 def _tiles(
     box: _Box,
     region: frozenset[Point],
@@ -615,7 +588,7 @@ def _tiles(
         last_side,
         width,
         [
-            tuple(_ways_by_first_cell(box, shape, rot, sign == 0) for shape, rot in kinds[sign])
+            tuple(_covers_by_first_cell(box, shape, rot, sign == 0) for shape, rot in kinds[sign])
             for sign in (0, 1)
         ],
         [
