@@ -41,6 +41,7 @@ The learner asks only while a rule's specialisations are still open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ilp.generate import Generator
@@ -59,6 +60,9 @@ class Outcome:
     tp: int
     fp: int
     status: str = "ok"  # ok | limit | timeout | error
+    # negatives the test found the rule does not cover (some of them, or none):
+    # a part of the body that covers one of them lacks what the rest adds
+    missed: int = 0
 
     @property
     def consistent(self) -> bool:
@@ -180,7 +184,10 @@ POINTLESS_INFERENCES = 1_000_000
 
 
 def pointless_literal(
-    rule: Rule, tester: Tester, time_limit: float | None = None
+    rule: Rule,
+    tester: Tester,
+    time_limit: float | None = None,
+    refuted: Callable[[Literal], bool] | None = None,
 ) -> Pointless | None:
     """A literal of ``rule`` implied on every negative example by the rest of
     the body (its variables found nowhere else in the rule, ``single``, taken
@@ -196,6 +203,12 @@ def pointless_literal(
     the head keeps them in the body), if the bias's own constraints keep a
     rule in the space when such a literal is dropped
     (:func:`~ilp.bkcons.drop_safe`: the caller checks).
+
+    ``refuted(lit)``: True when a negative is known on which the rest of the
+    body holds and ``rule`` does not (the rest, tested before, covers it and
+    ``rule`` was found not to): ``lit`` then fails under every answer of the
+    rest there, so it is not implied, and that query is not asked (the
+    answer is the same).
     """
     head = set(rule.head.args)
     for lit in rule.body:
@@ -208,6 +221,8 @@ def pointless_literal(
         # the rule without lit must keep every head variable in its body (Datalog,
         # and biases such as ':- not body_var(_,1).')
         if set(lit.args) & (head - in_rest) or not callable_rule(rest, tester):
+            continue
+        if refuted is not None and refuted(lit):
             continue
         if not tester.implied(rest, lit, "neg", time_limit, POINTLESS_INFERENCES):
             continue

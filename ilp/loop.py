@@ -350,7 +350,7 @@ class _Search:
                 and not useless
                 and SPECIALISATIONS not in kinds
             ):
-                self.prune_pointless(rule)
+                self.prune_pointless(rule, outcome, parents)
             if outcome.consistent and outcome.tp:
                 stats.consistent_rules += 1
             if self.pool_outcome(rule, outcome):
@@ -428,6 +428,7 @@ class _Search:
         if exists and full_pos and pos.ok:
             self.cache_coverage(rule, pos.mask)
         neg = None
+        missed = 0  # negatives found not covered (for the pointless-literal check)
         if pos.ok and pos.mask and ignored is not None:
             # a rule that ignores a head place covers the negatives equal to a
             # covered positive but at that place (see IsolatedHeads): no test needed
@@ -435,8 +436,10 @@ class _Search:
         elif pos.ok and pos.mask:
             if hints and exists:
                 neg = tester.cover(rule, "neg", hints, time_limit=limit, first=True)
+                missed = not_covered(hints, neg, first=True, n=tester.n_neg)
             if neg is None or (neg.ok and neg.mask == 0):
                 neg = tester.cover(rule, "neg", neg_cands, time_limit=limit, first=exists)
+                missed |= not_covered(neg_cands, neg, first=exists, n=tester.n_neg)
             if exists and neg.ok and neg.mask == 0 and not full_pos:
                 # consistent: its full coverage is needed
                 pos = tester.cover(rule, "pos", pos_cands, time_limit=limit)
@@ -445,7 +448,7 @@ class _Search:
         if status != "ok":  # coverage unknown: the rule is neither used nor learned from
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
             return Outcome(rule, 0, 0, status)
-        return Outcome(rule, pos.mask, neg.mask if neg is not None else 0, status)
+        return Outcome(rule, pos.mask, neg.mask if neg is not None else 0, status, missed)
 
     def cannot_beat_best(self, rule: Rule, seen_size: int) -> bool:
         """Can no specialisation of the inconsistent ``rule`` be part of a
@@ -537,10 +540,20 @@ class _Search:
             self.coverage.clear()
         self.coverage[self.key(rule)] = found
 
-    def prune_pointless(self, rule: Rule) -> None:
-        """Forbid the pattern of a pointless literal of ``rule``, if it has one."""
+    def prune_pointless(
+        self, rule: Rule, outcome: Outcome, parents: dict[Rule, Tested] | None = None
+    ) -> None:
+        """Forbid the pattern of a pointless literal of ``rule``, if it has one.
+        A literal whose part without it (a parent) covers a negative the test
+        found ``rule`` not to cover is not asked about (see
+        :func:`pointless_literal`)."""
         t0 = time.perf_counter()
-        found = pointless_literal(rule, self.tester, time_limit=self.time_limit())
+
+        def refuted(lit) -> bool:
+            found = (parents or {}).get(self.key(rule.without(lit)))
+            return found is not None and found.fp & outcome.missed != 0
+
+        found = pointless_literal(rule, self.tester, time_limit=self.time_limit(), refuted=refuted)
         if found is not None:
             self.generator.prune_while_single(found.part, found.single)
             key = "pointless literals"
@@ -673,6 +686,21 @@ class _Search:
             self.best.tp.bit_count(),
             self.tester.n_pos,
         )
+
+
+def not_covered(candidates: int | None, found: Coverage, first: bool, n: int) -> int:
+    """The ``candidates`` (None: all ``n``) a coverage query found not covered:
+    all but those found, or with ``first`` those before the first found (given
+    candidates are tried in increasing order; over all examples the tester
+    may look from the body's answers instead, so then only when none is)."""
+    if not found.ok:
+        return 0
+    cands = (1 << n) - 1 if candidates is None else candidates
+    if not first or found.mask == 0:
+        return cands & ~found.mask
+    if candidates is None:
+        return 0
+    return cands & ((found.mask & -found.mask) - 1)
 
 
 def combine_limit(combine_timeout: float, deadline: float | None, now: float) -> float:
