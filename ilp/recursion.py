@@ -82,7 +82,7 @@ from ilp.constrain import callable_rule, explain_failure
 from ilp.generate import Generator
 from ilp.recursion_two import TwoRecursiveSearch
 from ilp.results import Stats
-from ilp.rules import Rule, canonical, subsumes
+from ilp.rules import Rule, canonical, subsumes_any
 from ilp.test import Tester
 
 logger = logging.getLogger(__name__)
@@ -280,8 +280,8 @@ class RecursiveSearch:
     def _pruned(self, base: Rule, rec: Rule) -> bool:
         """Does a program tested before θ-subsume {base, rec}? (Constrain time.)"""
         t0 = time.perf_counter()
-        found = any(subsumes(r, rec) for r in self._done_rec.get(base, ())) or any(
-            subsumes(b, base) for b in self._done_base.get(rec, ())
+        found = subsumes_any(self._done_rec.get(base, ()), rec) or subsumes_any(
+            self._done_base.get(rec, ()), base
         )
         self.stats.explain_seconds += time.perf_counter() - t0
         return found

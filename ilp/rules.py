@@ -316,6 +316,34 @@ def subsumes(general: Rule, special: Rule) -> bool:
     by_pred: dict[str, list[Literal]] = {}
     for lit in special.body:
         by_pred.setdefault(lit.pred, []).append(lit)
+    return _maps_into(general, by_pred)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def body_preds(rule: Rule) -> frozenset[str]:
+    """The predicates of ``rule``'s body."""
+    return frozenset(lit.pred for lit in rule.body)
+
+
+def subsumes_any(generals: Iterable[Rule], special: Rule) -> bool:
+    """Does one of ``generals`` θ-subsume ``special`` (:func:`subsumes`)?
+    ``special`` is read once, and a rule with a body predicate that
+    ``special`` lacks is passed over without a search (no substitution maps
+    its literal anywhere)."""
+    by_pred: dict[str, list[Literal]] = {}
+    for lit in special.body:
+        by_pred.setdefault(lit.pred, []).append(lit)
+    preds = body_preds(special)
+    return any(
+        general.head == special.head
+        and body_preds(general) <= preds
+        and _maps_into(general, by_pred)
+        for general in generals
+    )
+
+
+def _maps_into(general: Rule, by_pred: dict[str, list[Literal]]) -> bool:
+    """:func:`subsumes` with the special rule's body literals by predicate."""
     head = set(general.head.args)
     lits = sorted(general.body, key=lambda x: len(by_pred.get(x.pred, ())))
 

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from ilp import TaskError, learn
 from ilp.bias import parse_bias, read_bias
 from ilp.generate import Generator
-from ilp.recursion import subsumes
-from ilp.rules import Literal, Rule, is_recursive, parse_rule
+from ilp.rules import Literal, Rule, is_recursive, parse_rule, subsumes, subsumes_any
 from ilp.test import Tester
 from witness.cli import main
 
@@ -217,7 +216,7 @@ def test_subsumes_examples():
 
 
 LITS = st.lists(
-    st.tuples(st.sampled_from(["p", "q"]), st.tuples(st.integers(0, 4), st.integers(0, 4))),
+    st.tuples(st.sampled_from(["p", "q", "r"]), st.tuples(st.integers(0, 4), st.integers(0, 4))),
     min_size=1,
     max_size=4,
 )
@@ -230,6 +229,18 @@ def test_subsumes_against_brute_force(a, b):
     general = Rule.make(head, (Literal(p, args) for p, args in a))
     special = Rule.make(head, (Literal(p, args) for p, args in b))
     assert subsumes(general, special) == brute_subsumes(general, special)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(LITS, max_size=4), LITS)
+def test_subsumes_any_against_brute_force(generals, b):
+    # one special rule read once for several general ones, those with a
+    # predicate it lacks passed over without a search
+    head = Literal("f", (0, 1))
+    rules = [Rule.make(head, (Literal(p, args) for p, args in a)) for a in generals]
+    special = Rule.make(head, (Literal(p, args) for p, args in b))
+    expected = any(brute_subsumes(g, special) for g in rules)
+    assert subsumes_any(rules, special) == expected
 
 
 @pytest.mark.parametrize(
