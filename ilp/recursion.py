@@ -258,6 +258,8 @@ class RecursiveSearch:
             if kb > max_body or kr > max_body:
                 continue
             bases = self.bases(kb, deadline)
+            if bases == []:
+                continue  # no program of this split: its recursive clauses are not needed
             recs = self.recs(kr, deadline) if bases is not None else None
             if recs is None:
                 return False

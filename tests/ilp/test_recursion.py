@@ -284,3 +284,29 @@ def test_head_predicate_defined_in_bk_refused(tmp_path):
     (task / "bk.pl").write_text(LIST_BK + "last([X], X).\n")
     with pytest.raises(TaskError, match="defines the head predicate last/2"):
         learn(task)
+
+
+def test_no_recursive_clauses_enumerated_for_a_split_without_base_clauses(tmp_path, monkeypatch):
+    # a split (base size, recursive size) with no consistent base clause has no
+    # program: its recursive clauses (a generator's whole enumeration) are not made
+    from ilp.recursion import RecursiveSearch
+
+    calls = []
+    real_bases, real_recs = RecursiveSearch.bases, RecursiveSearch.recs
+
+    def bases(self, k, deadline):
+        found = real_bases(self, k, deadline)
+        calls.append(("bases", k, found))
+        return found
+
+    def recs(self, k, deadline):
+        calls.append(("recs", k, None))
+        return real_recs(self, k, deadline)
+
+    monkeypatch.setattr(RecursiveSearch, "bases", bases)
+    monkeypatch.setattr(RecursiveSearch, "recs", recs)
+    assert learned(last_task(tmp_path))[1] == (5, 0, 6, 0)
+    assert any(kind == "bases" and found == [] for kind, _, found in calls)
+    for before, (kind, _, _) in zip(calls, calls[1:], strict=False):
+        if kind == "recs":  # asked right after the bases of its split, never empty
+            assert before[0] == "bases" and before[2]
