@@ -284,6 +284,55 @@ def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
     assert total > 0
 
 
+def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None:
+    """The whole-panel count in panel_cancellers.lp: two dots off the line and
+    one canceller are refuted by propagation alone (no conflict), before any
+    region is known."""
+    import clingo
+
+    from witness.model.rules import point
+    from witness.search.asp_solver import panel_program
+
+    dots = ((1, 1), (3, 3))
+    panel = Panel(
+        rows=4,
+        cols=4,
+        starts=((0, 0),),
+        ends=((4, 4),),
+        dots=tuple(Dot(d, "black") for d in dots),
+        cancellers=((3, 0, "none"),),
+    )
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+
+    def off_line(v: tuple[int, int]) -> tuple:
+        place = clingo.Tuple_([clingo.Number(c) for c in point(v)])
+        return (clingo.Function("covered", [place]), False)
+
+    assert ctl.solve(assumptions=[off_line(d) for d in dots]).unsatisfiable
+    assert ctl.statistics["solving"]["solvers"]["conflicts"] == 0
+
+
+def test_panels_are_solved_with_the_chosen_configuration(monkeypatch) -> None:
+    """clingo gets asp_solver.CONFIGURATION (trendy by default)."""
+    import clingo
+
+    from witness.search import asp_solver
+
+    seen: list[list[str]] = []
+    control = clingo.Control
+
+    def spy(arguments, **kwargs):
+        seen.append(list(arguments))
+        return control(arguments, **kwargs)
+
+    monkeypatch.setattr(asp_solver.clingo, "Control", spy)
+    panel = random_panel(random.Random(1), max_cells=4)
+    assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
+    assert seen and all("--configuration=trendy" in args for args in seen)
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_checker_count_equals_brute_force(seed: int) -> None:
     panel = random_panel(random.Random(2000 + seed), max_cells=4)
