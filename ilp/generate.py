@@ -67,11 +67,14 @@ def _tuple(items) -> str:
     return "(" + ",".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def _type_ordered(mapping: dict[int, int], types: dict[int, str], v: int, t: int) -> bool:
-    """Would mapping ``v`` to ``t`` keep the mapped variables' types in target order?"""
-    tv = types[v]
-    for u, tu in mapping.items():
-        if (tu < t and types[u] > tv) or (tu > t and tv > types[u]):
+def _type_fits(assigned: list[int], type_of: list[str], k: int, t: int) -> bool:
+    """Would mapping variable ``k`` (in mapping order) to ``t`` keep the
+    mapped variables' types in target order? The variables before it are
+    mapped to ``assigned``; ``type_of``: each variable's type."""
+    tv = type_of[k]
+    for j in range(k):
+        tu, ty = assigned[j], type_of[j]
+        if (tu < t and ty > tv) or (tu > t and tv > ty):
             return False
     return True
 
@@ -427,7 +430,7 @@ class Generator:
         position = {v: k for k, v in enumerate(variables)}
         # the literals to check once variable k is mapped: those whose last
         # body-only variable (in mapping order) is k
-        ready: list[list[tuple[int, Literal]]] = [[] for _ in variables]
+        ready: list[list[tuple[int, str, tuple[int, ...]]]] = [[] for _ in variables]
         # candidate ids in body order (the order the constraints list them in)
         ids: list[int | None] = [None] * len(rule.body)
         for n, lit in enumerate(rule.body):
@@ -437,38 +440,54 @@ class Generator:
                 if ids[n] is None:
                     return
             else:
-                ready[last].append((n, lit))
+                ready[last].append((n, lit.pred, lit.args))
+        if not variables:
+            yield frozenset(ids), {}
+            return
+        # depth first, without recursion (the learner asks for 10,000s of
+        # renamings; this was the largest Python cost of zendo1's search)
         targets = self.body_var_range
-        mapping: dict[int, int] = {}
-        used: set[int] = set()
-        seen: set[frozenset[int]] = set()
         index = self._by_args
-
-        def extend(k: int) -> Iterator[tuple[frozenset[int], dict[int, int]]]:
+        type_of = [types[v] for v in variables] if types is not None else None
+        now = list(range(1 + max(max(targets), max(v for x in rule.body for v in x.args))))
+        free = [True] * len(now)
+        assigned = [0] * len(variables)
+        nxt = [0] * len(variables)  # the next target to try, by variable
+        seen: set[frozenset[int]] = set()
+        k = 0
+        while k >= 0:
             if k == len(variables):
                 key = frozenset(ids)
                 if key not in seen:
                     seen.add(key)
-                    yield key, dict(mapping)
-                return
-            v = variables[k]
-            for t in targets:
-                if t in used:
+                    yield key, dict(zip(variables, assigned, strict=True))
+                k -= 1
+                free[assigned[k]] = True
+                continue
+            i, found = nxt[k], False
+            while i < len(targets) and not found:
+                t = targets[i]
+                i += 1
+                if not free[t] or (type_of is not None and not _type_fits(assigned, type_of, k, t)):
                     continue
-                if types is not None and not _type_ordered(mapping, types, v, t):
-                    continue
-                mapping[v] = t
-                for n, lit in ready[k]:
-                    ids[n] = index.get((lit.pred, tuple(mapping.get(x, x) for x in lit.args)))
+                now[variables[k]] = t
+                found = True
+                for n, pred, args in ready[k]:
+                    ids[n] = index.get((pred, tuple([now[x] for x in args])))
                     if ids[n] is None:
+                        found = False
                         break
-                else:
-                    used.add(t)
-                    yield from extend(k + 1)
-                    used.discard(t)
-                del mapping[v]
-
-        yield from extend(0)
+            nxt[k] = i
+            if found:
+                assigned[k] = t
+                free[t] = False
+                k += 1
+                if k < len(variables):
+                    nxt[k] = 0
+            else:
+                k -= 1
+                if k >= 0:
+                    free[assigned[k]] = True
 
     def prune_specialisations(self, rule: Rule, now: bool = False) -> None:
         """Forbid every rule whose body contains a renaming of ``rule``'s body.
