@@ -26,7 +26,7 @@ from witness.model.rules import (
 )
 from witness.search import panel_search
 from witness.search.kernels import tiles_exactly, tiling_scratch
-from witness.search.panel_search import build_panel_geometry, solve_panel
+from witness.search.panel_search import baseline_values, build_panel_geometry, solve_panel
 
 COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
@@ -40,12 +40,13 @@ def panels(
     kinds: tuple[str, ...] = KINDS,
     max_pieces: int = 2,
     negatives: bool = True,
+    symmetries: tuple[str | None, ...] = (None, None, None, "horizontal", "vertical", "rotational"),
 ) -> Panel:
     """A random panel of every type: starts, ends, gaps, removed edges, dots,
     symbols of ``kinds`` (at most ``max_pieces`` polyominoes, negative ones only
-    with ``negatives``), symmetry."""
+    with ``negatives``), symmetry (one of ``symmetries``)."""
     rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
-    symmetry = draw(st.sampled_from([None, None, None, "horizontal", "vertical", "rotational"]))
+    symmetry = draw(st.sampled_from(symmetries))
     verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
     border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
     starts = set(draw(st.lists(st.sampled_from(verts), min_size=1, max_size=2)))
@@ -133,6 +134,59 @@ def test_plain_and_sorting_searches_agree_with_brute_force(panel: Panel, how) ->
 @given(panels(kinds=("square", "star", "canceller")))
 def test_region_symbols_with_cancellers(panel: Panel) -> None:
     agrees_with_brute_force(panel)
+
+
+@SETTINGS
+@given(
+    panels(
+        max_side=4, kinds=("triangle",), symmetries=(None, "horizontal", "vertical", "rotational")
+    )
+)
+def test_triangles_short_of_sides(panel: Panel) -> None:
+    # rule 4: a triangle whose sides on the lines and sides a line can still be
+    # drawn along are fewer than its number (the old head's sides, or a flood)
+    agrees_with_brute_force(panel)
+
+
+@SETTINGS
+@given(
+    panels(
+        max_side=4, kinds=("square", "star"), symmetries=("horizontal", "vertical", "rotational")
+    )
+)
+def test_cells_joined_for_good_with_symmetry(panel: Panel) -> None:
+    # rule 6: a side neither line can still be drawn along joins its cells in
+    # every completion; with symmetry the mirror line may draw it
+    agrees_with_brute_force(panel)
+
+
+def no_solution_prefix_rejected(panel: Panel) -> None:
+    prefixes = [
+        line[:n]
+        for line in enumerate_lines(panel)
+        if is_solution(panel, line)
+        for n in range(2, len(line))
+    ]
+    rejected = [p for p, no in zip(prefixes, baseline_values(panel, prefixes), strict=True) if no]
+    assert not rejected, (panel.to_json(), rejected[:1])
+
+
+@SETTINGS
+@given(panels())
+def test_baseline_rejects_no_prefix_of_a_solution(panel: Panel) -> None:
+    # each rule is safe: no proper prefix of a solution fails it (the whole line
+    # goes to the goal test before pi_baseline, rule 3, would turn it down)
+    no_solution_prefix_rejected(panel)
+
+
+@SETTINGS
+@given(
+    panels(
+        kinds=("triangle", "square", "star"), symmetries=("horizontal", "vertical", "rotational")
+    )
+)
+def test_baseline_rejects_no_prefix_of_a_solution_with_symmetry(panel: Panel) -> None:
+    no_solution_prefix_rejected(panel)
 
 
 @SETTINGS

@@ -1531,13 +1531,293 @@ def _dot_reachable(i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
 
 
 @_jit_free
+def _side_open(a, b, w, on, stamp, vlabel, vlab):
+    """Could a line still be drawn along the edge between vertices a and b? Both
+    ends reachable (labelled vlab) or, when vlab is 0 (no flood), each the
+    head w or off the lines. A superset of what a completion can draw."""
+    if a < 0 or b < 0:
+        return False
+    if vlab > 0:
+        return vlabel[a] == vlab and vlabel[b] == vlab
+    return (a == w or on[a] != stamp) and (b == w or on[b] != stamp)
+
+
+@_jit_free
+def _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabel, vlab):
+    """Can the triangle at cell place p no longer get its number of sides: its
+    sides on the lines and those a line could still be drawn along
+    (_side_open, by the first line or by the mirror line) fewer than it?"""
+    k = 0
+    for j in range(4):
+        if j < 2:  # the horizontal sides, ends left and right
+            s = p - width if j == 0 else p + width
+            a, b = pvertex[s - 1], pvertex[s + 1]
+        else:
+            s = p - 1 if j == 2 else p + 1
+            a, b = pvertex[s - width], pvertex[s + width]
+        if cover[s] == stamp or _side_open(a, b, w, on, stamp, vlabel, vlab):
+            k += 1
+        elif (
+            mirror[0] >= 0
+            and a >= 0
+            and b >= 0
+            and _side_open(mirror[a], mirror[b], w, on, stamp, vlabel, vlab)
+        ):
+            k += 1
+    return k < value[p]
+
+
+@_jit_free
+def _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value, cover, on, stamp):
+    """A triangle beside the old head that can no longer get its number of sides
+    (_triangle_short without a flood: the step cut nothing off, so only the
+    sides at the old head were lost)."""
+    hp = vpoint[head]
+    hx = hp % width
+    hy = hp // width
+    for j in range(4):
+        cx = hx - 1 if j & 1 == 0 else hx + 1
+        cy = hy - 1 if j < 2 else hy + 1
+        if cx < 0 or cx >= width or cy < 0 or cy >= height:
+            continue
+        q = cy * width + cx
+        if kind[q] == P_TRIANGLE and _triangle_short(
+            q, w, width, pvertex, mirror, value, cover, on, stamp, on, 0
+        ):
+            return True
+    return False
+
+
+@_jit_free
+def _side_lost(s, w, width, pvertex, mirror, cover, on, stamp, outside, vlabel, vlab):
+    """Is the side at place s off the lines for good: not on them, inside the
+    panel, and no line can still be drawn along it (_side_open, for either
+    line)? Then the cells on its two sides are in one region in every
+    completion."""
+    if cover[s] == stamp or outside[s]:
+        return False
+    if (s // width) % 2 == 1:  # a vertical side: ends above and below
+        a, b = pvertex[s - width], pvertex[s + width]
+    else:
+        a, b = pvertex[s - 1], pvertex[s + 1]
+    if _side_open(a, b, w, on, stamp, vlabel, vlab):
+        return False
+    return not (
+        mirror[0] >= 0
+        and a >= 0
+        and b >= 0
+        and _side_open(mirror[a], mirror[b], w, on, stamp, vlabel, vlab)
+    )
+
+
+@_jit_free
+def _joined_broken(
+    seed,
+    w,
+    width,
+    height,
+    pvertex,
+    mirror,
+    kind,
+    colour,
+    cover,
+    on,
+    stamp,
+    outside,
+    vlabel,
+    vlab,
+    plabel,
+    label,
+    pqueue,
+    ccount,
+):
+    """Do the cells joined to the cell at place ``seed`` for good (across sides
+    lost, _side_lost: one region in every completion, perhaps with more) hold
+    squares of two colours, or a star and more than one other symbol of its
+    colour? Either breaks that region whatever joins it (no cancellers)."""
+    ccount[:] = 0
+    plabel[seed] = label
+    pqueue[0] = seed
+    n = 1
+    i = 0
+    first_square = -2
+    while i < n:
+        p = pqueue[i]
+        i += 1
+        k = kind[p]
+        if k == P_SQUARE:
+            if first_square == -2:
+                first_square = colour[p]
+            elif colour[p] != first_square:
+                return True
+        if k != P_NONE and colour[p] >= 0:
+            ccount[colour[p]] += 1
+        px = p % width
+        py = p // width
+        for j in range(4):
+            dx = -1 if j == 0 else (1 if j == 1 else 0)
+            dy = -1 if j == 2 else (1 if j == 3 else 0)
+            if px + 2 * dx < 0 or px + 2 * dx >= width or py + 2 * dy < 0 or py + 2 * dy >= height:
+                continue
+            q = p + 2 * dx + 2 * dy * width
+            if (
+                plabel[q] == label
+                or outside[q]
+                or not _side_lost(
+                    p + dx + dy * width,
+                    w,
+                    width,
+                    pvertex,
+                    mirror,
+                    cover,
+                    on,
+                    stamp,
+                    outside,
+                    vlabel,
+                    vlab,
+                )
+            ):
+                continue
+            plabel[q] = label
+            pqueue[n] = q
+            n += 1
+    for i in range(n):
+        p = pqueue[i]
+        if kind[p] == P_STAR and colour[p] >= 0 and ccount[colour[p]] > 2:
+            return True
+    return False
+
+
+@_jit_free
+def _joined_regions_broken(
+    symbols,
+    w,
+    width,
+    height,
+    pvertex,
+    mirror,
+    kind,
+    colour,
+    cover,
+    on,
+    stamp,
+    outside,
+    vlabel,
+    vlab,
+    plabel,
+    labels,
+    pqueue,
+    ccount,
+):
+    """_joined_broken from every square and star (fresh labels from labels[1])."""
+    first = labels[1] + 1
+    for i in range(symbols.size):
+        s = symbols[i]
+        if (kind[s] != P_SQUARE and kind[s] != P_STAR) or outside[s] or plabel[s] >= first:
+            continue
+        labels[1] += 1
+        if _joined_broken(
+            s,
+            w,
+            width,
+            height,
+            pvertex,
+            mirror,
+            kind,
+            colour,
+            cover,
+            on,
+            stamp,
+            outside,
+            vlabel,
+            vlab,
+            plabel,
+            labels[1],
+            pqueue,
+            ccount,
+        ):
+            return True
+    return False
+
+
+@_jit_free
+def _joined_left(
+    head,
+    d,
+    w,
+    epoint,
+    width,
+    height,
+    pvertex,
+    mirror,
+    kind,
+    colour,
+    cover,
+    on,
+    stamp,
+    outside,
+    plabel,
+    labels,
+    pqueue,
+    ccount,
+):
+    """_joined_broken without a flood (the step cut nothing off): only the sides at
+    the old head were lost, so only the cells beside them can join more."""
+    for e in range(4):
+        s = epoint[head, e]
+        if e == d or s < 0 or cover[s] == stamp:
+            continue
+        if (s // width) % 2 == 1:  # a vertical side: cells left and right
+            seed = s - 1 if s % width > 0 else s + 1
+        else:
+            seed = s - width if s >= width else s + width
+        labels[1] += 1
+        if _joined_broken(
+            seed,
+            w,
+            width,
+            height,
+            pvertex,
+            mirror,
+            kind,
+            colour,
+            cover,
+            on,
+            stamp,
+            outside,
+            on,
+            0,
+            plabel,
+            labels[1],
+            pqueue,
+            ccount,
+        ):
+            return True
+    return False
+
+
+@_jit_free
 def _unmendable(
-    dot_point, dot_a, dot_b, symbols, kind, value, mirror, vlabel, vlab, width, cover, stamp
+    w,
+    dot_point,
+    dot_a,
+    dot_b,
+    symbols,
+    kind,
+    value,
+    mirror,
+    pvertex,
+    vlabel,
+    vlab,
+    width,
+    cover,
+    on,
+    stamp,
 ):
     """Symbols already sure to be very invalid in whatever region they end in: dots
     off the lines no line allowed to cover them can reach (_dot_reachable), and
-    triangles with more sides on the lines than their number. Each needs a
-    canceller of its own."""
+    triangles with more sides on the lines than their number or that can no
+    longer get it (_triangle_short). Each needs a canceller of its own."""
     n = 0
     for i in range(dot_point.size):
         if cover[dot_point[i]] != stamp and not _dot_reachable(
@@ -1546,7 +1826,10 @@ def _unmendable(
             n += 1
     for i in range(symbols.size):
         p = symbols[i]
-        if kind[p] == P_TRIANGLE and _sides_covered(p, width, cover, stamp) > value[p]:
+        if kind[p] == P_TRIANGLE and (
+            _sides_covered(p, width, cover, stamp) > value[p]
+            or _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabel, vlab)
+        ):
             n += 1
     return n
 
@@ -1708,11 +1991,7 @@ NEED_JOINED = (1 << F_JOINED_COLOURS) | (1 << F_REGION_CLOSED) | (1 << F_JOINED_
 def _usable(s, w, edge_ends, on, stamp):
     """Is the edge at place s open, each end the head w or off the line (the
     thesis's hand rules' reading, panel_features.PathState.usable)?"""
-    a = edge_ends[s, 0]
-    if a < 0:
-        return False
-    b = edge_ends[s, 1]
-    return (a == w or on[a] != stamp) and (b == w or on[b] != stamp)
+    return _side_open(edge_ends[s, 0], edge_ends[s, 1], w, on, stamp, on, 0)
 
 
 @_jit_free
@@ -2026,13 +2305,16 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
-    on, fast path allowed). ``fast`` says the step cut nothing off (the head's
+    on, fast path allowed, region symbols, vertices with a legal step, squares
+    or stars). ``fast`` says the step cut nothing off (the head's
     free neighbours were linked around it, and w's are): what the head can
     reach is what the parent's could, less w, so rule 3 holds still (w is not
-    an end), rule 4 can only lose a dot on an edge of the old head, and rule 5
-    looks only next to the step. Otherwise the head's reach is flooded; when it
-    holds all ``n_off`` vertices off the line (-1: not known), the step cut
-    nothing off after all, and rule 5 looks next to the step too."""
+    an end), rule 4 can only lose a dot on an edge of the old head or a side
+    of a triangle at the old head, rule 5 looks only next to the step, and
+    rule 6 only from the sides at the old head. Otherwise the head's reach is
+    flooded; when it holds all ``n_off`` vertices off the line (-1: not
+    known), the step cut nothing off after all, and rule 5 looks next to the
+    step too."""
     no_cancellers = rules[0] == 0
     ep = epoint[head, d]
     if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
@@ -2047,7 +2329,14 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                                                 stamp):
         return True
     if fast:
-        if no_cancellers and _edge_dot_left(head, d, epoint, kind, cover, stamp):
+        if no_cancellers and (
+                _edge_dot_left(head, d, epoint, kind, cover, stamp)
+                or _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
+                                  cover, on, stamp)):
+            return True
+        if no_cancellers and rules[5] == 1 and _joined_left(
+                head, d, w, epoint, width, height, pvertex, mirror, kind, colour, cover, on,
+                stamp, outside, plabel, labels, pqueue, ccount):
             return True
         return rules[1] == 1 and _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
@@ -2067,8 +2356,17 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             if cover[dot_point[i]] != stamp and not _dot_reachable(
                     i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
                 return True
-    elif _unmendable(dot_point, dot_a, dot_b, symbols, kind, value, mirror, vlabel, vlab, width,
-                     cover, stamp) > rules[0]:
+        for i in range(symbols.size):
+            p = symbols[i]
+            if kind[p] == P_TRIANGLE and _triangle_short(p, w, width, pvertex, mirror, value,
+                                                         cover, on, stamp, vlabel, vlab):
+                return True
+        if rules[5] == 1 and _joined_regions_broken(
+                symbols, w, width, height, pvertex, mirror, kind, colour, cover, on, stamp,
+                outside, vlabel, vlab, plabel, labels, pqueue, ccount):
+            return True
+    elif _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex, vlabel,
+                     vlab, width, cover, on, stamp) > rules[0]:
         return True
     if rules[1] == 0:
         return False
@@ -2282,6 +2580,53 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             return CANDIDATES
     _save(counters, n_nodes, heap_size, expansions, generated)
     return RUNNING if heap_size > 0 else EXHAUSTED
+
+
+@_jit
+def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end,
+                            ends, kind, colour, value, outside, symbols, dot_point, dot_a, dot_b,
+                            targets, place_end, width, height, n_colours, rules, scratch, tiling,
+                            paths, lengths):
+    """pi_baseline (_panel_dead) on the last step of each path (vertex ids
+    paths[i, :lengths[i]], at least two), evaluated with the reach flood and,
+    when the core would take it, the fast path too: True when either rejects.
+    What the search evaluates, for tests and tools."""
+    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
+    out = np.zeros(lengths.size, np.bool_)
+    stamp = 0
+    for i in range(lengths.size):
+        for fast_try in range(2):
+            stamp += 1
+            v = paths[i, 0]
+            on[v] = stamp
+            cover[vpoint[v]] = stamp
+            line[vpoint[v]] = 1
+            if mirror[0] >= 0:
+                on[mirror[v]] = stamp
+                cover[mpoint[vpoint[v]]] = stamp
+                line[mpoint[vpoint[v]]] = 2
+            for j in range(1, lengths[i] - 1):
+                u = v
+                v = paths[i, j]
+                _cover_step(u, _direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
+                            mirror, mpoint, stamp)
+            head = v
+            w = paths[i, lengths[i] - 1]
+            g = lengths[i] - 2
+            fast = (fast_try == 1 and rules[2] == 1 and g > 0
+                    and _ring_connected(head, neighbour, on, stamp))
+            d = _direction(neighbour, head, w)
+            _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
+            if fast_try == 1:
+                if not fast or is_end[w] or not _ring_connected(w, neighbour, on, stamp):
+                    continue
+            n_off = rules[4] - g - 2 if rules[2] == 1 and g > 0 else -1
+            out[i] |= _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
+                                  pvertex, is_end, ends, kind, colour, value, outside, symbols,
+                                  dot_point, dot_a, dot_b, width, height, rules, on, cover, line,
+                                  stamp, fast, n_off, vlabel, plabel, labels, queue, pqueue,
+                                  ccount, by_colour, tiling)
+    return out
 
 
 @_jit

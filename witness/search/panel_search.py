@@ -73,6 +73,7 @@ from witness.search.kernels import (
     P_TRIANGLE,
     POLY_AREA,
     panel_astar_run,
+    panel_baseline_on_paths,
     panel_program_on_paths,
     panel_scratch,
     program_scratch,
@@ -98,10 +99,13 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
 4. (no cancellers on the panel) a dot off the lines can no longer be covered by
    a line allowed to cover it: its vertex (both ends of its edge) is not the
    head nor reachable from it, for the first line, nor the mirror image of
-   such, for the mirror line; with cancellers on the panel: more such dots
-   and triangles with more sides on the lines than their number (rule 2)
-   than there are cancellers, since each will be very invalid in its region
-   and needs a canceller of its own;
+   such, for the mirror line; or a triangle can no longer get its number of
+   sides: its sides on the lines, plus the sides both of whose ends are the
+   head or reachable from it (or are the mirror images of such), are fewer
+   than its number; with cancellers on the panel: more such dots and
+   triangles, and triangles with more sides on the lines than their number
+   (rule 2), than there are cancellers, since each will be very invalid in
+   its region and needs a canceller of its own;
 5. a closed region breaks a rule no canceller in it can mend. A region (of the
    doubled grid, off the lines, as in witness.model.rules) is closed when it
    holds no vertex a completion can still visit (the reachable set of rule 3,
@@ -129,12 +133,18 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    and tilings; past it, as with negative pieces, any number may go whether
    or not the rest tile: a necessary condition only). A
    symbol of colour "none" counts for no star. Under either polyomino rule
-   (precise or windmill) the pieces' net area must equal the region's cells.
+   (precise or windmill) the pieces' net area must equal the region's cells;
+6. (no cancellers on the panel) cells joined for good hold squares of two
+   colours, or a star and more than one other symbol of its colour: two
+   cells beside a side that is off the lines and that no line can still be
+   drawn along (not both its ends the head or reachable from it, nor the
+   mirror images of such) are in one region in every completion, so the
+   region that holds them breaks that rule whatever else it holds.
 
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
 unsolvable. The reachable set is a superset of what a completion can visit,
-which keeps rules 3 to 5 safe with symmetry."""
+which keeps rules 3 to 6 safe with symmetry."""
 
 
 # --------------------------------------------------------------- geometry
@@ -167,8 +177,8 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[5]: how many cancellers, region rule on, fast path allowed,
-    # region symbols, vertices with a legal step
+    rules: np.ndarray  # int64[6]: how many cancellers, region rule on, fast path allowed,
+    # region symbols, vertices with a legal step, squares or stars
     starts: list[int]
     # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
     # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
@@ -384,6 +394,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
             fast,
             bool(region_only or panel.cancellers),
             0,
+            bool(panel.squares or panel.stars),
         ],
         np.int64,
     )
@@ -512,6 +523,27 @@ def program_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]
         geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
         *program.arrays(), table, lengths,
     )  # fmt: skip
+    return [bool(v) for v in values]
+
+
+def baseline_values(panel: Panel, paths: list[list[Vertex]]) -> list[bool]:
+    """pi_baseline on the last step of each path (of two vertices or more), as the
+    search core evaluates it (with the reach flood and, where the core would
+    skip it, without): True when it rejects the path."""
+    geo = build_panel_geometry(panel)
+    if not paths:
+        return []
+    lengths = np.array([len(p) for p in paths], np.int64)
+    if lengths.min() < 2:
+        raise ValueError("pi_baseline judges a step: every path needs two vertices or more")
+    ids = _Ids(panel)
+    table = np.zeros((len(paths), max(lengths)), np.int64)
+    for i, p in enumerate(paths):
+        table[i, : len(p)] = [ids(v) for v in p]
+    n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
+    scratch = panel_scratch(n_vertices, n_places, geo.n_colours)
+    tiling = tiling_scratch(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO)))
+    values = panel_baseline_on_paths(*geo.arrays(), scratch, tiling, table, lengths)
     return [bool(v) for v in values]
 
 
