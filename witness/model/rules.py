@@ -534,8 +534,9 @@ def polyominoes_fit(
     # the Windmill reading: within the panel's largest piece's extent of the grid
     widest = max(map(_extent, panel.polyominoes or pieces))
     margin = 0 if panel.polyomino_rules == "precise" else widest
-    # all the search reads of the panel and the pieces
-    key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region)
+    # all the search reads of the panel and the pieces (pieces that cancel out,
+    # net area 0, never read the region)
+    key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region if net else None)
     key += tuple(sorted(map(_piece_key, pieces)))
     fits = _TILINGS.get(key)
     if fits is None:

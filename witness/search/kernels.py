@@ -1160,7 +1160,64 @@ def _cancellers_mend(n, pqueue, width, kind, colour, value, cells, area, polys, 
         if mends >= 0:
             return mends == 1
         by_colour[5, :] = -1
+    elif polys > 0:
+        return _kept_net_mend(n, pqueue, kind, colour, value, cells, spare, two_colours, ccount,
+                              by_colour, tiling)
     return _mended(spare, two_colours, ccount, by_colour)
+
+
+@_jit_free
+def _kept_net_mend(n, pqueue, kind, colour, value, cells, spare, two_colours, ccount, counts,
+                   tiling):
+    """Can the cancellers mend the region in pqueue[:n], which holds negative
+    pieces? A necessary condition: some choice of how many pieces of each kind,
+    sign and colour stay has a net area of 0 or the region's cells (or keeps
+    none), with the rest mended as _mended says for that many pieces of each
+    colour (whether those pieces tile is not searched). Past KEPT_CHOICES
+    choices, _mended with any number of pieces kept."""
+    piece_of = tiling[0]
+    group = tiling[10]  # rows: kind, colour + 1, signed area, count, kept
+    n_groups = 0
+    for i in range(n):
+        p = pqueue[i]
+        if kind[p] != P_POLYOMINO:
+            continue
+        a = value[p] // POLY_AREA
+        g = 0
+        while g < n_groups and not (group[0, g] == piece_of[p] and group[1, g] == colour[p] + 1
+                                    and group[2, g] == a):
+            g += 1
+        if g == n_groups:
+            group[0, g] = piece_of[p]
+            group[1, g] = colour[p] + 1
+            group[2, g] = a
+            group[3, g] = 0
+            n_groups += 1
+        group[3, g] += 1
+    choices = 1
+    for g in range(n_groups):
+        choices *= group[3, g] + 1
+        group[4, g] = 0
+        if choices > KEPT_CHOICES:
+            counts[5, :] = -1
+            return _mended(spare, two_colours, ccount, counts)
+    for _ in range(choices):
+        area = 0
+        for g in range(n_groups):
+            area += group[4, g] * group[2, g]
+        if area == 0 or area == cells:
+            counts[5, :] = 0
+            for g in range(n_groups):
+                counts[5, group[1, g]] += group[4, g]
+            if _mended(spare, two_colours, ccount, counts):
+                return True
+        g = 0  # the next choice, as an odometer
+        while g < n_groups and group[4, g] == group[3, g]:
+            group[4, g] = 0
+            g += 1
+        if g < n_groups:
+            group[4, g] += 1
+    return False
 
 
 # Removal counts _mended tracks as bits of one int64.

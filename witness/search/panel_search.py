@@ -130,8 +130,11 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    wrong area); of less, all go; of more (none tiles, so any may go), the
    pieces kept are none, or pieces of the region's area that tile it, tried
    over how many of each kind and colour stay (a bounded number of choices
-   and tilings; past it, as with negative pieces, any number may go whether
-   or not the rest tile: a necessary condition only). A
+   and tilings; past it any number may go whether or not the rest tile: a
+   necessary condition only). With negative pieces in the region, some
+   choice of how many pieces of each kind, sign and colour stay must have a
+   net area of 0 or the region's cells, or keep none (whether they tile is
+   not searched: a necessary condition only). A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells;
 6. (no cancellers on the panel) cells joined for good hold squares of two
