@@ -148,18 +148,6 @@ def test_triangles_short_of_sides(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
-@SETTINGS
-@given(
-    panels(
-        max_side=4, kinds=("square", "star"), symmetries=("horizontal", "vertical", "rotational")
-    )
-)
-def test_cells_joined_for_good_with_symmetry(panel: Panel) -> None:
-    # rule 6: a side neither line can still be drawn along joins its cells in
-    # every completion; with symmetry the mirror line may draw it
-    agrees_with_brute_force(panel)
-
-
 def no_solution_prefix_rejected(panel: Panel) -> None:
     prefixes = [
         line[:n]

@@ -1646,214 +1646,6 @@ def _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
 
 
 @_jit_free
-def _side_lost(s, w, width, pvertex, mirror, cover, on, stamp, outside, vlabel, vlab):
-    """Is the side at place s off the lines for good: not on them, inside the
-    panel, and no line can still be drawn along it (_side_open, for either
-    line)? Then the cells on its two sides are in one region in every
-    completion."""
-    if cover[s] == stamp or outside[s]:
-        return False
-    if (s // width) % 2 == 1:  # a vertical side: ends above and below
-        a, b = pvertex[s - width], pvertex[s + width]
-    else:
-        a, b = pvertex[s - 1], pvertex[s + 1]
-    if _side_open(a, b, w, on, stamp, vlabel, vlab):
-        return False
-    return not (
-        mirror[0] >= 0
-        and a >= 0
-        and b >= 0
-        and _side_open(mirror[a], mirror[b], w, on, stamp, vlabel, vlab)
-    )
-
-
-@_jit_free
-def _joined_broken(
-    seed,
-    w,
-    width,
-    height,
-    pvertex,
-    mirror,
-    kind,
-    colour,
-    cover,
-    on,
-    stamp,
-    outside,
-    vlabel,
-    vlab,
-    plabel,
-    label,
-    pqueue,
-    ccount,
-):
-    """Do the cells joined to the cell at place ``seed`` for good (across sides
-    lost, _side_lost: one region in every completion, perhaps with more) hold
-    squares of two colours, or a star and more than one other symbol of its
-    colour? Either breaks that region whatever joins it (no cancellers)."""
-    ccount[:] = 0
-    plabel[seed] = label
-    pqueue[0] = seed
-    n = 1
-    i = 0
-    first_square = -2
-    while i < n:
-        p = pqueue[i]
-        i += 1
-        k = kind[p]
-        if k == P_SQUARE:
-            if first_square == -2:
-                first_square = colour[p]
-            elif colour[p] != first_square:
-                return True
-        if k != P_NONE and colour[p] >= 0:
-            ccount[colour[p]] += 1
-        px = p % width
-        py = p // width
-        for j in range(4):
-            dx = -1 if j == 0 else (1 if j == 1 else 0)
-            dy = -1 if j == 2 else (1 if j == 3 else 0)
-            if px + 2 * dx < 0 or px + 2 * dx >= width or py + 2 * dy < 0 or py + 2 * dy >= height:
-                continue
-            q = p + 2 * dx + 2 * dy * width
-            if (
-                plabel[q] == label
-                or outside[q]
-                or not _side_lost(
-                    p + dx + dy * width,
-                    w,
-                    width,
-                    pvertex,
-                    mirror,
-                    cover,
-                    on,
-                    stamp,
-                    outside,
-                    vlabel,
-                    vlab,
-                )
-            ):
-                continue
-            plabel[q] = label
-            pqueue[n] = q
-            n += 1
-    for i in range(n):
-        p = pqueue[i]
-        if kind[p] == P_STAR and colour[p] >= 0 and ccount[colour[p]] > 2:
-            return True
-    return False
-
-
-@_jit_free
-def _joined_regions_broken(
-    symbols,
-    w,
-    width,
-    height,
-    pvertex,
-    mirror,
-    kind,
-    colour,
-    cover,
-    on,
-    stamp,
-    outside,
-    vlabel,
-    vlab,
-    plabel,
-    labels,
-    pqueue,
-    ccount,
-):
-    """_joined_broken from every square and star (fresh labels from labels[1])."""
-    first = labels[1] + 1
-    for i in range(symbols.size):
-        s = symbols[i]
-        if (kind[s] != P_SQUARE and kind[s] != P_STAR) or outside[s] or plabel[s] >= first:
-            continue
-        labels[1] += 1
-        if _joined_broken(
-            s,
-            w,
-            width,
-            height,
-            pvertex,
-            mirror,
-            kind,
-            colour,
-            cover,
-            on,
-            stamp,
-            outside,
-            vlabel,
-            vlab,
-            plabel,
-            labels[1],
-            pqueue,
-            ccount,
-        ):
-            return True
-    return False
-
-
-@_jit_free
-def _joined_left(
-    head,
-    d,
-    w,
-    epoint,
-    width,
-    height,
-    pvertex,
-    mirror,
-    kind,
-    colour,
-    cover,
-    on,
-    stamp,
-    outside,
-    plabel,
-    labels,
-    pqueue,
-    ccount,
-):
-    """_joined_broken without a flood (the step cut nothing off): only the sides at
-    the old head were lost, so only the cells beside them can join more."""
-    for e in range(4):
-        s = epoint[head, e]
-        if e == d or s < 0 or cover[s] == stamp:
-            continue
-        if (s // width) % 2 == 1:  # a vertical side: cells left and right
-            seed = s - 1 if s % width > 0 else s + 1
-        else:
-            seed = s - width if s >= width else s + width
-        labels[1] += 1
-        if _joined_broken(
-            seed,
-            w,
-            width,
-            height,
-            pvertex,
-            mirror,
-            kind,
-            colour,
-            cover,
-            on,
-            stamp,
-            outside,
-            on,
-            0,
-            plabel,
-            labels[1],
-            pqueue,
-            ccount,
-        ):
-            return True
-    return False
-
-
-@_jit_free
 def _unmendable(
     w,
     dot_point,
@@ -2362,16 +2154,14 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
-    on, fast path allowed, region symbols, vertices with a legal step, squares
-    or stars). ``fast`` says the step cut nothing off (the head's
+    on, fast path allowed). ``fast`` says the step cut nothing off (the head's
     free neighbours were linked around it, and w's are): what the head can
     reach is what the parent's could, less w, so rule 3 holds still (w is not
     an end), rule 4 can only lose a dot on an edge of the old head or a side
-    of a triangle at the old head, rule 5 looks only next to the step, and
-    rule 6 only from the sides at the old head. Otherwise the head's reach is
-    flooded; when it holds all ``n_off`` vertices off the line (-1: not
-    known), the step cut nothing off after all, and rule 5 looks next to the
-    step too."""
+    of a triangle at the old head, and rule 5 looks only next to the step.
+    Otherwise the head's reach is flooded; when it holds all ``n_off``
+    vertices off the line (-1: not known), the step cut nothing off after
+    all, and rule 5 looks next to the step too."""
     no_cancellers = rules[0] == 0
     ep = epoint[head, d]
     if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
@@ -2390,10 +2180,6 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                 _edge_dot_left(head, d, epoint, kind, cover, stamp)
                 or _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
                                   cover, on, stamp)):
-            return True
-        if no_cancellers and rules[5] == 1 and _joined_left(
-                head, d, w, epoint, width, height, pvertex, mirror, kind, colour, cover, on,
-                stamp, outside, plabel, labels, pqueue, ccount):
             return True
         return rules[1] == 1 and _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
@@ -2418,10 +2204,6 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             if kind[p] == P_TRIANGLE and _triangle_short(p, w, width, pvertex, mirror, value,
                                                          cover, on, stamp, vlabel, vlab):
                 return True
-        if rules[5] == 1 and _joined_regions_broken(
-                symbols, w, width, height, pvertex, mirror, kind, colour, cover, on, stamp,
-                outside, vlabel, vlab, plabel, labels, pqueue, ccount):
-            return True
     elif _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex, vlabel,
                      vlab, width, cover, on, stamp) > rules[0]:
         return True

@@ -136,18 +136,12 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    net area of 0 or the region's cells, or keep none (whether they tile is
    not searched: a necessary condition only). A
    symbol of colour "none" counts for no star. Under either polyomino rule
-   (precise or windmill) the pieces' net area must equal the region's cells;
-6. (no cancellers on the panel) cells joined for good hold squares of two
-   colours, or a star and more than one other symbol of its colour: two
-   cells beside a side that is off the lines and that no line can still be
-   drawn along (not both its ends the head or reachable from it, nor the
-   mirror images of such) are in one region in every completion, so the
-   region that holds them breaks that rule whatever else it holds.
+   (precise or windmill) the pieces' net area must equal the region's cells.
 
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
 unsolvable. The reachable set is a superset of what a completion can visit,
-which keeps rules 3 to 6 safe with symmetry."""
+which keeps rules 3 to 5 safe with symmetry."""
 
 
 # --------------------------------------------------------------- geometry
@@ -180,8 +174,8 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[6]: how many cancellers, region rule on, fast path allowed,
-    # region symbols, vertices with a legal step, squares or stars
+    rules: np.ndarray  # int64[5]: how many cancellers, region rule on, fast path allowed,
+    # region symbols, vertices with a legal step
     starts: list[int]
     # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
     # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
@@ -397,7 +391,6 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
             fast,
             bool(region_only or panel.cancellers),
             0,
-            bool(panel.squares or panel.stars),
         ],
         np.int64,
     )
