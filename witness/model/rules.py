@@ -167,7 +167,10 @@ def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list
         if v in seen:
             out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
         seen.add(v)
-    for a, b in pairwise(line) if panel.missing or panel.gaps else ():
+    steps = _memo(panel).blocked_steps
+    for a, b in pairwise(line) if steps else ():
+        if (a, b) not in steps:
+            continue
         e = edge(a, b)
         if e in panel.missing:
             out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
@@ -219,6 +222,9 @@ class _PanelMemo:
     vertices: frozenset[Vertex]  # the grid's vertices
     symbols: dict[Point, Element]  # elements(panel)
     errors: dict[int, tuple[Element, ...]]  # check_region by region (as bits)
+    dots: tuple[Point, ...] = ()  # the dots' places
+    not_dots: tuple[Point, ...] = ()  # the other symbols' places
+    blocked_steps: frozenset = frozenset()  # (a, b) and (b, a) of each gap and missing edge
 
     def bit(self, q: Point) -> int:
         return 1 << (q[0] * self.column + q[1])
@@ -251,7 +257,13 @@ def _memo(panel: Panel) -> _PanelMemo:
     not_top = sum(1 << (x * height + y) for x, y in every if y != 0)
     not_bottom = sum(1 << (x * height + y) for x, y in every if y != height - 1)
     vertices = frozenset((x, y) for x in range(panel.cols + 1) for y in range(panel.rows + 1))
-    memo = _PanelMemo(height, inside, not_top, not_bottom, vertices, elements(panel), {})
+    symbols = elements(panel)
+    dots = tuple(q for q, e in symbols.items() if e.kind == "dot")
+    not_dots = tuple(q for q, e in symbols.items() if e.kind != "dot")
+    steps = frozenset(s for a, b in panel.blocked for s in ((a, b), (b, a)))
+    memo = _PanelMemo(
+        height, inside, not_top, not_bottom, vertices, symbols, {}, dots, not_dots, steps
+    )
     _MEMOS[key] = (ref(panel, lambda _, key=key: _MEMOS.pop(key, None)), memo)
     return memo
 
@@ -272,6 +284,8 @@ def _region_bits(
 ) -> list[int]:
     """:func:`regions` as bits: each grows a step in every direction at once
     until it stops."""
+    if holding is not None and not holding:
+        return []
     h, not_top, not_bottom = memo.column, memo.not_top, memo.not_bottom
     free = memo.inside
     for q in on_line:
@@ -778,7 +792,17 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
     out = _dot_colour_violations(panel, on_line)
     memo = _memo(panel)
     symbols = memo.symbols
-    for bits in _region_bits(memo, on_line, symbols):
+    seeds: Iterable[Point] = symbols
+    if not every and not panel.cancellers:
+        # without cancellers a dot off the lines breaks its region, whichever it is
+        for q in memo.dots:
+            if q not in on_line:
+                dot = symbols[q]
+                return Verdict(
+                    False, (Violation("dot", tuple(dot.location()), _MESSAGES["dot"]),), lines
+                )
+        seeds = memo.not_dots
+    for bits in _region_bits(memo, on_line, seeds):
         if out and not every:
             break
         errors = memo.errors.get(bits)
