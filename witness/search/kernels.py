@@ -1742,6 +1742,77 @@ def _bounded_flood(seed, pnb, pvertex, cover, stamp, outside, plabel, label, fir
 
 
 @_jit_free
+def _reach_bounded_flood(
+    seed, pnb, pvertex, cover, stamp, plabel, label, first, pqueue, vlabel, vlab
+):
+    """Flood the region of ``seed`` as _point_flood (a panel without places
+    outside), but stop as soon as it holds a vertex the head can reach
+    (labelled vlab: a completion may visit it, so the region is open) or a
+    place of a region an earlier call (labels from ``first``) stopped in:
+    (places, closed)."""
+    plabel[seed] = label
+    pqueue[0] = seed
+    n = 1
+    i = 0
+    while i < n:
+        p = pqueue[i]
+        i += 1
+        v = pvertex[p]
+        if v >= 0 and vlabel[v] == vlab:
+            return n, False
+        for j in range(4):
+            q = pnb[p, j]
+            if q < 0 or cover[q] == stamp or plabel[q] == label:
+                continue
+            if plabel[q] >= first:
+                return n, False
+            plabel[q] = label
+            pqueue[n] = q
+            n += 1
+    return n, True
+
+
+@_jit_free
+def _reach_regions_broken(
+    symbols,
+    pnb,
+    pvertex,
+    width,
+    kind,
+    colour,
+    value,
+    cover,
+    stamp,
+    plabel,
+    labels,
+    pqueue,
+    ccount,
+    by_colour,
+    tiling,
+    vlabel,
+    vlab,
+):
+    """Rule 5 on a panel without symmetry or places outside: a region is closed
+    exactly when it holds no vertex the head can reach (the regions of
+    _open_flood), so each symbol's region is flooded only until it meets
+    one (_reach_bounded_flood). Fresh labels from labels[1]."""
+    first = labels[1] + 1
+    for i in range(symbols.size):
+        s = symbols[i]
+        if cover[s] == stamp or plabel[s] >= first:
+            continue
+        labels[1] += 1
+        n, closed = _reach_bounded_flood(
+            s, pnb, pvertex, cover, stamp, plabel, labels[1], first, pqueue, vlabel, vlab
+        )
+        if closed and _region_broken(
+            n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
+        ):
+            return True
+    return False
+
+
+@_jit_free
 def _local_regions_broken(
     w,
     ep,
@@ -2213,6 +2284,10 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
         return _local_regions_broken(
             w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
             plabel, labels, pqueue, ccount, by_colour, tiling)
+    if rules[2] == 1:  # no symmetry, nothing outside
+        return _reach_regions_broken(symbols, pnb, pvertex, width, kind, colour, value, cover,
+                                     stamp, plabel, labels, pqueue, ccount, by_colour, tiling,
+                                     vlabel, vlab)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
