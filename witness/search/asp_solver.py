@@ -72,12 +72,7 @@ measured one run each under load at 5 s: of the 14 panels with cancellers and
 no polyominoes that stopped in the 500 + 500 sample, 6 solved or proved
 unsolvable against 2 by the default configuration; 55 solved panels without
 polyominoes (the 15 slowest among them) took 9.6 CPU s in all against 35.4; of
-the 22 stopped panels with polyominoes (8 s), 5 solved against 2. A staged
-solve's whole encoding runs on clingo's default, its lazy stage on trendy
-(:data:`STAGE_CONFIGURATIONS`): on 15 panels with polyominoes that trendy or
-the default solved and the other did not (8 s, one run each under load),
-this split solved 8, trendy for both stages 6, trendy then the default 6,
-the default for both 5.
+the 22 stopped panels with polyominoes (8 s), 5 solved against 2.
 """
 
 from __future__ import annotations
@@ -236,9 +231,6 @@ LAZY: frozenset[str] | None = None
 FIRST_CONFLICTS = 5000
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
-# The configurations of a staged solve's stages (solve_panel_asp): the whole
-# encoding's, the lazy one's.
-STAGE_CONFIGURATIONS: tuple[str | None, str | None] = (None, "trendy")
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -533,7 +525,6 @@ def panel_lines(
     record: Enumeration | None = None,
     lazy: frozenset[str] | None = None,
     conflicts: int | None = None,
-    configuration: str | None = CONFIGURATION,
 ) -> Iterator[list[Vertex]]:
     """Every solution of ``panel`` (its first line), each once, from clingo;
     stops early (``record.complete`` False) when ``time_limit`` seconds pass
@@ -545,8 +536,8 @@ def panel_lines(
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     options = ["--models=0", "--project=project", "--eq=0"]
-    if configuration is not None:
-        options.append(f"--configuration={configuration}")
+    if CONFIGURATION is not None:
+        options.append(f"--configuration={CONFIGURATION}")
     if conflicts is not None:
         options.append(f"--solve-limit={conflicts}")
     ctl = clingo.Control(options, logger=_clingo_log)
@@ -617,8 +608,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         record = Enumeration()
         lazy = lazy_families(panel, second=second) if staged else None
-        conf = STAGE_CONFIGURATIONS[second] if staged else CONFIGURATION
-        lines = panel_lines(panel, left, record, lazy, budget, conf)
+        lines = panel_lines(panel, left, record, lazy=lazy, conflicts=budget)
         path = next(lines, None)
         lines.close()
         total.ground_seconds += record.ground_seconds
