@@ -333,6 +333,33 @@ def test_panels_are_solved_with_the_chosen_configuration(monkeypatch) -> None:
     assert seen and all("--configuration=trendy" in args for args in seen)
 
 
+def test_dots_are_covered_first_without_polyominoes(monkeypatch) -> None:
+    """clingo runs with the domain heuristic of panel_dots.lp (cover the
+    dots first) on a panel with dots and no polyominoes, and only there."""
+    import clingo
+
+    from witness.search import asp_solver
+
+    seen: list[list[str]] = []
+    control = clingo.Control
+
+    def spy(arguments, **kwargs):
+        seen.append(list(arguments))
+        return control(arguments, **kwargs)
+
+    monkeypatch.setattr(asp_solver.clingo, "Control", spy)
+    kinds = {True: NO_POLYOMINO, False: POLY_HEAVY}
+    found = set()
+    for seed in range(40):
+        panel = random_panel(random.Random(11000 + seed), max_cells=6, kinds=kinds[seed % 2 == 0])
+        seen.clear()
+        asp_solver.solve_panel_asp(panel)
+        wanted = bool(panel.dots) and not panel.polyominoes
+        assert all(("--heuristic=Domain" in args) == wanted for args in seen), panel.to_json()
+        found.add(wanted)
+    assert found == {False, True}
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_checker_count_equals_brute_force(seed: int) -> None:
     panel = random_panel(random.Random(2000 + seed), max_cells=4)

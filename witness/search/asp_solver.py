@@ -538,6 +538,8 @@ def panel_lines(
     options = ["--models=0", "--project=project", "--eq=0"]
     if CONFIGURATION is not None:
         options.append(f"--configuration={CONFIGURATION}")
+    if panel.dots and not panel.polyominoes:
+        options.append("--heuristic=Domain")  # cover the dots first (panel_dots.lp)
     if conflicts is not None:
         options.append(f"--solve-limit={conflicts}")
     ctl = clingo.Control(options, logger=_clingo_log)
