@@ -1715,41 +1715,13 @@ def _ring_connected(w, neighbour, on, stamp):
 
 
 @_jit_free
-def _bounded_flood(seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue):
-    """Flood the region of ``seed`` as _point_flood, but stop as soon as it holds a
-    vertex off the lines (perhaps one a completion visits: counted open) or a
-    place of a region an earlier call (labels from ``first``) stopped in:
-    (places, closed)."""
-    plabel[seed] = label
-    pqueue[0] = seed
-    n = 1
-    i = 0
-    while i < n:
-        p = pqueue[i]
-        i += 1
-        if pvertex[p] >= 0:
-            return n, False
-        for j in range(4):
-            q = pnb[p, j]
-            if q < 0 or cover[q] == stamp or outside[q] or plabel[q] == label:
-                continue
-            if plabel[q] >= first:
-                return n, False
-            plabel[q] = label
-            pqueue[n] = q
-            n += 1
-    return n, True
-
-
-@_jit_free
-def _reach_bounded_flood(
-    seed, pnb, pvertex, cover, stamp, plabel, label, first, pqueue, vlabel, vlab
+def _bounded_flood(
+    seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue, vlabel, vlab
 ):
-    """Flood the region of ``seed`` as _point_flood (a panel without places
-    outside), but stop as soon as it holds a vertex the head can reach
-    (labelled vlab: a completion may visit it, so the region is open) or a
-    place of a region an earlier call (labels from ``first``) stopped in:
-    (places, closed)."""
+    """Flood the region of ``seed`` as _point_flood, but stop as soon as it holds a
+    vertex a completion may visit (vlab 0: any vertex off the lines; else one
+    the head can reach, labelled vlab) or a place of a region an earlier call
+    (labels from ``first``) stopped in: (places, closed)."""
     plabel[seed] = label
     pqueue[0] = seed
     n = 1
@@ -1758,11 +1730,11 @@ def _reach_bounded_flood(
         p = pqueue[i]
         i += 1
         v = pvertex[p]
-        if v >= 0 and vlabel[v] == vlab:
+        if v >= 0 and (vlab == 0 or vlabel[v] == vlab):
             return n, False
         for j in range(4):
             q = pnb[p, j]
-            if q < 0 or cover[q] == stamp or plabel[q] == label:
+            if q < 0 or cover[q] == stamp or outside[q] or plabel[q] == label:
                 continue
             if plabel[q] >= first:
                 return n, False
@@ -1783,6 +1755,7 @@ def _reach_regions_broken(
     value,
     cover,
     stamp,
+    outside,
     plabel,
     labels,
     pqueue,
@@ -1795,15 +1768,15 @@ def _reach_regions_broken(
     """Rule 5 on a panel without symmetry or places outside: a region is closed
     exactly when it holds no vertex the head can reach (the regions of
     _open_flood), so each symbol's region is flooded only until it meets
-    one (_reach_bounded_flood). Fresh labels from labels[1]."""
+    one (_bounded_flood). Fresh labels from labels[1]."""
     first = labels[1] + 1
     for i in range(symbols.size):
         s = symbols[i]
         if cover[s] == stamp or plabel[s] >= first:
             continue
         labels[1] += 1
-        n, closed = _reach_bounded_flood(
-            s, pnb, pvertex, cover, stamp, plabel, labels[1], first, pqueue, vlabel, vlab
+        n, closed = _bounded_flood(
+            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, vlabel, vlab
         )
         if closed and _region_broken(
             n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
@@ -1844,7 +1817,7 @@ def _local_regions_broken(
             continue
         labels[1] += 1
         n, closed = _bounded_flood(
-            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue
+            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, plabel, 0
         )
         if closed and _region_broken(
             n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
@@ -2286,8 +2259,8 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             plabel, labels, pqueue, ccount, by_colour, tiling)
     if rules[2] == 1:  # no symmetry, nothing outside
         return _reach_regions_broken(symbols, pnb, pvertex, width, kind, colour, value, cover,
-                                     stamp, plabel, labels, pqueue, ccount, by_colour, tiling,
-                                     vlabel, vlab)
+                                     stamp, outside, plabel, labels, pqueue, ccount, by_colour,
+                                     tiling, vlabel, vlab)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
