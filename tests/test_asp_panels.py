@@ -517,3 +517,41 @@ def test_a_rules_check_past_the_limit_stops_the_checker_count(monkeypatch) -> No
     monkeypatch.setattr(count, "is_solution", stopped)
     counted = count_with_checker(panel, time_limit=30)
     assert counted.status == "timed_out" and counted.count is None
+
+
+def early_waits(monkeypatch) -> list[float]:
+    """Make every first timed wait on a solve handle answer False at once, as
+    clasp's does on a spurious wake-up of its condition variable; the
+    timeouts asked for are listed."""
+    import clingo
+
+    wait = clingo.SolveHandle.wait
+    asked: list[float] = []
+
+    def early(self, timeout=None):
+        if timeout is not None and timeout > 0:
+            asked.append(timeout)
+            if len(asked) % 2:
+                return False
+        return wait(self, timeout)
+
+    monkeypatch.setattr(clingo.SolveHandle, "wait", early)
+    return asked
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_an_early_wait_does_not_stop_the_solve(seed: int, monkeypatch) -> None:
+    """A timed wait that answers False long before the limit is no time-out:
+    the solve and the count go on (windmill-cpq8n00 once stopped this way
+    after 0.07 s of a 10 s limit)."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)  # both stages
+    panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
+    expected = brute_force(panel)
+    asked = early_waits(monkeypatch)
+    result = solve_panel_asp(panel, time_limit=60)
+    assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
+    counted = count_panel_asp(panel, time_limit=60)
+    assert (counted.status, counted.count) == ("counted", len(expected))
+    assert asked  # the early waits took place

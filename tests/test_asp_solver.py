@@ -154,3 +154,22 @@ def test_cli_bad_puzzle_exit_2(tmp_path, capsys):
     f.write_text('{"rows": 2, "cols": 2, "goal": [1, 1], "triangles": []}')
     assert main(["solve", str(f), "--solver", "asp"]) == 2
     assert "goal" in capsys.readouterr().err
+
+
+def test_an_early_wait_does_not_stop_the_solver(monkeypatch):
+    """clasp's timed wait can answer False on a spurious wake-up, long before
+    its timeout: that is no time-out, the solve goes on."""
+    import clingo
+
+    wait = clingo.SolveHandle.wait
+    asked: list[float] = []
+
+    def early(self, timeout=None):
+        if timeout is not None and timeout > 0 and not asked:
+            asked.append(timeout)
+            return False
+        return wait(self, timeout)
+
+    monkeypatch.setattr(clingo.SolveHandle, "wait", early)
+    result = solve_asp(FIGURE1, time_limit=60)
+    assert asked and result.status == "solved" and is_solution(FIGURE1, result.path)
