@@ -745,6 +745,7 @@ def check_program(
     past ``deadline``; one it cuts (or a query that hits a limit) keeps the
     search's own counts, unverified."""
     end = None if deadline is None else deadline + CHECK_SECONDS
+    tester.deadline = end
     try:
         # (an invented predicate's program is tested unfolded)
         scores, tp, fp = tester.score(unfold(best.rules, bias.head.name), deadline=end)
@@ -790,11 +791,12 @@ def learn_from_failures(
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
         search = _Search(files, bias, tester, stats, search_deadline, combine_timeout, noisy=noisy)
         stats.setup_seconds = round(time.perf_counter() - t0, 3)
+        tester.deadline = search_deadline  # every query of the search ends by its stop
         search.run()
         stats.timed_out = search.out_of_time() and not stats.exhausted
         if stats.timed_out:
             stats.stop_reason = "time-out"
-        search.deadline = deadline  # the final combine may take what is left
+        search.deadline = tester.deadline = deadline  # the final steps may take what is left
         t_end = time.perf_counter()
         search.do_combine(final=True)
         best = final_program(search, deadline)

@@ -128,6 +128,8 @@ class Tester:
         self.closed = False
         self.error_reported = False  # the first rule test that raised is logged, later ones counted
         self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
+        # no query runs past this (time.perf_counter()); see _limit
+        self.deadline: float | None = None
         self._texts: dict[tuple[Rule, Literal | None], str] = {}  # see _text
         self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
         self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
@@ -244,6 +246,9 @@ class Tester:
         cands = [] if candidates is None else mask_indices(candidates)
         if candidates is not None and not cands:
             return Coverage(0, "ok")
+        limit = self._limit(time_limit)
+        if limit is None:
+            return Coverage(0, self._check("timeout", str))
         table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
         every = "true" if candidates is None else "false"
         r = self.janus.query_once(
@@ -253,7 +258,7 @@ class Tester:
                 "Ts": [self._text(rule) for rule in rules],
                 "C": cands,
                 "IL": self.inferences_per_example,  # each example's own
-                "TL": float(time_limit or self.eval_timeout),
+                "TL": limit,
             },
         )
         status = self._check(
@@ -261,6 +266,20 @@ class Tester:
         )
         mask = to_mask(r["Cov"]) if status == "ok" else 0
         return Coverage(mask, status)
+
+    def _limit(self, time_limit: float | None) -> float | None:
+        """One query's wall-clock limit: ``time_limit`` (default the tester's
+        ``eval_timeout``) cut to the time left before :attr:`deadline`; None
+        once that has passed: the query is not run (status ``"timeout"``).
+        The callers compute a limit once for several queries (a rule's
+        positives, then its negatives; each part of a body in turn), so
+        without this cut each could take the whole time left and the job
+        end that long after its deadline."""
+        limit = float(time_limit or self.eval_timeout)
+        if self.deadline is None:
+            return limit
+        left = self.deadline - time.perf_counter()
+        return min(limit, left) if left > 0 else None
 
     def _check(self, status: str, testing: Callable[[], str], detail: str = "") -> str:
         """Count a query that hit a limit or raised; an error in the BK stops
@@ -319,6 +338,9 @@ class Tester:
             n = len(cands)
             if n == 0:
                 return Coverage(0, "ok")
+        limit = self._limit(time_limit)
+        if limit is None:
+            return Coverage(0, self._check("timeout", str))
         table = "'$ilp_pos'" if kind == "pos" else "'$ilp_neg'"
         every = "true" if candidates is None else "false"
         # from the body's answers: for all examples, or for all candidates (then
@@ -337,7 +359,7 @@ class Tester:
                 "T": self._text(rule, negated),
                 "C": cands,
                 "IL": inference_limit or max(1, n) * self.inferences_per_example,
-                "TL": float(time_limit or self.eval_timeout),
+                "TL": limit,
             },
         )
         status = self._check(
