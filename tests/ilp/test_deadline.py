@@ -5,10 +5,13 @@ stops it; a ``sleep/1`` would not do: the time limit's signal reaches Prolog
 only between inferences):
 without the cut the job would end seconds after its limit."""
 
+import random
 import time
 from pathlib import Path
 
 from ilp.api import learn
+from ilp.combine import Pool, combine
+from ilp.rules import parse_rule
 
 TIMEOUT = 6.0
 # the job's allowance past its limit (the requirement is a second)
@@ -44,3 +47,24 @@ def test_a_rule_whose_negatives_take_long_after_its_positives(tmp_path: Path) ->
     returned = time.time()
     assert stats.timed_out
     assert returned - started <= TIMEOUT + MARGIN, returned - started
+
+
+def test_a_combine_too_large_to_ground_in_its_time() -> None:
+    # 300 rules over 2,000 positives, each covering a random half: about
+    # 300,000 coverage facts, which clingo took 3 s to ground (grounding
+    # cannot be cut) before it was given a 0.2 s limit
+    rng = random.Random(1)
+    pool = Pool()
+    for k in range(300):
+        rule = parse_rule(f"f(A) :- p{k}(A).")
+        pool.add(rule, rng.getrandbits(2000))
+    t0 = time.perf_counter()
+    found = combine(pool, None, timeout=0.2)
+    assert time.perf_counter() - t0 <= 0.2 + MARGIN
+    assert not found.optimal
+    # the program still covers what the pool covers, with fewer rules than the pool
+    union = 0
+    for tp in pool.tps:
+        union |= tp
+    assert found.tp == union
+    assert len(found.rules) < len(pool.rules)
