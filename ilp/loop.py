@@ -122,7 +122,7 @@ class _Search:
         self.combine_timeout = combine_timeout
         self.noisy = noisy
         self.explain = explain
-        from_bk = bk_constraints(bias, tester, noisy)
+        from_bk = bk_constraints(bias, tester, noisy, deadline)
         tester.use_relations(from_bk.rows)  # bodies ordered by their answers
         self.generator = Generator(bias, from_bk.facts, from_bk.symmetric)
         self.isolated = from_bk.isolated  # head places a rule may ignore (without noise)
