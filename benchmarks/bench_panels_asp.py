@@ -17,7 +17,10 @@ DIR``) and pass the folder.
         [--runs-csv FILE]
 
 ``--runs-csv`` writes one row per panel (name, size, status, seconds, CPU
-seconds, constraint families) for looking into the stopped ones.
+seconds, constraint families, and how clingo's last stage ended: ``stop``,
+e.g. ``limit`` or ``wait`` for the time limit, ``grace`` for a child ended
+past it; the stages, conflicts and solve seconds) for looking into the
+stopped ones.
 """
 
 from __future__ import annotations
@@ -55,6 +58,10 @@ class Run:
     cpu_seconds: float
     filtered: bool
     families: str  # the constraint families the panel uses, e.g. "polyominoes+stars"
+    stop: str = ""  # how clingo's last stage ended (asp_solver.Enumeration.stop)
+    stages: int = 0
+    conflicts: int = 0
+    solve_seconds: float = 0.0  # clingo's part of ``seconds`` (the rest is grounding)
 
 
 def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
@@ -67,13 +74,15 @@ def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
 def _solve_in_child(panel: Panel, time_limit: float, pipe: Connection) -> None:
     cpu = time.process_time()
     result = solve_panel_asp(panel, time_limit=time_limit)
-    pipe.send((result.status, result.seconds, time.process_time() - cpu))
+    pipe.send((result.status, result.seconds, time.process_time() - cpu, result.extra))
 
 
-def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float]:
+def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float, dict]:
     """Solve in a forked child, ended at the time limit plus a grace: clingo
     stops itself, but one rules check of a line (panels with cancellers) or a
-    large grounding cannot be interrupted. Such a panel counts as stopped."""
+    large grounding cannot be interrupted. Such a panel counts as stopped.
+    The last item is the result's ``extra`` (why it stopped: ``stop``); a
+    child ended at the grace has ``{"stop": "grace"}``."""
     ours, theirs = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(
         target=_solve_in_child, args=(panel, time_limit, theirs)
@@ -84,10 +93,12 @@ def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float]:
     if child.is_alive():
         child.terminate()
         child.join()
-        return "timed_out", time.perf_counter() - t0, time.perf_counter() - t0
+        wall = time.perf_counter() - t0
+        return "timed_out", wall, wall, {"stop": "grace"}
     if ours.poll():
         return ours.recv()
-    return "failed", time.perf_counter() - t0, time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    return "failed", wall, wall, {"stop": f"exit code {child.exitcode}"}
 
 
 def families(panel: Panel) -> str:
@@ -110,10 +121,12 @@ def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str
         except InputError as exc:
             bad.append(f"{f.name}: {exc}")
             continue
-        status, seconds, cpu = solve_capped(panel, time_limit)
-        runs.append(
-            Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel), families(panel))
-        )
+        status, seconds, cpu, extra = solve_capped(panel, time_limit)
+        run = Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel), families(panel))
+        run.stop, run.stages = extra.get("stop", ""), extra.get("stages", 0)
+        run.conflicts = extra.get("conflicts", 0)
+        run.solve_seconds = extra.get("solve_seconds", 0.0)
+        runs.append(run)
     return runs, bad
 
 

@@ -403,7 +403,32 @@ def test_the_time_limit_bounds_grounding(held_grounding) -> None:
     counted = count_panel_asp(panel, time_limit=0.5)
     assert not held_grounding.is_set()  # returned while grounding was held
     assert (result.status, result.solved) == ("timed_out", False)
+    assert result.extra["stop"] == "grounding"
     assert counted.status == "timed_out" and counted.count is None
+
+
+def test_a_solve_says_how_it_ended(monkeypatch) -> None:
+    """extra["stop"]: a line found, the search exhausted, or the time limit;
+    extra["stages"]: how many stages ran (here every first stage stops at
+    its one conflict)."""
+    from witness.search import asp_solver
+
+    square = {"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]}
+    assert solve_panel_asp(Panel.from_dict(square)).extra["stop"] == "line"
+    apart = {**square, "squares": [[0, 0, "red"], [1, 0, "blue"], [0, 1, "blue"], [1, 1, "red"]]}
+    assert solve_panel_asp(Panel.from_dict(apart)).extra["stop"] == "exhausted"
+    assert solve_panel_asp(Panel.from_dict(square), time_limit=0).extra["stop"] in (
+        "grounding",
+        "limit",
+    )
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    stages = []
+    for seed in range(30):
+        panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
+        result = solve_panel_asp(panel)
+        assert result.extra["stop"] == ("line" if result.solved else "exhausted")
+        stages.append(result.extra["stages"])
+    assert max(stages) > 1
 
 
 PANEL = {

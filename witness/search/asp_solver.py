@@ -441,6 +441,10 @@ class Enumeration:
     choices: int = 0
     conflicts: int = 0
     at_conflicts: bool = False  # stopped at the conflict budget, not the time limit
+    # what ended it: "exhausted", "conflicts" (the budget), "grounding", "limit"
+    # (before resuming), "wait" (waiting for clingo), "check" (a rules check
+    # past the limit); "" when the caller stopped taking lines
+    stop: str = ""
 
 
 def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
@@ -565,7 +569,7 @@ def panel_lines(
         options.append(f"--solve-limit={conflicts}")
     ctl = clingo.Control(options, logger=_clingo_log)
     if not ground_by(ctl, panel_program(panel, lazy), deadline):
-        record.complete = False
+        record.complete, record.stop = False, "grounding"
         record.ground_seconds = time.perf_counter() - t0
         return
     record.ground_seconds = time.perf_counter() - t0
@@ -575,17 +579,18 @@ def panel_lines(
         with ctl.solve(yield_=True, async_=True) as handle:
             while True:
                 if deadline is not None and time.perf_counter() >= deadline:
-                    record.complete = False  # wait(0) could still return a model: stop here
+                    record.complete, record.stop = False, "limit"  # wait(0) could give a model
                     break
                 handle.resume()
                 if not wait_by(handle, deadline):
                     handle.cancel()
-                    record.complete = False
+                    record.complete, record.stop = False, "wait"
                     break
                 model = handle.model()
                 if model is None:
                     record.complete = bool(handle.get().exhausted)
                     record.at_conflicts = not record.complete  # stopped by --solve-limit
+                    record.stop = "exhausted" if record.complete else "conflicts"
                     break
                 record.models += 1
                 line = _line_of(model)
@@ -596,7 +601,7 @@ def panel_lines(
                         model.context.add_nogood(nogood)
                     accepted = not nogoods and (not unsure or check(panel, line, deadline).solved)
                 except CheckStopped:  # the limit passed inside one line's check
-                    record.complete = False
+                    record.complete, record.stop = False, "check"
                     break
                 if accepted:
                     yield line
@@ -626,7 +631,9 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     record = Enumeration()
     staged = LAZY is None and bool(panel.polyominoes)
     budget, second, total = (FIRST_CONFLICTS if staged else None), False, Enumeration()
+    stages = 0
     while True:
+        stages += 1
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         record = Enumeration()
         lazy = lazy_families(panel, second=second) if staged else None
@@ -669,6 +676,8 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
             "ground_seconds": record.ground_seconds,
             "solve_seconds": seconds - record.ground_seconds,
             "checker_filter": not is_exact(panel),
+            "stages": stages,
+            "stop": record.stop or "line",  # how the last stage ended (Enumeration.stop)
         },
     )
 
