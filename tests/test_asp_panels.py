@@ -314,40 +314,38 @@ def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None
     assert ctl.statistics["solving"]["solvers"]["conflicts"] == 0
 
 
-def test_panels_are_solved_with_the_chosen_configuration(monkeypatch) -> None:
-    """clingo gets asp_solver.CONFIGURATION (trendy by default)."""
-    import clingo
-
+@pytest.fixture
+def clingo_arguments(monkeypatch) -> list[list[str]]:
+    """The arguments of every clingo.Control the solver makes, as it makes them."""
     from witness.search import asp_solver
 
     seen: list[list[str]] = []
-    control = clingo.Control
+    control = asp_solver.clingo.Control
 
     def spy(arguments, **kwargs):
         seen.append(list(arguments))
         return control(arguments, **kwargs)
 
     monkeypatch.setattr(asp_solver.clingo, "Control", spy)
+    return seen
+
+
+def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:
+    """clingo gets asp_solver.CONFIGURATION (trendy by default)."""
+    from witness.search import asp_solver
+
+    seen = clingo_arguments
     panel = random_panel(random.Random(1), max_cells=4)
     assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
     assert seen and all("--configuration=trendy" in args for args in seen)
 
 
-def test_dots_are_covered_first_without_polyominoes(monkeypatch) -> None:
+def test_dots_are_covered_first_without_polyominoes(clingo_arguments) -> None:
     """clingo runs with the domain heuristic of panel_dots.lp (cover the
     dots first) on a panel with dots and no polyominoes, and only there."""
-    import clingo
-
     from witness.search import asp_solver
 
-    seen: list[list[str]] = []
-    control = clingo.Control
-
-    def spy(arguments, **kwargs):
-        seen.append(list(arguments))
-        return control(arguments, **kwargs)
-
-    monkeypatch.setattr(asp_solver.clingo, "Control", spy)
+    seen = clingo_arguments
     kinds = {True: NO_POLYOMINO, False: POLY_HEAVY}
     found = set()
     for seed in range(40):
