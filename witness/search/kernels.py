@@ -1745,50 +1745,10 @@ def _bounded_flood(
 
 
 @_jit_free
-def _reach_regions_broken(
-    symbols,
-    pnb,
-    pvertex,
-    width,
-    kind,
-    colour,
-    value,
-    cover,
-    stamp,
-    outside,
-    plabel,
-    labels,
-    pqueue,
-    ccount,
-    by_colour,
-    tiling,
-    vlabel,
-    vlab,
-):
-    """Rule 5 on a panel without symmetry or places outside: a region is closed
-    exactly when it holds no vertex the head can reach (the regions of
-    _open_flood), so each symbol's region is flooded only until it meets
-    one (_bounded_flood). Fresh labels from labels[1]."""
-    first = labels[1] + 1
-    for i in range(symbols.size):
-        s = symbols[i]
-        if cover[s] == stamp or plabel[s] >= first:
-            continue
-        labels[1] += 1
-        n, closed = _bounded_flood(
-            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, vlabel, vlab
-        )
-        if closed and _region_broken(
-            n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
-        ):
-            return True
-    return False
-
-
-@_jit_free
-def _local_regions_broken(
+def _regions_broken_near(
     w,
     ep,
+    symbols,
     vpoint,
     pnb,
     pvertex,
@@ -1805,19 +1765,29 @@ def _local_regions_broken(
     ccount,
     by_colour,
     tiling,
+    vlabel,
+    vlab,
 ):
-    """Rule 5 when the step head -> w cut nothing off: a region closed only now
-    was split off the head's region by the new vertex or edge, so it touches
-    one of them (and holds no vertex off the lines)."""
+    """Rule 5 by floods that stop at an open region (_bounded_flood), on a panel
+    without symmetry or places outside. vlab 0: the step head -> w cut
+    nothing off, so a region closed only now was split off the head's region
+    by the new vertex or edge: it touches one of them and holds no vertex off
+    the lines; the floods start next to them. Otherwise a region is closed
+    exactly when it holds no vertex the head can reach (labelled vlab: the
+    regions of _open_flood), and the floods start at the symbols. Fresh
+    labels from labels[1]."""
     labels[1] += 1
     first = labels[1]
-    for k in range(8):
-        s = pnb[vpoint[w], k] if k < 4 else pnb[ep, k - 4]
+    for k in range(8 if vlab == 0 else symbols.size):
+        if vlab == 0:
+            s = pnb[vpoint[w], k] if k < 4 else pnb[ep, k - 4]
+        else:
+            s = symbols[k]
         if s < 0 or cover[s] == stamp or outside[s] or plabel[s] >= first:
             continue
         labels[1] += 1
         n, closed = _bounded_flood(
-            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, plabel, 0
+            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, vlabel, vlab
         )
         if closed and _region_broken(
             n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
@@ -2225,9 +2195,9 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                 or _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
                                   cover, on, stamp)):
             return True
-        return rules[1] == 1 and _local_regions_broken(
-            w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
-            plabel, labels, pqueue, ccount, by_colour, tiling)
+        return rules[1] == 1 and _regions_broken_near(
+            w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
+            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0)
     labels[0] += 1
     vlab = labels[0]
     nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
@@ -2254,13 +2224,13 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     if rules[1] == 0:
         return False
     if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)
-        return _local_regions_broken(
-            w, ep, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp, outside,
-            plabel, labels, pqueue, ccount, by_colour, tiling)
+        return _regions_broken_near(
+            w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
+            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0)
     if rules[2] == 1:  # no symmetry, nothing outside
-        return _reach_regions_broken(symbols, pnb, pvertex, width, kind, colour, value, cover,
-                                     stamp, outside, plabel, labels, pqueue, ccount, by_colour,
-                                     tiling, vlabel, vlab)
+        return _regions_broken_near(w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value,
+                                    width, cover, stamp, outside, plabel, labels, pqueue, ccount,
+                                    by_colour, tiling, vlabel, vlab)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
