@@ -1175,8 +1175,31 @@ def _kept_net_mend(n, pqueue, kind, colour, value, cells, spare, two_colours, cc
     none), with the rest mended as _mended says for that many pieces of each
     colour (whether those pieces tile is not searched). Past KEPT_CHOICES
     choices, _mended with any number of pieces kept."""
-    piece_of = tiling[0]
-    group = tiling[10]  # rows: kind, colour + 1, signed area, count, kept
+    group = tiling[10]
+    n_groups, choices = _piece_groups(n, pqueue, kind, colour, value, tiling[0], group)
+    if choices > KEPT_CHOICES:
+        counts[5, :] = -1
+        return _mended(spare, two_colours, ccount, counts)
+    for _ in range(choices):
+        area = 0
+        for g in range(n_groups):
+            area += group[4, g] * group[2, g]
+        if area == 0 or area == cells:
+            counts[5, :] = 0
+            for g in range(n_groups):
+                counts[5, group[1, g]] += group[4, g]
+            if _mended(spare, two_colours, ccount, counts):
+                return True
+        _next_kept(group, n_groups)
+    return False
+
+
+@_jit_free
+def _piece_groups(n, pqueue, kind, colour, value, piece_of, group):
+    """The polyominoes among pqueue[:n] in groups of one kind, colour and signed
+    area, as the columns of ``group`` (rows: kind, colour + 1, signed area,
+    count, kept = 0): (groups, choices of how many of each stay, counted up
+    to just past KEPT_CHOICES)."""
     n_groups = 0
     for i in range(n):
         p = pqueue[i]
@@ -1196,28 +1219,22 @@ def _kept_net_mend(n, pqueue, kind, colour, value, cells, spare, two_colours, cc
         group[3, g] += 1
     choices = 1
     for g in range(n_groups):
-        choices *= group[3, g] + 1
         group[4, g] = 0
-        if choices > KEPT_CHOICES:
-            counts[5, :] = -1
-            return _mended(spare, two_colours, ccount, counts)
-    for _ in range(choices):
-        area = 0
-        for g in range(n_groups):
-            area += group[4, g] * group[2, g]
-        if area == 0 or area == cells:
-            counts[5, :] = 0
-            for g in range(n_groups):
-                counts[5, group[1, g]] += group[4, g]
-            if _mended(spare, two_colours, ccount, counts):
-                return True
-        g = 0  # the next choice, as an odometer
-        while g < n_groups and group[4, g] == group[3, g]:
-            group[4, g] = 0
-            g += 1
-        if g < n_groups:
-            group[4, g] += 1
-    return False
+        if choices <= KEPT_CHOICES:
+            choices *= group[3, g] + 1
+    return n_groups, choices
+
+
+@_jit_free
+def _next_kept(group, n_groups):
+    """The next choice of how many pieces of each group stay (row 4), as an
+    odometer."""
+    g = 0
+    while g < n_groups and group[4, g] == group[3, g]:
+        group[4, g] = 0
+        g += 1
+    if g < n_groups:
+        group[4, g] += 1
 
 
 # Removal counts _mended tracks as bits of one int64.
@@ -1309,30 +1326,11 @@ def _kept_mend(n, pqueue, width, kind, colour, value, cells, spare, two_colours,
     or pieces of the region's area that tile it, with the rest of the region
     mended as _mended says for that many pieces of each colour. 1 yes, 0 no,
     -1 not decided (too many choices, or tilings not decided)."""
-    piece_of = tiling[0]
     left = tiling[4]
-    group = tiling[10]  # rows: kind, colour + 1, area, count, kept
-    n_groups = 0
-    for i in range(n):
-        p = pqueue[i]
-        if kind[p] != P_POLYOMINO:
-            continue
-        g = 0
-        while g < n_groups and not (group[0, g] == piece_of[p] and group[1, g] == colour[p] + 1):
-            g += 1
-        if g == n_groups:
-            group[0, g] = piece_of[p]
-            group[1, g] = colour[p] + 1
-            group[2, g] = value[p] // POLY_AREA
-            group[3, g] = 0
-            n_groups += 1
-        group[3, g] += 1
-    choices = 1
-    for g in range(n_groups):
-        choices *= group[3, g] + 1
-        group[4, g] = 0
-        if choices > KEPT_CHOICES:
-            return -1
+    group = tiling[10]
+    n_groups, choices = _piece_groups(n, pqueue, kind, colour, value, tiling[0], group)
+    if choices > KEPT_CHOICES:
+        return -1
     tilings = 0
     undecided = False
     for _ in range(choices):
@@ -1358,12 +1356,7 @@ def _kept_mend(n, pqueue, width, kind, colour, value, cells, spare, two_colours,
                 if fits == 1:
                     return 1
                 undecided = undecided or fits < 0
-        g = 0  # the next choice, as an odometer
-        while g < n_groups and group[4, g] == group[3, g]:
-            group[4, g] = 0
-            g += 1
-        if g < n_groups:
-            group[4, g] += 1
+        _next_kept(group, n_groups)
     return -1 if undecided else 0
 # fmt: on
 
