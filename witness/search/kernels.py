@@ -930,6 +930,18 @@ def _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, val
 
 
 @_jit_free
+def _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp):
+    """Put the start vertex v of the first line (and its mirror image) on the lines."""
+    on[v] = stamp
+    cover[vpoint[v]] = stamp
+    line[vpoint[v]] = 1
+    if mirror[0] >= 0:
+        on[mirror[v]] = stamp
+        cover[mpoint[vpoint[v]]] = stamp
+        line[mpoint[vpoint[v]]] = 2
+
+
+@_jit_free
 def _panel_rebuild(
     node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
 ):
@@ -941,13 +953,7 @@ def _panel_rebuild(
         v = vertex[n]
         p = parent[n]
         if p < 0:
-            on[v] = stamp
-            cover[vpoint[v]] = stamp
-            line[vpoint[v]] = 1
-            if mirror[0] >= 0:
-                on[mirror[v]] = stamp
-                cover[mpoint[vpoint[v]]] = stamp
-                line[mpoint[vpoint[v]]] = 2
+            _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp)
             return g
         u = vertex[p]
         _cover_step(
@@ -2448,13 +2454,7 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
         for fast_try in range(2):
             stamp += 1
             v = paths[i, 0]
-            on[v] = stamp
-            cover[vpoint[v]] = stamp
-            line[vpoint[v]] = 1
-            if mirror[0] >= 0:
-                on[mirror[v]] = stamp
-                cover[mpoint[vpoint[v]]] = stamp
-                line[mpoint[vpoint[v]]] = 2
+            _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp)
             for j in range(1, lengths[i] - 1):
                 u = v
                 v = paths[i, j]
