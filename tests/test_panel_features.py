@@ -47,7 +47,14 @@ def completable(panel: Panel, paths: list[tuple]) -> set[tuple]:
 FIRED: set[str] = set()  # the rules seen firing, checked below
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+# derandomized: the next test asks these examples to fire every rule, so they
+# must not change from run to run
+@settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.filter_too_much],
+)
 @given(panels(kinds=("square", "star", "triangle", "polyomino")))
 def test_every_certificate_is_sound(panel):
     assume(features_apply(panel))
