@@ -284,6 +284,24 @@ def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
     assert total > 0
 
 
+def test_squares_left_after_removal_have_one_colour() -> None:
+    """Two red and two blue squares with one canceller in a row: a line that
+    leaves them in one region lets the canceller remove one square, and the
+    three left still have two colours (panel_cancellers.lp's kept_colour);
+    three cancellers may remove one square or three (an odd number). Both
+    panels against the brute force."""
+    for cancellers in (((4, 0, "none"),), ((4, 0, "none"), (5, 0, "none"), (6, 0, "none"))):
+        panel = Panel(
+            rows=1,
+            cols=3 + len(cancellers) + 1,
+            starts=((0, 0),),
+            ends=((0, 1),),
+            squares=((0, 0, "red"), (1, 0, "red"), (2, 0, "blue"), (3, 0, "blue")),
+            cancellers=cancellers,
+        )
+        _agree(panel)
+
+
 def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None:
     """The whole-panel count in panel_cancellers.lp: two dots off the line and
     one canceller are refuted by propagation alone (no conflict), before any
