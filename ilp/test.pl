@@ -5,9 +5,10 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/5, load_examples/5, cover/12, cover_program/11,
+:- module(witness_ilp, [load_bk/5, load_examples/5, cover/13, cover_program/11,
                        own_clauses/4, undefined_preds/3, fact_rows/5,
-                       head_place_conflicts/4, fact_preds/3, wipe/2]).
+                       head_place_conflicts/4, fact_preds/3, wipe/2,
+                       forget_rules/1]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -190,40 +191,47 @@ fact_defined(M, H, Max) :-
 candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
 candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).
 
-%!  cover(+M, +Text, +Table, +All, +Cands, +First, +AnswerLimit, +InfLimit, +TimeLimit,
-%!        -Covered, -Status, -Message)
+%!  cover(+M, +Id, +Text, +Table, +All, +Cands, +First, +AnswerLimit, +InfLimit,
+%!        +TimeLimit, -Covered, -Status, -Message)
+%   Id: the caller's number for Text (the same text, the same number): the
+%   rule is asserted as M:'$ilp_rule'(Id, Head) :- Body on its first query
+%   and kept for the next ones (erasing a clause after each query made
+%   SWI-Prolog collect clause and atom garbage every few queries);
+%   forget_rules/1 drops them all.
 %   Covered: the candidates the rule covers (First = false), the first
 %   one (First = true), or the first candidate it does not cover
 %   (First = missed). Status: ok, limit, timeout, error (the rule's own
 %   fault, e.g. an instantiation error) or bk_error (an undefined procedure
 %   or a halt in the BK: the task is broken), with Message for the errors.
 %   AnswerLimit > 0: first try by_answers/7 within that many inferences.
-cover(M, Text, Table, All, Cands, First, AnswerLimit, InfLimit, TimeLimit, Covered, Status,
-      Message) :-
+cover(M, Id, Text, Table, All, Cands, First, AnswerLimit, InfLimit, TimeLimit, Covered,
+      Status, Message) :-
     term_string((Head :- Body), Text),
     (   AnswerLimit > 0,
         catch(call_with_time_limit(TimeLimit,
                                    by_answers(M, Head, Body, Table, First, AnswerLimit, Found)),
               _, fail)
     ->  Covered = Found, Status = ok, Message = ""
-    ;   cover_examples(M, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Covered,
-                       Status, Message)
+    ;   cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit,
+                       Covered, Status, Message)
     ).
 
-cover_examples(M, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Covered, Status,
-               Message) :-
-    assertz(M:('$ilp_rule'(Head) :- Body), Ref),
-    Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Atom)) ),
+cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Covered,
+               Status, Message) :-
+    (   \+ \+ clause(M:'$ilp_rule'(Id, _), _)
+    ->  true
+    ;   assertz(M:('$ilp_rule'(Id, Head) :- Body))
+    ),
+    Test = ( candidate(All, Cands, Table, M, I, Atom), once(M:'$ilp_rule'(Id, Atom)) ),
     (   First == true
     ->  Goal = ( once(Test) -> Found = [I] ; Found = [] )
     ;   First == missed
-    ->  Missed = ( candidate(All, Cands, Table, M, I, Atom), \+ M:'$ilp_rule'(Atom) ),
+    ->  Missed = ( candidate(All, Cands, Table, M, I, Atom), \+ M:'$ilp_rule'(Id, Atom) ),
         Goal = ( once(Missed) -> Found = [I] ; Found = [] )
     ;   Goal = findall(I, Test, Found)
     ),
     catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R)),
           E, true),
-    erase(Ref),
     (   nonvar(E)
     ->  Covered = [], error_status(E, Status, Message)
     ;   R == inference_limit_exceeded
@@ -250,7 +258,7 @@ by_answers(M, Head, Body, Table, First, Limit, Found) :-
 
 %!  cover_program(+M, +Texts, +Table, +All, +Cands, +First, +Depth, +InfLimit, +TimeLimit,
 %!                -Covered, -Status)
-%   cover/12 for a whole program (a recursive one): its clauses (Texts) are
+%   cover/13 for a whole program (a recursive one): its clauses (Texts) are
 %   asserted as clauses of the head predicate in M (declared dynamic there
 %   before the BK was loaded), in this order, and each candidate example is
 %   proved under a depth limit and within InfLimit inferences of its own. A
@@ -260,7 +268,7 @@ by_answers(M, Head, Body, Table, First, Limit, Found) :-
 %   whole coverage unknown, and a test that finds one teaches the learner
 %   nothing, whatever the others say). A program that never ends on an
 %   example so costs one example's inferences, not those of all examples.
-%   Otherwise Status: ok, or timeout, error or bk_error as for cover/12 (no
+%   Otherwise Status: ok, or timeout, error or bk_error as for cover/13 (no
 %   Message: the caller counts failed tests by status).
 cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Covered,
               Status) :-
@@ -323,10 +331,15 @@ error_status(E, bk_error, Message) :-
 error_status(E, error, Message) :-
     message_text(E, Message).
 
+%!  forget_rules(+M) is det.
+%   Drop the rules cover/13 kept in M.
+forget_rules(M) :-
+    retractall(M:'$ilp_rule'(_, _)).
+
 wipe(M, Id0) :-
     atom_string(Id, Id0),
     catch(unload_file(Id), _, true),
     forall(( member(P/A, ['$ilp_pos'/2, '$ilp_neg'/2, '$ilp_pos_key'/2, '$ilp_neg_key'/2,
-                          '$ilp_rule'/1]),
+                          '$ilp_rule'/2]),
              functor(H, P, A), predicate_property(M:H, defined) ),
            retractall(M:H)).

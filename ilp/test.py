@@ -130,7 +130,9 @@ class Tester:
         self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
         # no query runs past this (time.perf_counter()); see _limit
         self.deadline: float | None = None
-        self._texts: dict[tuple[Rule, Literal | None], str] = {}  # see _text
+        # see _text: each text with its number for cover/13 (a new text, a new number)
+        self._texts: dict[tuple[Rule, Literal | None], tuple[str, int]] = {}
+        self._text_ids = itertools.count()
         self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
         self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
         if bias.recursion:
@@ -352,11 +354,12 @@ class Tester:
         )
         if inference_limit is not None:
             answers = min(answers, inference_limit)
+        text, text_id = self._numbered_text(rule, negated)
         r = self.janus.query_once(
-            f"{HELPER_MODULE}:cover({self.module}, T, {table}, {every}, C, "
+            f"{HELPER_MODULE}:cover({self.module}, {text_id}, T, {table}, {every}, C, "
             f"{mode}, {answers}, IL, TL, Cov, St, Msg)",
             {
-                "T": self._text(rule, negated),
+                "T": text,
                 "C": cands,
                 "IL": inference_limit or max(1, n) * self.inferences_per_example,
                 "TL": limit,
@@ -381,20 +384,33 @@ class Tester:
         return Coverage(mask, status)
 
     def _text(self, rule: Rule, negated: Literal | None = None) -> str:
-        """``rule`` as Prolog text in evaluation order, cached: a rule is
-        usually asked about several times in a row (positives, negatives)."""
+        """``rule`` as Prolog text in evaluation order (see :meth:`_numbered_text`)."""
+        return self._numbered_text(rule, negated)[0]
+
+    def _numbered_text(self, rule: Rule, negated: Literal | None = None) -> tuple[str, int]:
+        """``rule`` as Prolog text in evaluation order and that text's number,
+        cached: a rule is usually asked about several times in a row
+        (positives, negatives), and cover/13 keeps the clause it asserts for
+        a number until the cache restarts."""
         key = (rule, negated)
-        text = self._texts.get(key)
-        if text is None:
+        found = self._texts.get(key)
+        if found is None:
             if len(self._texts) >= TEXT_CACHE:
-                self._texts.clear()
-            text = self._texts[key] = format_rule(
+                self._forget_texts()
+            text = format_rule(
                 rule,
                 self.directions,
                 negated=negated,
                 recall=self.recall if self._rows and self.directions is None else None,
             )
-        return text
+            found = self._texts[key] = (text, next(self._text_ids))
+        return found
+
+    def _forget_texts(self) -> None:
+        """Restart the text cache, and drop the clauses cover/13 kept."""
+        self._texts.clear()
+        if not self.closed:
+            self.janus.query_once(f"{HELPER_MODULE}:forget_rules({self.module})")
 
     def use_relations(self, rows: dict[str, set[tuple]]) -> None:
         """Order rule bodies for testing by what these fact relations
@@ -402,7 +418,7 @@ class Tester:
         only without directions, where any order of a body finds the same."""
         self._rows = rows
         self._recalls.clear()
-        self._texts.clear()
+        self._forget_texts()
 
     def recall(self, pred: str, bound: tuple[bool, ...]) -> float:
         """The most tuples ``pred`` has for one value of its ``bound``

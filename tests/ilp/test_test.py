@@ -241,3 +241,29 @@ def test_a_whole_program_has_an_inference_budget_per_example(tmp_path):
         )
     with Tester(d / "bk.pl", d / "exs.pl", bias, inferences_per_example=50_000) as t:
         assert t.cover_program(program, "pos").mask == (1 << 40) - 1
+
+
+def test_kept_rule_clauses_answer_as_fresh_ones(monkeypatch):
+    """cover/13 keeps each rule's clause under its text's number until the
+    text cache restarts; a rule asked again, before or after a restart (a
+    tiny cache: every few rules), covers what it covers asked first, and
+    one kept clause per text stays in the task's module."""
+    monkeypatch.setattr("ilp.test.TEXT_CACHE", 3)
+    texts = [
+        "grandparent(A,B) :- parent(A,C), parent(C,B).",
+        "grandparent(A,B) :- parent(A,C), male(C).",
+        "grandparent(A,B) :- parent(B,A).",
+        "grandparent(A,B) :- male(A), male(B).",
+        "grandparent(A,B) :- parent(A,B).",
+    ]
+    with Tester(GP / "bk.pl", GP / "exs.pl", read_bias(GP / "bias.pl")) as t:
+        first = {(x, k): t.cover(parse_rule(x), k).mask for x in texts for k in ("pos", "neg")}
+        for _ in range(2):
+            for x in reversed(texts):
+                for k in ("pos", "neg"):
+                    assert t.cover(parse_rule(x), k).mask == first[x, k], (x, k)
+        kept = t.janus.query_once(
+            f"aggregate_all(count, clause({t.module}:'$ilp_rule'(_, _), _), N)"
+        )
+        assert 1 <= kept["N"] <= 3
+    assert any(first[x, "pos"] for x in texts) and any(first[x, "neg"] for x in texts)
