@@ -238,6 +238,46 @@ def test_a_solve_in_two_stages_equals_brute_force(seed: int, monkeypatch) -> Non
     assert result.path in expected if expected else result.path is None
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
+    seed: int, monkeypatch
+) -> None:
+    """A panel with cancellers and no polyominoes is solved in stages too:
+    with FIRST_CONFLICTS at 1 its second stage (the cancellers' regions left
+    to the rules checker) runs and gives the same answer as the brute force."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    seconds = []
+    lazy_families = asp_solver.lazy_families
+
+    def spy(panel, second=False):
+        seconds.append(lazy_families(panel, second))
+        return seconds[-1]
+
+    monkeypatch.setattr(asp_solver, "lazy_families", spy)
+    panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
+    expected = brute_force(panel)
+    result = asp_solver.solve_panel_asp(panel)
+    assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
+    assert result.path in expected if expected else result.path is None
+    if panel.cancellers:
+        assert seconds[0] == frozenset()  # the whole encoding first
+    if result.extra["stages"] > 1:
+        assert seconds[1] == frozenset({"cancellers"})
+
+
+def test_some_canceller_solve_needs_its_second_stage(monkeypatch) -> None:
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    stages = []
+    for seed in range(30):
+        panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
+        stages.append(asp_solver.solve_panel_asp(panel).extra["stages"])
+    assert max(stages) > 1
+
+
 def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
     from witness.search import asp_solver
 
