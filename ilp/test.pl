@@ -5,7 +5,7 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/5, load_examples/5, cover/13, cover_program/11,
+:- module(witness_ilp, [load_bk/5, load_examples/5, cover/14, cover_program/11,
                        own_clauses/4, undefined_preds/3, fact_rows/5,
                        head_place_conflicts/4, fact_preds/3, wipe/2,
                        forget_rules/1]).
@@ -192,7 +192,7 @@ candidate(true, _, Table, M, I, Atom) :- !, call(M:Table, I, Atom).
 candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I, Atom).
 
 %!  cover(+M, +Id, +Text, +Table, +All, +Cands, +First, +AnswerLimit, +InfLimit,
-%!        +TimeLimit, -Covered, -Status, -Message)
+%!        +TimeLimit, +Untimed, -Covered, -Status, -Message)
 %   Id: the caller's number for Text (the same text, the same number): the
 %   rule is asserted as M:'$ilp_rule'(Id, Head) :- Body on its first query
 %   and kept for the next ones (erasing a clause after each query made
@@ -203,21 +203,23 @@ candidate(false, Cands, Table, M, I, Atom) :- member(I, Cands), call(M:Table, I,
 %   (First = missed). Status: ok, limit, timeout, error (the rule's own
 %   fault, e.g. an instantiation error) or bk_error (an undefined procedure
 %   or a halt in the BK: the task is broken), with Message for the errors.
-%   AnswerLimit > 0: first try by_answers/7 within that many inferences.
-cover(M, Id, Text, Table, All, Cands, First, AnswerLimit, InfLimit, TimeLimit, Covered,
-      Status, Message) :-
+%   AnswerLimit > 0: first try by_answers/6 within that many inferences.
+%   Untimed: see limited/5.
+cover(M, Id, Text, Table, All, Cands, First, AnswerLimit, InfLimit, TimeLimit, Untimed,
+      Covered, Status, Message) :-
     term_string((Head :- Body), Text),
     (   AnswerLimit > 0,
-        catch(call_with_time_limit(TimeLimit,
-                                   by_answers(M, Head, Body, Table, First, AnswerLimit, Found)),
-              _, fail)
+        catch(limited(by_answers(M, Head, Body, Table, First, Found), AnswerLimit, TimeLimit,
+                      Untimed, R),
+              _, fail),
+        R \== inference_limit_exceeded
     ->  Covered = Found, Status = ok, Message = ""
     ;   cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit,
-                       Covered, Status, Message)
+                       Untimed, Covered, Status, Message)
     ).
 
-cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Covered,
-               Status, Message) :-
+cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit, Untimed,
+               Covered, Status, Message) :-
     (   \+ \+ clause(M:'$ilp_rule'(Id, _), _)
     ->  true
     ;   assertz(M:('$ilp_rule'(Id, Head) :- Body))
@@ -230,8 +232,7 @@ cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit,
         Goal = ( once(Missed) -> Found = [I] ; Found = [] )
     ;   Goal = findall(I, Test, Found)
     ),
-    catch(call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R)),
-          E, true),
+    catch(limited(Goal, InfLimit, TimeLimit, Untimed, R), E, true),
     (   nonvar(E)
     ->  Covered = [], error_status(E, Status, Message)
     ;   R == inference_limit_exceeded
@@ -239,26 +240,52 @@ cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit,
     ;   Covered = Found, Status = ok, Message = ""
     ).
 
-%!  by_answers(+M, +Head, +Body, +Table, +First, +Limit, -Found) is semidet.
+%!  limited(:Goal, +InfLimit, +TimeLimit, +Untimed, -R) is semidet.
+%   call_with_inference_limit(Goal, InfLimit, R) within TimeLimit seconds.
+%   With Untimed = true (the caller's word that each inference of Goal is
+%   quick: a body of fact-defined predicates) Goal is first called without
+%   a time limit within at most untimed_inferences/1 of them, a few
+%   milliseconds (most queries end within them, and each time limit costs
+%   two hand-offs with SWI-Prolog's alarm thread); only a Goal that reaches
+%   them is called again from the start (its bindings undone) under both
+%   limits, so it must have no side effects. Goal must hold no inference
+%   limit of its own: an outer limit reached inside an inner call ends that
+%   call as if its own was. A BK rule may block in one inference (sleep/1,
+%   which the time limit interrupts): Untimed = false for such bodies.
+limited(Goal, InfLimit, TimeLimit, Untimed, R) :-
+    untimed_inferences(K),
+    (   Untimed \== true
+    ->  call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R))
+    ;   InfLimit =< K
+    ->  call_with_inference_limit(Goal, InfLimit, R)
+    ;   call_with_inference_limit(Goal, K, R0)
+    ->  (   R0 == inference_limit_exceeded
+        ->  call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R))
+        ;   R = R0
+        )
+    ).
+
+untimed_inferences(20000).
+
+%!  by_answers(+M, +Head, +Body, +Table, +First, -Found) is det.
 %   The examples of Table covered by Head :- Body (all, or the first with
 %   First = true), found the other way round: each answer of Body with the
 %   head's arguments unbound, looked up among the examples by term hash.
 %   Only asked for bodies of fact-defined predicates that bind every head
 %   argument (the caller checks), where it finds exactly what calling the
-%   rule on each example finds. Fails beyond Limit inferences or on an error.
-by_answers(M, Head, Body, Table, First, Limit, Found) :-
+%   rule on each example finds; the caller limits its inferences and
+%   catches its errors.
+by_answers(M, Head, Body, Table, First, Found) :-
     key_table(Table, Keys),
     Hit = ( M:Body, term_hash(Head, K), call(M:Keys, K, I), call(M:Table, I, A), A == Head ),
     (   First == true
-    ->  Goal = ( once(Hit) -> Found = [I] ; Found = [] )
-    ;   Goal = ( findall(I, Hit, Is), sort(Is, Found) )
-    ),
-    catch(call_with_inference_limit(Goal, Limit, R), _, fail),
-    R \== inference_limit_exceeded.
+    ->  ( once(Hit) -> Found = [I] ; Found = [] )
+    ;   findall(I, Hit, Is), sort(Is, Found)
+    ).
 
 %!  cover_program(+M, +Texts, +Table, +All, +Cands, +First, +Depth, +InfLimit, +TimeLimit,
 %!                -Covered, -Status)
-%   cover/13 for a whole program (a recursive one): its clauses (Texts) are
+%   cover/14 for a whole program (a recursive one): its clauses (Texts) are
 %   asserted as clauses of the head predicate in M (declared dynamic there
 %   before the BK was loaded), in this order, and each candidate example is
 %   proved under a depth limit and within InfLimit inferences of its own. A
@@ -268,7 +295,7 @@ by_answers(M, Head, Body, Table, First, Limit, Found) :-
 %   whole coverage unknown, and a test that finds one teaches the learner
 %   nothing, whatever the others say). A program that never ends on an
 %   example so costs one example's inferences, not those of all examples.
-%   Otherwise Status: ok, or timeout, error or bk_error as for cover/13 (no
+%   Otherwise Status: ok, or timeout, error or bk_error as for cover/14 (no
 %   Message: the caller counts failed tests by status).
 cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Covered,
               Status) :-
@@ -332,7 +359,7 @@ error_status(E, error, Message) :-
     message_text(E, Message).
 
 %!  forget_rules(+M) is det.
-%   Drop the rules cover/13 kept in M.
+%   Drop the rules cover/14 kept in M.
 forget_rules(M) :-
     retractall(M:'$ilp_rule'(_, _)).
 

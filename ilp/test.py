@@ -130,8 +130,8 @@ class Tester:
         self.failed: dict[str, int] = {}  # queries that hit a limit or raised, by status
         # no query runs past this (time.perf_counter()); see _limit
         self.deadline: float | None = None
-        # see _text: each text with its number for cover/13 (a new text, a new number)
-        self._texts: dict[tuple[Rule, Literal | None], tuple[str, int]] = {}
+        # see _numbered_text
+        self._texts: dict[tuple[Rule, Literal | None], tuple[str, int, str]] = {}
         self._text_ids = itertools.count()
         self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
         self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
@@ -354,10 +354,10 @@ class Tester:
         )
         if inference_limit is not None:
             answers = min(answers, inference_limit)
-        text, text_id = self._numbered_text(rule, negated)
+        text, text_id, untimed = self._numbered_text(rule, negated)
         r = self.janus.query_once(
             f"{HELPER_MODULE}:cover({self.module}, {text_id}, T, {table}, {every}, C, "
-            f"{mode}, {answers}, IL, TL, Cov, St, Msg)",
+            f"{mode}, {answers}, IL, TL, {untimed}, Cov, St, Msg)",
             {
                 "T": text,
                 "C": cands,
@@ -387,10 +387,12 @@ class Tester:
         """``rule`` as Prolog text in evaluation order (see :meth:`_numbered_text`)."""
         return self._numbered_text(rule, negated)[0]
 
-    def _numbered_text(self, rule: Rule, negated: Literal | None = None) -> tuple[str, int]:
-        """``rule`` as Prolog text in evaluation order and that text's number,
+    def _numbered_text(self, rule: Rule, negated: Literal | None = None) -> tuple[str, int, str]:
+        """``rule`` as Prolog text in evaluation order, that text's number
+        and whether its queries may start without a time limit ("true" for
+        a body of fact-defined predicates, see ``limited/5`` in test.pl),
         cached: a rule is usually asked about several times in a row
-        (positives, negatives), and cover/13 keeps the clause it asserts for
+        (positives, negatives), and cover/14 keeps the clause it asserts for
         a number until the cache restarts."""
         key = (rule, negated)
         found = self._texts.get(key)
@@ -403,11 +405,13 @@ class Tester:
                 negated=negated,
                 recall=self.recall if self._rows and self.directions is None else None,
             )
-            found = self._texts[key] = (text, next(self._text_ids))
+            lits = [*rule.body, *([negated] if negated is not None else [])]
+            untimed = all(lit.pred in self.fact_preds for lit in lits)
+            found = self._texts[key] = (text, next(self._text_ids), str(untimed).lower())
         return found
 
     def _forget_texts(self) -> None:
-        """Restart the text cache, and drop the clauses cover/13 kept."""
+        """Restart the text cache, and drop the clauses cover/14 kept."""
         self._texts.clear()
         if not self.closed:
             self.janus.query_once(f"{HELPER_MODULE}:forget_rules({self.module})")

@@ -244,7 +244,7 @@ def test_a_whole_program_has_an_inference_budget_per_example(tmp_path):
 
 
 def test_kept_rule_clauses_answer_as_fresh_ones(monkeypatch):
-    """cover/13 keeps each rule's clause under its text's number until the
+    """cover/14 keeps each rule's clause under its text's number until the
     text cache restarts; a rule asked again, before or after a restart (a
     tiny cache: every few rules), covers what it covers asked first, and
     one kept clause per text stays in the task's module."""
@@ -267,3 +267,22 @@ def test_kept_rule_clauses_answer_as_fresh_ones(monkeypatch):
         )
         assert 1 <= kept["N"] <= 3
     assert any(first[x, "pos"] for x in texts) and any(first[x, "neg"] for x in texts)
+
+
+def test_a_long_query_of_facts_is_asked_again_under_its_time_limit(tmp_path):
+    """A body of facts is first asked without a time limit within a few
+    inferences (limited/5 in test.pl), then again with it: a query that
+    needs more gets its full answer, not a limit (an inference limit
+    reached inside another one ends the inner one as if its own was)."""
+    n = 30_000
+    bk = "".join(f"q({i}).\n" for i in range(n)) + f"z({n - 1}).\np(a).\np(b).\n"
+    bias = "head_pred(f,1). body_pred(p,1). body_pred(q,1). body_pred(z,1).\n"
+    d = make_task(tmp_path, "t", bk, "pos(f(a)).\npos(f(c)).\nneg(f(b)).\n", bias)
+    with Tester(d / "bk.pl", d / "exs.pl", parse_bias(bias)) as t:
+        rule = parse_rule("f(A) :- p(A), q(B), z(B).")  # every q(B) tried
+        assert t.fact_preds >= {"p", "q", "z"}
+        before = t.janus.query_once("statistics(inferences, I)")["I"]
+        pos, neg = t.cover(rule, "pos"), t.cover(rule, "neg", first=True)
+        used = t.janus.query_once("statistics(inferences, I)")["I"] - before
+        assert used > 2 * 20_000  # past the untimed inferences
+        assert (pos.status, pos.mask, neg.status, neg.mask) == ("ok", 0b01, "ok", 0b1)
