@@ -260,20 +260,55 @@ def _line_facts(panel: Panel) -> list[str]:
     return out
 
 
+def cell_regions(panel: Panel) -> bool:
+    """Are the regions computed over the cells and dots only (``link/3``,
+    panel_regions.lp)? On panels without polyominoes (whose placements cover
+    edge places) and with nothing outside."""
+    return not panel.polyominoes and not panel.outside
+
+
+def _link_facts(panel: Panel) -> list[str]:
+    """Neighbouring cells through their edge place, both ways; each dot's
+    place next to the cells around it."""
+    out = []
+    for x in range(panel.cols):
+        for y in range(panel.rows):
+            c = cell_point((x, y))
+            for d in ((1, 0), (0, 1)):
+                q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
+                if q[0] < 2 * panel.cols and q[1] < 2 * panel.rows:
+                    e = _pair((c[0] + d[0], c[1] + d[1]))
+                    out += [
+                        f"link({_pair(c)},{_pair(q)},{e}).",
+                        f"link({_pair(q)},{_pair(c)},{e}).",
+                    ]
+    for dot in panel.dots:
+        px, py = point(dot.at)
+        for cx in {px - 1, px + 1} if px % 2 == 0 else {px}:
+            for cy in {py - 1, py + 1} if py % 2 == 0 else {py}:
+                if 0 < cx < 2 * panel.cols and 0 < cy < 2 * panel.rows:
+                    out.append(f"link({_pair((cx, cy))},{_pair((px, py))},{_pair((px, py))}).")
+    return out
+
+
 def _place_facts(panel: Panel) -> list[str]:
-    """The doubled grid: places inside the panel, their neighbours, and where
-    each vertex and edge lies."""
+    """The doubled grid: places inside the panel, their neighbours (or the
+    cells' and dots' links, :func:`cell_regions`), and where each vertex and
+    edge lies."""
     width, height = 2 * panel.cols, 2 * panel.rows
     inside = [
         (x, y) for x in range(width + 1) for y in range(height + 1) if (x, y) not in panel.outside
     ]
     inside_set = set(inside)
     out = [f"pt({_pair(p)})." for p in inside]
-    for px, py in inside:
-        for q in ((px + 1, py), (px, py + 1)):
-            if q in inside_set:
-                out.append(f"adj({_pair((px, py))},{_pair(q)}).")
-                out.append(f"adj({_pair(q)},{_pair((px, py))}).")
+    if cell_regions(panel):
+        out += _link_facts(panel)
+    else:
+        for px, py in inside:
+            for q in ((px + 1, py), (px, py + 1)):
+                if q in inside_set:
+                    out.append(f"adj({_pair((px, py))},{_pair(q)}).")
+                    out.append(f"adj({_pair(q)},{_pair((px, py))}).")
     out += [f"vpt({_pair(v)},{_pair(point(v))})." for v in panel.vertices()]
     for a, b in panel.grid_edges():
         p = _pair(point((a, b)))
