@@ -2373,6 +2373,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
     stamp = counters[C_STAMP]
     done = 0
+    last = -1  # the path now marked with stamp (its length last_g), none on entry
+    last_g = 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
             _save(counters, n_nodes, heap_size, expansions, generated)
@@ -2380,10 +2382,18 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
         expansions += 1
         done += 1
-        stamp += 1
-        counters[C_STAMP] = stamp
-        g = _panel_rebuild(node, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
-                           mirror, mpoint, stamp)
+        if last >= 0 and parent[node] == last:  # a child of the path marked: one step more
+            u = vertex[last]
+            _cover_step(u, _direction(neighbour, u, vertex[node]), vertex[node], on, cover, line,
+                        vpoint, epoint, mirror, mpoint, stamp)
+            g = last_g + 1
+        else:
+            stamp += 1
+            counters[C_STAMP] = stamp
+            g = _panel_rebuild(node, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
+                               mirror, mpoint, stamp)
+        last = node
+        last_g = g
         head = vertex[node]
         found = 0
         # Stepping onto w cuts nothing off when the head's free neighbours are

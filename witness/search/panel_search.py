@@ -571,10 +571,14 @@ class PanelPaths:
     # tiling_scratch)
 
     @classmethod
-    def start(cls, capacity: int, geo: PanelGeometry) -> PanelPaths:
-        """Room for ``capacity`` paths; the open list holds the trivial path of each start."""
+    def start(cls, capacity: int, geo: PanelGeometry, learned: bool = True) -> PanelPaths:
+        """Room for ``capacity`` paths; the open list holds the trivial path of each
+        start. The working arrays of a learned program (when ``learned``) and of
+        tilings (when the panel has polyominoes) are the search's own; otherwise
+        the core never touches them and one small set serves every search."""
         capacity = max(capacity, len(geo.starts) + 8)
         n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
+        n_pieces = int(np.count_nonzero(geo.kind == P_POLYOMINO))
         paths = cls(
             np.empty(capacity, np.int32),
             np.empty(capacity, np.uint8),
@@ -586,8 +590,10 @@ class PanelPaths:
             # (allocated by the Python source: a call into numba costs more here)
             (
                 panel_scratch.py_func(n_vertices, n_places, geo.n_colours),
-                program_scratch.py_func(n_vertices, n_places, geo.dot_point.size, geo.n_colours),
-                tiling_scratch.py_func(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO))),
+                program_scratch.py_func(n_vertices, n_places, geo.dot_point.size, geo.n_colours)
+                if learned
+                else _UNUSED_PROGRAM_SCRATCH,
+                tiling_scratch.py_func(*geo.tiles, n_pieces) if n_pieces else _UNUSED_TILING,
             ),
         )
         heap = sorted(
@@ -610,12 +616,24 @@ class PanelPaths:
     def path(self, node: int, cols: int) -> list[Vertex]:
         """The first line of stored path ``node``, from its start."""
         out = []
+        parent, vertex = self.parent, self.vertex
         while node >= 0:
-            v = int(self.vertex[node])
-            out.append((v % (cols + 1), v // (cols + 1)))
-            node = int(self.parent[node])
+            out.append(divmod(int(vertex[node]), cols + 1)[::-1])
+            node = parent[node]
         out.reverse()
         return out
+
+
+# Never written: the core reads a learned program's working arrays only when it
+# has one, and the tilings' only on panels with polyominoes.
+_UNUSED_PROGRAM_SCRATCH = program_scratch.py_func(1, 1, 1, 1)
+_UNUSED_TILING = tiling_scratch.py_func(
+    np.full(1, -1, np.int32),
+    np.zeros((1, 4, 1, 2), np.int32),
+    np.zeros((1, 4), np.int32),
+    np.zeros(1, np.int32),
+    0,
+)  # (the types of _piece_kinds' arrays, so that the core is not compiled again)
 
 
 @dataclass
@@ -755,7 +773,7 @@ def solve_panel(
         prune=mode == "prune" and name != "none",
         base_prune=base_prune,
         program=program,
-        paths=PanelPaths.start(capacity, geo),
+        paths=PanelPaths.start(capacity, geo, learned),
         max_paths=max(max_paths, 16),
     )
     t0 = time.perf_counter()
