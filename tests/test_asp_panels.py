@@ -342,6 +342,21 @@ def test_squares_left_after_removal_have_one_colour() -> None:
         _agree(panel)
 
 
+def test_a_domino_covers_the_edge_between_its_cells() -> None:
+    """Under the precise reading a domino covers the edge between its cells,
+    which must lie in its region (the cell-level regions of panel_regions.lp
+    give the edges as leaves next to their cells): against the brute force."""
+    panel = Panel(
+        rows=1,
+        cols=3,
+        starts=((0, 0),),
+        ends=((3, 1),),
+        polyominoes=(Polyomino((0, 0), ((0, 0), (1, 0))),),
+    )
+    assert brute_force(panel)
+    _agree(panel)
+
+
 def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None:
     """The whole-panel count in panel_cancellers.lp: two dots off the line and
     one canceller are refuted by propagation alone (no conflict), before any

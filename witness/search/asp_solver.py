@@ -261,19 +261,23 @@ def _line_facts(panel: Panel) -> list[str]:
 
 
 def cell_regions(panel: Panel) -> bool:
-    """Are the regions computed over the cells and dots only (``link/3``,
-    panel_regions.lp)? On panels without polyominoes (whose placements cover
-    edge places) and with nothing outside."""
-    return not panel.polyominoes and not panel.outside
+    """Are the regions computed over the cells only, with the places a rule
+    asks about next to them (``link/3``, panel_regions.lp)? On panels where
+    nothing lies outside."""
+    return not panel.outside
 
 
 def _link_facts(panel: Panel) -> list[str]:
     """Neighbouring cells through their edge place, both ways; each dot's
-    place next to the cells around it."""
+    place, and with polyominoes every edge place (their placements cover
+    edges), next to the cells around it."""
     out = []
+    leaves = {point(dot.at) for dot in panel.dots}
     for x in range(panel.cols):
         for y in range(panel.rows):
             c = cell_point((x, y))
+            if panel.polyominoes:
+                leaves |= {point(e) for e in cell_edges((x, y))}
             for d in ((1, 0), (0, 1)):
                 q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
                 if q[0] < 2 * panel.cols and q[1] < 2 * panel.rows:
@@ -282,8 +286,7 @@ def _link_facts(panel: Panel) -> list[str]:
                         f"link({_pair(c)},{_pair(q)},{e}).",
                         f"link({_pair(q)},{_pair(c)},{e}).",
                     ]
-    for dot in panel.dots:
-        px, py = point(dot.at)
+    for px, py in sorted(leaves):
         for cx in {px - 1, px + 1} if px % 2 == 0 else {px}:
             for cy in {py - 1, py + 1} if py % 2 == 0 else {py}:
                 if 0 < cx < 2 * panel.cols and 0 < cy < 2 * panel.rows:
