@@ -357,6 +357,28 @@ def test_a_domino_covers_the_edge_between_its_cells() -> None:
     _agree(panel)
 
 
+def test_only_lone_stars_count_against_the_cancellers() -> None:
+    """panel_cancellers.lp counts a star alone of its colour in its region
+    with the other very invalid symbols, over the whole panel: a pair of red
+    stars and a lone blue star with one canceller is solvable (the canceller
+    takes the blue star), and a second lone star is one too many. Both
+    against the brute force."""
+    for stars in (
+        ((0, 0, "red"), (1, 0, "red"), (2, 0, "blue")),
+        ((0, 0, "green"), (1, 0, "red"), (2, 0, "blue")),
+    ):
+        panel = Panel(
+            rows=1,
+            cols=4,
+            starts=((0, 0),),
+            ends=((4, 0),),
+            stars=stars,
+            cancellers=((3, 0, "none"),),
+        )
+        assert bool(brute_force(panel)) == (stars[0][2] == "red")
+        _agree(panel)
+
+
 def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None:
     """The whole-panel count in panel_cancellers.lp: two dots off the line and
     one canceller are refuted by propagation alone (no conflict), before any
