@@ -2167,11 +2167,15 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
-    on, fast path allowed). ``fast`` says the step cut nothing off (the head's
-    free neighbours were linked around it, and w's are): what the head can
-    reach is what the parent's could, less w, so rule 3 holds still (w is not
-    an end), rule 4 can only lose a dot on an edge of the old head or a side
-    of a triangle at the old head, and rule 5 looks only next to the step.
+    on, fast path allowed, region symbols other than triangles). ``fast`` says
+    the head's free neighbours were linked around it (and, with squares,
+    stars, polyominoes or cancellers, w's are: the step cut nothing off):
+    what the new head w can reach is what the old one could, less the old
+    head (each part that stepping onto w cuts the rest into touches w), so
+    rule 3 holds still (w is not an end), rule 4 can only lose a dot on an
+    edge of the old head or a side of a triangle at the old head, and rule 5
+    looks only next to the step (for triangles alone, rule 4 says all it
+    would).
     Otherwise the head's reach is flooded; when it holds all ``n_off``
     vertices off the line (-1: not known), the step cut nothing off after
     all, and rule 5 looks next to the step too."""
@@ -2396,9 +2400,13 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         last_g = g
         head = vertex[node]
         found = 0
-        # Stepping onto w cuts nothing off when the head's free neighbours are
-        # linked around it and w's stay linked around w (and w is not an end).
-        # (never from a start: its path was not evaluated, so may not pass the rules)
+        # When the head's free neighbours are linked around it, the child's reach
+        # is the parent's less the head, w's linked or not: every part w's step
+        # cuts the rest into touches w. Rule 5's local floods need w's linked
+        # too (nothing cut off) when the panel has squares, stars, polyominoes
+        # or cancellers (rules[3]); for triangles alone rule 4 says all rule 5
+        # would. (never from a start: its path was not evaluated, so may not
+        # pass the rules)
         fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
                      and _ring_connected(head, neighbour, on, stamp))
         # vertices off a child's line (g + 2 on it), when that shortcut holds
@@ -2419,7 +2427,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             base = flag[node] == 1
             reach_lab = 0
             if evaluate and not base:
-                fast = fast_head and not is_end[w] and _ring_connected(w, neighbour, on, stamp)
+                fast = fast_head and not is_end[w] and (
+                    rules[3] == 0 or _ring_connected(w, neighbour, on, stamp))
                 flooded = labels[0]
                 base = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
                                    pvertex, is_end, ends, kind, colour, value, outside, symbols,
@@ -2478,7 +2487,8 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             d = _direction(neighbour, head, w)
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
             if fast_try == 1:
-                if not fast or is_end[w] or not _ring_connected(w, neighbour, on, stamp):
+                if not fast or is_end[w] or (rules[3] == 1
+                                             and not _ring_connected(w, neighbour, on, stamp)):
                     continue
             n_off = rules[4] - g - 2 if rules[2] == 1 and g > 0 else -1
             out[i] |= _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
