@@ -379,6 +379,41 @@ def test_only_lone_stars_count_against_the_cancellers() -> None:
         _agree(panel)
 
 
+def test_alike_symbols_are_removed_in_order_within_their_colour_and_region() -> None:
+    """panel_cancellers.lp removes squares (stars) of one colour in one region
+    lowest first; the order must not reach across colours (the blue square,
+    the highest, is the one to remove; one of three blue stars above two red
+    ones) nor across regions (the red square cut off alone by the line stays,
+    its twin beside the canceller goes). Against the brute force."""
+    first = Panel(
+        rows=1,
+        cols=4,
+        starts=((0, 0),),
+        ends=((4, 0),),
+        squares=((0, 0, "red"), (1, 0, "red"), (2, 0, "blue")),
+        cancellers=((3, 0, "none"),),
+    )
+    second = Panel(
+        rows=1,
+        cols=5,
+        starts=((1, 0),),
+        ends=((1, 1),),
+        squares=((0, 0, "red"), (1, 0, "red"), (2, 0, "blue"), (3, 0, "blue")),
+        cancellers=((4, 0, "none"),),
+    )
+    stars = Panel(
+        rows=1,
+        cols=6,
+        starts=((0, 0),),
+        ends=((6, 0),),
+        stars=((0, 0, "red"), (1, 0, "red"), (2, 0, "blue"), (3, 0, "blue"), (4, 0, "blue")),
+        cancellers=((5, 0, "none"),),
+    )
+    for panel in (first, second, stars):
+        assert brute_force(panel)
+        _agree(panel)
+
+
 def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None:
     """The whole-panel count in panel_cancellers.lp: two dots off the line and
     one canceller are refuted by propagation alone (no conflict), before any
