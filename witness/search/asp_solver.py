@@ -23,7 +23,9 @@ General panels (:func:`solve_panel_asp`, :func:`count_panel_asp`) use one
 encoding file per constraint family (``encodings/panel_*.lp``): the line
 (several starts and ends, gaps and removed edges and vertices as missing
 ``edge/2`` facts, symmetry with both lines), the regions (reachability on the
-doubled grid between places the lines do not cover), dots, triangles,
+doubled grid between places the lines do not cover; over the cells only,
+with the dots and edges next to them, when nothing lies outside the panel:
+:func:`cell_regions`), dots, triangles,
 coloured squares, stars, polyominoes as placements (fixed, rotatable,
 negative; both ``polyomino_rules``) and cancellers. The semantics are those of
 the rules checker, :mod:`witness.model.rules`, the single source of truth:
