@@ -242,19 +242,20 @@ cover_examples(M, Id, Head, Body, Table, All, Cands, First, InfLimit, TimeLimit,
 
 %!  limited(:Goal, +InfLimit, +TimeLimit, +Untimed, -R) is semidet.
 %   call_with_inference_limit(Goal, InfLimit, R) within TimeLimit seconds.
-%   With Untimed = true (the caller's word that each inference of Goal is
-%   quick: a body of fact-defined predicates) Goal is first called without
-%   a time limit within at most untimed_inferences/1 of them, a few
-%   milliseconds (most queries end within them, and each time limit costs
-%   two hand-offs with SWI-Prolog's alarm thread); only a Goal that reaches
-%   them is called again from the start (its bindings undone) under both
-%   limits, so it must have no side effects. Goal must hold no inference
-%   limit of its own: an outer limit reached inside an inner call ends that
-%   call as if its own was. A BK rule may block in one inference (sleep/1,
-%   which the time limit interrupts): Untimed = false for such bodies.
+%   With Untimed = @(true) (Python's True through janus; the caller's word
+%   that each inference of Goal is quick: a body of fact-defined
+%   predicates) Goal is first called without a time limit within at most
+%   untimed_inferences/1 of them, a few milliseconds (most queries end
+%   within them, and each time limit costs two hand-offs with SWI-Prolog's
+%   alarm thread); only a Goal that reaches them is called again from the
+%   start (its bindings undone) under both limits, so it must have no side
+%   effects. Goal must hold no inference limit of its own: an outer limit
+%   reached inside an inner call ends that call as if its own was. A BK
+%   rule may block in one inference (sleep/1, which the time limit
+%   interrupts): Untimed = @(false) for such bodies.
 limited(Goal, InfLimit, TimeLimit, Untimed, R) :-
     untimed_inferences(K),
-    (   Untimed \== true
+    (   Untimed \== @(true)
     ->  call_with_time_limit(TimeLimit, call_with_inference_limit(Goal, InfLimit, R))
     ;   InfLimit =< K
     ->  call_with_inference_limit(Goal, InfLimit, R)

@@ -131,7 +131,7 @@ class Tester:
         # no query runs past this (time.perf_counter()); see _limit
         self.deadline: float | None = None
         # see _numbered_text
-        self._texts: dict[tuple[Rule, Literal | None], tuple[str, int, str]] = {}
+        self._texts: dict[tuple[Rule, Literal | None], tuple[str, int, bool]] = {}
         self._text_ids = itertools.count()
         self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
         self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
@@ -355,10 +355,14 @@ class Tester:
         if inference_limit is not None:
             answers = min(answers, inference_limit)
         text, text_id, untimed = self._numbered_text(rule, negated)
+        # janus keeps every distinct query string it parsed (py_call_cache/8), so
+        # what changes from rule to rule is passed as a binding, not in the string
         r = self.janus.query_once(
-            f"{HELPER_MODULE}:cover({self.module}, {text_id}, T, {table}, {every}, C, "
-            f"{mode}, {answers}, IL, TL, {untimed}, Cov, St, Msg)",
+            f"{HELPER_MODULE}:cover({self.module}, Id, T, {table}, {every}, C, "
+            f"{mode}, {answers}, IL, TL, U, Cov, St, Msg)",
             {
+                "Id": text_id,
+                "U": untimed,
                 "T": text,
                 "C": cands,
                 "IL": inference_limit or max(1, n) * self.inferences_per_example,
@@ -387,9 +391,9 @@ class Tester:
         """``rule`` as Prolog text in evaluation order (see :meth:`_numbered_text`)."""
         return self._numbered_text(rule, negated)[0]
 
-    def _numbered_text(self, rule: Rule, negated: Literal | None = None) -> tuple[str, int, str]:
+    def _numbered_text(self, rule: Rule, negated: Literal | None = None) -> tuple[str, int, bool]:
         """``rule`` as Prolog text in evaluation order, that text's number
-        and whether its queries may start without a time limit ("true" for
+        and whether its queries may start without a time limit (True for
         a body of fact-defined predicates, see ``limited/5`` in test.pl),
         cached: a rule is usually asked about several times in a row
         (positives, negatives), and cover/14 keeps the clause it asserts for
@@ -407,7 +411,7 @@ class Tester:
             )
             lits = [*rule.body, *([negated] if negated is not None else [])]
             untimed = all(lit.pred in self.fact_preds for lit in lits)
-            found = self._texts[key] = (text, next(self._text_ids), str(untimed).lower())
+            found = self._texts[key] = (text, next(self._text_ids), untimed)
         return found
 
     def _forget_texts(self) -> None:

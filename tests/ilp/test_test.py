@@ -286,3 +286,23 @@ def test_a_long_query_of_facts_is_asked_again_under_its_time_limit(tmp_path):
         used = t.janus.query_once("statistics(inferences, I)")["I"] - before
         assert used > 2 * 20_000  # past the untimed inferences
         assert (pos.status, pos.mask, neg.status, neg.mask) == ("ok", 0b01, "ok", 0b1)
+
+
+def test_untimed_first_try_only_when_the_caller_says_so(gp):
+    """limited/5 with Python's True starts without a time limit (a goal
+    that sleeps in one inference outlives the limit), with False under it;
+    and the cover queries of many different rules leave janus's cache of
+    parsed query strings as it was (what differs is passed as bindings)."""
+    ask = (
+        "catch(witness_ilp:limited(sleep(0.3), 1000000000000, 0.05, U, _R), _E, true), "
+        "(var(_E) -> E = none ; E = _E), (var(_R) -> R = none ; R = _R)"
+    )
+    assert gp.janus.query_once(ask, {"U": True})["R"] == "!"
+    assert gp.janus.query_once(ask, {"U": False})["E"] == "time_limit_exceeded"
+    count = "aggregate_all(count, janus:py_call_cache(_, _, _, _, _, _, _, _), N)"
+    gp.cover(parse_rule("grandparent(A,B) :- parent(A,B)."), "pos")
+    before = gp.janus.query_once(count)["N"]
+    for x in ("parent(A,C), parent(C,B)", "parent(B,A)", "male(A), male(B)", "male(A)"):
+        for kind in ("pos", "neg"):
+            gp.cover(parse_rule(f"grandparent(A,B) :- {x}."), kind)
+    assert gp.janus.query_once(count)["N"] - before <= 1  # at most the neg query's
