@@ -460,6 +460,30 @@ def clingo_arguments(monkeypatch) -> list[list[str]]:
     return seen
 
 
+def test_the_first_stage_of_a_canceller_panel_has_more_conflicts(clingo_arguments) -> None:
+    """The first stage stops at FIRST_CONFLICTS conflicts on a panel with
+    polyominoes, at CANCELLER_FACTOR times that on one with cancellers and
+    no polyominoes."""
+    from witness.search import asp_solver
+
+    first = asp_solver.FIRST_CONFLICTS
+    cancellers = Panel(
+        rows=1, cols=2, starts=((0, 0),), ends=((2, 1),), cancellers=((0, 0, "none"),)
+    )
+    pieces = Panel(
+        rows=1,
+        cols=2,
+        starts=((0, 0),),
+        ends=((2, 1),),
+        polyominoes=(Polyomino((0, 0), ((0, 0),)),),
+    )
+    for panel, limit in ((cancellers, first * asp_solver.CANCELLER_FACTOR), (pieces, first)):
+        clingo_arguments.clear()
+        asp_solver.solve_panel_asp(panel)
+        assert f"--solve-limit={limit}" in clingo_arguments[0]
+    assert asp_solver.CANCELLER_FACTOR > 1
+
+
 def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:
     """clingo gets asp_solver.CONFIGURATION (trendy by default)."""
     from witness.search import asp_solver

@@ -64,7 +64,11 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   slow canceller panels of the sample, 8 solved or were proved unsolvable by
   the whole encoding alone, 9 in stages (windmill-ktpx6vr, jbz-6BC53BA8 and
   windmill-2h4jhrg only by their lazy stage; windmill-9eb2810, 6,018
-  conflicts of the whole encoding, lost to the turns under that load).
+  conflicts of the whole encoding, lost to the turns under that load). Since
+  the whole encoding got stronger (cell-level regions, lone stars counted,
+  alike symbols removed in order) their first stage has
+  :data:`CANCELLER_FACTOR` times the conflicts: 16 of those 18 decided
+  instead of 12 (one run each, 10 s).
 
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
@@ -239,6 +243,10 @@ LAZY: frozenset[str] | None = None
 # The first stage of a solve on a panel with polyominoes or cancellers stops at this many
 # conflicts; each later stage at twice its predecessor's (solve_panel_asp).
 FIRST_CONFLICTS = 5000
+# On a panel with cancellers and no polyominoes the first stage has this many
+# times FIRST_CONFLICTS: its whole encoding needed 5,000 to 48,000 conflicts on
+# 9 of 18 slow canceller panels, where the lazy stage rarely helps.
+CANCELLER_FACTOR = 4
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
 
@@ -675,7 +683,8 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     t0 = time.perf_counter()
     record = Enumeration()
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
-    budget, second, total = (FIRST_CONFLICTS if staged else None), False, Enumeration()
+    budget = FIRST_CONFLICTS * (1 if panel.polyominoes else CANCELLER_FACTOR)
+    budget, second, total = (budget if staged else None), False, Enumeration()
     stages = 0
     while True:
         stages += 1
