@@ -26,7 +26,12 @@ from witness.model.rules import (
 )
 from witness.search import panel_search
 from witness.search.kernels import tiles_exactly, tiling_scratch
-from witness.search.panel_search import baseline_values, build_panel_geometry, solve_panel
+from witness.search.panel_search import (
+    baseline_values,
+    baseline_verdicts,
+    build_panel_geometry,
+    solve_panel,
+)
 
 COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
@@ -175,6 +180,27 @@ def test_baseline_rejects_no_prefix_of_a_solution(panel: Panel) -> None:
 )
 def test_baseline_rejects_no_prefix_of_a_solution_with_symmetry(panel: Panel) -> None:
     no_solution_prefix_rejected(panel)
+
+
+@SETTINGS
+@given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)), st.randoms())
+def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> None:
+    # The core's fast path (no reach flood), taken without squares, stars,
+    # polyominoes or cancellers whenever the head's free neighbours are linked
+    # around it, checks the same rules on a superset of what the head can
+    # reach: on a path the core keeps (every shorter prefix passes) it may
+    # let through what the flood rejects, never the other way round.
+    lines = list(enumerate_lines(panel))
+    prefixes = sorted({tuple(line[:n]) for line in lines for n in range(2, len(line) + 1)})
+    verdicts = dict(
+        zip(prefixes, baseline_verdicts(panel, [list(p) for p in prefixes]), strict=True)
+    )
+    kept = [
+        p for p in prefixes if len(p) > 2 and not any(verdicts[p[:n]][0] for n in range(2, len(p)))
+    ]
+    taken = [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), 400))]
+    stronger = [(p, flood) for p, flood, fast in taken if fast and not flood]
+    assert not stronger, (panel.to_json(), stronger[:3])
 
 
 @SETTINGS

@@ -2174,8 +2174,10 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     head (each part that stepping onto w cuts the rest into touches w), so
     rule 3 holds still (w is not an end), rule 4 can only lose a dot on an
     edge of the old head or a side of a triangle at the old head, and rule 5
-    looks only next to the step (for triangles alone, rule 4 says all it
-    would).
+    looks only next to the step. The fast path judges those on the lines
+    alone (a vertex off them counts as reachable), so it may let through what
+    the flood would reject, never the other way round; a region next to the
+    step holding no vertex off the lines is closed whatever the step cut.
     Otherwise the head's reach is flooded; when it holds all ``n_off``
     vertices off the line (-1: not known), the step cut nothing off after
     all, and rule 5 looks next to the step too."""
@@ -2404,9 +2406,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         # is the parent's less the head, w's linked or not: every part w's step
         # cuts the rest into touches w. Rule 5's local floods need w's linked
         # too (nothing cut off) when the panel has squares, stars, polyominoes
-        # or cancellers (rules[3]); for triangles alone rule 4 says all rule 5
-        # would. (never from a start: its path was not evaluated, so may not
-        # pass the rules)
+        # or cancellers (rules[3]). (never from a start: its path was not
+        # evaluated, so may not pass the rules)
         fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
                      and _ring_connected(head, neighbour, on, stamp))
         # vertices off a child's line (g + 2 on it), when that shortcut holds
@@ -2464,10 +2465,11 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                             paths, lengths):
     """pi_baseline (_panel_dead) on the last step of each path (vertex ids
     paths[i, :lengths[i]], at least two), evaluated with the reach flood and,
-    when the core would take it, the fast path too: True when either rejects.
-    What the search evaluates, for tests and tools."""
+    when the core would take it, the fast path too: bit 1 when the flood's
+    verdict rejects, bit 2 when the core would take the fast path, bit 4 when
+    the fast path rejects. What the search evaluates, for tests and tools."""
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
-    out = np.zeros(lengths.size, np.bool_)
+    out = np.zeros(lengths.size, np.int8)
     stamp = 0
     for i in range(lengths.size):
         for fast_try in range(2):
@@ -2491,11 +2493,12 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                                              and not _ring_connected(w, neighbour, on, stamp)):
                     continue
             n_off = rules[4] - g - 2 if rules[2] == 1 and g > 0 else -1
-            out[i] |= _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
-                                  pvertex, is_end, ends, kind, colour, value, outside, symbols,
-                                  dot_point, dot_a, dot_b, width, height, rules, on, cover, line,
-                                  stamp, fast, n_off, vlabel, plabel, labels, queue, pqueue,
-                                  ccount, by_colour, tiling)
+            out[i] |= 2 * fast_try
+            if _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex,
+                           is_end, ends, kind, colour, value, outside, symbols, dot_point, dot_a,
+                           dot_b, width, height, rules, on, cover, line, stamp, fast, n_off,
+                           vlabel, plabel, labels, queue, pqueue, ccount, by_colour, tiling):
+                out[i] |= 1 if fast_try == 0 else 4
     return out
 
 

@@ -526,6 +526,13 @@ def baseline_values(panel: Panel, paths: list[list[Vertex]]) -> list[bool]:
     """pi_baseline on the last step of each path (of two vertices or more), as the
     search core evaluates it (with the reach flood and, where the core would
     skip it, without): True when it rejects the path."""
+    return [flood or fast is True for flood, fast in baseline_verdicts(panel, paths)]
+
+
+def baseline_verdicts(panel: Panel, paths: list[list[Vertex]]) -> list[tuple[bool, bool | None]]:
+    """pi_baseline on the last step of each path (of two vertices or more): its
+    verdict with the reach flood, and the fast path's where the core would
+    take it (else None). True rejects the path."""
     geo = build_panel_geometry(panel)
     if not paths:
         return []
@@ -540,7 +547,7 @@ def baseline_values(panel: Panel, paths: list[list[Vertex]]) -> list[bool]:
     scratch = panel_scratch(n_vertices, n_places, geo.n_colours)
     tiling = tiling_scratch(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO)))
     values = panel_baseline_on_paths(*geo.arrays(), scratch, tiling, table, lengths)
-    return [bool(v) for v in values]
+    return [(bool(v & 1), bool(v & 4) if v & 2 else None) for v in values.tolist()]
 
 
 def check_program(predicate: Predicate) -> None:
