@@ -2322,6 +2322,18 @@ def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_
     return _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
 
 
+@_jit_free
+def stored_path(parent, vertex, node, out):
+    """The vertex ids of stored path ``node``, head first, into ``out``; returns
+    how many."""
+    n = 0
+    while node >= 0:
+        out[n] = vertex[node]
+        n += 1
+        node = parent[node]
+    return n
+
+
 @_jit
 def panel_scratch(n_vertices, n_places, n_colours):
     """The arrays a path's state lives in: on, cover, line, vlabel, plabel,

@@ -77,6 +77,7 @@ from witness.search.kernels import (
     panel_program_on_paths,
     panel_scratch,
     program_scratch,
+    stored_path,
     tiling_scratch,
 )
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
@@ -622,13 +623,9 @@ class PanelPaths:
 
     def path(self, node: int, cols: int) -> list[Vertex]:
         """The first line of stored path ``node``, from its start."""
-        out = []
-        parent, vertex = self.parent, self.vertex
-        while node >= 0:
-            out.append(divmod(int(vertex[node]), cols + 1)[::-1])
-            node = parent[node]
-        out.reverse()
-        return out
+        ids = np.empty(len(self.parent), np.int64)  # (a line is shorter than the store)
+        n = stored_path(self.parent, self.vertex, node, ids)
+        return [(v % (cols + 1), v // (cols + 1)) for v in ids[n - 1 :: -1].tolist()]
 
 
 # Never written: the core reads a learned program's working arrays only when it
