@@ -974,6 +974,47 @@ def _panel_rebuild(
 
 
 @_jit_free
+def _mark_popped(
+    node,
+    last,
+    last_g,
+    parent,
+    vertex,
+    neighbour,
+    on,
+    cover,
+    line,
+    vpoint,
+    epoint,
+    mirror,
+    mpoint,
+    stamp,
+):
+    """Mark path ``node`` with ``stamp``: one step more when it extends path
+    ``last`` (of length last_g), marked with this stamp; else from its start.
+    Returns its length in edges."""
+    if last >= 0 and parent[node] == last:
+        u = vertex[last]
+        _cover_step(
+            u,
+            _direction(neighbour, u, vertex[node]),
+            vertex[node],
+            on,
+            cover,
+            line,
+            vpoint,
+            epoint,
+            mirror,
+            mpoint,
+            stamp,
+        )
+        return last_g + 1
+    return _panel_rebuild(
+        node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
+    )
+
+
+@_jit_free
 def _free_flood(w, neighbour, on, stamp, mirror, vlabel, label, queue):
     """vlabel[v] = label for the head ``w`` and every vertex the first line could
     still reach from it (off both lines; with symmetry its mirror image off them
@@ -2167,20 +2208,21 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); the rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
-    on, fast path allowed, region symbols other than triangles). ``fast`` says
-    the head's free neighbours were linked around it (and, with squares,
-    stars, polyominoes or cancellers, w's are: the step cut nothing off):
-    what the new head w can reach is what the old one could, less the old
-    head (each part that stepping onto w cuts the rest into touches w), so
-    rule 3 holds still (w is not an end), rule 4 can only lose a dot on an
-    edge of the old head or a side of a triangle at the old head, and rule 5
-    looks only next to the step. The fast path judges those on the lines
-    alone (a vertex off them counts as reachable), so it may let through what
-    the flood would reject, never the other way round; a region next to the
-    step holding no vertex off the lines is closed whatever the step cut.
-    Otherwise the head's reach is flooded; when it holds all ``n_off``
-    vertices off the line (-1: not known), the step cut nothing off after
-    all, and rule 5 looks next to the step too."""
+    on, fast path allowed, region symbols other than triangles). ``fast``: the
+    head's free neighbours were linked around it (see below). Otherwise the
+    head's reach is flooded; when it holds all ``n_off`` vertices off the line
+    (-1: not known), the step cut nothing off after all, and rule 5 looks next
+    to the step too."""
+    # The fast path: with the head's free neighbours linked around it (and, with
+    # squares, stars, polyominoes or cancellers, w's too: the step cut nothing
+    # off), what the new head w can reach is what the old one could, less the
+    # old head (each part that stepping onto w cuts the rest into touches w),
+    # so rule 3 holds still (w is not an end), rule 4 can only lose a dot on an
+    # edge of the old head or a side of a triangle at the old head, and rule 5
+    # looks only next to the step. It judges those on the lines alone (a
+    # vertex off them counts as reachable), so it may let through what the
+    # flood would reject, never the other way round; a region next to the step
+    # holding no vertex off the lines is closed whatever the step cut.
     no_cancellers = rules[0] == 0
     ep = epoint[head, d]
     if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
@@ -2376,14 +2418,15 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                     heap_nodes, counters, candidates, scratch, pscratch, tiling,
                     max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
-    astar_run, except: a child that reaches an end and passes _panel_final is
-    stored in ``candidates`` and, after its expansion, the core returns
-    CANDIDATES for the rules checker (the driver resumes it); such a child is
-    also extended (a line may pass an end). pi_baseline is evaluated when
-    ``evaluate`` (inherited from a parent that had it); pi is the learned
-    program (_program_fires: ``star``, on every child) or pi_baseline.
-    ``prune`` drops children pi holds on, ``base_prune`` those pi_baseline holds
-    on. The *scratch arguments live as long as the search. Resumable."""
+    astar_run, except as said below. Resumable."""
+    # A child that reaches an end and passes _panel_final is stored in
+    # ``candidates`` and, after its expansion, the core returns CANDIDATES for
+    # the rules checker (the driver resumes it); such a child is also extended
+    # (a line may pass an end). pi_baseline is evaluated when ``evaluate``
+    # (inherited from a parent that had it); pi is the learned program
+    # (_program_fires: ``star``, on every child) or pi_baseline. ``prune`` drops
+    # children pi holds on, ``base_prune`` those pi_baseline holds on. The
+    # *scratch arguments live as long as the search.
     capacity = min(parent.size, heap_keys.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
@@ -2400,16 +2443,11 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
         expansions += 1
         done += 1
-        if last >= 0 and parent[node] == last:  # a child of the path marked: one step more
-            u = vertex[last]
-            _cover_step(u, _direction(neighbour, u, vertex[node]), vertex[node], on, cover, line,
-                        vpoint, epoint, mirror, mpoint, stamp)
-            g = last_g + 1
-        else:
+        if last < 0 or parent[node] != last:
             stamp += 1
             counters[C_STAMP] = stamp
-            g = _panel_rebuild(node, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
-                               mirror, mpoint, stamp)
+        g = _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
+                         epoint, mirror, mpoint, stamp)
         last = node
         last_g = g
         head = vertex[node]
