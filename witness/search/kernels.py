@@ -942,6 +942,14 @@ def _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp):
 
 
 @_jit_free
+def _step_to(u, v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp):
+    """_cover_step for the step from vertex u to its neighbour v."""
+    _cover_step(
+        u, _direction(neighbour, u, v), v, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
+    )
+
+
+@_jit_free
 def _panel_rebuild(
     node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
 ):
@@ -955,20 +963,7 @@ def _panel_rebuild(
         if p < 0:
             _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp)
             return g
-        u = vertex[p]
-        _cover_step(
-            u,
-            _direction(neighbour, u, v),
-            v,
-            on,
-            cover,
-            line,
-            vpoint,
-            epoint,
-            mirror,
-            mpoint,
-            stamp,
-        )
+        _step_to(vertex[p], v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
         g += 1
         n = p
 
@@ -994,20 +989,8 @@ def _mark_popped(
     ``last`` (of length last_g), marked with this stamp; else from its start.
     Returns its length in edges."""
     if last >= 0 and parent[node] == last:
-        u = vertex[last]
-        _cover_step(
-            u,
-            _direction(neighbour, u, vertex[node]),
-            vertex[node],
-            on,
-            cover,
-            line,
-            vpoint,
-            epoint,
-            mirror,
-            mpoint,
-            stamp,
-        )
+        u, v = vertex[last], vertex[node]
+        _step_to(u, v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
         return last_g + 1
     return _panel_rebuild(
         node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
@@ -2527,10 +2510,9 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             v = paths[i, 0]
             _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp)
             for j in range(1, lengths[i] - 1):
-                u = v
+                _step_to(v, paths[i, j], neighbour, on, cover, line, vpoint, epoint, mirror,
+                         mpoint, stamp)
                 v = paths[i, j]
-                _cover_step(u, _direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
-                            mirror, mpoint, stamp)
             head = v
             w = paths[i, lengths[i] - 1]
             g = lengths[i] - 2
