@@ -623,7 +623,7 @@ class PanelPaths:
 
     def path(self, node: int, cols: int) -> list[Vertex]:
         """The first line of stored path ``node``, from its start."""
-        ids = np.empty(len(self.parent), np.int64)  # (a line is shorter than the store)
+        ids = np.empty(256, np.int64)  # (vertex ids are uint8: a line visits 256 at most)
         n = stored_path(self.parent, self.vertex, node, ids)
         return [(v % (cols + 1), v // (cols + 1)) for v in ids[n - 1 :: -1].tolist()]
 
