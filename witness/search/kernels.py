@@ -969,31 +969,19 @@ def _panel_rebuild(
 
 
 @_jit_free
-def _mark_popped(
-    node,
-    last,
-    last_g,
-    parent,
-    vertex,
-    neighbour,
-    on,
-    cover,
-    line,
-    vpoint,
-    epoint,
-    mirror,
-    mpoint,
-    stamp,
-):
-    """Mark path ``node`` with ``stamp``: one step more when it extends path
-    ``last`` (of length last_g), marked with this stamp; else from its start.
-    Returns its length in edges."""
+def _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
+                 mirror, mpoint, counters):  # fmt: skip
+    """Mark path ``node``: one step more when it extends path ``last`` (of length
+    last_g, marked with the stamp counters[C_STAMP]); else from its start with
+    a new stamp. Returns its length in edges."""
+    stamp = counters[C_STAMP]
     if last >= 0 and parent[node] == last:
         u, v = vertex[last], vertex[node]
         _step_to(u, v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
         return last_g + 1
+    counters[C_STAMP] = stamp + 1
     return _panel_rebuild(
-        node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
+        node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp + 1
     )
 
 
@@ -2415,9 +2403,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
-    stamp = counters[C_STAMP]
     done = 0
-    last = -1  # the path now marked with stamp (its length last_g), none on entry
+    last = -1  # the path marked last (its length last_g), none on entry
     last_g = 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
@@ -2426,11 +2413,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
         expansions += 1
         done += 1
-        if last < 0 or parent[node] != last:
-            stamp += 1
-            counters[C_STAMP] = stamp
         g = _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
-                         epoint, mirror, mpoint, stamp)
+                         epoint, mirror, mpoint, counters)
+        stamp = counters[C_STAMP]
         last = node
         last_g = g
         head = vertex[node]
