@@ -220,6 +220,10 @@ class RecursiveSearch:
                 return
             searched = self._search_size(n, deadline, min(limits, default=None))
             self.combine_pairs(deadline)
+            if searched and self.two is not None:
+                searched = self.two.probe(
+                    self._keep_if_better, deadline, lambda: self.time_limit(deadline)
+                )
             if searched and self.two is not None and (self.bound() or n + 1) > n:
                 searched = self.two.search_size(
                     n,
@@ -319,6 +323,8 @@ class RecursiveSearch:
         if pos.mask and neg.mask == 0:
             stats.consistent_rules += 1
             self._keep_if_better(Combination(program, pos.mask, True))
+            if self.two is not None:
+                self.two.add_pair(base, rec, pos.mask)
             if self.base_slots >= 2 and self._pairs.setdefault(rec, Pool()).add(base, pos.mask):
                 self._grown[rec] = None
 

@@ -26,6 +26,17 @@ two recursive clauses, one can act only inside the other's recursive calls,
 on atoms that are not examples; so the recursive clauses come from
 generators of their own, which learn no constraint.
 
+Ahead of the search by size (:meth:`TwoRecursiveSearch.probe`), the
+consistent programs ``{b, r1}`` and ``{b, r2}`` of the search of one
+recursive clause that each cover a positive the other misses are joined
+into ``{b, r1, r2}`` and tested whole as soon as both are known (Popper's
+combine step unions programs so): ``synthesis-filter``'s skip-odd and
+keep-even clauses each cover one positive with the base clause, and their
+program of 14 literals covers all five, a size the search by size does not
+reach in 60 s. Only the order changes: such a test prunes nothing (a
+program tested out of size order may be larger than one it would prune),
+and each program is tested again when the search by size meets it.
+
 When the bias's rules name clauses by number (:attr:`Bias.numbered_clauses`),
 ``b`` is clause 0 and the recursive clauses are 1 and 2: ``r1`` comes from a
 generator that applies the rules of clause 1, ``r2`` from one that applies
@@ -70,6 +81,49 @@ class TwoRecursiveSearch:
         # by clause: how many of _generals were checked, and those that θ-subsume it
         self._subsumed_by: dict[Rule, tuple[int, list[Rule]]] = {}
         self._tried: set[frozenset[Rule]] = set()
+        # consistent programs {b, r} covering a positive, by b (see probe)
+        self._covering: dict[Rule, list[tuple[Rule, int]]] = {}
+        self._probed: dict[Rule, int] = {}  # by b: how many of those were joined
+
+    def add_pair(self, base: Rule, rec: Rule, tp: int) -> None:
+        """Note a consistent program ``{base, rec}`` covering the positives ``tp`` (not none)."""
+        self._covering.setdefault(base, []).append((rec, tp))
+
+    def probe(
+        self,
+        keep: Callable[[Combination], None],
+        deadline: float | None,
+        time_limit: Callable[[], float],
+    ) -> bool:
+        """Test ``{b, r1, r2}`` for each two pairs of :meth:`add_pair` with the
+        same ``b`` that each cover a positive the other does not, whatever
+        their size (see the module docstring); False if out of time."""
+        for base, pairs in self._covering.items():
+            for j in range(self._probed.get(base, 0), len(pairs)):
+                r2, tp2 = pairs[j]
+                for r1, tp1 in pairs[:j]:
+                    if tp1 | tp2 in (tp1, tp2):
+                        continue  # one of the two adds nothing to the other's positives
+                    program = self._placed(base, r1, r2)
+                    if program is None:
+                        continue
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        return False
+                    self._test(program, keep, time_limit(), prune=False)
+                self._probed[base] = j + 1
+        return True
+
+    def _placed(self, base: Rule, r1: Rule, r2: Rule) -> Program | None:
+        """``(base, r1, r2)`` in an order in which each recursive clause obeys
+        the bias's rules of its place (clause 1, clause 2); None if none."""
+        if not self.numbered:
+            return (base, r1, r2)  # one generator for both places
+        first, second = self.gens
+        if first.in_space(r1) and second.in_space(r2):
+            return (base, r1, r2)
+        if first.in_space(r2) and second.in_space(r1):
+            return (base, r2, r1)
+        return None
 
     def recs(self, which: int, k: int, deadline: float | None) -> list[Rule] | None:
         """The recursive clauses of ``k`` body literals for place ``which`` (0
@@ -194,7 +248,14 @@ class TwoRecursiveSearch:
             self._subsumed_by[special] = (len(self._generals), found)
         return found
 
-    def _test(self, program: Program, keep: Callable[[Combination], None], limit: float) -> None:
+    def _test(
+        self,
+        program: Program,
+        keep: Callable[[Combination], None],
+        limit: float,
+        prune: bool = True,
+    ) -> None:
+        """Test ``program`` whole; ``prune``: learn from it (only in size order)."""
         stats, tester = self.stats, self.tester
         t0 = time.perf_counter()
         stats.programs_tested += 1
@@ -209,7 +270,7 @@ class TwoRecursiveSearch:
         if status != "ok":
             stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
             return
-        if pos.mask == 0 or neg.mask == 0:
+        if prune and (pos.mask == 0 or neg.mask == 0):
             for rule in program:
                 if rule not in self._done_with:
                     self._done_with[rule] = set()

@@ -22,7 +22,10 @@ from ilp import learn
 from ilp.bias import parse_bias
 from ilp.combine import Pool, combine
 from ilp.generate import Generator
+from ilp.recursion import RecursiveSearch
+from ilp.results import Stats
 from ilp.rules import Rule, canonical, is_recursive
+from ilp.test import Tester
 
 ELEMENTS = (0, 1, 2)
 BIAS = """head_pred(f,1). body_pred(head,2). body_pred(tail,2). body_pred(empty,1).
@@ -322,3 +325,22 @@ def test_noisy_recursion_finds_the_recursive_program(tmp_path):
     program, scores, stats = learn(folder, timeout=120, noisy=True)
     assert program.size + scores.fn + scores.fp == 7 and stats.exhausted
     assert any(is_recursive(r) for r in program.rules), program.clauses
+
+
+def test_two_consistent_pairs_are_joined_ahead_of_their_size(tmp_path):
+    # {empty, h_0 tail f} and {empty, h_1 tail f} (6 literals each) each cover
+    # a list of one element the other misses; the program of both recursive
+    # clauses (10 literals) is tested as soon as both pairs are known, while
+    # the search by size has done 7 literals; it teaches no constraint
+    labels = {x: True for x in ZEROS_AND_ONES} | {x: False for x in WITH_TWOS}
+    folder = write_list_task(tmp_path, labels)
+    (folder / "bias.pl").write_text(TWO_BIAS)
+    (folder / "bk.pl").write_text(TWO_BK)
+    bias = parse_bias(TWO_BIAS)
+    with Tester(folder / "bk.pl", folder / "exs.pl", bias) as tester:
+        search = RecursiveSearch(bias, tester, Stats())
+        search.search(7, None)
+        assert search.size_done == 7
+        assert (search.best.tp.bit_count(), search.best.size) == (7, 10)
+        assert sum(is_recursive(r) for r in search.best.rules) == 2
+        assert not search.two._done_with  # the joined programs prune nothing
