@@ -400,10 +400,12 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
         p = _pair(cell_point(piece.cell))
         weight = -1 if piece.negative else 1
         out.append(f"poly({p},{weight * piece.size}).")
-        for other in panel.polyominoes:
-            if other.cell > piece.cell and _twins(piece, other):
-                out.append(f"twins({p},{_pair(cell_point(other.cell))}).")
-        if not placements_too:
+        twins = [o for o in panel.polyominoes if _twins(piece, o)]
+        out += [f"twins({p},{_pair(cell_point(o.cell))})." for o in twins if o.cell > piece.cell]
+        # twins share their placements, given once under the least twin's place
+        kind = min(o.cell for o in twins)
+        out.append(f"kind({p},{_pair(cell_point(kind))}).")
+        if not placements_too or kind != piece.cell:
             continue
         covers = {tuple(c) for c in placements(panel, piece, piece.negative, margin=wide)}
         for i, cover in enumerate(sorted(covers)):
