@@ -732,3 +732,37 @@ def test_an_early_wait_does_not_stop_the_solve(seed: int, monkeypatch) -> None:
     counted = count_panel_asp(panel, time_limit=60)
     assert (counted.status, counted.count) == ("counted", len(expected))
     assert asked  # the early waits took place
+
+
+def _rim_windmill_panel(rng: random.Random) -> Panel:
+    """Positive pieces under the windmill reading, starts and ends on the rim
+    (where panel_polyominoes.lp says a piece never lies across a line's edge)."""
+    while True:
+        rows, cols = rng.randint(2, 3), rng.randint(2, 3)
+        rim = [(x, y) for x in range(cols + 1) for y in range(rows + 1)]
+        rim = [v for v in rim if v[0] in (0, cols) or v[1] in (0, rows)]
+        cells = rng.sample([(x, y) for x in range(cols) for y in range(rows)], rng.randint(1, 4))
+        pieces = tuple(
+            Polyomino(c, rng.choice(SHAPES), rotatable=rng.random() < 0.5) for c in cells
+        )
+        try:
+            return Panel(
+                rows=rows,
+                cols=cols,
+                starts=tuple(rng.sample(rim, rng.choice((1, 2)))),
+                ends=tuple(rng.sample(rim, 1)),
+                polyominoes=pieces,
+                polyomino_rules="windmill",
+            )
+        except PuzzleError:
+            continue
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pieces_off_the_lines_edges_on_the_rim(seed: int) -> None:
+    """The cut rule holds on these panels and changes no solution."""
+    from witness.search.asp_solver import panel_program
+
+    panel = _rim_windmill_panel(random.Random(7000 + seed))
+    assert "\ncut.\n" in panel_program(panel)
+    _agree(panel)

@@ -371,6 +371,16 @@ def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
     return max(0, -min(xs), -min(ys), max(xs) - panel.cols + 1, max(ys) - panel.rows + 1)
 
 
+def _rim_ends(panel: Panel) -> bool:
+    """Do the lines start and end on the panel's rim? Then a line from rim to
+    rim cuts the panel: the two cells on either side of each of its edges lie
+    in two regions (panel_polyominoes.lp, cut)."""
+    terminals = [*panel.starts, *panel.ends]
+    if panel.symmetry is not None:
+        terminals += [panel.mirror(v) for v in terminals]
+    return all(x in (0, panel.cols) or y in (0, panel.rows) for x, y in terminals)
+
+
 def _twins(a: Polyomino, b: Polyomino) -> bool:
     """Interchangeable pieces: their placements are the same, in the same order."""
     return (a.shape, a.rotatable, a.negative) == (b.shape, b.rotatable, b.negative)
@@ -389,6 +399,8 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
     out = ["windmill."] if windmill else []
     if not negatives:
         out.append("no_negatives.")
+    if windmill and not negatives and cell_regions(panel) and _rim_ends(panel):
+        out.append("cut.")
     for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
             kind = x % 2 + y % 2
