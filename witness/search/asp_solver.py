@@ -27,7 +27,10 @@ doubled grid between places the lines do not cover; over the cells only,
 with the dots and edges next to them, when nothing lies outside the panel:
 :func:`cell_regions`), dots, triangles,
 coloured squares, stars, polyominoes as placements (fixed, rotatable,
-negative; both ``polyomino_rules``) and cancellers. The semantics are those of
+negative; both ``polyomino_rules``; twins share their placements, and with
+negative pieces a region's sums have one term a piece; with positive pieces
+under the windmill reading and lines from rim to rim no piece lies across a
+line's edge, :func:`_rim_ends`) and cancellers. The semantics are those of
 the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
 - cancellers are encoded as the checker reads them (panel_cancellers.lp):
