@@ -25,6 +25,12 @@ _jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 # arrays come from the driver), and the runtime's atomic reference counts on the
 # arrays passed between its helpers took about a third of its time.
 _jit_free = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
+# The core's hot helpers, inlined into their callers by numba: a call passes each
+# array as a struct of seven words, so a call with thirty arrays cost some 200 ns,
+# and the core made several per expansion (inlined, 5x5 triangle panels ran about
+# 1.5x faster). numba inlines only calls of at most 30 arguments (CPython passes
+# more as *args), hence the tuples _panel_dead takes.
+_jit_inline = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False, inline="always")
 
 # ------------------------------------------------------------------ A* core
 # status codes shared with the compiled core
@@ -968,7 +974,7 @@ def _panel_rebuild(
         n = p
 
 
-@_jit_free
+@_jit_inline
 def _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
                  mirror, mpoint, counters):  # fmt: skip
     """Mark path ``node``: one step more when it extends path ``last`` (of length
@@ -985,7 +991,7 @@ def _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line,
     )
 
 
-@_jit_free
+@_jit_inline
 def _free_flood(w, neighbour, on, stamp, mirror, vlabel, label, queue):
     """vlabel[v] = label for the head ``w`` and every vertex the first line could
     still reach from it (off both lines; with symmetry its mirror image off them
@@ -1025,7 +1031,7 @@ def _sides_covered(p, width, cover, stamp):
     return k
 
 
-@_jit_free
+@_jit_inline
 def _triangle_over(ep, width, height, kind, value, cover, stamp):
     """A triangle beside the edge at place ``ep`` with more sides on the lines
     than its number."""
@@ -1043,7 +1049,7 @@ def _triangle_over(ep, width, height, kind, value, cover, stamp):
     return False
 
 
-@_jit_free
+@_jit_inline
 def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
     """plabel[p] = label for every place connected to ``seed`` off the lines and
     inside the panel (nothing when the seed is covered, outside or labelled)."""
@@ -1066,7 +1072,7 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
     return n
 
 
-@_jit_free
+@_jit_inline
 def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling):
     """Does the closed region in pqueue[:n] break a rule no canceller in it can
     mend? Without cancellers: any error (polyominoes by area, and when none is
@@ -1545,7 +1551,7 @@ def _open_flood(
                         _point_flood(mpoint[seed], pnb, cover, stamp, outside, plabel, plab, pqueue)
 
 
-@_jit_free
+@_jit_inline
 def _closed_regions_broken(
     symbols,
     pnb,
@@ -1580,7 +1586,7 @@ def _closed_regions_broken(
     return False
 
 
-@_jit_free
+@_jit_inline
 def _dot_reachable(i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
     """Can a completion still cover dot i with the line it needs (its vertex,
     or both ends of its edge, reachable by the first line or by the mirror)?"""
@@ -1610,7 +1616,7 @@ def _side_open(a, b, w, on, stamp, vlabel, vlab):
     return (a == w or on[a] != stamp) and (b == w or on[b] != stamp)
 
 
-@_jit_free
+@_jit_inline
 def _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabel, vlab):
     """Can the triangle at cell place p no longer get its number of sides: its
     sides on the lines and those a line could still be drawn along
@@ -1635,7 +1641,7 @@ def _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabe
     return k < value[p]
 
 
-@_jit_free
+@_jit_inline
 def _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value, cover, on, stamp):
     """A triangle beside the old head that can no longer get its number of sides
     (_triangle_short without a flood: the step cut nothing off, so only the
@@ -1694,7 +1700,7 @@ def _unmendable(
     return n
 
 
-@_jit_free
+@_jit_inline
 def _wrong_line(p, line_no, kind, value):
     """A dot at place p that line line_no (1 first, 2 mirror) must not cover."""
     if kind[p] != P_DOT:
@@ -1702,7 +1708,7 @@ def _wrong_line(p, line_no, kind, value):
     return (line_no == 1 and value[p] == DOT_MIRROR) or (line_no == 2 and value[p] == DOT_MAIN)
 
 
-@_jit_free
+@_jit_inline
 def _ring_connected(w, neighbour, on, stamp):
     """Do the free neighbours of ``w`` stay connected without it, through the
     corners between them? (Then stepping onto w cuts nothing off.)"""
@@ -1725,7 +1731,7 @@ def _ring_connected(w, neighbour, on, stamp):
     return max(free - links, 1) == 1
 
 
-@_jit_free
+@_jit_inline
 def _bounded_flood(
     seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue, vlabel, vlab
 ):
@@ -1755,7 +1761,7 @@ def _bounded_flood(
     return n, True
 
 
-@_jit_free
+@_jit_inline
 def _regions_broken_near(
     w,
     ep,
@@ -1807,7 +1813,7 @@ def _regions_broken_near(
     return False
 
 
-@_jit_free
+@_jit_inline
 def _edge_dot_left(head, d, epoint, kind, cover, stamp):
     """An uncovered dot on an edge of the old head other than the step's: the line
     has left the head, so nothing covers it any more."""
@@ -2171,13 +2177,14 @@ def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, s
 
 # A numba kernel: its many array arguments read better packed than one per line.
 # fmt: off
-@_jit_free
-def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends,
-                kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, width, height,
-                rules, on, cover, line, stamp, fast, n_off, vlabel, plabel, labels, queue,
-                pqueue, ccount, by_colour, tiling):
+@_jit_inline
+def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stamp, fast, n_off,
+                tiling):
     """pi_baseline on the child head -> w of a path that passed it (the child's
-    step is on ``on``/``cover``); the rules are witness.search.panel_search's
+    step is on ``on``/``cover``); ``grid`` = (neighbour, vpoint, epoint, mirror,
+    mpoint, pnb, pvertex, is_end, ends), ``symbols_t`` = (kind, colour, value,
+    outside, symbols, dot_point, dot_a, dot_b), ``scratch`` as the core's; the
+    rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
     on, fast path allowed, region symbols other than triangles). ``fast``: the
     head's free neighbours were linked around it (see below). Otherwise the
@@ -2194,6 +2201,9 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     # vertex off them counts as reachable), so it may let through what the
     # flood would reject, never the other way round; a region next to the step
     # holding no vertex off the lines is closed whatever the step cut.
+    neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends = grid
+    kind, colour, value, outside, symbols, dot_point, dot_a, dot_b = symbols_t
+    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     no_cancellers = rules[0] == 0
     ep = epoint[head, d]
     if _wrong_line(vpoint[w], 1, kind, value) or _wrong_line(ep, 1, kind, value):
@@ -2260,7 +2270,7 @@ def _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
 
 
 # fmt: off
-@_jit_free
+@_jit_inline
 def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
                  cover, line, stamp, plabel, labels, pqueue, ccount, by_colour, tiling):
     """A necessary condition for a finished line to solve the panel (exact without
@@ -2289,7 +2299,7 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
 
 
 # fmt: off
-@_jit_free
+@_jit_inline
 def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoint, cover,
               stamp):
     """h of the child with head w: the distance to an end or, when larger, via the
@@ -2325,7 +2335,7 @@ def _store(node, w, f, parent, vertex, flag, n_nodes):
     flag[n_nodes] = f
 
 
-@_jit_free
+@_jit_inline
 def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
                 n_nodes):
     """Store the child (flag: pi_baseline, which its children inherit) and push it
@@ -2401,6 +2411,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     capacity = min(parent.size, heap_keys.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
+    grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
+    symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
     done = 0
@@ -2449,11 +2461,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 fast = fast_head and not is_end[w] and (
                     rules[3] == 0 or _ring_connected(w, neighbour, on, stamp))
                 flooded = labels[0]
-                base = _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb,
-                                   pvertex, is_end, ends, kind, colour, value, outside, symbols,
-                                   dot_point, dot_a, dot_b, width, height, rules, on, cover,
-                                   line, stamp, fast, n_off, vlabel, plabel, labels, queue,
-                                   pqueue, ccount, by_colour, tiling)
+                base = _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch,
+                                   stamp, fast, n_off, tiling)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
@@ -2511,10 +2520,9 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
                     continue
             n_off = rules[4] - g - 2 if rules[2] == 1 and g > 0 else -1
             out[i] |= 2 * fast_try
-            if _panel_dead(head, d, w, neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex,
-                           is_end, ends, kind, colour, value, outside, symbols, dot_point, dot_a,
-                           dot_b, width, height, rules, on, cover, line, stamp, fast, n_off,
-                           vlabel, plabel, labels, queue, pqueue, ccount, by_colour, tiling):
+            if _panel_dead(head, d, w, (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex,
+                           is_end, ends), (kind, colour, value, outside, symbols, dot_point, dot_a,
+                           dot_b), width, height, rules, scratch, stamp, fast, n_off, tiling):
                 out[i] |= 1 if fast_try == 0 else 4
     return out
 
