@@ -33,6 +33,12 @@ under the windmill reading and lines from rim to rim no piece lies across a
 line's edge, :func:`_rim_ends`) and cancellers. The semantics are those of
 the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
+- under the windmill reading with negative pieces (:func:`_loose`) the
+  cells' sums are said over the whole panel, not a region at a time: a
+  relaxation, so the answer set says ``unsure`` and its line goes to
+  :func:`witness.model.rules.check` (clingo proposes each line once, the
+  answers projected on the line).
+
 - cancellers are encoded as the checker reads them (panel_cancellers.lp):
   which invalid symbols each removes is a choice. The one thing a choice
   program cannot say is "these polyominoes do not tile", so when a
