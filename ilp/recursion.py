@@ -222,7 +222,10 @@ class RecursiveSearch:
             self.combine_pairs(deadline)
             if searched and self.two is not None:
                 searched = self.two.probe(
-                    self._keep_if_better, deadline, lambda: self.time_limit(deadline)
+                    self._keep_if_better,
+                    deadline,
+                    lambda: self.time_limit(deadline),
+                    self.best.tp.bit_count(),
                 )
             if searched and self.two is not None and (self.bound() or n + 1) > n:
                 searched = self.two.search_size(

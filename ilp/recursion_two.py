@@ -29,7 +29,8 @@ generators of their own, which learn no constraint.
 Ahead of the search by size (:meth:`TwoRecursiveSearch.probe`), the
 consistent programs ``{b, r1}`` and ``{b, r2}`` of the search of one
 recursive clause that each cover a positive the other misses are joined
-into ``{b, r1, r2}`` and tested whole as soon as both are known (Popper's
+into ``{b, r1, r2}`` and tested whole as soon as both are known, when
+together they cover more positives than the best program so far (Popper's
 combine step unions programs so): ``synthesis-filter``'s skip-odd and
 keep-even clauses each cover one positive with the base clause, and their
 program of 14 literals covers all five, a size the search by size does not
@@ -94,16 +95,18 @@ class TwoRecursiveSearch:
         keep: Callable[[Combination], None],
         deadline: float | None,
         time_limit: Callable[[], float],
+        best_tp: int = 0,
     ) -> bool:
         """Test ``{b, r1, r2}`` for each two pairs of :meth:`add_pair` with the
-        same ``b`` that each cover a positive the other does not, whatever
-        their size (see the module docstring); False if out of time."""
+        same ``b`` that each cover a positive the other does not and together
+        more than ``best_tp`` positives (the best program's), whatever their
+        size (see the module docstring); False if out of time."""
         for base, pairs in self._covering.items():
             for j in range(self._probed.get(base, 0), len(pairs)):
                 r2, tp2 = pairs[j]
                 for r1, tp1 in pairs[:j]:
-                    if tp1 | tp2 in (tp1, tp2):
-                        continue  # one of the two adds nothing to the other's positives
+                    if tp1 | tp2 in (tp1, tp2) or (tp1 | tp2).bit_count() <= best_tp:
+                        continue  # one adds nothing to the other, or no more than the best
                     program = self._placed(base, r1, r2)
                     if program is None:
                         continue
