@@ -1511,7 +1511,7 @@ def _tiles_left(n, pqueue, width, pieces, tiling):
     return -1
 
 
-@_jit_free
+@_jit_inline
 def _open_flood(
     nr,
     queue,
@@ -1662,7 +1662,7 @@ def _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
     return False
 
 
-@_jit_free
+@_jit_inline
 def _unmendable(
     w,
     dot_point,
@@ -1890,7 +1890,7 @@ def _compare(op, a, b):
     return a >= b
 
 
-@_jit_free
+@_jit_inline
 def _object_fires(obj_kind, fv, clauses, cmps):
     """Does a clause over objects of ``obj_kind`` hold on features ``fv``?"""
     for c in range(clauses.shape[0]):
@@ -1908,7 +1908,7 @@ def _object_fires(obj_kind, fv, clauses, cmps):
     return False
 
 
-@_jit_free
+@_jit_inline
 def _label_parts(w, neighbour, vlabel, vlab, vpart, labels, queue):
     """vpart[v] = a fresh label (from labels[2] + 1) per part: the components of
     the reach (vlabel == vlab) minus the head w. Returns the first label."""
@@ -1948,7 +1948,7 @@ def _dot_part(i, w, dot_a, dot_b, edge_ends, dot_point, vlabel, vlab, vpart):
 
 
 # fmt: off
-@_jit_free
+@_jit_inline
 def _dots_fire(w, need, clauses, cmps, neighbour, ends, dot_point, dot_a, dot_b, edge_ends,
                on, cover, stamp, vlabel, vlab, vpart, labels, queue, dpart, pcount, fv):
     """Does a dot clause fire on some dot (panel_features.dot_features)?"""
@@ -2004,7 +2004,7 @@ def _across(p, j, width, height):
     return py >= 2, p - width, p - 2 * width
 
 
-@_jit_free
+@_jit_inline
 def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vlab, clabel,
                 label, cqueue):
     """clabel[c] = label for the cells (places) connected to cell ``seed`` through
@@ -2030,7 +2030,7 @@ def _cell_flood(seed, joined, width, height, cover, stamp, edge_ends, vlabel, vl
     return n
 
 
-@_jit_free
+@_jit_inline
 def _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels):
     """Over the cells cqueue[:n]: distinct colours of squares (star < 0) or the
     symbols of the colour of the star at place ``star`` (panel_features)."""
@@ -2055,7 +2055,7 @@ def _cells_count(n, cqueue, star, kind, colour, n_colours, cmark, labels):
     return count
 
 
-@_jit_free
+@_jit_inline
 def _neighbour_colours(p, w, kind, colour, n_colours, width, height, on, cover, stamp,
                        edge_ends, cmark, labels):
     """Colours of the squares at cell place p and next to it across sides that
@@ -2077,7 +2077,7 @@ def _neighbour_colours(p, w, kind, colour, n_colours, width, height, on, cover, 
     return count
 
 
-@_jit_free
+@_jit_inline
 def _cell_objects_fire(obj_kind, w, need, clauses, cmps, symbols, kind, colour, n_colours,
                        width, height, on, cover, stamp, edge_ends, vlabel, vlab, clabel, labels,
                        cqueue, cmark, fv):
@@ -2113,7 +2113,7 @@ def _cell_objects_fire(obj_kind, w, need, clauses, cmps, symbols, kind, colour, 
     return False
 
 
-@_jit_free
+@_jit_inline
 def _triangles_fire(w, clauses, cmps, symbols, kind, value, width, on, cover, stamp,
                     edge_ends, fv):
     """Does a triangle clause fire on some triangle (panel_features.triangle_features)?"""
@@ -2134,17 +2134,20 @@ def _triangles_fire(w, clauses, cmps, symbols, kind, value, width, on, cover, st
     return False
 
 
-@_jit_free
-def _program_fires(w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
-                   colour, value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height,
-                   on, cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart,
-                   pcount, fv):
+@_jit_inline
+def _program_fires(w, reach_lab, program, neighbour, mirror, ends, symbols, kind, colour,
+                   value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
+                   cover, stamp, vlabel, labels, queue, pscratch):
     """pi* of panel_features.program_fires on the child with head w (its step on
-    ``on``/``cover``; no symmetry): some clause holds on some object. ``need``:
+    ``on``/``cover``; no symmetry): some clause holds on some object.
+    ``program`` = (clauses, cmps, need), ``pscratch`` the program's working
+    arrays (program_scratch). ``need``:
     the features read (bit mask), then whether clauses over dots, squares,
     stars, triangles and ends exist. The reach is flooded
     once, only for features that read it (``reach_lab`` > 0: the flood the
     baseline made for this child)."""
+    clauses, cmps, need = program
+    vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
     vlab = reach_lab
     if vlab <= 0 and need[0] & NEED_REACH:
         labels[0] += 1
@@ -2410,7 +2413,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # *scratch arguments live as long as the search.
     capacity = min(parent.size, heap_keys.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
-    vpart, clabel, cqueue, cmark, dpart, pcount, fv = pscratch
+    program = (clauses, cmps, need)
     grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
     symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
@@ -2466,10 +2469,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
-                w, reach_lab, clauses, cmps, need, neighbour, mirror, ends, symbols, kind,
-                colour, value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
-                cover, stamp, vlabel, vpart, clabel, labels, queue, cqueue, cmark, dpart, pcount,
-                fv)
+                w, reach_lab, program, neighbour, mirror, ends, symbols, kind, colour, value,
+                n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover, stamp,
+                vlabel, labels, queue, pscratch)
             if not ((pi and prune) or (base and base_prune)):
                 hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
                                mpoint, cover, stamp)
@@ -2536,8 +2538,8 @@ def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colou
     on, cover, line, vlabel, _, labels, queue, _, _, _ = panel_scratch(neighbour.shape[0],
                                                                        kind.size, n_colours)
     mirror = np.full(1, -1, np.int32)
-    vpart, clabel, cqueue, cmark, dpart, pcount, fv = program_scratch(
-        neighbour.shape[0], kind.size, dot_point.size, n_colours)
+    pscratch = program_scratch(neighbour.shape[0], kind.size, dot_point.size, n_colours)
+    program = (clauses, cmps, need)
     out = np.zeros(lengths.size, np.bool_)
     for i in range(lengths.size):
         stamp = i + 1
@@ -2549,9 +2551,8 @@ def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colou
             v = paths[i, j]
             _cover_step(u, _direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
                         mirror, mirror, stamp)
-        out[i] = _program_fires(v, 0, clauses, cmps, need, neighbour, mirror, ends, symbols,
-                                kind, colour, value, n_colours, dot_point, dot_a, dot_b, edge_ends,
-                                width, height, on, cover, stamp, vlabel, vpart, clabel, labels,
-                                queue, cqueue, cmark, dpart, pcount, fv)
+        out[i] = _program_fires(v, 0, program, neighbour, mirror, ends, symbols, kind, colour,
+                                value, n_colours, dot_point, dot_a, dot_b, edge_ends, width,
+                                height, on, cover, stamp, vlabel, labels, queue, pscratch)
     return out
 # fmt: on
