@@ -140,13 +140,16 @@ class Pool:
     def __len__(self) -> int:
         return len(self.rules)
 
-    def can_cover(self, uncovered: int, budget: int, node_limit: int = COVER_NODES) -> bool:
+    def can_cover(
+        self, uncovered: int, budget: int, node_limit: int = COVER_NODES, give_up: bool = True
+    ) -> bool:
         """Could rules of the pool with at most ``budget`` literals between
         them cover every example of ``uncovered`` (a bitset of positives)?
 
         Depth-first over the rules that cover the lowest uncovered example.
-        True also when the search gives up after ``node_limit`` steps, so a
-        False answer is always exact.
+        When the search gives up after ``node_limit`` steps the answer is
+        ``give_up``: True (the default) makes a False answer always exact,
+        False a True answer.
         """
         if budget < 0:
             return False
@@ -165,7 +168,7 @@ class Pool:
             nonlocal nodes
             nodes += 1
             if nodes > node_limit:
-                return True
+                return give_up
             low = left & -left
             for size, tp in rules:
                 if size > room:

@@ -124,7 +124,7 @@ class _Search:
         self.explain = explain
         from_bk = bk_constraints(bias, tester, noisy, deadline)
         tester.use_relations(from_bk.rows)  # bodies ordered by their answers
-        self.generator = Generator(bias, from_bk.facts, from_bk.symmetric)
+        self.generator = Generator(bias, from_bk.facts, from_bk.symmetric, few_variables_first=True)
         self.isolated = from_bk.isolated  # head places a rule may ignore (without noise)
         self.drop_safe = drop_safe(bias)  # pointless literals may be pruned
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
@@ -145,6 +145,11 @@ class _Search:
             self.recursion = RecursiveSearch(bias, tester, stats, noisy=noisy)
         # programs with an invented predicate (enable_pi), after the rules
         self.invention = InventionSearch(bias, tester, stats) if bias.invention else None
+        # several pool rules may replace one (see useless): the number of
+        # rules is not capped, and no other search takes rules from the space
+        self.several_replace = (
+            bias.rule_clauses is None and self.recursion is None and self.invention is None
+        )
         if bias.invention and noisy:
             raise TaskError("'enable_pi' (predicate invention) is not supported with --noisy")
 
@@ -500,6 +505,8 @@ class _Search:
         for r, tp in zip(self.pool.rules, self.pool.tps, strict=True):
             if r.size <= smallest and covered & ~tp == 0:
                 return True
+        if self.several_replace and self.pool.can_cover(covered, smallest, give_up=False):
+            return True
         n_pos = self.tester.n_pos
         if self.stats.failed_tests or self.best.tp.bit_count() < n_pos:
             return False

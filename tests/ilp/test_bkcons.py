@@ -493,7 +493,7 @@ def test_isolated_head_places_need_totality_and_conflicting_examples(tmp_path):
 def test_learning_without_and_with_isolated_head_places_gives_the_same_program(
     tmp_path, monkeypatch
 ):
-    from ilp import bkcons
+    from ilp import bkcons, generate
     from ilp.api import learn
 
     # a game: control passes to the next player; each state has one positive and
@@ -512,6 +512,10 @@ def test_learning_without_and_with_isolated_head_places_gives_the_same_program(
         "head_pred(next_control,2). body_pred(control,2). body_pred(step,2).\n"
         "body_pred(succ_player,2). body_pred(role,1). max_vars(4). max_body(3).\n"
     )
+    # in the generator's plain order: the pruning, not where the order meets
+    # the answer, is under test (with rules of few variables first the
+    # answer comes after 12 rules without it and 15 with it)
+    monkeypatch.setattr(generate, "FEW_VARIABLES_FIRST", "")
     program, scores, stats = learn(tmp_path, 60.0)
     monkeypatch.setattr(bkcons, "isolated_heads", lambda *args: None)
     plain, plain_scores, plain_stats = learn(tmp_path, 60.0)

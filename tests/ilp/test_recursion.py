@@ -113,13 +113,15 @@ def learned(task: Path, **kw):
 
 
 def test_ancestor(tmp_path):
-    assert learned(ancestor_task(tmp_path)) == (
-        [
-            "ancestor(A,B) :- parent(A,B).",
-            "ancestor(A,B) :- parent(C,B), ancestor(A,C).",
-        ],
-        (18, 0, 46, 0),
+    clauses, scores = learned(ancestor_task(tmp_path))
+    assert scores == (18, 0, 46, 0)
+    # either recursive clause (recursion on the first or the last step) is optimal
+    assert clauses[0] == "ancestor(A,B) :- parent(A,B)."
+    assert clauses[1] in (
+        "ancestor(A,B) :- parent(C,B), ancestor(A,C).",
+        "ancestor(A,B) :- parent(A,C), ancestor(C,B).",
     )
+    assert len(clauses) == 2
 
 
 def test_last_element(tmp_path):
