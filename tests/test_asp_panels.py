@@ -460,28 +460,29 @@ def clingo_arguments(monkeypatch) -> list[list[str]]:
     return seen
 
 
-def test_the_first_stage_of_a_canceller_panel_has_more_conflicts(clingo_arguments) -> None:
-    """The first stage stops at FIRST_CONFLICTS conflicts on a panel with
-    polyominoes, at CANCELLER_FACTOR times that on one with cancellers and
-    no polyominoes."""
+def test_each_stage_has_its_own_conflicts(clingo_arguments, monkeypatch) -> None:
+    """The whole encoding stops at FIRST_CONFLICTS conflicts, the lazy stage
+    at LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
+    panels with polyominoes and on panels with cancellers alone."""
     from witness.search import asp_solver
 
-    first = asp_solver.FIRST_CONFLICTS
-    cancellers = Panel(
-        rows=1, cols=2, starts=((0, 0),), ends=((2, 1),), cancellers=((0, 0, "none"),)
-    )
-    pieces = Panel(
-        rows=1,
-        cols=2,
-        starts=((0, 0),),
-        ends=((2, 1),),
-        polyominoes=(Polyomino((0, 0), ((0, 0),)),),
-    )
-    for panel, limit in ((cancellers, first * asp_solver.CANCELLER_FACTOR), (pieces, first)):
-        clingo_arguments.clear()
-        asp_solver.solve_panel_asp(panel)
-        assert f"--solve-limit={limit}" in clingo_arguments[0]
-    assert asp_solver.CANCELLER_FACTOR > 1
+    assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 3)
+    limits = []
+    for seed in range(30):
+        for kinds in (POLY_HEAVY, NO_POLYOMINO):
+            panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=kinds)
+            clingo_arguments.clear()
+            result = asp_solver.solve_panel_asp(panel)
+            if not (panel.polyominoes or panel.cancellers):
+                continue
+            seen = [a for args in clingo_arguments for a in args if a.startswith("--solve-limit")]
+            expected = [f"--solve-limit={(1, 3)[i % 2] * 2 ** (i // 2)}" for i in range(len(seen))]
+            assert seen == expected
+            assert len(seen) == result.extra["stages"]
+            limits.append(len(seen))
+    assert max(limits) > 2  # some whole encoding had a second turn
 
 
 def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:

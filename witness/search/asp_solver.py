@@ -48,9 +48,9 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 - lazy families (:func:`lazy_families`): the second stage of a solve on a
   panel with polyominoes or cancellers that the whole encoding did not decide within
   :data:`FIRST_CONFLICTS` conflicts leaves the tiling and the cancellers to
-  the checker (the stages then take turns, each with twice the conflicts of
-  the one before, so a panel that needs 6,000 conflicts of the whole
-  encoding, windmill-zdfma2g, is not lost to the lazy stage). Their
+  the checker for :data:`LAZY_CONFLICTS` conflicts (the stages then take
+  turns, each with twice the conflicts of its turn before, so neither is
+  lost for good). Their
   encodings are left out (only each piece's net area stays,
   panel_polyomino_area.lp; a canceller's region is relaxed for every family,
   panel_cancellers_lazy.lp), and every line clingo proposes has the
@@ -75,9 +75,9 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   windmill-2h4jhrg only by their lazy stage; windmill-9eb2810, 6,018
   conflicts of the whole encoding, lost to the turns under that load). Since
   the whole encoding got stronger (cell-level regions, lone stars counted,
-  alike symbols removed in order) their first stage has
-  :data:`CANCELLER_FACTOR` times the conflicts: 16 of those 18 decided
-  instead of 12 (one run each, 10 s).
+  alike symbols removed in order, twins' placements once, the ``cut`` rule)
+  it decides most slow panels alone, so its first turn is long and the lazy
+  stage's short (:data:`FIRST_CONFLICTS`).
 
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
@@ -249,13 +249,15 @@ SHOW = "#show sel/2.\n#show first/1.\n"
 # The families the rules checker decides for clingo (see panel_lines); None:
 # by the panel (lazy_families). Tests set it to try every choice.
 LAZY: frozenset[str] | None = None
-# The first stage of a solve on a panel with polyominoes or cancellers stops at this many
-# conflicts; each later stage at twice its predecessor's (solve_panel_asp).
-FIRST_CONFLICTS = 5000
-# On a panel with cancellers and no polyominoes the first stage has this many
-# times FIRST_CONFLICTS: its whole encoding needed 5,000 to 48,000 conflicts on
-# 9 of 18 slow canceller panels, where the lazy stage rarely helps.
-CANCELLER_FACTOR = 4
+# The first stage of a solve on a panel with polyominoes or cancellers (the
+# whole encoding) stops at this many conflicts, the second (the lazy families
+# left to the checker) at LAZY_CONFLICTS; each stage's later turns at twice
+# its turn before (solve_panel_asp). Chosen from one run of each stage alone
+# (10 CPU s) on the 52 panels that stopped in a 2000 + 2000 sample and 57
+# that needed more than one stage there: the whole encoding decided 75 of
+# them, most within 40,000 conflicts; the lazy one 36 (docs/results.md).
+FIRST_CONFLICTS = 40000
+LAZY_CONFLICTS = 5000
 # Under the windmill reading with negative pieces and at least this many
 # pieces, the encoding sums the pieces' cover over the whole panel (_loose).
 # On the 42 such panels of the 500 + 500 sample (one run each, 10 s, the
@@ -719,22 +721,23 @@ def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> S
 def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
     """The first solution clingo finds (status solved, unsolvable or timed_out).
 
-    On a panel with polyominoes or cancellers, in two stages (module doc) taken in turn
-    with twice the conflicts each time: the whole encoding for
-    :data:`FIRST_CONFLICTS` conflicts, then, if that did not decide, the
-    tiling and the cancellers left to the rules checker, then the whole
-    encoding again, and so on until one decides or the time is up."""
+    On a panel with polyominoes or cancellers, in two stages (module doc)
+    taken in turn: the whole encoding for :data:`FIRST_CONFLICTS` conflicts,
+    then, if that did not decide, the tiling and the cancellers left to the
+    rules checker for :data:`LAZY_CONFLICTS`, then the whole encoding again
+    with twice its conflicts, and so on until one decides or the time is up."""
     t0 = time.perf_counter()
     record = Enumeration()
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
-    budget = FIRST_CONFLICTS * (1 if panel.polyominoes else CANCELLER_FACTOR)
-    budget, second, total = (budget if staged else None), False, Enumeration()
-    stages = 0
+    # each stage's conflict budget, by ``second``; None: no budget
+    budgets: dict[bool, int | None] = {False: FIRST_CONFLICTS, True: LAZY_CONFLICTS}
+    second, total, stages = False, Enumeration(), 0
     while True:
         stages += 1
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         record = Enumeration()
         lazy = lazy_families(panel, second=second) if staged else None
+        budget = budgets[second] if staged else None
         lines = panel_lines(panel, left, record, lazy=lazy, conflicts=budget)
         path = next(lines, None)
         lines.close()
@@ -745,8 +748,8 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         out_of_time = left is not None and left <= 0
         if not (staged and path is None and record.at_conflicts) or out_of_time:
             break
-        # the other stage, with twice the conflicts: neither stage is lost for good
-        budget = 2 * budget if budget < 10**8 else None
+        # the other stage; this one has twice the conflicts at its next turn
+        budgets[second] = 2 * budget if budget is not None and budget < 10**8 else None
         second = not second
     record.ground_seconds, record.choices, record.conflicts = (
         total.ground_seconds,
