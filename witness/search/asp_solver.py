@@ -253,9 +253,9 @@ LAZY: frozenset[str] | None = None
 # whole encoding) stops at this many conflicts, the second (the lazy families
 # left to the checker) at LAZY_CONFLICTS; each stage's later turns at twice
 # its turn before (solve_panel_asp). Chosen from one run of each stage alone
-# (10 CPU s) on the 52 panels that stopped in a 2000 + 2000 sample and 57
-# that needed more than one stage there: the whole encoding decided 75 of
-# them, most within 40,000 conflicts; the lazy one 36 (docs/results.md).
+# (10 CPU s) on 109 slow panels of a 2000 + 2000 sample (stopped, or more
+# than one stage): the whole encoding decided 68 of them (59 within 40,000
+# conflicts), the lazy stage 41, 7 of them only it (docs/results.md).
 FIRST_CONFLICTS = 40000
 LAZY_CONFLICTS = 5000
 # Under the windmill reading with negative pieces and at least this many
