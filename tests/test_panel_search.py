@@ -293,6 +293,43 @@ def test_baseline_prune_agrees_up_to_4x4(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.none(), st.tuples(st.booleans(), st.integers(0, 6), st.integers(0, 4))),
+        max_size=60,
+    )
+)
+def test_open_list_pops_as_a_heap_would(ops) -> None:
+    # The core's bucket queue (kernels._keep_child, _open_pop) against heapq on
+    # the key (pi, g + h, h, n): each op pushes a path (pi, g, h) or pops one.
+    import heapq
+
+    from witness.search import kernels
+
+    n_f, n_h = 12, 5
+    size = len(ops) + 1
+    parent, vertex, flag, later = (
+        np.zeros(size, t) for t in (np.int32, np.uint8, np.uint8, np.int32)
+    )
+    first, last = np.full((2 * n_f, n_h), -1, np.int32), np.full((2 * n_f, n_h), -1, np.int32)
+    cursor, n, heap = first.size, 0, []
+    for op in ops:
+        if op is None:
+            if heap:
+                node, cursor = kernels._open_pop.py_func(later, first, cursor)
+                assert node == heapq.heappop(heap)[-1]
+            continue
+        pi, g, h = op
+        keep = kernels._keep_child.py_func
+        cursor = keep(0, 0, g, pi, False, h, parent, vertex, flag, later, first, last, cursor, n)
+        heapq.heappush(heap, (pi, g + h, h, n))
+        n += 1
+    while heap:
+        node, cursor = kernels._open_pop.py_func(later, first, cursor)
+        assert node == heapq.heappop(heap)[-1]
+
+
 def test_several_starts_are_one_search() -> None:
     # Only the second start reaches the end and covers the dot.
     panel = Panel(rows=1, cols=2, starts=((0, 1), (2, 0)), ends=((2, 1),), dots=(Dot((2, 0)),))

@@ -916,6 +916,8 @@ POLY_AREA = 4096
 CANDIDATES = 4
 # counters[] slots: how many candidates are in ``candidates``; the last stamp
 C_CANDIDATES, C_STAMP = 5, 6
+# the panel core's open list: the least bucket that may hold a path
+C_CURSOR = 7
 
 
 @_jit_free
@@ -1065,6 +1067,36 @@ def _point_flood(seed, pnb, cover, stamp, outside, plabel, label, pqueue):
         for j in range(4):
             q = pnb[p, j]
             if q < 0 or cover[q] == stamp or outside[q] or plabel[q] == label:
+                continue
+            plabel[q] = label
+            pqueue[n] = q
+            n += 1
+    return n
+
+
+@_jit_inline
+def _region_cells(seed, pnb, cover, stamp, plabel, label, pqueue):
+    """_point_flood's region of the cell place ``seed``, its cells only: a cell's
+    neighbours are the cells across its sides off the lines. The same cells as
+    _point_flood's when nothing is outside the panel: a vertex off the lines has
+    every edge at it off them, so the cells around it are joined through those
+    edges already. Of a region without dots, cancellers or polyominoes,
+    _region_broken reads only the cells (rules[5] in panel_search)."""
+    if plabel[seed] == label:
+        return 0
+    plabel[seed] = label
+    pqueue[0] = seed
+    n = 1
+    i = 0
+    while i < n:
+        p = pqueue[i]
+        i += 1
+        for j in range(4):
+            e = pnb[p, j]
+            if e < 0 or cover[e] == stamp:
+                continue
+            q = pnb[e, j]
+            if q < 0 or plabel[q] == label:
                 continue
             plabel[q] = label
             pqueue[n] = q
@@ -1569,16 +1601,21 @@ def _closed_regions_broken(
     ccount,
     by_colour,
     tiling,
+    cells,
 ):
     """Is a region holding a symbol, off the lines and not labelled open_label
     (so closed: no completion changes it), broken (_region_broken)?
-    Fresh labels come from labels[1]."""
+    Fresh labels come from labels[1]. With ``cells`` (rules[5]: every symbol
+    in a cell) the regions are flooded over cells alone (_region_cells)."""
     for i in range(symbols.size):
         s = symbols[i]
         if cover[s] == stamp or outside[s] or plabel[s] >= open_label:
             continue
         labels[1] += 1
-        n = _point_flood(s, pnb, cover, stamp, outside, plabel, labels[1], pqueue)
+        if cells:
+            n = _region_cells(s, pnb, cover, stamp, plabel, labels[1], pqueue)
+        else:
+            n = _point_flood(s, pnb, cover, stamp, outside, plabel, labels[1], pqueue)
         if _region_broken(
             n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
@@ -1762,6 +1799,50 @@ def _bounded_flood(
 
 
 @_jit_inline
+def _bounded_cells(
+    seed, pnb, pvertex, cover, stamp, plabel, label, first, pqueue, vlabel, vlab, width
+):
+    """_bounded_flood over cells (as _region_cells) from the cell place ``seed``:
+    a region holds a vertex off the lines exactly when one of its cells has it as
+    a corner (such a vertex joins the cells around it)."""
+    plabel[seed] = label
+    pqueue[0] = seed
+    n = 1
+    i = 0
+    while i < n:
+        p = pqueue[i]
+        i += 1
+        for c in (p - width - 1, p - width + 1, p + width - 1, p + width + 1):
+            if cover[c] != stamp and (vlab == 0 or vlabel[pvertex[c]] == vlab):
+                return n, False
+        for j in range(4):
+            e = pnb[p, j]
+            if e < 0 or cover[e] == stamp:
+                continue
+            q = pnb[e, j]
+            if q < 0 or plabel[q] == label:
+                continue
+            if plabel[q] >= first:
+                return n, False
+            plabel[q] = label
+            pqueue[n] = q
+            n += 1
+    return n, True
+
+
+@_jit_inline
+def _cell_of(s, pnb, width):
+    """The place s if a cell, else a cell next to it (an edge's side), or -1."""
+    if (s % width) % 2 == 1 and (s // width) % 2 == 1:
+        return s
+    for j in range(4):
+        q = pnb[s, j]
+        if q >= 0 and (q % width) % 2 == 1 and (q // width) % 2 == 1:
+            return q
+    return -1
+
+
+@_jit_inline
 def _regions_broken_near(
     w,
     ep,
@@ -1784,6 +1865,7 @@ def _regions_broken_near(
     tiling,
     vlabel,
     vlab,
+    cells,
 ):
     """Rule 5 by floods that stop at an open region (_bounded_flood), on a panel
     without symmetry or places outside. vlab 0: the step head -> w cut
@@ -1792,7 +1874,8 @@ def _regions_broken_near(
     the lines; the floods start next to them. Otherwise a region is closed
     exactly when it holds no vertex the head can reach (labelled vlab: the
     regions of _open_flood), and the floods start at the symbols. Fresh
-    labels from labels[1]."""
+    labels from labels[1]. With ``cells`` (rules[5]) the floods go over cells
+    (_bounded_cells), from the cell next to an edge."""
     labels[1] += 1
     first = labels[1]
     for k in range(8 if vlab == 0 else symbols.size):
@@ -1802,10 +1885,32 @@ def _regions_broken_near(
             s = symbols[k]
         if s < 0 or cover[s] == stamp or outside[s] or plabel[s] >= first:
             continue
+        if cells:
+            # (an edge off the lines: its region holds its cells, and its ends are
+            # their corners; a vertex off the lines is an open region)
+            s = _cell_of(s, pnb, width)
+            if s < 0 or plabel[s] >= first:
+                continue
         labels[1] += 1
-        n, closed = _bounded_flood(
-            s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, vlabel, vlab
-        )
+        if cells:
+            n, closed = _bounded_cells(
+                s, pnb, pvertex, cover, stamp, plabel, labels[1], first, pqueue, vlabel, vlab, width
+            )
+        else:
+            n, closed = _bounded_flood(
+                s,
+                pnb,
+                pvertex,
+                cover,
+                stamp,
+                outside,
+                plabel,
+                labels[1],
+                first,
+                pqueue,
+                vlabel,
+                vlab,
+            )
         if closed and _region_broken(
             n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
@@ -2189,7 +2294,8 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
     outside, symbols, dot_point, dot_a, dot_b), ``scratch`` as the core's; the
     rules are witness.search.panel_search's
     BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
-    on, fast path allowed, region symbols other than triangles). ``fast``: the
+    on, fast path allowed, region symbols other than triangles, vertices with a
+    legal step, regions flooded over cells alone). ``fast``: the
     head's free neighbours were linked around it (see below). Otherwise the
     head's reach is flooded; when it holds all ``n_off`` vertices off the line
     (-1: not known), the step cut nothing off after all, and rule 5 looks next
@@ -2228,7 +2334,7 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
             return True
         return rules[1] == 1 and _regions_broken_near(
             w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
-            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0)
+            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, rules[5] == 1)
     labels[0] += 1
     vlab = labels[0]
     nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
@@ -2257,18 +2363,18 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
     if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)
         return _regions_broken_near(
             w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
-            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0)
+            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, rules[5] == 1)
     if rules[2] == 1:  # no symmetry, nothing outside
         return _regions_broken_near(w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value,
                                     width, cover, stamp, outside, plabel, labels, pqueue, ccount,
-                                    by_colour, tiling, vlabel, vlab)
+                                    by_colour, tiling, vlabel, vlab, rules[5] == 1)
     labels[1] += 1
     open_label = labels[1]
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
                 stamp, outside, plabel, open_label, pqueue)
     return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                   outside, plabel, open_label, labels, pqueue, ccount, by_colour,
-                                  tiling)
+                                  tiling, rules[5] == 1)
 # fmt: on
 
 
@@ -2297,7 +2403,7 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
     labels[1] += 1
     return not _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                       outside, plabel, labels[1], labels, pqueue, ccount,
-                                      by_colour, tiling)
+                                      by_colour, tiling, rules[5] == 1)
 # fmt: on
 
 
@@ -2339,13 +2445,43 @@ def _store(node, w, f, parent, vertex, flag, n_nodes):
 
 
 @_jit_inline
-def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, heap_keys, heap_nodes, heap_size,
+def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, later, first, last, cursor,
                 n_nodes):
-    """Store the child (flag: pi_baseline, which its children inherit) and push it
-    with the key (pi, g + h, h, n), h = hw."""
+    """Store the child (flag: pi_baseline, which its children inherit) and put it
+    on the open list with the key (pi, g + h, h, n), h = hw: at the back of
+    bucket (pi, g + h, h) (_open_pop). Returns the new cursor."""
     _store(node, w, 1 if base else 0, parent, vertex, flag, n_nodes)
-    key = ((1 if pi else 0) << 62) | ((g + hw) << 52) | (hw << 42) | n_nodes
-    return _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
+    row = (first.shape[0] // 2 if pi else 0) + g + hw
+    later[n_nodes] = -1
+    if first[row, hw] < 0:
+        first[row, hw] = n_nodes
+    else:
+        later[last[row, hw]] = n_nodes
+    last[row, hw] = n_nodes
+    return min(cursor, row * first.shape[1] + hw)
+
+
+@_jit_inline
+def _open_pop(later, first, cursor):
+    """The open list of the panel core is a bucket queue: bucket (pi, f, h) is
+    row pi * F + f, column h of ``first`` (its first path) and ``last`` (its
+    last), the paths in it linked by ``later``. Paths are numbered as they are
+    stored, so each bucket is in key order and taking the first path of the
+    least non-empty bucket pops the least key (pi, f, h, n), as a heap would,
+    with no sifting. ``cursor`` (row * columns + column) is at or below the
+    least non-empty bucket. Returns (path, cursor); the open list must not be
+    empty."""
+    columns = first.shape[1]
+    row = cursor // columns
+    column = cursor - row * columns
+    while first[row, column] < 0:
+        column += 1
+        if column == columns:
+            column = 0
+            row += 1
+    node = first[row, column]
+    first[row, column] = later[node]
+    return node, row * columns + column
 
 
 @_jit_free
@@ -2398,9 +2534,8 @@ def program_scratch(n_vertices, n_places, n_dots, n_colours):
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
                     place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
-                    star, clauses, cmps, need, edge_ends, parent, vertex, flag, heap_keys,
-                    heap_nodes, counters, candidates, scratch, pscratch, tiling,
-                    max_expansions):
+                    star, clauses, cmps, need, edge_ends, parent, vertex, flag, later, first,
+                    last, counters, candidates, scratch, pscratch, tiling, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except as said below. Resumable."""
     # A child that reaches an end and passes _panel_final is stored in
@@ -2410,28 +2545,32 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # (inherited from a parent that had it); pi is the learned program
     # (_program_fires: ``star``, on every child) or pi_baseline. ``prune`` drops
     # children pi holds on, ``base_prune`` those pi_baseline holds on. The
-    # *scratch arguments live as long as the search.
-    capacity = min(parent.size, heap_keys.size)
+    # *scratch arguments live as long as the search. The open list is a bucket
+    # queue (later, first, last: _open_pop), counters[C_HEAP] paths long.
+    capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     program = (clauses, cmps, need)
     grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
     symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
+    cursor = counters[C_CURSOR]
     done = 0
-    last = -1  # the path marked last (its length last_g), none on entry
+    marked = -1  # the path marked last (its length last_g), none on entry
     last_g = 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
             _save(counters, n_nodes, heap_size, expansions, generated)
+            counters[C_CURSOR] = cursor
             return NEED_SPACE
-        node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
+        node, cursor = _open_pop(later, first, cursor)
+        heap_size -= 1
         expansions += 1
         done += 1
-        g = _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
+        g = _mark_popped(node, marked, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
                          epoint, mirror, mpoint, counters)
         stamp = counters[C_STAMP]
-        last = node
+        marked = node
         last_g = g
         head = vertex[node]
         found = 0
@@ -2475,15 +2614,18 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             if not ((pi and prune) or (base and base_prune)):
                 hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
                                mpoint, cover, stamp)
-                heap_size = _keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag,
-                                        heap_keys, heap_nodes, heap_size, n_nodes)
+                cursor = _keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag, later,
+                                     first, last, cursor, n_nodes)
+                heap_size += 1
                 n_nodes += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
         if found > 0:
             counters[C_CANDIDATES] = found
             _save(counters, n_nodes, heap_size, expansions, generated)
+            counters[C_CURSOR] = cursor
             return CANDIDATES
     _save(counters, n_nodes, heap_size, expansions, generated)
+    counters[C_CURSOR] = cursor
     return RUNNING if heap_size > 0 else EXHAUSTED
 
 

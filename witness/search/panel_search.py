@@ -55,6 +55,7 @@ from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import (
     C_CANDIDATES,
+    C_CURSOR,
     C_EXPANSIONS,
     C_GENERATED,
     C_HEAP,
@@ -84,7 +85,7 @@ from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, feature
 from witness.search.predicates import OPERATORS, Predicate
 from witness.search.result import SolveResult
 
-BYTES_PER_PATH = 4 + 1 + 1 + 8 + 4  # parent, head vertex, pi flag, heap key, heap node
+BYTES_PER_PATH = 4 + 1 + 1 + 4  # parent, head vertex, pi flag, next path in its bucket
 MODES = ("prune", "sort")
 PREDICATES = ("none", "baseline")
 
@@ -175,14 +176,16 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[5]: how many cancellers, region rule on, fast path allowed,
-    # region symbols, vertices with a legal step
+    rules: np.ndarray  # int64[6]: how many cancellers, region rule on, fast path allowed,
+    # region symbols, vertices with a legal step, every symbol in a cell and nothing
+    # outside (regions are flooded over cells alone)
     starts: list[int]
     # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
     # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
     # places an orientation covers, from its first cell), noffs int32[kinds, 4], norient
     # int32[kinds]
     tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    key_bounds: tuple[int, int]  # (F, H): every path's key (pi, f, h, n) has f < F, h < H
 
     def arrays(self) -> tuple:
         """The core's geometry arguments, in its order."""
@@ -392,6 +395,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
             fast,
             bool(region_only or panel.cancellers),
             0,
+            not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside),
         ],
         np.int64,
     )
@@ -399,6 +403,11 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))  # vertices a line can be on
     pvertex = np.full(ids.width * ids.height, -1, np.int32)
     pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
+    place_end = _place_end(panel, ids)
+    # h (the core's _target_h) is at most half of the larger of 2 h and a
+    # doubled-grid distance plus place_end, rounded up; f = g + h, g < vertices
+    most = max(2 * int(h.max()), ids.width + ids.height - 2 + int(place_end.max()))
+    n_h = (most + 1) // 2 + 1
     return PanelGeometry(
         neighbour=neighbour,
         vpoint=vpoint,
@@ -419,13 +428,14 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         dot_a=dot_a,
         dot_b=dot_b,
         targets=np.flatnonzero((kind == P_DOT) | (kind == P_TRIANGLE)).astype(np.int32),
-        place_end=_place_end(panel, ids),
+        place_end=place_end,
         width=ids.width,
         height=ids.height,
         n_colours=n_colours,
         rules=rules,
         starts=starts,
         tiles=_piece_kinds(panel, ids),
+        key_bounds=(ids.n + n_h, n_h),
     )
 
 
@@ -566,13 +576,15 @@ def check_program(predicate: Predicate) -> None:
 # ------------------------------------------------------------------ driver
 @dataclass
 class PanelPaths:
-    """The tree of stored paths, the open list and the loop's state (as in astar)."""
+    """The tree of stored paths, the open list and the loop's state (as in astar,
+    but the open list is a bucket queue: kernels._open_pop)."""
 
     parent: np.ndarray  # int32
     vertex: np.ndarray  # uint8: head vertex
     flag: np.ndarray  # uint8: pi of the path
-    heap_keys: np.ndarray  # int64
-    heap_nodes: np.ndarray  # int32
+    later: np.ndarray  # int32: the next path in its bucket
+    first: np.ndarray  # int32[2 F, H]: the first path of bucket (pi, f, h), or -1
+    last: np.ndarray  # int32[2 F, H]: its last path
     counters: np.ndarray  # int64, slots C_*
     candidates: np.ndarray  # int32: paths that reached an end, for the checker
     scratch: tuple  # the core's working arrays (kernels.panel_scratch, program_scratch,
@@ -587,12 +599,14 @@ class PanelPaths:
         capacity = max(capacity, len(geo.starts) + 8)
         n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
         n_pieces = int(np.count_nonzero(geo.kind == P_POLYOMINO))
+        n_f, n_h = geo.key_bounds
         paths = cls(
             np.empty(capacity, np.int32),
             np.empty(capacity, np.uint8),
             np.zeros(capacity, np.uint8),
-            np.empty(capacity, np.int64),
             np.empty(capacity, np.int32),
+            _no_buckets(2 * n_f, n_h).copy(),
+            np.empty((2 * n_f, n_h), np.int32),
             np.zeros(8, np.int64),
             np.zeros(4, np.int32),
             # (allocated by the Python source: a call into numba costs more here)
@@ -604,21 +618,25 @@ class PanelPaths:
                 tiling_scratch.py_func(*geo.tiles, n_pieces) if n_pieces else _UNUSED_TILING,
             ),
         )
-        heap = sorted(
-            (int(geo.h[s]) * ((1 << 52) + (1 << 42)) + n, n) for n, s in enumerate(geo.starts)
-        )
-        for n, s in enumerate(geo.starts):
+        cursor = paths.first.size
+        for n, s in enumerate(geo.starts):  # key (0, h, h, n): bucket (0, h, h)
+            h = int(geo.h[s])
+            cursor = min(cursor, h * (n_h + 1))
             paths.parent[n] = -1
             paths.vertex[n] = s
-        for i, (key, n) in enumerate(heap):  # a sorted array is a heap
-            paths.heap_keys[i] = key
-            paths.heap_nodes[i] = n
+            paths.later[n] = -1
+            if paths.first[h, h] < 0:
+                paths.first[h, h] = n
+            else:
+                paths.later[paths.last[h, h]] = n
+            paths.last[h, h] = n
         paths.counters[C_NODES] = len(geo.starts)
         paths.counters[C_HEAP] = len(geo.starts)
+        paths.counters[C_CURSOR] = cursor
         return paths
 
     def grow(self, capacity: int) -> None:
-        for array in (self.parent, self.vertex, self.flag, self.heap_keys, self.heap_nodes):
+        for array in (self.parent, self.vertex, self.flag, self.later):
             array.resize(capacity, refcheck=False)
 
     def path(self, node: int, cols: int) -> list[Vertex]:
@@ -626,6 +644,12 @@ class PanelPaths:
         ids = np.empty(256, np.int64)  # (vertex ids are uint8: a line visits 256 at most)
         n = stored_path(self.parent, self.vertex, node, ids)
         return [(v % (cols + 1), v // (cols + 1)) for v in ids[n - 1 :: -1].tolist()]
+
+
+@functools.lru_cache(maxsize=64)
+def _no_buckets(rows: int, columns: int) -> np.ndarray:
+    """Empty buckets (-1), copied: cheaper than filling new ones."""
+    return np.full((rows, columns), -1, np.int32)
 
 
 # Never written: the core reads a learned program's working arrays only when it
@@ -695,8 +719,9 @@ def _search(
             paths.parent,
             paths.vertex,
             paths.flag,
-            paths.heap_keys,
-            paths.heap_nodes,
+            paths.later,
+            paths.first,
+            paths.last,
             counters,
             paths.candidates,
             *paths.scratch,
