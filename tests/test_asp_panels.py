@@ -821,3 +821,29 @@ def test_the_program_does_not_depend_on_the_hash_seed() -> None:
             ).stdout
         )
     assert outputs[0] == outputs[1] and len(outputs[0].split()) == 80
+
+
+def test_the_whole_encoding_takes_its_configurations_in_turn(clingo_arguments, monkeypatch) -> None:
+    """A staged solve's whole encoding runs with CONFIGURATION at its first
+    turn and then takes WHOLE_CONFIGURATIONS in turn; the lazy stage keeps
+    CONFIGURATION. The answers stay those of the brute force."""
+    from witness.search import asp_solver
+
+    assert asp_solver.WHOLE_CONFIGURATIONS[0] is None
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
+    most = 0
+    for seed in range(30):
+        panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
+        clingo_arguments.clear()
+        result = asp_solver.solve_panel_asp(panel)
+        assert result.solved == bool(brute_force(panel)), panel.to_json()
+        if not (panel.polyominoes or panel.cancellers):
+            continue
+        configurations = [a for args in clingo_arguments for a in args if "--configuration" in a]
+        for stage, configuration in enumerate(configurations):
+            chosen = asp_solver.WHOLE_CONFIGURATIONS[(stage // 2) % 2] if stage % 2 == 0 else None
+            expected = chosen or asp_solver.CONFIGURATION
+            assert configuration == f"--configuration={expected}"
+        most = max(most, len(configurations))
+    assert most >= 3  # some whole encoding had its second turn

@@ -267,6 +267,16 @@ LAZY_CONFLICTS = 5000
 LOOSE_PIECES = 1
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
+# A staged solve's whole encoding takes these configurations in turn, one a
+# turn (None: CONFIGURATION, so its first turn is that of an unstaged
+# solve). Measured one run each, whole encoding alone (8 CPU s, or 10 s wall
+# under load) on 70 panels where trendy took over 1.5 s or stopped: tweety
+# decided windmill-3qecyd0, v4zm5mr, x5x7sxg
+# that trendy did not, and was several times faster on 11t8aj8, 76m5yx0,
+# kcdzbp0, pj3012r, x8efyj0 (windmill-) and jbz-TJ4V2M63; slower or stopped
+# on others (pwmg4j0, vazq5qg, fs4akjr, jbz-8964B85C, XM8MWX2D): so it
+# takes the turns after trendy's first, not its place.
+WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "tweety")
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -649,19 +659,22 @@ def panel_lines(
     record: Enumeration | None = None,
     lazy: frozenset[str] | None = None,
     conflicts: int | None = None,
+    configuration: str | None = None,
 ) -> Iterator[list[Vertex]]:
     """Every solution of ``panel`` (its first line), each once, from clingo;
     stops early (``record.complete`` False) when ``time_limit`` seconds pass
     or clingo meets ``conflicts`` conflicts. ``lazy``: the families left to
     the rules checker (default :func:`lazy_families`); each region of theirs
-    it rejects becomes a nogood."""
+    it rejects becomes a nogood. ``configuration``: clingo's (default
+    :data:`CONFIGURATION`)."""
     record = record if record is not None else Enumeration()
     lazy = lazy_families(panel) if lazy is None else lazy
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     options = ["--models=0", "--project=project", "--eq=0"]
-    if CONFIGURATION is not None:
-        options.append(f"--configuration={CONFIGURATION}")
+    configuration = CONFIGURATION if configuration is None else configuration
+    if configuration is not None:
+        options.append(f"--configuration={configuration}")
     if panel.dots and not panel.polyominoes:
         options.append("--heuristic=Domain")  # cover the dots first (panel_dots.lp)
     if conflicts is not None:
@@ -738,7 +751,11 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         record = Enumeration()
         lazy = lazy_families(panel, second=second) if staged else None
         budget = budgets[second] if staged else None
-        lines = panel_lines(panel, left, record, lazy=lazy, conflicts=budget)
+        configuration = None
+        if staged and not second:  # the whole encoding's turn (stages - 1) // 2
+            turn = (stages - 1) // 2
+            configuration = WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)]
+        lines = panel_lines(panel, left, record, lazy, budget, configuration)
         path = next(lines, None)
         lines.close()
         total.ground_seconds += record.ground_seconds
