@@ -92,10 +92,11 @@ measured one run each under load at 5 s: of the 14 panels with cancellers and
 no polyominoes that stopped in the 500 + 500 sample, 6 solved or proved
 unsolvable against 2 by the default configuration; 55 solved panels without
 polyominoes (the 15 slowest among them) took 9.6 CPU s in all against 35.4; of
-the 22 stopped panels with polyominoes (8 s), 5 solved against 2. On a panel
-with dots and no polyominoes clingo also runs with ``--heuristic=Domain``
-and tries covering a dot first (panel_dots.lp; docs/results.md has the
-sample).
+the 22 stopped panels with polyominoes (8 s), 5 solved against 2. A staged
+solve's whole encoding runs with tweety at its second turn
+(:data:`WHOLE_CONFIGURATIONS`). On a panel with dots and no polyominoes
+clingo also runs with ``--heuristic=Domain`` and tries covering a dot first
+(panel_dots.lp; docs/results.md has the sample).
 """
 
 from __future__ import annotations
