@@ -225,6 +225,7 @@ class _PanelMemo:
     dots: tuple[Point, ...] = ()  # the dots' places
     not_dots: tuple[Point, ...] = ()  # the other symbols' places
     blocked_steps: frozenset = frozenset()  # (a, b) and (b, a) of each gap and missing edge
+    symbol_bits: tuple[tuple[Point, int], ...] = ()  # each symbol's place and bit, in order
 
     def bit(self, q: Point) -> int:
         return 1 << (q[0] * self.column + q[1])
@@ -251,21 +252,43 @@ def _memo(panel: Panel) -> _PanelMemo:
     entry = _MEMOS.get(key)
     if entry is not None and entry[0]() is panel:
         return entry[1]
-    width, height = 2 * panel.cols + 1, 2 * panel.rows + 1
-    every = [(x, y) for x in range(width) for y in range(height)]
-    inside = sum(1 << (x * height + y) for x, y in every if (x, y) not in panel.outside)
-    not_top = sum(1 << (x * height + y) for x, y in every if y != 0)
-    not_bottom = sum(1 << (x * height + y) for x, y in every if y != height - 1)
-    vertices = frozenset((x, y) for x in range(panel.cols + 1) for y in range(panel.rows + 1))
+    height = 2 * panel.rows + 1
+    inside, not_top, not_bottom, vertices = _grid_bits(panel.rows, panel.cols, panel.outside)
     symbols = elements(panel)
     dots = tuple(q for q, e in symbols.items() if e.kind == "dot")
     not_dots = tuple(q for q, e in symbols.items() if e.kind != "dot")
     steps = frozenset(s for a, b in panel.blocked for s in ((a, b), (b, a)))
+    symbol_bits = tuple((q, 1 << (q[0] * height + q[1])) for q in sorted(symbols))
     memo = _PanelMemo(
-        height, inside, not_top, not_bottom, vertices, symbols, {}, dots, not_dots, steps
+        height,
+        inside,
+        not_top,
+        not_bottom,
+        vertices,
+        symbols,
+        {},
+        dots,
+        not_dots,
+        steps,
+        symbol_bits,
     )
     _MEMOS[key] = (ref(panel, lambda _, key=key: _MEMOS.pop(key, None)), memo)
     return memo
+
+
+@lru_cache(maxsize=256)
+def _grid_bits(
+    rows: int, cols: int, outside: frozenset[Point]
+) -> tuple[int, int, int, frozenset[Vertex]]:
+    """_PanelMemo's inside, not_top, not_bottom and vertices of a grid (shared by
+    the panels of one size: generated sets are many)."""
+    width, height = 2 * cols + 1, 2 * rows + 1
+    every = [(x, y) for x in range(width) for y in range(height)]
+    inside = sum(1 << (x * height + y) for x, y in every if (x, y) not in outside)
+    not_top = sum(1 << (x * height + y) for x, y in every if y != 0)
+    not_bottom = sum(1 << (x * height + y) for x, y in every if y != height - 1)
+    vertices = frozenset((x, y) for x in range(cols + 1) for y in range(rows + 1))
+    return inside, not_top, not_bottom, vertices
 
 
 def regions(
@@ -807,8 +830,10 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             break
         errors = memo.errors.get(bits)
         if errors is None:
-            region = memo.points(bits)
-            present = [symbols[q] for q in sorted(q for q in symbols if q in region)]
+            present = [symbols[q] for q, bit in memo.symbol_bits if bits & bit]
+            # (only the polyominoes' tiling reads the region's places)
+            polyominoes = any(e.kind == "polyomino" for e in present)
+            region = memo.points(bits) if polyominoes else frozenset()
             errors = tuple(check_region(panel, region, present, on_line, deadline))
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
