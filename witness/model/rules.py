@@ -144,13 +144,14 @@ def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], 
     line = tuple(map(tuple, path))
     if not line:
         raise PathError("path: empty")
-    grid = _memo(panel).vertices
-    for v in line:
-        if v not in grid:
-            raise PathError(f"path: vertex {list(v)} is outside the grid")
-    for a, b in pairwise(line):
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise PathError(f"path: {list(a)} to {list(b)} is not one step along an edge")
+    memo = _memo(panel)
+    if not (memo.vertices.issuperset(line) and memo.steps.issuperset(pairwise(line))):
+        for v in line:  # the first culprit, for the message
+            if v not in memo.vertices:
+                raise PathError(f"path: vertex {list(v)} is outside the grid")
+        for a, b in pairwise(line):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise PathError(f"path: {list(a)} to {list(b)} is not one step along an edge")
     if panel.symmetry is None:
         return (line,)
     return (line, tuple(panel.mirror(v) for v in line))
@@ -168,7 +169,7 @@ def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list
             out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
         seen.add(v)
     steps = _memo(panel).blocked_steps
-    for a, b in pairwise(line) if steps else ():
+    for a, b in pairwise(line) if steps and not steps.isdisjoint(pairwise(line)) else ():
         if (a, b) not in steps:
             continue
         e = edge(a, b)
@@ -220,12 +221,15 @@ class _PanelMemo:
     not_top: int  # the places not in the top row (y = 0)
     not_bottom: int  # the places not in the bottom row
     vertices: frozenset[Vertex]  # the grid's vertices
+    steps: frozenset[tuple[Vertex, Vertex]]  # (a, b) of every two neighbouring vertices
     symbols: dict[Point, Element]  # elements(panel)
     errors: dict[int, tuple[Element, ...]]  # check_region by region (as bits)
     dots: tuple[Point, ...] = ()  # the dots' places
-    not_dots: tuple[Point, ...] = ()  # the other symbols' places
+    triangles: tuple[Point, ...] = ()  # the triangles' places
+    in_regions: tuple[Point, ...] = ()  # the places of the other symbols (their regions matter)
     blocked_steps: frozenset = frozenset()  # (a, b) and (b, a) of each gap and missing edge
     symbol_bits: tuple[tuple[Point, int], ...] = ()  # each symbol's place and bit, in order
+    coloured_dots: tuple[Dot, ...] = ()  # the dots only one of two symmetric lines may cover
 
     def bit(self, q: Point) -> int:
         return 1 << (q[0] * self.column + q[1])
@@ -253,10 +257,13 @@ def _memo(panel: Panel) -> _PanelMemo:
     if entry is not None and entry[0]() is panel:
         return entry[1]
     height = 2 * panel.rows + 1
-    inside, not_top, not_bottom, vertices = _grid_bits(panel.rows, panel.cols, panel.outside)
+    inside, not_top, not_bottom, vertices, grid_steps = _grid_bits(
+        panel.rows, panel.cols, panel.outside
+    )
     symbols = elements(panel)
     dots = tuple(q for q, e in symbols.items() if e.kind == "dot")
-    not_dots = tuple(q for q, e in symbols.items() if e.kind != "dot")
+    triangles = tuple(q for q, e in symbols.items() if e.kind == "triangle")
+    in_regions = tuple(q for q, e in symbols.items() if e.kind not in ("dot", "triangle"))
     steps = frozenset(s for a, b in panel.blocked for s in ((a, b), (b, a)))
     symbol_bits = tuple((q, 1 << (q[0] * height + q[1])) for q in sorted(symbols))
     memo = _PanelMemo(
@@ -265,12 +272,15 @@ def _memo(panel: Panel) -> _PanelMemo:
         not_top,
         not_bottom,
         vertices,
+        grid_steps,
         symbols,
         {},
         dots,
-        not_dots,
+        triangles,
+        in_regions,
         steps,
         symbol_bits,
+        tuple(d for d in panel.dots if d.colour in (MAIN_LINE, MIRROR_LINE)),
     )
     _MEMOS[key] = (ref(panel, lambda _, key=key: _MEMOS.pop(key, None)), memo)
     return memo
@@ -279,16 +289,23 @@ def _memo(panel: Panel) -> _PanelMemo:
 @lru_cache(maxsize=256)
 def _grid_bits(
     rows: int, cols: int, outside: frozenset[Point]
-) -> tuple[int, int, int, frozenset[Vertex]]:
-    """_PanelMemo's inside, not_top, not_bottom and vertices of a grid (shared by
-    the panels of one size: generated sets are many)."""
+) -> tuple[int, int, int, frozenset[Vertex], frozenset[tuple[Vertex, Vertex]]]:
+    """_PanelMemo's inside, not_top, not_bottom, vertices and steps of a grid
+    (shared by the panels of one size: generated sets are many)."""
     width, height = 2 * cols + 1, 2 * rows + 1
     every = [(x, y) for x in range(width) for y in range(height)]
     inside = sum(1 << (x * height + y) for x, y in every if (x, y) not in outside)
     not_top = sum(1 << (x * height + y) for x, y in every if y != 0)
     not_bottom = sum(1 << (x * height + y) for x, y in every if y != height - 1)
     vertices = frozenset((x, y) for x in range(cols + 1) for y in range(rows + 1))
-    return inside, not_top, not_bottom, vertices
+    steps = frozenset(
+        s
+        for x, y in vertices
+        for w in ((x + 1, y), (x, y + 1))
+        if w in vertices
+        for s in (((x, y), w), (w, (x, y)))
+    )
+    return inside, not_top, not_bottom, vertices, steps
 
 
 def regions(
@@ -787,8 +804,8 @@ _MESSAGES = {
 def _dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
     out = []
     wrong = {MAIN_LINE: MIRROR_LINE, MIRROR_LINE: MAIN_LINE}
-    for d in panel.dots:
-        if d.colour in wrong and on_line.get(point(d.at)) == wrong[d.colour]:
+    for d in _memo(panel).coloured_dots:
+        if on_line.get(point(d.at)) == wrong[d.colour]:
             where = tuple(Element("dot", point(d.at), None, d).location())
             out.append(
                 Violation("dot", where, f"a {d.colour} dot under the {wrong[d.colour]} line")
@@ -817,14 +834,16 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
     symbols = memo.symbols
     seeds: Iterable[Point] = symbols
     if not every and not panel.cancellers:
-        # without cancellers a dot off the lines breaks its region, whichever it is
+        # without cancellers a dot off the lines, or a triangle with another number of
+        # sides on them, breaks its region whichever it is (a triangle's colour still
+        # counts in a star's region, flooded from the star)
         for q in memo.dots:
             if q not in on_line:
-                dot = symbols[q]
-                return Verdict(
-                    False, (Violation("dot", tuple(dot.location()), _MESSAGES["dot"]),), lines
-                )
-        seeds = memo.not_dots
+                return Verdict(False, (_violation(symbols[q]),), lines)
+        for q in memo.triangles:
+            if _sides_on_line(q, on_line) != symbols[q].item[2]:
+                return Verdict(False, (_violation(symbols[q]),), lines)
+        seeds = memo.in_regions
     for bits in _region_bits(memo, on_line, seeds):
         if out and not every:
             break
@@ -838,9 +857,13 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
             memo.errors[bits] = errors
-        for e in errors:
-            out.append(Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind]))
+        out += map(_violation, errors)
     return Verdict(not out, tuple(out), lines)
+
+
+def _violation(e: Element) -> Violation:
+    """What a player sees of a wrong symbol."""
+    return Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind])
 
 
 def is_solution(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -> bool:
