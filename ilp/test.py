@@ -29,7 +29,7 @@ from pathlib import Path
 from ilp.bias import Bias
 from ilp.programs import program_path
 from ilp.results import Scores
-from ilp.rules import Literal, Rule, format_rule, is_recursive
+from ilp.rules import Literal, Rule, connected, evaluation_order, format_rule, is_recursive
 from ilp.task import BKError, TaskError
 
 logger = logging.getLogger(__name__)
@@ -43,6 +43,8 @@ ANSWERS_MIN_EXAMPLES = 1000
 ANSWER_INFERENCES_PER_EXAMPLE = 20
 # rule texts kept for repeated queries about the same rule (then the cache restarts)
 TEXT_CACHE = 10_000
+# rules whose evaluation order (and callability) the tester keeps
+ORDER_CACHE = 100_000
 # Depth limit of one example's proof by a recursive program (cover_program in test.pl):
 # deeper proofs are not looked for and make the answer unknown, never "not covered"
 RECURSION_DEPTH = 500
@@ -133,6 +135,10 @@ class Tester:
         # see _numbered_text
         self._texts: dict[tuple[Rule, Literal | None], tuple[str, int, bool]] = {}
         self._text_ids = itertools.count()
+        # see order and callable: a rule's body in its text's order (None: no
+        # safe order), and whether it is connected and safe to call
+        self._orders: dict[Rule, tuple[Literal, ...] | None] = {}
+        self._callable: dict[Rule, bool] = {}
         self._rows: dict[str, set[tuple]] = {}  # fact relations, see use_relations
         self._recalls: dict[tuple[str, tuple[bool, ...]], float] = {}
         if bias.recursion:
@@ -403,15 +409,44 @@ class Tester:
         if found is None:
             if len(self._texts) >= TEXT_CACHE:
                 self._forget_texts()
-            text = format_rule(
-                rule,
-                self.directions,
-                negated=negated,
-                recall=self.recall if self._rows and self.directions is None else None,
-            )
+            body = self.order(rule)
+            if body is None:  # raises the ValueError evaluation_order raises
+                evaluation_order(rule, self.directions)
+            # format_rule of ``rule`` (ordered), with its order looked up
+            text = format_rule(Rule(rule.head, body), ordered=False, negated=negated)
             lits = [*rule.body, *([negated] if negated is not None else [])]
             untimed = all(lit.pred in self.fact_preds for lit in lits)
             found = self._texts[key] = (text, next(self._text_ids), untimed)
+        return found
+
+    def order(self, rule: Rule) -> tuple[Literal, ...] | None:
+        """``rule``'s body in :func:`~ilp.rules.evaluation_order` under the
+        bias's directions (and, without them, :meth:`recall` once
+        :meth:`use_relations` gave relations): the order of its text; None
+        if it has no safe order. Cached (a rule's parts are asked about for
+        each rule that holds them: the pointless-literal check); the cache
+        restarts with the relations."""
+        found = self._orders.get(rule, False)
+        if found is False:
+            if len(self._orders) >= ORDER_CACHE:
+                self._orders.clear()
+            recall = self.recall if self._rows and self.directions is None else None
+            try:
+                found = evaluation_order(rule, self.directions, recall)
+            except ValueError:
+                found = None
+            self._orders[rule] = found
+        return found
+
+    def callable(self, rule: Rule) -> bool:
+        """Is ``rule`` connected and safe to call under the bias's directions?
+        Cached (see :meth:`order`); without directions every order is safe."""
+        found = self._callable.get(rule)
+        if found is None:
+            if len(self._callable) >= ORDER_CACHE:
+                self._callable.clear()
+            found = connected(rule) and (self.directions is None or self.order(rule) is not None)
+            self._callable[rule] = found
         return found
 
     def _forget_texts(self) -> None:
@@ -426,6 +461,7 @@ class Tester:
         only without directions, where any order of a body finds the same."""
         self._rows = rows
         self._recalls.clear()
+        self._orders.clear()
         self._forget_texts()
 
     def recall(self, pred: str, bound: tuple[bool, ...]) -> float:

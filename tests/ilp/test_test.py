@@ -1,5 +1,6 @@
 """Coverage testing in SWI-Prolog: exact coverage, candidate sets, limits, task isolation."""
 
+import random
 import shutil
 from pathlib import Path
 
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ilp.bias import parse_bias, read_bias
-from ilp.rules import parse_rule
+from ilp.rules import Literal, Rule, connected, evaluation_order, format_rule, parse_rule
 from ilp.task import TaskError
 from ilp.test import Tester, mask_indices, to_mask
 
@@ -306,3 +307,55 @@ def test_untimed_first_try_only_when_the_caller_says_so(gp):
         for kind in ("pos", "neg"):
             gp.cover(parse_rule(f"grandparent(A,B) :- {x}."), kind)
     assert gp.janus.query_once(count)["N"] - before <= 1  # at most the neg query's
+
+
+def random_rules(rng, n: int):
+    """``n`` random grandparent rules over variables 0-4, in the space or not
+    (disconnected, or with no safe order under directions), repeats included."""
+    preds = [("parent", 2), ("male", 1), ("female", 1)]
+    head = parse_rule("grandparent(A,B).").head
+    rules = []
+    for _ in range(n):
+        body = [
+            Literal(p, tuple(rng.randrange(5) for _ in range(a)))
+            for p, a in rng.choices(preds, k=rng.randint(1, 4))
+        ]
+        rules.append(Rule.make(head, body))
+    return rules + rng.sample(rules, n // 2)
+
+
+@pytest.mark.parametrize("directions", [False, True])
+def test_cached_orders_and_texts_are_the_uncached_ones(directions):
+    # the pointless-literal check asks Tester.callable and the negated texts
+    # (through Tester.order) of each rule's parts: cached, they must be what
+    # connected, evaluation_order and format_rule say, also after use_relations
+    bias = read_bias(GP / "bias.pl")
+    if directions:
+        bias = parse_bias(
+            GP.joinpath("bias.pl").read_text()
+            + "direction(grandparent,(in,out)). direction(parent,(in,out)).\n"
+            "direction(male,(in,)). direction(female,(in,)).\n"
+        )
+    rng = random.Random(7)
+    rules = random_rules(rng, 400)
+    with Tester(GP / "bk.pl", GP / "exs.pl", bias) as t:
+        for step in range(2):
+            if step == 1 and not directions:
+                t.use_relations({p: facts(p) for p in ("parent", "male", "female")})
+            recall = t.recall if step == 1 and not directions else None
+            for rule in rules:
+                try:
+                    order = evaluation_order(rule, bias.directions, recall)
+                except ValueError:
+                    order = None
+                assert t.order(rule) == order, rule
+                assert t.callable(rule) == (connected(rule) and order is not None), rule
+                for lit in rule.body:
+                    rest = rule.without(lit)
+                    try:
+                        text = format_rule(rest, bias.directions, negated=lit, recall=recall)
+                    except ValueError:
+                        with pytest.raises(ValueError):
+                            t._text(rest, lit)
+                        continue
+                    assert t._text(rest, lit) == text, (rest, lit)
