@@ -205,6 +205,26 @@ def test_an_isolated_run_returns_what_an_in_process_run_does():
     assert (there[2].n_pos, there[2].n_neg, there[2].exhausted) == (10, 27, True)
 
 
+def test_a_forked_child_learns_what_a_fresh_python_does():
+    """Where this process has one thread and no Prolog, the child is a fork
+    (Prolog starts there, not here); it learns what a fresh Python does."""
+    code = f"""
+import sys
+import ilp.isolated
+from ilp import learn
+assert ilp.isolated._can_fork()
+forked = learn({str(TASKS / "grandparent")!r}, timeout=60, isolate=True)
+assert "janus_swi" not in sys.modules, "Prolog ran in this process"
+ilp.isolated._can_fork = lambda: False
+fresh = learn({str(TASKS / "grandparent")!r}, timeout=60, isolate=True)
+assert forked[0] == fresh[0] and forked[1] == fresh[1], (forked, fresh)
+print(forked[0].clauses, forked[2].exhausted)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "('grandparent(A,B) :- parent(A,C), parent(C,B).',) True\n"
+
+
 def test_a_child_past_the_hard_limit_is_ended_and_named(tmp_path):
     """The safety net behind the halt note and load_bk's own limit: a child that
     outlives timeout + grace is killed, and the BK is named."""
