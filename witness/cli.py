@@ -14,14 +14,16 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterator
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ilp import TaskError
 from witness.errors import InputError
 from witness.io import OutputError, check_file, check_folder, parse_json, read_text, write_file
-from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, load_search_view, size_pair
+
+if TYPE_CHECKING:
+    from witness.model.panel import Panel
+    from witness.model.puzzle import Puzzle
 
 # Bad command-line input (exit status 2); any InputError from the package too.
 UsageError = InputError
@@ -76,6 +78,8 @@ def _option(name: str) -> Iterator[None]:
 
 
 def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("witness-ilp")
     except PackageNotFoundError:  # run from a source tree that was never installed
@@ -84,6 +88,8 @@ def package_version() -> str:
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"RxC"`` -> (rows, cols); also accepts ``"RxC-RxC"`` ranges elsewhere."""
+    from witness.model.puzzle import size_pair
+
     try:
         rows, cols = size_pair(text)
     except ValueError:
@@ -184,6 +190,8 @@ def _refuse_search_options(args: argparse.Namespace, what: str) -> None:
 
 def _count(args: argparse.Namespace) -> int:
     """witness solve --count: clingo with --solver asp, else the checker's enumeration."""
+    from witness.model.panel import Panel
+
     _refuse_search_options(args, "--count")
     panel = Panel.load(args.puzzle)
     if args.solver == "asp":
@@ -210,6 +218,8 @@ def _solve_asp(puzzle: Puzzle | Panel, args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from witness.model.puzzle import load_search_view
+
     if args.count:
         return _count(args)
     puzzle = load_search_view(args.puzzle)
@@ -236,6 +246,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from witness.model.panel import Panel
     from witness.model.render import IMAGE_MARK, render
     from witness.model.rules import check
 
@@ -349,7 +360,8 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
 
 def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.learning.translate import translate_file
-    from witness.model.puzzle import is_simple_path
+    from witness.model.panel import Panel
+    from witness.model.puzzle import Puzzle, is_simple_path
     from witness.search.astar import predicate_values
     from witness.search.panel_features import reads_panel_features
 
@@ -422,6 +434,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_examples(args: argparse.Namespace) -> int:
     from witness.learning.examples import DEFAULT_BIAS, write_task
+    from witness.model.puzzle import load_search_view
 
     # triangle puzzles for the paper's biases, panels for a family's (write_task)
     puzzles = [load_search_view(f) for f in args.puzzles]
@@ -901,9 +914,21 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 )
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for
+    (importlib.metadata is most of a command's start-up otherwise)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[override]
+        print(f"witness {package_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="witness", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"witness {package_version()}")
+    parser.add_argument("--version", action=_Version, help="show program's version number and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     for add in COMMANDS:
         add(sub)
