@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from ilp.bias import VOCABULARY, Bias
 from ilp.generate import candidate_literals
 from ilp.rules import Literal, Rule, Symmetries, symmetry_pairs, turned
-from ilp.test import Tester
+from ilp.test import Tester, projection
 
 logger = logging.getLogger(__name__)
 
@@ -424,7 +424,7 @@ class _Relations:
     def proj(self, pred: str, positions: tuple[int, ...]) -> set[tuple]:
         key = (pred, positions)
         if key not in self._proj:
-            self._proj[key] = {tuple(t[i] for i in positions) for t in self.rows[pred]}
+            self._proj[key] = set(projection(self.rows[pred], positions))
         return self._proj[key]
 
 

@@ -22,8 +22,9 @@ import logging
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
 from ilp.bias import Bias
@@ -104,6 +105,15 @@ class Coverage:
     @property
     def ok(self) -> bool:
         return self.status == "ok"
+
+
+def projection(rows: Iterable[tuple], places: Sequence[int]) -> Iterator[tuple]:
+    """Each tuple of ``rows`` cut to ``places`` (in that order), as a tuple."""
+    if not places:
+        return (() for _ in rows)
+    if len(places) == 1:
+        return zip(map(itemgetter(places[0]), rows))
+    return map(itemgetter(*places), rows)
 
 
 class Tester:
@@ -479,7 +489,7 @@ class Tester:
                 found = 0.0
             else:
                 at = [i for i, b in enumerate(bound) if b]
-                found = float(max(Counter(tuple(t[i] for i in at) for t in rows).values()))
+                found = float(max(Counter(projection(rows, at)).values()))
             self._recalls[key] = found
         return found
 

@@ -522,3 +522,14 @@ def test_learning_without_and_with_isolated_head_places_gives_the_same_program(
     assert program.clauses == plain.clauses and scores == plain_scores
     assert program.clauses == ("next_control(A,B) :- control(A,C), succ_player(C,B).",)
     assert stats.rules_tested < plain_stats.rules_tested
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)), max_size=20),
+    st.lists(st.integers(0, 2), max_size=3),
+)
+def test_projection_cuts_each_tuple_to_the_places(rows, places):
+    from ilp.test import projection
+
+    assert list(projection(rows, places)) == [tuple(t[i] for i in places) for t in rows]
