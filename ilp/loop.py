@@ -56,7 +56,7 @@ from ilp.generate import Generator
 from ilp.invent import InventionSearch, unfold
 from ilp.recursion import RecursiveSearch, time_left, with_pool_rules
 from ilp.results import Program, Scores, Stats, make_program
-from ilp.rules import Rule, canonical
+from ilp.rules import Rule, canonical, pred_signature
 from ilp.task import TaskError, TaskFiles
 from ilp.test import Coverage, RescoreFailed, Tester
 
@@ -133,6 +133,11 @@ class _Search:
         self.optimal_at = -1  # noisy mode: the pool version whose optimum self.best is
         self.seen: set[Rule] = set()  # canonical forms of the rules generated so far
         self.coverage: dict[Rule, int | None] = {}  # see pos_coverage
+        # the predicates (pred_signature) of the keys in self.coverage, and in the
+        # last parents dict asked about: a rule whose predicates are none of
+        # these has no entry there, found without its canonical form
+        self.coverage_preds: set[tuple] = set()
+        self.parent_preds: tuple[dict, set[tuple]] = ({}, set())
         # noisy mode: rules whose specialisations of at least k literals are
         # never needed, by k (pruned once the search reaches that size)
         self.later_specs: dict[int, list[Rule]] = {}
@@ -152,6 +157,14 @@ class _Search:
         )
         if bias.invention and noisy:
             raise TaskError("'enable_pi' (predicate invention) is not supported with --noisy")
+
+    def parent_entry(self, parents: dict[Rule, Tested], rule: Rule) -> Tested | None:
+        """``parents``' entry for ``rule`` (None if it has none)."""
+        known, preds = self.parent_preds
+        if known is not parents:  # a new size's parents (only ever shrunk later)
+            preds = {pred_signature(r) for r in parents}
+            self.parent_preds = (parents, preds)
+        return parents.get(self.key(rule)) if pred_signature(rule) in preds else None
 
     def key(self, rule: Rule) -> Rule:
         """The form under which ``rule``'s test results are kept: its canonical
@@ -407,7 +420,7 @@ class _Search:
         pos_cands = neg_cands = None  # examples every fully tested parent covers
         hints = 0  # negatives that some parent covers
         for lit in rule.body:
-            found = parents.get(self.key(rule.without(lit)))
+            found = self.parent_entry(parents, rule.without(lit))
             if found is None:
                 continue
             if found.full:
@@ -522,7 +535,10 @@ class _Search:
         bound = None
         if len(rule.body) > 1:
             for lit in rule.body:
-                found = self.coverage.get(self.key(rule.without(lit)))
+                part = rule.without(lit)
+                if pred_signature(part) not in self.coverage_preds:
+                    continue
+                found = self.coverage.get(self.key(part))
                 if found is not None:
                     bound = found if bound is None else bound & found
         return bound
@@ -545,7 +561,9 @@ class _Search:
         """Keep ``rule``'s positive coverage (see :meth:`pos_coverage`)."""
         if len(self.coverage) >= COVERAGE_CACHE:
             self.coverage.clear()
+            self.coverage_preds.clear()
         self.coverage[self.key(rule)] = found
+        self.coverage_preds.add(pred_signature(rule))
 
     def prune_pointless(
         self, rule: Rule, outcome: Outcome, parents: dict[Rule, Tested] | None = None
@@ -557,7 +575,7 @@ class _Search:
         t0 = time.perf_counter()
 
         def refuted(lit) -> bool:
-            found = (parents or {}).get(self.key(rule.without(lit)))
+            found = self.parent_entry(parents or {}, rule.without(lit))
             return found is not None and found.fp & outcome.missed != 0
 
         found = pointless_literal(rule, self.tester, time_limit=self.time_limit(), refuted=refuted)

@@ -69,6 +69,13 @@ class Rule(NamedTuple):
         return Rule.make(self.head, (lit.renamed(mapping) for lit in self.body))
 
 
+def pred_signature(rule: Rule) -> tuple[tuple[str, int], ...]:
+    """The predicates of ``rule``'s body with their arities, sorted: the same
+    for every renaming and twin of it (so for its :func:`canonical` form),
+    and much cheaper to find."""
+    return tuple(sorted([(lit.pred, len(lit.args)) for lit in rule.body]))
+
+
 # ------------------------------------------------------------------ canonical
 # Symmetries of relations: (predicate, i, j) says that swapping arguments i and j
 # of any literal of the predicate keeps what it means (zendo's contact(A,B):
@@ -170,10 +177,11 @@ def canonical(rule: Rule, symmetric: Symmetries = frozenset()) -> Rule:
         return rule
     first = len(rule.head.args)
     pairs = symmetry_pairs(symmetric)
-    colour = _refine_colours(rule, variables, pairs)
+    # one variable is a class of its own (its colour cannot matter)
+    colour = _refine_colours(rule, variables, pairs) if len(variables) > 1 else {}
     classes: dict[int, list[int]] = {}
     for v in variables:
-        classes.setdefault(colour[v], []).append(v)
+        classes.setdefault(colour.get(v, 0), []).append(v)
     blocks = []
     start = first
     for c in sorted(classes):
@@ -183,22 +191,24 @@ def canonical(rule: Rule, symmetric: Symmetries = frozenset()) -> Rule:
             [dict(zip(members, perm, strict=True)) for perm in itertools.permutations(targets)]
         )
         start += len(members)
-    best: tuple[Literal, ...] | None = None
-    best_key: list[tuple] | None = None
+    # each literal as (predicate, arity, arguments, swappable pair); a renamed
+    # body is compared as its sorted literal_key tuples, which are the
+    # literals themselves in that order (no key function called per literal)
+    shapes = [(lit.pred, len(lit.args), lit.args, pairs.get(lit.pred)) for lit in rule.body]
+    best: list[tuple] | None = None
     for parts in itertools.product(*blocks):
-        mapping = {k: v for part in parts for k, v in part.items()}
-        body = tuple(
-            sorted((_turned(lit.renamed(mapping), pairs) for lit in rule.body), key=literal_key)
-        )
-        if best is None:
-            best = body
-            continue
-        if best_key is None:
-            best_key = [literal_key(x) for x in best]
-        key = [literal_key(x) for x in body]
-        if key < best_key:
-            best, best_key = body, key
-    return Rule(rule.head, best)
+        mapping = parts[0] if len(parts) == 1 else {k: v for p in parts for k, v in p.items()}
+        keys = []
+        for pred, n, args, pair in shapes:
+            new = tuple([mapping.get(v, v) for v in args])
+            if pair is not None and new[pair[0]] > new[pair[1]]:
+                new = turned(Literal(pred, new), pair).args
+            keys.append((pred, n, new))
+        keys.sort()
+        if best is None or keys < best:
+            best = keys
+    assert best is not None
+    return Rule(rule.head, tuple([Literal(pred, args) for pred, _, args in best]))
 
 
 # ------------------------------------------------------------ evaluation order

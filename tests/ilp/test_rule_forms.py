@@ -140,3 +140,55 @@ def test_canonical_with_a_symmetric_relation_is_the_same_exactly_for_renamed_twi
         assert any(
             brute_canonical_key(t) == brute_canonical_key(canonical(a, sym)) for t in twins(a, sym)
         )
+
+
+def reference_canonical(rule: Rule, symmetric=frozenset()) -> Rule:
+    """canonical's definition, written plainly: within the colour classes
+    (in colour order, consecutive numbers) every assignment, each renamed
+    literal turned to increasing swappable arguments, the smallest sorted body."""
+    from ilp.rules import _refine_colours, literal_key, symmetry_pairs, turned
+
+    pairs = symmetry_pairs(symmetric)
+    vs = rule.body_only_vars()
+    colour = _refine_colours(rule, vs, pairs)
+    classes = [[v for v in vs if colour[v] == c] for c in sorted(set(colour.values()))]
+    blocks, start = [], len(rule.head.args)
+    for members in classes:
+        blocks.append(list(itertools.permutations(range(start, start + len(members)))))
+        start += len(members)
+    best = None
+    for parts in itertools.product(*blocks):
+        mapping = {
+            v: t
+            for members, p in zip(classes, parts, strict=True)
+            for v, t in zip(members, p, strict=True)
+        }
+        body = []
+        for lit in rule.body:
+            x = lit.renamed(mapping)
+            pair = pairs.get(x.pred)
+            if pair is not None and x.args[pair[0]] > x.args[pair[1]]:
+                x = turned(x, pair)
+            body.append(x)
+        body.sort(key=literal_key)
+        if best is None or [literal_key(x) for x in body] < [literal_key(x) for x in best]:
+            best = body
+    return Rule(rule.head, tuple(best))
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules(), st.sampled_from([frozenset(), frozenset({("p", 0, 1)}), frozenset({("r", 0, 2)})]))
+def test_canonical_is_its_plain_definition(rule, symmetric):
+    assert canonical.__wrapped__(rule, symmetric) == reference_canonical(rule, symmetric)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules(), st.randoms())
+def test_pred_signature_is_that_of_every_renaming_and_twin(rule, rnd):
+    from ilp.rules import pred_signature
+
+    vs = rule.body_only_vars()
+    renamed = rule.renamed(dict(zip(vs, rnd.sample(range(2, 12), len(vs)), strict=True)))
+    assert pred_signature(renamed) == pred_signature(rule)
+    assert pred_signature(canonical(rule, frozenset({("p", 0, 1)}))) == pred_signature(rule)
+    assert pred_signature(rule) == tuple(sorted((x.pred, len(x.args)) for x in rule.body))
