@@ -444,6 +444,100 @@ def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None
     assert ctl.statistics["solving"]["solvers"]["conflicts"] == 0
 
 
+PARITY_KINDS = ("star", "star", "canceller", "canceller", "triangle", "square")
+
+
+def _parity_panel(seed: int, max_cells: int) -> Panel:
+    """A random panel of stars, cancellers, dots, triangles and squares, the
+    triangles and squares in colours no star has, the squares in one
+    (panel_parity.lp applies)."""
+    from dataclasses import replace
+
+    panel = random_panel(random.Random(seed), max_cells=max_cells, kinds=PARITY_KINDS)
+    triangles = tuple((x, y, k, "white") for x, y, k, _ in panel.triangles)
+    squares = tuple((x, y, "green") for x, y, _ in panel.squares)
+    return replace(panel, triangles=triangles, squares=squares)
+
+
+def test_the_parity_of_stars_and_cancellers_equals_brute_force() -> None:
+    """panel_parity.lp on panels of stars, cancellers, dots, triangles and squares: the
+    same lines as the brute force, and it applies to most of them with both
+    parities."""
+    from witness.search.asp_solver import _parity
+
+    seen = []
+    for seed in range(60):
+        panel = _parity_panel(14000 + seed, max_cells=6)
+        seen.append(_parity(panel))
+        _agree(panel)
+    assert seen.count(0) > 10 and seen.count(1) > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(150))
+def test_the_parity_of_stars_and_cancellers_equals_brute_force_up_to_3x3(seed: int) -> None:
+    _agree(_parity_panel(15000 + seed, max_cells=9))
+
+
+def test_no_parity_where_other_symbols_count_for_stars_or_may_go() -> None:
+    """A square or triangle of a star's colour counts for it, and squares of
+    two colours may go one at a time: an odd count of stars and cancellers
+    is then solvable, and panel_parity.lp stays out."""
+    from witness.search.asp_solver import _parity
+
+    line = {"rows": 1, "cols": 2, "starts": ((0, 0),), "ends": ((2, 1),)}
+    panels = (
+        Panel(**line, stars=((0, 0, "red"),), squares=((1, 0, "red"),)),
+        Panel(**line, stars=((0, 0, "red"),), triangles=((1, 0, 1, "red"),)),
+        Panel(
+            rows=1,
+            cols=3,
+            starts=((0, 0),),
+            ends=((3, 1),),
+            squares=((0, 0, "red"), (1, 0, "blue")),
+            cancellers=((2, 0, "none"),),
+        ),
+    )
+    for panel in panels:
+        assert _parity(panel) is None
+        assert brute_force(panel)
+        _agree(panel)
+
+
+def test_an_odd_count_of_stars_and_cancellers_is_refuted_without_search() -> None:
+    """Stars and cancellers alone, an odd number of them: every region needs
+    an even number (a canceller removes one symbol, and stars stay in twos),
+    so panel_parity.lp refutes the panel with no choice; and with dots, the
+    parity says how many of them stay off the line."""
+    import clingo
+
+    from witness.search.asp_solver import panel_program
+
+    stars = tuple((x, y, "white") for x in range(3) for y in range(3) if (x + y) % 2 == 0)
+    cancellers = tuple((x, y, "none") for x in range(3) for y in range(3) if (x + y) % 2)
+    panel = Panel(
+        rows=3, cols=3, starts=((0, 0),), ends=((3, 3),), stars=stars, cancellers=cancellers
+    )
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    assert ctl.solve().unsatisfiable
+    assert ctl.statistics["solving"]["solvers"]["choices"] == 0
+    assert not brute_force(panel)
+    # one dot off the line makes the count even again: the dot goes too
+    dotted = Panel(
+        rows=3,
+        cols=3,
+        starts=((0, 0),),
+        ends=((3, 3),),
+        stars=stars,
+        cancellers=cancellers,
+        dots=(Dot((1, 1), "black"),),
+    )
+    _agree(dotted)
+    assert all((1, 1) not in line for line in brute_force(dotted))
+
+
 @pytest.fixture
 def clingo_arguments(monkeypatch) -> list[list[str]]:
     """The arguments of every clingo.Control the solver makes, as it makes them."""

@@ -12,7 +12,9 @@
   ``panel_squares.lp``, ``panel_stars.lp``, ``panel_polyomino_area.lp``
   (the pieces' net area), ``panel_polyominoes.lp`` (placements) and
   ``panel_cancellers.lp``; ``panel_cancellers_lazy.lp`` instead of the last
-  when the rules checker decides the cancellers' regions.
+  when the rules checker decides the cancellers' regions; ``panel_parity.lp``
+  (the parity of stars and cancellers, on panels whose other symbols are
+  dots and triangles).
 """
 
 from __future__ import annotations
