@@ -244,15 +244,19 @@ def evaluation_order(
     if directions is None:
         bound = set(rule.head.args)
 
-        def cost(x: Literal) -> tuple:
-            mask = tuple(v in bound for v in x.args)
-            if all(mask):
-                return (0, 0.0, 0)
-            return (1, recall(x.pred, mask), -sum(mask))
-
         while remaining:
             if recall is not None:
-                lit = min(later(remaining), key=cost)
+                # the first of the least (0, 0, 0) for a pure test, else (1,
+                # answers for the bound arguments, -number of them bound)
+                lit, least = remaining[0], None
+                for x in later(remaining):
+                    mask = tuple([v in bound for v in x.args])
+                    if False not in mask:
+                        lit = x
+                        break
+                    cost = (1, recall(x.pred, mask), -mask.count(True))
+                    if least is None or cost < least:
+                        lit, least = x, cost
             else:
                 lit = max(later(remaining), key=lambda x: sum(v in bound for v in x.args))
             remaining.remove(lit)

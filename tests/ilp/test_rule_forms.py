@@ -192,3 +192,29 @@ def test_pred_signature_is_that_of_every_renaming_and_twin(rule, rnd):
     assert pred_signature(renamed) == pred_signature(rule)
     assert pred_signature(canonical(rule, frozenset({("p", 0, 1)}))) == pred_signature(rule)
     assert pred_signature(rule) == tuple(sorted((x.pred, len(x.args)) for x in rule.body))
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules(), st.randoms())
+def test_the_order_by_answers_is_the_first_cheapest_literal_each_time(rule, rnd):
+    """evaluation_order with recall: each time the first literal whose
+    arguments are all bound, else the first of the fewest answers, then of
+    the most arguments bound (min over the cost, as Popper orders a body)."""
+    answers = {}
+
+    def recall(pred, mask):
+        return answers.setdefault((pred, mask), float(rnd.choice([1, 2, 3, float("inf")])))
+
+    got = evaluation_order(rule, None, recall)
+    bound, remaining, expected = set(rule.head.args), list(rule.body), []
+    while remaining:
+
+        def cost(x):
+            mask = tuple(v in bound for v in x.args)
+            return (0, 0.0, 0) if all(mask) else (1, recall(x.pred, mask), -sum(mask))
+
+        lit = min(remaining, key=cost)
+        remaining.remove(lit)
+        expected.append(lit)
+        bound.update(lit.args)
+    assert got == tuple(expected)
