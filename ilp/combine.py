@@ -140,6 +140,12 @@ class Pool:
     def __len__(self) -> int:
         return len(self.rules)
 
+    def sizes(self) -> list[int]:
+        """Each rule's literals (kept by add: a Rule's size is a Python call)."""
+        if len(self._keys) == len(self.rules):
+            return [key[0] for key in self._keys]
+        return [r.size for r in self.rules]
+
     def can_cover(
         self, uncovered: int, budget: int, node_limit: int = COVER_NODES, give_up: bool = True
     ) -> bool:
@@ -156,9 +162,9 @@ class Pool:
         if not uncovered:
             return True
         rules = sorted(
-            (r.size, tp)
-            for r, tp in zip(self.rules, self.tps, strict=True)
-            if r.size <= budget and tp & uncovered
+            (size, tp)
+            for size, tp in zip(self.sizes(), self.tps, strict=True)
+            if tp & uncovered and size <= budget
         )
         if not rules:
             return False

@@ -515,8 +515,8 @@ class _Search:
 
     def useless_coverage(self, covered: int, smallest: int, seen_size: int) -> bool:
         """:meth:`useless` for a rule that covers at most the positives ``covered``."""
-        for r, tp in zip(self.pool.rules, self.pool.tps, strict=True):
-            if r.size <= smallest and covered & ~tp == 0:
+        for size, tp in zip(self.pool.sizes(), self.pool.tps, strict=True):
+            if covered & ~tp == 0 and size <= smallest:
                 return True
         if self.several_replace and self.pool.can_cover(covered, smallest, give_up=False):
             return True

@@ -1,5 +1,6 @@
 """Combine: the best consistent program of at most max_clauses rules, against brute force."""
 
+import functools
 import itertools
 
 import pytest
@@ -217,3 +218,27 @@ def test_clingo_is_skipped_when_it_could_not_ground_in_time(monkeypatch):
     assert calls and result.optimal and result.mdl(8) == 8 - 2
     result = combine(pool, None, noisy=True)  # no limit: clingo always runs
     assert len(calls) == 2 and result.optimal
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(2, 4), st.integers(0, 2**6 - 1)), max_size=12),
+    st.integers(0, 2**6 - 1),
+    st.integers(0, 9),
+)
+def test_can_cover_is_some_rules_within_the_budget_covering_the_examples(specs, uncovered, budget):
+    """Against every subset of the pool; the sizes kept by add, or read from
+    the rules when the lists were set directly."""
+    pool = Pool()
+    for i, (size, tp) in enumerate(specs):
+        pool.add(rule(i, size), tp)
+    direct = Pool(rules=list(pool.rules), tps=list(pool.tps), fps=list(pool.fps))
+    items = list(zip(pool.rules, pool.tps, strict=True))
+    expected = any(
+        sum(r.size for r, _ in combo) <= budget
+        and uncovered & ~functools.reduce(int.__or__, (t for _, t in combo), 0) == 0
+        for k in range(len(items) + 1)
+        for combo in itertools.combinations(items, k)
+    )
+    assert pool.sizes() == direct.sizes() == [r.size for r in pool.rules]
+    assert pool.can_cover(uncovered, budget) == direct.can_cover(uncovered, budget) == expected
