@@ -4,6 +4,7 @@ checker. With pi_baseline pruning, the search must find a solution exactly when
 one exists, return only paths the checker accepts, and say ``unsolvable`` only
 when there is none."""
 
+import dataclasses
 from itertools import product
 
 import numpy as np
@@ -21,6 +22,7 @@ from witness.model.rules import (
     enumerate_lines,
     is_solution,
     lines_of,
+    point,
     polyominoes_fit,
     regions,
 )
@@ -201,6 +203,45 @@ def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> Non
     taken = [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), 400))]
     stronger = [(p, flood) for p, flood, fast in taken if fast and not flood]
     assert not stronger, (panel.to_json(), stronger[:3])
+
+
+def reach_rules_reject(panel: Panel, prefix: list) -> bool:
+    """pi_baseline's rules 3 and 4 on a panel of dots, gaps and removed edges,
+    by a plain flood: no end but the head reachable off the line, or a dot off
+    the line whose vertex (or either end of whose edge) is out of reach."""
+    head, on = prefix[-1], set(prefix)
+    reach, todo = {head}, [head]
+    while todo:
+        for u in panel.neighbours(todo.pop()):
+            if u not in on and u not in reach:
+                reach.add(u)
+                todo.append(u)
+    if not any(e in reach and e != head for e in panel.ends):
+        return True
+    on_line = covered(lines_of(panel, prefix))
+    for dot in panel.dots:
+        ends = dot.at if dot.on_edge else (dot.at,)
+        if point(dot.at) not in on_line and not all(v in reach for v in ends):
+            return True
+    return False
+
+
+@SETTINGS
+@given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)))
+def test_reach_rules_by_bits_are_the_floods(panel: Panel) -> None:
+    # On panels of dots and gaps the core floods the head's reach as bit masks
+    # (kernels._bit_reach): its verdict is exactly the plain flood's.
+    panel = dataclasses.replace(panel, triangles=())
+    prefixes = sorted(
+        {tuple(line[:n]) for line in enumerate_lines(panel) for n in range(2, len(line) + 1)}
+    )
+    verdicts = baseline_verdicts(panel, [list(p) for p in prefixes])
+    wrong = [
+        (p, flood)
+        for p, (flood, _) in zip(prefixes, verdicts, strict=True)
+        if flood != reach_rules_reject(panel, list(p))
+    ]
+    assert not wrong, (panel.to_json(), wrong[:3])
 
 
 @SETTINGS

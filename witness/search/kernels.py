@@ -1768,6 +1768,93 @@ def _ring_connected(w, neighbour, on, stamp):
     return max(free - links, 1) == 1
 
 
+# Reach as bit masks: on panels of at most 62 vertices without symmetry whose
+# pi_baseline reads nothing but the reach (no region rule: dots, gaps, ends), a
+# vertex is a bit and the flood grows a whole frontier per step with shifts, some
+# five times faster than the queue of _free_flood on 5x5 panels with gaps (whose
+# steps the fast path seldom takes). The learned programs read the flood's labels,
+# so the core with one keeps the queue.
+BIT_VERTICES = 62
+
+
+@_jit_free
+def _bit_grid(neighbour, mirror, rules, enabled):
+    """(on, every vertex, for each direction the vertices with a legal step that
+    way and that step's id difference): what _bit_reach needs, on = 0 where
+    the bit flood does not serve (see above)."""
+    n = neighbour.shape[0]
+    m0 = m1 = m2 = m3 = 0
+    s0 = s1 = s2 = s3 = 0
+    if not enabled or n > BIT_VERTICES or mirror[0] >= 0 or rules[1] != 0:
+        return (0, 0, m0, m1, m2, m3, s0, s1, s2, s3)
+    for v in range(n):
+        bit = 1 << v
+        if neighbour[v, 0] >= 0:
+            m0 |= bit
+            s0 = neighbour[v, 0] - v
+        if neighbour[v, 1] >= 0:
+            m1 |= bit
+            s1 = neighbour[v, 1] - v
+        if neighbour[v, 2] >= 0:
+            m2 |= bit
+            s2 = neighbour[v, 2] - v
+        if neighbour[v, 3] >= 0:
+            m3 |= bit
+            s3 = neighbour[v, 3] - v
+    return (1, (1 << n) - 1, m0, m1, m2, m3, s0, s1, s2, s3)
+
+
+@_jit_inline
+def _shifted(x, s):
+    return x << s if s > 0 else x >> -s
+
+
+@_jit_free
+def _line_bits(on, stamp):
+    """The vertices marked ``stamp``, as bits (at most BIT_VERTICES of them)."""
+    out = 0
+    for v in range(on.size):
+        if on[v] == stamp:
+            out |= 1 << v
+    return out
+
+
+@_jit_inline
+def _bit_reach(w, lmask, bitg):
+    """_free_flood as bits: w and every vertex reachable from it off the line
+    ``lmask`` (w's bit may be in it)."""
+    seed = 1 << w
+    free = (bitg[1] & ~lmask) | seed
+    reach = seed
+    while True:
+        grown = (reach | _shifted(reach & bitg[2], bitg[6]) | _shifted(reach & bitg[3], bitg[7])
+                 | _shifted(reach & bitg[4], bitg[8]) | _shifted(reach & bitg[5], bitg[9])) & free
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+@_jit_inline
+def _bit_dead(w, lmask, bitg, ends, dot_point, dot_a, dot_b, cover, stamp):
+    """pi_baseline's reach rules on a panel the bit flood serves (_bit_grid): no
+    end but w reachable, or a dot not covered whose vertex or edge ends cannot
+    be reached (rules 3 and 4 as _panel_dead's flood says them)."""
+    reach = _bit_reach(w, lmask, bitg)
+    reach_end = False
+    for i in range(ends.size):
+        if ends[i] != w and (reach >> ends[i]) & 1:
+            reach_end = True
+            break
+    if not reach_end:
+        return True
+    for i in range(dot_point.size):
+        if cover[dot_point[i]] != stamp:
+            b = dot_b[i]
+            if not (reach >> dot_a[i]) & 1 or (b >= 0 and not (reach >> b) & 1):
+                return True
+    return False
+
+
 @_jit_inline
 def _bounded_flood(
     seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue, vlabel, vlab
@@ -2287,7 +2374,7 @@ def _program_fires(w, reach_lab, program, neighbour, mirror, ends, symbols, kind
 # fmt: off
 @_jit_inline
 def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stamp, fast, n_off,
-                tiling):
+                tiling, bitg, lmask):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); ``grid`` = (neighbour, vpoint, epoint, mirror,
     mpoint, pnb, pvertex, is_end, ends), ``symbols_t`` = (kind, colour, value,
@@ -2297,9 +2384,10 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
     on, fast path allowed, region symbols other than triangles, vertices with a
     legal step, regions flooded over cells alone). ``fast``: the
     head's free neighbours were linked around it (see below). Otherwise the
-    head's reach is flooded; when it holds all ``n_off`` vertices off the line
-    (-1: not known), the step cut nothing off after all, and rule 5 looks next
-    to the step too."""
+    head's reach is flooded (as bits when ``bitg`` says so, _bit_grid, with
+    ``lmask`` the child's line as bits); when it holds all ``n_off`` vertices
+    off the line (-1: not known), the step cut nothing off after all, and rule
+    5 looks next to the step too."""
     # The fast path: with the head's free neighbours linked around it (and, with
     # squares, stars, polyominoes or cancellers, w's too: the step cut nothing
     # off), what the new head w can reach is what the old one could, less the
@@ -2335,6 +2423,8 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
         return rules[1] == 1 and _regions_broken_near(
             w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
             outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, rules[5] == 1)
+    if bitg[0] == 1:  # (lmask: the child's line, as bits)
+        return _bit_dead(w, lmask, bitg, ends, dot_point, dot_a, dot_b, cover, stamp)
     labels[0] += 1
     vlab = labels[0]
     nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
@@ -2552,6 +2642,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     program = (clauses, cmps, need)
     grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
     symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
+    bitg = _bit_grid(neighbour, mirror, rules, evaluate and not star)
     n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
     cursor = counters[C_CURSOR]
@@ -2574,6 +2665,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         last_g = g
         head = vertex[node]
         found = 0
+        lmask = -1  # the line as bits (_bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
         # is the parent's less the head, w's linked or not: every part w's step
         # cuts the rest into touches w. Rule 5's local floods need w's linked
@@ -2603,8 +2695,10 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 fast = fast_head and not is_end[w] and (
                     rules[3] == 0 or _ring_connected(w, neighbour, on, stamp))
                 flooded = labels[0]
+                if bitg[0] == 1 and not fast and lmask < 0:  # (w is on it now)
+                    lmask = _line_bits(on, stamp) & ~(1 << w)
                 base = _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch,
-                                   stamp, fast, n_off, tiling)
+                                   stamp, fast, n_off, tiling, bitg, lmask | (1 << w))
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
@@ -2641,6 +2735,7 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     the fast path rejects. What the search evaluates, for tests and tools."""
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     out = np.zeros(lengths.size, np.int8)
+    bitg = _bit_grid(neighbour, mirror, rules, True)
     stamp = 0
     for i in range(lengths.size):
         for fast_try in range(2):
@@ -2666,7 +2761,8 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             out[i] |= 2 * fast_try
             if _panel_dead(head, d, w, (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex,
                            is_end, ends), (kind, colour, value, outside, symbols, dot_point, dot_a,
-                           dot_b), width, height, rules, scratch, stamp, fast, n_off, tiling):
+                           dot_b), width, height, rules, scratch, stamp, fast, n_off, tiling,
+                           bitg, _line_bits(on, stamp) if bitg[0] == 1 else 0):
                 out[i] |= 1 if fast_try == 0 else 4
     return out
 
