@@ -1827,8 +1827,13 @@ def _bit_reach(w, lmask, bitg):
     free = (bitg[1] & ~lmask) | seed
     reach = seed
     while True:
-        grown = (reach | _shifted(reach & bitg[2], bitg[6]) | _shifted(reach & bitg[3], bitg[7])
-                 | _shifted(reach & bitg[4], bitg[8]) | _shifted(reach & bitg[5], bitg[9])) & free
+        grown = (
+            reach
+            | _shifted(reach & bitg[2], bitg[6])
+            | _shifted(reach & bitg[3], bitg[7])
+            | _shifted(reach & bitg[4], bitg[8])
+            | _shifted(reach & bitg[5], bitg[9])
+        ) & free
         if grown == reach:
             return reach
         reach = grown
