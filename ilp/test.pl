@@ -147,8 +147,22 @@ fact_rows(M, Name0, Arity, Max, Rows) :-
 %   negative equal to it but at argument Place (1-based), or the atom none if
 %   some positive has no such negative. Values: the distinct arguments at Place
 %   of all examples, as strings (term_string/2, as fact_rows/5).
-%   One pass over the negatives, keeping only the first per wanted key (there
-%   may be 100,000s of negatives, each matching a positive).
+%   When every example is ground and of one predicate, each positive's first
+%   conflict is looked up by the negatives' (JIT, deep) index, within an
+%   inference budget; past it, or else, one pass over the negatives, keeping
+%   only the first per wanted key (there may be 100,000s of negatives, each
+%   matching a positive).
+head_place_conflicts(M, Place, Conflicts, Values) :-
+    M:'$ilp_pos'(_, A0),
+    functor(A0, Name, Arity),
+    \+ ( ( M:'$ilp_pos'(_, A) ; M:'$ilp_neg'(_, A) ),
+          \+ ( ground(A), functor(A, Name, Arity) ) ),
+    aggregate_all(count, ( M:'$ilp_pos'(_, _) ; M:'$ilp_neg'(_, _) ), N),
+    Limit is 20 * N + 1000,
+    call_with_inference_limit(indexed_conflicts(M, Place, Found), Limit, Result),
+    Result \== inference_limit_exceeded,
+    !,
+    place_conflicts(M, Place, Found, Conflicts, Values).
 head_place_conflicts(M, Place, Conflicts, Values) :-
     retractall(first_conflict(_, _, _)),
     findall(Key-[], ( M:'$ilp_pos'(_, A), without_place(A, Place, Key) ), Keys0),
@@ -162,6 +176,28 @@ head_place_conflicts(M, Place, Conflicts, Values) :-
     findall(J, ( M:'$ilp_pos'(_, A), without_place(A, Place, Key), term_hash(Key, H),
                  ( first_conflict(H, Key, J0) -> J = J0 ; J = none ) ), Found),
     retractall(first_conflict(_, _, _)),
+    place_conflicts(M, Place, Found, Conflicts, Values).
+
+%   Found: each positive's first conflict, in order; none after the first
+%   positive without one (the indexed search stops there).
+indexed_conflicts(M, Place, Found) :-
+    findall(J, ( M:'$ilp_pos'(_, A),
+                 functor(A, Name, Arity), functor(B, Name, Arity),
+                 same_args_but(1, Arity, Place, A, B),
+                 ( once(M:'$ilp_neg'(J0, B)) -> J = J0 ; !, J = none ) ), Found).
+
+%   B has A's arguments, but at Place (a fresh variable there).
+same_args_but(I, Arity, _, _, _) :-
+    I > Arity, !.
+same_args_but(I, Arity, Place, A, B) :-
+    (   I =:= Place
+    ->  true
+    ;   arg(I, A, X), arg(I, B, X)
+    ),
+    I1 is I + 1,
+    same_args_but(I1, Arity, Place, A, B).
+
+place_conflicts(M, Place, Found, Conflicts, Values) :-
     (   memberchk(none, Found)
     ->  Conflicts = none, Values = []
     ;   Conflicts = Found,

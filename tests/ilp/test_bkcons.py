@@ -533,3 +533,29 @@ def test_projection_cuts_each_tuple_to_the_places(rows, places):
     from ilp.test import projection
 
     assert list(projection(rows, places)) == [tuple(t[i] for i in places) for t in rows]
+
+
+@settings(max_examples=40, deadline=None)
+@given(pairs, st.lists(st.tuples(st.sampled_from(NODES), st.sampled_from(NODES)), max_size=12))
+def test_head_place_conflicts_are_the_first_negatives_equal_but_there(tmp_path_factory, pos, neg):
+    """Found through the negatives' index (the budget allowing): for each
+    positive the first negative equal to it but at the place, as one pass
+    over the negatives finds it; none if some positive has no such negative."""
+    from ilp.test import HELPER_MODULE
+
+    with pair_task_tester(tmp_path_factory.mktemp("task"), {}, pos, neg) as tester:
+        for v in (0, 1):
+            found = tester.head_place_conflicts(v)
+            w = 1 - v
+            first = [next((j for j, n in enumerate(neg) if n[w] == p[w]), None) for p in pos]
+            if None in first:
+                assert found is None
+                continue
+            assert found is not None and found[0] == first
+            assert found[1] == {e[v] for e in pos + neg}
+            passed = tester.janus.query_once(  # the one pass (head_place_conflicts' second clause)
+                f"_M = {tester.module}, _P = {v + 1}, "
+                f"clause({HELPER_MODULE}:head_place_conflicts(_M, _P, C, V), _Body, _Ref), "
+                f"nth_clause(_, 2, _Ref), call({HELPER_MODULE}:_Body)"
+            )
+            assert (passed["C"], set(passed["V"])) == (found[0], found[1])
