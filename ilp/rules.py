@@ -63,7 +63,12 @@ class Rule(NamedTuple):
         return sorted({v for lit in self.body for v in lit.args if v not in head})
 
     def without(self, lit: Literal) -> Rule:
-        return Rule(self.head, tuple(x for x in self.body if x != lit))
+        """The rule without every occurrence of ``lit`` in its body."""
+        body = self.body
+        if body.count(lit) == 1:  # a body is a set (a canonical key may repeat one)
+            i = body.index(lit)
+            return Rule(self.head, body[:i] + body[i + 1 :])
+        return Rule(self.head, tuple([x for x in body if x != lit]))
 
     def renamed(self, mapping: dict[int, int]) -> Rule:
         return Rule.make(self.head, (lit.renamed(mapping) for lit in self.body))
@@ -73,7 +78,7 @@ def pred_signature(rule: Rule) -> tuple[tuple[str, int], ...]:
     """The predicates of ``rule``'s body with their arities, sorted: the same
     for every renaming and twin of it (so for its :func:`canonical` form),
     and much cheaper to find."""
-    return tuple(sorted([(lit.pred, len(lit.args)) for lit in rule.body]))
+    return tuple(sorted([(pred, len(args)) for pred, args in rule.body]))
 
 
 # ------------------------------------------------------------------ canonical

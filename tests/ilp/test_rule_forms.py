@@ -218,3 +218,12 @@ def test_the_order_by_answers_is_the_first_cheapest_literal_each_time(rule, rnd)
         expected.append(lit)
         bound.update(lit.args)
     assert got == tuple(expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules(), st.integers(0, 6))
+def test_without_drops_every_occurrence_of_the_literal(rule, k):
+    key = Rule(rule.head, rule.body + rule.body[:1])  # a key may hold a literal twice
+    for r in (rule, key):
+        lit = r.body[k % len(r.body)] if k < 6 else Literal("absent", (0,))
+        assert r.without(lit) == Rule(r.head, tuple(x for x in r.body if x != lit))
