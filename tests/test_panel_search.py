@@ -5,6 +5,7 @@ one exists, return only paths the checker accepts, and say ``unsolvable`` only
 when there is none."""
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 from itertools import product
 
 import numpy as np
@@ -27,6 +28,7 @@ from witness.model.rules import (
     regions,
 )
 from witness.search import panel_search
+from witness.search.generate_panels import PanelSpec, generate_panel_set
 from witness.search.kernels import tiles_exactly, tiling_scratch
 from witness.search.panel_search import (
     baseline_values,
@@ -369,6 +371,27 @@ def test_open_list_pops_as_a_heap_would(ops) -> None:
     while heap:
         node, cursor = kernels._open_pop.py_func(later, first, cursor)
         assert node == heapq.heappop(heap)[-1]
+
+
+def test_a_search_on_lent_working_arrays_is_one_on_new_arrays() -> None:
+    # Each thread lends its searches the core's working arrays again, marked
+    # on with later stamps: solved one after another in one thread, panels of
+    # one size get what each gets on new arrays (the first search of a new
+    # thread).
+    spec = PanelSpec(("dots", "squares", "stars"), symmetry=None)
+    panels = generate_panel_set("path", [(4, 4)], 8, 3, spec)
+    panels += generate_panel_set("path", [(4, 4)], 4, 3, PanelSpec(("gaps", "triangles")))
+
+    def outcome(panel: Panel) -> tuple:
+        r = solve_panel(panel, time_limit=30)
+        return r.status, r.expansions, r.generated, r.path
+
+    def alone(panel: Panel) -> tuple:
+        with ThreadPoolExecutor(1) as pool:  # a new thread: new arrays
+            return pool.submit(outcome, panel).result()
+
+    in_turn = [outcome(p) for p in panels + panels[::-1]]
+    assert in_turn == [alone(p) for p in panels + panels[::-1]]
 
 
 def test_several_starts_are_one_search() -> None:

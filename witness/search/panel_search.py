@@ -60,6 +60,7 @@ from witness.search.kernels import (
     C_GENERATED,
     C_HEAP,
     C_NODES,
+    C_STAMP,
     CANDIDATES,
     DOT_ANY,
     DOT_MAIN,
@@ -589,17 +590,22 @@ class PanelPaths:
     candidates: np.ndarray  # int32: paths that reached an end, for the checker
     scratch: tuple  # the core's working arrays (kernels.panel_scratch, program_scratch,
     # tiling_scratch)
+    scratch_key: tuple[int, int, int]  # the sizes of the first (_lend_scratch)
 
     @classmethod
     def start(cls, capacity: int, geo: PanelGeometry, learned: bool = True) -> PanelPaths:
         """Room for ``capacity`` paths; the open list holds the trivial path of each
-        start. The working arrays of a learned program (when ``learned``) and of
-        tilings (when the panel has polyominoes) are the search's own; otherwise
-        the core never touches them and one small set serves every search."""
+        start. The path's working arrays are lent by this thread's pool
+        (:meth:`release` gives them back); those of a learned program (when
+        ``learned``) and of tilings (when the panel has polyominoes) are the
+        search's own; otherwise the core never touches them and one small set
+        serves every search."""
         capacity = max(capacity, len(geo.starts) + 8)
         n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
         n_pieces = int(np.count_nonzero(geo.kind == P_POLYOMINO))
         n_f, n_h = geo.key_bounds
+        key = (n_vertices, n_places, geo.n_colours)
+        scratch, stamp = _lend_scratch(key)
         paths = cls(
             np.empty(capacity, np.int32),
             np.empty(capacity, np.uint8),
@@ -611,13 +617,15 @@ class PanelPaths:
             np.zeros(4, np.int32),
             # (allocated by the Python source: a call into numba costs more here)
             (
-                panel_scratch.py_func(n_vertices, n_places, geo.n_colours),
+                scratch,
                 program_scratch.py_func(n_vertices, n_places, geo.dot_point.size, geo.n_colours)
                 if learned
                 else _UNUSED_PROGRAM_SCRATCH,
                 tiling_scratch.py_func(*geo.tiles, n_pieces) if n_pieces else _UNUSED_TILING,
             ),
+            key,
         )
+        paths.counters[C_STAMP] = stamp
         cursor = paths.first.size
         for n, s in enumerate(geo.starts):  # key (0, h, h, n): bucket (0, h, h)
             h = int(geo.h[s])
@@ -635,6 +643,11 @@ class PanelPaths:
         paths.counters[C_CURSOR] = cursor
         return paths
 
+    def release(self) -> None:
+        """Give the path's working arrays back to this thread's pool, with the
+        last stamp the core marked them with."""
+        _SCRATCH.free[self.scratch_key] = (self.scratch[0], int(self.counters[C_STAMP]))
+
     def grow(self, capacity: int) -> None:
         for array in (self.parent, self.vertex, self.flag, self.later):
             array.resize(capacity, refcheck=False)
@@ -644,6 +657,32 @@ class PanelPaths:
         ids = np.empty(256, np.int64)  # (vertex ids are uint8: a line visits 256 at most)
         n = stored_path(self.parent, self.vertex, node, ids)
         return [(v % (cols + 1), v // (cols + 1)) for v in ids[n - 1 :: -1].tolist()]
+
+
+class _ScratchPool(threading.local):
+    """Each thread's idle working arrays of the core (kernels.panel_scratch) by
+    their sizes, with the last stamp they were marked with. Allocating them
+    took a tenth of a short search's time. The core's marks and labels only
+    grow, so arrays reused with a later stamp (and their own labels, kept in
+    them) hold nothing the next search could mistake for its own."""
+
+    def __init__(self) -> None:
+        self.free: dict[tuple[int, int, int], tuple[tuple, int]] = {}
+
+
+_SCRATCH = _ScratchPool()
+
+
+def _lend_scratch(key: tuple[int, int, int]) -> tuple[tuple, int]:
+    """Idle working arrays of sizes ``key`` (n_vertices, n_places, n_colours)
+    and the stamp to go on from (taken out of the pool: a search inside a
+    search gets its own); new ones when there are none."""
+    entry = _SCRATCH.free.pop(key, None)
+    if entry is not None:
+        return entry
+    if len(_SCRATCH.free) >= 64:  # (sizes of many panels: keep the pool small)
+        _SCRATCH.free.clear()
+    return panel_scratch.py_func(*key), 0
 
 
 @functools.lru_cache(maxsize=64)
@@ -814,8 +853,11 @@ def solve_panel(
     except CheckStopped:
         path = None
     status_name = "solved"
-    if path is None:
-        status_name, path = _search(run, max_expansions, deadline, stop)
+    try:
+        if path is None:
+            status_name, path = _search(run, max_expansions, deadline, stop)
+    finally:
+        run.paths.release()
     if status_name == "exhausted" and sound:
         status_name = "unsolvable"
     counters = run.paths.counters
