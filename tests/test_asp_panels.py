@@ -538,6 +538,42 @@ def test_an_odd_count_of_stars_and_cancellers_is_refuted_without_search() -> Non
     assert all((1, 1) not in line for line in brute_force(dotted))
 
 
+def test_the_lines_colours_alternate_as_on_a_chessboard() -> None:
+    """panel_path.lp's tones: a line's vertices alternate between the grid's
+    two colours. Dots on all nine vertices of a 2x2 panel, from (0, 0) to
+    (2, 1) (two colours, so a line of an even count of vertices): refuted by
+    propagation alone, no choice made; the same ends with one vertex free,
+    of the ends' colours' count, solvable, as the brute force says."""
+    import clingo
+
+    from witness.search.asp_solver import panel_program
+
+    every = [(x, y) for x in range(3) for y in range(3)]
+    panel = Panel(
+        rows=2,
+        cols=2,
+        starts=((0, 0),),
+        ends=((2, 1),),
+        dots=tuple(Dot(v, "black") for v in every),
+    )
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    assert ctl.solve().unsatisfiable
+    assert ctl.statistics["solving"]["solvers"]["choices"] == 0
+    assert not brute_force(panel)
+    for free in ((2, 0), (0, 1)):  # the even colour (the start's), the odd one
+        panel = Panel(
+            rows=2,
+            cols=2,
+            starts=((0, 0),),
+            ends=((2, 1),),
+            dots=tuple(Dot(v, "black") for v in every if v != free),
+        )
+        _agree(panel)
+        assert bool(brute_force(panel)) == (sum(free) % 2 == 0)
+
+
 @pytest.fixture
 def clingo_arguments(monkeypatch) -> list[list[str]]:
     """The arguments of every clingo.Control the solver makes, as it makes them."""
