@@ -14,7 +14,11 @@ repository: import them first (``witness import FILE --from windmill --out
 DIR``) and pass the folder.
 
     .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
-        [--runs-csv FILE]
+        [--runs-csv FILE] [--cpu-limit SEC]
+
+``--cpu-limit`` also ends each solve at that many CPU seconds of its child
+(status timed_out, stop ``cpu``): with ``--time-limit`` set well above it, a
+loaded machine gives every panel the same CPU whatever its share of a core.
 
 ``--runs-csv`` writes one row per panel (name, size, status, seconds, CPU
 seconds, constraint families, and how clingo's last stage ended: ``stop``,
@@ -29,6 +33,8 @@ import argparse
 import logging
 import multiprocessing
 import random
+import resource
+import signal
 import statistics
 import time
 from collections import defaultdict
@@ -71,21 +77,30 @@ def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
     return files
 
 
-def _solve_in_child(panel: Panel, time_limit: float, pipe: Connection) -> None:
+def _solve_in_child(
+    panel: Panel, time_limit: float, pipe: Connection, cpu_limit: int | None = None
+) -> None:
+    if cpu_limit is not None:  # the kernel ends the child (SIGXCPU) at this much CPU
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, resource.RLIM_INFINITY))
     cpu = time.process_time()
     result = solve_panel_asp(panel, time_limit=time_limit)
     pipe.send((result.status, result.seconds, time.process_time() - cpu, result.extra))
 
 
-def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float, dict]:
+def solve_capped(
+    panel: Panel, time_limit: float, cpu_limit: int | None = None
+) -> tuple[str, float, float, dict]:
     """Solve in a forked child, ended at the time limit plus a grace: clingo
     stops itself, but one rules check of a line (panels with cancellers) or a
     large grounding cannot be interrupted. Such a panel counts as stopped.
     The last item is the result's ``extra`` (why it stopped: ``stop``); a
-    child ended at the grace has ``{"stop": "grace"}``."""
+    child ended at the grace has ``{"stop": "grace"}``. With ``cpu_limit``
+    the kernel also ends the child at that many CPU seconds (``{"stop":
+    "cpu"}``, its CPU seconds counted as the limit): on a loaded machine a
+    wall-clock limit gives a solve only a share of a core."""
     ours, theirs = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(
-        target=_solve_in_child, args=(panel, time_limit, theirs)
+        target=_solve_in_child, args=(panel, time_limit, theirs, cpu_limit)
     )
     t0 = time.perf_counter()
     child.start()
@@ -98,6 +113,8 @@ def solve_capped(panel: Panel, time_limit: float) -> tuple[str, float, float, di
     if ours.poll():
         return ours.recv()
     wall = time.perf_counter() - t0
+    if cpu_limit is not None and child.exitcode == -signal.SIGXCPU:
+        return "timed_out", wall, float(cpu_limit), {"stop": "cpu"}
     return "failed", wall, wall, {"stop": f"exit code {child.exitcode}"}
 
 
@@ -113,7 +130,9 @@ def families(panel: Panel) -> str:
     return "+".join(used) or "none"
 
 
-def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str]]:
+def solve_all(
+    files: list[Path], time_limit: float, cpu_limit: int | None = None
+) -> tuple[list[Run], list[str]]:
     runs, bad = [], []
     for f in tqdm(files, desc="clingo", unit="panel"):
         try:
@@ -121,7 +140,7 @@ def solve_all(files: list[Path], time_limit: float) -> tuple[list[Run], list[str
         except InputError as exc:
             bad.append(f"{f.name}: {exc}")
             continue
-        status, seconds, cpu, extra = solve_capped(panel, time_limit)
+        status, seconds, cpu, extra = solve_capped(panel, time_limit, cpu_limit)
         run = Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel), families(panel))
         run.stop, run.stages = extra.get("stop", ""), extra.get("stages", 0)
         run.conflicts = extra.get("conflicts", 0)
@@ -165,12 +184,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("target", metavar="DIR_OR_FILE")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per panel")
+    parser.add_argument(
+        "--cpu-limit",
+        type=int,
+        default=None,
+        help="also end a panel's solve at this many CPU seconds (a loaded machine)",
+    )
     parser.add_argument("--sample", type=int, default=None, help="a seeded sample of N files")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--runs-csv", default=None, help="write one row per panel here")
     args = parser.parse_args()
     files = panel_files(Path(args.target), args.sample, args.seed)
-    runs, bad = solve_all(files, args.time_limit)
+    runs, bad = solve_all(files, args.time_limit, args.cpu_limit)
     print(f"{len(files)} files, {len(runs)} panels, {len(bad)} did not load")
     for line in bad[:10]:
         print(f"  not loaded: {line}")
