@@ -187,6 +187,7 @@ class PanelGeometry:
     # int32[kinds]
     tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     key_bounds: tuple[int, int]  # (F, H): every path's key (pi, f, h, n) has f < F, h < H
+    n_pieces: int  # polyominoes on the panel
 
     def arrays(self) -> tuple:
         """The core's geometry arguments, in its order."""
@@ -437,6 +438,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         starts=starts,
         tiles=_piece_kinds(panel, ids),
         key_bounds=(ids.n + n_h, n_h),
+        n_pieces=int(np.count_nonzero(kind == P_POLYOMINO)),
     )
 
 
@@ -557,7 +559,7 @@ def baseline_verdicts(panel: Panel, paths: list[list[Vertex]]) -> list[tuple[boo
         table[i, : len(p)] = [ids(v) for v in p]
     n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
     scratch = panel_scratch(n_vertices, n_places, geo.n_colours)
-    tiling = tiling_scratch(*geo.tiles, int(np.count_nonzero(geo.kind == P_POLYOMINO)))
+    tiling = tiling_scratch(*geo.tiles, geo.n_pieces)
     values = panel_baseline_on_paths(*geo.arrays(), scratch, tiling, table, lengths)
     return [(bool(v & 1), bool(v & 4) if v & 2 else None) for v in values.tolist()]
 
@@ -602,7 +604,7 @@ class PanelPaths:
         serves every search."""
         capacity = max(capacity, len(geo.starts) + 8)
         n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
-        n_pieces = int(np.count_nonzero(geo.kind == P_POLYOMINO))
+        n_pieces = geo.n_pieces
         n_f, n_h = geo.key_bounds
         key = (n_vertices, n_places, geo.n_colours)
         scratch, stamp = _lend_scratch(key)
@@ -656,7 +658,14 @@ class PanelPaths:
         """The first line of stored path ``node``, from its start."""
         ids = np.empty(256, np.int64)  # (vertex ids are uint8: a line visits 256 at most)
         n = stored_path(self.parent, self.vertex, node, ids)
-        return [(v % (cols + 1), v // (cols + 1)) for v in ids[n - 1 :: -1].tolist()]
+        vertices = _vertices(cols)
+        return [vertices[v] for v in ids[n - 1 :: -1].tolist()]
+
+
+@functools.lru_cache(maxsize=64)
+def _vertices(cols: int) -> tuple[Vertex, ...]:
+    """Vertex (x, y) by id y * (cols + 1) + x, for every id a path can hold."""
+    return tuple((v % (cols + 1), v // (cols + 1)) for v in range(256))
 
 
 class _ScratchPool(threading.local):
