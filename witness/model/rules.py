@@ -340,9 +340,10 @@ def _region_bits(
     if holding is not None and not holding:
         return []
     h, not_top, not_bottom = memo.column, memo.not_top, memo.not_bottom
-    free = memo.inside
-    for q in on_line:
-        free &= ~memo.bit(q)
+    line = 0
+    for x, y in on_line:  # (memo.bit inlined: a check of a long line calls it often)
+        line |= 1 << (x * h + y)
+    free = memo.inside & ~line
     if holding is None:
         seeds: Iterable[int] = iter(lambda: free & -free, 0)  # the first place left
     else:
