@@ -1780,28 +1780,29 @@ BIT_VERTICES = 62
 @_jit_free
 def _bit_grid(neighbour, mirror, rules, enabled):
     """(on, every vertex, for each direction the vertices with a legal step that
-    way and that step's id difference): what _bit_reach needs, on = 0 where
-    the bit flood does not serve (see above)."""
+    way, then for each direction that step's id difference): what _bit_reach
+    needs, on = 0 where the bit flood does not serve (see above)."""
     n = neighbour.shape[0]
-    m0 = m1 = m2 = m3 = 0
-    s0 = s1 = s2 = s3 = 0
     if not enabled or n > BIT_VERTICES or mirror[0] >= 0 or rules[1] != 0:
-        return (0, 0, m0, m1, m2, m3, s0, s1, s2, s3)
-    for v in range(n):
-        bit = 1 << v
-        if neighbour[v, 0] >= 0:
-            m0 |= bit
-            s0 = neighbour[v, 0] - v
-        if neighbour[v, 1] >= 0:
-            m1 |= bit
-            s1 = neighbour[v, 1] - v
-        if neighbour[v, 2] >= 0:
-            m2 |= bit
-            s2 = neighbour[v, 2] - v
-        if neighbour[v, 3] >= 0:
-            m3 |= bit
-            s3 = neighbour[v, 3] - v
+        return (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    m0, s0 = _direction_bits(neighbour, 0)
+    m1, s1 = _direction_bits(neighbour, 1)
+    m2, s2 = _direction_bits(neighbour, 2)
+    m3, s3 = _direction_bits(neighbour, 3)
     return (1, (1 << n) - 1, m0, m1, m2, m3, s0, s1, s2, s3)
+
+
+@_jit_free
+def _direction_bits(neighbour, d):
+    """The vertices with a legal step in direction d, as bits, and the step's id
+    difference (one for the whole grid)."""
+    bits = 0
+    shift = 0
+    for v in range(neighbour.shape[0]):
+        if neighbour[v, d] >= 0:
+            bits |= 1 << v
+            shift = neighbour[v, d] - v
+    return bits, shift
 
 
 @_jit_inline
