@@ -95,7 +95,7 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   way; jbz-C7DCCDCF (a dot on each of 121 vertices, two cancellers) stopped
   at 10 s and is solved in about 0.1 CPU s. On the 102 panels with dots of a
   300-panel sample the constraint on every such panel cost about 8% of the
-  median CPU time (one pair of alternating runs under load), hence the
+  median CPU time (two runs of each, alternating, under load), hence the
   threshold.
 
 Counting enumerates every answer set, projected on the line so that several
