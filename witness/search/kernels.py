@@ -2487,8 +2487,8 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
         if cover[p] == stamp and _wrong_line(p, line[p], kind, value):
             return False
     if rules[0] == 0:
-        for i in range(targets.size):
-            p = targets[i]
+        for i in range(targets.shape[0]):
+            p = targets[i, 0]
             if kind[p] == P_DOT:
                 if cover[p] != stamp:
                     return False
@@ -2510,12 +2510,14 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
     """h of the child with head w: the distance to an end or, when larger, via the
     farthest target still owed (an uncovered dot, or a corner of a triangle
     with too few sides on the lines; or their mirror images) to an end; on the
-    doubled grid, halved and rounded up. An estimate of the rest of the line."""
+    doubled grid, halved and rounded up. An estimate of the rest of the line.
+    ``targets`` rows: place, its x and y, its mirror image's x and y (divisions
+    by the width here took a tenth of a 5x5 dot panel's expansion)."""
     best = 2 * np.int64(h[w])
     wx = vpoint[w] % width
     wy = vpoint[w] // width
-    for i in range(targets.size):
-        p = targets[i]
+    for i in range(targets.shape[0]):
+        p = targets[i, 0]
         slack = 0
         if kind[p] == P_DOT:
             if cover[p] == stamp:
@@ -2524,10 +2526,9 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
             continue
         else:
             slack = 4  # a corner is 2 closer than the cell, on both legs
-        reach = abs(p % width - wx) + abs(p // width - wy)
+        reach = abs(targets[i, 1] - wx) + abs(targets[i, 2] - wy)
         if mirror[0] >= 0:
-            q = mpoint[p]
-            reach = min(reach, abs(q % width - wx) + abs(q // width - wy))
+            reach = min(reach, abs(targets[i, 3] - wx) + abs(targets[i, 4] - wy))
         best = max(best, reach + place_end[p] - slack)
     return (best + 1) // 2
 

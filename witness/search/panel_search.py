@@ -172,7 +172,8 @@ class PanelGeometry:
     dot_point: np.ndarray  # int32[n_dots]
     dot_a: np.ndarray  # int32[n_dots]: its vertex, or one end of its edge
     dot_b: np.ndarray  # int32[n_dots]: the other end, or -1
-    targets: np.ndarray  # int32: places of dots and triangles (the estimate h reads)
+    targets: np.ndarray  # int32[n, 5]: places of dots and triangles (the estimate h
+    # reads), each with its x and y and its mirror image's (itself without symmetry)
     place_end: np.ndarray  # int32[n_places]: doubled-grid distance to the nearest end
     width: int
     height: int
@@ -369,6 +370,15 @@ def _place_end(panel: Panel, ids: _Ids) -> np.ndarray:
     return np.min(dist, axis=0).ravel().astype(np.int32)
 
 
+def _targets(kind: np.ndarray, mpoint: np.ndarray, width: int) -> np.ndarray:
+    """PanelGeometry.targets: the places of dots and triangles, x, y, and their
+    mirror images' x, y."""
+    places = np.flatnonzero((kind == P_DOT) | (kind == P_TRIANGLE))
+    images = mpoint[places] if mpoint[0] >= 0 else places
+    columns = (places, places % width, places // width, images % width, images // width)
+    return np.stack(columns, axis=1).astype(np.int32).reshape(-1, 5)
+
+
 def build_panel_geometry(panel: Panel) -> PanelGeometry:
     """The core's arrays for ``panel``."""
     ids = _Ids(panel)
@@ -429,7 +439,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         dot_point=dot_point,
         dot_a=dot_a,
         dot_b=dot_b,
-        targets=np.flatnonzero((kind == P_DOT) | (kind == P_TRIANGLE)).astype(np.int32),
+        targets=_targets(kind, mpoint, ids.width),
         place_end=place_end,
         width=ids.width,
         height=ids.height,
