@@ -121,6 +121,21 @@ def random_panel(rng: random.Random, max_cells: int, kinds: tuple[str, ...] = KI
             continue
 
 
+def _refuted_without_choice(panel: Panel) -> None:
+    """The whole encoding refutes ``panel`` by propagation alone (no choice), as
+    the brute force finds no solution."""
+    import clingo
+
+    from witness.search.asp_solver import panel_program
+
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    assert ctl.solve().unsatisfiable
+    assert ctl.statistics["solving"]["solvers"]["choices"] == 0
+    assert not brute_force(panel)
+
+
 def _agree(panel: Panel) -> None:
     expected = sorted(brute_force(panel))
     got = sorted(panel_lines(panel))
@@ -509,21 +524,13 @@ def test_an_odd_count_of_stars_and_cancellers_is_refuted_without_search() -> Non
     an even number (a canceller removes one symbol, and stars stay in twos),
     so panel_parity.lp refutes the panel with no choice; and with dots, the
     parity says how many of them stay off the line."""
-    import clingo
-
-    from witness.search.asp_solver import panel_program
 
     stars = tuple((x, y, "white") for x in range(3) for y in range(3) if (x + y) % 2 == 0)
     cancellers = tuple((x, y, "none") for x in range(3) for y in range(3) if (x + y) % 2)
     panel = Panel(
         rows=3, cols=3, starts=((0, 0),), ends=((3, 3),), stars=stars, cancellers=cancellers
     )
-    ctl = clingo.Control(["--eq=0"])
-    ctl.add("base", [], panel_program(panel))
-    ctl.ground([("base", [])])
-    assert ctl.solve().unsatisfiable
-    assert ctl.statistics["solving"]["solvers"]["choices"] == 0
-    assert not brute_force(panel)
+    _refuted_without_choice(panel)
     # one dot off the line makes the count even again: the dot goes too
     dotted = Panel(
         rows=3,
@@ -544,9 +551,6 @@ def test_the_lines_colours_alternate_as_on_a_chessboard() -> None:
     (2, 1) (two colours, so a line of an even count of vertices): refuted by
     propagation alone, no choice made; the same ends with one vertex free,
     of the ends' colours' count, solvable, as the brute force says."""
-    import clingo
-
-    from witness.search.asp_solver import panel_program
 
     every = [(x, y) for x in range(3) for y in range(3)]
     panel = Panel(
@@ -556,12 +560,7 @@ def test_the_lines_colours_alternate_as_on_a_chessboard() -> None:
         ends=((2, 1),),
         dots=tuple(Dot(v, "black") for v in every),
     )
-    ctl = clingo.Control(["--eq=0"])
-    ctl.add("base", [], panel_program(panel))
-    ctl.ground([("base", [])])
-    assert ctl.solve().unsatisfiable
-    assert ctl.statistics["solving"]["solvers"]["choices"] == 0
-    assert not brute_force(panel)
+    _refuted_without_choice(panel)
     for free in ((2, 0), (0, 1)):  # the even colour (the start's), the odd one
         panel = Panel(
             rows=2,
