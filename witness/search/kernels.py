@@ -2385,15 +2385,15 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
     step is on ``on``/``cover``); ``grid`` = (neighbour, vpoint, epoint, mirror,
     mpoint, pnb, pvertex, is_end, ends), ``symbols_t`` = (kind, colour, value,
     outside, symbols, dot_point, dot_a, dot_b), ``scratch`` as the core's; the
-    rules are witness.search.panel_search's
-    BASELINE_RULES, ``rules`` = (how many cancellers the panel has, region rule
-    on, fast path allowed, region symbols other than triangles, vertices with a
-    legal step, regions flooded over cells alone). ``fast``: the
-    head's free neighbours were linked around it (see below). Otherwise the
-    head's reach is flooded (as bits when ``bitg`` says so, _bit_grid, with
-    ``lmask`` the child's line as bits); when it holds all ``n_off`` vertices
-    off the line (-1: not known), the step cut nothing off after all, and rule
-    5 looks next to the step too."""
+    rules are witness.search.panel_search's BASELINE_RULES, ``rules`` = (how
+    many cancellers the panel has, region rule on, fast path allowed, region
+    symbols other than triangles, vertices with a legal step, regions flooded
+    over cells alone). ``fast``: the head's free neighbours were linked around
+    it (see below). Otherwise the head's reach is flooded; when it holds all
+    ``n_off`` vertices off the line (-1: not known), the step cut nothing off
+    after all, and rule 5 looks next to the step too."""
+    # (the flood is of bits when ``bitg`` says so, _bit_grid; ``lmask``: the
+    # child's line as bits)
     # The fast path: with the head's free neighbours linked around it (and, with
     # squares, stars, polyominoes or cancellers, w's too: the step cut nothing
     # off), what the new head w can reach is what the old one could, less the
@@ -2627,6 +2627,13 @@ def program_scratch(n_vertices, n_places, n_dots, n_colours):
             np.zeros(N_PANEL_FEATURES, np.int64))
 
 
+@_jit_inline
+def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
+    """_save, and the open list's cursor."""
+    _save(counters, n_nodes, heap_size, expansions, generated)
+    counters[C_CURSOR] = cursor
+
+
 @_jit_free
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
@@ -2658,8 +2665,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     last_g = 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
-            _save(counters, n_nodes, heap_size, expansions, generated)
-            counters[C_CURSOR] = cursor
+            _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
             return NEED_SPACE
         node, cursor = _open_pop(later, first, cursor)
         heap_size -= 1
@@ -2722,11 +2728,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
         if found > 0:
             counters[C_CANDIDATES] = found
-            _save(counters, n_nodes, heap_size, expansions, generated)
-            counters[C_CURSOR] = cursor
+            _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
             return CANDIDATES
-    _save(counters, n_nodes, heap_size, expansions, generated)
-    counters[C_CURSOR] = cursor
+    _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
     return RUNNING if heap_size > 0 else EXHAUSTED
 
 
