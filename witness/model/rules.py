@@ -252,13 +252,13 @@ ERRORS_KEPT = 1 << 15  # regions kept per panel
 
 
 def _memo(panel: Panel) -> _PanelMemo:
-    last = _LAST_MEMO
-    if last[0] is panel:  # (one check asks for it several times)
-        return last[1]
+    global _LAST_MEMO
+    if _LAST_MEMO[0] is panel:  # (one check asks for it several times)
+        return _LAST_MEMO[1]
     key = id(panel)
     entry = _MEMOS.get(key)
     if entry is not None and entry[0]() is panel:
-        _remember_last(panel, entry[1])
+        _LAST_MEMO = (panel, entry[1])
         return entry[1]
     height = 2 * panel.rows + 1
     inside, not_top, not_bottom, vertices, grid_steps = _grid_bits(
@@ -287,16 +287,11 @@ def _memo(panel: Panel) -> _PanelMemo:
         tuple(d for d in panel.dots if d.colour in (MAIN_LINE, MIRROR_LINE)),
     )
     _MEMOS[key] = (ref(panel, lambda _, key=key: _MEMOS.pop(key, None)), memo)
-    _remember_last(panel, memo)
+    _LAST_MEMO = (panel, memo)
     return memo
 
 
 _LAST_MEMO: tuple[Panel | None, _PanelMemo | None] = (None, None)  # the last panel asked for
-
-
-def _remember_last(panel: Panel, memo: _PanelMemo) -> None:
-    global _LAST_MEMO
-    _LAST_MEMO = (panel, memo)
 
 
 @lru_cache(maxsize=256)

@@ -1770,10 +1770,10 @@ def _ring_connected(w, neighbour, on, stamp):
 
 # Reach as bit masks: on panels of at most 62 vertices without symmetry whose
 # pi_baseline reads nothing but the reach (no region rule: dots, gaps, ends), a
-# vertex is a bit and the flood grows a whole frontier per step with shifts, some
-# five times faster than the queue of _free_flood on 5x5 panels with gaps (whose
-# steps the fast path seldom takes). The learned programs read the flood's labels,
-# so the core with one keeps the queue.
+# vertex is a bit and the flood grows a whole frontier per step with shifts, far
+# cheaper than the queue of _free_flood on panels with gaps (whose steps the fast
+# path seldom takes). The learned programs read the flood's labels, so the core
+# with one keeps the queue.
 BIT_VERTICES = 62
 
 
@@ -2511,8 +2511,8 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
     farthest target still owed (an uncovered dot, or a corner of a triangle
     with too few sides on the lines; or their mirror images) to an end; on the
     doubled grid, halved and rounded up. An estimate of the rest of the line.
-    ``targets`` rows: place, its x and y, its mirror image's x and y (divisions
-    by the width here took a tenth of a 5x5 dot panel's expansion)."""
+    ``targets`` rows: place, its x and y, its mirror image's x and y (no
+    division by the width on every child)."""
     best = 2 * np.int64(h[w])
     wx = vpoint[w] % width
     wy = vpoint[w] // width

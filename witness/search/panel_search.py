@@ -602,7 +602,7 @@ class PanelPaths:
     candidates: np.ndarray  # int32: paths that reached an end, for the checker
     scratch: tuple  # the core's working arrays (kernels.panel_scratch, program_scratch,
     # tiling_scratch)
-    scratch_key: tuple[int, int, int]  # the sizes of the first (_lend_scratch)
+    scratch_key: tuple[int, int, int]  # the sizes of the first (_ScratchPool)
 
     @classmethod
     def start(cls, capacity: int, geo: PanelGeometry, learned: bool = True) -> PanelPaths:
@@ -617,7 +617,7 @@ class PanelPaths:
         n_pieces = geo.n_pieces
         n_f, n_h = geo.key_bounds
         key = (n_vertices, n_places, geo.n_colours)
-        scratch, stamp = _lend_scratch(key)
+        scratch, stamp = _SCRATCH.lend(key)
         paths = cls(
             np.empty(capacity, np.int32),
             np.empty(capacity, np.uint8),
@@ -658,7 +658,7 @@ class PanelPaths:
     def release(self) -> None:
         """Give the path's working arrays back to this thread's pool, with the
         last stamp the core marked them with."""
-        _SCRATCH.free[self.scratch_key] = (self.scratch[0], int(self.counters[C_STAMP]))
+        _SCRATCH.give_back(self.scratch_key, self.scratch[0], int(self.counters[C_STAMP]))
 
     def grow(self, capacity: int) -> None:
         for array in (self.parent, self.vertex, self.flag, self.later):
@@ -680,28 +680,31 @@ def _vertices(cols: int) -> tuple[Vertex, ...]:
 
 class _ScratchPool(threading.local):
     """Each thread's idle working arrays of the core (kernels.panel_scratch) by
-    their sizes, with the last stamp they were marked with. Allocating them
-    took a tenth of a short search's time. The core's marks and labels only
-    grow, so arrays reused with a later stamp (and their own labels, kept in
-    them) hold nothing the next search could mistake for its own."""
+    their sizes (n_vertices, n_places, n_colours), with the last stamp they
+    were marked with: allocating them was a large part of a short search. The
+    core's marks and labels only grow, so arrays reused with a later stamp (and
+    their own labels, kept in them) hold nothing the next search could mistake
+    for its own."""
 
     def __init__(self) -> None:
         self.free: dict[tuple[int, int, int], tuple[tuple, int]] = {}
 
+    def lend(self, key: tuple[int, int, int]) -> tuple[tuple, int]:
+        """Idle arrays of sizes ``key`` and the stamp to go on from (taken out of
+        the pool: a search inside a search gets its own); new ones when there
+        are none."""
+        entry = self.free.pop(key, None)
+        if entry is not None:
+            return entry
+        if len(self.free) >= 64:  # (sizes of many panels: keep the pool small)
+            self.free.clear()
+        return panel_scratch.py_func(*key), 0
+
+    def give_back(self, key: tuple[int, int, int], scratch: tuple, stamp: int) -> None:
+        self.free[key] = (scratch, stamp)
+
 
 _SCRATCH = _ScratchPool()
-
-
-def _lend_scratch(key: tuple[int, int, int]) -> tuple[tuple, int]:
-    """Idle working arrays of sizes ``key`` (n_vertices, n_places, n_colours)
-    and the stamp to go on from (taken out of the pool: a search inside a
-    search gets its own); new ones when there are none."""
-    entry = _SCRATCH.free.pop(key, None)
-    if entry is not None:
-        return entry
-    if len(_SCRATCH.free) >= 64:  # (sizes of many panels: keep the pool small)
-        _SCRATCH.free.clear()
-    return panel_scratch.py_func(*key), 0
 
 
 @functools.lru_cache(maxsize=64)
