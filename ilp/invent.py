@@ -24,6 +24,13 @@ What prunes, each sound for definite programs:
   (in any order) is not tried: with ``D`` it means ``D``'s clauses as rules
   of the head predicate (``inv`` renamed, its arguments permuted), a
   program of the ordinary space two literals smaller;
+- a program covers an example exactly when a rule of its unfolding does,
+  so each rule of an unfolding (``H`` with one clause of ``D`` for each
+  call) is tested once and its coverage shared by the programs that hold
+  it;
+- every rule of ``H``'s unfolding holds the rest of ``H``'s body (without
+  its calls) and more, so if that rest covers no positive, no program with
+  ``H`` covers one: such ``H`` are not tried;
 - a clause of ``D`` θ-subsumed by another adds nothing (each unfolding
   through it is θ-subsumed by the same one through the other): the program
   without it is smaller and means the same, so it is not tried;
@@ -79,18 +86,33 @@ def unfold(program: Sequence[Rule], head: str, most: int = 10_000) -> tuple[Rule
             continue
         if len(found) + len(todo) > most or len(rule.body) > most:
             raise ValueError(f"the program's invented predicates unfold to over {most} rules")
-        rest = [x for x in rule.body if x != call]
-        nxt = 1 + max(v for x in (rule.head, *rule.body) for v in x.args)
-        for d in defs[call.pred]:
-            sub = dict(zip(d.head.args, call.args, strict=True))
-            body = list(rest)
-            for lit in d.body:
-                for v in lit.args:
-                    if v not in sub:
-                        sub[v], nxt = nxt, nxt + 1
-                body.append(Literal(lit.pred, tuple(sub[v] for v in lit.args)))
-            todo.append(Rule(rule.head, tuple(body)))
+        todo.extend(_replace(rule, call, d) for d in defs[call.pred])
     return tuple(reversed(found))
+
+
+def _replace(rule: Rule, call: Literal, d: Rule) -> Rule:
+    """``rule`` with ``call`` replaced by the body of ``d`` (``d``'s head
+    matched to ``call``, its body-only variables renamed apart)."""
+    rest = [x for x in rule.body if x != call]
+    nxt = 1 + max(v for x in (rule.head, *rule.body) for v in x.args)
+    sub = dict(zip(d.head.args, call.args, strict=True))
+    for lit in d.body:
+        for v in lit.args:
+            if v not in sub:
+                sub[v], nxt = nxt, nxt + 1
+        rest.append(Literal(lit.pred, tuple(sub[v] for v in lit.args)))
+    return Rule(rule.head, tuple(rest))
+
+
+def unfold_choice(rule: Rule, choice: Sequence[Rule]) -> Rule:
+    """The rule of the unfolding of ``rule`` with the clauses ``choice``
+    (:func:`unfold`) in which its ``i``-th call of their predicate is
+    replaced by the body of ``choice[i]``: the same rule :func:`unfold`
+    makes for that choice."""
+    for d in choice:
+        call = next(x for x in rule.body if x.pred == d.head.pred)
+        rule = _replace(rule, call, d)
+    return rule
 
 
 def subsets_of_size(
@@ -108,6 +130,24 @@ def subsets_of_size(
             break
         for rest in subsets_of_size(items, total - items[i].size, most - 1, i + 1):
             yield (items[i], *rest)
+
+
+def calls(rule: Rule) -> int:
+    """How many calls of the invented predicate ``rule``'s body makes (its
+    distinct literals of it: :func:`unfold` replaces equal calls at once)."""
+    return len({x for x in rule.body if x.pred == INVENTED})
+
+
+@dataclasses.dataclass
+class _Cover:
+    """One rule of an unfolding and what its tests said: the status of its
+    negatives' test, whether it covers none, and (once asked) the status and
+    mask of its positives' test."""
+
+    rule: Rule
+    status: str
+    consistent: bool
+    pos: tuple[str, int] | None = None
 
 
 def calls_usefully(rule: Rule) -> bool:
@@ -135,7 +175,8 @@ class InventionSearch:
             defining = dataclasses.replace(bias, head=inv, invention=False)
             self.parts.append((Generator(calling), Generator(defining)))
         self._rules: dict[tuple[int, int, int], list[Rule]] = {}
-        self._consistent: dict[tuple[Rule, Rule], bool] = {}
+        self._covers: dict[tuple[Rule, tuple[Rule, ...]], _Cover] = {}
+        self._rests: dict[Rule, bool] = {}  # a head's body without its calls: covers a positive?
         self.best = Combination((), 0, True)
         self.size_done = 3  # the smallest program: H and d of one body literal each
         self.max_size = self.max_clauses * (bias.max_body + 1)
@@ -152,8 +193,29 @@ class InventionSearch:
             self.stats.generate_seconds += time.perf_counter() - t0
             if gen.timed_out:
                 return None
-            self._rules[key] = [r for r in found.values() if which or calls_usefully(r)]
+            if which:
+                self._rules[key] = list(found.values())
+            else:
+                self._rules[key] = [
+                    r for r in found.values() if calls_usefully(r) and self._may_cover(r, deadline)
+                ]
         return self._rules[key]
+
+    def _may_cover(self, head: Rule, deadline: float | None) -> bool:
+        """False if the rest of ``head``'s body, without its calls of the
+        invented predicate, covers no positive: each rule of an unfolding of
+        ``head`` holds that rest and more, so it covers none either (a test
+        that fails keeps ``head``)."""
+        rest = tuple(x for x in head.body if x.pred != INVENTED)
+        if not rest:
+            return True
+        key = Rule(head.head, rest)
+        if key not in self._rests:
+            pos = self.tester.cover_program(
+                (key,), "pos", time_limit=self._limit(deadline), first=True
+            )
+            self._rests[key] = not pos.ok or pos.mask != 0
+        return self._rests[key]
 
     def search(self, deadline: float | None, beaten_at: int | None) -> None:
         """Programs in increasing size until ``deadline``, or until no program
@@ -226,18 +288,34 @@ class InventionSearch:
                 yield chosen
 
     def _consistent_with(self, head: Rule, d: Rule, deadline: float | None) -> bool:
-        key = (head, d)
-        if key not in self._consistent:
+        cover = self._cover(head, (d,) * calls(head), deadline)
+        return cover.status == "ok" and cover.consistent
+
+    def _cover(self, head: Rule, choice: tuple[Rule, ...], deadline: float | None) -> _Cover:
+        """Whether the rule of ``head``'s unfolding for ``choice``
+        (:func:`unfold_choice`) covers a negative, cached: a program covers
+        an example exactly when a rule of its unfolding does, and programs
+        share those rules (one test of a rule, not one of each program)."""
+        key = (head, choice)
+        cover = self._covers.get(key)
+        if cover is None:
+            rule = unfold_choice(head, choice)
             neg = self.tester.cover_program(
-                unfold((head, d), self.bias.head.name),
-                "neg",
-                time_limit=self._limit(deadline),
-                first=True,
+                (rule,), "neg", time_limit=self._limit(deadline), first=True
             )
             if not neg.ok:
                 self.stats.failed_tests[neg.status] = self.stats.failed_tests.get(neg.status, 0) + 1
-            self._consistent[key] = neg.ok and neg.mask == 0
-        return self._consistent[key]
+            cover = self._covers[key] = _Cover(rule, neg.status, neg.mask == 0)
+        return cover
+
+    def _positives(self, cover: _Cover, deadline: float | None) -> tuple[str, int]:
+        """The positives the rule of ``cover`` covers (status, mask), cached."""
+        if cover.pos is None:
+            pos = self.tester.cover_program((cover.rule,), "pos", time_limit=self._limit(deadline))
+            if not pos.ok:
+                self.stats.failed_tests[pos.status] = self.stats.failed_tests.get(pos.status, 0) + 1
+            cover.pos = (pos.status, pos.mask)
+        return cover.pos
 
     def _limit(self, deadline: float | None) -> float:
         if deadline is None:
@@ -245,29 +323,36 @@ class InventionSearch:
         return max(0.01, min(self.tester.eval_timeout, deadline - time.perf_counter()))
 
     def _test(self, program: tuple[Rule, ...], deadline: float | None) -> None:
-        stats, tester, rules = self.stats, self.tester, unfold(program, self.bias.head.name)
+        """Test ``H ∪ D`` through the rules of its unfolding, one choice of a
+        clause of ``D`` for each call in ``H`` each: it covers a negative if
+        one of them does, and the positives any of them covers."""
+        head, defs = program[0], program[1:]
         t0 = time.perf_counter()
-        stats.programs_tested += 1
-        limit = self._limit(deadline)
-        neg = tester.cover_program(rules, "neg", time_limit=limit, first=True)
-        pos = (
-            tester.cover_program(rules, "pos", time_limit=limit)
-            if neg.ok and not neg.mask
-            else None
-        )
-        stats.test_seconds += time.perf_counter() - t0
-        status = neg.status if pos is None else pos.status
-        if status != "ok":
-            stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+        self.stats.programs_tested += 1
+        choices = list(itertools.product(defs, repeat=calls(head)))
+        covers = []
+        for choice in choices:
+            cover = self._cover(head, choice, deadline)
+            if cover.status != "ok" or not cover.consistent:
+                self.stats.test_seconds += time.perf_counter() - t0
+                return
+            covers.append(cover)
+        mask = 0
+        for cover in covers:
+            status, found = self._positives(cover, deadline)
+            if status != "ok":
+                self.stats.test_seconds += time.perf_counter() - t0
+                return
+            mask |= found
+        self.stats.test_seconds += time.perf_counter() - t0
+        if not mask:
             return
-        if pos is None or not pos.mask:
-            return
-        found = Combination(program, pos.mask, True)
+        found = Combination(program, mask, True)
         if (found.tp.bit_count(), -found.size) > (self.best.tp.bit_count(), -self.best.size):
             self.best = found
             logger.info(
                 "program with an invented predicate, size %d, covers %d/%d positives",
                 found.size,
                 found.tp.bit_count(),
-                tester.n_pos,
+                self.tester.n_pos,
             )

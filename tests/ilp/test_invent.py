@@ -19,7 +19,7 @@ from ilp import learn
 from ilp.bias import PredDecl, parse_bias
 from ilp.combine import Pool, combine
 from ilp.generate import Generator
-from ilp.invent import INVENTED, calls_usefully, subsets_of_size, unfold
+from ilp.invent import INVENTED, calls_usefully, subsets_of_size, unfold, unfold_choice
 from ilp.rules import Literal, Rule, canonical, parse_rule
 from ilp.task import TaskError
 
@@ -99,6 +99,20 @@ def test_unfold():
     assert len({v for lit in rule.body for v in lit.args}) == 5
     plain = parse_rule("f(A,B) :- e(A,B).")
     assert unfold((plain,), "f") == (plain,)
+
+
+def test_unfold_choice_is_a_rule_of_the_unfolding():
+    # the search tests a program through the rules of its unfolding, one
+    # clause for each call: together they are exactly unfold's rules
+    head = parse_rule("f(A,B) :- inv(A,C), e(C,D), inv(D,B).")
+    defs = [parse_rule(t) for t in ("inv(A,B) :- e(A,B).", "inv(A,B) :- e(A,C), e(C,B).")]
+    defs.append(parse_rule("inv(A,B) :- red(A), e(B,C)."))
+    for m in (1, 2, 3):
+        for chosen in itertools.combinations(defs, m):
+            each = {unfold_choice(head, c) for c in itertools.product(chosen, repeat=2)}
+            assert each == set(unfold((head, *chosen), "f"))
+    plain = parse_rule("f(A,B) :- e(A,B).")
+    assert unfold_choice(plain, ()) == plain
 
 
 def test_unfold_nested_and_recursive():
