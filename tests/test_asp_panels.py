@@ -589,10 +589,28 @@ def clingo_arguments(monkeypatch) -> list[list[str]]:
     return seen
 
 
-def test_each_stage_has_its_own_conflicts(clingo_arguments, monkeypatch) -> None:
+@pytest.fixture
+def turns(monkeypatch) -> list[tuple[str | None, int | None]]:
+    """The configuration and the conflict budget of each turn of a solve."""
+    from witness.search import asp_solver
+
+    seen: list[tuple[str | None, int | None]] = []
+    lines = asp_solver._Stage.lines
+
+    def spy(self, deadline, record, conflicts):
+        seen.append((self.configuration, conflicts))
+        return lines(self, deadline, record, conflicts)
+
+    monkeypatch.setattr(asp_solver._Stage, "lines", spy)
+    return seen
+
+
+def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) -> None:
     """The whole encoding stops at FIRST_CONFLICTS conflicts, the lazy stage
     at LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
-    panels with polyominoes and on panels with cancellers alone."""
+    panels with polyominoes and on panels with cancellers alone. A stage is
+    grounded once and goes on at its next turn (one control for each stage
+    and configuration)."""
     from witness.search import asp_solver
 
     assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS
@@ -602,16 +620,18 @@ def test_each_stage_has_its_own_conflicts(clingo_arguments, monkeypatch) -> None
     for seed in range(30):
         for kinds in (POLY_HEAVY, NO_POLYOMINO):
             panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=kinds)
+            turns.clear()
             clingo_arguments.clear()
             result = asp_solver.solve_panel_asp(panel)
             if not (panel.polyominoes or panel.cancellers):
                 continue
-            seen = [a for args in clingo_arguments for a in args if a.startswith("--solve-limit")]
-            expected = [f"--solve-limit={(1, 3)[i % 2] * 2 ** (i // 2)}" for i in range(len(seen))]
+            seen = [conflicts for _configuration, conflicts in turns]
+            expected = [(1, 3)[i % 2] * 2 ** (i // 2) for i in range(len(seen))]
             assert seen == expected
             assert len(seen) == result.extra["stages"]
+            assert len(clingo_arguments) == min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
             limits.append(len(seen))
-    assert max(limits) > 2  # some whole encoding had a second turn
+    assert max(limits) > 4  # some whole encoding went on at a later turn
 
 
 def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:
@@ -952,7 +972,7 @@ def test_the_program_does_not_depend_on_the_hash_seed() -> None:
     assert outputs[0] == outputs[1] and len(outputs[0].split()) == 80
 
 
-def test_the_whole_encoding_takes_its_configurations_in_turn(clingo_arguments, monkeypatch) -> None:
+def test_the_whole_encoding_takes_its_configurations_in_turn(turns, monkeypatch) -> None:
     """A staged solve's whole encoding runs with CONFIGURATION at its first
     turn and then takes WHOLE_CONFIGURATIONS in turn; the lazy stage keeps
     CONFIGURATION. The answers stay those of the brute force."""
@@ -964,15 +984,83 @@ def test_the_whole_encoding_takes_its_configurations_in_turn(clingo_arguments, m
     most = 0
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-        clingo_arguments.clear()
+        turns.clear()
         result = asp_solver.solve_panel_asp(panel)
         assert result.solved == bool(brute_force(panel)), panel.to_json()
         if not (panel.polyominoes or panel.cancellers):
             continue
-        configurations = [a for args in clingo_arguments for a in args if "--configuration" in a]
-        for stage, configuration in enumerate(configurations):
+        for stage, (configuration, _conflicts) in enumerate(turns):
             chosen = asp_solver.WHOLE_CONFIGURATIONS[(stage // 2) % 2] if stage % 2 == 0 else None
-            expected = chosen or asp_solver.CONFIGURATION
-            assert configuration == f"--configuration={expected}"
-        most = max(most, len(configurations))
+            assert configuration == (chosen or asp_solver.CONFIGURATION)
+        most = max(most, len(turns))
     assert most >= 3  # some whole encoding had its second turn
+
+
+def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
+    """Each stage goes on at its next turn with the same control: a region
+    the checker rejected in the lazy stage is never proposed again within
+    one solve, whatever the turn, and the answers stay those of the brute force."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
+    regions: list[frozenset] = []
+    rejects = asp_solver._LazyCheck.rejects
+
+    def spy(self, region, bound, deadline):
+        bad = rejects(self, region, bound, deadline)
+        if bad:
+            assert region not in regions, "a rejected region came back"
+            regions.append(region)
+        return bad
+
+    monkeypatch.setattr(asp_solver._LazyCheck, "rejects", spy)
+    seen = most = 0
+    for seed in range(40):
+        kinds = POLY_HEAVY if seed % 2 else CANCELLER_HEAVY
+        panel = random_panel(random.Random(14000 + seed), max_cells=9, kinds=kinds)
+        regions.clear()
+        expected = brute_force(panel)
+        result = asp_solver.solve_panel_asp(panel)
+        assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
+        seen += len(regions)
+        most = max(most, result.extra["stages"])
+    assert seen > 0 and most > 4
+
+
+def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
+    """An unsure answer set's line that the checker rejects is never proposed
+    again at the stage's later turns. Here every answer set is unsure (the
+    pieces summed over the panel, fact loose) and the checker is made
+    stricter (no line of an even number of vertices), so that it rejects
+    lines: the last turn, unbounded, gives the strict checker's solutions."""
+    from witness.search import asp_solver
+    from witness.search.asp_solver import Enumeration, _loose, _Stage
+
+    check = asp_solver.check
+    rejected: list[list] = []
+
+    def strict(panel, line, deadline=None):
+        verdict = check(panel, line, deadline)
+        if verdict.solved and len(line) % 2 == 0:
+            assert line not in rejected, "a rejected line came back"
+            rejected.append(line)
+            return check(panel, line[:1], deadline)  # a verdict that says no
+        return verdict
+
+    monkeypatch.setattr(asp_solver, "check", strict)
+    seed, seen, total = 20000, 0, 0
+    while seen < 15:
+        seed += 1
+        panel = random_panel(random.Random(seed), max_cells=6, kinds=POLY_HEAVY)
+        if not _loose(panel):
+            continue
+        seen += 1
+        rejected.clear()
+        stage = _Stage(panel, frozenset(), None, None)
+        for _turn in range(4):
+            list(stage.lines(None, Enumeration(), 1))
+        got = sorted(stage.lines(None, Enumeration(), None))
+        assert got == sorted(line for line in brute_force(panel) if len(line) % 2), panel.to_json()
+        total += len(rejected)
+    assert total > 0

@@ -50,7 +50,9 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   :data:`FIRST_CONFLICTS` conflicts leaves the tiling and the cancellers to
   the checker for :data:`LAZY_CONFLICTS` conflicts (the stages then take
   turns, each with twice the conflicts of its turn before, so neither is
-  lost for good). Their
+  lost for good; each stage and configuration is grounded once and every
+  turn of it is one more solve call of its control, :class:`_Stage`, which
+  goes on with what clingo learnt at its turns before). Their
   encodings are left out (only each piece's net area stays,
   panel_polyomino_area.lp; a canceller's region is relaxed for every family,
   panel_cancellers_lazy.lp), and every line clingo proposes has the
@@ -709,6 +711,116 @@ class _LazyCheck:
         return out
 
 
+def _rule_body(ctl: clingo.Control, nogood: list[tuple[clingo.Symbol, bool]]) -> list[int] | None:
+    """A nogood over atoms as the body of an integrity constraint (program
+    literals); None when it can never hold (an atom it wants true is not in
+    the ground program; one it wants false and absent is left out)."""
+    body = []
+    for symbol, truth in nogood:
+        atom = ctl.symbolic_atoms[symbol]
+        if atom is None and truth:
+            return None
+        if atom is not None:
+            body.append(atom.literal if truth else -atom.literal)
+    return body
+
+
+class _Stage:
+    """One grounded program of a panel (the families ``lazy`` left to the
+    rules checker, clingo's ``configuration``), kept for every turn a solve
+    gives it: each turn is one more solve call of the same control, so
+    clingo goes on with what it learnt (its learnt nogoods and heuristic
+    scores) instead of starting again, and every line or region the checker
+    rejected is added to the program as an integrity constraint, so that no
+    later turn proposes it again."""
+
+    def __init__(
+        self,
+        panel: Panel,
+        lazy: frozenset[str],
+        configuration: str | None,
+        deadline: float | None,
+    ) -> None:
+        self.panel = panel
+        self.configuration = CONFIGURATION if configuration is None else configuration
+        options = ["--models=0", "--project=project", "--eq=0"]
+        if self.configuration is not None:
+            options.append(f"--configuration={self.configuration}")
+        if panel.dots and not panel.polyominoes:
+            options.append("--heuristic=Domain")  # cover the dots first (panel_dots.lp)
+        t0 = time.perf_counter()
+        self.ctl = clingo.Control(options, logger=_clingo_log)
+        # a control still grounding in its thread must not be touched again
+        self.grounded = ground_by(self.ctl, panel_program(panel, lazy), deadline)
+        self.ground_seconds = time.perf_counter() - t0
+        self.checker = _LazyCheck(self.ctl, panel, lazy) if lazy and self.grounded else None
+        self.exact = not _unsure_possible(panel, lazy)
+        self.rejected: list[list[tuple[clingo.Symbol, bool]]] = []  # not yet in the program
+
+    def _keep_out(self) -> None:
+        """The nogoods found in the last turn, as integrity constraints."""
+        if not self.rejected:
+            return
+        with self.ctl.backend() as backend:
+            for nogood in self.rejected:
+                body = _rule_body(self.ctl, nogood)
+                if body is not None:
+                    backend.add_rule([], body)
+        self.rejected.clear()
+
+    def _verdict(self, model: clingo.Model, deadline: float | None) -> list[Vertex] | None:
+        """The model's line when the checker accepts it; else None, and the
+        regions (or the line) it rejected are nogoods from now on."""
+        line = _line_of(model)
+        unsure = not self.exact and model.contains(clingo.Function("unsure"))
+        nogoods = self.checker.nogoods(line, deadline) if self.checker else []
+        if not nogoods and unsure and not check(self.panel, line, deadline).solved:
+            # the line itself, by its projection (its edges and its start)
+            shown = model.symbols(shown=True)
+            nogoods = [[(s, True) for s in shown if s.name in ("sel", "first")]]
+        for nogood in nogoods:
+            model.context.add_nogood(nogood)
+        self.rejected += nogoods
+        return None if nogoods else line
+
+    def lines(
+        self, deadline: float | None, record: Enumeration, conflicts: int | None
+    ) -> Iterator[list[Vertex]]:
+        """One turn: the solutions clingo finds within ``conflicts`` conflicts
+        (None: no bound) and by ``deadline``; how it ended goes in ``record``."""
+        self.ctl.configuration.solve.solve_limit = "umax" if conflicts is None else str(conflicts)
+        self._keep_out()
+        try:
+            with self.ctl.solve(yield_=True, async_=True) as handle:
+                while True:
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        record.complete, record.stop = False, "limit"  # wait(0) could give a model
+                        break
+                    handle.resume()
+                    if not wait_by(handle, deadline):
+                        handle.cancel()
+                        record.complete, record.stop = False, "wait"
+                        break
+                    model = handle.model()
+                    if model is None:
+                        record.complete = bool(handle.get().exhausted)
+                        record.at_conflicts = not record.complete  # stopped by the solve limit
+                        record.stop = "exhausted" if record.complete else "conflicts"
+                        break
+                    record.models += 1
+                    try:
+                        line = self._verdict(model, deadline)
+                    except CheckStopped:  # the limit passed inside one line's check
+                        record.complete, record.stop = False, "check"
+                        break
+                    if line is not None:
+                        yield line
+        finally:  # also when the caller stops after the first solution
+            stats = self.ctl.statistics.get("solving", {}).get("solvers", {})
+            record.choices = int(stats.get("choices", 0))
+            record.conflicts = int(stats.get("conflicts", 0))
+
+
 def panel_lines(
     panel: Panel,
     time_limit: float | None = None,
@@ -725,58 +837,13 @@ def panel_lines(
     :data:`CONFIGURATION`)."""
     record = record if record is not None else Enumeration()
     lazy = lazy_families(panel) if lazy is None else lazy
-    t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
-    options = ["--models=0", "--project=project", "--eq=0"]
-    configuration = CONFIGURATION if configuration is None else configuration
-    if configuration is not None:
-        options.append(f"--configuration={configuration}")
-    if panel.dots and not panel.polyominoes:
-        options.append("--heuristic=Domain")  # cover the dots first (panel_dots.lp)
-    if conflicts is not None:
-        options.append(f"--solve-limit={conflicts}")
-    ctl = clingo.Control(options, logger=_clingo_log)
-    if not ground_by(ctl, panel_program(panel, lazy), deadline):
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    stage = _Stage(panel, lazy, configuration, deadline)
+    record.ground_seconds = stage.ground_seconds
+    if not stage.grounded:
         record.complete, record.stop = False, "grounding"
-        record.ground_seconds = time.perf_counter() - t0
         return
-    record.ground_seconds = time.perf_counter() - t0
-    checker = _LazyCheck(ctl, panel, lazy) if lazy else None
-    exact = not _unsure_possible(panel, lazy)
-    try:
-        with ctl.solve(yield_=True, async_=True) as handle:
-            while True:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    record.complete, record.stop = False, "limit"  # wait(0) could give a model
-                    break
-                handle.resume()
-                if not wait_by(handle, deadline):
-                    handle.cancel()
-                    record.complete, record.stop = False, "wait"
-                    break
-                model = handle.model()
-                if model is None:
-                    record.complete = bool(handle.get().exhausted)
-                    record.at_conflicts = not record.complete  # stopped by --solve-limit
-                    record.stop = "exhausted" if record.complete else "conflicts"
-                    break
-                record.models += 1
-                line = _line_of(model)
-                unsure = not exact and model.contains(clingo.Function("unsure"))
-                try:
-                    nogoods = checker.nogoods(line, deadline) if checker else []
-                    for nogood in nogoods:
-                        model.context.add_nogood(nogood)
-                    accepted = not nogoods and (not unsure or check(panel, line, deadline).solved)
-                except CheckStopped:  # the limit passed inside one line's check
-                    record.complete, record.stop = False, "check"
-                    break
-                if accepted:
-                    yield line
-    finally:  # also when the caller stops after the first solution
-        stats = ctl.statistics.get("solving", {}).get("solvers", {})
-        record.choices = int(stats.get("choices", 0))
-        record.conflicts = int(stats.get("conflicts", 0))
+    yield from stage.lines(deadline, record, conflicts)
 
 
 def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> SolveResult:
@@ -796,29 +863,36 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     rules checker for :data:`LAZY_CONFLICTS`, then the whole encoding again
     with twice its conflicts, and so on until one decides or the time is up."""
     t0 = time.perf_counter()
-    record = Enumeration()
+    deadline = None if time_limit is None else t0 + time_limit
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
     # each stage's conflict budget, by ``second``; None: no budget
     budgets: dict[bool, int | None] = {False: FIRST_CONFLICTS, True: LAZY_CONFLICTS}
     second, total, stages = False, Enumeration(), 0
+    kept: dict[tuple[bool, str | None], _Stage] = {}  # every stage goes on where it stopped
     while True:
         stages += 1
-        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         record = Enumeration()
-        lazy = lazy_families(panel, second=second) if staged else None
+        lazy = lazy_families(panel, second=second)
         budget = budgets[second] if staged else None
         configuration = None
         if staged and not second:  # the whole encoding's turn (stages - 1) // 2
             turn = (stages - 1) // 2
             configuration = WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)]
-        lines = panel_lines(panel, left, record, lazy, budget, configuration)
-        path = next(lines, None)
-        lines.close()
+        if (second, configuration) not in kept:
+            kept[second, configuration] = _Stage(panel, lazy, configuration, deadline)
+            record.ground_seconds = kept[second, configuration].ground_seconds
+        stage = kept[second, configuration]
+        path = None
+        if not stage.grounded:
+            record.complete, record.stop = False, "grounding"
+        else:
+            lines = stage.lines(deadline, record, budget)
+            path = next(lines, None)
+            lines.close()
         total.ground_seconds += record.ground_seconds
         total.choices += record.choices
         total.conflicts += record.conflicts
-        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-        out_of_time = left is not None and left <= 0
+        out_of_time = deadline is not None and time.perf_counter() >= deadline
         if not (staged and path is None and record.at_conflicts) or out_of_time:
             break
         # the other stage; this one has twice the conflicts at its next turn
