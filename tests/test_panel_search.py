@@ -207,6 +207,35 @@ def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> Non
     assert not stronger, (panel.to_json(), stronger[:3])
 
 
+@SETTINGS
+@given(
+    panels(
+        max_side=4,
+        kinds=("triangle", "square", "star", "polyomino", "canceller"),
+        symmetries=("horizontal", "vertical", "rotational"),
+    ),
+    st.randoms(),
+)
+def test_rule_5_near_the_step_is_the_flood_with_symmetry(panel: Panel, rnd) -> None:
+    # With symmetry the core looks for closed regions only next to the step,
+    # the old head and their mirror images once the parent passed pi_baseline
+    # (its closed regions passed and no later step changes them): on a path
+    # the core keeps (every shorter prefix passes) its verdict is the flood's.
+    lines = list(enumerate_lines(panel))
+    prefixes = sorted({tuple(line[:n]) for line in lines for n in range(2, len(line) + 1)})
+    verdicts = dict(
+        zip(prefixes, baseline_verdicts(panel, [list(p) for p in prefixes]), strict=True)
+    )
+    kept = [
+        p for p in prefixes if len(p) > 2 and not any(verdicts[p[:n]][0] for n in range(2, len(p)))
+    ]
+    taken = [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), 400))]
+    if not panel.outside:
+        assert all(near is not None for _, _, near in taken)
+    wrong = [(p, flood) for p, flood, near in taken if near is not None and near != flood]
+    assert not wrong, (panel.to_json(), wrong[:3])
+
+
 def reach_rules_reject(panel: Panel, prefix: list) -> bool:
     """pi_baseline's rules 3 and 4 on a panel of dots, gaps and removed edges,
     by a plain flood: no end but the head reachable off the line, or a dot off

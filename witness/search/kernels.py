@@ -1862,13 +1862,23 @@ def _bit_dead(w, lmask, bitg, ends, dot_point, dot_a, dot_b, cover, stamp):
 
 
 @_jit_inline
+def _visitable(v, vlabel, vlab, mirror):
+    """May a completion visit the vertex v off the lines (vlab 0: any such; else
+    one the head can reach, labelled vlab, or with symmetry its mirror image)?"""
+    if vlab == 0 or vlabel[v] == vlab:
+        return True
+    return mirror[0] >= 0 and vlabel[mirror[v]] == vlab
+
+
+@_jit_inline
 def _bounded_flood(
-    seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue, vlabel, vlab
+    seed, pnb, pvertex, cover, stamp, outside, plabel, label, first, pqueue, vlabel, vlab, mirror
 ):
     """Flood the region of ``seed`` as _point_flood, but stop as soon as it holds a
     vertex a completion may visit (vlab 0: any vertex off the lines; else one
-    the head can reach, labelled vlab) or a place of a region an earlier call
-    (labels from ``first``) stopped in: (places, closed)."""
+    the head can reach, labelled vlab, or with symmetry the mirror image of
+    one) or a place of a region an earlier call (labels from ``first``)
+    stopped in: (places, closed)."""
     plabel[seed] = label
     pqueue[0] = seed
     n = 1
@@ -1877,7 +1887,7 @@ def _bounded_flood(
         p = pqueue[i]
         i += 1
         v = pvertex[p]
-        if v >= 0 and (vlab == 0 or vlabel[v] == vlab):
+        if v >= 0 and _visitable(v, vlabel, vlab, mirror):
             return n, False
         for j in range(4):
             q = pnb[p, j]
@@ -1893,7 +1903,7 @@ def _bounded_flood(
 
 @_jit_inline
 def _bounded_cells(
-    seed, pnb, pvertex, cover, stamp, plabel, label, first, pqueue, vlabel, vlab, width
+    seed, pnb, pvertex, cover, stamp, plabel, label, first, pqueue, vlabel, vlab, mirror, width
 ):
     """_bounded_flood over cells (as _region_cells) from the cell place ``seed``:
     a region holds a vertex off the lines exactly when one of its cells has it as
@@ -1906,7 +1916,7 @@ def _bounded_cells(
         p = pqueue[i]
         i += 1
         for c in (p - width - 1, p - width + 1, p + width - 1, p + width + 1):
-            if cover[c] != stamp and (vlab == 0 or vlabel[pvertex[c]] == vlab):
+            if cover[c] != stamp and _visitable(pvertex[c], vlabel, vlab, mirror):
                 return n, False
         for j in range(4):
             e = pnb[p, j]
@@ -1936,9 +1946,28 @@ def _cell_of(s, pnb, width):
 
 
 @_jit_inline
+def _near_place(c, head, w, ep, vpoint, mirror, mpoint):
+    """Centre c of _regions_broken_near's floods: w's vertex, the step's edge,
+    the head's vertex, then the mirror images of the three."""
+    if c == 0:
+        return vpoint[w]
+    if c == 1:
+        return ep
+    if c == 2:
+        return vpoint[head]
+    if c == 3:
+        return vpoint[mirror[w]]
+    if c == 4:
+        return mpoint[ep]
+    return vpoint[mirror[head]]
+
+
+@_jit_inline
 def _regions_broken_near(
+    head,
     w,
     ep,
+    centres,
     symbols,
     vpoint,
     pnb,
@@ -1958,22 +1987,25 @@ def _regions_broken_near(
     tiling,
     vlabel,
     vlab,
+    mirror,
+    mpoint,
     cells,
 ):
     """Rule 5 by floods that stop at an open region (_bounded_flood), on a panel
-    without symmetry or places outside. vlab 0: the step head -> w cut
-    nothing off, so a region closed only now was split off the head's region
-    by the new vertex or edge: it touches one of them and holds no vertex off
-    the lines; the floods start next to them. Otherwise a region is closed
-    exactly when it holds no vertex the head can reach (labelled vlab: the
-    regions of _open_flood), and the floods start at the symbols. Fresh
-    labels from labels[1]. With ``cells`` (rules[5]) the floods go over cells
+    without places outside. A region is closed exactly when it holds no vertex
+    the head can reach (labelled vlab: the regions of _open_flood) nor, with
+    symmetry, the mirror image of one; vlab 0: the step head -> w cut nothing
+    off, so any vertex off the lines is one (no symmetry). ``centres`` says
+    where the floods start: 0, at the symbols (every closed region); 2, next
+    to w's vertex and the step's edge; 6, next to those, the head's vertex
+    and the mirror images of the three (_near_place). Fresh labels from
+    labels[1]. With ``cells`` (rules[5]) the floods go over cells
     (_bounded_cells), from the cell next to an edge."""
     labels[1] += 1
     first = labels[1]
-    for k in range(8 if vlab == 0 else symbols.size):
-        if vlab == 0:
-            s = pnb[vpoint[w], k] if k < 4 else pnb[ep, k - 4]
+    for k in range(4 * centres if centres > 0 else symbols.size):
+        if centres > 0:
+            s = pnb[_near_place(k // 4, head, w, ep, vpoint, mirror, mpoint), k % 4]
         else:
             s = symbols[k]
         if s < 0 or cover[s] == stamp or outside[s] or plabel[s] >= first:
@@ -1987,8 +2019,9 @@ def _regions_broken_near(
         labels[1] += 1
         if cells:
             n, closed = _bounded_cells(
-                s, pnb, pvertex, cover, stamp, plabel, labels[1], first, pqueue, vlabel, vlab, width
-            )
+                s, pnb, pvertex, cover, stamp, plabel, labels[1], first, pqueue, vlabel, vlab,
+                mirror, width
+            )  # fmt: skip
         else:
             n, closed = _bounded_flood(
                 s,
@@ -2003,6 +2036,7 @@ def _regions_broken_near(
                 pqueue,
                 vlabel,
                 vlab,
+                mirror,
             )
         if closed and _region_broken(
             n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
@@ -2380,7 +2414,7 @@ def _program_fires(w, reach_lab, program, neighbour, mirror, ends, symbols, kind
 # fmt: off
 @_jit_inline
 def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stamp, fast, n_off,
-                tiling, bitg, lmask):
+                tiling, bitg, lmask, local):
     """pi_baseline on the child head -> w of a path that passed it (the child's
     step is on ``on``/``cover``); ``grid`` = (neighbour, vpoint, epoint, mirror,
     mpoint, pnb, pvertex, is_end, ends), ``symbols_t`` = (kind, colour, value,
@@ -2388,10 +2422,11 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
     rules are witness.search.panel_search's BASELINE_RULES, ``rules`` = (how
     many cancellers the panel has, region rule on, fast path allowed, region
     symbols other than triangles, vertices with a legal step, regions flooded
-    over cells alone). ``fast``: the head's free neighbours were linked around
-    it (see below). Otherwise the head's reach is flooded; when it holds all
-    ``n_off`` vertices off the line (-1: not known), the step cut nothing off
-    after all, and rule 5 looks next to the step too."""
+    over cells alone, symmetry with nothing outside). ``fast``: the head's free
+    neighbours were linked around it (see below). Otherwise the head's reach is
+    flooded; when it holds all ``n_off`` vertices off the line (-1: not known),
+    the step cut nothing off after all, and rule 5 looks next to the step too.
+    ``local``: the parent passed these rules (is no start): see rule 5 below."""
     # (the flood is of bits when ``bitg`` says so, _bit_grid; ``lmask``: the
     # child's line as bits)
     # The fast path: with the head's free neighbours linked around it (and, with
@@ -2427,8 +2462,9 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
                                   cover, on, stamp)):
             return True
         return rules[1] == 1 and _regions_broken_near(
-            w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
-            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, rules[5] == 1)
+            head, w, ep, 2, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover,
+            stamp, outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, mirror,
+            mpoint, rules[5] == 1)
     if bitg[0] == 1:  # (lmask: the child's line, as bits)
         return _bit_dead(w, lmask, bitg, ends, dot_point, dot_a, dot_b, cover, stamp)
     labels[0] += 1
@@ -2456,16 +2492,17 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
         return True
     if rules[1] == 0:
         return False
-    if nr - 1 == n_off:  # (a region holding no vertex off the line touches the step)
+    # Where rule 5 floods from: next to the step (a region holding no vertex off the
+    # line touches it), at every symbol (no symmetry, nothing outside), or, the
+    # parent's closed regions having passed, next to the step, the old head and
+    # their mirror images (what this step closes touches one of them)
+    centres = 2 if nr - 1 == n_off else 0 if rules[2] == 1 else 6 if local and rules[6] == 1 else -1
+    if centres >= 0:
         return _regions_broken_near(
-            w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover, stamp,
-            outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, rules[5] == 1)
-    if rules[2] == 1:  # no symmetry, nothing outside
-        return _regions_broken_near(w, ep, symbols, vpoint, pnb, pvertex, kind, colour, value,
-                                    width, cover, stamp, outside, plabel, labels, pqueue, ccount,
-                                    by_colour, tiling, vlabel, vlab, rules[5] == 1)
-    labels[1] += 1
-    open_label = labels[1]
+            head, w, ep, centres, symbols, vpoint, pnb, pvertex, kind, colour, value, width,
+            cover, stamp, outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel,
+            0 if centres == 2 else vlab, mirror, mpoint, rules[5] == 1)
+    open_label = labels[1] = labels[1] + 1
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
                 stamp, outside, plabel, open_label, pqueue)
     return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
@@ -2676,8 +2713,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         stamp = counters[C_STAMP]
         marked = node
         last_g = g
-        head = vertex[node]
-        found = 0
+        head, found = vertex[node], 0
         lmask = -1  # the line as bits (_bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
         # is the parent's less the head, w's linked or not: every part w's step
@@ -2711,7 +2747,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 if bitg[0] == 1 and not fast and lmask < 0:  # (w is on it now)
                     lmask = _line_bits(on, stamp) & ~(1 << w)
                 base = _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch,
-                                   stamp, fast, n_off, tiling, bitg, lmask | (1 << w))
+                                   stamp, fast, n_off, tiling, bitg, lmask | (1 << w),
+                                   parent[node] >= 0)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
@@ -2743,7 +2780,10 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     paths[i, :lengths[i]], at least two), evaluated with the reach flood and,
     when the core would take it, the fast path too: bit 1 when the flood's
     verdict rejects, bit 2 when the core would take the fast path, bit 4 when
-    the fast path rejects. What the search evaluates, for tests and tools."""
+    the fast path rejects. With symmetry and nothing outside (rules[6]), the
+    second verdict is rule 5 near the step alone (``local``), which the core
+    takes when the path's parent is not a start. What the search evaluates,
+    for tests and tools."""
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     out = np.zeros(lengths.size, np.int8)
     bitg = _bit_grid(neighbour, mirror, rules, True)
@@ -2762,9 +2802,10 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             g = lengths[i] - 2
             fast = (fast_try == 1 and rules[2] == 1 and g > 0
                     and _ring_connected(head, neighbour, on, stamp))
+            local = fast_try == 1 and rules[6] == 1 and g > 0
             d = _direction(neighbour, head, w)
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
-            if fast_try == 1:
+            if fast_try == 1 and not local:
                 if not fast or is_end[w] or (rules[3] == 1
                                              and not _ring_connected(w, neighbour, on, stamp)):
                     continue
@@ -2773,7 +2814,7 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
             if _panel_dead(head, d, w, (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex,
                            is_end, ends), (kind, colour, value, outside, symbols, dot_point, dot_a,
                            dot_b), width, height, rules, scratch, stamp, fast, n_off, tiling,
-                           bitg, _line_bits(on, stamp) if bitg[0] == 1 else 0):
+                           bitg, _line_bits(on, stamp) if bitg[0] == 1 else 0, local):
                 out[i] |= 1 if fast_try == 0 else 4
     return out
 

@@ -178,9 +178,10 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[6]: how many cancellers, region rule on, fast path allowed,
+    rules: np.ndarray  # int64[7]: how many cancellers, region rule on, fast path allowed,
     # region symbols, vertices with a legal step, every symbol in a cell and nothing
-    # outside (regions are flooded over cells alone)
+    # outside (regions are flooded over cells alone), symmetry and nothing outside
+    # (rule 5 looks near the step alone)
     starts: list[int]
     # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
     # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
@@ -408,6 +409,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
             bool(region_only or panel.cancellers),
             0,
             not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside),
+            panel.symmetry is not None and not panel.outside,
         ],
         np.int64,
     )
@@ -555,8 +557,9 @@ def baseline_values(panel: Panel, paths: list[list[Vertex]]) -> list[bool]:
 
 def baseline_verdicts(panel: Panel, paths: list[list[Vertex]]) -> list[tuple[bool, bool | None]]:
     """pi_baseline on the last step of each path (of two vertices or more): its
-    verdict with the reach flood, and the fast path's where the core would
-    take it (else None). True rejects the path."""
+    verdict with the reach flood, and the fast path's (with symmetry: rule 5
+    near the step alone) where the core would take it (else None). True
+    rejects the path."""
     geo = build_panel_geometry(panel)
     if not paths:
         return []
