@@ -186,14 +186,10 @@ def test_baseline_rejects_no_prefix_of_a_solution_with_symmetry(panel: Panel) ->
     no_solution_prefix_rejected(panel)
 
 
-@SETTINGS
-@given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)), st.randoms())
-def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> None:
-    # The core's fast path (no reach flood), taken without squares, stars,
-    # polyominoes or cancellers whenever the head's free neighbours are linked
-    # around it, checks the same rules on a superset of what the head can
-    # reach: on a path the core keeps (every shorter prefix passes) it may
-    # let through what the flood rejects, never the other way round.
+def kept_verdicts(panel: Panel, rnd, most: int = 400) -> list[tuple]:
+    """(path, the flood's verdict, the core's shortcut's or None) on at most
+    ``most`` random partial paths the core keeps (every shorter prefix passes
+    the flood): baseline_verdicts."""
     lines = list(enumerate_lines(panel))
     prefixes = sorted({tuple(line[:n]) for line in lines for n in range(2, len(line) + 1)})
     verdicts = dict(
@@ -202,7 +198,18 @@ def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> Non
     kept = [
         p for p in prefixes if len(p) > 2 and not any(verdicts[p[:n]][0] for n in range(2, len(p)))
     ]
-    taken = [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), 400))]
+    return [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), most))]
+
+
+@SETTINGS
+@given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)), st.randoms())
+def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> None:
+    # The core's fast path (no reach flood), taken without squares, stars,
+    # polyominoes or cancellers whenever the head's free neighbours are linked
+    # around it, checks the same rules on a superset of what the head can
+    # reach: on a path the core keeps (every shorter prefix passes) it may
+    # let through what the flood rejects, never the other way round.
+    taken = kept_verdicts(panel, rnd)
     stronger = [(p, flood) for p, flood, fast in taken if fast and not flood]
     assert not stronger, (panel.to_json(), stronger[:3])
 
@@ -221,15 +228,7 @@ def test_rule_5_near_the_step_is_the_flood_with_symmetry(panel: Panel, rnd) -> N
     # the old head and their mirror images once the parent passed pi_baseline
     # (its closed regions passed and no later step changes them): on a path
     # the core keeps (every shorter prefix passes) its verdict is the flood's.
-    lines = list(enumerate_lines(panel))
-    prefixes = sorted({tuple(line[:n]) for line in lines for n in range(2, len(line) + 1)})
-    verdicts = dict(
-        zip(prefixes, baseline_verdicts(panel, [list(p) for p in prefixes]), strict=True)
-    )
-    kept = [
-        p for p in prefixes if len(p) > 2 and not any(verdicts[p[:n]][0] for n in range(2, len(p)))
-    ]
-    taken = [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), 400))]
+    taken = kept_verdicts(panel, rnd)
     if not panel.outside:
         assert all(near is not None for _, _, near in taken)
     wrong = [(p, flood) for p, flood, near in taken if near is not None and near != flood]
