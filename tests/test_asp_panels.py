@@ -631,7 +631,7 @@ def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) 
             assert len(seen) == result.extra["stages"]
             assert len(clingo_arguments) == min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
             limits.append(len(seen))
-    assert max(limits) > 4  # some whole encoding went on at a later turn
+    assert max(limits) >= 4  # some stage went on at a later turn
 
 
 def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:
@@ -1064,3 +1064,19 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
         assert got == sorted(line for line in brute_force(panel) if len(line) % 2), panel.to_json()
         total += len(rejected)
     assert total > 0
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_cells_the_pieces_cover_equal_brute_force(seed: int) -> None:
+    """Positive pieces only, both readings: the lines pass between a cell a
+    placement covers and one none covers, and the covered cells are as many
+    as the pieces' area (panel_polyominoes.lp, laid): no solution changes."""
+    import dataclasses
+
+    from witness.search.asp_solver import panel_program
+
+    panel = random_panel(random.Random(16000 + seed), max_cells=9, kinds=POLY_HEAVY)
+    pieces = tuple(dataclasses.replace(p, negative=False) for p in panel.polyominoes)
+    panel = dataclasses.replace(panel, polyominoes=pieces)
+    assert not pieces or "\nno_negatives.\n" in panel_program(panel)
+    _agree(panel)
