@@ -312,6 +312,25 @@ def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
     assert True in stages  # some first stage stopped at its one conflict
 
 
+def spy_on_rejected_regions(monkeypatch) -> list[frozenset]:
+    """The regions the lazy stage's rules check rejects, in order (the caller
+    clears the list between solves); a region rejected twice fails at once."""
+    from witness.search import asp_solver
+
+    rejected: list[frozenset] = []
+    rejects = asp_solver._LazyCheck.rejects
+
+    def spy(self, region, bound, deadline):
+        bad = rejects(self, region, bound, deadline)
+        if bad:
+            assert region not in rejected, "a rejected region came back"
+            rejected.append(region)
+        return bad
+
+    monkeypatch.setattr(asp_solver._LazyCheck, "rejects", spy)
+    return rejected
+
+
 def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
     """A region the rules checker rejects becomes a nogood: within one
     enumeration clingo never proposes the same region again, and the
@@ -319,17 +338,7 @@ def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES["both"])
-    original = asp_solver._LazyCheck.rejects
-    rejected: list[frozenset] = []
-
-    def spy(self, region, bound, deadline):
-        bad = original(self, region, bound, deadline)
-        if bad:
-            assert region not in rejected, "a rejected region came back"
-            rejected.append(region)
-        return bad
-
-    monkeypatch.setattr(asp_solver._LazyCheck, "rejects", spy)
+    rejected = spy_on_rejected_regions(monkeypatch)
     total = 0
     for seed in range(12):
         panel = random_panel(random.Random(9000 + seed), max_cells=9, kinds=POLY_HEAVY)
@@ -1004,17 +1013,7 @@ def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
-    regions: list[frozenset] = []
-    rejects = asp_solver._LazyCheck.rejects
-
-    def spy(self, region, bound, deadline):
-        bad = rejects(self, region, bound, deadline)
-        if bad:
-            assert region not in regions, "a rejected region came back"
-            regions.append(region)
-        return bad
-
-    monkeypatch.setattr(asp_solver._LazyCheck, "rejects", spy)
+    regions = spy_on_rejected_regions(monkeypatch)
     seen = most = 0
     for seed in range(40):
         kinds = POLY_HEAVY if seed % 2 else CANCELLER_HEAVY
