@@ -927,19 +927,28 @@ def test_pieces_off_the_lines_edges_on_the_rim(seed: int) -> None:
     _agree(panel)
 
 
+def loose_panels(count: int) -> list[Panel]:
+    """The first ``count`` random panels from seed 20001 on whose pieces the
+    encoding sums over the whole panel (fact loose: negative pieces under the
+    windmill reading)."""
+    from witness.search.asp_solver import _loose
+
+    out, seed = [], 20000
+    while len(out) < count:
+        seed += 1
+        panel = random_panel(random.Random(seed), max_cells=6, kinds=POLY_HEAVY)
+        if _loose(panel):
+            out.append(panel)
+    return out
+
+
 def test_pieces_summed_over_the_panel_equal_brute_force() -> None:
     """Under the windmill reading with negative pieces the encoding sums the
     pieces over the whole panel (fact loose) and the checker decides each
     line: the same solutions as the brute force, on 25 such panels."""
-    from witness.search.asp_solver import _loose, panel_program
+    from witness.search.asp_solver import panel_program
 
-    seed, seen = 20000, 0
-    while seen < 25:
-        seed += 1
-        panel = random_panel(random.Random(seed), max_cells=6, kinds=POLY_HEAVY)
-        if not _loose(panel):
-            continue
-        seen += 1
+    for panel in loose_panels(25):
         assert "\nloose.\n" in panel_program(panel)
         _agree(panel)
 
@@ -1034,7 +1043,7 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
     stricter (no line of an even number of vertices), so that it rejects
     lines: the last turn, unbounded, gives the strict checker's solutions."""
     from witness.search import asp_solver
-    from witness.search.asp_solver import Enumeration, _loose, _Stage
+    from witness.search.asp_solver import Enumeration, _Stage
 
     check = asp_solver.check
     rejected: list[list] = []
@@ -1048,13 +1057,8 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
         return verdict
 
     monkeypatch.setattr(asp_solver, "check", strict)
-    seed, seen, total = 20000, 0, 0
-    while seen < 15:
-        seed += 1
-        panel = random_panel(random.Random(seed), max_cells=6, kinds=POLY_HEAVY)
-        if not _loose(panel):
-            continue
-        seen += 1
+    total = 0
+    for panel in loose_panels(15):
         rejected.clear()
         stage = _Stage(panel, frozenset(), None, None)
         for _turn in range(4):
