@@ -304,7 +304,7 @@ class InventionSearch:
                 (rule,), "neg", time_limit=self._limit(deadline), first=True
             )
             if not neg.ok:
-                self.stats.failed_tests[neg.status] = self.stats.failed_tests.get(neg.status, 0) + 1
+                self.stats.count_failed_test(neg.status)
             cover = self._covers[key] = _Cover(rule, neg.status, neg.mask == 0)
         return cover
 
@@ -313,9 +313,28 @@ class InventionSearch:
         if cover.pos is None:
             pos = self.tester.cover_program((cover.rule,), "pos", time_limit=self._limit(deadline))
             if not pos.ok:
-                self.stats.failed_tests[pos.status] = self.stats.failed_tests.get(pos.status, 0) + 1
+                self.stats.count_failed_test(pos.status)
             cover.pos = (pos.status, pos.mask)
         return cover.pos
+
+    def _program_mask(
+        self, head: Rule, defs: tuple[Rule, ...], deadline: float | None
+    ) -> int | None:
+        """The positives ``H ∪ D`` covers (:meth:`_test`); None when it covers a
+        negative or a test of one of its rules failed."""
+        covers = []
+        for choice in itertools.product(defs, repeat=calls(head)):
+            cover = self._cover(head, choice, deadline)
+            if cover.status != "ok" or not cover.consistent:
+                return None
+            covers.append(cover)
+        mask = 0
+        for cover in covers:
+            status, found = self._positives(cover, deadline)
+            if status != "ok":
+                return None
+            mask |= found
+        return mask
 
     def _limit(self, deadline: float | None) -> float:
         if deadline is None:
@@ -329,22 +348,10 @@ class InventionSearch:
         head, defs = program[0], program[1:]
         t0 = time.perf_counter()
         self.stats.programs_tested += 1
-        choices = list(itertools.product(defs, repeat=calls(head)))
-        covers = []
-        for choice in choices:
-            cover = self._cover(head, choice, deadline)
-            if cover.status != "ok" or not cover.consistent:
-                self.stats.test_seconds += time.perf_counter() - t0
-                return
-            covers.append(cover)
-        mask = 0
-        for cover in covers:
-            status, found = self._positives(cover, deadline)
-            if status != "ok":
-                self.stats.test_seconds += time.perf_counter() - t0
-                return
-            mask |= found
-        self.stats.test_seconds += time.perf_counter() - t0
+        try:
+            mask = self._program_mask(head, defs, deadline)
+        finally:
+            self.stats.test_seconds += time.perf_counter() - t0
         if not mask:
             return
         found = Combination(program, mask, True)

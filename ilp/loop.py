@@ -464,7 +464,7 @@ class _Search:
         status = pos.status if neg is None or not pos.ok else neg.status
         stats.test_seconds += time.perf_counter() - t0
         if status != "ok":  # coverage unknown: the rule is neither used nor learned from
-            stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+            stats.count_failed_test(status)
             return Outcome(rule, 0, 0, status)
         return Outcome(rule, pos.mask, neg.mask if neg is not None else 0, status, missed)
 

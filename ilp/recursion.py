@@ -311,7 +311,7 @@ class RecursiveSearch:
         stats.test_seconds += time.perf_counter() - t0
         status = pos.status if neg is None or not pos.ok else neg.status
         if status != "ok":
-            stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+            stats.count_failed_test(status)
             return
         if self.noisy:
             self._noisy_outcome(program, pos.mask, neg.mask if neg is not None else 0)

@@ -271,7 +271,7 @@ class TwoRecursiveSearch:
         stats.test_seconds += time.perf_counter() - t0
         status = pos.status if neg is None or not pos.ok else neg.status
         if status != "ok":
-            stats.failed_tests[status] = stats.failed_tests.get(status, 0) + 1
+            stats.count_failed_test(status)
             return
         if prune and (pos.mask == 0 or neg.mask == 0):
             for rule in program:

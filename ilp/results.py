@@ -82,6 +82,10 @@ class Stats:
     verified: bool = True  # final program re-tested on all examples agrees
     peak_rss_mb: float = 0.0
 
+    def count_failed_test(self, status: str) -> None:
+        """A test whose coverage came back unknown (``status``: limit, timeout, error)."""
+        self.failed_tests[status] = self.failed_tests.get(status, 0) + 1
+
     @property
     def rules_per_second(self) -> float:
         return self.rules_tested / self.seconds if self.seconds > 0 else 0.0
