@@ -1083,3 +1083,49 @@ def test_the_cells_the_pieces_cover_equal_brute_force(seed: int) -> None:
     panel = dataclasses.replace(panel, polyominoes=pieces)
     assert not pieces or "\nno_negatives.\n" in panel_program(panel)
     _agree(panel)
+
+
+def parted_panels(count: int, first_seed: int, kinds: tuple[str, ...] = KINDS) -> list[Panel]:
+    """The first ``count`` random panels (of at most 9 cells, from
+    ``first_seed`` on) whose lines all run from rim to rim with nothing outside
+    the panel, and that have a symbol whose region a rule needs."""
+    from witness.search.asp_solver import _rim_ends, cell_regions
+
+    out, seed = [], first_seed
+    while len(out) < count:
+        panel = random_panel(random.Random(seed), max_cells=9, kinds=kinds)
+        seed += 1
+        needs_regions = panel.stars or panel.cancellers or panel.polyominoes
+        if _rim_ends(panel) and cell_regions(panel) and needs_regions:
+            out.append(panel)
+    return out
+
+
+@pytest.mark.parametrize("kinds", [KINDS, NO_POLYOMINO, POLY_HEAVY])
+def test_a_lines_edge_parts_the_cells_beside_it(kinds: tuple[str, ...]) -> None:
+    """With every line from rim to rim and nothing outside (fact parted,
+    panel_regions.lp) no region holds the two cells on either side of a line's
+    edge: no solution changes, on panels mixing every type and symmetry."""
+    from witness.search.asp_solver import panel_program
+
+    for panel in parted_panels(25, 30000 + 1000 * len(kinds), kinds):
+        assert "\nparted.\n" in panel_program(panel)
+        _agree(panel)
+
+
+def test_a_line_from_inside_does_not_part_the_cells_beside_it() -> None:
+    """A line from the centre of a 2x2 panel down to its rim runs between the
+    two lower cells, which stay in one region around its free end: their two
+    stars pair up, so the line solves the panel (no fact parted)."""
+    from witness.search.asp_solver import panel_program
+
+    panel = Panel(
+        rows=2,
+        cols=2,
+        starts=((1, 1),),
+        ends=((1, 0),),
+        stars=((0, 0, "black"), (1, 0, "black")),
+    )
+    assert "\nparted.\n" not in panel_program(panel)
+    assert [(1, 1), (1, 0)] in brute_force(panel)
+    _agree(panel)

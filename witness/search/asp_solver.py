@@ -403,6 +403,8 @@ def _symbol_facts(panel: Panel) -> list[str]:
     out += [f'colour({_pair(cell_point((x, y)))},"{c}").' for x, y, c in coloured if c != NO_COLOUR]
     if _tones(panel):
         out.append("tones.")
+    if cell_regions(panel) and _rim_ends(panel):
+        out.append("parted.")
     for d in panel.dots:
         out.append(f"dot({_pair(point(d.at))}).")
         if panel.symmetry is not None and d.colour in (MAIN_LINE, MIRROR_LINE):
