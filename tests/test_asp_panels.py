@@ -1171,3 +1171,30 @@ def test_an_unsure_lines_rejected_regions_stay_out(monkeypatch) -> None:
         assert got == sorted(brute_force(panel)), panel.to_json()
         seen += len(regions)
     assert seen > 0
+
+
+@pytest.mark.parametrize("kinds", [KINDS, NO_POLYOMINO, POLY_HEAVY])
+def test_sources_in_one_region_reach_the_same_places(kinds: tuple[str, ...]) -> None:
+    """Two sources in one region reach the same places (fact together,
+    panel_regions.lp): no solution changes, with lines from the rim or from
+    inside the panel."""
+    from witness.search.asp_solver import panel_program
+
+    seen = 0
+    for seed in range(50000, 50060):
+        panel = random_panel(random.Random(seed + 100 * len(kinds)), max_cells=9, kinds=kinds)
+        if len(panel.stars) + len(panel.cancellers) + len(panel.polyominoes) < 2:
+            continue
+        assert "\ntogether.\n" in panel_program(panel)
+        _agree(panel)
+        seen += 1
+    assert seen >= 20
+
+
+def test_no_sources_together_above_the_bound(monkeypatch) -> None:
+    from witness.search import asp_solver
+
+    panel = parted_panels(1, 30000)[0]
+    monkeypatch.setattr(asp_solver, "TOGETHER_SOURCES", 0)
+    assert "\ntogether.\n" not in asp_solver.panel_program(panel)
+    _agree(panel)

@@ -101,6 +101,12 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   squares alone (windmill-kc0s4y8, ssfjn48, mnz5dfg, zyrsvh8: long winding
   regions).
 
+- together (panel_regions.lp, :data:`TOGETHER_SOURCES`): two sources
+  (stars, cancellers, polyominoes) in one region reach the same places.
+  Redundant, exact either way, and it needs no line from rim to rim: of the
+  29 of those 107 still stopped with the parted rule, 7 were decided
+  (windmill-smt89rg, whose starts lie inside the panel, in 0.3 CPU s).
+
 - tones (panel_dots.lp, :func:`_tones`): with dots on half the vertices or
   more, the line's vertices are counted by their chessboard colour (they
   alternate, so the ends' colours fix the difference). Redundant, exact either
@@ -298,6 +304,13 @@ LAZY_CONFLICTS = 5000
 # region, windmill-4xpk3xr solved in 4.6 s (stopped), b3secv8 1.31 -> 0.38 s,
 # gwd3w1r 3.5 -> 1.6 s; the worst loss ckg0tcr 0.32 -> 1.23 s.
 LOOSE_PIECES = 1
+# Up to this many sources (stars, cancellers and polyominoes) the encoding
+# says that two sources in one region reach the same places (fact together,
+# panel_regions.lp): its ground size grows with the square of the sources
+# (windmill-z1480zg, 100 sources: grounding 0.06 -> 1.1 CPU s). The 29 panels
+# of the 107 stoppers still stopped on 299de62 that it decided within 10
+# CPU s had 8 to 23 sources.
+TOGETHER_SOURCES = 24
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
 # A staged solve's whole encoding takes these configurations in turn, one a
@@ -421,6 +434,8 @@ def _symbol_facts(panel: Panel) -> list[str]:
             out.append(f"dot_colour({_pair(point(d.at))},{d.colour}).")
     sources |= {cell_point(p.cell) for p in panel.polyominoes}
     out += [f"src({_pair(p)})." for p in sorted(sources)]
+    if len(sources) <= TOGETHER_SOURCES:
+        out.append("together.")
     parity = _parity(panel)
     if parity is not None:
         out.append(f"parity({parity}).")
