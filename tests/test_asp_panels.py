@@ -1174,8 +1174,8 @@ def test_an_unsure_lines_rejected_regions_stay_out(monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("kinds", [KINDS, NO_POLYOMINO, POLY_HEAVY])
-def test_sources_in_one_region_reach_the_same_places(kinds: tuple[str, ...]) -> None:
-    """Two sources in one region reach the same places (fact together,
+def test_sources_in_one_region_reach_the_same_cells(kinds: tuple[str, ...]) -> None:
+    """Two sources in one region reach the same cells (fact together,
     panel_regions.lp): no solution changes, with lines from the rim or from
     inside the panel."""
     from witness.search.asp_solver import panel_program

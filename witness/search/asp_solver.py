@@ -102,7 +102,7 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   regions).
 
 - together (panel_regions.lp, :data:`TOGETHER_SOURCES`): two sources
-  (stars, cancellers, polyominoes) in one region reach the same places.
+  (stars, cancellers, polyominoes) in one region reach the same cells.
   Redundant, exact either way, and it needs no line from rim to rim: of the
   29 of those 107 still stopped with the parted rule, 7 were decided
   (windmill-smt89rg, whose starts lie inside the panel, in 0.3 CPU s).
@@ -305,7 +305,7 @@ LAZY_CONFLICTS = 5000
 # gwd3w1r 3.5 -> 1.6 s; the worst loss ckg0tcr 0.32 -> 1.23 s.
 LOOSE_PIECES = 1
 # Up to this many sources (stars, cancellers and polyominoes) the encoding
-# says that two sources in one region reach the same places (fact together,
+# says that two sources in one region reach the same cells (fact together,
 # panel_regions.lp): its ground size grows with the square of the sources
 # (windmill-z1480zg, 100 sources: grounding 0.06 -> 1.1 CPU s). The 29 panels
 # of the 107 stoppers still stopped on 299de62 that it decided within 10
