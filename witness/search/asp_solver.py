@@ -104,7 +104,7 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 - together (panel_regions.lp, :data:`TOGETHER_SOURCES`): two sources
   (stars, cancellers, polyominoes) in one region reach the same cells.
   Redundant, exact either way, and it needs no line from rim to rim: of the
-  29 of those 107 still stopped with the parted rule, 7 were decided
+  29 community panels still stopped with the parted rule, 7 were decided
   (windmill-smt89rg, whose starts lie inside the panel, in 0.3 CPU s).
 
 - tones (panel_dots.lp, :func:`_tones`): with dots on half the vertices or
@@ -307,9 +307,8 @@ LOOSE_PIECES = 1
 # Up to this many sources (stars, cancellers and polyominoes) the encoding
 # says that two sources in one region reach the same cells (fact together,
 # panel_regions.lp): its ground size grows with the square of the sources
-# (windmill-z1480zg, 100 sources: grounding 0.06 -> 1.1 CPU s). The 29 panels
-# of the 107 stoppers still stopped on 299de62 that it decided within 10
-# CPU s had 8 to 23 sources.
+# (windmill-z1480zg, 100 sources: grounding 0.06 -> 1.1 CPU s). The 7 of
+# the 29 stopped community panels it decided (docs/results.md) had 8 to 23.
 TOGETHER_SOURCES = 24
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
@@ -785,8 +784,8 @@ class _Stage:
         # an unsure answer's line that the checker rejects: its regions of pieces
         # and cancellers are checked one by one, as in the lazy stage
         families = frozenset({"polyominoes", "cancellers"})
-        exact_or_not_grounded = self.exact or not self.grounded
-        self.unsure_check = None if exact_or_not_grounded else _LazyCheck(self.ctl, panel, families)
+        unsure = self.grounded and not self.exact
+        self.unsure_check = _LazyCheck(self.ctl, panel, families) if unsure else None
         self.rejected: list[list[tuple[clingo.Symbol, bool]]] = []  # not yet in the program
 
     def _keep_out(self) -> None:
