@@ -103,9 +103,10 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
 - together (panel_regions.lp, :data:`TOGETHER_SOURCES`): two sources
   (stars, cancellers, polyominoes) in one region reach the same cells.
-  Redundant, exact either way, and it needs no line from rim to rim: of the
-  29 community panels still stopped with the parted rule, 7 were decided
-  (windmill-smt89rg, whose starts lie inside the panel, in 0.3 CPU s).
+  Redundant, exact either way, and it needs no line from rim to rim: over
+  every community panel (docs/results.md) 29dab6e decided 12 panels that
+  299de62 stopped and stopped 3 it decided (windmill-smt89rg, whose starts
+  lie inside the panel, in 0.43 CPU s).
 
 - tones (panel_dots.lp, :func:`_tones`): with dots on half the vertices or
   more, the line's vertices are counted by their chessboard colour (they
@@ -307,8 +308,8 @@ LOOSE_PIECES = 1
 # Up to this many sources (stars, cancellers and polyominoes) the encoding
 # says that two sources in one region reach the same cells (fact together,
 # panel_regions.lp): its ground size grows with the square of the sources
-# (windmill-z1480zg, 100 sources: grounding 0.06 -> 1.1 CPU s). The 7 of
-# the 29 stopped community panels it decided (docs/results.md) had 8 to 23.
+# (community panels have up to 100). The stopped community panels it
+# decided (docs/results.md) had 8 to 23.
 TOGETHER_SOURCES = 24
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
