@@ -105,8 +105,8 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   (stars, cancellers, polyominoes) in one region reach the same cells.
   Redundant, exact either way, and it needs no line from rim to rim: over
   every community panel (docs/results.md) 29dab6e decided 12 panels that
-  299de62 stopped and stopped 3 it decided (windmill-smt89rg, whose starts
-  lie inside the panel, in 0.43 CPU s).
+  299de62 stopped, among them windmill-smt89rg (its starts lie inside the
+  panel) in 0.43 CPU s, and stopped 3 that 299de62 decided.
 
 - tones (panel_dots.lp, :func:`_tones`): with dots on half the vertices or
   more, the line's vertices are counted by their chessboard colour (they
