@@ -388,6 +388,64 @@ def test_the_tiling_search_agrees_with_trying_every_placement(case):
     assert polyominoes_fit(panel, region, pieces) == fit_bf(panel, region, pieces)
 
 
+@st.composite
+def large_tilings(draw):
+    """Up to seven pieces on up to 4x4 panels, too many for the brute force."""
+    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    rules = draw(st.sampled_from(["precise", "windmill"]))
+    panel = Panel(rows=rows, cols=cols, ends=((cols, rows),), polyomino_rules=rules)
+    pieces, region = [], set()
+    for _ in range(draw(st.integers(2, 7))):
+        flags = {"rotatable": draw(st.booleans()), "negative": draw(st.integers(0, 2)) == 0}
+        piece = Polyomino((0, 0), draw(st.sampled_from(SHAPES)), **flags)
+        pieces.append(piece)
+        cover = draw(st.sampled_from(all_placements(panel, piece, 0) or [set()]))
+        region = region - cover if piece.negative else region | cover
+    if draw(st.booleans()):  # one place more or less
+        region ^= {draw(st.sampled_from(doubled(panel)))}
+    return panel, frozenset(region), tuple(pieces)
+
+
+@settings(max_examples=150, deadline=None)
+@given(large_tilings())
+def test_the_failed_states_kept_change_no_tiling(case):
+    # the tiling search without the states it keeps is the oracle
+    from witness.model import rules
+
+    panel, region, pieces = case
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "TILINGS_KEPT", 0)
+        patch.setattr(rules, "FAILED_KEPT", 0)
+        expected = rules.polyominoes_fit(panel, region, pieces)
+        patch.setattr(rules, "FAILED_KEPT", 1 << 10)
+        assert rules.polyominoes_fit(panel, region, pieces) == expected
+
+
+def test_a_failed_state_is_one_of_the_same_pieces_left():
+    # Laying a negative L and a positive one on the same cells leaves the
+    # places as they were with two pieces fewer: that state failing says
+    # nothing of the one with those pieces still left (found by fuzzing a
+    # key without the pieces left).
+    from witness.model import rules
+
+    panel = Panel(rows=3, cols=3, ends=((3, 3),), polyomino_rules="windmill")
+    region = frozenset([(1, 3), (1, 5), (3, 5), (5, 3), (5, 5)])
+    ell = ((0, 0), (0, 1), (1, 1))
+    pieces = (
+        Polyomino((0, 0), ((0, 0), (1, 0))),
+        Polyomino((0, 0), ell),
+        Polyomino((0, 0), ell, rotatable=True, negative=True),
+        Polyomino((0, 0), ell),
+        Polyomino((0, 0), ell, negative=True),
+        Polyomino((0, 0), ell),
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "TILINGS_KEPT", 0)
+        assert rules.polyominoes_fit(panel, region, pieces) is True
+        patch.setattr(rules, "FAILED_KEPT", 0)
+        assert rules.polyominoes_fit(panel, region, pieces) is True
+
+
 def test_a_negative_piece_cancels_a_side_above_its_first_cell():
     # Under the precise reading a negative piece covers every side of its
     # cells, the one above its first cell too: the tiling search must not

@@ -49,8 +49,9 @@ past it, the search raises :class:`CheckStopped` rather than answer.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from operator import mul
@@ -487,7 +488,12 @@ class _Tiling:
     positive ones as bring the cell to 0 (a cell passed never changes again);
     a side passed must be at most 0. A positive piece covers only places
     still below 0 once no negative piece is left to cancel it. Identical
-    pieces started on one cell are chosen in one order."""
+    pieces started on one cell are chosen in one order.
+
+    Many ways to lay the pieces before a cell leave the same places after it
+    (negative pieces wander the margin), so the states that failed are kept:
+    the cell, the pieces left, and the places a piece laid so far can reach
+    (beyond them every place holds its first value)."""
 
     values: list[int]  # by place number: -1 owed, +1 covered once too often
     is_cell: tuple[bool, ...]  # by place number
@@ -498,11 +504,31 @@ class _Tiling:
     area: list[list[int]]  # by sign, kind: cells of one piece
     owed: int  # cells below 0 (the positive pieces left must cover at least that)
     deadline: float | None
+    reach: int  # places after a piece's first cell it may cover, and a row before
+    failed: set[bytes] = field(default_factory=set)
 
     def pass_from(self, place: int) -> bool:
         """Lay the pieces whose first cell is ``place`` or later (those of
         the cells before it are laid)."""
         _on_time(self.deadline)
+        state = self.state(place)
+        if state in self.failed:
+            return False
+        if self.pass_on(place):
+            return True
+        if len(self.failed) < FAILED_KEPT:
+            self.failed.add(state)
+        return False
+
+    def state(self, place: int) -> bytes:
+        """What the search from ``place`` on depends on (class doc)."""
+        left = bytes(self.left[0] + self.left[1])
+        start = max(0, place - self.width - 1)
+        window = array("b", self.values[start : place + self.reach])
+        return place.to_bytes(2) + left + window.tobytes()
+
+    def pass_on(self, place: int) -> bool:
+        """:meth:`pass_from`, searching."""
         values, is_cell = self.values, self.is_cell
         if place and is_cell[place - 1] and not self.sides_done(place - 1):
             return False
@@ -607,7 +633,8 @@ def polyominoes_fit(
         fits = _tiles(box, region, pieces, net > 0, deadline)
         if len(_TILINGS) >= TILINGS_KEPT:
             _TILINGS.clear()
-        _TILINGS[key] = fits
+        if len(_TILINGS) < TILINGS_KEPT:
+            _TILINGS[key] = fits
     return fits
 
 
@@ -662,12 +689,17 @@ def _tiles(
         [[len(k[0]) for k in kinds[sign]] for sign in (0, 1)],
         sum(values[q] < 0 for q in box.cells()),
         deadline,
+        (2 * max(map(_extent, pieces)) + 2) * width,
     )
     return search.pass_from(0)
 
 
+# Failed states one tiling search keeps at most (each some hundred bytes; 0
+# keeps none)
+FAILED_KEPT = 1 << 18
+
 # Tilings decided so far: a search lays the same pieces in the same region
-# along many lines (a stopped search raises and is not kept).
+# along many lines (a stopped search raises and is not kept; 0 keeps none).
 TILINGS_KEPT = 1 << 14
 _TILINGS: dict[tuple, bool] = {}
 
