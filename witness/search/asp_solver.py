@@ -30,7 +30,7 @@ coloured squares, stars, polyominoes as placements (fixed, rotatable,
 negative; both ``polyomino_rules``; twins share their placements, and with
 negative pieces a region's sums have one term a piece; with positive pieces
 under the windmill reading and lines from rim to rim no piece lies across a
-line's edge, :func:`_rim_ends`) and cancellers. The semantics are those of
+line's edge, :func:`_parted`) and cancellers. The semantics are those of
 the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
 - under the windmill reading with negative pieces (:func:`_loose`) the
@@ -92,9 +92,8 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   ym7q7v0) have an odd count and are refuted while grounding.
 
 - parted (panel_regions.lp): with every line from rim to rim and nothing
-  outside the panel (:func:`_rim_ends`, :func:`cell_regions`) each line is a
-  chord of the panel, so no region holds the two cells beside one of its
-  edges. Redundant, exact either way; clingo otherwise learns that a line's
+  outside the panel (:func:`_parted`) each line is a chord of the panel, so
+  no region holds the two cells beside one of its edges. Redundant, exact either way; clingo otherwise learns that a line's
   edge parts two cells only once every way round it is closed. Of the 78
   community panels that still stopped at 10 CPU s, 50 were decided within
   10 CPU s with it (docs/results.md), among them all four of stars and
@@ -426,7 +425,7 @@ def _symbol_facts(panel: Panel) -> list[str]:
     out += [f'colour({_pair(cell_point((x, y)))},"{c}").' for x, y, c in coloured if c != NO_COLOUR]
     if _tones(panel):
         out.append("tones.")
-    if cell_regions(panel) and _rim_ends(panel):
+    if _parted(panel):
         out.append("parted.")
     for d in panel.dots:
         out.append(f"dot({_pair(point(d.at))}).")
@@ -494,6 +493,12 @@ def _rim_ends(panel: Panel) -> bool:
     return all(x in (0, panel.cols) or y in (0, panel.rows) for x, y in terminals)
 
 
+def _parted(panel: Panel) -> bool:
+    """Is each line a chord of the panel, from rim to rim with nothing outside
+    (facts parted, panel_regions.lp, and cut, panel_polyominoes.lp)?"""
+    return cell_regions(panel) and _rim_ends(panel)
+
+
 def _twins(a: Polyomino, b: Polyomino) -> bool:
     """Interchangeable pieces: their placements are the same, in the same order."""
     return (a.shape, a.rotatable, a.negative) == (b.shape, b.rotatable, b.negative)
@@ -514,7 +519,7 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
         out.append("no_negatives.")
     if _loose(panel):
         out.append("loose.")
-    if windmill and not negatives and cell_regions(panel) and _rim_ends(panel):
+    if windmill and not negatives and _parted(panel):
         out.append("cut.")
     for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
