@@ -421,6 +421,43 @@ def test_the_failed_states_kept_change_no_tiling(case):
         assert rules.polyominoes_fit(panel, region, pieces) == expected
 
 
+# a square, and shapes whose first cell (least y, then x) is not their leftmost
+WIDER = (((0, 0), (1, 0), (0, 1), (1, 1)), ((1, 0), (0, 1), (1, 1)), ((2, 0), (0, 1), (1, 1)))
+
+
+@st.composite
+def cancelling_layouts(draw):
+    """Pieces that cancel by construction: in each group a piece and pieces of
+    the other sign that split its cells, laid on it somewhere in the panel."""
+    rows, cols = draw(st.integers(3, 4)), draw(st.integers(3, 4))
+    rules = draw(st.sampled_from(["precise", "windmill"]))
+    panel = Panel(rows=rows, cols=cols, ends=((cols, rows),), polyomino_rules=rules)
+    pieces = []
+    for _ in range(draw(st.integers(1, 3))):
+        whole = draw(st.sampled_from(SHAPES + WIDER))
+        parts = [draw(st.integers(0, len(whole) - 1)) for _ in whole]
+        negative = draw(st.booleans())
+        pieces.append(Polyomino((0, 0), whole, draw(st.booleans()), negative=negative))
+        for part in set(parts):
+            cells = [c for c, p in zip(whole, parts, strict=True) if p == part]
+            low = (min(x for x, _ in cells), min(y for _, y in cells))
+            shape = tuple(sorted((x - low[0], y - low[1]) for x, y in cells))
+            pieces.append(Polyomino((0, 0), shape, draw(st.booleans()), negative=not negative))
+    return panel, tuple(draw(st.permutations(pieces)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(cancelling_layouts())
+def test_pieces_that_cancel_are_found_to(case):
+    # Each group cancels where it lies, so the pieces fit whatever the region
+    # (the search starts the pieces in the first row and, under the windmill
+    # reading, starts again from it when what it laid cancels).
+    from witness.model.rules import polyominoes_fit
+
+    panel, pieces = case
+    assert polyominoes_fit(panel, frozenset([(1, 1)]), pieces)
+
+
 def test_a_failed_state_is_one_of_the_same_pieces_left():
     # Laying a negative L and a positive one on the same cells leaves the
     # places as they were with two pieces fewer: that state failing says

@@ -505,6 +505,15 @@ class _Tiling:
     owed: int  # cells below 0 (the positive pieces left must cover at least that)
     deadline: float | None
     reach: int  # places after a piece's first cell it may cover, and a row before
+    # When the pieces must cancel (net area 0), a layout moved up by whole
+    # rows still cancels: the first piece starts before ``first_by`` (in the
+    # first row), else nothing does. Under the windmill reading (``restarts``;
+    # under the precise one a negative piece leaves sides below 0 that later
+    # pieces may use) once the pieces laid cancel, those left must cancel on
+    # their own: they start again from the first row.
+    first_by: int
+    restarts: bool
+    since: list[list[int]]  # the pieces left when the layout last cancelled
     failed: set[bytes] = field(default_factory=set)
 
     def pass_from(self, place: int) -> bool:
@@ -522,7 +531,7 @@ class _Tiling:
 
     def state(self, place: int) -> bytes:
         """What the search from ``place`` on depends on (class doc)."""
-        left = bytes(self.left[0] + self.left[1])
+        left = bytes(self.left[0] + self.left[1] + [self.left == self.since])
         start = max(0, place - self.width - 1)
         window = array("b", self.values[start : place + self.reach])
         return place.to_bytes(2) + left + window.tobytes()
@@ -538,12 +547,30 @@ class _Tiling:
                     return False
             elif values[place] != 0:
                 return self.negatives_at(place, 0, 0, 0)
+            elif place >= self.first_by and self.left == self.since:
+                return False  # nothing started in the first row
+            elif self.restarts and self.left != self.since and self.cancelled(place):
+                return self.restart()
             elif any(self.left[0]) and self.negatives_at(place, 0, 0, 0):
                 return True
             elif not self.sides_done(place):  # nothing starts on this cell
                 return False
             place += 1
         return not any(map(any, self.left))
+
+    def cancelled(self, place: int) -> bool:
+        """Do the pieces laid cancel (every place from ``place`` on at 0, and
+        those before it are passed; the windmill reading has no sides)?"""
+        return any(map(any, self.left)) and not any(self.values[place : place + self.reach])
+
+    def restart(self) -> bool:
+        """The pieces laid cancel: lay those left from the first cell again
+        (``first_by``)."""
+        since, self.since = self.since, [list(n) for n in self.left]
+        try:
+            return self.pass_from(0)
+        finally:
+            self.since = since
 
     def sides_done(self, cell: int) -> bool:
         """No piece laid later covers the sides above and left of a cell
@@ -673,23 +700,27 @@ def _tiles(
         sorted({_kind(p) for p in pieces if p.negative == negative}, key=lambda k: (-len(k[0]), k))
         for negative in (True, False)
     ]
+    left = [
+        [sum(_piece_key(p) == (*k, sign == 0) for p in pieces) for k in kinds[sign]]
+        for sign in (0, 1)
+    ]
     search = _Tiling(
-        values,
-        is_cell,
-        last_side,
-        width,
-        [
+        values=values,
+        is_cell=is_cell,
+        last_side=last_side,
+        width=width,
+        covers=[
             tuple(_covers_by_first_cell(box, shape, rot, sign == 0) for shape, rot in kinds[sign])
             for sign in (0, 1)
         ],
-        [
-            [sum(_piece_key(p) == (*k, sign == 0) for p in pieces) for k in kinds[sign]]
-            for sign in (0, 1)
-        ],
-        [[len(k[0]) for k in kinds[sign]] for sign in (0, 1)],
-        sum(values[q] < 0 for q in box.cells()),
-        deadline,
-        (2 * max(map(_extent, pieces)) + 2) * width,
+        left=left,
+        area=[[len(k[0]) for k in kinds[sign]] for sign in (0, 1)],
+        owed=sum(values[q] < 0 for q in box.cells()),
+        deadline=deadline,
+        reach=(2 * max(map(_extent, pieces)) + 2) * width,
+        first_by=box.size if cover_region else 2 * width,
+        restarts=not cover_region and not box.precise,
+        since=[list(n) for n in left],
     )
     return search.pass_from(0)
 
