@@ -458,8 +458,8 @@ def cancelling_layouts(draw):
 @given(cancelling_layouts())
 def test_pieces_that_fit_by_construction_are_found_to(case):
     # The search starts pieces that must cancel in the first row and, under
-    # the windmill reading, starts again from it once what it laid covers the
-    # region and cancels elsewhere: neither may lose these layouts.
+    # the windmill reading, starts again from it once what it laid cancels:
+    # neither may lose these layouts.
     from witness.model.rules import polyominoes_fit
 
     panel, region, pieces = case
