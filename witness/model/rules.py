@@ -534,7 +534,7 @@ class _Tiling:
         left = bytes(self.left[0] + self.left[1] + [self.left == self.since])
         start = max(0, place - self.width - 1)
         window = array("b", self.values[start : place + self.reach])
-        return place.to_bytes(2) + left + window.tobytes()
+        return place.to_bytes(4) + left + window.tobytes()
 
     def pass_on(self, place: int) -> bool:
         """:meth:`pass_from`, searching."""

@@ -95,11 +95,10 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   outside the panel (:func:`_parted`) each line is a chord of the panel, so
   no region holds the two cells beside one of its edges. Redundant, exact
   either way; clingo otherwise learns that a line's edge parts two cells
-  only once every way round it is closed. Of the 78
-  community panels that still stopped at 10 CPU s, 50 were decided within
-  10 CPU s with it (docs/results.md), among them all four of stars and
-  squares alone (windmill-kc0s4y8, ssfjn48, mnz5dfg, zyrsvh8: long winding
-  regions).
+  only once every way round it is closed. Of the 78 community panels that
+  still stopped at 10 CPU s, 50 were decided within 10 CPU s with it
+  (docs/results.md), among them all four of stars and squares alone
+  (windmill-kc0s4y8, ssfjn48, mnz5dfg, zyrsvh8: long winding regions).
 
 - together (panel_regions.lp, :data:`TOGETHER_SOURCES`): two sources
   (stars, cancellers, polyominoes) in one region reach the same cells.
