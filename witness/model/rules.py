@@ -505,13 +505,13 @@ class _Tiling:
     owed: int  # cells below 0 (the positive pieces left must cover at least that)
     deadline: float | None
     reach: int  # places after a piece's first cell it may cover, and a row before
-    # When the pieces must cancel (net area 0), a layout moved up by whole
-    # rows still cancels: the first piece starts before ``first_by`` (in the
-    # first row), else nothing does. Under the windmill reading (``restarts``;
-    # under the precise one a negative piece leaves sides below 0 that later
-    # pieces may use) once the pieces laid cancel, those left must cancel on
-    # their own: they start again from the first row.
-    first_by: int
+    # When the pieces must cancel (net area 0, ``must_cancel``), a layout
+    # moved up by whole rows still cancels: the first piece starts in the
+    # first row of cells, else nothing does. Under the windmill reading
+    # (``restarts``; under the precise one a negative piece leaves sides below
+    # 0 that later pieces may use) once the pieces laid cancel, those left
+    # must cancel on their own: they start again from the first row.
+    must_cancel: bool
     restarts: bool
     since: list[list[int]]  # the pieces left when the layout last cancelled
     failed: set[bytes] = field(default_factory=set)
@@ -547,7 +547,7 @@ class _Tiling:
                     return False
             elif values[place] != 0:
                 return self.negatives_at(place, 0, 0, 0)
-            elif place >= self.first_by and self.left == self.since:
+            elif self.must_cancel and place > 2 * self.width and self.left == self.since:
                 return False  # nothing started in the first row
             elif self.restarts and self.left != self.since and self.cancelled(place):
                 return self.restart()
@@ -564,8 +564,8 @@ class _Tiling:
         return any(map(any, self.left)) and not any(self.values[place : place + self.reach])
 
     def restart(self) -> bool:
-        """The pieces laid cancel: lay those left from the first cell again
-        (``first_by``)."""
+        """The pieces laid cancel: lay those left from the first cell again,
+        the first of them in the first row."""
         since, self.since = self.since, [list(n) for n in self.left]
         try:
             return self.pass_from(0)
@@ -718,7 +718,7 @@ def _tiles(
         owed=sum(values[q] < 0 for q in box.cells()),
         deadline=deadline,
         reach=(2 * max(map(_extent, pieces)) + 2) * width,
-        first_by=box.size if cover_region else 2 * width,
+        must_cancel=not cover_region,
         restarts=not cover_region and not box.precise,
         since=[list(n) for n in left],
     )
