@@ -352,14 +352,16 @@ def cell_regions(panel: Panel) -> bool:
 
 def _link_facts(panel: Panel) -> list[str]:
     """Neighbouring cells through their edge place, both ways; each dot's
-    place, and with polyominoes every edge place (their placements cover
-    edges), next to the cells around it."""
+    place, and with polyominoes under the precise reading every edge place
+    (their placements cover edges; under the windmill reading only cells),
+    next to the cells around it."""
     out = []
     leaves = {point(dot.at) for dot in panel.dots}
+    edges_too = bool(panel.polyominoes) and panel.polyomino_rules != "windmill"
     for x in range(panel.cols):
         for y in range(panel.rows):
             c = cell_point((x, y))
-            if panel.polyominoes:
+            if edges_too:
                 leaves |= {point(e) for e in cell_edges((x, y))}
             for d in ((1, 0), (0, 1)):
                 q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
