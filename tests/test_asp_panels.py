@@ -10,7 +10,7 @@ import pytest
 
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
-from witness.model.rules import check
+from witness.model.rules import Verdict, check
 from witness.search.asp_solver import count_panel_asp, panel_lines, solve_panel_asp
 from witness.search.count import count_with_checker
 
@@ -740,6 +740,37 @@ def test_a_solve_says_how_it_ended(monkeypatch) -> None:
         assert result.extra["stop"] == ("line" if result.solved else "exhausted")
         stages.append(result.extra["stages"])
     assert max(stages) > 1
+
+
+def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
+    """The rules checker's word on clingo's line: True when it agrees; when
+    it stops (here at once) the line stands and extra["second_opinion"] says
+    None. It may take as long as the solve did, at least
+    SECOND_OPINION_SECONDS, never up to a far time limit; a line it rejects
+    is an error."""
+    import time
+
+    from witness.model.rules import CheckStopped
+    from witness.search import asp_solver
+
+    square = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]})
+    assert solve_panel_asp(square, time_limit=30).extra["second_opinion"] is True
+    asked = []
+
+    def stopped(panel, path, deadline=None):
+        asked.append(deadline - time.perf_counter())
+        raise CheckStopped("past the deadline")
+
+    monkeypatch.setattr(asp_solver, "check", stopped)
+    t0 = time.perf_counter()
+    result = solve_panel_asp(square, time_limit=30)
+    took = time.perf_counter() - t0
+    assert result.solved and result.extra["second_opinion"] is None
+    assert len(asked) == 1 and 0 < asked[0] <= max(asp_solver.SECOND_OPINION_SECONDS, took)
+    rejecting = lambda panel, path, deadline=None: Verdict(False, (), ())  # noqa: E731
+    monkeypatch.setattr(asp_solver, "check", rejecting)
+    with pytest.raises(RuntimeError, match="the checker rejects"):
+        solve_panel_asp(square)
 
 
 PANEL = {

@@ -322,6 +322,12 @@ CONFIGURATION: str | None = "trendy"
 # on others (pwmg4j0, vazq5qg, fs4akjr, jbz-8964B85C, XM8MWX2D): so it
 # takes the turns after trendy's first, not its place.
 WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "tweety")
+# The rules checker's second opinion on a line clingo found takes as long as
+# the solve took, and at least this many seconds: its tiling search can take
+# far longer to find a tiling than clingo, whose answer set holds one
+# (jbz-HCJ6HA2G, 5x7, pieces of unjoined cells: clingo's line in 0.34 CPU s,
+# the checker stopped after 28).
+SECOND_OPINION_SECONDS = 1.0
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -943,7 +949,8 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         total.choices,
         total.conflicts,
     )
-    if path is not None and not _checked(panel, path, t0, time_limit):
+    opinion = None if path is None else _second_opinion(panel, path, t0, time_limit)
+    if opinion is False:
         raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
     timed_out = path is None and not record.complete
     status = "solved" if path else "timed_out" if timed_out else "unsolvable"
@@ -966,19 +973,29 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
             "checker_filter": not is_exact(panel),
             "stages": stages,
             "stop": record.stop or "line",  # how the last stage ended (Enumeration.stop)
+            # the rules checker on the line found: True, or None when it stopped first
+            "second_opinion": opinion,
         },
     )
 
 
-def _checked(panel: Panel, path: list[Vertex], t0: float, time_limit: float | None) -> bool:
-    """The rules checker's second opinion on clingo's line, within the time
-    limit (past it the encoding's word stands: a line whose answer set was
-    unsure was checked already)."""
+def _second_opinion(
+    panel: Panel, path: list[Vertex], t0: float, time_limit: float | None
+) -> bool | None:
+    """The rules checker's word on clingo's line: True or False, or None when it
+    stopped first, at the time limit or once it has taken as long as the solve
+    (at least :data:`SECOND_OPINION_SECONDS`). The encoding's word then stands:
+    a line whose answer set was unsure was checked already, and an exact answer
+    set holds the tiling its regions need."""
+    now = time.perf_counter()
+    deadline = now + max(SECOND_OPINION_SECONDS, now - t0)
+    if time_limit is not None:
+        deadline = min(deadline, t0 + time_limit)
     try:
-        return check(panel, path, None if time_limit is None else t0 + time_limit).solved
+        return check(panel, path, deadline).solved
     except CheckStopped:
-        logger.debug("no time left to check clingo's line %s", path)
-        return True
+        logger.info("the rules checker stopped before confirming clingo's line %s", path)
+        return None
 
 
 def count_panel_asp(panel: Panel, time_limit: float | None = None) -> CountResult:
