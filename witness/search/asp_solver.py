@@ -494,7 +494,7 @@ def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
 def _rim_ends(panel: Panel) -> bool:
     """Do the lines start and end on the panel's rim? Then a line from rim to
     rim cuts the panel: the two cells on either side of each of its edges lie
-    in two regions (panel_polyominoes.lp, cut)."""
+    in two regions (:func:`_parted`)."""
     terminals = [*panel.starts, *panel.ends]
     if panel.symmetry is not None:
         terminals += [panel.mirror(v) for v in terminals]
@@ -503,7 +503,7 @@ def _rim_ends(panel: Panel) -> bool:
 
 def _parted(panel: Panel) -> bool:
     """Is each line a chord of the panel, from rim to rim with nothing outside
-    (facts parted, panel_regions.lp, and cut, panel_polyominoes.lp)?"""
+    (fact parted: panel_regions.lp, and cut in panel_polyominoes.lp)?"""
     return cell_regions(panel) and _rim_ends(panel)
 
 
@@ -527,8 +527,6 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
         out.append("no_negatives.")
     if _loose(panel):
         out.append("loose.")
-    if windmill and not negatives and _parted(panel):
-        out.append("cut.")
     for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
             kind = x % 2 + y % 2
