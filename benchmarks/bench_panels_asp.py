@@ -68,6 +68,8 @@ class Run:
     stages: int = 0
     conflicts: int = 0
     solve_seconds: float = 0.0  # clingo's part of ``seconds`` (the rest is grounding)
+    # the rules checker on clingo's line: True, or None when it stopped first ("")
+    second_opinion: bool | None | str = ""
 
 
 def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
@@ -145,6 +147,7 @@ def solve_all(
         run.stop, run.stages = extra.get("stop", ""), extra.get("stages", 0)
         run.conflicts = extra.get("conflicts", 0)
         run.solve_seconds = extra.get("solve_seconds", 0.0)
+        run.second_opinion = extra.get("second_opinion", "")
         runs.append(run)
     return runs, bad
 

@@ -325,8 +325,9 @@ WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "tweety")
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
 # far longer to find a tiling than clingo, whose answer set holds one
-# (jbz-HCJ6HA2G, 5x7, pieces of unjoined cells: clingo's line in 0.34 CPU s,
-# the checker stopped after 28).
+# (jbz-HCJ6HA2G, 5x7, pieces of unjoined cells: stopped at 10 CPU s while the
+# checker confirmed clingo's line, solved in 1.3 with the bound;
+# docs/results.md).
 SECOND_OPINION_SECONDS = 1.0
 
 
