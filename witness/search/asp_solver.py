@@ -116,6 +116,12 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   median CPU time (two runs of each, alternating, under load), hence the
   threshold.
 
+A line a solve finds goes to the rules checker for a second opinion: a line
+it rejects is an error (the encoding and the checker disagree). It takes as
+long as the solve did, at least :data:`SECOND_OPINION_SECONDS`; when it
+stops first the line stands and ``extra["second_opinion"]`` is None (an
+exact answer set holds the tiling the checker was looking for).
+
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
 time limit stops clingo and says so: the status is ``timed_out`` and the count
