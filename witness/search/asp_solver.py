@@ -365,17 +365,18 @@ def cell_regions(panel: Panel) -> bool:
 
 def _link_facts(panel: Panel) -> list[str]:
     """Neighbouring cells through their edge place, both ways; each dot's
-    place, and with polyominoes under the precise reading every edge place
-    (their placements cover edges; under the windmill reading only cells),
-    next to the cells around it."""
+    place next to the cells around it; with polyominoes under the precise
+    reading every edge place next to the cells around it, as ``plink/2``
+    (their placements cover edges, and only the pieces' regions need them:
+    panel_polyominoes.lp)."""
     out = []
-    leaves = {point(dot.at) for dot in panel.dots}
-    edges_too = bool(panel.polyominoes) and panel.polyomino_rules != "windmill"
+    dots = {point(dot.at) for dot in panel.dots}
+    edges = set()
     for x in range(panel.cols):
         for y in range(panel.rows):
             c = cell_point((x, y))
-            if edges_too:
-                leaves |= {point(e) for e in cell_edges((x, y))}
+            if panel.polyominoes and panel.polyomino_rules == "precise":
+                edges |= {point(e) for e in cell_edges((x, y))}
             for d in ((1, 0), (0, 1)):
                 q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
                 if q[0] < 2 * panel.cols and q[1] < 2 * panel.rows:
@@ -384,11 +385,13 @@ def _link_facts(panel: Panel) -> list[str]:
                         f"link({_pair(c)},{_pair(q)},{e}).",
                         f"link({_pair(q)},{_pair(c)},{e}).",
                     ]
-    for px, py in sorted(leaves):
+    for px, py in sorted(dots | edges):
+        q = _pair((px, py))
         for cx in {px - 1, px + 1} if px % 2 == 0 else {px}:
             for cy in {py - 1, py + 1} if py % 2 == 0 else {py}:
                 if 0 < cx < 2 * panel.cols and 0 < cy < 2 * panel.rows:
-                    out.append(f"link({_pair((cx, cy))},{_pair((px, py))},{_pair((px, py))}).")
+                    c = _pair((cx, cy))
+                    out.append(f"link({c},{q},{q})." if (px, py) in dots else f"plink({c},{q}).")
     return out
 
 
