@@ -68,8 +68,8 @@ class Run:
     stages: int = 0
     conflicts: int = 0
     solve_seconds: float = 0.0  # clingo's part of ``seconds`` (the rest is grounding)
-    # the rules checker on clingo's line: True, or None when it stopped first ("")
-    second_opinion: bool | None | str = ""
+    # the rules checker on clingo's line: agrees, stopped, or "" without a line
+    second_opinion: str = ""
 
 
 def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:

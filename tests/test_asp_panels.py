@@ -743,9 +743,9 @@ def test_a_solve_says_how_it_ended(monkeypatch) -> None:
 
 
 def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
-    """The rules checker's word on clingo's line: True when it agrees; when
-    it stops (here at once) the line stands and extra["second_opinion"] says
-    None. It may take as long as the solve did, at least
+    """The rules checker's word on clingo's line: extra["second_opinion"]
+    says it agrees; when it stops (here at once) the line stands and it says
+    so (and nothing without a line). It may take as long as the solve did, at least
     SECOND_OPINION_SECONDS, never up to a far time limit; a line it rejects
     is an error."""
     import time
@@ -754,7 +754,11 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     from witness.search import asp_solver
 
     square = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]})
-    assert solve_panel_asp(square, time_limit=30).extra["second_opinion"] is True
+    assert solve_panel_asp(square, time_limit=30).extra["second_opinion"] == "agrees"
+    blocked = Panel.from_dict(
+        {"rows": 1, "cols": 1, "goal": [1, 1], "gaps": [[0, 0, 1, 0], [0, 0, 0, 1]]}
+    )
+    assert solve_panel_asp(blocked).extra["second_opinion"] == ""
     asked = []
 
     def stopped(panel, path, deadline=None):
@@ -765,7 +769,7 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     t0 = time.perf_counter()
     result = solve_panel_asp(square, time_limit=30)
     took = time.perf_counter() - t0
-    assert result.solved and result.extra["second_opinion"] is None
+    assert result.solved and result.extra["second_opinion"] == "stopped"
     assert len(asked) == 1 and 0 < asked[0] <= max(asp_solver.SECOND_OPINION_SECONDS, took)
     rejecting = lambda panel, path, deadline=None: Verdict(False, (), ())  # noqa: E731
     monkeypatch.setattr(asp_solver, "check", rejecting)

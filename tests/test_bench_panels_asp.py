@@ -35,4 +35,4 @@ def test_a_solve_within_its_cpu_limit_gives_its_result() -> None:
 def test_a_run_says_whether_the_checker_confirmed_its_line(tmp_path) -> None:
     PANEL.save(tmp_path / "one.json")
     runs, bad = bench_panels_asp.solve_all([tmp_path / "one.json"], 60.0, cpu_limit=5)
-    assert not bad and runs[0].status == "solved" and runs[0].second_opinion is True
+    assert not bad and runs[0].status == "solved" and runs[0].second_opinion == "agrees"

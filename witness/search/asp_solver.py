@@ -119,8 +119,9 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 A line a solve finds goes to the rules checker for a second opinion: a line
 it rejects is an error (the encoding and the checker disagree). It takes as
 long as the solve did, at least :data:`SECOND_OPINION_SECONDS`; when it
-stops first the line stands and ``extra["second_opinion"]`` is None (an
-exact answer set holds the tiling the checker was looking for).
+stops first the line stands (an exact answer set holds the tiling the
+checker was looking for); ``extra["second_opinion"]`` says ``agrees`` or
+``stopped`` (empty without a line).
 
 Counting enumerates every answer set, projected on the line so that several
 tilings of one line count once (:class:`~witness.search.count.CountResult`). A
@@ -981,8 +982,8 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
             "checker_filter": not is_exact(panel),
             "stages": stages,
             "stop": record.stop or "line",  # how the last stage ended (Enumeration.stop)
-            # the rules checker on the line found: True, or None when it stopped first
-            "second_opinion": opinion,
+            # the rules checker on the line found
+            "second_opinion": {True: "agrees", None: "stopped"}[opinion] if path else "",
         },
     )
 
