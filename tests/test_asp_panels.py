@@ -771,7 +771,10 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     took = time.perf_counter() - t0
     assert result.solved and result.extra["second_opinion"] == "stopped"
     assert len(asked) == 1 and 0 < asked[0] <= max(asp_solver.SECOND_OPINION_SECONDS, took)
-    rejecting = lambda panel, path, deadline=None: Verdict(False, (), ())  # noqa: E731
+
+    def rejecting(panel, path, deadline=None):
+        return Verdict(False, (), ())
+
     monkeypatch.setattr(asp_solver, "check", rejecting)
     with pytest.raises(RuntimeError, match="the checker rejects"):
         solve_panel_asp(square)

@@ -373,10 +373,11 @@ def _link_facts(panel: Panel) -> list[str]:
     out = []
     dots = {point(dot.at) for dot in panel.dots}
     edges = set()
+    pieces_cover_edges = bool(panel.polyominoes) and panel.polyomino_rules == "precise"
     for x in range(panel.cols):
         for y in range(panel.rows):
             c = cell_point((x, y))
-            if panel.polyominoes and panel.polyomino_rules == "precise":
+            if pieces_cover_edges:
                 edges |= {point(e) for e in cell_edges((x, y))}
             for d in ((1, 0), (0, 1)):
                 q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
@@ -958,9 +959,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         total.choices,
         total.conflicts,
     )
-    opinion = None if path is None else _second_opinion(panel, path, t0, time_limit)
-    if opinion is False:
-        raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
+    opinion = _second_opinion(panel, path, t0, time_limit) if path is not None else ""
     timed_out = path is None and not record.complete
     status = "solved" if path else "timed_out" if timed_out else "unsolvable"
     seconds = time.perf_counter() - t0
@@ -983,28 +982,30 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
             "stages": stages,
             "stop": record.stop or "line",  # how the last stage ended (Enumeration.stop)
             # the rules checker on the line found
-            "second_opinion": {True: "agrees", None: "stopped"}[opinion] if path else "",
+            "second_opinion": opinion,
         },
     )
 
 
-def _second_opinion(
-    panel: Panel, path: list[Vertex], t0: float, time_limit: float | None
-) -> bool | None:
-    """The rules checker's word on clingo's line: True or False, or None when it
-    stopped first, at the time limit or once it has taken as long as the solve
-    (at least :data:`SECOND_OPINION_SECONDS`). The encoding's word then stands:
-    a line whose answer set was unsure was checked already, and an exact answer
-    set holds the tiling its regions need."""
+def _second_opinion(panel: Panel, path: list[Vertex], t0: float, time_limit: float | None) -> str:
+    """The rules checker's word on clingo's line: ``agrees``, or ``stopped``
+    when it stopped first, at the time limit or once it has taken as long as
+    the solve (at least :data:`SECOND_OPINION_SECONDS`); the encoding's word
+    then stands (a line whose answer set was unsure was checked already, and
+    an exact answer set holds the tiling its regions need). A line it rejects
+    is a RuntimeError: the encoding and the checker disagree."""
     now = time.perf_counter()
     deadline = now + max(SECOND_OPINION_SECONDS, now - t0)
     if time_limit is not None:
         deadline = min(deadline, t0 + time_limit)
     try:
-        return check(panel, path, deadline).solved
+        solved = check(panel, path, deadline).solved
     except CheckStopped:
         logger.info("the rules checker stopped before confirming clingo's line %s", path)
-        return None
+        return "stopped"
+    if not solved:
+        raise RuntimeError(f"the ASP encoding accepted a line the checker rejects: {path}")
+    return "agrees"
 
 
 def count_panel_asp(panel: Panel, time_limit: float | None = None) -> CountResult:
