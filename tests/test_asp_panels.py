@@ -1128,6 +1128,57 @@ def test_the_cells_the_pieces_cover_equal_brute_force(seed: int) -> None:
     _agree(panel)
 
 
+def test_two_overlapping_placements_are_refuted_without_search() -> None:
+    """Positive pieces: no two placements overlap, said directly
+    (panel_polyominoes.lp), so any two placements over one cell, whatever the
+    lines, are refuted by propagation alone (on this panel, without the rule,
+    clingo needs a choice for some pairs, as place((3,7),5) and
+    place((7,1),3))."""
+    import clingo
+
+    from witness.search.asp_solver import panel_program
+
+    panel = Panel(
+        rows=4,
+        cols=4,
+        starts=((0, 0),),
+        ends=((4, 4),),
+        polyominoes=(
+            Polyomino((0, 1), ((0, 0),)),
+            Polyomino((0, 2), ((0, 0), (1, 0), (2, 0))),
+            Polyomino((1, 0), ((0, 0), (1, 0)), rotatable=True),
+            Polyomino((1, 3), ((0, 0), (1, 0), (2, 0)), rotatable=True),
+            Polyomino((3, 0), ((0, 0),)),
+        ),
+        polyomino_rules="windmill",
+    )
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    kind = {
+        a.symbol.arguments[0]: a.symbol.arguments[1]
+        for a in ctl.symbolic_atoms.by_signature("kind", 2)
+    }
+    cells: dict[tuple, set] = {}
+    for atom in ctl.symbolic_atoms.by_signature("pcov", 4):
+        kind_of, index, place, weight = atom.symbol.arguments
+        if weight.number == 1 and all(c.number % 2 for c in place.arguments):
+            cells.setdefault((kind_of, index), set()).add(place)
+    placements = [a.symbol for a in ctl.symbolic_atoms.by_signature("place", 2)]
+    pairs = [
+        (one, other)
+        for one in placements
+        for other in placements
+        if one.arguments[0] < other.arguments[0]
+        and cells[(kind[one.arguments[0]], one.arguments[1])]
+        & cells[(kind[other.arguments[0]], other.arguments[1])]
+    ]
+    assert len(pairs) > 100
+    for one, other in pairs:
+        assert ctl.solve(assumptions=[(one, True), (other, True)]).unsatisfiable
+        assert ctl.statistics["solving"]["solvers"]["choices"] == 0, (one, other)
+
+
 def parted_panels(count: int, first_seed: int, kinds: tuple[str, ...] = KINDS) -> list[Panel]:
     """The first ``count`` random panels (of at most 9 cells, from
     ``first_seed`` on) whose lines all run from rim to rim with nothing outside
