@@ -1179,6 +1179,55 @@ def test_two_overlapping_placements_are_refuted_without_search() -> None:
         assert ctl.statistics["solving"]["solvers"]["choices"] == 0, (one, other)
 
 
+@pytest.mark.parametrize("reading", ["precise", "windmill"])
+def test_a_positive_piece_outside_its_region_lies_under_a_negative_one(reading: str) -> None:
+    """With negative pieces: a positive placement over a cell outside its
+    piece's region, no negative piece over that cell, is refuted without a
+    choice (panel_polyominoes.lp, negcov/1), and no solution changes."""
+    import clingo
+
+    from witness.search.asp_solver import panel_program
+
+    panel = Panel(
+        rows=2,
+        cols=3,
+        starts=((0, 0),),
+        ends=((3, 2),),
+        polyominoes=(
+            Polyomino((0, 0), ((0, 0), (1, 0)), rotatable=True),
+            Polyomino((2, 1), ((0, 0), (0, 1))),
+            Polyomino((1, 1), ((0, 0),), negative=True),
+        ),
+        polyomino_rules=reading,
+    )
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    kind = {
+        a.symbol.arguments[0]: a.symbol.arguments[1]
+        for a in ctl.symbolic_atoms.by_signature("kind", 2)
+    }
+    cells: dict[tuple, list] = {}
+    for atom in ctl.symbolic_atoms.by_signature("pcov", 4):
+        kind_of, index, place, weight = atom.symbol.arguments
+        if weight.number == 1 and all(c.number % 2 for c in place.arguments):
+            cells.setdefault((kind_of, index), []).append(place)
+    tried = 0
+    for atom in ctl.symbolic_atoms.by_signature("place", 2):
+        piece, index = atom.symbol.arguments
+        for cell in cells.get((kind[piece], index), []):
+            reach = clingo.Function("reach", [piece, cell])
+            under = clingo.Function("negcov", [cell])
+            if reach not in ctl.symbolic_atoms or under not in ctl.symbolic_atoms:
+                continue
+            tried += 1
+            assumed = [(atom.symbol, True), (reach, False), (under, False)]
+            assert ctl.solve(assumptions=assumed).unsatisfiable
+            assert ctl.statistics["solving"]["solvers"]["choices"] == 0, assumed
+    assert tried > 10
+    _agree(panel)
+
+
 def parted_panels(count: int, first_seed: int, kinds: tuple[str, ...] = KINDS) -> list[Panel]:
     """The first ``count`` random panels (of at most 9 cells, from
     ``first_seed`` on) whose lines all run from rim to rim with nothing outside
