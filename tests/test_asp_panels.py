@@ -1128,15 +1128,34 @@ def test_the_cells_the_pieces_cover_equal_brute_force(seed: int) -> None:
     _agree(panel)
 
 
+def _ground_placements(panel: Panel) -> tuple:
+    """The whole encoding of ``panel`` grounded; each piece's kind; and by
+    (kind, placement) the cells the placement covers with weight 1."""
+    import clingo
+
+    from witness.search.asp_solver import panel_program
+
+    ctl = clingo.Control(["--eq=0"])
+    ctl.add("base", [], panel_program(panel))
+    ctl.ground([("base", [])])
+    kind = {
+        a.symbol.arguments[0]: a.symbol.arguments[1]
+        for a in ctl.symbolic_atoms.by_signature("kind", 2)
+    }
+    cells: dict[tuple, set] = {}
+    for atom in ctl.symbolic_atoms.by_signature("pcov", 4):
+        kind_of, index, place, weight = atom.symbol.arguments
+        if weight.number == 1 and all(c.number % 2 for c in place.arguments):
+            cells.setdefault((kind_of, index), set()).add(place)
+    return ctl, kind, cells
+
+
 def test_two_overlapping_placements_are_refuted_without_search() -> None:
     """Positive pieces: no two placements overlap, said directly
     (panel_polyominoes.lp), so any two placements over one cell, whatever the
     lines, are refuted by propagation alone (on this panel, without the rule,
     clingo needs a choice for some pairs, as place((3,7),5) and
     place((7,1),3))."""
-    import clingo
-
-    from witness.search.asp_solver import panel_program
 
     panel = Panel(
         rows=4,
@@ -1152,18 +1171,7 @@ def test_two_overlapping_placements_are_refuted_without_search() -> None:
         ),
         polyomino_rules="windmill",
     )
-    ctl = clingo.Control(["--eq=0"])
-    ctl.add("base", [], panel_program(panel))
-    ctl.ground([("base", [])])
-    kind = {
-        a.symbol.arguments[0]: a.symbol.arguments[1]
-        for a in ctl.symbolic_atoms.by_signature("kind", 2)
-    }
-    cells: dict[tuple, set] = {}
-    for atom in ctl.symbolic_atoms.by_signature("pcov", 4):
-        kind_of, index, place, weight = atom.symbol.arguments
-        if weight.number == 1 and all(c.number % 2 for c in place.arguments):
-            cells.setdefault((kind_of, index), set()).add(place)
+    ctl, kind, cells = _ground_placements(panel)
     placements = [a.symbol for a in ctl.symbolic_atoms.by_signature("place", 2)]
     pairs = [
         (one, other)
@@ -1186,8 +1194,6 @@ def test_a_positive_piece_outside_its_region_lies_under_a_negative_one(reading: 
     choice (panel_polyominoes.lp, negcov/1), and no solution changes."""
     import clingo
 
-    from witness.search.asp_solver import panel_program
-
     panel = Panel(
         rows=2,
         cols=3,
@@ -1200,18 +1206,7 @@ def test_a_positive_piece_outside_its_region_lies_under_a_negative_one(reading: 
         ),
         polyomino_rules=reading,
     )
-    ctl = clingo.Control(["--eq=0"])
-    ctl.add("base", [], panel_program(panel))
-    ctl.ground([("base", [])])
-    kind = {
-        a.symbol.arguments[0]: a.symbol.arguments[1]
-        for a in ctl.symbolic_atoms.by_signature("kind", 2)
-    }
-    cells: dict[tuple, list] = {}
-    for atom in ctl.symbolic_atoms.by_signature("pcov", 4):
-        kind_of, index, place, weight = atom.symbol.arguments
-        if weight.number == 1 and all(c.number % 2 for c in place.arguments):
-            cells.setdefault((kind_of, index), []).append(place)
+    ctl, kind, cells = _ground_placements(panel)
     tried = 0
     for atom in ctl.symbolic_atoms.by_signature("place", 2):
         piece, index = atom.symbol.arguments

@@ -30,7 +30,9 @@ coloured squares, stars, polyominoes as placements (fixed, rotatable,
 negative; both ``polyomino_rules``; twins share their placements, and with
 negative pieces a region's sums have one term a piece; with positive pieces
 under the windmill reading and lines from rim to rim no piece lies across a
-line's edge, :func:`_parted`) and cancellers. The semantics are those of
+line's edge, :func:`_parted`; said whatever the lines: no two positive
+placements overlap, and a positive piece's cell outside its region lies under
+a negative piece) and cancellers. The semantics are those of
 the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
 - under the windmill reading with negative pieces (:func:`_loose`) the
