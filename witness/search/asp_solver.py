@@ -319,8 +319,7 @@ LOOSE_PIECES = 1
 # (community panels have up to 100). The stopped community panels it
 # decided (docs/results.md) had 8 to 23. Raised from 24 to 40, measured on the
 # 32 panels with 25 to 40 sources among 142 slow ones (docs/results.md):
-# 24 -> 26 decided within 10 CPU s, the whole encoding alone over seeds 1-3
-# 69 -> 73 of 96 runs.
+# 24 -> 26 decided within 10 CPU s.
 TOGETHER_SOURCES = 40
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
