@@ -24,7 +24,16 @@ loaded machine gives every panel the same CPU whatever its share of a core.
 seconds, constraint families, and how clingo's last stage ended: ``stop``,
 e.g. ``limit`` or ``wait`` for the time limit, ``grace`` for a child ended
 past it; the stages, conflicts and solve seconds) for looking into the
-stopped ones.
+stopped ones. It is written as the run goes (at most every
+:data:`CHECKPOINT_SECONDS`), and a run given a file that exists goes on from
+it: the panels it names are not solved again (their rows are kept and
+reported), so an interrupted run loses a few panels at most. A file of
+another target or limit is not told apart: give each run its own.
+
+``--report-from CSV [CSV ...]`` solves nothing: it prints the same table for
+the rows of saved runs files (several chunks of one run, say).
+
+    .venv/bin/python benchmarks/bench_panels_asp.py --report-from RUNS.csv [...]
 """
 
 from __future__ import annotations
@@ -38,19 +47,21 @@ import signal
 import statistics
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from multiprocessing.connection import Connection
 from pathlib import Path
 
 from tqdm import tqdm
 
 from witness.errors import InputError
-from witness.io import write_csv
+from witness.io import read_csv, write_csv
 from witness.model.panel import Panel
 from witness.search.asp_solver import is_exact, solve_panel_asp
 
 log = logging.getLogger("bench_panels_asp")
 GRACE = 5.0  # seconds past the time limit before a child is ended
+CHECKPOINT_SECONDS = 30.0  # the runs CSV is rewritten at most this often
 
 
 @dataclass
@@ -70,6 +81,35 @@ class Run:
     solve_seconds: float = 0.0  # clingo's part of ``seconds`` (the rest is grounding)
     # the rules checker on clingo's line: agrees, stopped, or "" without a line
     second_opinion: str = ""
+
+
+# how a runs CSV's text is read back, by the type of the Run field
+_PARSE: dict[str, Callable[[str], object]] = {
+    "float": float,
+    "int": int,
+    "bool": lambda text: text == "True",
+}
+
+
+def run_from_row(row: dict[str, str]) -> Run:
+    """A :class:`Run` read back from a row of a runs CSV."""
+    missing = [f.name for f in fields(Run) if f.name not in row]
+    if missing:
+        raise InputError(f"runs CSV: no column {missing[0]!r}")
+    return Run(**{f.name: _PARSE.get(str(f.type), str)(row[f.name]) for f in fields(Run)})
+
+
+def read_runs(path: str | Path) -> list[Run]:
+    """The runs of a runs CSV (``--runs-csv``); an :class:`InputError` when
+    it holds none."""
+    rows = read_csv(path, "runs CSV")
+    if not rows:
+        raise InputError(f"runs CSV {path}: no runs in it")
+    return [run_from_row(row) for row in rows]
+
+
+def write_runs(runs: list[Run], path: str | Path) -> None:
+    write_csv([vars(r) for r in runs], [f.name for f in fields(Run)], path)
 
 
 def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
@@ -133,10 +173,22 @@ def families(panel: Panel) -> str:
 
 
 def solve_all(
-    files: list[Path], time_limit: float, cpu_limit: int | None = None
+    files: list[Path],
+    time_limit: float,
+    cpu_limit: int | None = None,
+    done: dict[str, Run] | None = None,
+    checkpoint: Callable[[list[Run]], None] | None = None,
 ) -> tuple[list[Run], list[str]]:
+    """Solve each file's panel; a file named in ``done`` is not solved again
+    (its run is kept). ``checkpoint`` gets the runs so far at most every
+    :data:`CHECKPOINT_SECONDS`."""
     runs, bad = [], []
+    done = done or {}
+    saved = time.monotonic()
     for f in tqdm(files, desc="clingo", unit="panel"):
+        if f.name in done:
+            runs.append(done[f.name])
+            continue
         try:
             panel = Panel.load(f)
         except InputError as exc:
@@ -149,6 +201,9 @@ def solve_all(
         run.solve_seconds = extra.get("solve_seconds", 0.0)
         run.second_opinion = extra.get("second_opinion", "")
         runs.append(run)
+        if checkpoint is not None and time.monotonic() - saved >= CHECKPOINT_SECONDS:
+            checkpoint(runs)
+            saved = time.monotonic()
     return runs, bad
 
 
@@ -185,7 +240,7 @@ def report(runs: list[Run]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("target", metavar="DIR_OR_FILE")
+    parser.add_argument("target", metavar="DIR_OR_FILE", nargs="?")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per panel")
     parser.add_argument(
         "--cpu-limit",
@@ -195,18 +250,44 @@ def main() -> None:
     )
     parser.add_argument("--sample", type=int, default=None, help="a seeded sample of N files")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--runs-csv", default=None, help="write one row per panel here")
+    parser.add_argument(
+        "--runs-csv", default=None, help="write one row per panel here (and go on from it)"
+    )
+    parser.add_argument(
+        "--report-from", nargs="+", metavar="CSV", help="only report these saved runs CSVs"
+    )
     args = parser.parse_args()
+    try:
+        run_or_report(parser, args)
+    except InputError as exc:
+        parser.exit(2, f"{parser.prog}: {exc}\n")
+
+
+def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.report_from:
+        report([run for path in args.report_from for run in read_runs(path)])
+        return
+    if args.target is None:
+        parser.error("give DIR_OR_FILE, or --report-from")
     files = panel_files(Path(args.target), args.sample, args.seed)
-    runs, bad = solve_all(files, args.time_limit, args.cpu_limit)
+    done: dict[str, Run] = {}
+    if args.runs_csv and Path(args.runs_csv).exists():
+        done = {run.name: run for run in read_runs(args.runs_csv)}
+        log.warning("going on from %s: %d panels already run", args.runs_csv, len(done))
+    names = {f.name for f in files}
+    others = [run for name, run in done.items() if name not in names]
+
+    def save(runs: list[Run]) -> None:  # every row the file had, and the new ones
+        if args.runs_csv:
+            write_runs(runs + others, args.runs_csv)
+
+    runs, bad = solve_all(files, args.time_limit, args.cpu_limit, done, save)
+    save(runs)
     print(f"{len(files)} files, {len(runs)} panels, {len(bad)} did not load")
     for line in bad[:10]:
         print(f"  not loaded: {line}")
     if runs:
         report(runs)
-    if args.runs_csv:
-        fields = list(Run.__dataclass_fields__)
-        write_csv([vars(r) for r in runs], fields, args.runs_csv)
 
 
 if __name__ == "__main__":

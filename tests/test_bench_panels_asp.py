@@ -4,6 +4,8 @@ time limit or, with --cpu-limit, at that many CPU seconds."""
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import bench_panels_asp  # noqa: E402
@@ -36,3 +38,68 @@ def test_a_run_says_whether_the_checker_confirmed_its_line(tmp_path) -> None:
     PANEL.save(tmp_path / "one.json")
     runs, bad = bench_panels_asp.solve_all([tmp_path / "one.json"], 60.0, cpu_limit=5)
     assert not bad and runs[0].status == "solved" and runs[0].second_opinion == "agrees"
+
+
+def _run_main(monkeypatch, *argv: str) -> None:
+    monkeypatch.setattr(sys, "argv", ["bench_panels_asp.py", *map(str, argv)])
+    bench_panels_asp.main()
+
+
+def test_a_run_goes_on_from_its_runs_csv(tmp_path, monkeypatch) -> None:
+    """A second run given the same runs CSV solves only the panels it does not
+    name, keeps the rows it has (and those of panels not in the folder), and
+    writes them all back."""
+    folder, runs_csv = tmp_path / "panels", tmp_path / "runs.csv"
+    folder.mkdir()
+    PANEL.save(folder / "a.json")
+    _run_main(monkeypatch, folder, "--runs-csv", runs_csv)
+    kept = bench_panels_asp.read_runs(runs_csv)
+    assert [r.name for r in kept] == ["a.json"] and kept[0].status == "solved"
+    kept[0].seconds = 123.0  # a mark: solved again, the row would change
+    kept.append(bench_panels_asp.Run("elsewhere.json", "1x1", "timed_out", 9.0, 9.0, False, "x"))
+    bench_panels_asp.write_runs(kept, runs_csv)
+    Panel(rows=1, cols=2, ends=((2, 1),)).save(folder / "b.json")
+    solved = []
+    real = bench_panels_asp.solve_capped
+
+    def counted(panel, *args):
+        solved.append(panel.cols)
+        return real(panel, *args)
+
+    monkeypatch.setattr(bench_panels_asp, "solve_capped", counted)
+    _run_main(monkeypatch, folder, "--runs-csv", runs_csv)
+    assert solved == [2]
+    rows = {r.name: r for r in bench_panels_asp.read_runs(runs_csv)}
+    assert sorted(rows) == ["a.json", "b.json", "elsewhere.json"]
+    assert rows["a.json"].seconds == 123.0 and rows["b.json"].size == "1x2"
+    assert rows["elsewhere.json"].status == "timed_out" and rows["a.json"].filtered is False
+
+
+def test_the_runs_so_far_are_saved_as_the_run_goes(tmp_path, monkeypatch) -> None:
+    for name in ("a", "b"):
+        PANEL.save(tmp_path / f"{name}.json")
+    monkeypatch.setattr(bench_panels_asp, "CHECKPOINT_SECONDS", 0.0)
+    saved = []
+    files = sorted(tmp_path.glob("*.json"))
+    bench_panels_asp.solve_all(files, 60.0, 5, checkpoint=lambda runs: saved.append(len(runs)))
+    assert saved == [1, 2]
+
+
+def test_saved_runs_are_reported_without_solving(tmp_path, monkeypatch, capsys) -> None:
+    runs = [
+        bench_panels_asp.Run("a.json", "2x2", "solved", 0.5, 0.4, True, "dots"),
+        bench_panels_asp.Run("b.json", "2x2", "timed_out", 10.0, 10.0, True, "dots"),
+    ]
+    bench_panels_asp.write_runs(runs[:1], tmp_path / "one.csv")
+    bench_panels_asp.write_runs(runs[1:], tmp_path / "two.csv")
+    monkeypatch.setattr(bench_panels_asp, "solve_capped", None)  # never called
+    _run_main(monkeypatch, "--report-from", tmp_path / "one.csv", tmp_path / "two.csv")
+    total = capsys.readouterr().out.splitlines()[2].split()
+    assert total[:6] == ["all", "2", "1", "0", "1", "2"]  # two filtered: read back as True
+
+
+def test_a_runs_csv_without_a_column_is_a_one_line_error(tmp_path, monkeypatch, capsys) -> None:
+    (tmp_path / "bad.csv").write_text("name,size\na.json,2x2\n")
+    with pytest.raises(SystemExit) as stop:
+        _run_main(monkeypatch, "--report-from", tmp_path / "bad.csv")
+    assert stop.value.code == 2 and "no column 'status'" in capsys.readouterr().err
