@@ -48,14 +48,14 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
 from tqdm import tqdm
 
 from witness.errors import InputError
-from witness.io import read_csv, write_csv
+from witness.io import read_records, write_records
 from witness.model.panel import Panel
 from witness.search.asp_solver import is_exact, solve_panel_asp
 
@@ -83,33 +83,13 @@ class Run:
     second_opinion: str = ""
 
 
-# how a runs CSV's text is read back, by the type of the Run field
-_PARSE: dict[str, Callable[[str], object]] = {
-    "float": float,
-    "int": int,
-    "bool": lambda text: text == "True",
-}
-
-
-def run_from_row(row: dict[str, str]) -> Run:
-    """A :class:`Run` read back from a row of a runs CSV."""
-    missing = [f.name for f in fields(Run) if f.name not in row]
-    if missing:
-        raise InputError(f"runs CSV: no column {missing[0]!r}")
-    return Run(**{f.name: _PARSE.get(str(f.type), str)(row[f.name]) for f in fields(Run)})
-
-
 def read_runs(path: str | Path) -> list[Run]:
     """The runs of a runs CSV (``--runs-csv``); an :class:`InputError` when
     it holds none."""
-    rows = read_csv(path, "runs CSV")
-    if not rows:
+    runs = read_records(path, Run, "runs CSV")
+    if not runs:
         raise InputError(f"runs CSV {path}: no runs in it")
-    return [run_from_row(row) for row in rows]
-
-
-def write_runs(runs: list[Run], path: str | Path) -> None:
-    write_csv([vars(r) for r in runs], [f.name for f in fields(Run)], path)
+    return runs
 
 
 def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
@@ -279,7 +259,7 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
     def save(runs: list[Run]) -> None:  # every row the file had, and the new ones
         if args.runs_csv:
-            write_runs(runs + others, args.runs_csv)
+            write_records(runs + others, Run, args.runs_csv)
 
     runs, bad = solve_all(files, args.time_limit, args.cpu_limit, done, save)
     save(runs)

@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import bench_panels_asp  # noqa: E402
 
+from witness.io import write_records  # noqa: E402
 from witness.model.panel import Panel  # noqa: E402
 
 PANEL = Panel(rows=1, cols=1, ends=((1, 1),))
@@ -57,7 +58,7 @@ def test_a_run_goes_on_from_its_runs_csv(tmp_path, monkeypatch) -> None:
     assert [r.name for r in kept] == ["a.json"] and kept[0].status == "solved"
     kept[0].seconds = 123.0  # a mark: solved again, the row would change
     kept.append(bench_panels_asp.Run("elsewhere.json", "1x1", "timed_out", 9.0, 9.0, False, "x"))
-    bench_panels_asp.write_runs(kept, runs_csv)
+    write_records(kept, bench_panels_asp.Run, runs_csv)
     Panel(rows=1, cols=2, ends=((2, 1),)).save(folder / "b.json")
     solved = []
     real = bench_panels_asp.solve_capped
@@ -90,8 +91,8 @@ def test_saved_runs_are_reported_without_solving(tmp_path, monkeypatch, capsys) 
         bench_panels_asp.Run("a.json", "2x2", "solved", 0.5, 0.4, True, "dots"),
         bench_panels_asp.Run("b.json", "2x2", "timed_out", 10.0, 10.0, True, "dots"),
     ]
-    bench_panels_asp.write_runs(runs[:1], tmp_path / "one.csv")
-    bench_panels_asp.write_runs(runs[1:], tmp_path / "two.csv")
+    write_records(runs[:1], bench_panels_asp.Run, tmp_path / "one.csv")
+    write_records(runs[1:], bench_panels_asp.Run, tmp_path / "two.csv")
     monkeypatch.setattr(bench_panels_asp, "solve_capped", None)  # never called
     _run_main(monkeypatch, "--report-from", tmp_path / "one.csv", tmp_path / "two.csv")
     total = capsys.readouterr().out.splitlines()[2].split()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from witness.errors import InputError
-from witness.io import read_csv, read_json, write_csv, write_json
+from witness.io import read_csv, read_json, read_records, write_csv, write_json, write_records
 
 
 def test_json_round_trip_is_indented_and_ends_with_a_newline(tmp_path):
@@ -42,3 +44,19 @@ def test_csv_round_trip_keeps_rows_and_column_order(tmp_path):
     write_csv(rows, ["b", "a"], tmp_path / "t.csv")
     assert (tmp_path / "t.csv").read_text().splitlines()[0] == "b,a"
     assert read_csv(tmp_path / "t.csv") == [{"b": "x,y", "a": "1"}, {"b": 'q"uote', "a": "2"}]
+
+
+def test_records_round_trip_through_a_csv_with_their_types(tmp_path) -> None:
+    @dataclass
+    class Row:
+        name: str
+        seconds: float
+        count: int
+        kept: bool
+
+    rows = [Row("a", 0.5, 3, True), Row("b", 2.0, 0, False)]
+    write_records(rows, Row, tmp_path / "rows.csv")
+    assert read_records(tmp_path / "rows.csv", Row) == rows
+    (tmp_path / "short.csv").write_text("name,seconds\na,1.0\n")
+    with pytest.raises(InputError, match="no column 'count'"):
+        read_records(tmp_path / "short.csv", Row, "rows")

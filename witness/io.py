@@ -17,6 +17,7 @@ process umask (``0644`` / ``0755`` with the usual umask), as ``open`` and
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -230,6 +231,36 @@ def write_csv(rows: Iterable[Mapping], fields: Sequence[str], path: str | Path) 
     writer.writeheader()
     writer.writerows(rows)
     return write_file(path, text.getvalue())
+
+
+# how a CSV's text is read back into a record's field, by the field's type
+_CASTS: dict[str, Any] = {
+    "str": str,
+    "float": float,
+    "int": int,
+    "bool": lambda text: text == "True",
+}
+
+
+def read_records(path: str | Path, record: type, what: str = "table") -> list[Any]:
+    """The rows of a CSV file written by :func:`write_records`, as ``record``
+    dataclasses (fields of str, float, int or bool); an :class:`InputError`
+    naming ``what`` when the file lacks a column."""
+    cast = {
+        f.name: _CASTS[f.type if isinstance(f.type, str) else f.type.__name__]
+        for f in dataclasses.fields(record)
+    }
+    rows = read_csv(path, what)
+    missing = [name for name in cast if rows and name not in rows[0]]
+    if missing:
+        raise InputError(f"{what} {path}: no column {missing[0]!r}")
+    return [record(**{name: cast[name](row[name]) for name in cast}) for row in rows]
+
+
+def write_records(rows: Iterable[Any], record: type, path: str | Path) -> Path:
+    """Write ``record`` dataclasses as one CSV file (a column a field), atomically."""
+    names = [f.name for f in dataclasses.fields(record)]
+    return write_csv([dataclasses.asdict(r) for r in rows], names, path)
 
 
 def write_json(data: object, path: str | Path) -> Path:

@@ -7,10 +7,10 @@ them in."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
-from witness.io import read_csv, write_csv
+from witness.io import read_csv, read_records, write_records
 
 
 @dataclass
@@ -62,14 +62,8 @@ class StageRow:
     kept: bool
 
 
-def _write_records(
-    rows: Sequence[DistinctRow | CandidateTiming | StageRow], record: type, out_csv: str | Path
-) -> None:
-    write_csv([asdict(r) for r in rows], [f.name for f in fields(record)], out_csv)
-
-
 def write_distinct(rows: Sequence[DistinctRow], out_csv: str | Path) -> None:
-    _write_records(rows, DistinctRow, out_csv)
+    write_records(rows, DistinctRow, out_csv)
 
 
 def representatives(distinct_csv: str | Path) -> list[str]:
@@ -82,21 +76,15 @@ def representatives(distinct_csv: str | Path) -> list[str]:
 
 
 def write_timings(rows: Sequence[CandidateTiming], out_csv: str | Path) -> None:
-    _write_records(rows, CandidateTiming, out_csv)
+    write_records(rows, CandidateTiming, out_csv)
 
 
 def read_timings(path: str | Path) -> list[CandidateTiming]:
-    cast = {
-        f.name: {"str": str, "float": float, "int": int}[f.type] for f in fields(CandidateTiming)
-    }
-    return [
-        CandidateTiming(**{k: cast[k](v) for k, v in row.items()})
-        for row in read_csv(path, "triage timings")
-    ]
+    return read_records(path, CandidateTiming, "triage timings")
 
 
 def write_stage(rows: Sequence[StageRow], out_csv: str | Path) -> None:
-    _write_records(rows, StageRow, out_csv)
+    write_records(rows, StageRow, out_csv)
 
 
 def ranked_predicates(stage_csv: str | Path) -> list[str]:
