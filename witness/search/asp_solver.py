@@ -139,7 +139,7 @@ no polyominoes that stopped in the 500 + 500 sample, 6 solved or proved
 unsolvable against 2 by the default configuration; 55 solved panels without
 polyominoes (the 15 slowest among them) took 9.6 CPU s in all against 35.4; of
 the 22 stopped panels with polyominoes (8 s), 5 solved against 2. A staged
-solve's whole encoding runs with tweety at its second turn
+solve's whole encoding runs with jumpy at its second turn
 (:data:`WHOLE_CONFIGURATIONS`). On a panel with dots and no polyominoes
 clingo also runs with ``--heuristic=Domain`` and tries covering a dot first
 (panel_dots.lp; docs/results.md has the sample).
@@ -325,14 +325,13 @@ TOGETHER_SOURCES = 40
 CONFIGURATION: str | None = "trendy"
 # A staged solve's whole encoding takes these configurations in turn, one a
 # turn (None: CONFIGURATION, so its first turn is that of an unstaged
-# solve). Measured one run each, whole encoding alone (8 CPU s, or 10 s wall
-# under load) on 70 panels where trendy took over 1.5 s or stopped: tweety
-# decided windmill-3qecyd0, v4zm5mr, x5x7sxg
-# that trendy did not, and was several times faster on 11t8aj8, 76m5yx0,
-# kcdzbp0, pj3012r, x8efyj0 (windmill-) and jbz-TJ4V2M63; slower or stopped
-# on others (pwmg4j0, vazq5qg, fs4akjr, jbz-8964B85C, XM8MWX2D): so it
-# takes the turns after trendy's first, not its place.
-WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "tweety")
+# solve). Only what the first turn leaves undecided reaches the second: 25 of
+# the 15,239 community panels on 461f063 (docs/results.md), on which the
+# second turn was measured with tweety, crafty, jumpy, handy and frumpy
+# (10 CPU s, docs/results.md): jumpy decided jbz-7LX5RYA5 and windmill-7v95w6g, crafty 7v95w6g and
+# y0evrm0, tweety (chosen earlier, when it decided panels that trendy now
+# decides in its first turn) none of the 23 stopped, handy and frumpy none.
+WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
 # far longer to find a tiling than clingo, whose answer set holds one
