@@ -328,9 +328,10 @@ CONFIGURATION: str | None = "trendy"
 # solve). Only what the first turn leaves undecided reaches the second: 25 of
 # the 15,239 community panels on 461f063 (docs/results.md), on which the
 # second turn was measured with tweety, crafty, jumpy, handy and frumpy
-# (10 CPU s, docs/results.md): jumpy decided jbz-7LX5RYA5 and windmill-7v95w6g, crafty 7v95w6g and
-# y0evrm0, tweety (chosen earlier, when it decided panels that trendy now
-# decides in its first turn) none of the 23 stopped, handy and frumpy none.
+# (10 CPU s): jumpy decided jbz-7LX5RYA5 and windmill-7v95w6g, crafty
+# 7v95w6g and y0evrm0, tweety (chosen earlier, when it decided panels that
+# trendy now decides in its first turn) none of the 23 stopped, handy and
+# frumpy none.
 WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
