@@ -1330,3 +1330,72 @@ def test_no_sources_together_above_the_bound(monkeypatch) -> None:
     monkeypatch.setattr(asp_solver, "TOGETHER_SOURCES", 0)
     assert "\ntogether.\n" not in asp_solver.panel_program(panel)
     _agree(panel)
+
+
+def windmill_panels(count: int, seed: int, kinds: tuple[str, ...] = POLY_HEAVY) -> list[Panel]:
+    """The first ``count`` random panels with polyominoes from ``seed`` on,
+    read under the windmill reading."""
+    import dataclasses
+
+    out = []
+    while len(out) < count:
+        seed += 1
+        panel = random_panel(random.Random(seed), max_cells=6, kinds=kinds)
+        if panel.polyominoes:
+            out.append(dataclasses.replace(panel, polyomino_rules="windmill"))
+    return out
+
+
+def test_clingo_tiles_a_region_as_the_checker_does() -> None:
+    """region_tiles (clingo, region_tiling.lp) answers as polyominoes_fit on
+    every region holding pieces along the first lines of 40 random panels
+    under the windmill reading, tilings and misfits both."""
+    import itertools
+
+    from witness.model.rules import (
+        covered,
+        elements,
+        enumerate_lines,
+        lines_of,
+        polyominoes_fit,
+        regions,
+    )
+    from witness.search.asp_solver import region_tiles
+
+    seen = {True: 0, False: 0}
+    for panel in windmill_panels(40, 33000):
+        symbols = elements(panel)
+        seeds = sorted(q for q, e in symbols.items() if e.kind == "polyomino")
+        for line in itertools.islice(enumerate_lines(panel), 20):
+            for region in regions(panel, covered(lines_of(panel, line)), holding=seeds):
+                pieces = [symbols[q].item for q in seeds if q in region]
+                fits = polyominoes_fit(panel, region, pieces)
+                assert region_tiles(panel, region, pieces, None) == fits, panel.to_json()
+                seen[fits] += 1
+    assert seen[True] >= 20 and seen[False] >= 20
+
+
+def test_the_lazy_stage_tiling_by_clingo_equals_brute_force(monkeypatch) -> None:
+    """When the checker's own tiling search overruns (here: every check given
+    a deadline, the lazy stage's budgeted ones, stops at once), the lazy
+    stage has clingo tile the regions without cancellers: the solutions stay
+    those of the brute force."""
+    from witness.model.rules import CheckStopped
+    from witness.search import asp_solver
+
+    def overrun(*args):
+        if args[-1] is not None:
+            raise CheckStopped
+        return check_region(*args)
+
+    check_region = asp_solver.check_region
+    monkeypatch.setattr(asp_solver, "check_region", overrun)
+    asked = []
+    tiles = asp_solver.region_tiles
+    monkeypatch.setattr(
+        asp_solver, "region_tiles", lambda *args: asked.append(args) or tiles(*args)
+    )
+    for panel in windmill_panels(100, 34000, kinds=("polyomino", "polyomino", "square", "star")):
+        lazy = asp_solver.lazy_families(panel, second=True)
+        assert sorted(panel_lines(panel, lazy=lazy)) == sorted(brute_force(panel)), panel.to_json()
+    assert len(asked) >= 15

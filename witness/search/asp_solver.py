@@ -340,6 +340,12 @@ WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # checker confirmed clingo's line, solved in 1.3 with the bound;
 # docs/results.md).
 SECOND_OPINION_SECONDS = 1.0
+# The lazy stage's rules check of a region without cancellers, under the
+# windmill reading, gives the checker's tiling search this many seconds and
+# then asks clingo (region_tiling.lp, :func:`region_tiles`): on
+# windmill-c04j2b0 the search took over 30 CPU s on a region clingo tiles in
+# 1.7 s, while on most regions the search takes milliseconds (docs/results.md).
+HARD_REGION_SECONDS = 0.5
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -528,6 +534,12 @@ def _twins(a: Polyomino, b: Polyomino) -> bool:
     return (a.shape, a.rotatable, a.negative) == (b.shape, b.rotatable, b.negative)
 
 
+def _covers(panel: Panel, piece: Polyomino, margin: int) -> list[tuple]:
+    """The places each way to lay ``piece`` covers (within ``margin`` cells
+    of the grid), each way once, in one fixed order."""
+    return sorted({tuple(c) for c in placements(panel, piece, piece.negative, margin=margin)})
+
+
 def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
     """Each piece's signed area, extent and placements with the places they
     cover; the grid's cell and edge places (widened by the largest extent
@@ -561,8 +573,7 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
         out.append(f"kind({p},{_pair(cell_point(kind))}).")
         if not placements_too or kind != piece.cell:
             continue
-        covers = {tuple(c) for c in placements(panel, piece, piece.negative, margin=wide)}
-        for i, cover in enumerate(sorted(covers)):
+        for i, cover in enumerate(_covers(panel, piece, wide)):
             out.append(f"plc({p},{i},{_margin_needed(panel, list(cover))}).")
             out += [f"pcov({p},{i},{_pair(q)},{weight})." for q in cover]
     return out
@@ -713,6 +724,33 @@ def wait_by(handle: clingo.SolveHandle, deadline: float | None) -> bool:
             return True
 
 
+def region_tiles(
+    panel: Panel, region: frozenset, pieces: list[Polyomino], deadline: float | None
+) -> bool:
+    """Do ``pieces`` tile ``region`` under the windmill reading, as
+    :func:`witness.model.rules.polyominoes_fit` decides it, asked of clingo
+    (region_tiling.lp)? :class:`CheckStopped` when ``deadline`` passes first."""
+    net = sum(-p.size if p.negative else p.size for p in pieces)
+    cells = sorted((x, y) for x, y in region if x % 2 == 1 and y % 2 == 1)
+    if net < 0 or (net > 0 and net != len(cells)):
+        return False
+    wide = max(_extent(p.shape) for p in panel.polyominoes or pieces)
+    facts = [f"owed({_pair(q)})." for q in cells] if net > 0 else []
+    for k, piece in enumerate(pieces):
+        weight = -1 if piece.negative else 1
+        for i, cover in enumerate(_covers(panel, piece, wide)):
+            facts.append(f"plc({k},{i}).")
+            facts += [f"cov({k},{i},{_pair(q)},{weight})." for q in cover if q[0] % 2 and q[1] % 2]
+    ctl = clingo.Control(["--configuration=trendy"], logger=_clingo_log)
+    if not ground_by(ctl, encoding("region_tiling.lp") + "\n".join(facts), deadline):
+        raise CheckStopped
+    with ctl.solve(async_=True) as handle:
+        if not wait_by(handle, deadline):
+            handle.cancel()
+            raise CheckStopped
+        return bool(handle.get().satisfiable)
+
+
 def _place_symbol(p: tuple[int, int]) -> clingo.Symbol:
     return clingo.Tuple_([clingo.Number(p[0]), clingo.Number(p[1])])
 
@@ -724,8 +762,11 @@ class _LazyCheck:
     same set of places, with the same symbols and the same sides on the line,
     which the checker rejects again), so clingo never proposes it again."""
 
-    def __init__(self, ctl: clingo.Control, panel: Panel, lazy: frozenset[str]) -> None:
+    def __init__(
+        self, ctl: clingo.Control, panel: Panel, lazy: frozenset[str], clingo_tiles: bool = False
+    ) -> None:
         self.panel = panel
+        self.clingo_tiles = clingo_tiles  # may clingo tile a hard region (rejects)?
         self.symbols = elements(panel)
         kinds = {"polyominoes": "polyomino", "cancellers": "canceller"}
         wanted = {kinds[f] for f in lazy}
@@ -734,12 +775,30 @@ class _LazyCheck:
             tuple(a.symbol.arguments[0].arguments[i].number for i in (0, 1))
             for a in ctl.symbolic_atoms.by_signature("covered", 1)
         }
+        self.by_clingo = False  # has clingo decided a region's tiling (rejects)?
 
     def rejects(self, region: frozenset, bound: set, deadline: float | None) -> bool:
-        """Does the checker reject ``region``, whose neighbours on the lines are ``bound``?"""
+        """Does the checker reject ``region``, whose neighbours on the lines are
+        ``bound``? Without cancellers under the windmill reading, only the
+        tiling is the checker's to decide (the encoding holds every other
+        rule), and clingo decides it when the checker's search overruns
+        :data:`HARD_REGION_SECONDS`."""
         present = [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
         on_line = dict.fromkeys(bound, "black")
-        return bool(check_region(self.panel, region, present, on_line, deadline))
+        hard = self.clingo_tiles and self.panel.polyomino_rules == "windmill"
+        hard = hard and not any(e.kind == "canceller" for e in present)
+        if not hard:
+            return bool(check_region(self.panel, region, present, on_line, deadline))
+        soon = time.perf_counter() + HARD_REGION_SECONDS
+        try:
+            budget = soon if deadline is None else min(deadline, soon)
+            return bool(check_region(self.panel, region, present, on_line, budget))
+        except CheckStopped:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise
+        pieces = [e.item for e in present if e.kind == "polyomino"]
+        self.by_clingo = True
+        return not region_tiles(self.panel, region, pieces, deadline)
 
     def nogoods(self, line: list[Vertex], deadline: float | None) -> list[list]:
         """One nogood per region of ``line`` the checker rejects."""
@@ -807,7 +866,9 @@ class _Stage:
         # a control still grounding in its thread must not be touched again
         self.grounded = ground_by(self.ctl, panel_program(panel, lazy), deadline)
         self.ground_seconds = time.perf_counter() - t0
-        self.checker = _LazyCheck(self.ctl, panel, lazy) if lazy and self.grounded else None
+        self.checker = None
+        if lazy and self.grounded:
+            self.checker = _LazyCheck(self.ctl, panel, lazy, clingo_tiles=True)
         self.exact = not _unsure_possible(panel, lazy)
         # an unsure answer's line that the checker rejects: its regions of pieces
         # and cancellers are checked one by one, as in the lazy stage
@@ -963,7 +1024,10 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         total.choices,
         total.conflicts,
     )
-    opinion = _second_opinion(panel, path, t0, time_limit) if path is not None else ""
+    # a line whose tiling clingo decided in the lazy stage (_LazyCheck.rejects)
+    # gets the checker's short word: its search overran there already
+    short = stage.checker is not None and stage.checker.by_clingo
+    opinion = _second_opinion(panel, path, t0, time_limit, short) if path is not None else ""
     timed_out = path is None and not record.complete
     status = "solved" if path else "timed_out" if timed_out else "unsolvable"
     seconds = time.perf_counter() - t0
@@ -991,15 +1055,18 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     )
 
 
-def _second_opinion(panel: Panel, path: list[Vertex], t0: float, time_limit: float | None) -> str:
+def _second_opinion(
+    panel: Panel, path: list[Vertex], t0: float, time_limit: float | None, short: bool = False
+) -> str:
     """The rules checker's word on clingo's line: ``agrees``, or ``stopped``
     when it stopped first, at the time limit or once it has taken as long as
-    the solve (at least :data:`SECOND_OPINION_SECONDS`); the encoding's word
-    then stands (a line whose answer set was unsure was checked already, and
-    an exact answer set holds the tiling its regions need). A line it rejects
-    is a RuntimeError: the encoding and the checker disagree."""
+    the solve (at least :data:`SECOND_OPINION_SECONDS`; only that when
+    ``short``); the encoding's word then stands (a line whose answer set was
+    unsure was checked already, an exact answer set holds the tiling its
+    regions need, and clingo tiled the regions whose search overran). A line
+    it rejects is a RuntimeError: the encoding and the checker disagree."""
     now = time.perf_counter()
-    deadline = now + max(SECOND_OPINION_SECONDS, now - t0)
+    deadline = now + (SECOND_OPINION_SECONDS if short else max(SECOND_OPINION_SECONDS, now - t0))
     if time_limit is not None:
         deadline = min(deadline, t0 + time_limit)
     try:
