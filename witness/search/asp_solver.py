@@ -81,7 +81,10 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   the whole encoding got stronger (cell-level regions, lone stars counted,
   alike symbols removed in order, twins' placements once, the ``cut`` rule)
   it decides most slow panels alone, so its first turn is long and the lazy
-  stage's short (:data:`FIRST_CONFLICTS`).
+  stage's short (:data:`FIRST_CONFLICTS`). In the lazy stage a region whose
+  tiling the checker's search cannot decide within
+  :data:`HARD_REGION_SECONDS` (no cancellers, windmill reading) is tiled by
+  clingo (region_tiling.lp, :func:`region_tiles`).
 
 - parity (panel_parity.lp, :func:`_parity`): on a panel of stars and
   cancellers whose other symbols are dots, triangles and squares of no
