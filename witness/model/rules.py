@@ -634,6 +634,29 @@ def _kind(piece: Polyomino) -> tuple:
     return (piece.shape, piece.rotatable)
 
 
+class TilingTerms(NamedTuple):
+    """What a tiling of a region's pieces must do once the areas allow one:
+    cover the region (net area above 0) or else cancel out, lying within
+    ``margin`` cells of the grid."""
+
+    cover_region: bool
+    margin: int
+
+
+def tiling_terms(
+    panel: Panel, region: frozenset[Point], pieces: Sequence[Polyomino]
+) -> TilingTerms | None:
+    """The terms of tiling ``region`` with ``pieces`` (a non-empty list);
+    None when their net area rules it out (below 0, or above 0 and not the
+    region's cell count)."""
+    net = sum(-p.size if p.negative else p.size for p in pieces)
+    if net < 0 or (net > 0 and net != _cell_count(region)):
+        return None
+    # the Windmill reading: within the panel's largest piece's extent of the grid
+    widest = max(map(_extent, panel.polyominoes or pieces))
+    return TilingTerms(net > 0, 0 if panel.polyomino_rules == "precise" else widest)
+
+
 def polyominoes_fit(
     panel: Panel,
     region: frozenset[Point],
@@ -644,20 +667,18 @@ def polyominoes_fit(
     :class:`CheckStopped` when ``deadline`` (a perf_counter time) passes first."""
     if not pieces:
         return True
-    net = sum(-p.size if p.negative else p.size for p in pieces)
-    if net < 0 or (net > 0 and net != _cell_count(region)):
+    terms = tiling_terms(panel, region, pieces)
+    if terms is None:
         return False
-    # the Windmill reading: within the panel's largest piece's extent of the grid
-    widest = max(map(_extent, panel.polyominoes or pieces))
-    margin = 0 if panel.polyomino_rules == "precise" else widest
+    cover, margin = terms
     # all the search reads of the panel and the pieces (pieces that cancel out,
     # net area 0, never read the region)
-    key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region if net else None)
+    key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region if cover else None)
     key += tuple(sorted(map(_piece_key, pieces)))
     fits = _TILINGS.get(key)
     if fits is None:
         box = _Box(panel.cols, panel.rows, margin, panel.polyomino_rules == "precise")
-        fits = _tiles(box, region, pieces, net > 0, deadline)
+        fits = _tiles(box, region, pieces, cover, deadline)
         if len(_TILINGS) >= TILINGS_KEPT:
             _TILINGS.clear()
         if len(_TILINGS) < TILINGS_KEPT:
@@ -1002,4 +1023,5 @@ __all__ = [
     "polyominoes_fit",
     "region_errors",
     "regions",
+    "tiling_terms",
 ]

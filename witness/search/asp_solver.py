@@ -172,6 +172,7 @@ from witness.model.rules import (
     placements,
     point,
     regions,
+    tiling_terms,
 )
 from witness.search.count import CountResult, count_lines
 from witness.search.encodings import encoding
@@ -733,15 +734,14 @@ def region_tiles(
     """Do ``pieces`` tile ``region`` under the windmill reading, as
     :func:`witness.model.rules.polyominoes_fit` decides it, asked of clingo
     (region_tiling.lp)? :class:`CheckStopped` when ``deadline`` passes first."""
-    net = sum(-p.size if p.negative else p.size for p in pieces)
-    cells = sorted((x, y) for x, y in region if x % 2 == 1 and y % 2 == 1)
-    if net < 0 or (net > 0 and net != len(cells)):
+    terms = tiling_terms(panel, region, pieces)
+    if terms is None:
         return False
-    wide = max(_extent(p.shape) for p in panel.polyominoes or pieces)
-    facts = [f"owed({_pair(q)})." for q in cells] if net > 0 else []
+    cells = sorted((x, y) for x, y in region if x % 2 == 1 and y % 2 == 1)
+    facts = [f"owed({_pair(q)})." for q in cells] if terms.cover_region else []
     for k, piece in enumerate(pieces):
         weight = -1 if piece.negative else 1
-        for i, cover in enumerate(_covers(panel, piece, wide)):
+        for i, cover in enumerate(_covers(panel, piece, terms.margin)):
             facts.append(f"plc({k},{i}).")
             facts += [f"cov({k},{i},{_pair(q)},{weight})." for q in cover if q[0] % 2 and q[1] % 2]
     ctl = clingo.Control(["--configuration=trendy"], logger=_clingo_log)
@@ -778,7 +778,7 @@ class _LazyCheck:
             tuple(a.symbol.arguments[0].arguments[i].number for i in (0, 1))
             for a in ctl.symbolic_atoms.by_signature("covered", 1)
         }
-        self.by_clingo = False  # has clingo decided a region's tiling (rejects)?
+        self.by_clingo = False  # has clingo decided a tiling of the last line's regions?
 
     def rejects(self, region: frozenset, bound: set, deadline: float | None) -> bool:
         """Does the checker reject ``region``, whose neighbours on the lines are
@@ -805,6 +805,7 @@ class _LazyCheck:
 
     def nogoods(self, line: list[Vertex], deadline: float | None) -> list[list]:
         """One nogood per region of ``line`` the checker rejects."""
+        self.by_clingo = False  # said of this line's regions only
         if not self.seeds:
             return []
         on_line = covered(lines_of(self.panel, line))
