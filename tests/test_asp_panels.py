@@ -5,6 +5,7 @@ random panels up to 3x3 that mix every constraint type."""
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -187,6 +188,25 @@ def test_asp_equals_brute_force_cancellers_small(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(200))
 def test_asp_equals_brute_force_cancellers_up_to_3x3(seed: int) -> None:
     _agree(random_panel(random.Random(4000 + seed), max_cells=9, kinds=CANCELLER_HEAVY))
+
+
+def windmill_count(panel: Panel) -> Panel:
+    """``panel`` with The Windmill's cancellers: counted, white to the stars."""
+    cancellers = tuple((x, y, "white") for x, y, _ in panel.cancellers)
+    return replace(panel, cancellers=cancellers, canceller_rules="windmill")
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_asp_equals_brute_force_windmill_cancellers_small(seed: int) -> None:
+    panel = random_panel(random.Random(7000 + seed), max_cells=4, kinds=CANCELLER_HEAVY)
+    _agree(windmill_count(panel))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200))
+def test_asp_equals_brute_force_windmill_cancellers_up_to_3x3(seed: int) -> None:
+    panel = random_panel(random.Random(8000 + seed), max_cells=9, kinds=CANCELLER_HEAVY)
+    _agree(windmill_count(panel))
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -80,6 +80,8 @@ def test_polyshapes_read_as_the_engine_draws_them():
 def test_export_then_import_gives_the_same_panel(panel):
     if panel.polyomino_rules != "precise" or any(c[-1] == "none" for c in panel.cancellers):
         return  # the engine has neither (export says so)
+    if panel.canceller_rules != "community":
+        return  # nor The Windmill's count
     data, notes = panel_to_jbz(panel)
     assert notes == []
     again = panel_from_jbz(json.loads(json.dumps(data)))
@@ -225,3 +227,20 @@ def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
             "created": "1970-01-01T00:00:00+00:00",
         },
     }
+
+
+def test_a_windmill_canceller_is_white_and_spent_by_count(tmp_path):
+    ERROR = 10
+    rows = [
+        [entity(BASIC, count=4), entity(END, orientation=(1, 0))],
+        [entity(BASIC), entity(ERROR), entity(BASIC), entity(SQUARE, colour=6), entity(BASIC)],
+        [entity(START), entity(BASIC, count=4)],
+    ]
+    record = {"id": "w4", "contents": windmill(5, [e for row in rows for e in row])}
+    f = tmp_path / "snapshot.json"
+    f.write_text(json.dumps([record]))
+    assert main(["import", str(f), "--from", "windmill", "--out", str(tmp_path / "out")]) == 0
+    panel = Panel.load(tmp_path / "out" / "windmill-w4.json")
+    assert panel.cancellers == ((0, 0, "white"),)
+    assert panel.canceller_rules == "windmill"
+    assert panel.to_dict()["canceller_rules"] == "windmill"

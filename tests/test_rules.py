@@ -198,12 +198,74 @@ def test_the_windmill_reading_of_polyominoes():
 
 
 def test_a_symbol_of_no_colour_counts_for_no_star():
-    # The Windmill's cancellers carry no colour
+    # the colour none, for symbols no star should count
     path = [[0, 0], [1, 0], [2, 0]]
     assert verdict(path, stars=[[0, 0, "white"]], cancellers=[[1, 0, "none"]]).solved
     assert not verdict(path, stars=[[0, 0, "white"]], cancellers=[[1, 0, "white"]]).solved
     with pytest.raises(Exception, match="star needs a colour"):
         verdict(path, stars=[[0, 0, "none"]])
+
+
+def windmill(path, **fields):
+    return verdict(path, canceller_rules="windmill", **fields)
+
+
+def test_the_windmill_spends_cancellers_by_count_and_they_count_as_white():
+    # The Windmill (src/validate.js of thefifthmatt/windmill-client): two white
+    # stars and a canceller: the canceller takes one star and partners the other
+    row = {"cols": 3, "goal": [3, 0]}
+    path = [[0, 0], [1, 0], [2, 0], [3, 0]]
+    stars = [[0, 0, "white"], [1, 0, "white"]]
+    assert windmill(path, stars=stars, cancellers=[[2, 0]], **row).solved
+    assert not verdict(path, stars=stars, cancellers=[[2, 0]], **row).solved
+    # a star and a canceller: the star has its partner, the canceller nothing to take
+    v = windmill([[0, 0], [1, 0], [2, 0]], stars=[[0, 0, "white"]], cancellers=[[1, 0]])
+    assert kinds(v) == ["canceller"]
+    # every canceller is spent: an uncovered dot takes one, a second is left over
+    assert windmill([[0, 0], [1, 0], [2, 0]], dots=[[1, 1]], cancellers=[[0, 0]]).solved
+    both = windmill([[0, 0], [1, 0], [2, 0]], dots=[[1, 1]], cancellers=[[0, 0], [1, 0]])
+    assert kinds(both) == ["canceller", "canceller", "dot"]
+
+
+def test_the_windmill_keeps_the_square_colour_last_in_its_text_order():
+    # validate.js sorts [count, colour] pairs as texts: 10 red squares come
+    # before 2 blue ones, so the blue ones stay and the cancellers take the red
+    cells = [(x, y) for y in range(5) for x in range(5)]
+    squares = [[*c, "red"] for c in cells[:10]] + [[*c, "blue"] for c in cells[10:12]]
+    panel = {"rows": 5, "cols": 5, "goal": [5, 0], "squares": squares}
+    bottom = [[x, 0] for x in range(6)]
+    ten = [list(c) for c in cells[12:22]]
+    assert windmill(bottom, cancellers=ten, **panel).solved
+    assert not windmill(bottom, cancellers=ten[:2], **panel).solved
+
+
+def test_the_windmill_cancels_all_polyominoes_or_one_when_one_canceller_is_left():
+    # validate.js: as many cancellers left as pieces take them all; one left
+    # takes a piece when the others then fit; two or more, and fewer pieces: no
+    def row(n, *shapes):
+        pieces = [{"cell": [i, 0], "shape": s} for i, s in enumerate(shapes)]
+        cancellers = [[i, 0] for i in range(len(shapes), n)]
+        fields = {"cols": n, "goal": [n, 0], "polyomino_rules": "windmill"}
+        path = [[x, 0] for x in range(n + 1)]
+        return windmill(path, polyominoes=pieces, cancellers=cancellers, **fields)
+
+    mono, domino = [[0, 0]], [[0, 0], [1, 0]]
+    bar3, bar4 = [[0, 0], [1, 0], [2, 0]], [[0, 0], [1, 0], [2, 0], [3, 0]]
+    assert row(4, bar3, mono, mono).solved  # less one monomino they tile the row
+    assert row(4, bar4, mono).solved  # two cancellers, two pieces: both go
+    assert not row(5, bar3, domino, mono).solved  # two cancellers, three pieces
+
+
+def test_the_windmill_lets_pieces_whose_areas_cancel_pass_whatever_their_shapes():
+    # validate.js: positive and negative cells equal: "cancelling ... based on count, not shape"
+    row = {"cols": 2, "goal": [2, 0]}
+    path = [[0, 0], [1, 0], [2, 0]]
+    pieces = [
+        {"cell": [0, 0], "shape": [[0, 0], [1, 0]]},
+        {"cell": [1, 0], "shape": [[0, 0], [0, 1]], "negative": True},
+    ]
+    assert verdict(path, polyominoes=pieces, polyomino_rules="windmill", **row).solved
+    assert not verdict(path, polyominoes=pieces, **row).solved
 
 
 def test_a_start_that_is_an_end_is_a_line_of_one_vertex():

@@ -107,6 +107,8 @@ def fit_bf(panel, region, pieces):
     net = sum(-p.size if p.negative else p.size for p in pieces)
     if net < 0:
         return False
+    if net == 0 and panel.polyomino_rules == "windmill":
+        return True  # The Windmill counts the cells when the areas cancel
     margin = 0
     if panel.polyomino_rules == "windmill":
         margin = max(max(max(c) for c in p.shape) + 1 for p in panel.polyominoes or pieces)
@@ -170,8 +172,56 @@ def symbols_bf(panel):
     return out
 
 
+WINDMILL_NUMBERS = {"black": 1, "white": 2, "red": 6, "green": 7, "blue": 8, "orange": 9}
+
+
+def windmill_ok_bf(panel, region, present, on_line):
+    """The Windmill's engine (src/validate.js of thefifthmatt/windmill-client)
+    on a region with cancellers, step by step as it runs."""
+    remaining = sum(e[0] == "canceller" for e in present)
+    counts = {}
+    for e in present:
+        if e[0] != "dot" and e[2] not in (None, "none"):
+            counts[e[2]] = counts.get(e[2], 0) + 1
+    square_counts = {}
+    for e in present:
+        if e[0] == "square":
+            square_counts[e[2]] = square_counts.get(e[2], 0) + 1
+    if len(square_counts) > 1:
+        pairs = [f"{n},{WINDMILL_NUMBERS[c]}" for c, n in square_counts.items()]
+        kept = sorted(pairs)[-1]
+        for c, n in square_counts.items():
+            if f"{n},{WINDMILL_NUMBERS[c]}" != kept:
+                remaining -= n
+    for colour in {e[2] for e in present if e[0] == "star"}:
+        stars = sum(e[0] == "star" and e[2] == colour for e in present)
+        if counts[colour] != 2 and remaining >= 0:
+            remaining -= min(stars, counts[colour] - 2) if stars > 1 else stars
+    if remaining >= 0:
+        for e in present:
+            kind, p, _, item = e
+            if kind == "dot" or (
+                kind == "triangle" and sum(q in on_line for q in around(p)) != item[2]
+            ):
+                remaining -= 1
+    pieces = tuple(e[3] for e in present if e[0] == "polyomino")
+    if pieces and not fit_bf(panel, region, pieces):
+        expected = max(remaining, 0)
+        if len(pieces) == expected:
+            remaining -= expected
+        elif expected == 1 and any(
+            fit_bf(panel, region, pieces[:i] + pieces[i + 1 :]) for i in range(len(pieces))
+        ):
+            remaining -= 1
+        else:
+            return False
+    return remaining == 0
+
+
 def region_ok_bf(panel, region, present, on_line):
     cancellers = [e for e in present if e[0] == "canceller"]
+    if cancellers and panel.canceller_rules == "windmill":
+        return windmill_ok_bf(panel, region, present, on_line)
     others = [e for e in present if e[0] != "canceller"]
     very, invalid = errors_bf(panel, region, present, on_line)
     for k in range(len(others) + 1):
@@ -285,6 +335,7 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
             removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
             symmetry=symmetry,
             polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
+            canceller_rules=draw(st.sampled_from(["community", "windmill"])),
             **fields,
         )
     except PuzzleError:
@@ -551,8 +602,11 @@ MANY_CANCELLERS = ("canceller", "canceller", "square", "star", "polyomino", "tri
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(panels(kinds=MANY_CANCELLERS))
 def test_cancellers_by_counts_agree_with_every_subset(panel):
+    from dataclasses import replace
+
     from witness.model.rules import check_region, covered, elements, regions
 
+    panel = replace(panel, canceller_rules="community")  # the search these counts stand for
     symbols = elements(panel)
     for line in legal_lines_bf(panel)[:30]:
         verdict = check(panel, line)

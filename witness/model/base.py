@@ -19,6 +19,8 @@ MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 SYMMETRIES = ("horizontal", "vertical", "rotational")
 POLYOMINO_RULES = ("precise", "windmill")
+# how cancellers mend a region: the community engine's search, or The Windmill's count
+CANCELLER_RULES = ("community", "windmill")
 DOT_COLOURS = ("black", "blue", "yellow", "invisible")
 # The line drawn from the chosen start is blue, its mirror image yellow
 # (symmetry panels only); a blue dot must be covered by the blue line.
@@ -30,7 +32,7 @@ DEFAULT_COLOURS = {
     "cancellers": "white",
     "polyominoes": "yellow",
 }
-# A symbol of this colour counts for no star (The Windmill's cancellers).
+# A symbol of this colour counts for no star.
 NO_COLOUR = "none"
 _COLOUR = re.compile(r"^(#[0-9a-f]{3,8}|[a-z]+)$")
 

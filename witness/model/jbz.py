@@ -221,6 +221,8 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     if panel.polyomino_rules == "windmill":
         settings["PRECISE_POLYOMINOS"] = False
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
+    if panel.canceller_rules == "windmill" and panel.cancellers:
+        notes.append("the engine spends cancellers by its own search, not The Windmill's count")
     sym = {
         "horizontal": {"x": True, "y": False},
         "vertical": {"x": False, "y": True},

@@ -55,6 +55,7 @@ ALLOWED_KEYS = (
     "removed",
     "symmetry",
     "polyomino_rules",
+    "canceller_rules",
     "meta",
 )
 __all__ = ["SYMMETRIES", "Cell", "Dot", "Edge", "Panel", "Polyomino", "Vertex", "edge"]
@@ -143,7 +144,9 @@ class Panel:
     removes its edges, and cells cut off from the outside by removed edges are
     outside the panel); ``symmetry`` is None or one of :data:`SYMMETRIES`;
     ``polyomino_rules`` is ``"precise"`` (the community engine's) or
-    ``"windmill"`` (:mod:`witness.model.rules`).
+    ``"windmill"`` (:mod:`witness.model.rules`); ``canceller_rules`` is
+    ``"community"`` (the community engine's) or ``"windmill"`` (The Windmill's
+    count of what its cancellers take, :mod:`witness.model.rules`).
     ``meta`` (source, title, ...) is carried along and never compared.
     """
 
@@ -162,6 +165,7 @@ class Panel:
     removed_vertices: tuple[Vertex, ...] = ()
     symmetry: str | None = None
     polyomino_rules: str = "precise"
+    canceller_rules: str = "community"
     meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -275,6 +279,8 @@ class Panel:
             used.append("symmetry")
         if self.polyomino_rules != "precise":
             used.append("polyomino_rules")
+        if self.canceller_rules != "community":
+            used.append("canceller_rules")
         if len(self.starts) > 1:
             used.append("starts")
         if len(self.ends) > 1:
@@ -474,6 +480,7 @@ def panel_from_dict(data: object) -> Panel:
         removed_vertices=tuple(removed_vertices),
         symmetry=symmetry,
         polyomino_rules=rules,
+        canceller_rules=data.get("canceller_rules", "community"),
         meta=meta,
     )
 
@@ -528,6 +535,8 @@ def panel_to_dict(panel: Panel) -> dict:
         out["symmetry"] = panel.symmetry
     if panel.polyomino_rules != "precise":
         out["polyomino_rules"] = panel.polyomino_rules
+    if panel.canceller_rules != "community":
+        out["canceller_rules"] = panel.canceller_rules
     if panel.meta:
         out["meta"] = panel.meta
     return out

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from witness.model.base import (
+    CANCELLER_RULES,
     DOT_COLOURS,
     MAX_SIDE,
     NO_COLOUR,
@@ -38,6 +39,11 @@ def validate_panel(panel: Panel) -> None:
         raise PuzzleError(
             "polyomino_rules",
             f"expected one of {', '.join(POLYOMINO_RULES)}, got {panel.polyomino_rules!r}",
+        )
+    if panel.canceller_rules not in CANCELLER_RULES:
+        raise PuzzleError(
+            "canceller_rules",
+            f"expected one of {', '.join(CANCELLER_RULES)}, got {panel.canceller_rules!r}",
         )
 
 

@@ -30,7 +30,8 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   ``polyomino_rules`` ``"windmill"`` (The Windmill's reading) drops the edge
   rule (pieces are their cells only) and lets pieces lie partly off the grid
   where negative ones cancel them, within the extent of the panel's largest
-  piece of it.
+  piece of it; pieces whose areas cancel pass there whatever their shapes
+  (The Windmill counts cells, its engine's ``validate.js``).
 - Cancellers: each removes one symbol of its region, and every one must be
   used. The very invalid symbols are all removed; each remaining canceller
   removes an invalid one or pairs with another canceller; then, without the
@@ -38,6 +39,19 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   engine pairs spare cancellers only after trying the invalid symbols in a
   fixed order, which can reject a region this rule accepts; this rule is the
   order-free reading of it.)
+- A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
+  ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
+  searching: a region's cancellers must be spent exactly, one on each square
+  of every colour but the one its engine keeps (:func:`windmill_region`), on
+  as many stars of a colour not held by exactly two symbols as leave two of
+  it (all of them when one star or too few stay), on each dot off the lines
+  and wrong triangle, and on the polyominoes when they do not fit (all of
+  them when there are as many cancellers left, else one piece when one is
+  left and the rest fit). A canceller counts as a white symbol for stars all
+  the while (the importer colours The Windmill's cancellers white), and
+  nothing is checked again after the count: a region whose count comes out
+  at its cancellers is right, one whose count does not has its cancellers
+  and broken symbols wrong. Regions without cancellers are read as above.
 - A blue (yellow) dot covered by the yellow (blue) line is wrong, and no
   canceller mends that.
 
@@ -637,10 +651,12 @@ def _kind(piece: Polyomino) -> tuple:
 class TilingTerms(NamedTuple):
     """What a tiling of a region's pieces must do once the areas allow one:
     cover the region (net area above 0) or else cancel out, lying within
-    ``margin`` cells of the grid."""
+    ``margin`` cells of the grid; nothing at all when ``free`` (net area 0
+    under the windmill reading: The Windmill counts cells there, not shapes)."""
 
     cover_region: bool
     margin: int
+    free: bool = False
 
 
 def tiling_terms(
@@ -652,9 +668,11 @@ def tiling_terms(
     net = sum(-p.size if p.negative else p.size for p in pieces)
     if net < 0 or (net > 0 and net != _cell_count(region)):
         return None
+    if panel.polyomino_rules == "precise":
+        return TilingTerms(net > 0, 0)
     # the Windmill reading: within the panel's largest piece's extent of the grid
     widest = max(map(_extent, panel.polyominoes or pieces))
-    return TilingTerms(net > 0, 0 if panel.polyomino_rules == "precise" else widest)
+    return TilingTerms(net > 0, widest, free=net == 0)
 
 
 def polyominoes_fit(
@@ -668,9 +686,9 @@ def polyominoes_fit(
     if not pieces:
         return True
     terms = tiling_terms(panel, region, pieces)
-    if terms is None:
-        return False
-    cover, margin = terms
+    if terms is None or terms.free:
+        return terms is not None
+    cover, margin, _ = terms
     # all the search reads of the panel and the pieces (pieces that cancel out,
     # net area 0, never read the region)
     key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region if cover else None)
@@ -819,6 +837,8 @@ def check_region(
     When nothing works, the errors shown are those left after removing the
     first invalid symbols, as many as the spare cancellers can take."""
     cancellers = [e for e in present if e.kind == "canceller"]
+    if cancellers and panel.canceller_rules == "windmill":
+        return windmill_region(panel, region, present, on_line, deadline)
     very, invalid = region_errors(panel, region, present, on_line, deadline)
     if not cancellers:
         return very + invalid
@@ -870,6 +890,79 @@ class _RemovalSearch:
             self.works(kept + group[removed:], rest, budget - removed)
             for removed in range(min(len(group), budget) + 1)
         )
+
+
+# The Windmill numbers its colours (witness.model.windmill.COLOURS) and keeps the
+# squares of the colour last in the order of the texts "count,number".
+_WINDMILL_NUMBERS = {
+    "black": 1,
+    "white": 2,
+    "cyan": 3,
+    "magenta": 4,
+    "yellow": 5,
+    "red": 6,
+    "green": 7,
+    "blue": 8,
+    "orange": 9,
+}
+
+
+def _windmill_square_order(squares: dict[str, list[Element]]) -> list[str]:
+    """The square colours in The Windmill's order (its engine sorts [count,
+    colour] pairs as texts, so 10 comes before 9); it keeps the last one."""
+    return sorted(squares, key=lambda c: f"{len(squares[c])},{_WINDMILL_NUMBERS.get(c, c)}")
+
+
+def _wrong_triangle(e: Element, on_line: dict[Point, str]) -> bool:
+    return e.kind == "triangle" and _sides_on_line(e.point, on_line) != e.item[2]
+
+
+def windmill_region(
+    panel: Panel,
+    region: frozenset[Point],
+    present: Sequence[Element],
+    on_line: dict[Point, str],
+    deadline: float | None = None,
+) -> list[Element]:
+    """The wrong symbols of a region holding cancellers under The Windmill's
+    count (module doc): empty when its cancellers are spent exactly."""
+    cancellers = [e for e in present if e.kind == "canceller"]
+    left = len(cancellers)  # cancellers not yet spent; below 0: too few
+    errors: list[Element] = []
+    colours: dict[str, int] = {}
+    squares: dict[str, list[Element]] = {}
+    stars: dict[str, list[Element]] = {}
+    for e in present:
+        if e.kind != "dot" and e.colour is not None and e.colour != NO_COLOUR:
+            colours[e.colour] = colours.get(e.colour, 0) + 1
+        if e.kind in ("square", "star"):
+            (squares if e.kind == "square" else stars).setdefault(e.colour, []).append(e)
+    if len(squares) > 1:
+        order = _windmill_square_order(squares)
+        errors += [e for c in order for e in squares[c]]
+        left -= sum(len(squares[c]) for c in order[:-1])
+    for colour, alike in stars.items():
+        total = colours[colour]
+        if total != 2:
+            errors += alike
+            take = len(alike) if len(alike) == 1 else min(len(alike), total - 2)
+            left -= take if left >= 0 else 0
+    wrong = [e for e in present if e.kind == "dot" or _wrong_triangle(e, on_line)]
+    errors += wrong
+    left -= len(wrong) if left >= 0 else 0
+    pieces = [e.item for e in present if e.kind == "polyomino"]
+    if pieces and not polyominoes_fit(panel, region, pieces, deadline):
+        errors += [e for e in present if e.kind == "polyomino"]
+        if len(pieces) == max(left, 0):
+            left = 0
+        elif left == 1 and any(
+            polyominoes_fit(panel, region, pieces[:i] + pieces[i + 1 :], deadline)
+            for i in range(len(pieces))
+        ):
+            left = 0
+        else:
+            left = -1
+    return [] if left == 0 else cancellers + errors
 
 
 def _errors_left(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 
-from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, UnsupportedPuzzle, edge
+from witness.model.base import DEFAULT_COLOURS, UnsupportedPuzzle, edge
 from witness.model.panel import Dot, Panel, Polyomino
 
 TYPES = {
@@ -187,8 +187,8 @@ def _place(fieldset: dict, kind: str, at: tuple, e: Entity, cell: bool, line: bo
             fieldset["triangles"].append((x, y, e.triangle_count, DEFAULT_COLOURS["triangles"]))
         elif kind in ("square", "star"):
             fieldset[kind + "s"].append((x, y, e.colour or "black"))
-        elif kind == "error":
-            fieldset["cancellers"].append((x, y, NO_COLOUR))
+        elif kind == "error":  # a white symbol to The Windmill's stars
+            fieldset["cancellers"].append((x, y, "white"))
         elif kind == "tetris":
             fieldset["polyominoes"].append(_polyomino((x, y), e.shape))
         else:
@@ -242,11 +242,14 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
             raise UnsupportedPuzzle(f"no {name[:-1]}")
     # The Windmill's polyominoes are their cells only and may overhang the grid.
     rules = "windmill" if fieldset["polyominoes"] else "precise"
+    # and its cancellers are spent by its count (witness.model.rules)
+    counted = "windmill" if fieldset["cancellers"] else "community"
     return Panel(
         rows=rows,
         cols=cols,
         symmetry=symmetry,
         polyomino_rules=rules,
+        canceller_rules=counted,
         meta=meta or {},
         **fieldset,
     )

@@ -492,6 +492,8 @@ def _parity(panel: Panel) -> int | None:
     wrong), none of it outside the panel; else None."""
     if panel.polyominoes or not (panel.stars or panel.cancellers):
         return None
+    if panel.cancellers and panel.canceller_rules == "windmill":
+        return None  # The Windmill's count spends cancellers otherwise
     star_colours = {c for _x, _y, c in panel.stars}
     square_colours = {c for _x, _y, c in panel.squares}
     if len(square_colours) > 1 or not star_colours.isdisjoint(square_colours):
@@ -589,13 +591,17 @@ LAZY_FILES = {"polyominoes": "panel_polyominoes.lp", "cancellers": "panel_cancel
 def lazy_families(panel: Panel, second: bool = False) -> frozenset[str]:
     """The families clingo leaves to the rules checker on ``panel``: none, or
     in the second stage of a solve (``second``) the polyominoes' tiling and
-    the cancellers (module doc); :data:`LAZY` when set."""
+    the cancellers (module doc); :data:`LAZY` when set. Cancellers under The
+    Windmill's count (``canceller_rules``) are always the checker's: no
+    encoding says their count."""
     if LAZY is not None:
         chosen = LAZY
     elif second:
         chosen = frozenset({"polyominoes", "cancellers"})
     else:
         chosen = frozenset()
+    if panel.canceller_rules == "windmill":
+        chosen |= {"cancellers"}
     present = {"polyominoes": bool(panel.polyominoes), "cancellers": bool(panel.cancellers)}
     return frozenset(f for f in chosen if present[f])
 
@@ -629,7 +635,7 @@ def _unsure_possible(panel: Panel, lazy: frozenset[str]) -> bool:
     over the whole panel (:func:`_loose`)?"""
     if "polyominoes" in lazy or not panel.polyominoes:
         return False
-    return bool(panel.cancellers) or _loose(panel)
+    return (bool(panel.cancellers) and "cancellers" not in lazy) or _loose(panel)
 
 
 def is_exact(panel: Panel) -> bool:
@@ -735,8 +741,8 @@ def region_tiles(
     :func:`witness.model.rules.polyominoes_fit` decides it, asked of clingo
     (region_tiling.lp)? :class:`CheckStopped` when ``deadline`` passes first."""
     terms = tiling_terms(panel, region, pieces)
-    if terms is None:
-        return False
+    if terms is None or terms.free:
+        return terms is not None
     cells = sorted((x, y) for x, y in region if x % 2 == 1 and y % 2 == 1)
     facts = [f"owed({_pair(q)})." for q in cells] if terms.cover_region else []
     for k, piece in enumerate(pieces):

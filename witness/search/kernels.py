@@ -1783,7 +1783,7 @@ def _bit_grid(neighbour, mirror, rules, enabled):
     way, then for each direction that step's id difference): what _bit_reach
     needs, on = 0 where the bit flood does not serve (see above)."""
     n = neighbour.shape[0]
-    if not enabled or n > BIT_VERTICES or mirror[0] >= 0 or rules[1] != 0:
+    if not enabled or n > BIT_VERTICES or mirror[0] >= 0 or rules[1] != 0 or rules[0] != 0:
         return (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     m0, s0 = _direction_bits(neighbour, 0)
     m1, s1 = _direction_bits(neighbour, 1)

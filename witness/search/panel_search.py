@@ -140,6 +140,9 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    not searched: a necessary condition only). A
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
+   On a panel whose cancellers follow The Windmill's count
+   (``canceller_rules``) rule 5 is off: it reads cancellers as the community
+   engine does; rule 4's count holds under both.
 
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
@@ -401,10 +404,12 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
     region_only = panel.squares or panel.stars or panel.polyominoes
+    # rule 5 reads cancellers as the community engine does, not The Windmill's count
+    counted = bool(panel.cancellers) and panel.canceller_rules == "windmill"
     rules = np.array(
         [
             len(panel.cancellers),
-            bool(region_symbols or panel.cancellers),
+            bool(region_symbols or panel.cancellers) and not counted,
             fast,
             bool(region_only or panel.cancellers),
             0,
