@@ -907,10 +907,11 @@ _WINDMILL_NUMBERS = {
 }
 
 
-def _windmill_square_order(squares: dict[str, list[Element]]) -> list[str]:
-    """The square colours in The Windmill's order (its engine sorts [count,
-    colour] pairs as texts, so 10 comes before 9); it keeps the last one."""
-    return sorted(squares, key=lambda c: f"{len(squares[c])},{_WINDMILL_NUMBERS.get(c, c)}")
+def windmill_square_key(colour: str, count: int) -> str:
+    """Where ``count`` squares of ``colour`` come in The Windmill's order of a
+    region's square colours (its engine sorts [count, colour number] pairs as
+    texts, so 10 comes before 9); it keeps the colour that comes last."""
+    return f"{count},{_WINDMILL_NUMBERS.get(colour, colour)}"
 
 
 def _wrong_triangle(e: Element, on_line: dict[Point, str]) -> bool:
@@ -938,7 +939,7 @@ def windmill_region(
         if e.kind in ("square", "star"):
             (squares if e.kind == "square" else stars).setdefault(e.colour, []).append(e)
     if len(squares) > 1:
-        order = _windmill_square_order(squares)
+        order = sorted(squares, key=lambda c: windmill_square_key(c, len(squares[c])))
         errors += [e for c in order for e in squares[c]]
         left -= sum(len(squares[c]) for c in order[:-1])
     for colour, alike in stars.items():

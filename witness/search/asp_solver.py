@@ -47,6 +47,11 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   canceller removes a polyomino from a region whose pieces have the right
   net area the answer set says ``unsure`` and its line goes to
   :func:`witness.model.rules.check`. Every other answer is exact.
+  Cancellers under The Windmill's count (``canceller_rules``
+  ``"windmill"``) are no choice: panel_cancellers_windmill.lp says the count
+  (:func:`_windmill_keys` gives the order its squares' colours take); a
+  canceller's region holding polyominoes that the answer set says do not fit
+  makes it ``unsure``.
 - lazy families (:func:`lazy_families`): the second stage of a solve on a
   panel with polyominoes or cancellers that the whole encoding did not decide within
   :data:`FIRST_CONFLICTS` conflicts leaves the tiling and the cancellers to
@@ -173,6 +178,7 @@ from witness.model.rules import (
     point,
     regions,
     tiling_terms,
+    windmill_square_key,
 )
 from witness.search.count import CountResult, count_lines
 from witness.search.encodings import encoding
@@ -285,7 +291,14 @@ def asp_summary(result: SolveResult) -> str:
 
 # ------------------------------------------------------------ general panels
 logger = logging.getLogger(__name__)
+
+
 # Which families a panel needs: (encoding file, does the panel use it?)
+def _cancellers_by(panel: Panel, rules: str) -> bool:
+    """Has ``panel`` cancellers spent by ``rules`` (its ``canceller_rules``)?"""
+    return bool(panel.cancellers) and panel.canceller_rules == rules
+
+
 FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_path.lp", lambda p: True),
     ("panel_regions.lp", lambda p: True),
@@ -294,7 +307,8 @@ FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_squares.lp", lambda p: bool(p.squares)),
     ("panel_stars.lp", lambda p: bool(p.stars)),
     ("panel_polyominoes.lp", lambda p: bool(p.polyominoes)),
-    ("panel_cancellers.lp", lambda p: bool(p.cancellers)),
+    ("panel_cancellers.lp", lambda p: _cancellers_by(p, "community")),
+    ("panel_cancellers_windmill.lp", lambda p: _cancellers_by(p, "windmill")),
     ("panel_parity.lp", lambda p: _parity(p) is not None),
 )
 SHOW = "#show sel/2.\n#show first/1.\n"
@@ -472,7 +486,20 @@ def _symbol_facts(panel: Panel) -> list[str]:
     parity = _parity(panel)
     if parity is not None:
         out.append(f"parity({parity}).")
+    if _cancellers_by(panel, "windmill"):
+        out += _windmill_keys(panel)
     return out
+
+
+def _windmill_keys(panel: Panel) -> list[str]:
+    """wkey(N, C, K): N squares of colour C come K-th in The Windmill's order
+    (:func:`witness.model.rules.windmill_square_key`), for every N up to the
+    panel's squares of C (panel_cancellers_windmill.lp)."""
+    counts: dict[str, int] = {}
+    for _x, _y, colour in panel.squares:
+        counts[colour] = counts.get(colour, 0) + 1
+    keys = [(windmill_square_key(c, n), n, c) for c in counts for n in range(1, counts[c] + 1)]
+    return [f'wkey({n},"{c}",{k}).' for k, (_key, n, c) in enumerate(sorted(keys))]
 
 
 def _tones(panel: Panel) -> bool:
@@ -585,23 +612,22 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
     return out
 
 
-LAZY_FILES = {"polyominoes": "panel_polyominoes.lp", "cancellers": "panel_cancellers.lp"}
+LAZY_FILES = {
+    "polyominoes": ("panel_polyominoes.lp",),
+    "cancellers": ("panel_cancellers.lp", "panel_cancellers_windmill.lp"),
+}
 
 
 def lazy_families(panel: Panel, second: bool = False) -> frozenset[str]:
     """The families clingo leaves to the rules checker on ``panel``: none, or
     in the second stage of a solve (``second``) the polyominoes' tiling and
-    the cancellers (module doc); :data:`LAZY` when set. Cancellers under The
-    Windmill's count (``canceller_rules``) are always the checker's: no
-    encoding says their count."""
+    the cancellers (module doc); :data:`LAZY` when set."""
     if LAZY is not None:
         chosen = LAZY
     elif second:
         chosen = frozenset({"polyominoes", "cancellers"})
     else:
         chosen = frozenset()
-    if panel.canceller_rules == "windmill":
-        chosen |= {"cancellers"}
     present = {"polyominoes": bool(panel.polyominoes), "cancellers": bool(panel.cancellers)}
     return frozenset(f for f in chosen if present[f])
 
@@ -609,7 +635,7 @@ def lazy_families(panel: Panel, second: bool = False) -> frozenset[str]:
 def panel_program(panel: Panel, lazy: frozenset[str] = frozenset()) -> str:
     """The encodings ``panel`` needs and its facts, as one ASP program; the
     families in ``lazy`` are left to the rules checker (:func:`panel_lines`)."""
-    skip = {LAZY_FILES[f] for f in lazy}
+    skip = {name for f in lazy for name in LAZY_FILES[f]}
     parts = [encoding(name) for name, used in FAMILIES if used(panel) and name not in skip]
     if panel.polyominoes:
         parts.append(encoding("panel_polyomino_area.lp"))
