@@ -1421,3 +1421,33 @@ def test_the_lazy_stage_tiling_by_clingo_equals_brute_force(monkeypatch) -> None
         lazy = asp_solver.lazy_families(panel, second=True)
         assert sorted(panel_lines(panel, lazy=lazy)) == sorted(brute_force(panel)), panel.to_json()
     assert len(asked) >= 15
+
+
+def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
+    """10 red squares, 2 blue ones and 10 cancellers on a 2x11 panel: The
+    Windmill keeps the blue ones (its text order puts "10,6" before "2,8"),
+    so the cancellers take the red. clingo's lines (no checker asked: no
+    polyominoes) are lines the checker accepts."""
+    from witness.search import asp_solver
+
+    cells = [(x, y) for y in range(2) for x in range(11)]
+    panel = Panel(
+        rows=2,
+        cols=11,
+        ends=((11, 0),),
+        squares=tuple((*c, "red") for c in cells[:10]) + tuple((*c, "blue") for c in cells[10:12]),
+        cancellers=tuple((*c, "white") for c in cells[12:]),
+        canceller_rules="windmill",
+    )
+
+    def no_check(*args, **kwargs):
+        raise AssertionError("the rules checker was asked")
+
+    monkeypatch.setattr(asp_solver, "check", no_check)
+    monkeypatch.setattr(asp_solver, "check_region", no_check)
+    lines = list(panel_lines(panel, time_limit=60))
+    monkeypatch.undo()
+    assert lines
+    assert all(check(panel, line).solved for line in lines)
+    bottom = [(x, 0) for x in range(12)]
+    assert bottom in lines
