@@ -784,6 +784,19 @@ def _sides_on_line(cell: Point, on_line: dict[Point, str]) -> int:
     return sum(q in on_line for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)))
 
 
+def _wrong_triangle(e: Element, on_line: dict[Point, str]) -> bool:
+    return e.kind == "triangle" and _sides_on_line(e.point, on_line) != e.item[2]
+
+
+def _colour_counts(present: Sequence[Element]) -> dict[str, int]:
+    """How many symbols of each colour (the ones stars count) ``present`` holds."""
+    colours: dict[str, int] = {}
+    for e in present:
+        if e.colour is not None and e.colour != NO_COLOUR:
+            colours[e.colour] = colours.get(e.colour, 0) + 1
+    return colours
+
+
 def _piece_key(piece: Polyomino) -> tuple:
     """What :func:`polyominoes_fit` sees of a piece."""
     return (piece.shape, piece.rotatable, piece.negative)
@@ -798,15 +811,9 @@ def region_errors(
 ) -> tuple[list[Element], list[Element]]:
     """(very invalid, invalid) symbols of a region holding ``present``, cancellers
     counting only as colours (module doc); the tiling search stops at ``deadline``."""
-    very, invalid = [], []
-    colours: dict[str, int] = {}
-    for e in present:
-        if e.colour is not None and e.colour != NO_COLOUR:
-            colours[e.colour] = colours.get(e.colour, 0) + 1
-        if e.kind == "dot":
-            very.append(e)
-        elif e.kind == "triangle" and _sides_on_line(e.point, on_line) != e.item[2]:
-            very.append(e)
+    very = [e for e in present if e.kind == "dot" or _wrong_triangle(e, on_line)]
+    invalid: list[Element] = []
+    colours = _colour_counts(present)
     squares = [e for e in present if e.kind == "square"]
     if len({e.colour for e in squares}) > 1:
         invalid += squares
@@ -914,10 +921,6 @@ def windmill_square_key(colour: str, count: int) -> str:
     return f"{count},{_WINDMILL_NUMBERS.get(colour, colour)}"
 
 
-def _wrong_triangle(e: Element, on_line: dict[Point, str]) -> bool:
-    return e.kind == "triangle" and _sides_on_line(e.point, on_line) != e.item[2]
-
-
 def windmill_region(
     panel: Panel,
     region: frozenset[Point],
@@ -930,12 +933,10 @@ def windmill_region(
     cancellers = [e for e in present if e.kind == "canceller"]
     left = len(cancellers)  # cancellers not yet spent; below 0: too few
     errors: list[Element] = []
-    colours: dict[str, int] = {}
+    colours = _colour_counts(present)
     squares: dict[str, list[Element]] = {}
     stars: dict[str, list[Element]] = {}
     for e in present:
-        if e.kind != "dot" and e.colour is not None and e.colour != NO_COLOUR:
-            colours[e.colour] = colours.get(e.colour, 0) + 1
         if e.kind in ("square", "star"):
             (squares if e.kind == "square" else stars).setdefault(e.colour, []).append(e)
     if len(squares) > 1:
