@@ -99,7 +99,10 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   constraint (exact either way) that clingo cannot learn: The Windmill's
   eight 5x5 panels of stars and cancellers alone that stopped at 10 s
   (windmill-2e6nvsr, 45yxvq8, fs4akjr, g3ctc6r, mbtcym8, v85b18r, wn0tghg,
-  ym7q7v0) have an odd count and are refuted while grounding.
+  ym7q7v0) have an odd count and are refuted while grounding, when read by
+  the community's cancellers. Under The Windmill's count (which they were
+  made for, and which players solved them by) no parity holds: it is not
+  said there.
 
 - parted (panel_regions.lp): with every line from rim to rim and nothing
   outside the panel (:func:`_parted`) each line is a chord of the panel, so
