@@ -244,3 +244,17 @@ def test_a_windmill_canceller_is_white_and_spent_by_count(tmp_path):
     assert panel.cancellers == ((0, 0, "white"),)
     assert panel.canceller_rules == "windmill"
     assert panel.to_dict()["canceller_rules"] == "windmill"
+
+
+def test_export_says_the_engine_spends_counted_cancellers_its_own_way():
+    panel = Panel.from_dict(
+        {
+            "rows": 1,
+            "cols": 2,
+            "goal": [2, 0],
+            "cancellers": [[0, 0]],
+            "canceller_rules": "windmill",
+        }
+    )
+    _, notes = panel_to_jbz(panel)
+    assert notes == ["the engine spends cancellers by its own search, not The Windmill's count"]
