@@ -75,6 +75,7 @@ from weakref import ref
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, Edge, Vertex, edge
 from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.windmill import COLOURS as WINDMILL_COLOURS
 
 Point = tuple[int, int]  # a place on the doubled grid
 
@@ -899,19 +900,9 @@ class _RemovalSearch:
         )
 
 
-# The Windmill numbers its colours (witness.model.windmill.COLOURS) and keeps the
-# squares of the colour last in the order of the texts "count,number".
-_WINDMILL_NUMBERS = {
-    "black": 1,
-    "white": 2,
-    "cyan": 3,
-    "magenta": 4,
-    "yellow": 5,
-    "red": 6,
-    "green": 7,
-    "blue": 8,
-    "orange": 9,
-}
+# The Windmill keeps the squares of the colour last in the order of the texts
+# "count,number", its colours numbered as its format numbers them.
+_WINDMILL_NUMBERS = {name: number for number, name in WINDMILL_COLOURS.items()}
 
 
 def windmill_square_key(colour: str, count: int) -> str:
@@ -952,9 +943,10 @@ def windmill_region(
     wrong = [e for e in present if e.kind == "dot" or _wrong_triangle(e, on_line)]
     errors += wrong
     left -= len(wrong) if left >= 0 else 0
-    pieces = [e.item for e in present if e.kind == "polyomino"]
+    polys = [e for e in present if e.kind == "polyomino"]
+    pieces = [e.item for e in polys]
     if pieces and not polyominoes_fit(panel, region, pieces, deadline):
-        errors += [e for e in present if e.kind == "polyomino"]
+        errors += polys
         if len(pieces) == max(left, 0):
             left = 0
         elif left == 1 and any(

@@ -161,6 +161,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -296,12 +297,12 @@ def asp_summary(result: SolveResult) -> str:
 logger = logging.getLogger(__name__)
 
 
-# Which families a panel needs: (encoding file, does the panel use it?)
 def _cancellers_by(panel: Panel, rules: str) -> bool:
     """Has ``panel`` cancellers spent by ``rules`` (its ``canceller_rules``)?"""
     return bool(panel.cancellers) and panel.canceller_rules == rules
 
 
+# Which families a panel needs: (encoding file, does the panel use it?)
 FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_path.lp", lambda p: True),
     ("panel_regions.lp", lambda p: True),
@@ -498,9 +499,7 @@ def _windmill_keys(panel: Panel) -> list[str]:
     """wkey(N, C, K): N squares of colour C come K-th in The Windmill's order
     (:func:`witness.model.rules.windmill_square_key`), for every N up to the
     panel's squares of C (panel_cancellers_windmill.lp)."""
-    counts: dict[str, int] = {}
-    for _x, _y, colour in panel.squares:
-        counts[colour] = counts.get(colour, 0) + 1
+    counts = Counter(colour for _x, _y, colour in panel.squares)
     keys = [(windmill_square_key(c, n), n, c) for c in counts for n in range(1, counts[c] + 1)]
     return [f'wkey({n},"{c}",{k}).' for k, (_key, n, c) in enumerate(sorted(keys))]
 
@@ -522,7 +521,7 @@ def _parity(panel: Panel) -> int | None:
     wrong), none of it outside the panel; else None."""
     if panel.polyominoes or not (panel.stars or panel.cancellers):
         return None
-    if panel.cancellers and panel.canceller_rules == "windmill":
+    if _cancellers_by(panel, "windmill"):
         return None  # The Windmill's count spends cancellers otherwise
     star_colours = {c for _x, _y, c in panel.stars}
     square_colours = {c for _x, _y, c in panel.squares}
