@@ -403,6 +403,28 @@ def test_a_domino_covers_the_edge_between_its_cells() -> None:
     _agree(panel)
 
 
+def test_twin_pieces_may_share_a_placement_over_a_negative_one() -> None:
+    """Two alike pieces laid on the same cells, one layer cancelled by a
+    negative piece (witnesspuzzles.com's "Overlap" panels): on a 1x3 panel
+    two fixed I-trominoes and a negative one fit only so, whichever way the
+    line goes round the panel. The twins' order of placements is strict only
+    without negative pieces."""
+    bar = ((0, 0), (1, 0), (2, 0))
+    panel = Panel(
+        rows=1,
+        cols=3,
+        starts=((0, 0),),
+        ends=((3, 0),),
+        polyominoes=(
+            Polyomino((0, 0), bar),
+            Polyomino((1, 0), bar),
+            Polyomino((2, 0), bar, negative=True),
+        ),
+    )
+    assert len(brute_force(panel)) == 2
+    _agree(panel)
+
+
 def test_only_lone_stars_count_against_the_cancellers() -> None:
     """panel_cancellers.lp counts a star alone of its colour in its region
     with the other very invalid symbols, over the whole panel: a pair of red
