@@ -425,6 +425,28 @@ def test_twin_pieces_may_share_a_placement_over_a_negative_one() -> None:
     _agree(panel)
 
 
+def _twin_panel(rng: random.Random) -> Panel:
+    """A random panel of two or three alike pieces (twins) and one negative
+    piece, alike or not: on panels this small the twins must at times lie
+    on the same cells."""
+    while True:
+        panel = random_panel(rng, max_cells=3, kinds=())
+        cells = [(x, y) for x in range(panel.cols) for y in range(panel.rows)]
+        shape = rng.choice(SHAPES[1:])
+        places = rng.sample(cells, min(len(cells), rng.randint(3, 4)))
+        negative = Polyomino(places[-1], rng.choice((shape, *SHAPES)), negative=True)
+        pieces = (*(Polyomino(cell, shape) for cell in places[:-1]), negative)
+        try:
+            return replace(panel, polyominoes=pieces)
+        except PuzzleError:
+            continue
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_asp_equals_brute_force_with_twin_pieces(seed: int) -> None:
+    _agree(_twin_panel(random.Random(seed)))
+
+
 def test_only_lone_stars_count_against_the_cancellers() -> None:
     """panel_cancellers.lp counts a star alone of its colour in its region
     with the other very invalid symbols, over the whole panel: a pair of red
