@@ -29,7 +29,7 @@ from witness.model.rules import (
 )
 from witness.search import panel_search
 from witness.search.generate_panels import PanelSpec, generate_panel_set
-from witness.search.kernels import tiles_exactly, tiling_scratch
+from witness.search.kernels import text_less, tiles_exactly, tiling_scratch, windmill_count_broken
 from witness.search.panel_search import (
     baseline_values,
     baseline_verdicts,
@@ -50,10 +50,13 @@ def panels(
     max_pieces: int = 2,
     negatives: bool = True,
     symmetries: tuple[str | None, ...] = (None, None, None, "horizontal", "vertical", "rotational"),
+    colours: tuple[str, ...] = COLOURS,
+    canceller_rules: tuple[str, ...] = ("community", "windmill"),
 ) -> Panel:
     """A random panel of every type: starts, ends, gaps, removed edges, dots,
-    symbols of ``kinds`` (at most ``max_pieces`` polyominoes, negative ones only
-    with ``negatives``), symmetry (one of ``symmetries``)."""
+    symbols of ``kinds`` in ``colours`` (at most ``max_pieces`` polyominoes,
+    negative ones only with ``negatives``), symmetry (one of ``symmetries``),
+    cancellers read by one of ``canceller_rules``."""
     rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
     symmetry = draw(st.sampled_from(symmetries))
     verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
@@ -67,7 +70,7 @@ def panels(
         if draw(st.floats(0, 1)) > density:
             continue
         kind = draw(st.sampled_from(kinds))
-        colour = draw(st.sampled_from(COLOURS))
+        colour = draw(st.sampled_from(colours))
         if colour == "none" and kind == "star":
             colour = "red"  # a star needs a colour
         if kind == "triangle":
@@ -104,7 +107,7 @@ def panels(
             removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
             symmetry=symmetry,
             polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
-            canceller_rules=draw(st.sampled_from(["community", "windmill"])),
+            canceller_rules=draw(st.sampled_from(canceller_rules)),
             **{name: tuple(items) for name, items in fields.items()},
         )
     except PuzzleError:
@@ -175,6 +178,39 @@ def test_baseline_rejects_no_prefix_of_a_solution(panel: Panel) -> None:
     # each rule is safe: no proper prefix of a solution fails it (the whole line
     # goes to the goal test before pi_baseline, rule 3, would turn it down)
     no_solution_prefix_rejected(panel)
+
+
+# The Windmill's colours (its text order of square colours reads their numbers)
+WINDMILL_PANELS = panels(
+    kinds=("triangle", "square", "star", "canceller", "canceller", "polyomino"),
+    colours=("red", "blue", "white", "green"),
+    canceller_rules=("windmill",),
+)
+
+
+@SETTINGS
+@given(WINDMILL_PANELS)
+def test_the_windmill_count_rejects_no_prefix_of_a_solution(panel: Panel) -> None:
+    no_solution_prefix_rejected(panel)
+
+
+@SETTINGS
+@given(WINDMILL_PANELS)
+def test_the_windmill_count_agrees_with_brute_force(panel: Panel) -> None:
+    agrees_with_brute_force(panel)
+
+
+def test_the_windmill_count_keeps_the_square_colour_last_as_text() -> None:
+    # 10 red squares (colour 0, The Windmill's 6) and 2 blue ones (1, its 8):
+    # "10,6" comes before "2,8" as texts, so the red ones are taken
+    assert text_less(10, 9) and text_less(1, 10) and not text_less(2, 10)
+    assert not text_less(12, 12) and text_less(0, 1)
+    by_colour = np.zeros((6, 3), np.int64)
+    by_colour[1, 1:] = (10, 2)
+    by_colour[5, 1:] = (0, 1)  # ranks of the texts "6" and "8"
+    ccount = np.array([10, 2], np.int64)
+    assert not windmill_count_broken(10, 0, 25, 0, 0, ccount, by_colour)
+    assert windmill_count_broken(2, 0, 25, 0, 0, ccount, by_colour)
 
 
 @SETTINGS

@@ -905,11 +905,16 @@ class _RemovalSearch:
 _WINDMILL_NUMBERS = {name: number for number, name in WINDMILL_COLOURS.items()}
 
 
+def windmill_colour_text(colour: str) -> str:
+    """A colour as The Windmill's order of square colours reads it (its number)."""
+    return str(_WINDMILL_NUMBERS.get(colour, colour))
+
+
 def windmill_square_key(colour: str, count: int) -> str:
     """Where ``count`` squares of ``colour`` come in The Windmill's order of a
     region's square colours (its engine sorts [count, colour number] pairs as
     texts, so 10 comes before 9); it keeps the colour that comes last."""
-    return f"{count},{_WINDMILL_NUMBERS.get(colour, colour)}"
+    return f"{count},{windmill_colour_text(colour)}"
 
 
 def windmill_region(

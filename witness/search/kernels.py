@@ -907,6 +907,10 @@ def entropy_run(neighbour, edge_squares, corner_squares, square_corners, triangl
 # (2x + 1, 2y + 1), an edge at its middle), numbered py * (2 cols + 1) + px.
 # Symbol kinds of a place (PanelGeometry.kind):
 P_NONE, P_DOT, P_TRIANGLE, P_SQUARE, P_STAR, P_CANCELLER, P_POLYOMINO = range(7)
+# a canceller under The Windmill's count (canceller_rules "windmill"): its region
+# is checked by windmill_count_broken; a square's value there is its colour's rank in
+# The Windmill's order of colours (panel_search)
+P_COUNTED = 7
 # a dot's value: the line that must cover it
 DOT_ANY, DOT_MAIN, DOT_MIRROR = 0, 1, 2
 # a polyomino's value: its signed area * POLY_AREA + its shape's bounding box
@@ -1127,6 +1131,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     # its own) and whether another differs (a bit mask would shift by -1)
     first_square = -2
     two_colours = False
+    counted = False
     for i in range(n):
         p = pqueue[i]
         k = kind[p]
@@ -1150,6 +1155,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
                 by_colour[3, colour[p] + 1] += 1
         elif k == P_SQUARE:
             by_colour[1, colour[p] + 1] += 1
+            by_colour[5, colour[p] + 1] = value[p]
             if first_square == -2:
                 first_square = colour[p]
             elif colour[p] != first_square:
@@ -1157,14 +1163,17 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         elif k == P_STAR and colour[p] >= 0:
             by_colour[0, colour[p]] = 1
             by_colour[2, colour[p] + 1] += 1
-        elif k == P_CANCELLER:
+        elif k == P_CANCELLER or k == P_COUNTED:
             cancellers += 1
+            counted = k == P_COUNTED
         elif k == P_POLYOMINO:
             by_colour[4, colour[p] + 1] += 1
             polys += 1
             area += value[p] // POLY_AREA
             if value[p] < 0:
                 negatives += 1
+    if counted:
+        return windmill_count_broken(cancellers, very, cells, area, polys, ccount, by_colour)
     invalid = two_colours
     for c in range(ccount.size):
         if by_colour[0, c]:
@@ -1190,6 +1199,61 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     return not _cancellers_mend(n, pqueue, width, kind, colour, value, cells, area, polys,
                                 negatives, spare, two_colours, ccount, by_colour, tiling)
     # fmt: on
+
+
+@_jit_inline
+def text_less(a, b):
+    """Is the decimal text of ``a`` before that of ``b`` (so 10 before 9)?"""
+    da = 1
+    while 10**da <= a:
+        da += 1
+    db = 1
+    while 10**db <= b:
+        db += 1
+    for i in range(min(da, db)):
+        x = (a // 10 ** (da - 1 - i)) % 10
+        y = (b // 10 ** (db - 1 - i)) % 10
+        if x != y:
+            return x < y
+    return da < db
+
+
+@_jit_free
+def windmill_count_broken(cancellers, wrong, cells, area, polys, ccount, by_colour):
+    """Can a closed region's cancellers not come out exactly under The
+    Windmill's count (witness.model.rules.windmill_region)? ``wrong``: its
+    uncovered dots and wrong triangles; ``by_colour`` as _region_broken's,
+    row 5 the rank of a square colour's text. Exact without polyominoes;
+    with them a necessary condition (whether they fit is not searched)."""
+    left = cancellers - wrong
+    squares = 0
+    kept = -1  # the colour whose squares stay: "count,colour" last as texts
+    colours = 0
+    for c in range(by_colour.shape[1]):
+        count = by_colour[1, c]
+        if count == 0:
+            continue
+        colours += 1
+        squares += count
+        best = by_colour[1, kept] if kept >= 0 else 0
+        if (
+            kept < 0
+            or text_less(best, count)
+            or (best == count and by_colour[5, kept] < by_colour[5, c])
+        ):
+            kept = c
+    if colours > 1:
+        left -= squares - by_colour[1, kept]
+    for c in range(ccount.size):
+        stars = by_colour[2, c + 1]
+        total = ccount[c]
+        if stars > 0 and total != 2:
+            left -= stars if stars == 1 else min(stars, total - 2)
+    if polys == 0:
+        return left != 0
+    if left == 0:  # the pieces must fit
+        return area < 0 or (area > 0 and area != cells)
+    return not (left == polys or (left == 1 and polys > 1))
 
 
 # fmt: off
@@ -2519,8 +2583,9 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
     polyominoes): no dot under the wrong line, no broken region.
     Without cancellers an uncovered dot or a wrong triangle fails at once, and
     without squares, stars and polyominoes nothing else can (rules[3] == 0).
-    Cancellers with the region rule off (The Windmill's count) are the
-    checker's alone."""
+    Cancellers with the region rule off (The Windmill's count on a panel the
+    search cannot count, panel_search.counts_cancellers) are the checker's
+    alone."""
     for i in range(dot_point.size):
         p = dot_point[i]
         if cover[p] == stamp and _wrong_line(p, line[p], kind, value):

@@ -50,7 +50,7 @@ import numpy as np
 from witness.errors import InputError
 from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex
 from witness.model.panel import Panel, Polyomino
-from witness.model.rules import CheckStopped, is_solution, piece_cover
+from witness.model.rules import CheckStopped, is_solution, piece_cover, windmill_colour_text
 from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import (
@@ -68,6 +68,7 @@ from witness.search.kernels import (
     EXHAUSTED,
     NEED_SPACE,
     P_CANCELLER,
+    P_COUNTED,
     P_DOT,
     P_POLYOMINO,
     P_SQUARE,
@@ -141,8 +142,13 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    symbol of colour "none" counts for no star. Under either polyomino rule
    (precise or windmill) the pieces' net area must equal the region's cells.
    On a panel whose cancellers follow The Windmill's count
-   (``canceller_rules``) rule 5 is off: it reads cancellers as the community
-   engine does; rule 4's count holds under both.
+   (``canceller_rules``) a region with cancellers passes when they can come
+   out exactly: what its squares, stars, uncovered dots and wrong triangles
+   take leaves none, or (with polyominoes) as many as its pieces, or one of
+   several, or none when the pieces' net area is right (whether they fit is
+   not searched; exact without polyominoes). A star of colour "none" there
+   turns rule 5 off (the count never meets one). Rule 4's count holds under
+   both.
 
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
@@ -294,6 +300,17 @@ def _places(panel: Panel, ids: _Ids) -> tuple[np.ndarray, ...]:
     return pnb, mpoint, outside
 
 
+def counts_cancellers(panel: Panel) -> bool:
+    """Does the search check regions with cancellers by The Windmill's count
+    (canceller_rules "windmill"; not with a star of no colour, which the
+    count never meets: the checker alone decides those)?"""
+    return (
+        bool(panel.cancellers)
+        and panel.canceller_rules == "windmill"
+        and all(name != NO_COLOUR for *_, name in panel.stars)
+    )
+
+
 def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
     """kind, colour, value over the places; the dots; how many colours."""
     n = ids.width * ids.height
@@ -309,11 +326,17 @@ def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
 
     for x, y, k, name in panel.triangles:
         put((x, y), P_TRIANGLE, name, k)
-    for code, items in ((P_SQUARE, panel.squares), (P_STAR, panel.stars)):
-        for x, y, name in items:
-            put((x, y), code, name, 0)
+    # under The Windmill's count a square's value is its colour's rank in the
+    # order The Windmill sorts colours of as many squares by
+    counted = counts_cancellers(panel)
+    texts = sorted({windmill_colour_text(name) for *_, name in panel.squares})
+    for x, y, name in panel.squares:
+        rank = texts.index(windmill_colour_text(name)) if counted else 0
+        put((x, y), P_SQUARE, name, rank)
+    for x, y, name in panel.stars:
+        put((x, y), P_STAR, name, 0)
     for x, y, name in panel.cancellers:
-        put((x, y), P_CANCELLER, name, 0)
+        put((x, y), P_COUNTED if counted else P_CANCELLER, name, 0)
     for piece in panel.polyominoes:
         area = -piece.size if piece.negative else piece.size
         put(piece.cell, P_POLYOMINO, piece.colour, area * POLY_AREA + _shape_box(piece))
@@ -404,12 +427,14 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
     region_only = panel.squares or panel.stars or panel.polyominoes
-    # rule 5 reads cancellers as the community engine does, not The Windmill's count
-    counted = bool(panel.cancellers) and panel.canceller_rules == "windmill"
+    # rule 5 reads cancellers as the community engine does or by The Windmill's
+    # count (counts_cancellers); a panel of the count it cannot read, not at all
+    unread = bool(panel.cancellers) and panel.canceller_rules == "windmill"
+    unread = unread and not counts_cancellers(panel)
     rules = np.array(
         [
             len(panel.cancellers),
-            bool(region_symbols or panel.cancellers) and not counted,
+            bool(region_symbols or panel.cancellers) and not unread,
             fast,
             bool(region_only or panel.cancellers),
             0,
