@@ -1119,12 +1119,8 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     colour the cancellers leave (-1: any number)."""
     ccount[:] = 0
     by_colour[:, :] = 0
-    very = 0
-    cancellers = 0
-    cells = 0
-    area = 0
-    polys = 0
-    negatives = 0
+    very = cancellers = cells = 0
+    area = polys = negatives = 0
     low_x = low_y = width
     high_x = high_y = -1
     # squares' colours: the first seen (-2: none yet; -1 is "none", a colour of
