@@ -2578,16 +2578,11 @@ def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rule
     """A necessary condition for a finished line to solve the panel (exact without
     polyominoes): no dot under the wrong line, no broken region.
     Without cancellers an uncovered dot or a wrong triangle fails at once, and
-    without squares, stars and polyominoes nothing else can (rules[3] == 0).
-    Cancellers with the region rule off (The Windmill's count on a panel the
-    search cannot count, panel_search.counts_cancellers) are the checker's
-    alone."""
+    without squares, stars and polyominoes nothing else can (rules[3] == 0)."""
     for i in range(dot_point.size):
         p = dot_point[i]
         if cover[p] == stamp and _wrong_line(p, line[p], kind, value):
             return False
-    if rules[0] != 0 and rules[1] == 0:
-        return True
     if rules[0] == 0:
         for i in range(targets.shape[0]):
             p = targets[i, 0]

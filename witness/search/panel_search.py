@@ -146,8 +146,7 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
    out exactly: what its squares, stars, uncovered dots and wrong triangles
    take leaves none, or (with polyominoes) as many as its pieces, or one of
    several, or none when the pieces' net area is right (whether they fit is
-   not searched; exact without polyominoes). A star of colour "none" there
-   turns rule 5 off (the count never meets one). Rule 4's count holds under
+   not searched; exact without polyominoes). Rule 4's count holds under
    both.
 
 Each rule only rejects a path none of whose completions solves the panel, so a
@@ -300,17 +299,6 @@ def _places(panel: Panel, ids: _Ids) -> tuple[np.ndarray, ...]:
     return pnb, mpoint, outside
 
 
-def counts_cancellers(panel: Panel) -> bool:
-    """Does the search check regions with cancellers by The Windmill's count
-    (canceller_rules "windmill"; not with a star of no colour, which the
-    count never meets: the checker alone decides those)?"""
-    return (
-        bool(panel.cancellers)
-        and panel.canceller_rules == "windmill"
-        and all(name != NO_COLOUR for *_, name in panel.stars)
-    )
-
-
 def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
     """kind, colour, value over the places; the dots; how many colours."""
     n = ids.width * ids.height
@@ -328,7 +316,7 @@ def _symbol_arrays(panel: Panel, ids: _Ids) -> tuple:
         put((x, y), P_TRIANGLE, name, k)
     # under The Windmill's count a square's value is its colour's rank in the
     # order The Windmill sorts colours of as many squares by
-    counted = counts_cancellers(panel)
+    counted = panel.canceller_rules == "windmill"
     texts = sorted({windmill_colour_text(name) for *_, name in panel.squares})
     for x, y, name in panel.squares:
         rank = texts.index(windmill_colour_text(name)) if counted else 0
@@ -427,14 +415,10 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
     region_only = panel.squares or panel.stars or panel.polyominoes
-    # rule 5 reads cancellers as the community engine does or by The Windmill's
-    # count (counts_cancellers); a panel of the count it cannot read, not at all
-    unread = bool(panel.cancellers) and panel.canceller_rules == "windmill"
-    unread = unread and not counts_cancellers(panel)
     rules = np.array(
         [
             len(panel.cancellers),
-            bool(region_symbols or panel.cancellers) and not unread,
+            bool(region_symbols or panel.cancellers),
             fast,
             bool(region_only or panel.cancellers),
             0,
