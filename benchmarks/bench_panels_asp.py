@@ -14,7 +14,8 @@ repository: import them first (``witness import FILE --from windmill --out
 DIR``) and pass the folder.
 
     .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
-        [--runs-csv FILE] [--cpu-limit SEC]
+        [--runs-csv FILE] [--cpu-limit SEC] [--only NAMES]
+        [--first-conflicts N] [--clingo-option OPT ...]
 
 ``--cpu-limit`` also ends each solve at that many CPU seconds of its child
 (status timed_out, stop ``cpu``): with ``--time-limit`` set well above it, a
@@ -29,6 +30,16 @@ stopped ones. It is written as the run goes (at most every
 it: the panels it names are not solved again (their rows are kept and
 reported), so an interrupted run loses a few panels at most. A file of
 another target or limit is not told apart: give each run its own.
+
+``--only NAMES`` solves only the panels of DIR named in the file NAMES (one
+file name or panel name a line; a runs CSV's ``name`` column, say, cut out
+of an earlier run to look again at its slow panels).
+
+Solver variants, to measure one against the default on the same panels:
+``--first-conflicts N`` sets the whole encoding's first turn
+(``witness.search.asp_solver.FIRST_CONFLICTS``), ``--clingo-option OPT``
+(repeatable, e.g. ``--clingo-option=--sat-prepro=0``) adds one of clingo's
+options to every control (``CLINGO_OPTIONS``).
 
 ``--report-from CSV [CSV ...]`` solves nothing: it prints the same table for
 the rows of saved runs files (several chunks of one run, say).
@@ -52,11 +63,13 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+import clingo
 from tqdm import tqdm
 
 from witness.errors import InputError
 from witness.io import read_records, write_records
 from witness.model.panel import Panel
+from witness.search import asp_solver
 from witness.search.asp_solver import is_exact, solve_panel_asp
 
 log = logging.getLogger("bench_panels_asp")
@@ -97,6 +110,17 @@ def panel_files(target: Path, sample: int | None, seed: int) -> list[Path]:
     if sample is not None and sample < len(files):
         files = sorted(random.Random(seed).sample(files, sample))
     return files
+
+
+def only_named(files: list[Path], names_file: Path) -> list[Path]:
+    """The ``files`` named in ``names_file`` (one name a line, with or without
+    ".json"; a header ``name`` or a CSV row's later columns are ignored)."""
+    try:
+        lines = names_file.read_text().splitlines()
+    except OSError as exc:
+        raise InputError(f"--only: cannot read {names_file}: {exc.strerror}") from exc
+    names = {line.split(",")[0].strip().removesuffix(".json") for line in lines}
+    return [f for f in files if f.stem in names]
 
 
 def _solve_in_child(
@@ -236,6 +260,17 @@ def main() -> None:
     parser.add_argument(
         "--report-from", nargs="+", metavar="CSV", help="only report these saved runs CSVs"
     )
+    parser.add_argument("--only", metavar="NAMES", help="only the panels named in this file")
+    parser.add_argument(
+        "--first-conflicts", type=int, default=None, help="the whole encoding's first turn"
+    )
+    parser.add_argument(
+        "--clingo-option",
+        action="append",
+        default=[],
+        metavar="OPT",
+        help="one more of clingo's options for every solve (repeatable)",
+    )
     args = parser.parse_args()
     try:
         run_or_report(parser, args)
@@ -250,6 +285,16 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     if args.target is None:
         parser.error("give DIR_OR_FILE, or --report-from")
     files = panel_files(Path(args.target), args.sample, args.seed)
+    if args.only:
+        files = only_named(files, Path(args.only))
+    # the children are forked, so they solve with these
+    if args.first_conflicts is not None:
+        asp_solver.FIRST_CONFLICTS = args.first_conflicts
+    try:  # a bad option is one error here, not a failed solve in every child
+        clingo.Control(list(args.clingo_option))
+    except RuntimeError as exc:
+        raise InputError(f"--clingo-option: {exc}") from exc
+    asp_solver.CLINGO_OPTIONS = tuple(args.clingo_option)
     done: dict[str, Run] = {}
     if args.runs_csv and Path(args.runs_csv).exists():
         done = {run.name: run for run in read_runs(args.runs_csv)}

@@ -1495,3 +1495,14 @@ def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
     assert all(check(panel, line).solved for line in lines)
     bottom = [(x, 0) for x in range(12)]
     assert bottom in lines
+
+
+def test_more_clingo_options_reach_every_control(clingo_arguments, monkeypatch) -> None:
+    """asp_solver.CLINGO_OPTIONS (set by the benchmark's --clingo-option) goes
+    to every control of a solve, after the configuration."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "CLINGO_OPTIONS", ("--sat-prepro=0",))
+    panel = random_panel(random.Random(3), max_cells=4)
+    assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
+    assert clingo_arguments and all(args[-1] == "--sat-prepro=0" for args in clingo_arguments)

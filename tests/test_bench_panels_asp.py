@@ -104,3 +104,36 @@ def test_a_runs_csv_without_a_column_is_a_one_line_error(tmp_path, monkeypatch, 
     with pytest.raises(SystemExit) as stop:
         _run_main(monkeypatch, "--report-from", tmp_path / "bad.csv")
     assert stop.value.code == 2 and "no column 'status'" in capsys.readouterr().err
+
+
+def test_only_the_named_panels_are_solved(tmp_path, monkeypatch) -> None:
+    """--only takes names (with or without .json, or a runs CSV's rows) from a
+    file and solves those panels of the folder alone."""
+    folder = tmp_path / "panels"
+    folder.mkdir()
+    for name in ("a", "b", "c"):
+        PANEL.save(folder / f"{name}.json")
+    names = tmp_path / "names.csv"
+    names.write_text("name,size\nb.json,1x1\nc\nelsewhere.json\n")
+    runs_csv = tmp_path / "runs.csv"
+    _run_main(monkeypatch, folder, "--only", names, "--runs-csv", runs_csv)
+    assert sorted(r.name for r in bench_panels_asp.read_runs(runs_csv)) == ["b.json", "c.json"]
+
+
+def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
+    """--first-conflicts and --clingo-option set the solver's first turn and
+    clingo's options for the solves; clingo's refusal of an option is one
+    error naming it, before any solve."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", asp_solver.FIRST_CONFLICTS)
+    monkeypatch.setattr(asp_solver, "CLINGO_OPTIONS", asp_solver.CLINGO_OPTIONS)
+    PANEL.save(tmp_path / "one.json")
+    _run_main(
+        monkeypatch, tmp_path / "one.json", "--first-conflicts", 7, "--clingo-option=--sat-prepro=0"
+    )
+    assert asp_solver.FIRST_CONFLICTS == 7
+    assert asp_solver.CLINGO_OPTIONS == ("--sat-prepro=0",)
+    with pytest.raises(SystemExit) as stopped:
+        _run_main(monkeypatch, tmp_path / "one.json", "--clingo-option=--sat-prepro=zz")
+    assert stopped.value.code == 2

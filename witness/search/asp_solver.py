@@ -351,6 +351,9 @@ LOOSE_PIECES = 1
 TOGETHER_SOURCES = 40
 # clingo's configuration for panels (--configuration); None: clingo's default.
 CONFIGURATION: str | None = "trendy"
+# More of clingo's options for every control of a panel's solve, after the
+# configuration (none by default; benchmarks/bench_panels_asp.py tries others).
+CLINGO_OPTIONS: tuple[str, ...] = ()
 # A staged solve's whole encoding takes these configurations in turn, one a
 # turn (None: CONFIGURATION, so its first turn is that of an unstaged
 # solve). Only what the first turn leaves undecided reaches the second: 25 of
@@ -912,6 +915,7 @@ class _Stage:
             options.append(f"--configuration={self.configuration}")
         if panel.dots and not panel.polyominoes:
             options.append("--heuristic=Domain")  # cover the dots first (panel_dots.lp)
+        options += CLINGO_OPTIONS
         t0 = time.perf_counter()
         self.ctl = clingo.Control(options, logger=_clingo_log)
         # a control still grounding in its thread must not be touched again
