@@ -327,11 +327,8 @@ LAZY: frozenset[str] | None = None
 # than one stage): the whole encoding decided 68 of them (59 within 40,000
 # conflicts), the lazy stage 41, 7 of them only it (docs/results.md).
 # Lower is worse: on the 68 community panels that stopped or took over 10,000
-# conflicts on 6eed045 (benchmarks/bench_panels_asp.py, 10 CPU s, this
-# constant set to 15,000) 11 more stopped and 1 (windmill-s8w5czg) was
-# decided; the whole encoding's first turn takes over 10 CPU s on most of the
-# stopped ones, so the lazy stage never comes, though alone it decides
-# windmill-0p7tcsr, s8w5czg and y0evrm0 within 10 CPU s.
+# conflicts, at 15,000 11 more stopped and 1 was decided (docs/results.md,
+# "Two solver variants").
 FIRST_CONFLICTS = 40000
 LAZY_CONFLICTS = 5000
 # Under the windmill reading with negative pieces and at least this many
@@ -362,14 +359,7 @@ CLINGO_OPTIONS: tuple[str, ...] = ()
 # (10 CPU s): jumpy decided jbz-7LX5RYA5 and windmill-7v95w6g, crafty
 # 7v95w6g and y0evrm0, tweety (chosen earlier, when it decided panels that
 # trendy now decides in its first turn) none of the 23 stopped, handy and
-# frumpy none. Deciding the pieces' placements first (clingo's domain
-# heuristic, a level on place/2) does not pay either, measured on the 5,869
-# community panels with polyominoes (10 CPU s; the directive in the encoding
-# on both sides, where it alone changes clingo's preprocessing): as a turn
-# after jumpy it is never reached within 10 s; as a first turn of 3,000
-# conflicts it took 18% more CPU in all, decided none of the 14 stopped and
-# stopped 2 more (windmill-ecc3fc8, g6cvre0), though some slow panels went 5
-# to 10 times faster (y0evrm0 7.2 -> 1.1 CPU s, ysmcb20, xg0pmy0, rfcj7qr).
+# frumpy none.
 WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
