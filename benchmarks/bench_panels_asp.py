@@ -120,7 +120,12 @@ def only_named(files: list[Path], names_file: Path) -> list[Path]:
     except OSError as exc:
         raise InputError(f"--only: cannot read {names_file}: {exc.strerror}") from exc
     names = {line.split(",")[0].strip().removesuffix(".json") for line in lines}
-    return [f for f in files if f.stem in names]
+    names.discard("")
+    chosen = [f for f in files if f.stem in names]
+    missing = len(names - {f.stem for f in chosen} - {"name"})  # "name": a CSV's header
+    if missing:
+        log.warning("--only: %d of the names in %s are not panels here", missing, names_file)
+    return chosen
 
 
 def _solve_in_child(

@@ -106,9 +106,10 @@ def test_a_runs_csv_without_a_column_is_a_one_line_error(tmp_path, monkeypatch, 
     assert stop.value.code == 2 and "no column 'status'" in capsys.readouterr().err
 
 
-def test_only_the_named_panels_are_solved(tmp_path, monkeypatch) -> None:
+def test_only_the_named_panels_are_solved(tmp_path, monkeypatch, caplog) -> None:
     """--only takes names (with or without .json, or a runs CSV's rows) from a
-    file and solves those panels of the folder alone."""
+    file and solves those panels of the folder alone; names of no panel
+    there are counted in a warning."""
     folder = tmp_path / "panels"
     folder.mkdir()
     for name in ("a", "b", "c"):
@@ -116,8 +117,10 @@ def test_only_the_named_panels_are_solved(tmp_path, monkeypatch) -> None:
     names = tmp_path / "names.csv"
     names.write_text("name,size\nb.json,1x1\nc\nelsewhere.json\n")
     runs_csv = tmp_path / "runs.csv"
-    _run_main(monkeypatch, folder, "--only", names, "--runs-csv", runs_csv)
+    with caplog.at_level("WARNING", logger="bench_panels_asp"):
+        _run_main(monkeypatch, folder, "--only", names, "--runs-csv", runs_csv)
     assert sorted(r.name for r in bench_panels_asp.read_runs(runs_csv)) == ["b.json", "c.json"]
+    assert "1 of the names" in caplog.text  # elsewhere.json
 
 
 def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
