@@ -213,6 +213,31 @@ def test_the_windmill_count_keeps_the_square_colour_last_as_text() -> None:
     assert windmill_count_broken(2, 0, 25, 0, 0, ccount, by_colour)
 
 
+def test_the_windmill_count_on_a_panel_of_no_colour() -> None:
+    """A panel with no colour has one count slot and no star column: the count
+    reads no star there (it read past its array and rejected this line, the
+    panel's only solution with its mirror image: one canceller, one wrong
+    triangle in the one region)."""
+    ccount = np.zeros(1, np.int64)
+    by_colour = np.full((6, 1), 0, np.int64)
+    assert not windmill_count_broken(1, 1, 9, 0, 0, ccount, by_colour)
+    assert windmill_count_broken(1, 0, 9, 0, 0, ccount, by_colour)
+    panel = Panel.from_dict(
+        {
+            "rows": 3,
+            "cols": 3,
+            "starts": [[0, 0], [3, 0]],
+            "ends": [[1, 0], [2, 0]],
+            "triangles": [[0, 0, 1, "none"], [2, 2, 1, "none"]],
+            "cancellers": [[0, 2, "none"]],
+            "symmetry": "horizontal",
+            "canceller_rules": "windmill",
+        }
+    )
+    agrees_with_brute_force(panel)
+    assert solve_panel(panel).path == [(0, 0), (1, 0)]
+
+
 @SETTINGS
 @given(
     panels(

@@ -1240,7 +1240,9 @@ def windmill_count_broken(cancellers, wrong, cells, area, polys, ccount, by_colo
             kept = c
     if colours > 1:
         left -= squares - by_colour[1, kept]
-    for c in range(ccount.size):
+    # (ccount has one slot even on a panel of no colour, by_colour a column a
+    # colour after "none")
+    for c in range(by_colour.shape[1] - 1):
         stars = by_colour[2, c + 1]
         total = ccount[c]
         if stars > 0 and total != 2:
