@@ -15,7 +15,7 @@ DIR``) and pass the folder.
 
     .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
         [--runs-csv FILE] [--cpu-limit SEC] [--only NAMES]
-        [--first-conflicts N] [--clingo-option OPT ...]
+        [--first-conflicts N] [--configuration NAME] [--clingo-option OPT ...]
 
 ``--cpu-limit`` also ends each solve at that many CPU seconds of its child
 (status timed_out, stop ``cpu``): with ``--time-limit`` set well above it, a
@@ -28,7 +28,8 @@ past it; the stages, conflicts and solve seconds) for looking into the
 stopped ones. It is written as the run goes (at most every
 :data:`CHECKPOINT_SECONDS`), and a run given a file that exists goes on from
 it: the panels it names are not solved again (their rows are kept and
-reported), so an interrupted run loses a few panels at most. A file of
+reported), so an interrupted run loses a few panels at most; a panel whose
+child failed (its exit code in ``stop``) is solved again. A file of
 another target or limit is not told apart: give each run its own.
 
 ``--only NAMES`` solves only the panels of DIR named in the file NAMES (one
@@ -37,9 +38,13 @@ of an earlier run to look again at its slow panels).
 
 Solver variants, to measure one against the default on the same panels:
 ``--first-conflicts N`` sets the whole encoding's first turn
-(``witness.search.asp_solver.FIRST_CONFLICTS``), ``--clingo-option OPT``
+(``witness.search.asp_solver.FIRST_CONFLICTS``), ``--configuration NAME``
+clingo's configuration of every solve but a staged solve's later whole
+turns (``CONFIGURATION``, default trendy), ``--clingo-option OPT``
 (repeatable, e.g. ``--clingo-option=--sat-prepro=0``) adds one of clingo's
-options to every control (``CLINGO_OPTIONS``).
+options to every control (``CLINGO_OPTIONS``). Options that clash with the
+solver's own (a second ``--configuration``) are one error before any solve.
+A panel whose child dies (status ``failed``) is named under the table.
 
 ``--report-from CSV [CSV ...]`` solves nothing: it prints the same table for
 the rows of saved runs files (several chunks of one run, say).
@@ -241,6 +246,9 @@ def report(runs: list[Run]) -> None:
             f"{statistics.median(seconds):>9.3f} {max(seconds):>8.3f} "
             f"{statistics.median(cpu):>8.3f} {max(cpu):>9.3f}"
         )
+    failed = [r for r in runs if r.status == "failed"]
+    if failed:
+        print(f"failed: {len(failed)}: " + ", ".join(f"{r.name} ({r.stop})" for r in failed))
     over = [r for r in runs if r.seconds > 10.0]
     print(f"over 10 s wall: {len(over)}: " + ", ".join(r.name for r in over))
     slowest = sorted(runs, key=lambda r: -r.seconds)[:5]
@@ -270,6 +278,12 @@ def main() -> None:
         "--first-conflicts", type=int, default=None, help="the whole encoding's first turn"
     )
     parser.add_argument(
+        "--configuration",
+        default=None,
+        metavar="NAME",
+        help="clingo's configuration (default: the solver's, trendy)",
+    )
+    parser.add_argument(
         "--clingo-option",
         action="append",
         default=[],
@@ -295,17 +309,20 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     # the children are forked, so they solve with these
     if args.first_conflicts is not None:
         asp_solver.FIRST_CONFLICTS = args.first_conflicts
-    try:  # a bad option is one error here, not a failed solve in every child
-        clingo.Control(list(args.clingo_option))
-    except RuntimeError as exc:
-        raise InputError(f"--clingo-option: {exc}") from exc
+    if args.configuration is not None:
+        asp_solver.CONFIGURATION = args.configuration
     asp_solver.CLINGO_OPTIONS = tuple(args.clingo_option)
-    done: dict[str, Run] = {}
-    if args.runs_csv and Path(args.runs_csv).exists():
-        done = {run.name: run for run in read_runs(args.runs_csv)}
+    try:  # a bad option is one error here, not a failed solve in every child
+        clingo.Control(asp_solver.stage_options(asp_solver.CONFIGURATION, dots_first=True))
+    except RuntimeError as exc:
+        hint = " (give a configuration with --configuration)" if "configuration" in str(exc) else ""
+        raise InputError(f"--configuration or --clingo-option: {exc}{hint}") from exc
+    saved = read_runs(args.runs_csv) if args.runs_csv and Path(args.runs_csv).exists() else []
+    done = {run.name: run for run in saved if run.status != "failed"}  # a failed one again
+    if saved:
         log.warning("going on from %s: %d panels already run", args.runs_csv, len(done))
     names = {f.name for f in files}
-    others = [run for name, run in done.items() if name not in names]
+    others = [run for run in saved if run.name not in names]
 
     def save(runs: list[Run]) -> None:  # every row the file had, and the new ones
         if args.runs_csv:

@@ -140,3 +140,52 @@ def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
     with pytest.raises(SystemExit) as stopped:
         _run_main(monkeypatch, tmp_path / "one.json", "--clingo-option=--sat-prepro=zz")
     assert stopped.value.code == 2
+
+
+def test_a_failed_child_is_named_and_solved_again(tmp_path, monkeypatch, capsys) -> None:
+    """A child that dies is a failed run, named under the table (not hidden
+    in it), and a run going on from the runs CSV solves its panel again."""
+    folder, runs_csv = tmp_path / "panels", tmp_path / "runs.csv"
+    folder.mkdir()
+    PANEL.save(folder / "a.json")
+
+    def die(panel, time_limit):
+        raise RuntimeError("a crash in the child")
+
+    monkeypatch.setattr(bench_panels_asp, "solve_panel_asp", die)
+    _run_main(monkeypatch, folder, "--runs-csv", runs_csv, "--time-limit", 30)
+    out = capsys.readouterr().out
+    assert "failed: 1: a.json (exit code 1)" in out
+    assert bench_panels_asp.read_runs(runs_csv)[0].status == "failed"
+    monkeypatch.undo()
+    _run_main(monkeypatch, folder, "--runs-csv", runs_csv, "--time-limit", 30)
+    assert bench_panels_asp.read_runs(runs_csv)[0].status == "solved"
+    assert "failed:" not in capsys.readouterr().out
+
+
+def test_a_second_configuration_is_one_error_naming_the_option(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    PANEL.save(tmp_path / "a.json")
+    monkeypatch.setattr(bench_panels_asp, "solve_capped", None)  # never called
+    monkeypatch.setattr(bench_panels_asp.asp_solver, "CLINGO_OPTIONS", ())  # set by main
+    with pytest.raises(SystemExit) as stop:
+        _run_main(monkeypatch, tmp_path, "--clingo-option=--configuration=tweety")
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "give a configuration with --configuration" in err
+
+
+def test_the_configuration_reaches_the_solve(tmp_path, monkeypatch) -> None:
+    PANEL.save(tmp_path / "a.json")
+    seen = []
+
+    def record(panel, time_limit, cpu_limit=None):
+        seen.append(
+            bench_panels_asp.asp_solver.stage_options(bench_panels_asp.asp_solver.CONFIGURATION)
+        )
+        return "solved", 0.1, 0.1, {}
+
+    monkeypatch.setattr(bench_panels_asp, "solve_capped", record)
+    monkeypatch.setattr(bench_panels_asp.asp_solver, "CONFIGURATION", "trendy")
+    _run_main(monkeypatch, tmp_path, "--configuration", "tweety")
+    assert "--configuration=tweety" in seen[0]

@@ -882,6 +882,19 @@ def _rule_body(ctl: clingo.Control, nogood: list[tuple[clingo.Symbol, bool]]) ->
     return body
 
 
+def stage_options(configuration: str | None, dots_first: bool = False) -> list[str]:
+    """clingo's options for a stage of a panel's solve: every answer set
+    projected on the line, ``configuration`` (None: clingo's default), with
+    ``dots_first`` the domain heuristic that covers the dots first
+    (panel_dots.lp), then :data:`CLINGO_OPTIONS`."""
+    options = ["--models=0", "--project=project", "--eq=0"]
+    if configuration is not None:
+        options.append(f"--configuration={configuration}")
+    if dots_first:
+        options.append("--heuristic=Domain")
+    return options + list(CLINGO_OPTIONS)
+
+
 class _Stage:
     """One grounded program of a panel (the families ``lazy`` left to the
     rules checker, clingo's ``configuration``), kept for every turn a solve
@@ -900,12 +913,7 @@ class _Stage:
     ) -> None:
         self.panel = panel
         self.configuration = CONFIGURATION if configuration is None else configuration
-        options = ["--models=0", "--project=project", "--eq=0"]
-        if self.configuration is not None:
-            options.append(f"--configuration={self.configuration}")
-        if panel.dots and not panel.polyominoes:
-            options.append("--heuristic=Domain")  # cover the dots first (panel_dots.lp)
-        options += CLINGO_OPTIONS
+        options = stage_options(self.configuration, bool(panel.dots and not panel.polyominoes))
         t0 = time.perf_counter()
         self.ctl = clingo.Control(options, logger=_clingo_log)
         # a control still grounding in its thread must not be touched again
