@@ -268,6 +268,7 @@ def test_a_solve_in_two_stages_equals_brute_force(seed: int, monkeypatch) -> Non
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
     expected = brute_force(panel)
     result = asp_solver.solve_panel_asp(panel)
@@ -285,6 +286,7 @@ def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     seconds = []
     lazy_families = asp_solver.lazy_families
 
@@ -308,6 +310,7 @@ def test_some_canceller_solve_needs_its_second_stage(monkeypatch) -> None:
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     stages = []
     for seed in range(30):
         panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
@@ -319,6 +322,7 @@ def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     stages = []
     lazy_families = asp_solver.lazy_families
 
@@ -681,15 +685,17 @@ def turns(monkeypatch) -> list[tuple[str | None, int | None]]:
 
 
 def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) -> None:
-    """The whole encoding stops at FIRST_CONFLICTS conflicts, the lazy stage
-    at LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
+    """After the prelude (PRELUDE_CONFIGURATION for PRELUDE_CONFLICTS), the
+    whole encoding stops at FIRST_CONFLICTS conflicts, the lazy stage at
+    LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
     panels with polyominoes and on panels with cancellers alone. A stage is
     grounded once and goes on at its next turn (one control for each stage
-    and configuration)."""
+    and configuration, the prelude's its own)."""
     from witness.search import asp_solver
 
-    assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS
+    assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS > asp_solver.PRELUDE_CONFLICTS
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 2)
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 3)
     limits = []
     for seed in range(30):
@@ -700,23 +706,34 @@ def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) 
             result = asp_solver.solve_panel_asp(panel)
             if not (panel.polyominoes or panel.cancellers):
                 continue
-            seen = [conflicts for _configuration, conflicts in turns]
+            assert turns[0] == (asp_solver.PRELUDE_CONFIGURATION, 2)
+            seen = [conflicts for _configuration, conflicts in turns[1:]]
             expected = [(1, 3)[i % 2] * 2 ** (i // 2) for i in range(len(seen))]
             assert seen == expected
-            assert len(seen) == result.extra["stages"]
-            assert len(clingo_arguments) == min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
+            assert len(turns) == result.extra["stages"]
+            controls = 1 + min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
+            assert len(clingo_arguments) == controls
             limits.append(len(seen))
-    assert max(limits) >= 4  # some stage went on at a later turn
+    assert max(limits) >= 5  # some stage went on at a later turn
 
 
-def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:
-    """clingo gets asp_solver.CONFIGURATION (trendy by default)."""
+def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments, monkeypatch) -> None:
+    """clingo gets asp_solver.CONFIGURATION (trendy by default); a staged
+    solve's prelude PRELUDE_CONFIGURATION (tweety) first."""
     from witness.search import asp_solver
 
     seen = clingo_arguments
     panel = random_panel(random.Random(1), max_cells=4)
+    prelude = asp_solver.PRELUDE_CONFLICTS
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)
     assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
     assert seen and all("--configuration=trendy" in args for args in seen)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", prelude)
+    seen.clear()
+    staged = random_panel(random.Random(1), max_cells=4, kinds=POLY_HEAVY)
+    assert staged.polyominoes and asp_solver.PRELUDE_CONFIGURATION == "tweety"
+    assert asp_solver.solve_panel_asp(staged).status in ("solved", "unsolvable")
+    assert "--configuration=tweety" in seen[0]
 
 
 def test_dots_are_covered_first_without_polyominoes(clingo_arguments) -> None:
@@ -799,6 +816,7 @@ def test_a_solve_says_how_it_ended(monkeypatch) -> None:
         "limit",
     )
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     stages = []
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
@@ -987,6 +1005,7 @@ def test_an_early_wait_does_not_stop_the_solve(seed: int, monkeypatch) -> None:
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)  # both stages
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
     expected = brute_force(panel)
     asked = early_waits(monkeypatch)
@@ -1107,6 +1126,7 @@ def test_the_whole_encoding_takes_its_configurations_in_turn(turns, monkeypatch)
 
     assert asp_solver.WHOLE_CONFIGURATIONS[0] is None
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
     most = 0
     for seed in range(30):
@@ -1130,6 +1150,7 @@ def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
     from witness.search import asp_solver
 
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
     regions = spy_on_rejected_regions(monkeypatch)
     seen = most = 0

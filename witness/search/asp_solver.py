@@ -151,13 +151,16 @@ unsolvable against 2 by the default configuration; 55 solved panels without
 polyominoes (the 15 slowest among them) took 9.6 CPU s in all against 35.4; of
 the 22 stopped panels with polyominoes (8 s), 5 solved against 2. A staged
 solve's whole encoding runs with jumpy at its second turn
-(:data:`WHOLE_CONFIGURATIONS`). On a panel with dots and no polyominoes
+(:data:`WHOLE_CONFIGURATIONS`), and the solve starts with a prelude: the
+whole encoding under tweety for 3,000 conflicts (:data:`PRELUDE_CONFLICTS`,
+:func:`stage_schedule`). On a panel with dots and no polyominoes
 clingo also runs with ``--heuristic=Domain`` and tries covering a dot first
 (panel_dots.lp; docs/results.md has the sample).
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
@@ -361,6 +364,13 @@ CLINGO_OPTIONS: tuple[str, ...] = ()
 # trendy now decides in its first turn) none of the 23 stopped, handy and
 # frumpy none.
 WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
+# A staged solve starts with a short turn of the whole encoding under this
+# configuration, for this many conflicts (0: none), before the first turn of
+# CONFIGURATION: tweety decides some slow panels in a few thousand conflicts
+# where trendy needs far more (windmill-y0evrm0 126, mefv4y8 2,993; trendy
+# stops on both at 10 CPU s under each of three seeds; docs/results.md).
+PRELUDE_CONFIGURATION = "tweety"
+PRELUDE_CONFLICTS = 3000
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
 # far longer to find a tiling than clingo, whose answer set holds one
@@ -1028,50 +1038,73 @@ def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> S
     return solve_asp(puzzle, time_limit=time_limit)
 
 
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a staged solve: the stage (``second``: the lazy one),
+    clingo's configuration (None: :data:`CONFIGURATION`) and its conflicts
+    (None: no budget)."""
+
+    second: bool
+    configuration: str | None
+    conflicts: int | None
+
+
+def stage_schedule(staged: bool) -> Iterator[Turn]:
+    """The turns of a solve, in order (:func:`solve_panel_asp`): one turn
+    without a budget when not ``staged``; else the prelude
+    (:data:`PRELUDE_CONFLICTS`), then the whole encoding and the lazy stage
+    in turn, each with twice its conflicts at its next turn, the whole
+    encoding taking :data:`WHOLE_CONFIGURATIONS` in turn."""
+    if not staged:
+        yield Turn(False, None, None)
+        return
+    if PRELUDE_CONFLICTS:
+        yield Turn(False, PRELUDE_CONFIGURATION, PRELUDE_CONFLICTS)
+    whole, lazy = FIRST_CONFLICTS, LAZY_CONFLICTS
+    for turn in itertools.count():
+        yield Turn(False, WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)], whole)
+        yield Turn(True, None, lazy)
+        # past 10**8 conflicts, no budget: the time limit ends the turn
+        whole = 2 * whole if whole is not None and whole < 10**8 else None
+        lazy = 2 * lazy if lazy is not None and lazy < 10**8 else None
+
+
 def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
     """The first solution clingo finds (status solved, unsolvable or timed_out).
 
     On a panel with polyominoes or cancellers, in two stages (module doc)
-    taken in turn: the whole encoding for :data:`FIRST_CONFLICTS` conflicts,
-    then, if that did not decide, the tiling and the cancellers left to the
-    rules checker for :data:`LAZY_CONFLICTS`, then the whole encoding again
-    with twice its conflicts, and so on until one decides or the time is up."""
+    taken in turn (:func:`stage_schedule`): after a short prelude, the whole
+    encoding for :data:`FIRST_CONFLICTS` conflicts, then, if that did not
+    decide, the tiling and the cancellers left to the rules checker for
+    :data:`LAZY_CONFLICTS`, then the whole encoding again with twice its
+    conflicts, and so on until one decides or the time is up."""
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
-    # each stage's conflict budget, by ``second``; None: no budget
-    budgets: dict[bool, int | None] = {False: FIRST_CONFLICTS, True: LAZY_CONFLICTS}
-    second, total, stages = False, Enumeration(), 0
+    total, stages = Enumeration(), 0
     kept: dict[tuple[bool, str | None], _Stage] = {}  # every stage goes on where it stopped
-    while True:
+    for turn in stage_schedule(staged):
         stages += 1
         record = Enumeration()
-        lazy = lazy_families(panel, second=second)
-        budget = budgets[second] if staged else None
-        configuration = None
-        if staged and not second:  # the whole encoding's turn (stages - 1) // 2
-            turn = (stages - 1) // 2
-            configuration = WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)]
-        if (second, configuration) not in kept:
-            kept[second, configuration] = _Stage(panel, lazy, configuration, deadline)
-            record.ground_seconds = kept[second, configuration].ground_seconds
-        stage = kept[second, configuration]
+        key = (turn.second, turn.configuration)
+        if key not in kept:
+            lazy = lazy_families(panel, second=turn.second)
+            kept[key] = _Stage(panel, lazy, turn.configuration, deadline)
+            record.ground_seconds = kept[key].ground_seconds
+        stage = kept[key]
         path = None
         if not stage.grounded:
             record.complete, record.stop = False, "grounding"
         else:
-            lines = stage.lines(deadline, record, budget)
+            lines = stage.lines(deadline, record, turn.conflicts)
             path = next(lines, None)
             lines.close()
         total.ground_seconds += record.ground_seconds
         total.choices += record.choices
         total.conflicts += record.conflicts
         out_of_time = deadline is not None and time.perf_counter() >= deadline
-        if not (staged and path is None and record.at_conflicts) or out_of_time:
+        if not (path is None and record.at_conflicts) or out_of_time:
             break
-        # the other stage; this one has twice the conflicts at its next turn
-        budgets[second] = 2 * budget if budget is not None and budget < 10**8 else None
-        second = not second
     record.ground_seconds, record.choices, record.conflicts = (
         total.ground_seconds,
         total.choices,
