@@ -367,8 +367,11 @@ WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # A staged solve starts with a short turn of the whole encoding under this
 # configuration, for this many conflicts (0: none), before the first turn of
 # CONFIGURATION: tweety decides some slow panels in a few thousand conflicts
-# where trendy needs far more (windmill-y0evrm0 126, mefv4y8 2,993; trendy
-# stops on both at 10 CPU s under each of three seeds; docs/results.md).
+# where trendy needs far more (windmill-y0evrm0 126, mefv4y8 2,993; at 10
+# CPU s trendy stops on mefv4y8 under each of three seeds, on y0evrm0 under
+# two). On the 68 slow community panels 2 to 3 more are decided under each
+# seed, and on all the community's panels no answer changed, none newly
+# stopped (docs/results.md, "A tweety prelude").
 PRELUDE_CONFIGURATION = "tweety"
 PRELUDE_CONFLICTS = 3000
 # The rules checker's second opinion on a line clingo found takes as long as
