@@ -153,6 +153,15 @@ def _agree(panel: Panel) -> None:
 POLY_HEAVY = ("polyomino", "polyomino", "polyomino", "canceller", "square")
 
 
+def first_turn_of_one_conflict(monkeypatch) -> None:
+    """A staged solve without its prelude, whose whole encoding stops at its
+    first conflict: the stages taking turns on small panels."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
+    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_asp_equals_brute_force_small(seed: int) -> None:
     _agree(random_panel(random.Random(seed), max_cells=4))
@@ -267,8 +276,7 @@ def test_a_solve_in_two_stages_equals_brute_force(seed: int, monkeypatch) -> Non
     and the cancellers left to the rules checker: the same answer."""
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
     expected = brute_force(panel)
     result = asp_solver.solve_panel_asp(panel)
@@ -285,8 +293,7 @@ def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
     to the rules checker) runs and gives the same answer as the brute force."""
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     seconds = []
     lazy_families = asp_solver.lazy_families
 
@@ -309,8 +316,7 @@ def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
 def test_some_canceller_solve_needs_its_second_stage(monkeypatch) -> None:
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     stages = []
     for seed in range(30):
         panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
@@ -321,8 +327,7 @@ def test_some_canceller_solve_needs_its_second_stage(monkeypatch) -> None:
 def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     stages = []
     lazy_families = asp_solver.lazy_families
 
@@ -805,7 +810,6 @@ def test_a_solve_says_how_it_ended(monkeypatch) -> None:
     """extra["stop"]: a line found, the search exhausted, or the time limit;
     extra["stages"]: how many stages ran (here every first stage stops at
     its one conflict)."""
-    from witness.search import asp_solver
 
     square = {"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]}
     assert solve_panel_asp(Panel.from_dict(square)).extra["stop"] == "line"
@@ -815,8 +819,7 @@ def test_a_solve_says_how_it_ended(monkeypatch) -> None:
         "grounding",
         "limit",
     )
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     stages = []
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
@@ -1002,10 +1005,8 @@ def test_an_early_wait_does_not_stop_the_solve(seed: int, monkeypatch) -> None:
     """A timed wait that answers False long before the limit is no time-out:
     the solve and the count go on (windmill-cpq8n00 once stopped this way
     after 0.07 s of a 10 s limit)."""
-    from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)  # both stages
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)  # both stages
     panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
     expected = brute_force(panel)
     asked = early_waits(monkeypatch)
@@ -1125,8 +1126,7 @@ def test_the_whole_encoding_takes_its_configurations_in_turn(turns, monkeypatch)
     from witness.search import asp_solver
 
     assert asp_solver.WHOLE_CONFIGURATIONS[0] is None
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
     most = 0
     for seed in range(30):
@@ -1149,8 +1149,7 @@ def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
     one solve, whatever the turn, and the answers stay those of the brute force."""
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)  # the stages alone
+    first_turn_of_one_conflict(monkeypatch)
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
     regions = spy_on_rejected_regions(monkeypatch)
     seen = most = 0
