@@ -339,7 +339,7 @@ def combine(
     if timeout is not None and len(facts) > CLINGO_FACTS_PER_SECOND * timeout:
         # clingo's grounding cannot be cut: it alone would outlast the limit
         return _combination(pool, greedy(pool, cap), False)
-    chosen, optimal = _solve(facts, "combine.lp", timeout)
+    chosen, optimal = best_model(facts, "combine.lp", timeout)
     return _combination(pool, chosen, optimal)
 
 
@@ -383,7 +383,7 @@ def _combine_mdl(
     left = None if timeout is None else max(0.01, timeout - (time.perf_counter() - t0))
     if left is not None and _fact_count(pool, allowed) > CLINGO_FACTS_PER_SECOND * left:
         return _combination(pool, found, False)  # grounding alone would outlast the limit
-    solved, optimal = _solve(
+    solved, optimal = best_model(
         _facts(pool, allowed, cap, noisy=True), "combine_mdl.lp", left, NOISY_SOLVER_OPTIONS
     )
     if optimal or description_length(pool, solved) < description_length(pool, found):
@@ -429,7 +429,7 @@ def _facts(pool: Pool, allowed: Iterable[int], cap: int, noisy: bool) -> list[st
 NOISY_SOLVER_OPTIONS = ("--opt-strategy=usc", "--opt-usc-shrink=min")
 
 
-def _solve(
+def best_model(
     facts: list[str], encoding: str, timeout: float | None, options: Sequence[str] = ()
 ) -> tuple[list[int], bool]:
     """clingo's best model within ``timeout``: the chosen rules, and whether

@@ -7,17 +7,17 @@
    (:class:`~ilp.generate.Generator`, one clingo ``solve``);
 2. *test* each in Prolog (:class:`~ilp.test.Tester`), one call per
    rule and kind over all examples, only as far as the answer can change
-   the search (see :meth:`_Search.test`): does it cover a positive, does it
+   the search (see :meth:`Search.test`): does it cover a positive, does it
    cover a negative (stopped at the first), and if not, which positives;
 3. *constrain* (:mod:`~ilp.constrain`): prune specialisations of
    rules covering no positive or no negative, generalisations of
    inconsistent ones, and specialisations of the smallest part found of a
    rule whose positives a pool rule already covers or, once a program
    covers every positive, that cannot be part of a smaller one
-   (:meth:`_Search.useless`, :meth:`_Search.useless_part`);
+   (:meth:`Search.useless`, :meth:`Search.useless_part`);
 4. *combine* (:mod:`~ilp.combine`) the consistent rules into the best
    program after each size, and without noise also within a size once the
-   pool covers every positive (:meth:`_Search.combine_within_size`).
+   pool covers every positive (:meth:`Search.combine_within_size`).
 
 With ``enable_recursion``, recursive programs (a base clause and a
 recursive clause, :mod:`~ilp.recursion`) are searched
@@ -103,7 +103,7 @@ class Tested:
     full: bool
 
 
-class _Search:
+class Search:
     """One run of the loop; split out of :func:`learn` to keep each step readable."""
 
     def __init__(
@@ -745,7 +745,7 @@ def end_reserve(deadline: float) -> float:
     return min(END_RESERVE, max(0.0, deadline - time.perf_counter()) / 10)
 
 
-def final_program(search: _Search, deadline: float | None) -> Combination:
+def final_program(search: Search, deadline: float | None) -> Combination:
     """The best of the searches' programs (rules, recursive, invented);
     tests of unions of the recursive program and pool rules stop at ``deadline``."""
     best, tester, bias, noisy = search.best, search.tester, search.bias, search.noisy
@@ -814,7 +814,7 @@ def learn_from_failures(
         else max(MIN_LOAD_SECONDS, deadline - time.perf_counter()),
     ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
-        search = _Search(files, bias, tester, stats, search_deadline, combine_timeout, noisy=noisy)
+        search = Search(files, bias, tester, stats, search_deadline, combine_timeout, noisy=noisy)
         stats.setup_seconds = round(time.perf_counter() - t0, 3)
         tester.deadline = search_deadline  # every query of the search ends by its stop
         search.run()

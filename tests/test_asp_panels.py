@@ -349,7 +349,7 @@ def spy_on_rejected_regions(monkeypatch) -> list[frozenset]:
     from witness.search import asp_solver
 
     rejected: list[frozenset] = []
-    rejects = asp_solver._LazyCheck.rejects
+    rejects = asp_solver.LazyCheck.rejects
 
     def spy(self, region, bound, deadline):
         bad = rejects(self, region, bound, deadline)
@@ -358,7 +358,7 @@ def spy_on_rejected_regions(monkeypatch) -> list[frozenset]:
             rejected.append(region)
         return bad
 
-    monkeypatch.setattr(asp_solver._LazyCheck, "rejects", spy)
+    monkeypatch.setattr(asp_solver.LazyCheck, "rejects", spy)
     return rejected
 
 
@@ -679,13 +679,13 @@ def turns(monkeypatch) -> list[tuple[str | None, int | None]]:
     from witness.search import asp_solver
 
     seen: list[tuple[str | None, int | None]] = []
-    lines = asp_solver._Stage.lines
+    lines = asp_solver.Stage.lines
 
     def spy(self, deadline, record, conflicts):
         seen.append((self.configuration, conflicts))
         return lines(self, deadline, record, conflicts)
 
-    monkeypatch.setattr(asp_solver._Stage, "lines", spy)
+    monkeypatch.setattr(asp_solver.Stage, "lines", spy)
     return seen
 
 
@@ -1172,7 +1172,7 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
     stricter (no line of an even number of vertices), so that it rejects
     lines: the last turn, unbounded, gives the strict checker's solutions."""
     from witness.search import asp_solver
-    from witness.search.asp_solver import Enumeration, _Stage
+    from witness.search.asp_solver import Enumeration, Stage
 
     check = asp_solver.check
     rejected: list[list] = []
@@ -1189,7 +1189,7 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
     total = 0
     for panel in loose_panels(15):
         rejected.clear()
-        stage = _Stage(panel, frozenset(), None, None)
+        stage = Stage(panel, frozenset(), None, None)
         for _turn in range(4):
             list(stage.lines(None, Enumeration(), 1))
         got = sorted(stage.lines(None, Enumeration(), None))

@@ -246,7 +246,7 @@ def test_write_set_never_leaves_a_half_written_file(tmp_path, monkeypatch):
     from witness import io
 
     puzzles = generate_set("path", [(2, 2)], 5, seed=1)
-    real_write = io._write_new
+    real_write = io.write_new
     calls = []
 
     def failing_write(path, data):
@@ -257,7 +257,7 @@ def test_write_set_never_leaves_a_half_written_file(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         real_write(path, data)
 
-    monkeypatch.setattr(io, "_write_new", failing_write)
+    monkeypatch.setattr(io, "write_new", failing_write)
     with pytest.raises(KeyboardInterrupt):
         write_set(puzzles, tmp_path, prefix="p")
     names = sorted(p.name for p in tmp_path.iterdir())

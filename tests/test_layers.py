@@ -187,6 +187,51 @@ def test_no_module_imports_another_modules_private_names():
     assert not found, found
 
 
+def _our_modules_bound(tree: ast.AST) -> set[str]:
+    """The names a file binds to a module of the package or the engine."""
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {
+                a.asname or a.name.split(".")[0]
+                for a in node.names
+                if a.name.split(".")[0] in ("witness", "ilp")
+            }
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in (
+            "witness",
+            "ilp",
+        ):
+            bound |= {a.asname or a.name for a in node.names}
+    return bound
+
+
+def test_no_file_reaches_into_another_modules_private_names():
+    """Tests, benchmarks and workflow scripts too use a module's public names
+    only (``module._name`` is that module's own)."""
+    root = PACKAGE.parent
+    files = [
+        *PACKAGE.rglob("*.py"),
+        *ENGINE.rglob("*.py"),
+        *(root / "tests").rglob("*.py"),
+        *(root / "benchmarks").rglob("*.py"),
+        *(root / "workflow").rglob("*.py"),
+    ]
+    found = []
+    for path in files:
+        tree = ast.parse(path.read_text())
+        bound = _our_modules_bound(tree)
+        found += [
+            f"{path.relative_to(root)}:{node.lineno}: {node.value.id}.{node.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ]
+    assert not found, found
+
+
 def test_the_ilp_engine_imports_no_witness_module():
     """The ILP engine is general: it knows nothing of puzzles, and loads without them."""
     named = [

@@ -436,7 +436,7 @@ def test_baseline_prune_agrees_up_to_4x4(panel: Panel) -> None:
     )
 )
 def test_open_list_pops_as_a_heap_would(ops) -> None:
-    # The core's bucket queue (kernels._keep_child, _open_pop) against heapq on
+    # The core's bucket queue (kernels.keep_child, open_pop) against heapq on
     # the key (pi, g + h, h, n): each op pushes a path (pi, g, h) or pops one.
     import heapq
 
@@ -452,16 +452,16 @@ def test_open_list_pops_as_a_heap_would(ops) -> None:
     for op in ops:
         if op is None:
             if heap:
-                node, cursor = kernels._open_pop.py_func(later, first, cursor)
+                node, cursor = kernels.open_pop.py_func(later, first, cursor)
                 assert node == heapq.heappop(heap)[-1]
             continue
         pi, g, h = op
-        keep = kernels._keep_child.py_func
+        keep = kernels.keep_child.py_func
         cursor = keep(0, 0, g, pi, False, h, parent, vertex, flag, later, first, last, cursor, n)
         heapq.heappush(heap, (pi, g + h, h, n))
         n += 1
     while heap:
-        node, cursor = kernels._open_pop.py_func(later, first, cursor)
+        node, cursor = kernels.open_pop.py_func(later, first, cursor)
         assert node == heapq.heappop(heap)[-1]
 
 

@@ -83,7 +83,7 @@ def _temporary(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
-def _write_new(path: Path, data: bytes) -> None:
+def write_new(path: Path, data: bytes) -> None:
     """Create ``path`` (which must not exist) with the umask's usual mode."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     with os.fdopen(fd, "wb") as fh:
@@ -164,7 +164,7 @@ def write_file(path: str | Path, data: str | bytes, mark: bytes | None = None) -
     make_folder(path.parent)
     tmp = _temporary(path)
     try:
-        _write_new(tmp, _as_bytes(data))
+        write_new(tmp, _as_bytes(data))
         os.replace(tmp, path)
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {exc.strerror}") from None
@@ -209,7 +209,7 @@ def write_folder(
     try:
         os.mkdir(tmp, 0o777)
         for name, data in files.items():
-            _write_new(tmp / name, _as_bytes(data))
+            write_new(tmp / name, _as_bytes(data))
         os.rename(tmp, folder)
     except OSError as exc:
         raise OutputError(f"cannot write folder {folder}: {exc.strerror}") from None

@@ -204,8 +204,10 @@ def test_clingo_is_skipped_when_it_could_not_ground_in_time(monkeypatch):
     import ilp.combine as combine_module
 
     calls = []
-    real = combine_module._solve
-    monkeypatch.setattr(combine_module, "_solve", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = combine_module.best_model
+    monkeypatch.setattr(
+        combine_module, "best_model", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     pool = Pool()
     pool.add(rule(0, 2), 0b01011010, 0b100)
     pool.add(rule(1, 2), 0b10010011, 0b100)

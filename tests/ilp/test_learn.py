@@ -104,7 +104,7 @@ def test_no_pruning_check_once_the_time_is_up(monkeypatch):
     # size's parents (a test each) took trains4 a second past its time-out
     import ilp.loop as loop
 
-    search = vars(loop)["_Search"]
+    search = loop.Search
     late = []
     real = search.cannot_beat_best
 
@@ -274,7 +274,7 @@ def test_no_pruning_step_after_a_test_that_ends_past_the_time(monkeypatch, stop_
     # pointless literals and useless parts (tests of their own) are skipped
     import ilp.loop as loop
 
-    search = vars(loop)["_Search"]
+    search = loop.Search
     late = []
 
     def spying(name):

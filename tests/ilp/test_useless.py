@@ -1,6 +1,6 @@
 """Useless parts: every body part whose specialisations the learner prunes as
 "subsumed" (by one consistent rule or several of no more literals between
-them) or "covers too few" (ilp.loop._Search.useless_part) is checked against
+them) or "covers too few" (ilp.loop.Search.useless_part) is checked against
 brute-force coverage of every rule of the space."""
 
 from pathlib import Path
@@ -51,7 +51,7 @@ def coverable(left: int, budget: int, rules: list[tuple[int, int]]) -> bool:
 @given(tasks())
 def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task):
     calls = []
-    part_of, beat = loop._Search.useless_part, loop._Search.cannot_beat_best
+    part_of, beat = loop.Search.useless_part, loop.Search.cannot_beat_best
 
     def best_size(self):
         return self.best.size if self.best.tp.bit_count() == self.tester.n_pos else None
@@ -70,8 +70,8 @@ def test_every_useless_part_is_subsumed_or_covers_too_few(tmp_path_factory, task
 
     folder: Path = tmp_path_factory.mktemp("task")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(loop._Search, "useless_part", recording_part)
-        patch.setattr(loop._Search, "cannot_beat_best", recording_beat)
+        patch.setattr(loop.Search, "useless_part", recording_part)
+        patch.setattr(loop.Search, "cannot_beat_best", recording_beat)
         learned(folder, *task)
     edges, red, blue, labels = task
     pos = [n for n in labels if labels[n]]
@@ -98,7 +98,7 @@ def test_the_pool_is_combined_within_a_size_once_it_covers_every_positive(tmp_pa
     red, blue = {"n1"}, {"n2"}
     labels = {"n1": True, "n2": True, "n3": False}
     seen = []
-    run_size = loop._Search.run_size
+    run_size = loop.Search.run_size
 
     def recording(self, size, parents):
         children = run_size(self, size, parents)
@@ -106,6 +106,6 @@ def test_the_pool_is_combined_within_a_size_once_it_covers_every_positive(tmp_pa
         return children
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(loop._Search, "run_size", recording)
+        patch.setattr(loop.Search, "run_size", recording)
         assert learned(tmp_path, edges, red, blue, labels) == (2, 4)
     assert seen[0] == (1, 2)

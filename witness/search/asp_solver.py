@@ -58,7 +58,7 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   the checker for :data:`LAZY_CONFLICTS` conflicts (the stages then take
   turns, each with twice the conflicts of its turn before, so neither is
   lost for good; each stage and configuration is grounded once and every
-  turn of it is one more solve call of its control, :class:`_Stage`, which
+  turn of it is one more solve call of its control, :class:`Stage`, which
   goes on with what clingo learnt at its turns before). Their
   encodings are left out (only each piece's net area stays,
   panel_polyomino_area.lp; a canceller's region is relaxed for every family,
@@ -811,7 +811,7 @@ def _place_symbol(p: tuple[int, int]) -> clingo.Symbol:
     return clingo.Tuple_([clingo.Number(p[0]), clingo.Number(p[1])])
 
 
-class _LazyCheck:
+class LazyCheck:
     """The rules checker on the regions of the lazy families' symbols, for one
     line at a time; a rejected region becomes a nogood over ``covered/1``: its
     boundary places covered and its own places not (the region is then this
@@ -908,7 +908,7 @@ def stage_options(configuration: str | None, dots_first: bool = False) -> list[s
     return options + list(CLINGO_OPTIONS)
 
 
-class _Stage:
+class Stage:
     """One grounded program of a panel (the families ``lazy`` left to the
     rules checker, clingo's ``configuration``), kept for every turn a solve
     gives it: each turn is one more solve call of the same control, so
@@ -934,13 +934,13 @@ class _Stage:
         self.ground_seconds = time.perf_counter() - t0
         self.checker = None
         if lazy and self.grounded:
-            self.checker = _LazyCheck(self.ctl, panel, lazy, clingo_tiles=True)
+            self.checker = LazyCheck(self.ctl, panel, lazy, clingo_tiles=True)
         self.exact = not _unsure_possible(panel, lazy)
         # an unsure answer's line that the checker rejects: its regions of pieces
         # and cancellers are checked one by one, as in the lazy stage
         families = frozenset({"polyominoes", "cancellers"})
         unsure = self.grounded and not self.exact
-        self.unsure_check = _LazyCheck(self.ctl, panel, families) if unsure else None
+        self.unsure_check = LazyCheck(self.ctl, panel, families) if unsure else None
         self.rejected: list[list[tuple[clingo.Symbol, bool]]] = []  # not yet in the program
 
     def _keep_out(self) -> None:
@@ -1025,7 +1025,7 @@ def panel_lines(
     record = record if record is not None else Enumeration()
     lazy = lazy_families(panel) if lazy is None else lazy
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    stage = _Stage(panel, lazy, configuration, deadline)
+    stage = Stage(panel, lazy, configuration, deadline)
     record.ground_seconds = stage.ground_seconds
     if not stage.grounded:
         record.complete, record.stop = False, "grounding"
@@ -1085,14 +1085,14 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     deadline = None if time_limit is None else t0 + time_limit
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
     total, stages = Enumeration(), 0
-    kept: dict[tuple[bool, str | None], _Stage] = {}  # every stage goes on where it stopped
+    kept: dict[tuple[bool, str | None], Stage] = {}  # every stage goes on where it stopped
     for turn in stage_schedule(staged):
         stages += 1
         record = Enumeration()
         key = (turn.second, turn.configuration)
         if key not in kept:
             lazy = lazy_families(panel, second=turn.second)
-            kept[key] = _Stage(panel, lazy, turn.configuration, deadline)
+            kept[key] = Stage(panel, lazy, turn.configuration, deadline)
             record.ground_seconds = kept[key].ground_seconds
         stage = kept[key]
         path = None
@@ -1113,7 +1113,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
         total.choices,
         total.conflicts,
     )
-    # a line whose tiling clingo decided in the lazy stage (_LazyCheck.rejects)
+    # a line whose tiling clingo decided in the lazy stage (LazyCheck.rejects)
     # gets the checker's short word: its search overran there already
     short = stage.checker is not None and stage.checker.by_clingo
     opinion = _second_opinion(panel, path, t0, time_limit, short) if path is not None else ""

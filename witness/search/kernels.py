@@ -2641,11 +2641,11 @@ def _store(node, w, f, parent, vertex, flag, n_nodes):
 
 
 @_jit_inline
-def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, later, first, last, cursor,
+def keep_child(node, w, g, pi, base, hw, parent, vertex, flag, later, first, last, cursor,
                 n_nodes):
     """Store the child (flag: pi_baseline, which its children inherit) and put it
     on the open list with the key (pi, g + h, h, n), h = hw: at the back of
-    bucket (pi, g + h, h) (_open_pop). Returns the new cursor."""
+    bucket (pi, g + h, h) (open_pop). Returns the new cursor."""
     _store(node, w, 1 if base else 0, parent, vertex, flag, n_nodes)
     row = (first.shape[0] // 2 if pi else 0) + g + hw
     later[n_nodes] = -1
@@ -2658,7 +2658,7 @@ def _keep_child(node, w, g, pi, base, hw, parent, vertex, flag, later, first, la
 
 
 @_jit_inline
-def _open_pop(later, first, cursor):
+def open_pop(later, first, cursor):
     """The open list of the panel core is a bucket queue: bucket (pi, f, h) is
     row pi * F + f, column h of ``first`` (its first path) and ``last`` (its
     last), the paths in it linked by ``later``. Paths are numbered as they are
@@ -2749,7 +2749,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # (_program_fires: ``star``, on every child) or pi_baseline. ``prune`` drops
     # children pi holds on, ``base_prune`` those pi_baseline holds on. The
     # *scratch arguments live as long as the search. The open list is a bucket
-    # queue (later, first, last: _open_pop), counters[C_HEAP] paths long.
+    # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
     capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     program = (clauses, cmps, need)
@@ -2766,7 +2766,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         if n_nodes + 8 > capacity:
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
             return NEED_SPACE
-        node, cursor = _open_pop(later, first, cursor)
+        node, cursor = open_pop(later, first, cursor)
         heap_size -= 1
         expansions += 1
         done += 1
@@ -2820,7 +2820,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             if not ((pi and prune) or (base and base_prune)):
                 hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
                                mpoint, cover, stamp)
-                cursor = _keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag, later,
+                cursor = keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag, later,
                                      first, last, cursor, n_nodes)
                 heap_size += 1
                 n_nodes += 1

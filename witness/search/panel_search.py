@@ -607,7 +607,7 @@ def check_program(predicate: Predicate) -> None:
 @dataclass
 class PanelPaths:
     """The tree of stored paths, the open list and the loop's state (as in astar,
-    but the open list is a bucket queue: kernels._open_pop)."""
+    but the open list is a bucket queue: kernels.open_pop)."""
 
     parent: np.ndarray  # int32
     vertex: np.ndarray  # uint8: head vertex
