@@ -313,7 +313,7 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         asp_solver.CONFIGURATION = args.configuration
     asp_solver.CLINGO_OPTIONS = tuple(args.clingo_option)
     try:  # a bad option is one error here, not a failed solve in every child
-        clingo.Control(asp_solver.stage_options(asp_solver.CONFIGURATION, dots_first=True))
+        clingo.Control(asp_solver.stage_options(asp_solver.CONFIGURATION, domain=True))
     except RuntimeError as exc:
         hint = " (give a configuration with --configuration)" if "configuration" in str(exc) else ""
         raise InputError(f"--configuration or --clingo-option: {exc}{hint}") from exc

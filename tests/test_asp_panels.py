@@ -741,11 +741,18 @@ def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments, monke
     assert "--configuration=tweety" in seen[0]
 
 
-def test_dots_are_covered_first_without_polyominoes(clingo_arguments) -> None:
-    """clingo runs with the domain heuristic of panel_dots.lp (cover the
-    dots first) on a panel with dots and no polyominoes, and only there."""
+@pytest.mark.parametrize("line_first", [True, False])
+def test_the_domain_heuristic_covers_dots_or_draws_the_line_first(
+    clingo_arguments, monkeypatch, line_first
+) -> None:
+    """clingo runs with the domain heuristics on every control of a panel
+    with dots and no polyominoes (panel_dots.lp: cover the dots first) and,
+    with PRELUDE_LINE_FIRST, on the prelude's control of a panel with
+    polyominoes (panel_polyominoes.lp: the line before the pieces); nowhere
+    else."""
     from witness.search import asp_solver
 
+    monkeypatch.setattr(asp_solver, "PRELUDE_LINE_FIRST", line_first)
     seen = clingo_arguments
     kinds = {True: NO_POLYOMINO, False: POLY_HEAVY}
     found = set()
@@ -753,10 +760,13 @@ def test_dots_are_covered_first_without_polyominoes(clingo_arguments) -> None:
         panel = random_panel(random.Random(11000 + seed), max_cells=6, kinds=kinds[seed % 2 == 0])
         seen.clear()
         asp_solver.solve_panel_asp(panel)
-        wanted = bool(panel.dots) and not panel.polyominoes
-        assert all(("--heuristic=Domain" in args) == wanted for args in seen), panel.to_json()
-        found.add(wanted)
-    assert found == {False, True}
+        domain = ["--heuristic=Domain" in args for args in seen]
+        if panel.polyominoes:
+            assert domain == [line_first] + [False] * (len(seen) - 1), panel.to_json()
+        else:
+            assert set(domain) == {bool(panel.dots)}, panel.to_json()
+        found.add((bool(panel.polyominoes), bool(panel.dots)))
+    assert {(True, True), (False, True), (False, False)} <= found
 
 
 @pytest.mark.parametrize("seed", range(10))

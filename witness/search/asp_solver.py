@@ -374,6 +374,14 @@ WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # stopped (docs/results.md, "A tweety prelude").
 PRELUDE_CONFIGURATION = "tweety"
 PRELUDE_CONFLICTS = 3000
+# On a panel with polyominoes the prelude decides the line's edges before the
+# pieces' placements (clingo's domain heuristic, panel_polyominoes.lp): on
+# the 49 slow community panels with pieces, under each of three seeds, it
+# decided windmill-0p7tcsr (stopped under two seeds before) in 903
+# conflicts, and ysmcb20, rzr4zz0, avc6ey0, jbz-WTWQBH4G in a few hundred to
+# a few thousand instead of tens of thousands; e8q8yn8 and gf35pzr became
+# slower (docs/results.md, "The line first").
+PRELUDE_LINE_FIRST = True
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
 # far longer to find a tiling than clingo, whose answer set holds one
@@ -895,15 +903,16 @@ def _rule_body(ctl: clingo.Control, nogood: list[tuple[clingo.Symbol, bool]]) ->
     return body
 
 
-def stage_options(configuration: str | None, dots_first: bool = False) -> list[str]:
+def stage_options(configuration: str | None, domain: bool = False) -> list[str]:
     """clingo's options for a stage of a panel's solve: every answer set
     projected on the line, ``configuration`` (None: clingo's default), with
-    ``dots_first`` the domain heuristic that covers the dots first
-    (panel_dots.lp), then :data:`CLINGO_OPTIONS`."""
+    ``domain`` the encodings' domain heuristics (the dots covered first,
+    panel_dots.lp; the line before the pieces, panel_polyominoes.lp), then
+    :data:`CLINGO_OPTIONS`."""
     options = ["--models=0", "--project=project", "--eq=0"]
     if configuration is not None:
         options.append(f"--configuration={configuration}")
-    if dots_first:
+    if domain:
         options.append("--heuristic=Domain")
     return options + list(CLINGO_OPTIONS)
 
@@ -923,10 +932,15 @@ class Stage:
         lazy: frozenset[str],
         configuration: str | None,
         deadline: float | None,
+        line_first: bool = False,
     ) -> None:
         self.panel = panel
         self.configuration = CONFIGURATION if configuration is None else configuration
-        options = stage_options(self.configuration, bool(panel.dots and not panel.polyominoes))
+        # the domain heuristics: the dots first on a panel without pieces; the
+        # line before the pieces when asked (a prelude), on a panel with them
+        domain = bool(panel.dots and not panel.polyominoes)
+        self.line_first = line_first and bool(panel.polyominoes)
+        options = stage_options(self.configuration, domain or self.line_first)
         t0 = time.perf_counter()
         self.ctl = clingo.Control(options, logger=_clingo_log)
         # a control still grounding in its thread must not be touched again
@@ -1044,12 +1058,14 @@ def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> S
 @dataclass(frozen=True)
 class Turn:
     """One turn of a staged solve: the stage (``second``: the lazy one),
-    clingo's configuration (None: :data:`CONFIGURATION`) and its conflicts
-    (None: no budget)."""
+    clingo's configuration (None: :data:`CONFIGURATION`), its conflicts
+    (None: no budget) and whether clingo decides the line before the pieces
+    (``line_first``; :data:`PRELUDE_LINE_FIRST`)."""
 
     second: bool
     configuration: str | None
     conflicts: int | None
+    line_first: bool = False
 
 
 def stage_schedule(staged: bool) -> Iterator[Turn]:
@@ -1062,7 +1078,7 @@ def stage_schedule(staged: bool) -> Iterator[Turn]:
         yield Turn(False, None, None)
         return
     if PRELUDE_CONFLICTS:
-        yield Turn(False, PRELUDE_CONFIGURATION, PRELUDE_CONFLICTS)
+        yield Turn(False, PRELUDE_CONFIGURATION, PRELUDE_CONFLICTS, PRELUDE_LINE_FIRST)
     whole, lazy = FIRST_CONFLICTS, LAZY_CONFLICTS
     for turn in itertools.count():
         yield Turn(False, WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)], whole)
@@ -1085,14 +1101,14 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     deadline = None if time_limit is None else t0 + time_limit
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
     total, stages = Enumeration(), 0
-    kept: dict[tuple[bool, str | None], Stage] = {}  # every stage goes on where it stopped
+    kept: dict[tuple[bool, str | None, bool], Stage] = {}  # every stage goes on where it stopped
     for turn in stage_schedule(staged):
         stages += 1
         record = Enumeration()
-        key = (turn.second, turn.configuration)
+        key = (turn.second, turn.configuration, turn.line_first)
         if key not in kept:
             lazy = lazy_families(panel, second=turn.second)
-            kept[key] = Stage(panel, lazy, turn.configuration, deadline)
+            kept[key] = Stage(panel, lazy, turn.configuration, deadline, turn.line_first)
             record.ground_seconds = kept[key].ground_seconds
         stage = kept[key]
         path = None
