@@ -690,18 +690,20 @@ def turns(monkeypatch) -> list[tuple[str | None, int | None]]:
 
 
 def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) -> None:
-    """After the prelude (PRELUDE_CONFIGURATION for PRELUDE_CONFLICTS), the
-    whole encoding stops at FIRST_CONFLICTS conflicts, the lazy stage at
+    """After the prelude (PRELUDE_CONFIGURATION for LINE_FIRST_CONFLICTS on a
+    panel with polyominoes, then for PRELUDE_CONFLICTS), the whole encoding
+    stops at FIRST_CONFLICTS conflicts, the lazy stage at
     LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
     panels with polyominoes and on panels with cancellers alone. A stage is
     grounded once and goes on at its next turn (one control for each stage
-    and configuration, the prelude's its own)."""
+    and configuration, each part of the prelude its own)."""
     from witness.search import asp_solver
 
     assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS > asp_solver.PRELUDE_CONFLICTS
     monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
     monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 2)
     monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 3)
+    monkeypatch.setattr(asp_solver, "LINE_FIRST_CONFLICTS", 4)
     limits = []
     for seed in range(30):
         for kinds in (POLY_HEAVY, NO_POLYOMINO):
@@ -711,12 +713,15 @@ def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) 
             result = asp_solver.solve_panel_asp(panel)
             if not (panel.polyominoes or panel.cancellers):
                 continue
-            assert turns[0] == (asp_solver.PRELUDE_CONFIGURATION, 2)
-            seen = [conflicts for _configuration, conflicts in turns[1:]]
+            prelude = [(asp_solver.PRELUDE_CONFIGURATION, 4)] if panel.polyominoes else []
+            prelude.append((asp_solver.PRELUDE_CONFIGURATION, 2))
+            assert turns[: len(prelude)] == prelude[: len(turns)]
+            seen = [conflicts for _configuration, conflicts in turns[len(prelude) :]]
             expected = [(1, 3)[i % 2] * 2 ** (i // 2) for i in range(len(seen))]
             assert seen == expected
             assert len(turns) == result.extra["stages"]
-            controls = 1 + min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
+            controls = len(turns[: len(prelude)])
+            controls += min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
             assert len(clingo_arguments) == controls
             limits.append(len(seen))
     assert max(limits) >= 5  # some stage went on at a later turn
@@ -747,12 +752,13 @@ def test_the_domain_heuristic_covers_dots_or_draws_the_line_first(
 ) -> None:
     """clingo runs with the domain heuristics on every control of a panel
     with dots and no polyominoes (panel_dots.lp: cover the dots first) and,
-    with PRELUDE_LINE_FIRST, on the prelude's control of a panel with
-    polyominoes (panel_polyominoes.lp: the line before the pieces); nowhere
-    else."""
+    on the control of a polyomino panel's prelude that decides the line
+    first (panel_polyominoes.lp: the line before the pieces), its first, when
+    LINE_FIRST_CONFLICTS is not 0; nowhere else."""
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "PRELUDE_LINE_FIRST", line_first)
+    if not line_first:
+        monkeypatch.setattr(asp_solver, "LINE_FIRST_CONFLICTS", 0)
     seen = clingo_arguments
     kinds = {True: NO_POLYOMINO, False: POLY_HEAVY}
     found = set()

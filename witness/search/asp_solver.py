@@ -153,7 +153,9 @@ the 22 stopped panels with polyominoes (8 s), 5 solved against 2. A staged
 solve's whole encoding runs with jumpy at its second turn
 (:data:`WHOLE_CONFIGURATIONS`), and the solve starts with a prelude: the
 whole encoding under tweety for 3,000 conflicts (:data:`PRELUDE_CONFLICTS`,
-:func:`stage_schedule`). On a panel with dots and no polyominoes
+:func:`stage_schedule`), before it on a panel with polyominoes 1,000 more
+deciding the line before the pieces (:data:`LINE_FIRST_CONFLICTS`). On a
+panel with dots and no polyominoes
 clingo also runs with ``--heuristic=Domain`` and tries covering a dot first
 (panel_dots.lp; docs/results.md has the sample).
 """
@@ -374,14 +376,16 @@ WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
 # stopped (docs/results.md, "A tweety prelude").
 PRELUDE_CONFIGURATION = "tweety"
 PRELUDE_CONFLICTS = 3000
-# On a panel with polyominoes the prelude decides the line's edges before the
-# pieces' placements (clingo's domain heuristic, panel_polyominoes.lp): on
-# the 49 slow community panels with pieces, under each of three seeds, it
-# decided windmill-0p7tcsr (stopped under two seeds before) in 903
-# conflicts, and ysmcb20, rzr4zz0, avc6ey0, jbz-WTWQBH4G in a few hundred to
-# a few thousand instead of tens of thousands; e8q8yn8 and gf35pzr became
-# slower (docs/results.md, "The line first").
-PRELUDE_LINE_FIRST = True
+# On a panel with polyominoes the prelude starts with this many conflicts
+# (0: none) that decide the line's edges before the pieces' placements
+# (clingo's domain heuristic, panel_polyominoes.lp), in a control of their
+# own. Alone, in place of the tweety prelude, it decided windmill-0p7tcsr
+# (stopped under two of three seeds before) in 903 conflicts, and ysmcb20,
+# rzr4zz0, mefv4y8 in a few hundred where trendy took tens of thousands,
+# under each of three seeds; but panels the tweety prelude had decided took
+# up to 18 times as long (n6vmmd0 0.32 -> 5.9 CPU s), so it goes first and
+# short (docs/results.md, "The line first").
+LINE_FIRST_CONFLICTS = 1000
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
 # far longer to find a tiling than clingo, whose answer set holds one
@@ -1060,7 +1064,7 @@ class Turn:
     """One turn of a staged solve: the stage (``second``: the lazy one),
     clingo's configuration (None: :data:`CONFIGURATION`), its conflicts
     (None: no budget) and whether clingo decides the line before the pieces
-    (``line_first``; :data:`PRELUDE_LINE_FIRST`)."""
+    (``line_first``; :data:`LINE_FIRST_CONFLICTS`)."""
 
     second: bool
     configuration: str | None
@@ -1068,17 +1072,20 @@ class Turn:
     line_first: bool = False
 
 
-def stage_schedule(staged: bool) -> Iterator[Turn]:
+def stage_schedule(staged: bool, pieces: bool = False) -> Iterator[Turn]:
     """The turns of a solve, in order (:func:`solve_panel_asp`): one turn
-    without a budget when not ``staged``; else the prelude
-    (:data:`PRELUDE_CONFLICTS`), then the whole encoding and the lazy stage
+    without a budget when not ``staged``; else the prelude (with ``pieces``
+    first :data:`LINE_FIRST_CONFLICTS` that decide the line before the
+    pieces, then :data:`PRELUDE_CONFLICTS`), then the whole encoding and the lazy stage
     in turn, each with twice its conflicts at its next turn, the whole
     encoding taking :data:`WHOLE_CONFIGURATIONS` in turn."""
     if not staged:
         yield Turn(False, None, None)
         return
     if PRELUDE_CONFLICTS:
-        yield Turn(False, PRELUDE_CONFIGURATION, PRELUDE_CONFLICTS, PRELUDE_LINE_FIRST)
+        if pieces and LINE_FIRST_CONFLICTS:
+            yield Turn(False, PRELUDE_CONFIGURATION, LINE_FIRST_CONFLICTS, line_first=True)
+        yield Turn(False, PRELUDE_CONFIGURATION, PRELUDE_CONFLICTS)
     whole, lazy = FIRST_CONFLICTS, LAZY_CONFLICTS
     for turn in itertools.count():
         yield Turn(False, WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)], whole)
@@ -1102,7 +1109,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
     total, stages = Enumeration(), 0
     kept: dict[tuple[bool, str | None, bool], Stage] = {}  # every stage goes on where it stopped
-    for turn in stage_schedule(staged):
+    for turn in stage_schedule(staged, pieces=bool(panel.polyominoes)):
         stages += 1
         record = Enumeration()
         key = (turn.second, turn.configuration, turn.line_first)
