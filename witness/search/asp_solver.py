@@ -379,12 +379,11 @@ PRELUDE_CONFLICTS = 3000
 # On a panel with polyominoes the prelude starts with this many conflicts
 # (0: none) that decide the line's edges before the pieces' placements
 # (clingo's domain heuristic, panel_polyominoes.lp), in a control of their
-# own. Alone, in place of the tweety prelude, it decided windmill-0p7tcsr
-# (stopped under two of three seeds before) in 903 conflicts, and ysmcb20,
-# rzr4zz0, mefv4y8 in a few hundred where trendy took tens of thousands,
-# under each of three seeds; but panels the tweety prelude had decided took
-# up to 18 times as long (n6vmmd0 0.32 -> 5.9 CPU s), so it goes first and
-# short (docs/results.md, "The line first").
+# own. In place of the tweety prelude (commit 7db2f4a, every community
+# panel) the line first decided windmill-0p7tcsr, stopped before, in 903
+# conflicts and ysmcb20 in 155 (26,486 before), but some panels the tweety
+# prelude decides took up to 18 times as long (n6vmmd0 0.32 -> 5.9 CPU s),
+# so it goes first and short (docs/results.md, "The line first").
 LINE_FIRST_CONFLICTS = 1000
 # The rules checker's second opinion on a line clingo found takes as long as
 # the solve took, and at least this many seconds: its tiling search can take
