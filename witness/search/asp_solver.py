@@ -927,7 +927,9 @@ class Stage:
     clingo goes on with what it learnt (its learnt nogoods and heuristic
     scores) instead of starting again, and every line or region the checker
     rejected is added to the program as an integrity constraint, so that no
-    later turn proposes it again."""
+    later turn proposes it again. With ``line_first`` clingo runs with the
+    domain heuristics, which on a panel with pieces decide the line before
+    them (panel_polyominoes.lp)."""
 
     def __init__(
         self,
@@ -940,10 +942,9 @@ class Stage:
         self.panel = panel
         self.configuration = CONFIGURATION if configuration is None else configuration
         # the domain heuristics: the dots first on a panel without pieces; the
-        # line before the pieces when asked (a prelude), on a panel with them
-        domain = bool(panel.dots and not panel.polyominoes)
-        self.line_first = line_first and bool(panel.polyominoes)
-        options = stage_options(self.configuration, domain or self.line_first)
+        # line before the pieces when asked (stage_schedule asks only with pieces)
+        domain = bool(panel.dots and not panel.polyominoes) or line_first
+        options = stage_options(self.configuration, domain)
         t0 = time.perf_counter()
         self.ctl = clingo.Control(options, logger=_clingo_log)
         # a control still grounding in its thread must not be touched again
@@ -1073,11 +1074,12 @@ class Turn:
 
 def stage_schedule(staged: bool, pieces: bool = False) -> Iterator[Turn]:
     """The turns of a solve, in order (:func:`solve_panel_asp`): one turn
-    without a budget when not ``staged``; else the prelude (with ``pieces``
-    first :data:`LINE_FIRST_CONFLICTS` that decide the line before the
-    pieces, then :data:`PRELUDE_CONFLICTS`), then the whole encoding and the lazy stage
-    in turn, each with twice its conflicts at its next turn, the whole
-    encoding taking :data:`WHOLE_CONFIGURATIONS` in turn."""
+    without a budget when not ``staged``; else the prelude (on a panel with
+    ``pieces`` first :data:`LINE_FIRST_CONFLICTS` that decide the line
+    before the pieces, then :data:`PRELUDE_CONFLICTS`), then the whole
+    encoding and the lazy stage in turn, each with twice its conflicts at
+    its next turn, the whole encoding taking :data:`WHOLE_CONFIGURATIONS`
+    in turn."""
     if not staged:
         yield Turn(False, None, None)
         return
