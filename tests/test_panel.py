@@ -129,6 +129,24 @@ def test_cli_check_takes_solve_output(tmp_path, capsys):
     assert capsys.readouterr().out == "solved\n"
 
 
+@pytest.mark.parametrize("solver", ["astar", "asp"])
+def test_cli_check_and_show_take_the_path_solve_prints(tmp_path, capsys, solver):
+    f = _write(tmp_path, {"rows": 2, "cols": 2, "goal": [2, 2], "triangles": [], "dots": [[1, 1]]})
+    assert main(["solve", f, "--solver", solver]) == 0
+    printed = next(s for s in capsys.readouterr().out.splitlines() if s.startswith("path: "))
+    for text in (printed, printed.removeprefix("path: ")):
+        assert main(["check", f, "--path", text, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == {"solved": True, "violations": []}
+    assert main(["check", f, "--path", "0,0 1,0", "--json"]) == 0
+    assert not json.loads(capsys.readouterr().out)["solved"]
+    assert main(["show", f, "--out", str(tmp_path / "bare.svg")]) == 0
+    assert 'id="line"' not in (tmp_path / "bare.svg").read_text()
+    assert main(["show", f, "--path", printed, "--out", str(tmp_path / "p.svg")]) == 0
+    assert 'id="line"' in (tmp_path / "p.svg").read_text()
+    assert main(["check", f, "--path", "0,0 1"]) == 2
+    assert "--path" in capsys.readouterr().err
+
+
 def test_cli_solve_takes_a_panel_beyond_triangles(tmp_path, capsys):
     f = _write(tmp_path, {"rows": 1, "cols": 1, "goal": [1, 1], "triangles": [], "stars": [[0, 0]]})
     assert main(["solve", f, "--json"]) == 0

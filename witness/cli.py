@@ -12,6 +12,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -523,7 +524,19 @@ def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
     return [tuple(v) for v in data]
 
 
+PATH_FORMS = (
+    "JSON list of [x, y], a file with one (or solve --json output), "
+    "or the line as solve prints it ('0,0 1,0 1,1')"
+)
+# A line as `witness solve` prints it (``path: 0,0 1,0 1,1``), the label optional.
+PRINTED_PATH = re.compile(r"\s*(?:path:)?\s*-?\d+,-?\d+(?:\s+-?\d+,-?\d+)*\s*")
+
+
 def _load_path_arg(text: str) -> list[tuple[int, int]]:
+    """``--path``: inline JSON, a file of JSON (or of ``solve --json`` output),
+    or the line as ``solve`` prints it."""
+    if PRINTED_PATH.fullmatch(text):
+        return [(int(x), int(y)) for x, y in re.findall(r"(-?\d+),(-?\d+)", text)]
     return _parse_path(_read_json(text, "--path"), "--path")
 
 
@@ -753,7 +766,8 @@ def _add_show(sub: Subparsers) -> None:
     )
     p.add_argument("puzzle")
     p.add_argument(
-        "--path", help="JSON list of [x, y], or a file with one (or solve --json output)"
+        "--path",
+        help=PATH_FORMS,
     )
     p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
     p.add_argument(
@@ -770,8 +784,7 @@ def _add_check(sub: Subparsers) -> None:
     p.add_argument(
         "--path",
         required=True,
-        help="the line (with symmetry, the first of the two): JSON list of [x, y], "
-        "or a file with one (or solve --json output)",
+        help=f"the line (with symmetry, the first of the two): {PATH_FORMS}",
     )
     _json_flag(p)
     p.set_defaults(func=cmd_check)
