@@ -529,14 +529,15 @@ PATH_FORMS = (
     "or the line as solve prints it ('0,0 1,0 1,1')"
 )
 # A line as `witness solve` prints it (``path: 0,0 1,0 1,1``), the label optional.
-PRINTED_PATH = re.compile(r"\s*(?:path:)?\s*-?\d+,-?\d+(?:\s+-?\d+,-?\d+)*\s*")
+VERTEX_TEXT = r"-?\d+,-?\d+"
+PRINTED_PATH = re.compile(rf"\s*(?:path:)?\s*{VERTEX_TEXT}(?:\s+{VERTEX_TEXT})*\s*")
 
 
 def _load_path_arg(text: str) -> list[tuple[int, int]]:
     """``--path``: inline JSON, a file of JSON (or of ``solve --json`` output),
     or the line as ``solve`` prints it."""
     if PRINTED_PATH.fullmatch(text):
-        return [(int(x), int(y)) for x, y in re.findall(r"(-?\d+),(-?\d+)", text)]
+        return [tuple(map(int, v.split(","))) for v in re.findall(VERTEX_TEXT, text)]
     return _parse_path(_read_json(text, "--path"), "--path")
 
 
@@ -765,10 +766,7 @@ def _add_show(sub: Subparsers) -> None:
         "show", help="draw a panel of any type (and a line, and what it breaks) as SVG or PNG"
     )
     p.add_argument("puzzle")
-    p.add_argument(
-        "--path",
-        help=PATH_FORMS,
-    )
+    p.add_argument("--path", help=PATH_FORMS)
     p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
     p.add_argument(
         "--violations",
