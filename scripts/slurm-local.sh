@@ -55,8 +55,11 @@ fi
 chmod 700 "$WORK"
 ETC="$WORK/etc"; RUNDIR="$WORK/run"
 rm -rf "$ETC" "$RUNDIR" "$WORK/bin" "$WORK/local" "$WORK/slurm"
-mkdir -p "$ETC" "$RUNDIR/state" "$RUNDIR/spool" "$RUNDIR/munge" "$WORK/local" "$WORK/slurm"
+mkdir -p "$ETC" "$RUNDIR/state" "$RUNDIR/munge" "$WORK/local" "$WORK/slurm"
 chmod 700 "$RUNDIR/munge"
+# Unix sockets (munge's, and slurmd's spool where each job step makes one) take at most
+# 108 bytes of path: a short directory of their own, whatever the length of WORK.
+SOCKETS="$(mktemp -d /tmp/slurm-sockets.XXXXXX)"
 
 PIDS=()
 SNAKEMAKE_PID=""
@@ -86,6 +89,7 @@ cleanup() {
   local status=$?
   [ -z "$SNAKEMAKE_PID" ] || stop_pid "$SNAKEMAKE_PID"  # it cancels its jobs on SIGTERM
   stop_daemons
+  rm -rf "$SOCKETS"
   if [ "$KEEP" = 0 ]; then rm -rf "$WORK"; else log "runs kept in $WORK"; fi
   exit "$status"
 }
@@ -107,7 +111,7 @@ CPUS="$(nproc)"
 MEM_MB="$(awk '/MemTotal/ {print int($2 / 1024 * 0.85)}' /proc/meminfo)"
 
 # ---- munge: a fresh key, its own socket
-MUNGE_SOCKET="$RUNDIR/munge/munge.socket"
+MUNGE_SOCKET="$SOCKETS/munge.socket"
 head -c 1024 /dev/urandom >"$ETC/munge.key"
 chmod 400 "$ETC/munge.key"
 nice -n 10 munged --foreground --force --key-file="$ETC/munge.key" --socket="$MUNGE_SOCKET" \
@@ -127,7 +131,7 @@ AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket=$MUNGE_SOCKET
 StateSaveLocation=$RUNDIR/state
-SlurmdSpoolDir=$RUNDIR/spool/slurmd-%n
+SlurmdSpoolDir=$SOCKETS/slurmd-%n
 SlurmctldPidFile=$RUNDIR/slurmctld.pid
 SlurmdPidFile=$RUNDIR/slurmd.pid
 SlurmctldLogFile=$RUNDIR/slurmctld.log
