@@ -3,7 +3,9 @@
 #   - SWI-Prolog >= 9.1.12 (system one if new enough, else built once from
 #     Debian's trixie source tarball into a cached prefix; see docs/DESIGN.md),
 #   - a virtualenv in .venv with the witness package and its Python deps
-#     (clingo, janus-swi, numba, snakemake, pandas, matplotlib, pytest, ...).
+#     (clingo, janus-swi, numba, snakemake, pandas, matplotlib, pytest, ...),
+#   - node (Debian's nodejs), which runs the community engine's own rules
+#     beside the checker (benchmarks/engine_agreement.py).
 # Re-running it is cheap: every step checks whether its work is done.
 set -euo pipefail
 
@@ -80,6 +82,7 @@ if [ -z "$SWIPL" ]; then
   [ -n "$SWIPL" ] || { echo "setup: no SWI-Prolog >= 9.1.12 after the build" >&2; exit 1; }
 fi
 log "SWI-Prolog: $SWIPL ($(swipl_version_num "$SWIPL"))"
+command -v node >/dev/null || apt_install nodejs
 SWIPL_BIN="$(dirname "$SWIPL")"
 export PATH="$SWIPL_BIN:$PATH"
 

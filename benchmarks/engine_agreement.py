@@ -1,0 +1,439 @@
+"""Does the rules checker agree with the community engine on every line it is shown?
+
+The checker (``witness check``, :func:`witness.model.rules.check`) follows the
+semantics of witnesspuzzles.com's engine (``engine/validate.js`` of
+jbzdarkid/jbzdarkid.github.io), written anew. This runs the engine itself
+under node (benchmarks/engine_validate.js loads it from a snapshot's
+``engine/`` folder, the first argument: fetched, never part of the
+repository) on the same panels and lines, and prints how often the two
+verdicts (solved or not) agree, by source and by constraint family.
+
+Panels: random ones of every family mixed (``--random N``: one in four read
+off a random line as the generators' Algorithm 4 does, so that line solves
+it; the others with symbols at random, Algorithm 3's candidates, a third of
+those with negative, rotatable or larger pieces, a removed edge, more starts
+and ends and an invisible dot), and with ``--community DIR`` the imported
+community panels of a folder (``witness import``; ``--sample N`` of them).
+Lines: ``--lines K`` random lines from a start to an end a panel, the line a
+panel was read off, and for a community panel the line clingo finds within
+``--solve-seconds`` and K near misses (the line clingo finds on the panel
+less one symbol drawn at random, judged on the whole panel). A panel the
+engine's format cannot say exactly (``witness export --to jbz`` names an
+approximation: The Windmill's count of cancellers, a piece off the grid, a
+piece wider than 4) is left out.
+
+Then ``--counts N`` small random panels are solved to the last solution by
+the engine's own solver (``engine/solve.js``) and by the checker over every
+legal line: that compares the lines a player may draw (starts, ends,
+symmetry, gaps) as well. Where the counts differ, each line one side alone
+found is judged again by validate(): a line both judges accept that the
+engine's solver did not find is counted as its solver's miss, anything
+else as a disagreement.
+
+Every disagreement is written to ``--disagreements DIR`` as a panel JSON
+(for a line, the line in ``meta.line``) and named on the output; ``--out``
+writes every line's two verdicts as a CSV.
+
+    .venv/bin/python benchmarks/engine_agreement.py ENGINE_DIR [--random 2000]
+        [--counts 500] [--seed 1] [--community DIR] [--sample N] [--lines 3]
+        [--solve-seconds 2] [--disagreements DIR] [--out CSV]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from tqdm import tqdm
+
+from witness.errors import InputError
+from witness.io import make_folder, read_json, write_csv, write_new
+from witness.model.jbz import panel_to_jbz
+from witness.model.panel import Dot, Panel, panel_from_dict
+from witness.model.rules import check, covered, enumerate_lines, lines_of
+from witness.search.count import count_with_checker
+from witness.search.generate import GenerationError
+from witness.search.generate_panels import (
+    TYPES,
+    PanelSpec,
+    generate_from_line,
+    random_line,
+    random_panel_candidate,
+)
+
+HERE = Path(__file__).resolve().parent
+SIZES = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 4))
+# pieces the generators never draw (offsets, y up)
+EXTRA_SHAPES = (
+    ((0, 0), (1, 0), (2, 0), (1, 1)),
+    ((0, 0), (0, 1), (0, 2), (1, 0)),
+    ((0, 0), (1, 1)),
+    ((0, 0), (1, 0), (0, 1), (1, 1)),
+)
+# the engine's solver stops at this many solutions (engine/solve.js)
+ENGINE_MAX_SOLUTIONS = 10_000
+SYMMETRIES = (None, None, "horizontal", "vertical", "rotational")
+
+
+@dataclass
+class Case:
+    """One panel and one line to judge, and where they came from."""
+
+    name: str
+    panel: Panel
+    line: list[tuple[int, int]]
+    source: str  # random (Algorithm 4 or 3), or community
+
+
+class Engine:
+    """The engine's validate() under node, one JSON line out per line in."""
+
+    def __init__(self, engine_dir: Path) -> None:
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("engine_agreement: needs node (scripts/setup.sh installs Debian's nodejs)")
+        if not (engine_dir / "solve.js").is_file():
+            sys.exit(f"engine_agreement: {engine_dir} has no solve.js (give the engine/ folder)")
+        script = str(HERE / "engine_validate.js")
+        self.proc = subprocess.Popen(
+            [node, script, str(engine_dir)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+
+    def _ask(self, request: dict) -> dict:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        answer = self.proc.stdout.readline()
+        if not answer:
+            sys.exit("engine_agreement: the engine under node stopped answering")
+        return json.loads(answer)
+
+    def valid(self, puzzle: dict, lines: list[list[tuple[int, int]]]) -> tuple[bool, list]:
+        """The engine's verdict on the lines covering ``lines`` (its places)."""
+        out = self._ask({"puzzle": puzzle, "lines": lines})
+        return bool(out["valid"]), out["invalid"]
+
+    def count(self, puzzle: dict) -> int:
+        """How many solutions the engine's own solver finds (it stops at
+        :data:`ENGINE_MAX_SOLUTIONS`)."""
+        return int(self._ask({"puzzle": puzzle, "count": True})["count"])
+
+    def solutions(self, puzzle: dict) -> list[list[tuple[int, int]]]:
+        """The solutions the engine's own solver finds, each the places its
+        line covers from its start (the engine's doubled grid)."""
+        answer = self._ask({"puzzle": puzzle, "count": True, "paths": True})
+        return [[tuple(p) for p in places] for places in answer["paths"]]
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def engine_places(panel: Panel, line: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The places each line covers on the engine's doubled grid (y down)."""
+    lines = lines_of(panel, line)
+    height = 2 * panel.rows
+    out = []
+    for one in lines:
+        places = covered((one,))
+        out.append([(x, height - y) for x, y in sorted(places)])
+    return out
+
+
+def vertices_of(panel: Panel, places: list[tuple[int, int]]) -> tuple:
+    """The vertices (y up) of a line given as the engine's places in order."""
+    return tuple((x // 2, panel.rows - y // 2) for x, y in places if x % 2 == 0 and y % 2 == 0)
+
+
+def exact_export(panel: Panel) -> dict | None:
+    """The engine's puzzle object when it says ``panel`` exactly, else None."""
+    try:
+        data, notes = panel_to_jbz(panel)
+    except ValueError:  # a piece beyond the engine's 4x4 mask
+        return None
+    negatives = any(p.negative for p in panel.polyominoes)
+    for note in notes:
+        if note.startswith("polyominoes are written imprecise") and not negatives:
+            continue  # without negative pieces none may hang off the grid anyway
+        return None
+    return data
+
+
+def families(panel: Panel) -> str:
+    names = [t for t in TYPES if getattr(panel, t)]
+    if panel.symmetry:
+        names.append("symmetry")
+    return "+".join(names) or "none"
+
+
+def enriched(panel: Panel, rng: random.Random) -> Panel:
+    """``panel`` with what the generators never draw, at random: negative and
+    rotatable pieces, larger pieces, a removed edge, and without symmetry
+    another start and end, an invisible dot; itself when that is no panel."""
+    pieces = [
+        replace(
+            p,
+            shape=rng.choice((p.shape, *EXTRA_SHAPES)),
+            rotatable=rng.random() < 0.5,
+            negative=rng.random() < 0.3,
+        )
+        for p in panel.polyominoes
+    ]
+    edges = list(panel.grid_edges())
+    changes: dict = {"polyominoes": tuple(pieces)}
+    if rng.random() < 0.3:
+        changes["removed_edges"] = (rng.choice(edges),)
+    if panel.symmetry is None and rng.random() < 0.5:
+        vertices = list(panel.vertices())
+        rim = [v for v in vertices if panel.is_boundary(v)]
+        changes["starts"] = tuple(dict.fromkeys((*panel.starts, rng.choice(vertices))))
+        changes["ends"] = tuple(dict.fromkeys((*panel.ends, rng.choice(rim))))
+        changes["dots"] = (*panel.dots, Dot(rng.choice(vertices), "invisible"))
+    try:
+        return replace(panel, **changes)
+    except InputError:
+        return panel
+
+
+def random_panel(i: int, rng: random.Random) -> tuple[Panel, list | None] | None:
+    """A random panel of mixed families: for one ``i`` in four read off a
+    random line (Algorithm 4; that line too), else symbols at random
+    (Algorithm 3), one in four of those :func:`enriched`; None when the
+    generators refuse the draw (no end, no symbol)."""
+    rows, cols = rng.choice(SIZES)
+    types = tuple(t for t in TYPES if rng.random() < 0.45) or (rng.choice(TYPES),)
+    symmetry = rng.choice(SYMMETRIES) if rows == cols or rng.random() < 0.5 else None
+    spec = PanelSpec(types=types, symmetry=symmetry, colours=rng.choice((2, 3)))
+    try:
+        if i % 4 == 0:
+            return generate_from_line(rows, cols, spec, rng, max_tries=50)
+        panel = random_panel_candidate(rows, cols, spec, rng)
+        return (enriched(panel, rng) if i % 4 == 3 else panel), None
+    except (GenerationError, InputError):
+        return None
+
+
+def random_cases(count: int, lines: int, rng: random.Random) -> Iterator[Case]:
+    """``count`` random panels (:func:`random_panel`), each with its own line
+    if it has one and ``lines`` random lines."""
+    for i in tqdm(range(count), desc="random panels", unit="panel"):
+        drawn = random_panel(i, rng)
+        if drawn is None:
+            continue
+        panel, own = drawn
+        source = "Algorithm 4" if own is not None else "Algorithm 3"
+        if own is not None:
+            yield Case(f"random-{i}-own", panel, own, source)
+        for k in range(lines):
+            line = random_line(panel, rng)
+            if line is not None:
+                yield Case(f"random-{i}-{k}", panel, line, source)
+
+
+def less_one_symbol(panel: Panel, rng: random.Random) -> Panel | None:
+    """``panel`` without one of its symbols or dots, drawn at random: its
+    solutions are near misses of the panel's own (None: nothing to take)."""
+    symbols = ("triangles", "squares", "stars", "cancellers", "polyominoes", "dots")
+    kinds = [k for k in symbols if getattr(panel, k)]
+    if not kinds:
+        return None
+    kind = rng.choice(kinds)
+    items = list(getattr(panel, kind))
+    items.pop(rng.randrange(len(items)))
+    return replace(panel, **{kind: tuple(items)})
+
+
+def community_cases(
+    folder: Path, sample: int | None, lines: int, seconds: float, rng: random.Random
+) -> Iterator[Case]:
+    """The imported panels of ``folder``: ``lines`` random lines each, the line
+    clingo finds within ``seconds``, and as many near misses (the line clingo
+    finds on the panel less one symbol, judged on the whole panel)."""
+    from witness.search.asp_solver import solve_panel_asp  # clingo: only for this source
+
+    files = sorted(folder.glob("*.json"))
+    if sample is not None and sample < len(files):
+        files = sorted(rng.sample(files, sample))
+    for path in tqdm(files, desc="community panels", unit="panel"):
+        panel = panel_from_dict(read_json(path))
+        if exact_export(panel) is None:
+            continue
+        result = solve_panel_asp(panel, time_limit=seconds)
+        if result.solved:
+            yield Case(f"{path.stem}-solution", panel, result.path, "community")
+        for k in range(lines):
+            line = random_line(panel, rng)
+            if line is not None:
+                yield Case(f"{path.stem}-{k}", panel, line, "community")
+            easier = less_one_symbol(panel, rng)
+            near = solve_panel_asp(easier, time_limit=seconds) if easier is not None else None
+            if near is not None and near.solved:
+                yield Case(f"{path.stem}-near{k}", panel, near.path, "near miss")
+
+
+def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict]:
+    """Both verdicts on every case as it comes; disagreements written to ``keep``."""
+    rows = []
+    skipped = 0
+    for case in cases:
+        puzzle = exact_export(case.panel)
+        if puzzle is None:
+            skipped += 1
+            continue
+        ours = check(case.panel, case.line)
+        theirs, invalid = engine.valid(puzzle, engine_places(case.panel, case.line))
+        agree = ours.solved == theirs
+        rows.append(
+            {
+                "name": case.name,
+                "source": case.source,
+                "families": families(case.panel),
+                "checker": ours.solved,
+                "engine": theirs,
+                "agree": agree,
+                "engine_invalid": json.dumps(invalid),
+            }
+        )
+        if not agree and keep is not None:
+            data = case.panel.to_dict()
+            data.setdefault("meta", {})["line"] = [list(v) for v in case.line]
+            write_new(keep / f"{case.name}.json", json.dumps(data).encode())
+    if skipped:
+        print(f"{skipped} lines on panels the engine's format cannot say exactly: skipped")
+    return rows
+
+
+def report(rows: list[dict]) -> None:
+    """Agreement by source and by family, and every disagreement named."""
+    head = ("source", "lines", "solved", "agree", "checker only", "engine only")
+    print(f"{head[0]:<12} {head[1]:>7} {head[2]:>7} {head[3]:>7} {head[4]:>13} {head[5]:>12}")
+    for source in sorted({r["source"] for r in rows}):
+        mine = [r for r in rows if r["source"] == source]
+        solved = sum(r["checker"] and r["engine"] for r in mine)
+        agree = sum(r["agree"] for r in mine)
+        ours = sum(r["checker"] and not r["engine"] for r in mine)
+        theirs = sum(r["engine"] and not r["checker"] for r in mine)
+        print(f"{source:<12} {len(mine):>7} {solved:>7} {agree:>7} {ours:>13} {theirs:>12}")
+    by_family = Counter()
+    apart = Counter()
+    for r in rows:
+        for name in r["families"].split("+"):
+            by_family[name] += 1
+            apart[name] += not r["agree"]
+    print(
+        "lines by family (a line counts under each family its panel has): "
+        + ", ".join(f"{name} {by_family[name]} ({apart[name]} apart)" for name in sorted(by_family))
+    )
+    for r in rows:
+        if not r["agree"]:
+            side = "checker solved, engine not" if r["checker"] else "engine solved, checker not"
+            print(
+                f"  {r['name']} [{r['families']}]: {side}; engine's invalid {r['engine_invalid']}"
+            )
+
+
+def count_rows(count: int, engine: Engine, rng: random.Random, keep: Path | None) -> list[dict]:
+    """The solutions of ``count`` small random panels by the engine's own
+    solver and by the rules checker over every legal line
+    (:func:`witness.model.rules.enumerate_lines`): the lines a player may
+    draw (starts, ends, symmetry, gaps) as well as the rules. Where the
+    counts differ, each line only one side found is judged again by the
+    engine's validate(): a line both judges accept that the engine's solver
+    never found is its solver's miss, anything else a disagreement."""
+    rows = []
+    for i in tqdm(range(count), desc="counted panels", unit="panel"):
+        drawn = random_panel(i, rng)
+        puzzle = exact_export(drawn[0]) if drawn is not None else None
+        if drawn is None or puzzle is None:
+            continue
+        panel = drawn[0]
+        theirs = engine.count(puzzle)
+        ours = count_with_checker(panel).count
+        row = {"name": f"count-{i}", "families": families(panel), "checker": ours, "engine": theirs}
+        row["missed"] = row["apart"] = 0
+        if ours != theirs and theirs < ENGINE_MAX_SOLUTIONS:
+            row["missed"], row["apart"] = sort_out(panel, puzzle, engine)
+            if keep is not None:
+                write_new(keep / f"{row['name']}.json", panel.to_json().encode())
+        rows.append(row)
+    same = sum(r["checker"] == r["engine"] for r in rows)
+    missed = sum(r["missed"] for r in rows)
+    apart = [r for r in rows if r["apart"]]
+    print(
+        f"solutions counted on {len(rows)} random panels: the same count on {same}; "
+        f"{missed} lines both judges accept that the engine's solver missed; "
+        f"{len(apart)} panels with lines the two judge apart"
+    )
+    for r in apart:
+        print(f"  {r['name']} [{r['families']}]: checker {r['checker']}, engine {r['engine']}")
+    return rows
+
+
+def sort_out(panel: Panel, puzzle: dict, engine: Engine) -> tuple[int, int]:
+    """Lines the engine's solver missed though both judges accept them, and
+    lines the two judge apart, on a panel whose counts differ."""
+    ours = {tuple(line) for line in enumerate_lines(panel) if check(panel, line).solved}
+    theirs = {vertices_of(panel, places) for places in engine.solutions(puzzle)}
+    missed = apart = 0
+    for line in ours - theirs:
+        accepted, _ = engine.valid(puzzle, engine_places(panel, list(line)))
+        missed += accepted
+        apart += not accepted
+    return missed, apart + len(theirs - ours)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("engine", type=Path, help="the engine/ folder of a witnesspuzzles.com snapshot")
+    ap.add_argument("--random", type=int, default=2000, help="random panels (default 2000)")
+    ap.add_argument(
+        "--counts", type=int, default=500, help="random panels whose solutions are counted"
+    )
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--community", type=Path, help="a folder of imported community panels")
+    ap.add_argument(
+        "--sample", type=int, help="at most this many community panels, drawn at random"
+    )
+    ap.add_argument("--lines", type=int, default=3, help="random lines per panel (default 3)")
+    ap.add_argument("--solve-seconds", type=float, default=2.0, help="clingo per community panel")
+    ap.add_argument(
+        "--disagreements", type=Path, help="a folder for the panels the two judge apart"
+    )
+    ap.add_argument("--out", type=Path, help="a CSV of every line's two verdicts")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    keep = None
+    if args.disagreements is not None:
+        keep = make_folder(args.disagreements)
+        if any(keep.iterdir()):
+            sys.exit(f"engine_agreement: {keep} is not empty (give a new folder)")
+    engine = Engine(args.engine)
+    try:
+        cases: Iterable[Case] = random_cases(args.random, args.lines, rng)
+        if args.community is not None:
+            more = community_cases(args.community, args.sample, args.lines, args.solve_seconds, rng)
+            cases = itertools.chain(cases, more)
+        rows = judge(cases, engine, keep)
+        report(rows)
+        if args.out is not None:
+            write_csv(rows, list(rows[0]) if rows else ["name"], args.out)
+        count_rows(args.counts, engine, rng, keep)
+    finally:
+        engine.close()
+
+
+if __name__ == "__main__":
+    main()

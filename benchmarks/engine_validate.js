@@ -1,0 +1,79 @@
+// The community engine's own verdict on lines: loads engine/polyominos.js,
+// engine/puzzle.js and engine/validate.js of a witnesspuzzles.com snapshot
+// (jbzdarkid/jbzdarkid.github.io) and answers one JSON line per JSON line read:
+//   in:  {"puzzle": <the engine's puzzle object>, "lines": [[[x, y], ...], ...]}
+//        every place (the engine's doubled grid) each line covers, one list
+//        per line; with symmetry the first line is blue, the second yellow
+//   out: {"valid": bool, "invalid": [[x, y], ...]}
+// or, with engine/solve.js, every solution the engine's own solver finds
+// (it stops at 10,000; panels up to 5x5 are solved at once, not in the
+// background):
+//   in:  {"puzzle": <the engine's puzzle object>, "count": true, "paths": bool}
+//   out: {"count": n, "paths": [[[x, y], ...], ...]}  (with "paths": each
+//        solution's places from its start, in order)
+// Used by benchmarks/engine_agreement.py:  node engine_validate.js ENGINE_DIR
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const readline = require("readline");
+const vm = require("vm");
+
+const engine = process.argv[2];
+if (!engine || !fs.existsSync(path.join(engine, "solve.js"))) {
+  process.stderr.write(`engine_validate.js: no validate.js and solve.js in ${engine}\n`);
+  process.exit(2);
+}
+// The engine's files are browser scripts: they write to window and wrap
+// themselves in namespace(); the constants they read come from utilities.js,
+// which also touches the page, so they are set here instead.
+globalThis.window = globalThis;
+globalThis.namespace = (code) => code();
+Object.assign(globalThis, {
+  LINE_NONE: 0, LINE_BLACK: 1, LINE_BLUE: 2, LINE_YELLOW: 3,
+  DOT_NONE: 0, DOT_BLACK: 1, DOT_BLUE: 2, DOT_YELLOW: 3, DOT_INVISIBLE: 4,
+  GAP_NONE: 0, GAP_BREAK: 1, GAP_FULL: 2,
+});
+const write = (text) => process.stdout.write(text + "\n");
+// the engine logs every step to the console; stdout carries the answers only
+for (const level of ["log", "debug", "info", "warn", "spam", "group", "groupEnd"]) console[level] = () => {};
+for (const name of ["polyominos.js", "puzzle.js", "validate.js", "solve.js"]) {
+  vm.runInThisContext(fs.readFileSync(path.join(engine, name), "utf8"), { filename: name });
+}
+
+// A solution as solve() gives it: its start, then one step a place (1 left,
+// 2 right, 3 up, 4 down; 0 closes it).
+const STEPS = { 1: [-1, 0], 2: [1, 0], 3: [0, -1], 4: [0, 1] };
+function placesOf(solution) {
+  let { x, y } = solution[0];
+  const places = [[x, y]];
+  for (const step of solution.slice(1)) {
+    if (!STEPS[step]) continue;
+    x += STEPS[step][0];
+    y += STEPS[step][1];
+    places.push([x, y]);
+  }
+  return places;
+}
+
+const input = readline.createInterface({ input: process.stdin });
+input.on("line", (text) => {
+  const request = JSON.parse(text);
+  const puzzle = Puzzle.deserialize(JSON.stringify(request.puzzle));
+  if (request.count) {
+    window.MAX_SOLUTIONS = 0; // solve() takes its default cap
+    const found = solve(puzzle);
+    const answer = { count: found.length };
+    if (request.paths) answer.paths = found.map(placesOf);
+    write(JSON.stringify(answer));
+    return;
+  }
+  const colours = request.lines.length > 1 ? [LINE_BLUE, LINE_YELLOW] : [LINE_BLACK];
+  request.lines.forEach((places, i) => {
+    for (const [x, y] of places) puzzle.grid[x][y].line = colours[i];
+  });
+  const data = validate(puzzle, false);
+  write(JSON.stringify({
+    valid: data.invalidElements.length === 0,
+    invalid: data.invalidElements.map((e) => [e.x, e.y]),
+  }));
+});

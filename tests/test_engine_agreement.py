@@ -1,0 +1,122 @@
+"""benchmarks/engine_agreement.py: the lines as the community engine's grid
+holds them, the draws it adds, and its exchange with the engine under node
+(here a stand-in engine written in the test: the real one is fetched)."""
+
+import random
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import engine_agreement  # noqa: E402
+
+from witness.model.panel import Panel  # noqa: E402
+from witness.model.rules import covered, lines_of  # noqa: E402
+from witness.search.generate_panels import random_line  # noqa: E402
+
+
+def _panel(seed: int) -> Panel:
+    rng = random.Random(seed)
+    while True:
+        drawn = engine_agreement.random_panel(rng.randrange(4), rng)
+        if drawn is not None:
+            return drawn[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_engine_places_are_the_lines_places_turned_upside_down(seed: int) -> None:
+    """Each line's places on the engine's grid (y down) are the checker's
+    places of that line (y up), mirror line apart; reading the vertices back
+    from the places in order gives the line."""
+    panel = _panel(seed)
+    line = random_line(panel, random.Random(seed))
+    if line is None:
+        return
+    lines = lines_of(panel, line)
+    places = engine_agreement.engine_places(panel, line)
+    assert len(places) == len(lines)
+    for one, theirs in zip(lines, places, strict=True):
+        assert {(x, 2 * panel.rows - y) for x, y in theirs} == set(covered((one,)))
+    in_order = []
+    for a, b in zip(line, line[1:], strict=False):
+        in_order += [
+            (2 * a[0], 2 * (panel.rows - a[1])),
+            (a[0] + b[0], 2 * panel.rows - a[1] - b[1]),
+        ]
+    in_order.append((2 * line[-1][0], 2 * (panel.rows - line[-1][1])))
+    assert engine_agreement.vertices_of(panel, in_order) == tuple(line)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_draws_are_panels_and_one_symbol_less_is_one_less(seed: int) -> None:
+    rng = random.Random(seed)
+    panel = _panel(seed)
+    richer = engine_agreement.enriched(panel, rng)
+    assert isinstance(richer, Panel)
+    assert len(richer.polyominoes) == len(panel.polyominoes)
+    fewer = engine_agreement.less_one_symbol(panel, rng)
+    kinds = ("triangles", "squares", "stars", "cancellers", "polyominoes", "dots")
+    total = sum(len(getattr(panel, k)) for k in kinds)
+    if total == 0:
+        assert fewer is None
+    else:
+        assert sum(len(getattr(fewer, k)) for k in kinds) == total - 1
+
+
+def test_a_piece_hanging_off_the_grid_or_the_windmill_count_is_not_exported() -> None:
+    plain = Panel(rows=1, cols=1, ends=((1, 1),), cancellers=((0, 0, "white"),))
+    assert engine_agreement.exact_export(plain) is not None
+    windmill = Panel(
+        rows=1, cols=1, ends=((1, 1),), cancellers=((0, 0, "white"),), canceller_rules="windmill"
+    )
+    assert engine_agreement.exact_export(windmill) is None
+
+
+# A stand-in for the engine's four files: a puzzle whose first place the line
+# covers is valid; its solver finds one solution, right then down.
+STAND_IN = {
+    "polyominos.js": "namespace(function() { window.ROTATION_BIT = 1 << 20 })\n",
+    "puzzle.js": (
+        "namespace(function() { window.Puzzle = class {\n"
+        "  static deserialize(json) { var p = new Puzzle(); p.grid = JSON.parse(json).grid;"
+        " return p }\n} })\n"
+    ),
+    "validate.js": (
+        "namespace(function() { window.validate = function(puzzle, quick) {\n"
+        "  var ok = puzzle.grid[0][0].line > LINE_NONE\n"
+        "  return {invalidElements: ok ? [] : [{x: 1, y: 1}]}\n} })\n"
+    ),
+    "solve.js": (
+        "namespace(function() { window.solve = function(puzzle) {\n"
+        "  return [[{x: 0, y: 0}, 2, 2, 4, 4, 0]]\n} })\n"
+    ),
+}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is installed by scripts/setup.sh")
+def test_the_exchange_with_the_engine_under_node(tmp_path) -> None:
+    for name, text in STAND_IN.items():
+        (tmp_path / name).write_text(text)
+    engine = engine_agreement.Engine(tmp_path)
+    try:
+        grid = [[{"type": "line", "line": 0} for _ in range(3)] for _ in range(3)]
+        puzzle = {"grid": grid}
+        assert engine.valid(puzzle, [[(0, 0), (1, 0)]]) == (True, [])
+        assert engine.valid(puzzle, [[(2, 2)]]) == (False, [[1, 1]])
+        assert engine.count(puzzle) == 1
+        assert engine.solutions(puzzle) == [[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]]
+        panel = Panel(rows=1, cols=1, ends=((1, 0),))
+        assert engine_agreement.vertices_of(panel, engine.solutions(puzzle)[0]) == (
+            (0, 1),
+            (1, 1),
+            (1, 0),
+        )
+    finally:
+        engine.close()
