@@ -6,8 +6,7 @@
 //        per line; with symmetry the first line is blue, the second yellow
 //   out: {"valid": bool, "invalid": [[x, y], ...]}
 // or, with engine/solve.js, every solution the engine's own solver finds
-// (it stops at 10,000; panels up to 5x5 are solved at once, not in the
-// background):
+// (it stops at 10,000 solutions):
 //   in:  {"puzzle": <the engine's puzzle object>, "count": true, "paths": bool}
 //   out: {"count": n, "paths": [[[x, y], ...], ...]}  (with "paths": each
 //        solution's places from its start, in order)
@@ -61,10 +60,12 @@ input.on("line", (text) => {
   const puzzle = Puzzle.deserialize(JSON.stringify(request.puzzle));
   if (request.count) {
     window.MAX_SOLUTIONS = 0; // solve() takes its default cap
-    const found = solve(puzzle);
-    const answer = { count: found.length };
-    if (request.paths) answer.paths = found.map(placesOf);
-    write(JSON.stringify(answer));
+    // past 5x5 the solver goes on in the background: answer when it is done
+    solve(puzzle, null, (found) => {
+      const answer = { count: found.length };
+      if (request.paths) answer.paths = found.map(placesOf);
+      write(JSON.stringify(answer));
+    });
     return;
   }
   const colours = request.lines.length > 1 ? [LINE_BLUE, LINE_YELLOW] : [LINE_BLACK];

@@ -94,8 +94,8 @@ STAND_IN = {
         "  return {invalidElements: ok ? [] : [{x: 1, y: 1}]}\n} })\n"
     ),
     "solve.js": (
-        "namespace(function() { window.solve = function(puzzle) {\n"
-        "  return [[{x: 0, y: 0}, 2, 2, 4, 4, 0]]\n} })\n"
+        "namespace(function() { window.solve = function(puzzle, partial, done) {\n"
+        "  done([[{x: 0, y: 0}, 2, 2, 4, 4, 0]])\n} })\n"
     ),
 }
 
