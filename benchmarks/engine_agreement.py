@@ -32,7 +32,10 @@ else as a disagreement.
 
 Every disagreement is written to ``--disagreements DIR`` as a panel JSON
 (for a line, the line in ``meta.line``) and named on the output; ``--out``
-writes every line's two verdicts as a CSV.
+writes every line's two verdicts as a CSV. Each judge has ``--seconds`` a
+line (both search for a tiling or for what cancellers take, which can take
+for ever); a line either judge did not decide in time is counted as
+stopped.
 
     .venv/bin/python benchmarks/engine_agreement.py ENGINE_DIR [--random 2000]
         [--counts 500] [--seed 1] [--community DIR] [--sample N] [--lines 3]
@@ -45,9 +48,11 @@ import argparse
 import itertools
 import json
 import random
+import select
 import shutil
 import subprocess
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -59,7 +64,7 @@ from witness.errors import InputError
 from witness.io import make_folder, read_json, write_csv, write_new
 from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, panel_from_dict
-from witness.model.rules import check, covered, enumerate_lines, lines_of
+from witness.model.rules import CheckStopped, check, covered, enumerate_lines, lines_of
 from witness.search.count import count_with_checker
 from witness.search.generate import GenerationError
 from witness.search.generate_panels import (
@@ -95,46 +100,62 @@ class Case:
 
 
 class Engine:
-    """The engine's validate() under node, one JSON line out per line in."""
+    """The engine under node (benchmarks/engine_validate.js), one JSON line
+    out per line in; a request it has not answered within ``seconds`` (its
+    polyomino and canceller searches can take for ever) gets None, and node
+    is started again."""
 
-    def __init__(self, engine_dir: Path) -> None:
-        node = shutil.which("node")
-        if node is None:
+    def __init__(self, engine_dir: Path, seconds: float = 10.0) -> None:
+        self.node = shutil.which("node")
+        if self.node is None:
             sys.exit("engine_agreement: needs node (scripts/setup.sh installs Debian's nodejs)")
         if not (engine_dir / "solve.js").is_file():
             sys.exit(f"engine_agreement: {engine_dir} has no solve.js (give the engine/ folder)")
+        self.engine_dir = engine_dir
+        self.seconds = seconds
+        self.proc = self._start()
+
+    def _start(self) -> subprocess.Popen:
         script = str(HERE / "engine_validate.js")
-        self.proc = subprocess.Popen(
-            [node, script, str(engine_dir)],
+        return subprocess.Popen(
+            [self.node, script, str(self.engine_dir)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             bufsize=1,
         )
 
-    def _ask(self, request: dict) -> dict:
+    def _ask(self, request: dict) -> dict | None:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(request) + "\n")
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.seconds)
+        if not ready:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = self._start()
+            return None
         answer = self.proc.stdout.readline()
         if not answer:
             sys.exit("engine_agreement: the engine under node stopped answering")
         return json.loads(answer)
 
-    def valid(self, puzzle: dict, lines: list[list[tuple[int, int]]]) -> tuple[bool, list]:
-        """The engine's verdict on the lines covering ``lines`` (its places)."""
+    def valid(self, puzzle: dict, lines: list[list[tuple[int, int]]]) -> tuple[bool | None, list]:
+        """The engine's verdict on the lines covering ``lines`` (its places);
+        None when it took longer than its seconds."""
         out = self._ask({"puzzle": puzzle, "lines": lines})
-        return bool(out["valid"]), out["invalid"]
+        return (None, []) if out is None else (bool(out["valid"]), out["invalid"])
 
-    def count(self, puzzle: dict) -> int:
+    def count(self, puzzle: dict) -> int | None:
         """How many solutions the engine's own solver finds (it stops at
-        :data:`ENGINE_MAX_SOLUTIONS`)."""
-        return int(self._ask({"puzzle": puzzle, "count": True})["count"])
+        :data:`ENGINE_MAX_SOLUTIONS`); None when it took too long."""
+        out = self._ask({"puzzle": puzzle, "count": True})
+        return None if out is None else int(out["count"])
 
-    def solutions(self, puzzle: dict) -> list[list[tuple[int, int]]]:
+    def solutions(self, puzzle: dict) -> list[list[tuple[int, int]]] | None:
         """The solutions the engine's own solver finds, each the places its
         line covers from its start (the engine's doubled grid)."""
-        answer = self._ask({"puzzle": puzzle, "count": True, "paths": True})
-        return [[tuple(p) for p in places] for places in answer["paths"]]
+        out = self._ask({"puzzle": puzzle, "count": True, "paths": True})
+        return None if out is None else [[tuple(p) for p in places] for places in out["paths"]]
 
     def close(self) -> None:
         if self.proc.stdin is not None:
@@ -284,8 +305,18 @@ def community_cases(
                 yield Case(f"{path.stem}-near{k}", panel, near.path, "near miss")
 
 
+def checker_verdict(panel: Panel, line: list, seconds: float) -> bool | None:
+    """Does ``line`` solve ``panel``, by the rules checker (None: it took
+    longer than ``seconds``)?"""
+    try:
+        return check(panel, line, time.perf_counter() + seconds).solved
+    except CheckStopped:
+        return None
+
+
 def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict]:
-    """Both verdicts on every case as it comes; disagreements written to ``keep``."""
+    """Both verdicts on every case as it comes (each judge given the
+    engine's seconds); disagreements written to ``keep``."""
     rows = []
     skipped = 0
     for case in cases:
@@ -293,21 +324,21 @@ def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict
         if puzzle is None:
             skipped += 1
             continue
-        ours = check(case.panel, case.line)
+        ours = checker_verdict(case.panel, case.line, engine.seconds)
         theirs, invalid = engine.valid(puzzle, engine_places(case.panel, case.line))
-        agree = ours.solved == theirs
+        agree = None if ours is None or theirs is None else ours == theirs
         rows.append(
             {
                 "name": case.name,
                 "source": case.source,
                 "families": families(case.panel),
-                "checker": ours.solved,
+                "checker": ours,
                 "engine": theirs,
                 "agree": agree,
                 "engine_invalid": json.dumps(invalid),
             }
         )
-        if not agree and keep is not None:
+        if agree is False and keep is not None:
             data = case.panel.to_dict()
             data.setdefault("meta", {})["line"] = [list(v) for v in case.line]
             write_new(keep / f"{case.name}.json", json.dumps(data).encode())
@@ -318,27 +349,35 @@ def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict
 
 def report(rows: list[dict]) -> None:
     """Agreement by source and by family, and every disagreement named."""
-    head = ("source", "lines", "solved", "agree", "checker only", "engine only")
-    print(f"{head[0]:<12} {head[1]:>7} {head[2]:>7} {head[3]:>7} {head[4]:>13} {head[5]:>12}")
+    head = ("source", "lines", "solved", "agree", "checker only", "engine only", "stopped")
+    print(
+        f"{head[0]:<12} {head[1]:>7} {head[2]:>7} {head[3]:>7} {head[4]:>13} {head[5]:>12}"
+        f" {head[6]:>8}"
+    )
     for source in sorted({r["source"] for r in rows}):
         mine = [r for r in rows if r["source"] == source]
-        solved = sum(r["checker"] and r["engine"] for r in mine)
-        agree = sum(r["agree"] for r in mine)
-        ours = sum(r["checker"] and not r["engine"] for r in mine)
-        theirs = sum(r["engine"] and not r["checker"] for r in mine)
-        print(f"{source:<12} {len(mine):>7} {solved:>7} {agree:>7} {ours:>13} {theirs:>12}")
+        solved = sum(bool(r["checker"] and r["engine"]) for r in mine)
+        agree = sum(r["agree"] is True for r in mine)
+        ours = sum(r["checker"] is True and r["engine"] is False for r in mine)
+        theirs = sum(r["engine"] is True and r["checker"] is False for r in mine)
+        stopped = sum(r["agree"] is None for r in mine)
+        print(
+            f"{source:<12} {len(mine):>7} {solved:>7} {agree:>7} {ours:>13} {theirs:>12}"
+            f" {stopped:>8}"
+        )
     by_family = Counter()
     apart = Counter()
     for r in rows:
         for name in r["families"].split("+"):
             by_family[name] += 1
-            apart[name] += not r["agree"]
-    print(
-        "lines by family (a line counts under each family its panel has): "
-        + ", ".join(f"{name} {by_family[name]} ({apart[name]} apart)" for name in sorted(by_family))
-    )
+            apart[name] += r["agree"] is False
+    counts = ", ".join(f"{n} {by_family[n]} ({apart[n]} apart)" for n in sorted(by_family))
+    print(f"lines by family (a line counts under each family its panel has): {counts}")
     for r in rows:
-        if not r["agree"]:
+        if r["agree"] is None:
+            judge = "the checker" if r["checker"] is None else "the engine"
+            print(f"  {r['name']} [{r['families']}]: {judge} stopped")
+        elif not r["agree"]:
             side = "checker solved, engine not" if r["checker"] else "engine solved, checker not"
             print(
                 f"  {r['name']} [{r['families']}]: {side}; engine's invalid {r['engine_invalid']}"
@@ -362,6 +401,9 @@ def count_rows(count: int, engine: Engine, rng: random.Random, keep: Path | None
         panel = drawn[0]
         theirs = engine.count(puzzle)
         ours = count_with_checker(panel).count
+        if theirs is None:
+            print(f"  count-{i} [{families(panel)}]: the engine's solver stopped")
+            continue
         row = {"name": f"count-{i}", "families": families(panel), "checker": ours, "engine": theirs}
         row["missed"] = row["apart"] = 0
         if ours != theirs and theirs < ENGINE_MAX_SOLUTIONS:
@@ -386,12 +428,12 @@ def sort_out(panel: Panel, puzzle: dict, engine: Engine) -> tuple[int, int]:
     """Lines the engine's solver missed though both judges accept them, and
     lines the two judge apart, on a panel whose counts differ."""
     ours = {tuple(line) for line in enumerate_lines(panel) if check(panel, line).solved}
-    theirs = {vertices_of(panel, places) for places in engine.solutions(puzzle)}
+    theirs = {vertices_of(panel, places) for places in engine.solutions(puzzle) or []}
     missed = apart = 0
     for line in ours - theirs:
         accepted, _ = engine.valid(puzzle, engine_places(panel, list(line)))
-        missed += accepted
-        apart += not accepted
+        missed += accepted is True
+        apart += accepted is False
     return missed, apart + len(theirs - ours)
 
 
@@ -412,6 +454,9 @@ def main() -> None:
     ap.add_argument(
         "--disagreements", type=Path, help="a folder for the panels the two judge apart"
     )
+    ap.add_argument(
+        "--seconds", type=float, default=10.0, help="each judge's time on a line (default 10)"
+    )
     ap.add_argument("--out", type=Path, help="a CSV of every line's two verdicts")
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -420,7 +465,7 @@ def main() -> None:
         keep = make_folder(args.disagreements)
         if any(keep.iterdir()):
             sys.exit(f"engine_agreement: {keep} is not empty (give a new folder)")
-    engine = Engine(args.engine)
+    engine = Engine(args.engine, args.seconds)
     try:
         cases: Iterable[Case] = random_cases(args.random, args.lines, rng)
         if args.community is not None:

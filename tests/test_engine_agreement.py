@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import engine_agreement  # noqa: E402
 
 from witness.model.panel import Panel  # noqa: E402
-from witness.model.rules import covered, lines_of  # noqa: E402
+from witness.model.rules import CheckStopped, covered, lines_of  # noqa: E402
 from witness.search.generate_panels import random_line  # noqa: E402
 
 
@@ -80,7 +80,8 @@ def test_a_piece_hanging_off_the_grid_or_the_windmill_count_is_not_exported() ->
 
 
 # A stand-in for the engine's four files: a puzzle whose first place the line
-# covers is valid; its solver finds one solution, right then down.
+# covers is valid, one whose place (1, 0) it covers is never decided; its
+# solver finds one solution, right then down.
 STAND_IN = {
     "polyominos.js": "namespace(function() { window.ROTATION_BIT = 1 << 20 })\n",
     "puzzle.js": (
@@ -90,6 +91,7 @@ STAND_IN = {
     ),
     "validate.js": (
         "namespace(function() { window.validate = function(puzzle, quick) {\n"
+        "  while (puzzle.grid[1][0].line > LINE_NONE) {}\n"
         "  var ok = puzzle.grid[0][0].line > LINE_NONE\n"
         "  return {invalidElements: ok ? [] : [{x: 1, y: 1}]}\n} })\n"
     ),
@@ -104,12 +106,15 @@ STAND_IN = {
 def test_the_exchange_with_the_engine_under_node(tmp_path) -> None:
     for name, text in STAND_IN.items():
         (tmp_path / name).write_text(text)
-    engine = engine_agreement.Engine(tmp_path)
+    engine = engine_agreement.Engine(tmp_path, seconds=2.0)
     try:
         grid = [[{"type": "line", "line": 0} for _ in range(3)] for _ in range(3)]
         puzzle = {"grid": grid}
-        assert engine.valid(puzzle, [[(0, 0), (1, 0)]]) == (True, [])
+        assert engine.valid(puzzle, [[(0, 0), (0, 1)]]) == (True, [])
         assert engine.valid(puzzle, [[(2, 2)]]) == (False, [[1, 1]])
+        # a verdict that never comes: None, and node is started again
+        assert engine.valid(puzzle, [[(0, 0), (1, 0)]]) == (None, [])
+        assert engine.valid(puzzle, [[(0, 0)]]) == (True, [])
         assert engine.count(puzzle) == 1
         assert engine.solutions(puzzle) == [[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]]
         panel = Panel(rows=1, cols=1, ends=((1, 0),))
@@ -120,3 +125,15 @@ def test_the_exchange_with_the_engine_under_node(tmp_path) -> None:
         )
     finally:
         engine.close()
+
+
+def test_a_line_the_checker_does_not_decide_in_time_is_no_verdict(monkeypatch) -> None:
+    panel = Panel(rows=1, cols=1, ends=((1, 1),))
+    line = [(0, 0), (1, 0), (1, 1)]
+    assert engine_agreement.checker_verdict(panel, line, 5.0) is True
+
+    def stopped(panel, path, deadline=None):
+        raise CheckStopped
+
+    monkeypatch.setattr(engine_agreement, "check", stopped)
+    assert engine_agreement.checker_verdict(panel, line, 5.0) is None
