@@ -38,7 +38,9 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   cancellers and what they removed, the region must have no error. (The
   engine pairs spare cancellers only after trying the invalid symbols in a
   fixed order, which can reject a region this rule accepts; this rule is the
-  order-free reading of it.)
+  order-free reading of it. ``benchmarks/engine_agreement.py`` runs the
+  engine beside this checker: docs/results.md, "The checker beside the
+  community engine".)
 - A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
   ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
   searching: a region's cancellers must be spent exactly, one on each square
