@@ -151,6 +151,12 @@ class Engine:
         out = self._ask({"puzzle": puzzle, "count": True})
         return None if out is None else int(out["count"])
 
+    def first_solution(self, puzzle: dict) -> tuple[bool, float] | None:
+        """Does the engine's own solver find a solution, and in how many CPU
+        seconds of node (None: not within the engine's seconds)?"""
+        out = self._ask({"puzzle": puzzle, "count": True, "first": True})
+        return None if out is None else (out["count"] > 0, float(out["cpu"]))
+
     def solutions(self, puzzle: dict) -> list[list[tuple[int, int]]] | None:
         """The solutions the engine's own solver finds, each the places its
         line covers from its start (the engine's doubled grid)."""

@@ -7,9 +7,11 @@
 //   out: {"valid": bool, "invalid": [[x, y], ...]}
 // or, with engine/solve.js, every solution the engine's own solver finds
 // (it stops at 10,000 solutions):
-//   in:  {"puzzle": <the engine's puzzle object>, "count": true, "paths": bool}
-//   out: {"count": n, "paths": [[[x, y], ...], ...]}  (with "paths": each
-//        solution's places from its start, in order)
+//   in:  {"puzzle": <the engine's puzzle object>, "count": true, "paths": bool,
+//         "first": bool}
+//   out: {"count": n, "cpu": seconds, "paths": [[[x, y], ...], ...]} (with
+//        "paths": each solution's places from its start, in order; with
+//        "first" the solver stops at its first solution)
 // Used by benchmarks/engine_agreement.py:  node engine_validate.js ENGINE_DIR
 "use strict";
 const fs = require("fs");
@@ -59,10 +61,13 @@ input.on("line", (text) => {
   const request = JSON.parse(text);
   const puzzle = Puzzle.deserialize(JSON.stringify(request.puzzle));
   if (request.count) {
-    window.MAX_SOLUTIONS = 0; // solve() takes its default cap
+    // 0: solve() takes its default cap; with "first", the first solution ends it
+    window.MAX_SOLUTIONS = request.first ? 1 : 0;
+    const before = process.cpuUsage();
     // past 5x5 the solver goes on in the background: answer when it is done
     solve(puzzle, null, (found) => {
-      const answer = { count: found.length };
+      const used = process.cpuUsage(before);
+      const answer = { count: found.length, cpu: (used.user + used.system) / 1e6 };
       if (request.paths) answer.paths = found.map(placesOf);
       write(JSON.stringify(answer));
     });

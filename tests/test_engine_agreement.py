@@ -116,6 +116,8 @@ def test_the_exchange_with_the_engine_under_node(tmp_path) -> None:
         assert engine.valid(puzzle, [[(0, 0), (1, 0)]]) == (None, [])
         assert engine.valid(puzzle, [[(0, 0)]]) == (True, [])
         assert engine.count(puzzle) == 1
+        found, cpu = engine.first_solution(puzzle)
+        assert found is True and 0 <= cpu < 2
         assert engine.solutions(puzzle) == [[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]]
         panel = Panel(rows=1, cols=1, ends=((1, 0),))
         assert engine_agreement.vertices_of(panel, engine.solutions(puzzle)[0]) == (
@@ -137,3 +139,41 @@ def test_a_line_the_checker_does_not_decide_in_time_is_no_verdict(monkeypatch) -
 
     monkeypatch.setattr(engine_agreement, "check", stopped)
     assert engine_agreement.checker_verdict(panel, line, 5.0) is None
+
+
+def test_the_peer_table_counts_what_each_solver_decides(capsys) -> None:
+    import bench_engine_solver
+
+    rows = [
+        {
+            "name": "a",
+            "size": "4x4",
+            "engine": "solved",
+            "engine_cpu": 0.02,
+            "clingo": "solved",
+            "clingo_cpu": 0.01,
+        },
+        {
+            "name": "b",
+            "size": "4x4",
+            "engine": "unsolvable",
+            "engine_cpu": 0.5,
+            "clingo": "solved",
+            "clingo_cpu": 0.1,
+        },
+        {
+            "name": "c",
+            "size": "10x10",
+            "engine": "timed_out",
+            "engine_cpu": 10.0,
+            "clingo": "solved",
+            "clingo_cpu": 0.3,
+        },
+    ]
+    bench_engine_solver.report(rows, 10)
+    out = capsys.readouterr().out.splitlines()
+    by_size = {line.split()[0]: line.split() for line in out[2:5]}
+    assert by_size["4x4"][1:3] == ["2", "2"] and by_size["4x4"][-1] == "3.5"
+    assert by_size["10x10"][2] == "0" and by_size["10x10"][-1] == "-"
+    assert by_size["all"][1:3] == ["3", "2"] and by_size["all"][5] == "3"
+    assert "b: the engine's solver found no solution, clingo one" in out[-1]
