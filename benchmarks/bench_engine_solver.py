@@ -6,7 +6,8 @@ depth-first search over lines, checking each region as the line closes it.
 This runs it under node to its first solution (benchmarks/engine_validate.js)
 and clingo's solve (``witness solve --solver asp``, in a child ended at
 ``--cpu-limit`` CPU seconds, as benchmarks/bench_panels_asp.py does) on the
-same panels, and prints per size how many each decides within the limit,
+same panels, and prints by the panels' longer side how many each decides
+within the limit,
 their median and worst CPU seconds (node's for the engine's solve; the
 child's for clingo's, its start included), and the median ratio (engine
 over clingo) on the panels both decide. The engine has ``--cpu-limit``
@@ -17,6 +18,7 @@ solutions: docs/results.md).
 
     .venv/bin/python benchmarks/bench_engine_solver.py ENGINE_DIR DIR [--sample N]
         [--seed 0] [--cpu-limit 10] [--out CSV]
+    .venv/bin/python benchmarks/bench_engine_solver.py --report-from CSV [--cpu-limit 10]
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from bench_panels_asp import solve_capped
 from engine_agreement import Engine, exact_export
 from tqdm import tqdm
 
-from witness.io import read_json, write_csv
+from witness.io import read_csv, read_json, write_csv
 from witness.model.panel import panel_from_dict
 
 
@@ -61,18 +63,25 @@ def solve_both(files: list[Path], engine: Engine, cpu_limit: int) -> list[dict]:
     return rows
 
 
+def side_group(size: str) -> str:
+    """A panel's row in the table: its longer side (up to 4 in one row)."""
+    side = max(map(int, size.split("x")))
+    return "1-4" if side <= 4 else str(side)
+
+
 def _decided(status: str) -> bool:
     return status in ("solved", "unsolvable")
 
 
 def report(rows: list[dict], cpu_limit: int) -> None:
-    """Per size: decided, median and worst CPU of each, the median ratio."""
+    """By the panel's longer side: decided, median and worst CPU of each, the
+    median ratio."""
     print(f"CPU seconds; a panel not decided within {cpu_limit} counts at {cpu_limit}")
-    head = ("size", "panels", "engine", "med", "worst", "clingo", "med", "worst", "ratio")
+    head = ("side", "panels", "engine", "med", "worst", "clingo", "med", "worst", "ratio")
     print("{:>6} {:>7} {:>7} {:>8} {:>8} {:>7} {:>8} {:>8} {:>7}".format(*head))
-    sizes = sorted({r["size"] for r in rows}, key=lambda s: tuple(map(int, s.split("x"))))
-    for size in [*sizes, "all"]:
-        mine = [r for r in rows if size in ("all", r["size"])]
+    groups = sorted({side_group(r["size"]) for r in rows}, key=lambda g: int(g.split("-")[-1]))
+    for size in [*groups, "all"]:
+        mine = [r for r in rows if size in ("all", side_group(r["size"]))]
         both = [r for r in mine if _decided(r["engine"]) and _decided(r["clingo"])]
         ratios = [r["engine_cpu"] / max(r["clingo_cpu"], 1e-3) for r in both]
         cells = [size, len(mine)]
@@ -92,13 +101,24 @@ def report(rows: list[dict], cpu_limit: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("engine", type=Path, help="the engine/ folder of a witnesspuzzles.com snapshot")
-    ap.add_argument("folder", type=Path, help="a folder of imported community panels")
+    ap.add_argument(
+        "engine", type=Path, nargs="?", help="the engine/ folder of a witnesspuzzles.com snapshot"
+    )
+    ap.add_argument("folder", type=Path, nargs="?", help="a folder of imported community panels")
     ap.add_argument("--sample", type=int, help="this many panels, drawn at random")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cpu-limit", type=int, default=10, help="CPU seconds a solve (default 10)")
     ap.add_argument("--out", type=Path, help="a CSV of every panel's two results")
+    ap.add_argument("--report-from", type=Path, help="solve nothing: the table of a saved --out")
     args = ap.parse_args()
+    if args.report_from is not None:
+        rows = [dict(r) for r in read_csv(args.report_from)]
+        for r in rows:
+            r["engine_cpu"], r["clingo_cpu"] = float(r["engine_cpu"]), float(r["clingo_cpu"])
+        report(rows, args.cpu_limit)
+        return
+    if args.engine is None or args.folder is None:
+        ap.error("give ENGINE_DIR and DIR (or --report-from CSV)")
     files = sorted(args.folder.glob("*.json"))
     if args.sample is not None and args.sample < len(files):
         files = sorted(random.Random(args.seed).sample(files, args.sample))

@@ -173,7 +173,7 @@ def test_the_peer_table_counts_what_each_solver_decides(capsys) -> None:
     bench_engine_solver.report(rows, 10)
     out = capsys.readouterr().out.splitlines()
     by_size = {line.split()[0]: line.split() for line in out[2:5]}
-    assert by_size["4x4"][1:3] == ["2", "2"] and by_size["4x4"][-1] == "3.5"
-    assert by_size["10x10"][2] == "0" and by_size["10x10"][-1] == "-"
+    assert by_size["1-4"][1:3] == ["2", "2"] and by_size["1-4"][-1] == "3.5"
+    assert by_size["10"][2] == "0" and by_size["10"][-1] == "-"
     assert by_size["all"][1:3] == ["3", "2"] and by_size["all"][5] == "3"
     assert "b: the engine's solver found no solution, clingo one" in out[-1]
