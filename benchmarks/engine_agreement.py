@@ -58,10 +58,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench_panels_asp import families
 from tqdm import tqdm
 
 from witness.errors import InputError
 from witness.io import make_folder, read_json, write_csv, write_new
+from witness.model.base import SYMMETRIES
 from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, panel_from_dict
 from witness.model.rules import CheckStopped, check, covered, enumerate_lines, lines_of
@@ -86,7 +88,6 @@ EXTRA_SHAPES = (
 )
 # the engine's solver stops at this many solutions (engine/solve.js)
 ENGINE_MAX_SOLUTIONS = 10_000
-SYMMETRIES = (None, None, "horizontal", "vertical", "rotational")
 
 
 @dataclass
@@ -199,13 +200,6 @@ def exact_export(panel: Panel) -> dict | None:
     return data
 
 
-def families(panel: Panel) -> str:
-    names = [t for t in TYPES if getattr(panel, t)]
-    if panel.symmetry:
-        names.append("symmetry")
-    return "+".join(names) or "none"
-
-
 def enriched(panel: Panel, rng: random.Random) -> Panel:
     """``panel`` with what the generators never draw, at random: negative and
     rotatable pieces, larger pieces, a removed edge, and without symmetry
@@ -242,7 +236,7 @@ def random_panel(i: int, rng: random.Random) -> tuple[Panel, list | None] | None
     generators refuse the draw (no end, no symbol)."""
     rows, cols = rng.choice(SIZES)
     types = tuple(t for t in TYPES if rng.random() < 0.45) or (rng.choice(TYPES),)
-    symmetry = rng.choice(SYMMETRIES) if rows == cols or rng.random() < 0.5 else None
+    symmetry = rng.choice((None, None, *SYMMETRIES)) if rows == cols or rng.random() < 0.5 else None
     spec = PanelSpec(types=types, symmetry=symmetry, colours=rng.choice((2, 3)))
     try:
         if i % 4 == 0:
@@ -325,8 +319,11 @@ def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict
     engine's seconds); disagreements written to ``keep``."""
     rows = []
     skipped = 0
+    exported: tuple[Panel | None, dict | None] = (None, None)  # a panel's cases come together
     for case in cases:
-        puzzle = exact_export(case.panel)
+        if exported[0] is not case.panel:
+            exported = (case.panel, exact_export(case.panel))
+        puzzle = exported[1]
         if puzzle is None:
             skipped += 1
             continue
