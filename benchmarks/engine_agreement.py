@@ -54,7 +54,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -100,33 +100,27 @@ class Case:
     source: str  # random (Algorithm 4 or 3), or community
 
 
-class Engine:
-    """The engine under node (benchmarks/engine_validate.js), one JSON line
-    out per line in; a request it has not answered within ``seconds`` (its
-    polyomino and canceller searches can take for ever) gets None, and node
-    is started again."""
+class NodeJudge:
+    """A script of ours under node that loads a community engine and answers
+    one JSON line out per line in; a request it has not answered within
+    ``seconds`` (the engines' polyomino and canceller searches can take for
+    ever) gets None, and node is started again."""
 
-    def __init__(self, engine_dir: Path, seconds: float = 10.0) -> None:
+    def __init__(self, script: str, arguments: list[str], seconds: float = 10.0) -> None:
         self.node = shutil.which("node")
         if self.node is None:
-            sys.exit("engine_agreement: needs node (scripts/setup.sh installs Debian's nodejs)")
-        if not (engine_dir / "solve.js").is_file():
-            sys.exit(f"engine_agreement: {engine_dir} has no solve.js (give the engine/ folder)")
-        self.engine_dir = engine_dir
+            sys.exit(f"{script}: needs node (scripts/setup.sh installs Debian's nodejs)")
+        self.command = [self.node, str(HERE / script), *arguments]
         self.seconds = seconds
         self.proc = self._start()
 
     def _start(self) -> subprocess.Popen:
-        script = str(HERE / "engine_validate.js")
         return subprocess.Popen(
-            [self.node, script, str(self.engine_dir)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
+            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
 
-    def _ask(self, request: dict) -> dict | None:
+    def ask(self, request: dict) -> dict | None:
+        """The answer to ``request``; None when it took longer than the seconds."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(request) + "\n")
         ready, _, _ = select.select([self.proc.stdout], [], [], self.seconds)
@@ -137,37 +131,47 @@ class Engine:
             return None
         answer = self.proc.stdout.readline()
         if not answer:
-            sys.exit("engine_agreement: the engine under node stopped answering")
+            sys.exit(f"{self.command[1]}: node stopped answering")
         return json.loads(answer)
-
-    def valid(self, puzzle: dict, lines: list[list[tuple[int, int]]]) -> tuple[bool | None, list]:
-        """The engine's verdict on the lines covering ``lines`` (its places);
-        None when it took longer than its seconds."""
-        out = self._ask({"puzzle": puzzle, "lines": lines})
-        return (None, []) if out is None else (bool(out["valid"]), out["invalid"])
-
-    def count(self, puzzle: dict) -> int | None:
-        """How many solutions the engine's own solver finds (it stops at
-        :data:`ENGINE_MAX_SOLUTIONS`); None when it took too long."""
-        out = self._ask({"puzzle": puzzle, "count": True})
-        return None if out is None else int(out["count"])
-
-    def first_solution(self, puzzle: dict) -> tuple[bool, float] | None:
-        """Does the engine's own solver find a solution, and in how many CPU
-        seconds of node (None: not within the engine's seconds)?"""
-        out = self._ask({"puzzle": puzzle, "count": True, "first": True})
-        return None if out is None else (out["count"] > 0, float(out["cpu"]))
-
-    def solutions(self, puzzle: dict) -> list[list[tuple[int, int]]] | None:
-        """The solutions the engine's own solver finds, each the places its
-        line covers from its start (the engine's doubled grid)."""
-        out = self._ask({"puzzle": puzzle, "count": True, "paths": True})
-        return None if out is None else [[tuple(p) for p in places] for places in out["paths"]]
 
     def close(self) -> None:
         if self.proc.stdin is not None:
             self.proc.stdin.close()
         self.proc.wait(timeout=30)
+
+
+class Engine(NodeJudge):
+    """witnesspuzzles.com's engine under node (benchmarks/engine_validate.js)."""
+
+    def __init__(self, engine_dir: Path, seconds: float = 10.0) -> None:
+        if not (engine_dir / "solve.js").is_file():
+            sys.exit(f"engine_agreement: {engine_dir} has no solve.js (give the engine/ folder)")
+        self.engine_dir = engine_dir
+        super().__init__("engine_validate.js", [str(engine_dir)], seconds)
+
+    def valid(self, puzzle: dict, lines: list[list[tuple[int, int]]]) -> tuple[bool | None, list]:
+        """The engine's verdict on the lines covering ``lines`` (its places);
+        None when it took longer than its seconds."""
+        out = self.ask({"puzzle": puzzle, "lines": lines})
+        return (None, []) if out is None else (bool(out["valid"]), out["invalid"])
+
+    def count(self, puzzle: dict) -> int | None:
+        """How many solutions the engine's own solver finds (it stops at
+        :data:`ENGINE_MAX_SOLUTIONS`); None when it took too long."""
+        out = self.ask({"puzzle": puzzle, "count": True})
+        return None if out is None else int(out["count"])
+
+    def first_solution(self, puzzle: dict) -> tuple[bool, float] | None:
+        """Does the engine's own solver find a solution, and in how many CPU
+        seconds of node (None: not within the engine's seconds)?"""
+        out = self.ask({"puzzle": puzzle, "count": True, "first": True})
+        return None if out is None else (out["count"] > 0, float(out["cpu"]))
+
+    def solutions(self, puzzle: dict) -> list[list[tuple[int, int]]] | None:
+        """The solutions the engine's own solver finds, each the places its
+        line covers from its start (the engine's doubled grid)."""
+        out = self.ask({"puzzle": puzzle, "count": True, "paths": True})
+        return None if out is None else [[tuple(p) for p in places] for places in out["paths"]]
 
 
 def engine_places(panel: Panel, line: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
@@ -277,32 +281,45 @@ def less_one_symbol(panel: Panel, rng: random.Random) -> Panel | None:
     return replace(panel, **{kind: tuple(items)})
 
 
-def community_cases(
-    folder: Path, sample: int | None, lines: int, seconds: float, rng: random.Random
-) -> Iterator[Case]:
-    """The imported panels of ``folder``: ``lines`` random lines each, the line
-    clingo finds within ``seconds``, and as many near misses (the line clingo
-    finds on the panel less one symbol, judged on the whole panel)."""
-    from witness.search.asp_solver import solve_panel_asp  # clingo: only for this source
-
+def folder_panels(folder: Path, sample: int | None, rng: random.Random) -> list[tuple[str, Panel]]:
+    """The imported panels of ``folder`` by name (``sample`` of them at random)."""
     files = sorted(folder.glob("*.json"))
     if sample is not None and sample < len(files):
         files = sorted(rng.sample(files, sample))
-    for path in tqdm(files, desc="community panels", unit="panel"):
-        panel = panel_from_dict(read_json(path))
-        if exact_export(panel) is None:
-            continue
+    return [(path.stem, panel_from_dict(read_json(path))) for path in files]
+
+
+def community_cases(
+    panels: Iterable[tuple[str, Panel]], lines: int, seconds: float, rng: random.Random
+) -> Iterator[Case]:
+    """For each named panel ``lines`` random lines, the line clingo finds
+    within ``seconds``, and as many near misses (the line clingo finds on the
+    panel less one symbol, judged on the whole panel)."""
+    from witness.search.asp_solver import solve_panel_asp  # clingo: only for this source
+
+    for name, panel in tqdm(list(panels), desc="community panels", unit="panel"):
         result = solve_panel_asp(panel, time_limit=seconds)
         if result.solved:
-            yield Case(f"{path.stem}-solution", panel, result.path, "community")
+            yield Case(f"{name}-solution", panel, result.path, "community")
         for k in range(lines):
             line = random_line(panel, rng)
             if line is not None:
-                yield Case(f"{path.stem}-{k}", panel, line, "community")
+                yield Case(f"{name}-{k}", panel, line, "community")
             easier = less_one_symbol(panel, rng)
             near = solve_panel_asp(easier, time_limit=seconds) if easier is not None else None
             if near is not None and near.solved:
-                yield Case(f"{path.stem}-near{k}", panel, near.path, "near miss")
+                yield Case(f"{name}-near{k}", panel, near.path, "near miss")
+
+
+def exportable_cases(
+    folder: Path, sample: int | None, lines: int, seconds: float, rng: random.Random
+) -> Iterator[Case]:
+    """:func:`community_cases` of the panels of ``folder`` the engine's format
+    says exactly; drawn when the first case is asked for, after the random
+    panels, so that a seed draws the same cases as ever."""
+    named = folder_panels(folder, sample, rng)
+    exportable = [(name, panel) for name, panel in named if exact_export(panel) is not None]
+    yield from community_cases(exportable, lines, seconds, rng)
 
 
 def checker_verdict(panel: Panel, line: list, seconds: float) -> bool | None:
@@ -314,21 +331,41 @@ def checker_verdict(panel: Panel, line: list, seconds: float) -> bool | None:
         return None
 
 
-def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict]:
-    """Both verdicts on every case as it comes (each judge given the
-    engine's seconds); disagreements written to ``keep``."""
+def engine_verdict(engine: Engine) -> Callable[[Case], tuple[bool | None, str] | None]:
+    """The engine's verdict on a case (None when its format cannot say the
+    panel exactly), each panel exported once for all its cases."""
+    exported: list = [None, None]  # a panel's cases come together
+
+    def verdict(case: Case) -> tuple[bool | None, str] | None:
+        if exported[0] is not case.panel:
+            exported[:] = [case.panel, exact_export(case.panel)]
+        if exported[1] is None:
+            return None
+        valid, invalid = engine.valid(exported[1], engine_places(case.panel, case.line))
+        return valid, json.dumps(invalid)
+
+    return verdict
+
+
+def judge(
+    cases: Iterable[Case],
+    other: Callable[[Case], tuple[bool | None, str] | None],
+    seconds: float,
+    keep: Path | None,
+) -> list[dict]:
+    """The checker's verdict and the ``other`` judge's (solved or not, and
+    what it names; None: it cannot take the case) on every case as it
+    comes, the checker given ``seconds`` a line; disagreements written to
+    ``keep``."""
     rows = []
     skipped = 0
-    exported: tuple[Panel | None, dict | None] = (None, None)  # a panel's cases come together
     for case in cases:
-        if exported[0] is not case.panel:
-            exported = (case.panel, exact_export(case.panel))
-        puzzle = exported[1]
-        if puzzle is None:
+        answer = other(case)
+        if answer is None:
             skipped += 1
             continue
-        ours = checker_verdict(case.panel, case.line, engine.seconds)
-        theirs, invalid = engine.valid(puzzle, engine_places(case.panel, case.line))
+        theirs, named = answer
+        ours = checker_verdict(case.panel, case.line, seconds)
         agree = None if ours is None or theirs is None else ours == theirs
         rows.append(
             {
@@ -338,7 +375,7 @@ def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict
                 "checker": ours,
                 "engine": theirs,
                 "agree": agree,
-                "engine_invalid": json.dumps(invalid),
+                "engine_invalid": named,
             }
         )
         if agree is False and keep is not None:
@@ -346,7 +383,7 @@ def judge(cases: Iterable[Case], engine: Engine, keep: Path | None) -> list[dict
             data.setdefault("meta", {})["line"] = [list(v) for v in case.line]
             write_new(keep / f"{case.name}.json", json.dumps(data).encode())
     if skipped:
-        print(f"{skipped} lines on panels the engine's format cannot say exactly: skipped")
+        print(f"{skipped} lines on panels the other judge cannot take: skipped")
     return rows
 
 
@@ -472,9 +509,11 @@ def main() -> None:
     try:
         cases: Iterable[Case] = random_cases(args.random, args.lines, rng)
         if args.community is not None:
-            more = community_cases(args.community, args.sample, args.lines, args.solve_seconds, rng)
+            more = exportable_cases(
+                args.community, args.sample, args.lines, args.solve_seconds, rng
+            )
             cases = itertools.chain(cases, more)
-        rows = judge(cases, engine, keep)
+        rows = judge(cases, engine_verdict(engine), engine.seconds, keep)
         report(rows)
         if args.out is not None:
             write_csv(rows, list(rows[0]) if rows else ["name"], args.out)

@@ -6,11 +6,13 @@ import base64
 import json
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_rules_oracle import panels
 
 from witness.cli import main
 from witness.model.jbz import panel_from_jbz, panel_to_jbz, polyshape_from_shape
 from witness.model.panel import Panel
+from witness.model.windmill import decode_storage, storage_message
 
 
 # ------------------------------------------------------------------ the engine's format
@@ -159,6 +161,61 @@ def windmill(width, entities, symmetry=None):
     if symmetry:
         storage += field(3, symmetry)
     return base64.b64encode(storage).decode().replace("/", "_").replace("+", "-") + "_0"
+
+
+one_entity = st.fixed_dictionaries(
+    {"type": st.integers(1, 11)},
+    optional={
+        "color": st.integers(1, 9),
+        "orientation": st.tuples(st.integers(-1, 1), st.integers(-1, 1)),
+        "shape": st.tuples(
+            st.integers(1, 3),
+            st.lists(st.booleans(), min_size=1, max_size=9),
+            st.booleans(),
+            st.booleans(),
+        ),
+        "count": st.integers(2, 4),
+        "triangle_count": st.integers(1, 3),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(entities=st.lists(one_entity, min_size=1, max_size=6), symmetry=st.integers(0, 4))
+def test_the_stored_message_reads_back_what_was_written(entities, symmetry):
+    written = [
+        entity(
+            e["type"],
+            e.get("color"),
+            e.get("orientation"),
+            e.get("shape"),
+            e.get("count"),
+            e.get("triangle_count"),
+        )
+        for e in entities
+    ]
+    message = storage_message(windmill(3, written, symmetry))
+    assert message["width"] == 3 and message["symmetry"] == symmetry
+    for raw, e in zip(message["entity"], entities, strict=True):
+        assert raw["type"] == e["type"] and raw.get("color") == e.get("color")
+        assert raw.get("count") == e.get("count")
+        assert raw.get("triangle_count") == e.get("triangle_count")
+        if "orientation" in e:
+            assert raw["orientation"] == dict(
+                zip(("horizontal", "vertical"), e["orientation"], strict=True)
+            )
+        if "shape" in e:
+            width, grid, free, negative = e["shape"]
+            assert raw["shape"] == {
+                "width": width,
+                "grid": grid,
+                "free": free,
+                "negative": negative,
+            }
+    # the named entities are the same messages, run lengths expanded
+    if sum(e.get("count", 1) for e in entities) % 3 == 0:  # a whole grid
+        _, named, _ = decode_storage(windmill(3, written, symmetry))
+        assert len(named) == sum(e.get("count", 1) for e in entities)
 
 
 def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):

@@ -120,27 +120,27 @@ def _shape(data: bytes) -> dict:
     return shape
 
 
-def _entity(data: bytes) -> Entity:
-    e = Entity()
-    for number, value in fields(data):
-        if number == 1:
-            e.type = TYPES.get(value, f"type {value}")
-        elif number == 2:
-            e.colour = COLOURS.get(value, f"colour {value}")
-        elif number == 3:
-            parts = dict(fields(value))
-            e.orientation = (_zigzag(parts.get(1, 0)), _zigzag(parts.get(2, 0)))
-        elif number == 4:
-            e.shape = _shape(value)
-        elif number == 5:
-            e.count = max(_signed32(value), 1)
-        elif number == 6:
-            e.triangle_count = _signed32(value)
-    return e
+def _orientation(data: bytes) -> dict:
+    parts = dict(fields(data))
+    return {"horizontal": _zigzag(parts.get(1, 0)), "vertical": _zigzag(parts.get(2, 0))}
 
 
-def decode_storage(contents: str) -> tuple[int, list[Entity], str | None]:
-    """(doubled-grid width, entities expanded row by row, symmetry) of a puzzle."""
+# an Entity's fields by number: its name and how its value reads
+ENTITY_FIELDS = {
+    1: ("type", int),
+    2: ("color", int),
+    3: ("orientation", _orientation),
+    4: ("shape", _shape),
+    5: ("count", _signed32),
+    6: ("triangle_count", _signed32),
+}
+
+
+def storage_message(contents: str) -> dict:
+    """A puzzle string's ``Storage`` message as the protobuf holds it: the
+    doubled grid's ``width``, its ``entity`` messages (run-length counts
+    kept, enums as numbers, fields the protobuf leaves out absent) and its
+    ``symmetry`` number (0 when absent)."""
     if not contents.endswith("_0"):
         raise UnsupportedPuzzle("contents: not a version-0 Windmill puzzle (no '_0' suffix)")
     text = contents[:-2].replace("_", "/").replace("-", "+")
@@ -148,17 +148,47 @@ def decode_storage(contents: str) -> tuple[int, list[Entity], str | None]:
         data = base64.b64decode(text + "=" * (-len(text) % 4))
     except ValueError as exc:
         raise UnsupportedPuzzle(f"contents: bad base64 ({exc})") from None
-    width, entities, symmetry = 0, [], None
+    message: dict = {"width": 0, "entity": [], "symmetry": 0}
     for number, value in fields(data):
         if number == 1:
-            width = _signed32(value)
+            message["width"] = _signed32(value)
         elif number == 2:
-            e = _entity(value)
-            entities += [e] * e.count
-        elif number == 3 and value != 1:
-            if value not in SYMMETRY:
-                raise UnsupportedPuzzle(f"symmetry type {value}")
-            symmetry = SYMMETRY[value]
+            entity = {}
+            for key, raw in fields(value):
+                if key in ENTITY_FIELDS:
+                    name, read = ENTITY_FIELDS[key]
+                    entity[name] = read(raw)
+            message["entity"].append(entity)
+        elif number == 3:
+            message["symmetry"] = value
+    return message
+
+
+def _entity(raw: dict) -> Entity:
+    e = Entity()
+    if "type" in raw:
+        e.type = TYPES.get(raw["type"], f"type {raw['type']}")
+    if "color" in raw:
+        e.colour = COLOURS.get(raw["color"], f"colour {raw['color']}")
+    if "orientation" in raw:
+        e.orientation = (raw["orientation"]["horizontal"], raw["orientation"]["vertical"])
+    e.shape = raw.get("shape", e.shape)
+    e.count = max(raw.get("count", 1), 1)
+    e.triangle_count = raw.get("triangle_count", e.triangle_count)
+    return e
+
+
+def decode_storage(contents: str) -> tuple[int, list[Entity], str | None]:
+    """(doubled-grid width, entities expanded row by row, symmetry) of a puzzle."""
+    message = storage_message(contents)
+    width, entities, symmetry = message["width"], [], None
+    for raw in message["entity"]:
+        e = _entity(raw)
+        entities += [e] * e.count
+    if message["symmetry"] not in (0, 1):
+        if message["symmetry"] not in SYMMETRY:
+            raise UnsupportedPuzzle(f"symmetry type {message['symmetry']}")
+        symmetry = SYMMETRY[message["symmetry"]]
     if width < 3 or width % 2 == 0 or not entities or len(entities) % width:
         raise UnsupportedPuzzle("contents: the entities do not fill an odd-sized grid")
     return width, entities, symmetry
