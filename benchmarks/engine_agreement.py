@@ -477,6 +477,18 @@ def sort_out(panel: Panel, puzzle: dict, engine: Engine) -> tuple[int, int]:
     return missed, apart + len(theirs - ours)
 
 
+def disagreements_folder(path: Path | None, script: str) -> Path | None:
+    """The folder for the panels judged apart, made new (None: not asked for);
+    one that holds anything already ends the run, so no result is mixed
+    with an earlier one's."""
+    if path is None:
+        return None
+    keep = make_folder(path)
+    if any(keep.iterdir()):
+        sys.exit(f"{script}: {keep} is not empty (give a new folder)")
+    return keep
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("engine", type=Path, help="the engine/ folder of a witnesspuzzles.com snapshot")
@@ -500,11 +512,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, help="a CSV of every line's two verdicts")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    keep = None
-    if args.disagreements is not None:
-        keep = make_folder(args.disagreements)
-        if any(keep.iterdir()):
-            sys.exit(f"engine_agreement: {keep} is not empty (give a new folder)")
+    keep = disagreements_folder(args.disagreements, "engine_agreement")
     engine = Engine(args.engine, args.seconds)
     try:
         cases: Iterable[Case] = random_cases(args.random, args.lines, rng)

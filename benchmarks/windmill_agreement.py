@@ -41,10 +41,17 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from engine_agreement import Case, NodeJudge, community_cases, judge, report
+from engine_agreement import (
+    Case,
+    NodeJudge,
+    community_cases,
+    disagreements_folder,
+    judge,
+    report,
+)
 from tqdm import tqdm
 
-from witness.io import make_folder, read_json, write_csv
+from witness.io import read_json, write_csv
 from witness.model.community import Skipped, read_community
 from witness.model.panel import Panel
 from witness.model.rules import enumerate_lines, lines_of
@@ -165,11 +172,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, help="a CSV of every line's two verdicts")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    keep = None
-    if args.disagreements is not None:
-        keep = make_folder(args.disagreements)
-        if any(keep.iterdir()):
-            sys.exit(f"windmill_agreement: {keep} is not empty (give a new folder)")
+    keep = disagreements_folder(args.disagreements, "windmill_agreement")
     panels, messages = snapshot_panels(args.snapshot)
     small = [(n, p) for n, p in panels if p.rows * p.cols <= args.every_line_cells]
     large = [(n, p) for n, p in panels if p.rows * p.cols > args.every_line_cells]

@@ -177,3 +177,13 @@ def test_the_peer_table_counts_what_each_solver_decides(capsys) -> None:
     assert by_size["10"][2] == "0" and by_size["10"][-1] == "-"
     assert by_size["all"][1:3] == ["3", "2"] and by_size["all"][5] == "3"
     assert "b: the engine's solver found no solution, clingo one" in out[-1]
+
+
+def test_the_disagreements_folder_is_made_new_and_never_mixed(tmp_path) -> None:
+    assert engine_agreement.disagreements_folder(None, "x") is None
+    made = engine_agreement.disagreements_folder(tmp_path / "apart", "x")
+    assert made.is_dir() and not any(made.iterdir())
+    (made / "a.json").write_text("{}")
+    with pytest.raises(SystemExit, match="not empty"):
+        engine_agreement.disagreements_folder(made, "x")
+    assert (made / "a.json").read_text() == "{}"  # nothing of the user's deleted
