@@ -387,11 +387,12 @@ def judge(
     return rows
 
 
-def report(rows: list[dict]) -> None:
-    """Agreement by source and by family, and every disagreement named."""
-    head = ("source", "lines", "solved", "agree", "checker only", "engine only", "stopped")
+def report(rows: list[dict], other: str = "engine") -> None:
+    """Agreement by source and by family, and every disagreement named
+    (``other``: what the other judge is called)."""
+    head = ("source", "lines", "solved", "agree", "checker only", f"{other} only", "stopped")
     print(
-        f"{head[0]:<12} {head[1]:>7} {head[2]:>7} {head[3]:>7} {head[4]:>13} {head[5]:>12}"
+        f"{head[0]:<12} {head[1]:>7} {head[2]:>7} {head[3]:>7} {head[4]:>13} {head[5]:>15}"
         f" {head[6]:>8}"
     )
     for source in sorted({r["source"] for r in rows}):
@@ -402,7 +403,7 @@ def report(rows: list[dict]) -> None:
         theirs = sum(r["engine"] is True and r["checker"] is False for r in mine)
         stopped = sum(r["agree"] is None for r in mine)
         print(
-            f"{source:<12} {len(mine):>7} {solved:>7} {agree:>7} {ours:>13} {theirs:>12}"
+            f"{source:<12} {len(mine):>7} {solved:>7} {agree:>7} {ours:>13} {theirs:>15}"
             f" {stopped:>8}"
         )
     by_family = Counter()
@@ -415,13 +416,13 @@ def report(rows: list[dict]) -> None:
     print(f"lines by family (a line counts under each family its panel has): {counts}")
     for r in rows:
         if r["agree"] is None:
-            judge = "the checker" if r["checker"] is None else "the engine"
+            judge = "the checker" if r["checker"] is None else f"the {other}"
             print(f"  {r['name']} [{r['families']}]: {judge} stopped")
         elif not r["agree"]:
-            side = "checker solved, engine not" if r["checker"] else "engine solved, checker not"
-            print(
-                f"  {r['name']} [{r['families']}]: {side}; engine's invalid {r['engine_invalid']}"
+            side = (
+                f"checker solved, {other} not" if r["checker"] else f"{other} solved, checker not"
             )
+            print(f"  {r['name']} [{r['families']}]: {side}; {other}'s marks {r['engine_invalid']}")
 
 
 def count_rows(count: int, engine: Engine, rng: random.Random, keep: Path | None) -> list[dict]:

@@ -188,7 +188,7 @@ def main() -> None:
         rows = judge(cases, windmill_verdict(windmill, messages), args.seconds, keep)
     finally:
         windmill.close()
-    report(rows)
+    report(rows, "validator")
     solution_sets(rows)
     if args.out is not None:
         write_csv(rows, list(rows[0]) if rows else ["name"], args.out)

@@ -84,3 +84,22 @@ def test_the_exchange_with_the_validator_under_node(tmp_path) -> None:
 def test_a_missing_validator_is_named(tmp_path) -> None:
     with pytest.raises(SystemExit, match="google-closure-library"):
         windmill_agreement.Windmill(tmp_path, tmp_path)
+
+
+def test_the_report_counts_each_side_and_names_the_validator(capsys) -> None:
+    import engine_agreement
+
+    row = {"source": "every line", "families": "polyominoes", "engine_invalid": "[]"}
+    rows = [
+        {**row, "name": "windmill-a-all0", "checker": True, "engine": True, "agree": True},
+        {**row, "name": "windmill-a-all1", "checker": True, "engine": False, "agree": False},
+        {**row, "name": "windmill-b-all0", "checker": False, "engine": None, "agree": None},
+    ]
+    engine_agreement.report(rows, "validator")
+    windmill_agreement.solution_sets(rows)
+    out = capsys.readouterr().out
+    assert "validator only" in out.splitlines()[0]
+    assert out.splitlines()[1].split() == ["every", "line", "3", "1", "1", "1", "0", "1"]
+    assert "windmill-a-all1 [polyominoes]: checker solved, validator not" in out
+    assert "windmill-b-all0 [polyominoes]: the validator stopped" in out
+    assert "every line judged on 2 panels: solvable by the checker on 1" in out
