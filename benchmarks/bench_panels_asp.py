@@ -16,6 +16,7 @@ DIR``) and pass the folder.
     .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
         [--runs-csv FILE] [--cpu-limit SEC] [--only NAMES]
         [--first-conflicts N] [--configuration NAME] [--clingo-option OPT ...]
+        [--lazy-only] [--exact-nogoods]
 
 ``--cpu-limit`` also ends each solve at that many CPU seconds of its child
 (status timed_out, stop ``cpu``): with ``--time-limit`` set well above it, a
@@ -42,7 +43,10 @@ Solver variants, to measure one against the default on the same panels:
 clingo's configuration of every solve but a staged solve's later whole
 turns (``CONFIGURATION``, default trendy), ``--clingo-option OPT``
 (repeatable, e.g. ``--clingo-option=--sat-prepro=0``) adds one of clingo's
-options to every control (``CLINGO_OPTIONS``). Options that clash with the
+options to every control (``CLINGO_OPTIONS``), ``--lazy-only`` solves with
+the lazy stage alone (``LAZY``: the tiling and the cancellers left to the
+rules checker from the first turn) and ``--exact-nogoods`` has that stage
+reject each region by its own places only (``DEAD_CELL_NOGOODS`` off). Options that clash with the
 solver's own (a second ``--configuration``) are one error before any solve.
 A panel whose child dies (status ``failed``) is named under the table.
 
@@ -290,6 +294,12 @@ def main() -> None:
         metavar="OPT",
         help="one more of clingo's options for every solve (repeatable)",
     )
+    parser.add_argument(
+        "--lazy-only", action="store_true", help="the lazy stage alone (the checker tiles)"
+    )
+    parser.add_argument(
+        "--exact-nogoods", action="store_true", help="no dead-cell nogoods in the lazy stage"
+    )
     args = parser.parse_args()
     try:
         run_or_report(parser, args)
@@ -312,6 +322,10 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     if args.configuration is not None:
         asp_solver.CONFIGURATION = args.configuration
     asp_solver.CLINGO_OPTIONS = tuple(args.clingo_option)
+    if args.lazy_only:
+        asp_solver.LAZY = frozenset({"polyominoes", "cancellers"})
+    if args.exact_nogoods:
+        asp_solver.DEAD_CELL_NOGOODS = False
     try:  # a bad option is one error here, not a failed solve in every child
         clingo.Control(asp_solver.stage_options(asp_solver.CONFIGURATION, domain=True))
     except RuntimeError as exc:

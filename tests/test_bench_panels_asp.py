@@ -142,6 +142,21 @@ def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
     assert stopped.value.code == 2
 
 
+def test_the_lazy_stage_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
+    """--lazy-only leaves the tiling and the cancellers to the checker from the
+    first turn; --exact-nogoods turns the dead-cell nogoods off."""
+    from witness.search import asp_solver
+
+    monkeypatch.setattr(asp_solver, "LAZY", asp_solver.LAZY)
+    monkeypatch.setattr(asp_solver, "DEAD_CELL_NOGOODS", asp_solver.DEAD_CELL_NOGOODS)
+    PANEL.save(tmp_path / "one.json")
+    _run_main(monkeypatch, tmp_path / "one.json")
+    assert asp_solver.LAZY is None and asp_solver.DEAD_CELL_NOGOODS
+    _run_main(monkeypatch, tmp_path / "one.json", "--lazy-only", "--exact-nogoods")
+    assert asp_solver.LAZY == frozenset({"polyominoes", "cancellers"})
+    assert not asp_solver.DEAD_CELL_NOGOODS
+
+
 def test_a_failed_child_is_named_and_solved_again(tmp_path, monkeypatch, capsys) -> None:
     """A child that dies is a failed run, named under the table (not hidden
     in it), and a run going on from the runs CSV solves its panel again."""

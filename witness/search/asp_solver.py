@@ -68,8 +68,12 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   nogood over ``covered/1``, its boundary places covered and its own places
   not: any line that makes the same region (the same places, so the same
   symbols and the same sides on the lines) is rejected too, so clingo never
-  proposes it again. Exact: a line is given only when every such region
-  passes. Counting uses the whole encoding.
+  proposes it again. A region with a cell that none of its pieces can
+  cover (a dead cell, :meth:`LazyCheck.dead_cell`) becomes a wider nogood
+  instead, over the cell, the places that keep each way of laying a piece
+  over it out of the region and the pieces the region holds. Exact: a line
+  is given only when every such region passes. Counting uses the whole
+  encoding.
   Why two stages (measured one run each under a CPU limit): on the 39
   Windmill and witnesspuzzles.com panels that stopped at 10 s in a 500 + 500
   sample (docs/results.md), the whole encoding solved none within 6 CPU
@@ -398,6 +402,11 @@ SECOND_OPINION_SECONDS = 1.0
 # windmill-c04j2b0 the search took over 30 CPU s on a region clingo tiles in
 # 1.7 s, while on most regions the search takes milliseconds (docs/results.md).
 HARD_REGION_SECONDS = 0.5
+# A region the lazy stage rejects for a dead cell (no way to lay its pieces
+# over it) becomes a nogood over the cell, the places that keep each way out
+# and the pieces it holds, not over the region's every place
+# (LazyCheck.dead_cell): clingo then drops every line leaving that cell so.
+DEAD_CELL_NOGOODS = True
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -843,6 +852,7 @@ class LazyCheck:
             for a in ctl.symbolic_atoms.by_signature("covered", 1)
         }
         self.by_clingo = False  # has clingo decided a tiling of the last line's regions?
+        self._covers: dict[Polyomino, dict] = {}  # each piece's ways to lay it, by cell
 
     def rejects(self, region: frozenset, bound: set, deadline: float | None) -> bool:
         """Does the checker reject ``region``, whose neighbours on the lines are
@@ -882,14 +892,73 @@ class LazyCheck:
                         bound.add(q)
             if not self.rejects(region, bound, deadline):
                 continue
+            wider = self.dead_cell(region) if DEAD_CELL_NOGOODS else None
             nogood = [(clingo.Function("covered", [_place_symbol(q)]), True) for q in bound]
             nogood += [
                 (clingo.Function("covered", [_place_symbol(q)]), False)
                 for q in region
                 if q in self.coverable
             ]
-            out.append(nogood)
+            out.append(wider or nogood)
         return out
+
+    def _covers_of(self, piece: Polyomino) -> dict[tuple[int, int], list[frozenset]]:
+        """The places each way to lay ``piece`` on the grid covers, by each cell it covers."""
+        if piece not in self._covers:
+            by_cell: dict[tuple[int, int], list[frozenset]] = {}
+            for cover in _covers(self.panel, piece, 0):
+                for q in cover:
+                    if q[0] % 2 == 1 and q[1] % 2 == 1:
+                        by_cell.setdefault(q, []).append(frozenset(cover))
+            self._covers[piece] = by_cell
+        return self._covers[piece]
+
+    def dead_cell(self, region: frozenset) -> list | None:
+        """A nogood wider than ``region`` itself when one of its cells is dead:
+        no way to lay any of its pieces over that cell lies in the region.
+        Then the cell stays dead in every region that holds it and the
+        region's first piece, holds none of the places that kept each way
+        out (one a way: a cell, or under the precise reading an edge between
+        two of the piece's cells that a line takes) and holds no piece the
+        region lacks, nor a canceller. Said over reach/2 from that first
+        piece: clingo then drops every line that leaves the cell so, not only
+        this region. None when the region has negative pieces or cancellers
+        (which change what must be covered) or no dead cell."""
+        present = [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
+        pieces = [e for e in present if e.kind == "polyomino"]
+        if not pieces or any(e.kind == "canceller" for e in present):
+            return None
+        if any(e.item.negative for e in pieces):
+            return None
+        cells = sorted(q for q in region if q[0] % 2 == 1 and q[1] % 2 == 1)
+        for cell in cells:
+            ways = [c for e in pieces for c in self._covers_of(e.item).get(cell, [])]
+            if any(way <= region for way in ways):
+                continue
+            witnesses: set = set()
+            for way in ways:
+                if not way & witnesses:
+                    outside = sorted(way - region)
+                    cells_out = [q for q in outside if q[0] % 2 == 1 and q[1] % 2 == 1]
+                    witnesses.add(cells_out[0] if cells_out else outside[0])
+            return self._dead_cell_nogood(pieces[0].point, cell, witnesses, region)
+        return None
+
+    def _dead_cell_nogood(
+        self, first: tuple[int, int], cell: tuple[int, int], witnesses: set, region: frozenset
+    ) -> list:
+        def reach(q: tuple[int, int]) -> clingo.Symbol:
+            return clingo.Function("reach", [_place_symbol(first), _place_symbol(q)])
+
+        nogood = [(reach(cell), True)]
+        for q in sorted(witnesses):
+            if q[0] % 2 == 1 and q[1] % 2 == 1:
+                nogood.append((reach(q), False))
+            else:  # an edge between two cells of the region: a line takes it
+                nogood.append((clingo.Function("covered", [_place_symbol(q)]), True))
+        others = (q for q, e in self.symbols.items() if e.kind in ("polyomino", "canceller"))
+        nogood += [(reach(q), False) for q in sorted(others) if q not in region]
+        return nogood
 
 
 def _rule_body(ctl: clingo.Control, nogood: list[tuple[clingo.Symbol, bool]]) -> list[int] | None:
