@@ -941,6 +941,9 @@ class LazyCheck:
                     outside = sorted(way - region)
                     cells_out = [q for q in outside if q[0] % 2 == 1 and q[1] % 2 == 1]
                     witnesses.add(cells_out[0] if cells_out else outside[0])
+            edges = {q for q in witnesses if q[0] % 2 == 0 or q[1] % 2 == 0}
+            if not edges <= self.coverable:  # an edge no line takes (removed): said exactly
+                return None
             return self._dead_cell_nogood(pieces[0].point, cell, witnesses, region)
         return None
 
