@@ -75,13 +75,7 @@ class Windmill(NodeJudge):
         then its mirror) through the puzzle ``message``
         (:func:`witness.model.windmill.storage_message`); None when it took
         longer than its seconds."""
-        request = {
-            "width": message["width"],
-            "entities": message["entity"],
-            "symmetry": message["symmetry"],
-            "lines": lines,
-        }
-        out = self.ask(request)
+        out = self.ask({**message, "lines": lines})
         if out is None:
             return None, ""
         if "error" in out:
@@ -98,7 +92,7 @@ def windmill_points(panel: Panel, line: list[tuple[int, int]]) -> list[list[tupl
 
 def snapshot_panels(snapshot: Path) -> tuple[list[tuple[str, Panel]], dict[str, dict]]:
     """The snapshot's panels by name (``windmill-ID``) and each one's stored
-    message by name."""
+    message by its id."""
     contents = {r["id"]: r["contents"] for r in read_json(snapshot) if "contents" in r}
     panels, messages = [], {}
     for item in read_community(str(snapshot), "windmill"):
@@ -106,7 +100,7 @@ def snapshot_panels(snapshot: Path) -> tuple[list[tuple[str, Panel]], dict[str, 
             continue
         name = f"windmill-{item.meta['id']}"
         panels.append((name, item))
-        messages[name] = storage_message(contents[item.meta["id"]])
+        messages[item.meta["id"]] = storage_message(contents[item.meta["id"]])
     return panels, messages
 
 
@@ -120,10 +114,10 @@ def every_line_cases(panels: Iterable[tuple[str, Panel]], cap: int) -> Iterator[
 def windmill_verdict(
     judge_: Windmill, messages: dict[str, dict]
 ) -> Callable[[Case], tuple[bool | None, str]]:
-    """The validator's verdict on a case (its panel named by its case's name)."""
+    """The validator's verdict on a case (its panel's message by its id)."""
 
     def verdict(case: Case) -> tuple[bool | None, str]:
-        message = messages[case.name.rsplit("-", 1)[0]]
+        message = messages[case.panel.meta["id"]]
         return judge_.valid(message, windmill_points(case.panel, case.line))
 
     return verdict

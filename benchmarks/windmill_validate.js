@@ -3,7 +3,7 @@
 // (thefifthmatt/windmill-client) on the Closure Library they were written
 // for (npm's google-closure-library, 2018), and answers one JSON line per
 // JSON line read:
-//   in:  {"width": W, "entities": [{type, color, orientation, shape, count,
+//   in:  {"width": W, "entity": [{type, color, orientation, shape, count,
 //         triangle_count}, ...], "symmetry": S, "lines": [[[i, j], ...], ...]}
 //        the puzzle as its stored protobuf holds it (the doubled grid's
 //        width, its entities row by row from the top, run-length counts
@@ -67,7 +67,7 @@ for (const name of ["keys.js", "shape.js", "grid.js", "grouping.js", "validate.j
 function verdict(request) {
   pendingStorage = {
     width: request.width,
-    entity: request.entities.map(entity),
+    entity: request.entity.map(entity),
     symmetry: request.symmetry || 0,
   };
   const grid = new windmill.Grid();

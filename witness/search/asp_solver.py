@@ -854,13 +854,17 @@ class LazyCheck:
         self.by_clingo = False  # has clingo decided a tiling of the last line's regions?
         self._covers: dict[Polyomino, dict] = {}  # each piece's ways to lay it, by cell
 
+    def present(self, region: frozenset) -> list:
+        """The symbols and dots in ``region``, in place order."""
+        return [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
+
     def rejects(self, region: frozenset, bound: set, deadline: float | None) -> bool:
         """Does the checker reject ``region``, whose neighbours on the lines are
         ``bound``? Without cancellers under the windmill reading, only the
         tiling is the checker's to decide (the encoding holds every other
         rule), and clingo decides it when the checker's search overruns
         :data:`HARD_REGION_SECONDS`."""
-        present = [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
+        present = self.present(region)
         on_line = dict.fromkeys(bound, "black")
         hard = self.clingo_tiles and self.panel.polyomino_rules == "windmill"
         hard = hard and not any(e.kind == "canceller" for e in present)
@@ -893,14 +897,18 @@ class LazyCheck:
             if not self.rejects(region, bound, deadline):
                 continue
             wider = self.dead_cell(region) if DEAD_CELL_NOGOODS else None
-            nogood = [(clingo.Function("covered", [_place_symbol(q)]), True) for q in bound]
-            nogood += [
-                (clingo.Function("covered", [_place_symbol(q)]), False)
-                for q in region
-                if q in self.coverable
-            ]
-            out.append(wider or nogood)
+            out.append(wider or self._region_nogood(region, bound))
         return out
+
+    def _region_nogood(self, region: frozenset, bound: set) -> list:
+        """The region itself: its boundary places covered, its own places not."""
+        nogood = [(clingo.Function("covered", [_place_symbol(q)]), True) for q in bound]
+        nogood += [
+            (clingo.Function("covered", [_place_symbol(q)]), False)
+            for q in region
+            if q in self.coverable
+        ]
+        return nogood
 
     def _covers_of(self, piece: Polyomino) -> dict[tuple[int, int], list[frozenset]]:
         """The places each way to lay ``piece`` on the grid covers, by each cell it covers."""
@@ -924,7 +932,7 @@ class LazyCheck:
         piece: clingo then drops every line that leaves the cell so, not only
         this region. None when the region has negative pieces or cancellers
         (which change what must be covered) or no dead cell."""
-        present = [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
+        present = self.present(region)
         pieces = [e for e in present if e.kind == "polyomino"]
         if not pieces or any(e.kind == "canceller" for e in present):
             return None
