@@ -324,3 +324,6 @@ def test_a_deadline_stops_the_tiling_search_and_none_changes_nothing():
         check(panel, line, deadline=time.perf_counter() - 1)
     late = check(panel, line, deadline=time.perf_counter() + 3600)
     assert late == check(panel, line) and late.solved
+    # the region's verdict is cached now: a deadline past still stops the check
+    with pytest.raises(CheckStopped):
+        check(panel, line, deadline=time.perf_counter() - 1)

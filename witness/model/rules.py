@@ -59,7 +59,7 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
 
 A polyomino tiling search can take long on a region of many pieces, so
 :func:`check` takes an optional deadline (a :func:`time.perf_counter` time);
-past it, the search raises :class:`CheckStopped` rather than answer.
+past it, the check raises :class:`CheckStopped` rather than answer.
 """
 
 from __future__ import annotations
@@ -1011,6 +1011,8 @@ def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -
 def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every: bool) -> Verdict:
     """:func:`check`'s verdict; without ``every`` it stops at the first broken
     constraint (enough to say the line does not solve the panel)."""
+    # first, so a deadline past stops the check even when its regions are cached
+    _on_time(deadline)
     lines = lines_of(panel, path)
     problems = path_violations(panel, lines)
     if problems:
