@@ -39,7 +39,8 @@ of an earlier run to look again at its slow panels).
 
 Solver variants, to measure one against the default on the same panels:
 ``--first-conflicts N`` sets the whole encoding's first turn
-(``witness.search.asp_solver.FIRST_CONFLICTS``), ``--configuration NAME``
+(``witness.search.asp_solver.FIRST_CONFLICTS``), ``--lazy-conflicts N`` the
+lazy stage's (``LAZY_CONFLICTS``), ``--configuration NAME``
 clingo's configuration of every solve but a staged solve's later whole
 turns (``CONFIGURATION``, default trendy), ``--clingo-option OPT``
 (repeatable, e.g. ``--clingo-option=--sat-prepro=0``) adds one of clingo's
@@ -282,6 +283,9 @@ def main() -> None:
         "--first-conflicts", type=int, default=None, help="the whole encoding's first turn"
     )
     parser.add_argument(
+        "--lazy-conflicts", type=int, default=None, help="the lazy stage's first turn"
+    )
+    parser.add_argument(
         "--configuration",
         default=None,
         metavar="NAME",
@@ -319,6 +323,8 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     # the children are forked, so they solve with these
     if args.first_conflicts is not None:
         asp_solver.FIRST_CONFLICTS = args.first_conflicts
+    if args.lazy_conflicts is not None:
+        asp_solver.LAZY_CONFLICTS = args.lazy_conflicts
     if args.configuration is not None:
         asp_solver.CONFIGURATION = args.configuration
     asp_solver.CLINGO_OPTIONS = tuple(args.clingo_option)

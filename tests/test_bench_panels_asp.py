@@ -124,18 +124,17 @@ def test_only_the_named_panels_are_solved(tmp_path, monkeypatch, caplog) -> None
 
 
 def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
-    """--first-conflicts and --clingo-option set the solver's first turn and
-    clingo's options for the solves; clingo's refusal of an option is one
-    error naming it, before any solve."""
+    """--first-conflicts, --lazy-conflicts and --clingo-option set the
+    stages' first turns and clingo's options for the solves; clingo's refusal
+    of an option is one error naming it, before any solve."""
     from witness.search import asp_solver
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", asp_solver.FIRST_CONFLICTS)
-    monkeypatch.setattr(asp_solver, "CLINGO_OPTIONS", asp_solver.CLINGO_OPTIONS)
+    for name in ("FIRST_CONFLICTS", "LAZY_CONFLICTS", "CLINGO_OPTIONS"):
+        monkeypatch.setattr(asp_solver, name, getattr(asp_solver, name))
     PANEL.save(tmp_path / "one.json")
-    _run_main(
-        monkeypatch, tmp_path / "one.json", "--first-conflicts", 7, "--clingo-option=--sat-prepro=0"
-    )
-    assert asp_solver.FIRST_CONFLICTS == 7
+    options = ["--first-conflicts", 7, "--lazy-conflicts", 9, "--clingo-option=--sat-prepro=0"]
+    _run_main(monkeypatch, tmp_path / "one.json", *options)
+    assert asp_solver.FIRST_CONFLICTS == 7 and asp_solver.LAZY_CONFLICTS == 9
     assert asp_solver.CLINGO_OPTIONS == ("--sat-prepro=0",)
     with pytest.raises(SystemExit) as stopped:
         _run_main(monkeypatch, tmp_path / "one.json", "--clingo-option=--sat-prepro=zz")
