@@ -337,9 +337,12 @@ LAZY: frozenset[str] | None = None
 # conflicts), the lazy stage 41, 7 of them only it (docs/results.md).
 # Lower is worse: on the 68 community panels that stopped or took over 10,000
 # conflicts, at 15,000 11 more stopped and 1 was decided (docs/results.md,
-# "Two solver variants").
+# "Two solver variants"). The lazy stage's first turn was 5,000: at 10,000 it
+# decides windmill-s8w5czg (6.4 CPU s; stopped at 10 before), every other of
+# the 100 slowest community panels as before but jbz-7LX5RYA5 (8.2 -> 9.0 CPU s;
+# docs/results.md, "A longer first lazy turn").
 FIRST_CONFLICTS = 40000
-LAZY_CONFLICTS = 5000
+LAZY_CONFLICTS = 10000
 # Under the windmill reading with negative pieces and at least this many
 # pieces, the encoding sums the pieces' cover over the whole panel (_loose).
 # On the 42 such panels of the 500 + 500 sample (one run each, 10 s, the
