@@ -15,8 +15,8 @@ DIR``) and pass the folder.
 
     .venv/bin/python benchmarks/bench_panels_asp.py DIR [--time-limit 10] [--sample N]
         [--runs-csv FILE] [--cpu-limit SEC] [--only NAMES]
-        [--first-conflicts N] [--configuration NAME] [--clingo-option OPT ...]
-        [--lazy-only] [--exact-nogoods]
+        [--first-conflicts N] [--lazy-conflicts N] [--configuration NAME]
+        [--clingo-option OPT ...] [--lazy-only] [--exact-nogoods]
 
 ``--cpu-limit`` also ends each solve at that many CPU seconds of its child
 (status timed_out, stop ``cpu``): with ``--time-limit`` set well above it, a
@@ -47,8 +47,9 @@ turns (``CONFIGURATION``, default trendy), ``--clingo-option OPT``
 options to every control (``CLINGO_OPTIONS``), ``--lazy-only`` solves with
 the lazy stage alone (``LAZY``: the tiling and the cancellers left to the
 rules checker from the first turn) and ``--exact-nogoods`` has that stage
-reject each region by its own places only (``DEAD_CELL_NOGOODS`` off). Options that clash with the
-solver's own (a second ``--configuration``) are one error before any solve.
+reject each region by its own places only (``DEAD_CELL_NOGOODS`` off).
+Options that clash with the solver's own (a second ``--configuration``) are
+one error before any solve.
 A panel whose child dies (status ``failed``) is named under the table.
 
 ``--report-from CSV [CSV ...]`` solves nothing: it prints the same table for

@@ -109,7 +109,7 @@ class Element:
     def location(self) -> list[int]:
         """``[x, y]`` of a cell or vertex, ``[x1, y1, x2, y2]`` of an edge."""
         px, py = self.point
-        if px % 2 == 1 and py % 2 == 1:
+        if is_cell_point(self.point):
             return [px // 2, py // 2]
         if px % 2 == 0 and py % 2 == 0:
             return [px // 2, py // 2]
@@ -153,6 +153,11 @@ def point(thing: Vertex | Edge) -> Point:
 
 def cell_point(c: tuple[int, int]) -> Point:
     return (2 * c[0] + 1, 2 * c[1] + 1)
+
+
+def is_cell_point(p: Point) -> bool:
+    """Is doubled-grid place ``p`` a cell (not a vertex or an edge)?"""
+    return p[0] % 2 == 1 and p[1] % 2 == 1
 
 
 # ------------------------------------------------------------------ the lines
@@ -709,7 +714,7 @@ def polyominoes_fit(
 
 @lru_cache(maxsize=1 << 12)
 def _cell_count(region: frozenset[Point]) -> int:
-    return sum(1 for px, py in region if px % 2 == 1 and py % 2 == 1)
+    return sum(1 for p in region if is_cell_point(p))
 
 
 @lru_cache(maxsize=1 << 8)

@@ -186,6 +186,7 @@ from witness.model.rules import (
     check_region,
     covered,
     elements,
+    is_cell_point,
     lines_of,
     placements,
     point,
@@ -585,8 +586,8 @@ def _extent(shape: tuple[tuple[int, int], ...]) -> int:
 
 def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
     """The least margin (cells off the grid on any side) a placement needs."""
-    xs = [(px - 1) // 2 for px, py in cover if px % 2 and py % 2]
-    ys = [(py - 1) // 2 for px, py in cover if px % 2 and py % 2]
+    xs = [(px - 1) // 2 for px, py in cover if is_cell_point((px, py))]
+    ys = [(py - 1) // 2 for px, py in cover if is_cell_point((px, py))]
     return max(0, -min(xs), -min(ys), max(xs) - panel.cols + 1, max(ys) - panel.rows + 1)
 
 
@@ -813,13 +814,13 @@ def region_tiles(
     terms = tiling_terms(panel, region, pieces)
     if terms is None or terms.free:
         return terms is not None
-    cells = sorted((x, y) for x, y in region if x % 2 == 1 and y % 2 == 1)
+    cells = sorted(filter(is_cell_point, region))
     facts = [f"owed({_pair(q)})." for q in cells] if terms.cover_region else []
     for k, piece in enumerate(pieces):
         weight = -1 if piece.negative else 1
         for i, cover in enumerate(_covers(panel, piece, terms.margin)):
             facts.append(f"plc({k},{i}).")
-            facts += [f"cov({k},{i},{_pair(q)},{weight})." for q in cover if q[0] % 2 and q[1] % 2]
+            facts += [f"cov({k},{i},{_pair(q)},{weight})." for q in cover if is_cell_point(q)]
     ctl = clingo.Control(["--configuration=trendy"], logger=_clingo_log)
     if not ground_by(ctl, encoding("region_tiling.lp") + "\n".join(facts), deadline):
         raise CheckStopped
@@ -919,7 +920,7 @@ class LazyCheck:
             by_cell: dict[tuple[int, int], list[frozenset]] = {}
             for cover in _covers(self.panel, piece, 0):
                 for q in cover:
-                    if q[0] % 2 == 1 and q[1] % 2 == 1:
+                    if is_cell_point(q):
                         by_cell.setdefault(q, []).append(frozenset(cover))
             self._covers[piece] = by_cell
         return self._covers[piece]
@@ -941,7 +942,7 @@ class LazyCheck:
             return None
         if any(e.item.negative for e in pieces):
             return None
-        cells = sorted(q for q in region if q[0] % 2 == 1 and q[1] % 2 == 1)
+        cells = sorted(filter(is_cell_point, region))
         for cell in cells:
             ways = [c for e in pieces for c in self._covers_of(e.item).get(cell, [])]
             if any(way <= region for way in ways):
@@ -950,9 +951,9 @@ class LazyCheck:
             for way in ways:
                 if not way & witnesses:
                     outside = sorted(way - region)
-                    cells_out = [q for q in outside if q[0] % 2 == 1 and q[1] % 2 == 1]
+                    cells_out = [q for q in outside if is_cell_point(q)]
                     witnesses.add(cells_out[0] if cells_out else outside[0])
-            edges = {q for q in witnesses if q[0] % 2 == 0 or q[1] % 2 == 0}
+            edges = {q for q in witnesses if not is_cell_point(q)}
             if not edges <= self.coverable:  # an edge no line takes (removed): said exactly
                 return None
             return self._dead_cell_nogood(pieces[0].point, cell, witnesses, region)
@@ -966,7 +967,7 @@ class LazyCheck:
 
         nogood = [(reach(cell), True)]
         for q in sorted(witnesses):
-            if q[0] % 2 == 1 and q[1] % 2 == 1:
+            if is_cell_point(q):
                 nogood.append((reach(q), False))
             else:  # an edge between two cells of the region: a line takes it
                 nogood.append((clingo.Function("covered", [_place_symbol(q)]), True))
