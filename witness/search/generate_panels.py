@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, SYMMETRIES, Vertex, edge
 from witness.model.panel import Dot, Panel, Polyomino, cell_edges
-from witness.model.rules import check, covered, lines_of, regions
+from witness.model.rules import check, covered, is_cell_point, lines_of, regions
 from witness.search.count import count_with_checker
 from witness.search.generate import METHODS, GenerationError, size_bounds
 
@@ -333,7 +333,7 @@ def panel_from_line(base: Panel, path: list[Vertex], spec: PanelSpec, rng: rando
     placing = _Placing(spec, rng, on_line)
     extra = _line_symbols(placing, base, path)
     for region in regions(base, on_line):
-        cells = sorted(_cell(p) for p in region if p[0] % 2 == 1 and p[1] % 2 == 1)
+        cells = sorted(_cell(p) for p in region if is_cell_point(p))
         _region_symbols(placing, cells)
     fields = {k: tuple(v) for k, v in placing.symbols.items()}
     return Panel(
