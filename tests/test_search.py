@@ -268,3 +268,39 @@ print(loaded())
 def test_solve_takes_a_predicate_not_a_name():
     with pytest.raises(TypeError, match="load_predicate"):
         solve(FIGURE1, "baseline")
+
+
+def test_the_front_door_searches_any_panel_in_the_core_its_form_picks():
+    import witness.search as front
+    from witness.model.panel import Panel
+
+    panel = FIGURE1.to_panel()
+    on_panel, on_puzzle = front.solve(panel, BASELINE), solve(FIGURE1, BASELINE)
+    assert (on_panel.path, on_panel.expansions) == (on_puzzle.path, on_puzzle.expansions)
+    squares = Panel(rows=1, cols=2, ends=((2, 1),), squares=((0, 0, "black"), (1, 0, "white")))
+    assert front.solve(squares, BASELINE).solved
+
+
+@pytest.mark.parametrize(
+    ("panel", "status", "count"),
+    [
+        # a start that is also the end: the line of one vertex
+        ({"rows": 1, "cols": 2, "starts": [[0, 0]], "ends": [[0, 0]]}, "solved", 1),
+        ({"rows": 2, "cols": 2, "starts": [[0, 0]], "ends": [[0, 0]], "triangles": [[0, 0, 2]]},
+         "unsolvable", 0),
+        # a triangle of 4 needs a closed loop round its square: no simple line has one
+        ({"rows": 2, "cols": 2, "starts": [[0, 0]], "ends": [[2, 2]], "triangles": [[1, 1, 4]]},
+         "unsolvable", 0),
+    ],
+)  # fmt: skip
+def test_cli_solve_takes_every_panel_the_format_accepts(tmp_path, capsys, panel, status, count):
+    f = tmp_path / "panel.json"
+    f.write_text(json.dumps(panel))
+    assert main(["solve", str(f), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == status
+    assert main(["solve", str(f), "--count", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == count
+    assert main(["solve", str(f), "--solver", "asp", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == status
+    assert main(["solve", str(f), "--predicate", "paper"]) == 2
+    assert "paper's puzzle form" in capsys.readouterr().err

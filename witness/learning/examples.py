@@ -587,18 +587,17 @@ def _task_inputs(
 ) -> list:
     """What the task labels: triangle puzzles for a bias without a family (a
     panel must then hold triangles only), panels for a family's bias."""
+    panels = [p.to_panel() for p in puzzles]
     if family is not None:
-        return [p.to_panel() if isinstance(p, Puzzle) else p for p in puzzles]
-    out = []
-    for p, name in zip(puzzles, names, strict=True):
-        extra = [] if isinstance(p, Puzzle) else p.features()
+        return panels
+    for panel, name in zip(panels, names, strict=True):
+        extra = panel.features()
         if extra:
             raise BiasError(
                 f"{name}: the panel has {extra[0]}, but bias {bias} has no panel family "
                 f"(a '% family:' line, or a file named {'.pl, '.join(FAMILIES)}.pl)"
             )
-        out.append(p if isinstance(p, Puzzle) else Puzzle.from_panel(p))
-    return out
+    return [Puzzle.from_panel(panel) for panel in panels]
 
 
 def _label_task(

@@ -289,6 +289,12 @@ class Panel:
             used.append("triangles")
         return used
 
+    def to_panel(self) -> Panel:
+        """The panel itself (the paper's triangle ``Puzzle`` answers the same
+        call with the panel it stands for), so code that takes either reads
+        one model."""
+        return self
+
     # ------------------------------------------------------------------ I/O
     @classmethod
     def from_dict(cls, data: object) -> Panel:

@@ -388,8 +388,15 @@ def enumerate_solutions(puzzle: Puzzle) -> Iterable[PathList]:
 
 def search_view(panel: Panel) -> Puzzle | Panel:
     """What a search takes: the triangle-only view when the panel has nothing
-    else (its own compiled search and encoding), else the panel itself."""
-    return panel if panel.features() else Puzzle.from_panel(panel)
+    else and the paper's puzzle form holds it (its own compiled search and
+    encoding), else the panel itself: a start that is also the end, a
+    triangle of 4 or an end inside the grid go to the general search."""
+    if panel.features():
+        return panel
+    try:
+        return Puzzle.from_panel(panel)
+    except PuzzleError:
+        return panel
 
 
 def load_search_view(path: str | Path) -> Puzzle | Panel:

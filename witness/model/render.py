@@ -111,7 +111,7 @@ def render(
         raise RenderError(
             f"--out: unknown image type '{out.suffix or out.name}', expected .svg or .png"
         )
-    panel = puzzle.to_panel() if isinstance(puzzle, Puzzle) else puzzle
+    panel = puzzle.to_panel()
     if path is not None:
         _check_path(panel, path)
     fig, ax = _canvas(panel)

@@ -1,4 +1,7 @@
-"""Layer 1, the search: A* (Algorithm 1, :mod:`~witness.search.astar`), its result
+"""Layer 1, the search: A* (Algorithm 1) on any panel through one driver,
+:func:`solve` (:mod:`~witness.search.solvers`, which picks the compiled core:
+:mod:`~witness.search.astar` for the paper's triangle puzzles,
+:mod:`~witness.search.panel_search` for every other panel), its result
 type (:mod:`~witness.search.result`), several searches at once
 (:mod:`~witness.search.portfolio`), the predicates it prunes with as pure data
 (pi_baseline, pi*, :mod:`~witness.search.predicates`), and puzzle generation
@@ -8,7 +11,7 @@ solver nor the learner."""
 import importlib
 
 __all__ = ["SolveResult", "solve"]
-_HOME = {"solve": "witness.search.astar", "SolveResult": "witness.search.result"}
+_HOME = {"solve": "witness.search.solvers", "SolveResult": "witness.search.result"}
 
 
 def __getattr__(name: str):

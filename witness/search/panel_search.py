@@ -839,7 +839,8 @@ def predicate_name(predicate: str | Predicate) -> str:
     name = predicate.name if isinstance(predicate, Predicate) else str(predicate)
     if name not in PREDICATES:
         raise InputError(
-            f"predicate {name!r}: on panels beyond triangles the search takes "
+            f"predicate {name!r}: reads the paper's puzzle form (triangles of 1 to 3, "
+            "one start, one end elsewhere on the rim); on this panel the search takes "
             f"{' or '.join(PREDICATES)} or a learned program over the panel features"
         )
     return name
