@@ -29,7 +29,12 @@ from witness.model.rules import (
 )
 from witness.search import panel_search
 from witness.search.generate_panels import PanelSpec, generate_panel_set
-from witness.search.kernels import text_less, tiles_exactly, tiling_scratch, windmill_count_broken
+from witness.search.kernels.panel import (
+    text_less,
+    tiles_exactly,
+    tiling_scratch,
+    windmill_count_broken,
+)
 from witness.search.panel_search import (
     baseline_values,
     baseline_verdicts,
@@ -440,7 +445,7 @@ def test_open_list_pops_as_a_heap_would(ops) -> None:
     # the key (pi, g + h, h, n): each op pushes a path (pi, g, h) or pops one.
     import heapq
 
-    from witness.search import kernels
+    from witness.search.kernels import panel as kernels
 
     n_f, n_h = 12, 5
     size = len(ops) + 1

@@ -23,7 +23,7 @@ reached scores infinity without being expanded (an over-counted square, a
 square that can no longer get its edges, a goal cut off); this changes no
 score, since every path below it ends in a dead end. Predicates are evaluated
 by the search core's own helpers, on the same incremental per-square state: the
-compiled recursion is in :mod:`witness.search.kernels`, beside A*'s.
+compiled recursion is in :mod:`witness.search.kernels.triangle`, beside A*'s.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.puzzle import Puzzle
 from witness.search.astar import build_geometry
-from witness.search.kernels import (
+from witness.search.kernels.triangle import (
     ENTER,
     ENTROPY_DONE,
     ENTROPY_NEED_SPACE,
@@ -174,7 +174,8 @@ class _Core:
 
     def run(self, budget: int) -> int:
         """Resume the recursion for at most ``budget`` states; a status code of
-        :mod:`witness.search.kernels` (ENTROPY_DONE, ENTROPY_RUNNING, ENTROPY_NEED_SPACE)."""
+        :mod:`witness.search.kernels.triangle` (ENTROPY_DONE, ENTROPY_RUNNING,
+        ENTROPY_NEED_SPACE)."""
         g = self.geo
         kind, table, n_reach, n_addable, n_lengths = self.encoded
         return entropy_run(

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex
-from witness.search.kernels import (
+from witness.search.kernels.triangle import (
     C_EXPANSIONS,
     C_GENERATED,
     C_HEAP,

@@ -1,7 +1,7 @@
 """A* on any panel (Algorithm 1 of the paper): several starts, ends, gaps and
 removed edges, dots, squares, stars, triangles, polyominoes, cancellers and
 symmetry. The compiled core is ``panel_astar_run`` in
-:mod:`witness.search.kernels`; triangle-only puzzles keep their own core
+:mod:`witness.search.kernels.panel`; triangle-only puzzles keep their own core
 (:mod:`witness.search.astar`), which this module does not touch.
 
 The algorithm, as in :mod:`~witness.search.astar`, with these differences:
@@ -51,9 +51,9 @@ from witness.errors import InputError
 from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex
 from witness.model.panel import Panel, Polyomino
 from witness.model.rules import CheckStopped, is_solution, piece_cover, windmill_colour_text
-from witness.search import kernels
 from witness.search.astar import check_budgets, interrupted, path_budget
-from witness.search.kernels import (
+from witness.search.kernels import panel as kernels
+from witness.search.kernels.panel import (
     C_CANDIDATES,
     C_CURSOR,
     C_EXPANSIONS,
