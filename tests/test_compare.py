@@ -170,7 +170,7 @@ def test_comparison_lines_up_both_biases(two_biases):
 
 def test_figure5_of_the_comparison_has_every_bias_pi_star_between_baseline_and_clingo(two_biases):
     from witness.pipeline.compare import BiasResults, figure5_rows
-    from witness.pipeline.report import _figure5_panels, plt
+    from witness.pipeline.report import figure5_panels, plt
 
     run, rich, paper = two_biases
     md = write_comparison(
@@ -183,7 +183,7 @@ def test_figure5_of_the_comparison_has_every_bias_pi_star_between_baseline_and_c
     assert (rich / "figures/comparison_figure5.svg").stat().st_size > 0
     assert "![Figure 5 with every bias's pi*](figures/comparison_figure5.png)" in md
     rows = figure5_rows([BiasResults.load("rich", rich), BiasResults.load("paper", paper)])
-    fig, axes, panels = _figure5_panels(rows, lambda r, c: (c, r), lambda s, label: s)
+    fig, axes, panels = figure5_panels(rows, lambda r, c: (c, r), lambda s, label: s)
     panels = list(panels)
     plt.close(fig)
     drawn = [(p.solver, p.column) for p in panels]

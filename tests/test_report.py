@@ -9,10 +9,10 @@ import pytest
 
 from witness.difficulty.ranking import SCORE_FIELDS
 from witness.pipeline.report import (
-    _figure5_panels,
     encoding_lines,
     figure5,
     figure5_lines,
+    figure5_panels,
     figure_difficulty,
     plt,
     predicate_lines,
@@ -51,7 +51,7 @@ def test_save_figure_writes_png_and_svg_and_nothing_else(tmp_path):
 
 
 def test_figure5_grid_has_a_panel_per_solver_and_reading_but_clingos_expansions():
-    fig, axes, panels = _figure5_panels(
+    fig, axes, panels = figure5_panels(
         SOLVED, lambda rows, cols: (cols, rows), lambda solver, label: f"none: {solver}"
     )
     drawn = [(p.solver, p.column, p.first) for p in panels]

@@ -465,10 +465,10 @@ def test_the_failed_states_kept_change_no_tiling(case):
 
     panel, region, pieces = case
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rules, "TILINGS_KEPT", 0)
-        patch.setattr(rules, "FAILED_KEPT", 0)
+        patch.setattr(rules.polyominoes, "TILINGS_KEPT", 0)
+        patch.setattr(rules.tiling, "FAILED_KEPT", 0)
         expected = rules.polyominoes_fit(panel, region, pieces)
-        patch.setattr(rules, "FAILED_KEPT", 1 << 10)
+        patch.setattr(rules.tiling, "FAILED_KEPT", 1 << 10)
         assert rules.polyominoes_fit(panel, region, pieces) == expected
 
 
@@ -536,9 +536,9 @@ def test_a_failed_state_is_one_of_the_same_pieces_left():
         Polyomino((0, 0), ell),
     )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rules, "TILINGS_KEPT", 0)
+        patch.setattr(rules.polyominoes, "TILINGS_KEPT", 0)
         assert rules.polyominoes_fit(panel, region, pieces) is True
-        patch.setattr(rules, "FAILED_KEPT", 0)
+        patch.setattr(rules.tiling, "FAILED_KEPT", 0)
         assert rules.polyominoes_fit(panel, region, pieces) is True
 
 

@@ -1,0 +1,111 @@
+"""The checker: :func:`check` (every broken rule of a line) and
+:func:`is_solution` (does it solve the panel), region by region over the
+line's regions, each region's errors kept by the panel's memo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex
+from witness.model.panel import Panel
+from witness.model.rules.cancellers import check_region
+from witness.model.rules.lines import covered, lines_of, path_violations
+from witness.model.rules.records import (
+    Element,
+    PathError,
+    Point,
+    Verdict,
+    Violation,
+    on_time,
+    point,
+)
+from witness.model.rules.regions import panel_memo, region_bits
+from witness.model.rules.symbols import sides_on_line
+
+ERRORS_KEPT = 1 << 15  # regions kept per panel
+
+
+_MESSAGES = {
+    "dot": "a dot the line does not cover",
+    "triangle": "a triangle with a different number of sides on the line",
+    "square": "squares of more than one colour in one region",
+    "star": "a star whose region does not hold exactly two symbols of its colour",
+    "polyomino": "polyominoes that do not tile their region",
+    "canceller": "a canceller with nothing to cancel",
+}
+
+
+def _dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
+    out = []
+    wrong = {MAIN_LINE: MIRROR_LINE, MIRROR_LINE: MAIN_LINE}
+    for d in panel_memo(panel).coloured_dots:
+        if on_line.get(point(d.at)) == wrong[d.colour]:
+            where = tuple(Element("dot", point(d.at), None, d).location())
+            out.append(
+                Violation("dot", where, f"a {d.colour} dot under the {wrong[d.colour]} line")
+            )
+    return out
+
+
+def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -> Verdict:
+    """Does the line ``path`` (the first line, with symmetry) solve ``panel``,
+    and which constraints does it break? PathError when ``path`` is not a walk
+    on the grid; a walk that breaks the drawing rules gets path violations;
+    :class:`CheckStopped` when ``deadline`` (a perf_counter time) passes first."""
+    return _verdict(panel, path, deadline, every=True)
+
+
+def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every: bool) -> Verdict:
+    """:func:`check`'s verdict; without ``every`` it stops at the first broken
+    constraint (enough to say the line does not solve the panel)."""
+    # first, so a deadline past stops the check even when its regions are cached
+    on_time(deadline)
+    lines = lines_of(panel, path)
+    problems = path_violations(panel, lines)
+    if problems:
+        return Verdict(False, tuple(problems), lines)
+    on_line = covered(lines)
+    out = _dot_colour_violations(panel, on_line)
+    memo = panel_memo(panel)
+    symbols = memo.symbols
+    seeds: Iterable[Point] = symbols
+    if not every and not panel.cancellers:
+        # without cancellers a dot off the lines, or a triangle with another number of
+        # sides on them, breaks its region whichever it is (a triangle's colour still
+        # counts in a star's region, flooded from the star)
+        for q in memo.dots:
+            if q not in on_line:
+                return Verdict(False, (_violation(symbols[q]),), lines)
+        for q in memo.triangles:
+            if sides_on_line(q, on_line) != symbols[q].item[2]:
+                return Verdict(False, (_violation(symbols[q]),), lines)
+        seeds = memo.in_regions
+    for bits in region_bits(memo, on_line, seeds):
+        if out and not every:
+            break
+        errors = memo.errors.get(bits)
+        if errors is None:
+            present = [symbols[q] for q, bit in memo.symbol_bits if bits & bit]
+            # (only the polyominoes' tiling reads the region's places)
+            polyominoes = any(e.kind == "polyomino" for e in present)
+            region = memo.points(bits) if polyominoes else frozenset()
+            errors = tuple(check_region(panel, region, present, on_line, deadline))
+            if len(memo.errors) >= ERRORS_KEPT:
+                memo.errors.clear()
+            memo.errors[bits] = errors
+        out += map(_violation, errors)
+    return Verdict(not out, tuple(out), lines)
+
+
+def _violation(e: Element) -> Violation:
+    """What a player sees of a wrong symbol."""
+    return Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind])
+
+
+def is_solution(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -> bool:
+    """True when ``path`` solves ``panel`` (False, not an error, for a non-walk);
+    :class:`CheckStopped` when ``deadline`` passes first."""
+    try:
+        return _verdict(panel, path, deadline, every=False).solved
+    except PathError:
+        return False

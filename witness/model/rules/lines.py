@@ -1,0 +1,117 @@
+"""The line walk and symmetry: the line (and, with symmetry, its mirror
+image) as drawn, what makes it one a player cannot draw, the places it
+covers, and every line a player can draw (by brute force)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
+
+from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, edge
+from witness.model.panel import Panel
+from witness.model.rules.records import PathError, Point, Violation
+from witness.model.rules.regions import panel_memo
+
+
+def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], ...]:
+    """The line and, with symmetry, its mirror image; PathError when ``path``
+    is not a walk of neighbouring grid vertices."""
+    line = tuple(map(tuple, path))
+    if not line:
+        raise PathError("path: empty")
+    memo = panel_memo(panel)
+    if not (memo.vertices.issuperset(line) and memo.steps.issuperset(pairwise(line))):
+        for v in line:  # the first culprit, for the message
+            if v not in memo.vertices:
+                raise PathError(f"path: vertex {list(v)} is outside the grid")
+        for a, b in pairwise(line):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise PathError(f"path: {list(a)} to {list(b)} is not one step along an edge")
+    if panel.symmetry is None:
+        return (line,)
+    return (line, tuple(panel.mirror(v) for v in line))
+
+
+def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list[Violation]:
+    out = []
+    if line[0] not in panel.starts:
+        out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
+    if line[-1] not in panel.ends:
+        out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
+    seen: set[Vertex] = set()
+    for v in line if len(set(line)) < len(line) else ():
+        if v in seen:
+            out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
+        seen.add(v)
+    steps = panel_memo(panel).blocked_steps
+    for a, b in pairwise(line) if steps and not steps.isdisjoint(pairwise(line)) else ():
+        if (a, b) not in steps:
+            continue
+        e = edge(a, b)
+        if e in panel.missing:
+            out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
+        elif e in panel.gaps:
+            out.append(Violation("gap", (*a, *b), f"the {which} crosses a gap"))
+    return out
+
+
+def path_violations(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> list[Violation]:
+    """What makes the line (or the pair of lines) one a player cannot draw."""
+    out = _line_violations(panel, lines[0], "line")
+    if len(lines) == 2:
+        out += _line_violations(panel, lines[1], "mirror line")
+        shared = set(lines[0]) & set(lines[1])
+        if lines[0][0] == lines[1][0]:
+            shared.discard(lines[0][0])  # a start on the axis serves both lines
+        for v in sorted(shared):
+            out.append(Violation("symmetry", v, f"the two lines meet at {list(v)}"))
+    return out
+
+
+def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
+    """Doubled-grid places under the lines -> the line's colour (black without
+    symmetry, else blue for the first line, yellow for its mirror)."""
+    colours = ("black",) if len(lines) == 1 else (MAIN_LINE, MIRROR_LINE)
+    out: dict[Point, str] = {}
+    for line, colour in zip(lines, colours, strict=True):
+        for x, y in line:
+            out[(2 * x, 2 * y)] = colour
+        for (x1, y1), (x2, y2) in pairwise(line):  # an edge's place is its middle
+            out[(x1 + x2, y1 + y2)] = colour
+    return out
+
+
+def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
+    """Every line a player can draw from a start to an end (with symmetry, the
+    first line of each legal pair), by brute force: small panels only."""
+    ends = set(panel.ends)
+    for start in panel.starts:
+        path, on_path = [start], {start}
+        if panel.symmetry is not None:
+            on_path.add(panel.mirror(start))  # itself, for a start on the axis
+        if start in ends:
+            yield [start]
+        yield from _extend(panel, path, on_path, ends)
+
+
+def _extend(panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set) -> Iterator:
+    v = path[-1]
+    for w in panel.neighbours(v):
+        if w in on_path:
+            continue
+        mirror = panel.mirror(w) if panel.symmetry is not None else None
+        if mirror is not None and (
+            mirror in on_path or mirror == w or edge(panel.mirror(v), mirror) in panel.blocked
+        ):
+            continue
+        path.append(w)
+        on_path.add(w)
+        if mirror is not None:
+            on_path.add(mirror)
+        if w in ends:
+            yield list(path)
+        yield from _extend(panel, path, on_path, ends)
+        on_path.discard(w)
+        if mirror is not None:
+            on_path.discard(mirror)
+        path.pop()

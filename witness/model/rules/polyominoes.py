@@ -1,0 +1,98 @@
+"""The polyominoes family: do a region's pieces, less its negative ones,
+tile it (:func:`polyominoes_fit`, under either reading of
+:mod:`witness.model.rules`)? The search itself is
+:mod:`witness.model.rules.tiling`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from witness.model.panel import Panel, Polyomino
+from witness.model.rules.records import Point, is_cell_point
+from witness.model.rules.tiling import Box, extent, piece_cover, piece_key, tiles
+
+# Tilings decided so far: a search lays the same pieces in the same region
+# along many lines (a stopped search raises and is not kept; 0 keeps none).
+TILINGS_KEPT = 1 << 14
+_TILINGS: dict[tuple, bool] = {}
+
+
+def placements(
+    panel: Panel, piece: Polyomino, negative: bool, margin: int = 0
+) -> Iterator[tuple[Point, ...]]:
+    """Every way to lay ``piece`` with all its cells on the grid, or within
+    ``margin`` cells of it (the places each way covers)."""
+    precise = panel.polyomino_rules == "precise"
+    low_x, low_y = -margin, -margin
+    high_x, high_y = panel.cols + margin, panel.rows + margin
+    for shape in piece.orientations():
+        ax, ay = min(shape, key=lambda c: (c[1], c[0]))
+        for x in range(low_x, high_x):
+            for y in range(low_y, high_y):
+                cells = [(x + dx - ax, y + dy - ay) for dx, dy in shape]
+                if all(low_x <= cx < high_x and low_y <= cy < high_y for cx, cy in cells):
+                    yield piece_cover(shape, (x, y), negative, precise)
+
+
+class TilingTerms(NamedTuple):
+    """What a tiling of a region's pieces must do once the areas allow one:
+    cover the region (net area above 0) or else cancel out, lying within
+    ``margin`` cells of the grid; nothing at all when ``free`` (net area 0
+    under the windmill reading: The Windmill counts cells there, not shapes)."""
+
+    cover_region: bool
+    margin: int
+    free: bool = False
+
+
+def tiling_terms(
+    panel: Panel, region: frozenset[Point], pieces: Sequence[Polyomino]
+) -> TilingTerms | None:
+    """The terms of tiling ``region`` with ``pieces`` (a non-empty list);
+    None when their net area rules it out (below 0, or above 0 and not the
+    region's cell count)."""
+    net = sum(-p.size if p.negative else p.size for p in pieces)
+    if net < 0 or (net > 0 and net != _cell_count(region)):
+        return None
+    if panel.polyomino_rules == "precise":
+        return TilingTerms(net > 0, 0)
+    # the Windmill reading: within the panel's largest piece's extent of the grid
+    widest = max(map(extent, panel.polyominoes or pieces))
+    return TilingTerms(net > 0, widest, free=net == 0)
+
+
+def polyominoes_fit(
+    panel: Panel,
+    region: frozenset[Point],
+    pieces: Sequence[Polyomino],
+    deadline: float | None = None,
+) -> bool:
+    """Do the region's polyominoes, less its negative ones, tile it
+    (:mod:`witness.model.rules`)? :class:`CheckStopped` when ``deadline`` (a
+    perf_counter time) passes first."""
+    if not pieces:
+        return True
+    terms = tiling_terms(panel, region, pieces)
+    if terms is None or terms.free:
+        return terms is not None
+    cover, margin, _ = terms
+    # all the search reads of the panel and the pieces (pieces that cancel out,
+    # net area 0, never read the region)
+    key = (panel.cols, panel.rows, panel.polyomino_rules, margin, region if cover else None)
+    key += tuple(sorted(map(piece_key, pieces)))
+    fits = _TILINGS.get(key)
+    if fits is None:
+        box = Box(panel.cols, panel.rows, margin, panel.polyomino_rules == "precise")
+        fits = tiles(box, region, pieces, cover, deadline)
+        if len(_TILINGS) >= TILINGS_KEPT:
+            _TILINGS.clear()
+        if len(_TILINGS) < TILINGS_KEPT:
+            _TILINGS[key] = fits
+    return fits
+
+
+@lru_cache(maxsize=1 << 12)
+def _cell_count(region: frozenset[Point]) -> int:
+    return sum(1 for p in region if is_cell_point(p))
