@@ -12,7 +12,13 @@ import pytest
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
 from witness.model.rules import Verdict, check
-from witness.search.asp_solver import count_panel_asp, panel_lines, solve_panel_asp
+from witness.search.asp_solver import (
+    DEFAULT_SETTINGS,
+    AspSettings,
+    count_panel_asp,
+    panel_lines,
+    solve_panel_asp,
+)
 from witness.search.count import count_with_checker
 
 COLOURS = ("red", "blue", "black")
@@ -137,13 +143,13 @@ def _refuted_without_choice(panel: Panel) -> None:
     assert not brute_force(panel)
 
 
-def _agree(panel: Panel) -> None:
+def _agree(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> None:
     expected = sorted(brute_force(panel))
-    got = sorted(panel_lines(panel))
+    got = sorted(panel_lines(panel, settings=settings))
     assert got == expected, panel.to_json()
-    counted = count_panel_asp(panel)
+    counted = count_panel_asp(panel, settings=settings)
     assert counted.count == len(expected) and counted.status == "counted", panel.to_json()
-    result = solve_panel_asp(panel)
+    result = solve_panel_asp(panel, settings=settings)
     assert result.solved == bool(expected), panel.to_json()
     assert result.status == ("solved" if expected else "unsolvable")
     if expected:
@@ -153,13 +159,11 @@ def _agree(panel: Panel) -> None:
 POLY_HEAVY = ("polyomino", "polyomino", "polyomino", "canceller", "square")
 
 
-def first_turn_of_one_conflict(monkeypatch) -> None:
-    """A staged solve without its prelude, whose whole encoding stops at its
-    first conflict: the stages taking turns on small panels."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)
+# A staged solve without its prelude, whose whole encoding stops at its first
+# conflict: the stages taking turns on small panels.
+ONE_CONFLICT = AspSettings(first_conflicts=1, prelude_conflicts=0)
+# ... and whose lazy stage too stops at its first conflict
+ONE_CONFLICT_EACH = replace(ONE_CONFLICT, lazy_conflicts=1)
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -225,6 +229,8 @@ def test_cancellers_without_polyominoes_need_no_checker(seed: int, rules: str, m
     lines equal the brute force with the checker out of clingo's reach."""
     from witness.search import asp_solver
 
+    settings = AspSettings(lazy=frozenset())  # the canceller encoding itself
+
     panel = random_panel(random.Random(5000 + seed), max_cells=6, kinds=NO_POLYOMINO)
     panel = windmill_count(panel) if rules == "windmill" else panel
     expected = sorted(brute_force(panel))
@@ -234,52 +240,43 @@ def test_cancellers_without_polyominoes_need_no_checker(seed: int, rules: str, m
 
     monkeypatch.setattr(asp_solver, "check", no_check)
     monkeypatch.setattr(asp_solver, "check_region", no_check)
-    monkeypatch.setattr(asp_solver, "LAZY", frozenset())  # the canceller encoding itself
-    assert asp_solver.is_exact(panel)
-    assert sorted(panel_lines(panel)) == expected, panel.to_json()
+    assert asp_solver.is_exact(panel, settings)
+    assert sorted(panel_lines(panel, settings=settings)) == expected, panel.to_json()
 
 
 LAZY_CHOICES = {
-    "none": frozenset(),
-    "polyominoes": frozenset({"polyominoes"}),
-    "cancellers": frozenset({"cancellers"}),
-    "both": frozenset({"polyominoes", "cancellers"}),
+    "none": AspSettings(lazy=frozenset()),
+    "polyominoes": AspSettings(lazy=frozenset({"polyominoes"})),
+    "cancellers": AspSettings(lazy=frozenset({"cancellers"})),
+    "both": AspSettings(lazy=frozenset({"polyominoes", "cancellers"})),
 }
 
 
 @pytest.mark.parametrize("lazy", sorted(LAZY_CHOICES))
 @pytest.mark.parametrize("seed", range(25))
-def test_every_lazy_choice_equals_brute_force_small(seed: int, lazy: str, monkeypatch) -> None:
-    """The families left to the rules checker (asp_solver.LAZY), each choice:
+def test_every_lazy_choice_equals_brute_force_small(seed: int, lazy: str) -> None:
+    """The families left to the rules checker (AspSettings.lazy), each choice:
     the same solutions and counts as the brute force."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES[lazy])
-    _agree(random_panel(random.Random(7000 + seed), max_cells=4, kinds=CANCELLER_HEAVY))
+    panel = random_panel(random.Random(7000 + seed), max_cells=4, kinds=CANCELLER_HEAVY)
+    _agree(panel, LAZY_CHOICES[lazy])
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lazy", sorted(LAZY_CHOICES))
 @pytest.mark.parametrize("seed", range(80))
-def test_every_lazy_choice_equals_brute_force_up_to_3x3(seed: int, lazy: str, monkeypatch) -> None:
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES[lazy])
+def test_every_lazy_choice_equals_brute_force_up_to_3x3(seed: int, lazy: str) -> None:
     kinds = POLY_HEAVY if seed % 2 else CANCELLER_HEAVY
-    _agree(random_panel(random.Random(8000 + seed), max_cells=9, kinds=kinds))
+    _agree(random_panel(random.Random(8000 + seed), max_cells=9, kinds=kinds), LAZY_CHOICES[lazy])
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_a_solve_in_two_stages_equals_brute_force(seed: int, monkeypatch) -> None:
+def test_a_solve_in_two_stages_equals_brute_force(seed: int) -> None:
     """A solve on a panel with polyominoes that the whole encoding does not
-    decide within FIRST_CONFLICTS conflicts (here 1) goes on with the tiling
+    decide within first_conflicts conflicts (here 1) goes on with the tiling
     and the cancellers left to the rules checker: the same answer."""
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
     panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
     expected = brute_force(panel)
-    result = asp_solver.solve_panel_asp(panel)
+    result = solve_panel_asp(panel, settings=ONE_CONFLICT)
     assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
     assert result.path in expected if expected else result.path is None
 
@@ -289,22 +286,21 @@ def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
     seed: int, monkeypatch
 ) -> None:
     """A panel with cancellers and no polyominoes is solved in stages too:
-    with FIRST_CONFLICTS at 1 its second stage (the cancellers' regions left
+    with first_conflicts at 1 its second stage (the cancellers' regions left
     to the rules checker) runs and gives the same answer as the brute force."""
     from witness.search import asp_solver
 
-    first_turn_of_one_conflict(monkeypatch)
     seconds = []
     lazy_families = asp_solver.lazy_families
 
-    def spy(panel, second=False):
-        seconds.append(lazy_families(panel, second))
+    def spy(panel, second=False, settings=ONE_CONFLICT):
+        seconds.append(lazy_families(panel, second, settings))
         return seconds[-1]
 
     monkeypatch.setattr(asp_solver, "lazy_families", spy)
     panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
     expected = brute_force(panel)
-    result = asp_solver.solve_panel_asp(panel)
+    result = asp_solver.solve_panel_asp(panel, settings=ONE_CONFLICT)
     assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
     assert result.path in expected if expected else result.path is None
     if panel.cancellers:
@@ -313,33 +309,29 @@ def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
         assert seconds[1] == frozenset({"cancellers"})
 
 
-def test_some_canceller_solve_needs_its_second_stage(monkeypatch) -> None:
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
+def test_some_canceller_solve_needs_its_second_stage() -> None:
     stages = []
     for seed in range(30):
         panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
-        stages.append(asp_solver.solve_panel_asp(panel).extra["stages"])
+        stages.append(solve_panel_asp(panel, settings=ONE_CONFLICT).extra["stages"])
     assert max(stages) > 1
 
 
 def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
     from witness.search import asp_solver
 
-    first_turn_of_one_conflict(monkeypatch)
     stages = []
     lazy_families = asp_solver.lazy_families
 
-    def spy(panel, second=False):
+    def spy(panel, second=False, settings=ONE_CONFLICT):
         stages.append(second)
-        return lazy_families(panel, second)
+        return lazy_families(panel, second, settings)
 
     monkeypatch.setattr(asp_solver, "lazy_families", spy)
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
         expected = brute_force(panel)
-        assert asp_solver.solve_panel_asp(panel).solved == bool(expected)
+        assert asp_solver.solve_panel_asp(panel, settings=ONE_CONFLICT).solved == bool(expected)
     assert True in stages  # some first stage stopped at its one conflict
 
 
@@ -366,15 +358,13 @@ def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
     """A region the rules checker rejects becomes a nogood: within one
     enumeration clingo never proposes the same region again, and the
     nogoods take part (some region is rejected on these panels)."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES["both"])
     rejected = spy_on_rejected_regions(monkeypatch)
     total = 0
     for seed in range(12):
         panel = random_panel(random.Random(9000 + seed), max_cells=9, kinds=POLY_HEAVY)
         rejected.clear()
-        assert sorted(panel_lines(panel)) == sorted(brute_force(panel)), panel.to_json()
+        got = sorted(panel_lines(panel, settings=LAZY_CHOICES["both"]))
+        assert got == sorted(brute_force(panel)), panel.to_json()
         total += len(rejected)
     assert total > 0
 
@@ -689,83 +679,74 @@ def turns(monkeypatch) -> list[tuple[str | None, int | None]]:
     return seen
 
 
-def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) -> None:
-    """After the prelude (PRELUDE_CONFIGURATION for LINE_FIRST_CONFLICTS on a
-    panel with polyominoes, then for PRELUDE_CONFLICTS), the whole encoding
-    stops at FIRST_CONFLICTS conflicts, the lazy stage at
-    LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
+def test_each_stage_has_its_own_conflicts(turns, clingo_arguments) -> None:
+    """After the prelude (prelude_configuration for line_first_conflicts on a
+    panel with polyominoes, then for prelude_conflicts), the whole encoding
+    stops at first_conflicts conflicts, the lazy stage at
+    lazy_conflicts; each has twice its conflicts at its next turn, on
     panels with polyominoes and on panels with cancellers alone. A stage is
     grounded once and goes on at its next turn (one control for each stage
     and configuration, each part of the prelude its own)."""
-    from witness.search import asp_solver
-
-    assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS > asp_solver.PRELUDE_CONFLICTS
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 2)
-    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 3)
-    monkeypatch.setattr(asp_solver, "LINE_FIRST_CONFLICTS", 4)
+    default = AspSettings()
+    assert default.first_conflicts > default.lazy_conflicts > default.prelude_conflicts
+    settings = AspSettings(
+        first_conflicts=1, prelude_conflicts=2, lazy_conflicts=3, line_first_conflicts=4
+    )
     limits = []
     for seed in range(30):
         for kinds in (POLY_HEAVY, NO_POLYOMINO):
             panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=kinds)
             turns.clear()
             clingo_arguments.clear()
-            result = asp_solver.solve_panel_asp(panel)
+            result = solve_panel_asp(panel, settings=settings)
             if not (panel.polyominoes or panel.cancellers):
                 continue
-            prelude = [(asp_solver.PRELUDE_CONFIGURATION, 4)] if panel.polyominoes else []
-            prelude.append((asp_solver.PRELUDE_CONFIGURATION, 2))
+            prelude = [(settings.prelude_configuration, 4)] if panel.polyominoes else []
+            prelude.append((settings.prelude_configuration, 2))
             assert turns[: len(prelude)] == prelude[: len(turns)]
             seen = [conflicts for _configuration, conflicts in turns[len(prelude) :]]
             expected = [(1, 3)[i % 2] * 2 ** (i // 2) for i in range(len(seen))]
             assert seen == expected
             assert len(turns) == result.extra["stages"]
             controls = len(turns[: len(prelude)])
-            controls += min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
+            controls += min(len(seen), 1 + len(settings.whole_configurations))
             assert len(clingo_arguments) == controls
             limits.append(len(seen))
     assert max(limits) >= 5  # some stage went on at a later turn
 
 
-def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments, monkeypatch) -> None:
-    """clingo gets asp_solver.CONFIGURATION (trendy by default); a staged
-    solve's prelude PRELUDE_CONFIGURATION (tweety) first."""
-    from witness.search import asp_solver
-
+def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments) -> None:
+    """clingo gets the settings' configuration (trendy by default); a staged
+    solve's prelude prelude_configuration (tweety) first."""
     seen = clingo_arguments
     panel = random_panel(random.Random(1), max_cells=4)
-    prelude = asp_solver.PRELUDE_CONFLICTS
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)
-    assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
+    no_prelude = AspSettings(prelude_conflicts=0)
+    assert solve_panel_asp(panel, settings=no_prelude).status in ("solved", "unsolvable")
     assert seen and all("--configuration=trendy" in args for args in seen)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", prelude)
     seen.clear()
     staged = random_panel(random.Random(1), max_cells=4, kinds=POLY_HEAVY)
-    assert staged.polyominoes and asp_solver.PRELUDE_CONFIGURATION == "tweety"
-    assert asp_solver.solve_panel_asp(staged).status in ("solved", "unsolvable")
+    assert staged.polyominoes and AspSettings().prelude_configuration == "tweety"
+    assert solve_panel_asp(staged).status in ("solved", "unsolvable")
     assert "--configuration=tweety" in seen[0]
 
 
 @pytest.mark.parametrize("line_first", [True, False])
 def test_the_domain_heuristic_covers_dots_or_draws_the_line_first(
-    clingo_arguments, monkeypatch, line_first
+    clingo_arguments, line_first
 ) -> None:
     """clingo runs with the domain heuristics on every control of a panel
     with dots and no polyominoes (panel_dots.lp: cover the dots first) and,
     on the control of a polyomino panel's prelude that decides the line
     first (panel_polyominoes.lp: the line before the pieces), its first, when
-    LINE_FIRST_CONFLICTS is not 0; nowhere else."""
-    from witness.search import asp_solver
-
-    if not line_first:
-        monkeypatch.setattr(asp_solver, "LINE_FIRST_CONFLICTS", 0)
+    line_first_conflicts is not 0; nowhere else."""
+    settings = AspSettings() if line_first else AspSettings(line_first_conflicts=0)
     seen = clingo_arguments
     kinds = {True: NO_POLYOMINO, False: POLY_HEAVY}
     found = set()
     for seed in range(40):
         panel = random_panel(random.Random(11000 + seed), max_cells=6, kinds=kinds[seed % 2 == 0])
         seen.clear()
-        asp_solver.solve_panel_asp(panel)
+        solve_panel_asp(panel, settings=settings)
         domain = ["--heuristic=Domain" in args for args in seen]
         if panel.polyominoes:
             assert domain == [line_first] + [False] * (len(seen) - 1), panel.to_json()
@@ -835,11 +816,10 @@ def test_a_solve_says_how_it_ended(monkeypatch) -> None:
         "grounding",
         "limit",
     )
-    first_turn_of_one_conflict(monkeypatch)
     stages = []
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-        result = solve_panel_asp(panel)
+        result = solve_panel_asp(panel, settings=ONE_CONFLICT)
         assert result.extra["stop"] == ("line" if result.solved else "exhausted")
         stages.append(result.extra["stages"])
     assert max(stages) > 1
@@ -849,7 +829,7 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     """The rules checker's word on clingo's line: extra["second_opinion"]
     says it agrees; when it stops (here at once) the line stands and it says
     so (and nothing without a line). It may take as long as the solve did, at least
-    SECOND_OPINION_SECONDS, never up to a far time limit; a line it rejects
+    second_opinion_seconds, never up to a far time limit; a line it rejects
     is an error."""
     import time
 
@@ -873,7 +853,8 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     result = solve_panel_asp(square, time_limit=30)
     took = time.perf_counter() - t0
     assert result.solved and result.extra["second_opinion"] == "stopped"
-    assert len(asked) == 1 and 0 < asked[0] <= max(asp_solver.SECOND_OPINION_SECONDS, took)
+    least = AspSettings().second_opinion_seconds
+    assert len(asked) == 1 and 0 < asked[0] <= max(least, took)
 
     def rejecting(panel, path, deadline=None):
         return Verdict(False, (), ())
@@ -1022,13 +1003,12 @@ def test_an_early_wait_does_not_stop_the_solve(seed: int, monkeypatch) -> None:
     the solve and the count go on (windmill-cpq8n00 once stopped this way
     after 0.07 s of a 10 s limit)."""
 
-    first_turn_of_one_conflict(monkeypatch)  # both stages
     panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
     expected = brute_force(panel)
     asked = early_waits(monkeypatch)
-    result = solve_panel_asp(panel, time_limit=60)
+    result = solve_panel_asp(panel, time_limit=60, settings=ONE_CONFLICT)  # both stages
     assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
-    counted = count_panel_asp(panel, time_limit=60)
+    counted = count_panel_asp(panel, time_limit=60, settings=ONE_CONFLICT)
     assert (counted.status, counted.count) == ("counted", len(expected))
     assert asked  # the early waits took place
 
@@ -1135,26 +1115,24 @@ def test_the_program_does_not_depend_on_the_hash_seed() -> None:
     assert outputs[0] == outputs[1] and len(outputs[0].split()) == 80
 
 
-def test_the_whole_encoding_takes_its_configurations_in_turn(turns, monkeypatch) -> None:
-    """A staged solve's whole encoding runs with CONFIGURATION at its first
-    turn and then takes WHOLE_CONFIGURATIONS in turn; the lazy stage keeps
-    CONFIGURATION. The answers stay those of the brute force."""
-    from witness.search import asp_solver
-
-    assert asp_solver.WHOLE_CONFIGURATIONS[0] is None
-    first_turn_of_one_conflict(monkeypatch)
-    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
+def test_the_whole_encoding_takes_its_configurations_in_turn(turns) -> None:
+    """A staged solve's whole encoding runs with the settings' configuration
+    at its first turn and then takes whole_configurations in turn; the lazy
+    stage keeps the configuration. The answers stay those of the brute force."""
+    settings = ONE_CONFLICT_EACH
+    assert settings.whole_configurations[0] is None
     most = 0
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
         turns.clear()
-        result = asp_solver.solve_panel_asp(panel)
+        result = solve_panel_asp(panel, settings=settings)
         assert result.solved == bool(brute_force(panel)), panel.to_json()
         if not (panel.polyominoes or panel.cancellers):
             continue
         for stage, (configuration, _conflicts) in enumerate(turns):
-            chosen = asp_solver.WHOLE_CONFIGURATIONS[(stage // 2) % 2] if stage % 2 == 0 else None
-            assert configuration == (chosen or asp_solver.CONFIGURATION)
+            whole = settings.whole_configurations[(stage // 2) % 2]
+            chosen = whole if stage % 2 == 0 else None
+            assert configuration == (chosen or settings.configuration)
         most = max(most, len(turns))
     assert most >= 3  # some whole encoding had its second turn
 
@@ -1163,10 +1141,6 @@ def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
     """Each stage goes on at its next turn with the same control: a region
     the checker rejected in the lazy stage is never proposed again within
     one solve, whatever the turn, and the answers stay those of the brute force."""
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
-    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
     regions = spy_on_rejected_regions(monkeypatch)
     seen = most = 0
     for seed in range(40):
@@ -1174,7 +1148,7 @@ def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
         panel = random_panel(random.Random(14000 + seed), max_cells=9, kinds=kinds)
         regions.clear()
         expected = brute_force(panel)
-        result = asp_solver.solve_panel_asp(panel)
+        result = solve_panel_asp(panel, settings=ONE_CONFLICT_EACH)
         assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
         seen += len(regions)
         most = max(most, result.extra["stages"])
@@ -1425,13 +1399,13 @@ def test_sources_in_one_region_reach_the_same_cells(kinds: tuple[str, ...]) -> N
     assert seen >= 20
 
 
-def test_no_sources_together_above_the_bound(monkeypatch) -> None:
-    from witness.search import asp_solver
+def test_no_sources_together_above_the_bound() -> None:
+    from witness.search.asp_solver import panel_program
 
     panel = parted_panels(1, 30000)[0]
-    monkeypatch.setattr(asp_solver, "TOGETHER_SOURCES", 0)
-    assert "\ntogether.\n" not in asp_solver.panel_program(panel)
-    _agree(panel)
+    settings = AspSettings(together_sources=0)
+    assert "\ntogether.\n" not in panel_program(panel, settings=settings)
+    _agree(panel, settings)
 
 
 def windmill_panels(count: int, seed: int, kinds: tuple[str, ...] = POLY_HEAVY) -> list[Panel]:
@@ -1533,12 +1507,10 @@ def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
     assert bottom in lines
 
 
-def test_more_clingo_options_reach_every_control(clingo_arguments, monkeypatch) -> None:
-    """asp_solver.CLINGO_OPTIONS (set by the benchmark's --clingo-option) goes
+def test_more_clingo_options_reach_every_control(clingo_arguments) -> None:
+    """AspSettings.clingo_options (set by the benchmark's --clingo-option) goes
     to every control of a solve, after the configuration."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "CLINGO_OPTIONS", ("--sat-prepro=0",))
+    settings = AspSettings(clingo_options=("--sat-prepro=0",))
     panel = random_panel(random.Random(3), max_cells=4)
-    assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
+    assert solve_panel_asp(panel, settings=settings).status in ("solved", "unsolvable")
     assert clingo_arguments and all(args[-1] == "--sat-prepro=0" for args in clingo_arguments)

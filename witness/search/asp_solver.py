@@ -54,8 +54,8 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   makes it ``unsure``.
 - lazy families (:func:`lazy_families`): the second stage of a solve on a
   panel with polyominoes or cancellers that the whole encoding did not decide within
-  :data:`FIRST_CONFLICTS` conflicts leaves the tiling and the cancellers to
-  the checker for :data:`LAZY_CONFLICTS` conflicts (the stages then take
+  ``AspSettings.first_conflicts`` conflicts leaves the tiling and the cancellers to
+  the checker for ``AspSettings.lazy_conflicts`` conflicts (the stages then take
   turns, each with twice the conflicts of its turn before, so neither is
   lost for good; each stage and configuration is grounded once and every
   turn of it is one more solve call of its control, :class:`Stage`, which
@@ -90,9 +90,9 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   the whole encoding got stronger (cell-level regions, lone stars counted,
   alike symbols removed in order, twins' placements once, the ``cut`` rule)
   it decides most slow panels alone, so its first turn is long and the lazy
-  stage's short (:data:`FIRST_CONFLICTS`). In the lazy stage a region whose
+  stage's short (``AspSettings.first_conflicts``). In the lazy stage a region whose
   tiling the checker's search cannot decide within
-  :data:`HARD_REGION_SECONDS` (no cancellers, windmill reading) is tiled by
+  ``AspSettings.hard_region_seconds`` (no cancellers, windmill reading) is tiled by
   clingo (region_tiling.lp, :func:`region_tiles`).
 
 - parity (panel_parity.lp, :func:`_parity`): on a panel of stars and
@@ -117,7 +117,7 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
   (docs/results.md), among them all four of stars and squares alone
   (windmill-kc0s4y8, ssfjn48, mnz5dfg, zyrsvh8: long winding regions).
 
-- together (panel_regions.lp, :data:`TOGETHER_SOURCES`): two sources
+- together (panel_regions.lp, ``AspSettings.together_sources``): two sources
   (stars, cancellers, polyominoes) in one region reach the same cells.
   Redundant, exact either way, and it needs no line from rim to rim: over
   every community panel (docs/results.md) 29dab6e decided 12 panels that
@@ -135,7 +135,7 @@ the rules checker, :mod:`witness.model.rules`, the single source of truth:
 
 A line a solve finds goes to the rules checker for a second opinion: a line
 it rejects is an error (the encoding and the checker disagree). It takes as
-long as the solve did, at least :data:`SECOND_OPINION_SECONDS`; when it
+long as the solve did, at least ``AspSettings.second_opinion_seconds``; when it
 stops first the line stands (an exact answer set holds the tiling the
 checker was looking for); ``extra["second_opinion"]`` says ``agrees`` or
 ``stopped`` (empty without a line).
@@ -148,17 +148,17 @@ and interrupts clingo's search, and the rules check of a line stops at it
 (:class:`~witness.model.rules.CheckStopped`). clingo runs with
 ``--eq=0``: its equivalence preprocessing (5.8.3) returned an answer set
 whose region had no support on a polyomino panel (tests/test_asp_panels.py has the panel).
-Panels are solved with clingo's ``trendy`` configuration (:data:`CONFIGURATION`),
+Panels are solved with clingo's ``trendy`` configuration (``AspSettings.configuration``),
 measured one run each under load at 5 s: of the 14 panels with cancellers and
 no polyominoes that stopped in the 500 + 500 sample, 6 solved or proved
 unsolvable against 2 by the default configuration; 55 solved panels without
 polyominoes (the 15 slowest among them) took 9.6 CPU s in all against 35.4; of
 the 22 stopped panels with polyominoes (8 s), 5 solved against 2. A staged
 solve's whole encoding runs with jumpy at its second turn
-(:data:`WHOLE_CONFIGURATIONS`), and the solve starts with a prelude: the
-whole encoding under tweety for 3,000 conflicts (:data:`PRELUDE_CONFLICTS`,
+(``AspSettings.whole_configurations``), and the solve starts with a prelude: the
+whole encoding under tweety for 3,000 conflicts (``AspSettings.prelude_conflicts``,
 :func:`stage_schedule`), before it on a panel with polyominoes 1,000 more
-deciding the line before the pieces (:data:`LINE_FIRST_CONFLICTS`). On a
+deciding the line before the pieces (``AspSettings.line_first_conflicts``). On a
 panel with dots and no polyominoes
 clingo also runs with ``--heuristic=Domain`` and tries covering a dot first
 (panel_dots.lp; docs/results.md has the sample).
@@ -326,91 +326,101 @@ FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_parity.lp", lambda p: _parity(p) is not None),
 )
 SHOW = "#show sel/2.\n#show first/1.\n"
-# The families the rules checker decides for clingo (see panel_lines); None:
-# by the panel (lazy_families). Tests set it to try every choice.
-LAZY: frozenset[str] | None = None
-# The first stage of a solve on a panel with polyominoes or cancellers (the
-# whole encoding) stops at this many conflicts, the second (the lazy families
-# left to the checker) at LAZY_CONFLICTS; each stage's later turns at twice
-# its turn before (solve_panel_asp). Chosen from one run of each stage alone
-# (10 CPU s) on 109 slow panels of a 2000 + 2000 sample (stopped, or more
-# than one stage): the whole encoding decided 68 of them (59 within 40,000
-# conflicts), the lazy stage 41, 7 of them only it (docs/results.md).
-# Lower is worse: on the 68 community panels that stopped or took over 10,000
-# conflicts, at 15,000 11 more stopped and 1 was decided (docs/results.md,
-# "Two solver variants"). The lazy stage's first turn was 5,000: at 10,000 it
-# decides windmill-s8w5czg (6.4 CPU s; stopped at 10 before), every other of
-# the 100 slowest community panels as before but jbz-7LX5RYA5 (8.2 -> 9.0 CPU s;
-# docs/results.md, "A longer first lazy turn").
-FIRST_CONFLICTS = 40000
-LAZY_CONFLICTS = 10000
-# Under the windmill reading with negative pieces and at least this many
-# pieces, the encoding sums the pieces' cover over the whole panel (_loose).
-# On the 42 such panels of the 500 + 500 sample (one run each, 10 s, the
-# same hash seed): 34.3 CPU s in all at 1 against 43.1 with the sums of each
-# region, windmill-4xpk3xr solved in 4.6 s (stopped), b3secv8 1.31 -> 0.38 s,
-# gwd3w1r 3.5 -> 1.6 s; the worst loss ckg0tcr 0.32 -> 1.23 s.
-LOOSE_PIECES = 1
-# Up to this many sources (stars, cancellers and polyominoes) the encoding
-# says that two sources in one region reach the same cells (fact together,
-# panel_regions.lp): its ground size grows with the square of the sources
-# (community panels have up to 100). The stopped community panels it
-# decided (docs/results.md) had 8 to 23. Raised from 24 to 40, measured on the
-# 32 panels with 25 to 40 sources among 142 slow ones (docs/results.md):
-# 24 -> 26 decided within 10 CPU s.
-TOGETHER_SOURCES = 40
-# clingo's configuration for panels (--configuration); None: clingo's default.
-CONFIGURATION: str | None = "trendy"
-# More of clingo's options for every control of a panel's solve, after the
-# configuration (none by default; benchmarks/bench_panels_asp.py tries others).
-CLINGO_OPTIONS: tuple[str, ...] = ()
-# A staged solve's whole encoding takes these configurations in turn, one a
-# turn (None: CONFIGURATION, so its first turn is that of an unstaged
-# solve). Only what the first turn leaves undecided reaches the second: 25 of
-# the 15,239 community panels on 461f063 (docs/results.md), on which the
-# second turn was measured with tweety, crafty, jumpy, handy and frumpy
-# (10 CPU s): jumpy decided jbz-7LX5RYA5 and windmill-7v95w6g, crafty
-# 7v95w6g and y0evrm0, tweety (chosen earlier, when it decided panels that
-# trendy now decides in its first turn) none of the 23 stopped, handy and
-# frumpy none.
-WHOLE_CONFIGURATIONS: tuple[str | None, ...] = (None, "jumpy")
-# A staged solve starts with a short turn of the whole encoding under this
-# configuration, for this many conflicts (0: none), before the first turn of
-# CONFIGURATION: tweety decides some slow panels in a few thousand conflicts
-# where trendy needs far more (windmill-y0evrm0 126, mefv4y8 2,993; at 10
-# CPU s trendy stops on mefv4y8 under each of three seeds, on y0evrm0 under
-# two). On the 68 slow community panels 2 to 3 more are decided under each
-# seed, and on all the community's panels no answer changed, none newly
-# stopped (docs/results.md, "A tweety prelude").
-PRELUDE_CONFIGURATION = "tweety"
-PRELUDE_CONFLICTS = 3000
-# On a panel with polyominoes the prelude starts with this many conflicts
-# (0: none) that decide the line's edges before the pieces' placements
-# (clingo's domain heuristic, panel_polyominoes.lp), in a control of their
-# own. In place of the tweety prelude (commit 7db2f4a, every community
-# panel) the line first decided windmill-0p7tcsr, stopped before, in 903
-# conflicts and ysmcb20 in 155 (26,486 before), but some panels the tweety
-# prelude decides took up to 18 times as long (n6vmmd0 0.32 -> 5.9 CPU s),
-# so it goes first and short (docs/results.md, "The line first").
-LINE_FIRST_CONFLICTS = 1000
-# The rules checker's second opinion on a line clingo found takes as long as
-# the solve took, and at least this many seconds: its tiling search can take
-# far longer to find a tiling than clingo, whose answer set holds one
-# (jbz-HCJ6HA2G, 5x7, pieces of unjoined cells: stopped at 10 CPU s while the
-# checker confirmed clingo's line, solved in 1.3 with the bound;
-# docs/results.md).
-SECOND_OPINION_SECONDS = 1.0
-# The lazy stage's rules check of a region without cancellers, under the
-# windmill reading, gives the checker's tiling search this many seconds and
-# then asks clingo (region_tiling.lp, :func:`region_tiles`): on
-# windmill-c04j2b0 the search took over 30 CPU s on a region clingo tiles in
-# 1.7 s, while on most regions the search takes milliseconds (docs/results.md).
-HARD_REGION_SECONDS = 0.5
-# A region the lazy stage rejects for a dead cell (no way to lay its pieces
-# over it) becomes a nogood over the cell, the places that keep each way out
-# and the pieces it holds, not over the region's every place
-# (LazyCheck.dead_cell): clingo then drops every line leaving that cell so.
-DEAD_CELL_NOGOODS = True
+
+
+@dataclass(frozen=True)
+class AspSettings:
+    """The clingo solver's tunables for panels, passed down from the public
+    solve and count functions; the defaults are the solver's own."""
+
+    # The families the rules checker decides for clingo (see panel_lines); None:
+    # by the panel (lazy_families). Tests set it to try every choice.
+    lazy: frozenset[str] | None = None
+    # The first stage of a solve on a panel with polyominoes or cancellers (the
+    # whole encoding) stops at this many conflicts, the second (the lazy families
+    # left to the checker) at lazy_conflicts; each stage's later turns at twice
+    # its turn before (solve_panel_asp). Chosen from one run of each stage alone
+    # (10 CPU s) on 109 slow panels of a 2000 + 2000 sample (stopped, or more
+    # than one stage): the whole encoding decided 68 of them (59 within 40,000
+    # conflicts), the lazy stage 41, 7 of them only it (docs/results.md).
+    # Lower is worse: on the 68 community panels that stopped or took over 10,000
+    # conflicts, at 15,000 11 more stopped and 1 was decided (docs/results.md,
+    # "Two solver variants"). The lazy stage's first turn was 5,000: at 10,000 it
+    # decides windmill-s8w5czg (6.4 CPU s; stopped at 10 before), every other of
+    # the 100 slowest community panels as before but jbz-7LX5RYA5 (8.2 -> 9.0 CPU s;
+    # docs/results.md, "A longer first lazy turn").
+    first_conflicts: int = 40000
+    lazy_conflicts: int = 10000
+    # Under the windmill reading with negative pieces and at least this many
+    # pieces, the encoding sums the pieces' cover over the whole panel (_loose).
+    # On the 42 such panels of the 500 + 500 sample (one run each, 10 s, the
+    # same hash seed): 34.3 CPU s in all at 1 against 43.1 with the sums of each
+    # region, windmill-4xpk3xr solved in 4.6 s (stopped), b3secv8 1.31 -> 0.38 s,
+    # gwd3w1r 3.5 -> 1.6 s; the worst loss ckg0tcr 0.32 -> 1.23 s.
+    loose_pieces: int = 1
+    # Up to this many sources (stars, cancellers and polyominoes) the encoding
+    # says that two sources in one region reach the same cells (fact together,
+    # panel_regions.lp): its ground size grows with the square of the sources
+    # (community panels have up to 100). The stopped community panels it
+    # decided (docs/results.md) had 8 to 23. Raised from 24 to 40, measured on the
+    # 32 panels with 25 to 40 sources among 142 slow ones (docs/results.md):
+    # 24 -> 26 decided within 10 CPU s.
+    together_sources: int = 40
+    # clingo's configuration for panels (--configuration); None: clingo's default.
+    configuration: str | None = "trendy"
+    # More of clingo's options for every control of a panel's solve, after the
+    # configuration (none by default; benchmarks/bench_panels_asp.py tries others).
+    clingo_options: tuple[str, ...] = ()
+    # A staged solve's whole encoding takes these configurations in turn, one a
+    # turn (None: configuration, so its first turn is that of an unstaged
+    # solve). Only what the first turn leaves undecided reaches the second: 25 of
+    # the 15,239 community panels on 461f063 (docs/results.md), on which the
+    # second turn was measured with tweety, crafty, jumpy, handy and frumpy
+    # (10 CPU s): jumpy decided jbz-7LX5RYA5 and windmill-7v95w6g, crafty
+    # 7v95w6g and y0evrm0, tweety (chosen earlier, when it decided panels that
+    # trendy now decides in its first turn) none of the 23 stopped, handy and
+    # frumpy none.
+    whole_configurations: tuple[str | None, ...] = (None, "jumpy")
+    # A staged solve starts with a short turn of the whole encoding under this
+    # configuration, for this many conflicts (0: none), before the first turn of
+    # configuration: tweety decides some slow panels in a few thousand conflicts
+    # where trendy needs far more (windmill-y0evrm0 126, mefv4y8 2,993; at 10
+    # CPU s trendy stops on mefv4y8 under each of three seeds, on y0evrm0 under
+    # two). On the 68 slow community panels 2 to 3 more are decided under each
+    # seed, and on all the community's panels no answer changed, none newly
+    # stopped (docs/results.md, "A tweety prelude").
+    prelude_configuration: str = "tweety"
+    prelude_conflicts: int = 3000
+    # On a panel with polyominoes the prelude starts with this many conflicts
+    # (0: none) that decide the line's edges before the pieces' placements
+    # (clingo's domain heuristic, panel_polyominoes.lp), in a control of their
+    # own. In place of the tweety prelude (commit 7db2f4a, every community
+    # panel) the line first decided windmill-0p7tcsr, stopped before, in 903
+    # conflicts and ysmcb20 in 155 (26,486 before), but some panels the tweety
+    # prelude decides took up to 18 times as long (n6vmmd0 0.32 -> 5.9 CPU s),
+    # so it goes first and short (docs/results.md, "The line first").
+    line_first_conflicts: int = 1000
+    # The rules checker's second opinion on a line clingo found takes as long as
+    # the solve took, and at least this many seconds: its tiling search can take
+    # far longer to find a tiling than clingo, whose answer set holds one
+    # (jbz-HCJ6HA2G, 5x7, pieces of unjoined cells: stopped at 10 CPU s while the
+    # checker confirmed clingo's line, solved in 1.3 with the bound;
+    # docs/results.md).
+    second_opinion_seconds: float = 1.0
+    # The lazy stage's rules check of a region without cancellers, under the
+    # windmill reading, gives the checker's tiling search this many seconds and
+    # then asks clingo (region_tiling.lp, :func:`region_tiles`): on
+    # windmill-c04j2b0 the search took over 30 CPU s on a region clingo tiles in
+    # 1.7 s, while on most regions the search takes milliseconds (docs/results.md).
+    hard_region_seconds: float = 0.5
+    # A region the lazy stage rejects for a dead cell (no way to lay its pieces
+    # over it) becomes a nogood over the cell, the places that keep each way out
+    # and the pieces it holds, not over the region's every place
+    # (LazyCheck.dead_cell): clingo then drops every line leaving that cell so.
+    dead_cell_nogoods: bool = True
+
+
+DEFAULT_SETTINGS = AspSettings()
 
 
 def _line_facts(panel: Panel) -> list[str]:
@@ -497,7 +507,7 @@ def _place_facts(panel: Panel) -> list[str]:
     return out
 
 
-def _symbol_facts(panel: Panel) -> list[str]:
+def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
     """Triangles, squares, stars, cancellers, dots, and every symbol's colour;
     src/1 for each place whose region a rule needs."""
     out: list[str] = []
@@ -528,7 +538,7 @@ def _symbol_facts(panel: Panel) -> list[str]:
             out.append(f"dot_colour({_pair(point(d.at))},{d.colour}).")
     sources |= {cell_point(p.cell) for p in panel.polyominoes}
     out += [f"src({_pair(p)})." for p in sorted(sources)]
-    if len(sources) <= TOGETHER_SOURCES:
+    if len(sources) <= settings.together_sources:
         out.append("together.")
     parity = _parity(panel)
     if parity is not None:
@@ -618,7 +628,7 @@ def _covers(panel: Panel, piece: Polyomino, margin: int) -> list[tuple]:
     return sorted({tuple(c) for c in placements(panel, piece, piece.negative, margin=margin)})
 
 
-def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
+def _polyomino_facts(panel: Panel, settings: AspSettings, placements_too: bool = True) -> list[str]:
     """Each piece's signed area, extent and placements with the places they
     cover; the grid's cell and edge places (widened by the largest extent
     under the windmill reading, where pieces may lie partly off the grid)."""
@@ -631,7 +641,7 @@ def _polyomino_facts(panel: Panel, placements_too: bool = True) -> list[str]:
     out = ["windmill."] if windmill else []
     if not negatives:
         out.append("no_negatives.")
-    if _loose(panel):
+    if _loose(panel, settings):
         out.append("loose.")
     for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
@@ -663,12 +673,14 @@ LAZY_FILES = {
 }
 
 
-def lazy_families(panel: Panel, second: bool = False) -> frozenset[str]:
+def lazy_families(
+    panel: Panel, second: bool = False, settings: AspSettings = DEFAULT_SETTINGS
+) -> frozenset[str]:
     """The families clingo leaves to the rules checker on ``panel``: none, or
     in the second stage of a solve (``second``) the polyominoes' tiling and
-    the cancellers (module doc); :data:`LAZY` when set."""
-    if LAZY is not None:
-        chosen = LAZY
+    the cancellers (module doc); ``settings.lazy`` when set."""
+    if settings.lazy is not None:
+        chosen = settings.lazy
     elif second:
         chosen = frozenset({"polyominoes", "cancellers"})
     else:
@@ -677,7 +689,9 @@ def lazy_families(panel: Panel, second: bool = False) -> frozenset[str]:
     return frozenset(f for f in chosen if present[f])
 
 
-def panel_program(panel: Panel, lazy: frozenset[str] = frozenset()) -> str:
+def panel_program(
+    panel: Panel, lazy: frozenset[str] = frozenset(), settings: AspSettings = DEFAULT_SETTINGS
+) -> str:
     """The encodings ``panel`` needs and its facts, as one ASP program; the
     families in ``lazy`` are left to the rules checker (:func:`panel_lines`)."""
     skip = {name for f in lazy for name in LAZY_FILES[f]}
@@ -686,37 +700,39 @@ def panel_program(panel: Panel, lazy: frozenset[str] = frozenset()) -> str:
         parts.append(encoding("panel_polyomino_area.lp"))
     if panel.cancellers and "cancellers" in lazy:
         parts.append(encoding("panel_cancellers_lazy.lp"))
-    facts = _line_facts(panel) + _place_facts(panel) + _symbol_facts(panel)
-    facts += _polyomino_facts(panel, placements_too="polyominoes" not in lazy)
+    facts = _line_facts(panel) + _place_facts(panel) + _symbol_facts(panel, settings)
+    facts += _polyomino_facts(panel, settings, placements_too="polyominoes" not in lazy)
     return "\n".join(parts) + "\n" + "\n".join(facts) + "\n" + SHOW
 
 
-def _loose(panel: Panel) -> bool:
+def _loose(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
     """Does the encoding sum the pieces' cover over the whole panel, not a
     region at a time (fact loose, panel_polyominoes.lp)? Under the windmill
-    reading with negative pieces, when there are at least :data:`LOOSE_PIECES`."""
+    reading with negative pieces, when there are at least ``settings.loose_pieces``."""
     negatives = any(p.negative for p in panel.polyominoes)
     windmill = panel.polyomino_rules == "windmill"
-    return windmill and negatives and len(panel.polyominoes) >= LOOSE_PIECES
+    return windmill and negatives and len(panel.polyominoes) >= settings.loose_pieces
 
 
-def _unsure_possible(panel: Panel, lazy: frozenset[str]) -> bool:
+def _unsure_possible(
+    panel: Panel, lazy: frozenset[str], settings: AspSettings = DEFAULT_SETTINGS
+) -> bool:
     """Can an answer set be unsure: a canceller removing a polyomino whose
     tiling the encoding decides (panel_cancellers.lp), or the pieces summed
     over the whole panel (:func:`_loose`)?"""
     if "polyominoes" in lazy or not panel.polyominoes:
         return False
-    return (bool(panel.cancellers) and "cancellers" not in lazy) or _loose(panel)
+    return (bool(panel.cancellers) and "cancellers" not in lazy) or _loose(panel, settings)
 
 
-def is_exact(panel: Panel) -> bool:
+def is_exact(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
     """True when the encoding alone decides every line of a solve: no family
     is left to the rules checker (:func:`lazy_families`; a solve's second
     stage on a panel with polyominoes or cancellers) and no answer set is unsure."""
-    if LAZY is None and (panel.polyominoes or panel.cancellers):
+    if settings.lazy is None and (panel.polyominoes or panel.cancellers):
         return False
-    lazy = lazy_families(panel)
-    return not lazy and not _unsure_possible(panel, lazy)
+    lazy = lazy_families(panel, settings=settings)
+    return not lazy and not _unsure_possible(panel, lazy, settings)
 
 
 def _clingo_log(code: clingo.MessageCode, message: str) -> None:
@@ -843,9 +859,15 @@ class LazyCheck:
     which the checker rejects again), so clingo never proposes it again."""
 
     def __init__(
-        self, ctl: clingo.Control, panel: Panel, lazy: frozenset[str], clingo_tiles: bool = False
+        self,
+        ctl: clingo.Control,
+        panel: Panel,
+        lazy: frozenset[str],
+        clingo_tiles: bool = False,
+        settings: AspSettings = DEFAULT_SETTINGS,
     ) -> None:
         self.panel = panel
+        self.settings = settings
         self.clingo_tiles = clingo_tiles  # may clingo tile a hard region (rejects)?
         self.symbols = elements(panel)
         kinds = {"polyominoes": "polyomino", "cancellers": "canceller"}
@@ -867,14 +889,14 @@ class LazyCheck:
         ``bound``? Without cancellers under the windmill reading, only the
         tiling is the checker's to decide (the encoding holds every other
         rule), and clingo decides it when the checker's search overruns
-        :data:`HARD_REGION_SECONDS`."""
+        ``settings.hard_region_seconds``."""
         present = self.present(region)
         on_line = dict.fromkeys(bound, "black")
         hard = self.clingo_tiles and self.panel.polyomino_rules == "windmill"
         hard = hard and not any(e.kind == "canceller" for e in present)
         if not hard:
             return bool(check_region(self.panel, region, present, on_line, deadline))
-        soon = time.perf_counter() + HARD_REGION_SECONDS
+        soon = time.perf_counter() + self.settings.hard_region_seconds
         try:
             budget = soon if deadline is None else min(deadline, soon)
             return bool(check_region(self.panel, region, present, on_line, budget))
@@ -900,7 +922,7 @@ class LazyCheck:
                         bound.add(q)
             if not self.rejects(region, bound, deadline):
                 continue
-            wider = self.dead_cell(region) if DEAD_CELL_NOGOODS else None
+            wider = self.dead_cell(region) if self.settings.dead_cell_nogoods else None
             out.append(wider or self._region_nogood(region, bound))
         return out
 
@@ -990,18 +1012,20 @@ def _rule_body(ctl: clingo.Control, nogood: list[tuple[clingo.Symbol, bool]]) ->
     return body
 
 
-def stage_options(configuration: str | None, domain: bool = False) -> list[str]:
+def stage_options(
+    configuration: str | None, domain: bool = False, settings: AspSettings = DEFAULT_SETTINGS
+) -> list[str]:
     """clingo's options for a stage of a panel's solve: every answer set
     projected on the line, ``configuration`` (None: clingo's default), with
     ``domain`` the encodings' domain heuristics (the dots covered first,
     panel_dots.lp; the line before the pieces, panel_polyominoes.lp), then
-    :data:`CLINGO_OPTIONS`."""
+    ``settings.clingo_options``."""
     options = ["--models=0", "--project=project", "--eq=0"]
     if configuration is not None:
         options.append(f"--configuration={configuration}")
     if domain:
         options.append("--heuristic=Domain")
-    return options + list(CLINGO_OPTIONS)
+    return options + list(settings.clingo_options)
 
 
 class Stage:
@@ -1022,27 +1046,30 @@ class Stage:
         configuration: str | None,
         deadline: float | None,
         line_first: bool = False,
+        settings: AspSettings = DEFAULT_SETTINGS,
     ) -> None:
         self.panel = panel
-        self.configuration = CONFIGURATION if configuration is None else configuration
+        self.configuration = settings.configuration if configuration is None else configuration
         # the domain heuristics: the dots first on a panel without pieces; the
         # line before the pieces when asked (stage_schedule asks only with pieces)
         domain = bool(panel.dots and not panel.polyominoes) or line_first
-        options = stage_options(self.configuration, domain)
+        options = stage_options(self.configuration, domain, settings)
         t0 = time.perf_counter()
         self.ctl = clingo.Control(options, logger=_clingo_log)
         # a control still grounding in its thread must not be touched again
-        self.grounded = ground_by(self.ctl, panel_program(panel, lazy), deadline)
+        self.grounded = ground_by(self.ctl, panel_program(panel, lazy, settings), deadline)
         self.ground_seconds = time.perf_counter() - t0
         self.checker = None
         if lazy and self.grounded:
-            self.checker = LazyCheck(self.ctl, panel, lazy, clingo_tiles=True)
-        self.exact = not _unsure_possible(panel, lazy)
+            self.checker = LazyCheck(self.ctl, panel, lazy, clingo_tiles=True, settings=settings)
+        self.exact = not _unsure_possible(panel, lazy, settings)
         # an unsure answer's line that the checker rejects: its regions of pieces
         # and cancellers are checked one by one, as in the lazy stage
         families = frozenset({"polyominoes", "cancellers"})
         unsure = self.grounded and not self.exact
-        self.unsure_check = LazyCheck(self.ctl, panel, families) if unsure else None
+        self.unsure_check = (
+            LazyCheck(self.ctl, panel, families, settings=settings) if unsure else None
+        )
         self.rejected: list[list[tuple[clingo.Symbol, bool]]] = []  # not yet in the program
 
     def _keep_out(self) -> None:
@@ -1117,17 +1144,18 @@ def panel_lines(
     lazy: frozenset[str] | None = None,
     conflicts: int | None = None,
     configuration: str | None = None,
+    settings: AspSettings = DEFAULT_SETTINGS,
 ) -> Iterator[list[Vertex]]:
     """Every solution of ``panel`` (its first line), each once, from clingo;
     stops early (``record.complete`` False) when ``time_limit`` seconds pass
     or clingo meets ``conflicts`` conflicts. ``lazy``: the families left to
     the rules checker (default :func:`lazy_families`); each region of theirs
     it rejects becomes a nogood. ``configuration``: clingo's (default
-    :data:`CONFIGURATION`)."""
+    ``settings.configuration``)."""
     record = record if record is not None else Enumeration()
-    lazy = lazy_families(panel) if lazy is None else lazy
+    lazy = lazy_families(panel, settings=settings) if lazy is None else lazy
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    stage = Stage(panel, lazy, configuration, deadline)
+    stage = Stage(panel, lazy, configuration, deadline, settings=settings)
     record.ground_seconds = stage.ground_seconds
     if not stage.grounded:
         record.complete, record.stop = False, "grounding"
@@ -1135,20 +1163,25 @@ def panel_lines(
     yield from stage.lines(deadline, record, conflicts)
 
 
-def solve_view_asp(puzzle: Puzzle | Panel, time_limit: float | None = None) -> SolveResult:
+def solve_view_asp(
+    puzzle: Puzzle | Panel,
+    time_limit: float | None = None,
+    settings: AspSettings = DEFAULT_SETTINGS,
+) -> SolveResult:
     """clingo on a search view (:func:`witness.model.puzzle.search_view`): the
-    triangle encoding for a triangle puzzle, the panel encodings otherwise."""
+    triangle encoding for a triangle puzzle, the panel encodings otherwise
+    (with ``settings``)."""
     if isinstance(puzzle, Panel):
-        return solve_panel_asp(puzzle, time_limit=time_limit)
+        return solve_panel_asp(puzzle, time_limit=time_limit, settings=settings)
     return solve_asp(puzzle, time_limit=time_limit)
 
 
 @dataclass(frozen=True)
 class Turn:
     """One turn of a staged solve: the stage (``second``: the lazy one),
-    clingo's configuration (None: :data:`CONFIGURATION`), its conflicts
-    (None: no budget) and whether clingo decides the line before the pieces
-    (``line_first``; :data:`LINE_FIRST_CONFLICTS`)."""
+    clingo's configuration (None: the settings' ``configuration``), its
+    conflicts (None: no budget) and whether clingo decides the line before
+    the pieces (``line_first``; ``line_first_conflicts``)."""
 
     second: bool
     configuration: str | None
@@ -1156,51 +1189,57 @@ class Turn:
     line_first: bool = False
 
 
-def stage_schedule(staged: bool, pieces: bool = False) -> Iterator[Turn]:
+def stage_schedule(
+    staged: bool, pieces: bool = False, settings: AspSettings = DEFAULT_SETTINGS
+) -> Iterator[Turn]:
     """The turns of a solve, in order (:func:`solve_panel_asp`): one turn
     without a budget when not ``staged``; else the prelude (on a panel with
-    ``pieces`` first :data:`LINE_FIRST_CONFLICTS` that decide the line
-    before the pieces, then :data:`PRELUDE_CONFLICTS`), then the whole
+    ``pieces`` first ``settings.line_first_conflicts`` that decide the line
+    before the pieces, then ``settings.prelude_conflicts``), then the whole
     encoding and the lazy stage in turn, each with twice its conflicts at
-    its next turn, the whole encoding taking :data:`WHOLE_CONFIGURATIONS`
+    its next turn, the whole encoding taking ``settings.whole_configurations``
     in turn."""
     if not staged:
         yield Turn(False, None, None)
         return
-    if PRELUDE_CONFLICTS:
-        if pieces and LINE_FIRST_CONFLICTS:
-            yield Turn(False, PRELUDE_CONFIGURATION, LINE_FIRST_CONFLICTS, line_first=True)
-        yield Turn(False, PRELUDE_CONFIGURATION, PRELUDE_CONFLICTS)
-    whole, lazy = FIRST_CONFLICTS, LAZY_CONFLICTS
+    prelude = settings.prelude_configuration
+    if settings.prelude_conflicts:
+        if pieces and settings.line_first_conflicts:
+            yield Turn(False, prelude, settings.line_first_conflicts, line_first=True)
+        yield Turn(False, prelude, settings.prelude_conflicts)
+    whole, lazy = settings.first_conflicts, settings.lazy_conflicts
+    configurations = settings.whole_configurations
     for turn in itertools.count():
-        yield Turn(False, WHOLE_CONFIGURATIONS[turn % len(WHOLE_CONFIGURATIONS)], whole)
+        yield Turn(False, configurations[turn % len(configurations)], whole)
         yield Turn(True, None, lazy)
         # past 10**8 conflicts, no budget: the time limit ends the turn
         whole = 2 * whole if whole is not None and whole < 10**8 else None
         lazy = 2 * lazy if lazy is not None and lazy < 10**8 else None
 
 
-def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResult:
+def solve_panel_asp(
+    panel: Panel, time_limit: float | None = None, settings: AspSettings = DEFAULT_SETTINGS
+) -> SolveResult:
     """The first solution clingo finds (status solved, unsolvable or timed_out).
 
     On a panel with polyominoes or cancellers, in two stages (module doc)
     taken in turn (:func:`stage_schedule`): after a short prelude, the whole
-    encoding for :data:`FIRST_CONFLICTS` conflicts, then, if that did not
+    encoding for ``settings.first_conflicts`` conflicts, then, if that did not
     decide, the tiling and the cancellers left to the rules checker for
-    :data:`LAZY_CONFLICTS`, then the whole encoding again with twice its
+    ``settings.lazy_conflicts``, then the whole encoding again with twice its
     conflicts, and so on until one decides or the time is up."""
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    staged = LAZY is None and bool(panel.polyominoes or panel.cancellers)
+    staged = settings.lazy is None and bool(panel.polyominoes or panel.cancellers)
     total, stages = Enumeration(), 0
     kept: dict[tuple[bool, str | None, bool], Stage] = {}  # every stage goes on where it stopped
-    for turn in stage_schedule(staged, pieces=bool(panel.polyominoes)):
+    for turn in stage_schedule(staged, pieces=bool(panel.polyominoes), settings=settings):
         stages += 1
         record = Enumeration()
         key = (turn.second, turn.configuration, turn.line_first)
         if key not in kept:
-            lazy = lazy_families(panel, second=turn.second)
-            kept[key] = Stage(panel, lazy, turn.configuration, deadline, turn.line_first)
+            lazy = lazy_families(panel, second=turn.second, settings=settings)
+            kept[key] = Stage(panel, lazy, turn.configuration, deadline, turn.line_first, settings)
             record.ground_seconds = kept[key].ground_seconds
         stage = kept[key]
         path = None
@@ -1224,7 +1263,8 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
     # a line whose tiling clingo decided in the lazy stage (LazyCheck.rejects)
     # gets the checker's short word: its search overran there already
     short = stage.checker is not None and stage.checker.by_clingo
-    opinion = _second_opinion(panel, path, t0, time_limit, short) if path is not None else ""
+    least = settings.second_opinion_seconds
+    opinion = "" if path is None else _second_opinion(panel, path, t0, time_limit, least, short)
     timed_out = path is None and not record.complete
     status = "solved" if path else "timed_out" if timed_out else "unsolvable"
     seconds = time.perf_counter() - t0
@@ -1243,7 +1283,7 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
             "conflicts": record.conflicts,
             "ground_seconds": record.ground_seconds,
             "solve_seconds": seconds - record.ground_seconds,
-            "checker_filter": not is_exact(panel),
+            "checker_filter": not is_exact(panel, settings),
             "stages": stages,
             "stop": record.stop or "line",  # how the last stage ended (Enumeration.stop)
             # the rules checker on the line found
@@ -1253,17 +1293,22 @@ def solve_panel_asp(panel: Panel, time_limit: float | None = None) -> SolveResul
 
 
 def _second_opinion(
-    panel: Panel, path: list[Vertex], t0: float, time_limit: float | None, short: bool = False
+    panel: Panel,
+    path: list[Vertex],
+    t0: float,
+    time_limit: float | None,
+    least: float,
+    short: bool = False,
 ) -> str:
     """The rules checker's word on clingo's line: ``agrees``, or ``stopped``
     when it stopped first, at the time limit or once it has taken as long as
-    the solve (at least :data:`SECOND_OPINION_SECONDS`; only that when
-    ``short``); the encoding's word then stands (a line whose answer set was
-    unsure was checked already, an exact answer set holds the tiling its
-    regions need, and clingo tiled the regions whose search overran). A line
+    the solve (at least ``least`` seconds; only that when ``short``); the
+    encoding's word then stands (a line whose answer set was unsure was
+    checked already, an exact answer set holds the tiling its regions need,
+    and clingo tiled the regions whose search overran). A line
     it rejects is a RuntimeError: the encoding and the checker disagree."""
     now = time.perf_counter()
-    deadline = now + (SECOND_OPINION_SECONDS if short else max(SECOND_OPINION_SECONDS, now - t0))
+    deadline = now + (least if short else max(least, now - t0))
     if time_limit is not None:
         deadline = min(deadline, t0 + time_limit)
     try:
@@ -1276,8 +1321,11 @@ def _second_opinion(
     return "agrees"
 
 
-def count_panel_asp(panel: Panel, time_limit: float | None = None) -> CountResult:
+def count_panel_asp(
+    panel: Panel, time_limit: float | None = None, settings: AspSettings = DEFAULT_SETTINGS
+) -> CountResult:
     """Count every solution of ``panel`` with clingo."""
     t0 = time.perf_counter()
     record = Enumeration()
-    return count_lines(panel_lines(panel, time_limit, record), lambda: record.complete, "asp", t0)
+    lines = panel_lines(panel, time_limit, record, settings=settings)
+    return count_lines(lines, lambda: record.complete, "asp", t0)
