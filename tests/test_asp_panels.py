@@ -166,6 +166,18 @@ ONE_CONFLICT = AspSettings(first_conflicts=1, prelude_conflicts=0)
 ONE_CONFLICT_EACH = replace(ONE_CONFLICT, lazy_conflicts=1)
 
 
+def checker_replaced(monkeypatch, check=None, check_region=None) -> None:
+    """The clingo solver asks these in place of the rules checker's ``check``
+    and ``check_region`` (in each of its modules that asks the checker)."""
+    from witness.search.asp_solver import driver, lazy, stage
+
+    if check is not None:
+        monkeypatch.setattr(stage, "check", check)
+        monkeypatch.setattr(driver, "check", check)
+    if check_region is not None:
+        monkeypatch.setattr(lazy, "check_region", check_region)
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_asp_equals_brute_force_small(seed: int) -> None:
     _agree(random_panel(random.Random(seed), max_cells=4))
@@ -230,7 +242,6 @@ def test_cancellers_without_polyominoes_need_no_checker(seed: int, rules: str, m
     from witness.search import asp_solver
 
     settings = AspSettings(lazy=frozenset())  # the canceller encoding itself
-
     panel = random_panel(random.Random(5000 + seed), max_cells=6, kinds=NO_POLYOMINO)
     panel = windmill_count(panel) if rules == "windmill" else panel
     expected = sorted(brute_force(panel))
@@ -238,8 +249,7 @@ def test_cancellers_without_polyominoes_need_no_checker(seed: int, rules: str, m
     def no_check(*args, **kwargs):
         raise AssertionError("the rules checker was asked")
 
-    monkeypatch.setattr(asp_solver, "check", no_check)
-    monkeypatch.setattr(asp_solver, "check_region", no_check)
+    checker_replaced(monkeypatch, no_check, no_check)
     assert asp_solver.is_exact(panel, settings)
     assert sorted(panel_lines(panel, settings=settings)) == expected, panel.to_json()
 
@@ -288,19 +298,19 @@ def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
     """A panel with cancellers and no polyominoes is solved in stages too:
     with first_conflicts at 1 its second stage (the cancellers' regions left
     to the rules checker) runs and gives the same answer as the brute force."""
-    from witness.search import asp_solver
+    from witness.search.asp_solver import driver
 
     seconds = []
-    lazy_families = asp_solver.lazy_families
+    lazy_families = driver.lazy_families
 
     def spy(panel, second=False, settings=ONE_CONFLICT):
         seconds.append(lazy_families(panel, second, settings))
         return seconds[-1]
 
-    monkeypatch.setattr(asp_solver, "lazy_families", spy)
+    monkeypatch.setattr(driver, "lazy_families", spy)
     panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
     expected = brute_force(panel)
-    result = asp_solver.solve_panel_asp(panel, settings=ONE_CONFLICT)
+    result = solve_panel_asp(panel, settings=ONE_CONFLICT)
     assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
     assert result.path in expected if expected else result.path is None
     if panel.cancellers:
@@ -318,20 +328,20 @@ def test_some_canceller_solve_needs_its_second_stage() -> None:
 
 
 def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
-    from witness.search import asp_solver
+    from witness.search.asp_solver import driver
 
     stages = []
-    lazy_families = asp_solver.lazy_families
+    lazy_families = driver.lazy_families
 
     def spy(panel, second=False, settings=ONE_CONFLICT):
         stages.append(second)
         return lazy_families(panel, second, settings)
 
-    monkeypatch.setattr(asp_solver, "lazy_families", spy)
+    monkeypatch.setattr(driver, "lazy_families", spy)
     for seed in range(30):
         panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
         expected = brute_force(panel)
-        assert asp_solver.solve_panel_asp(panel, settings=ONE_CONFLICT).solved == bool(expected)
+        assert solve_panel_asp(panel, settings=ONE_CONFLICT).solved == bool(expected)
     assert True in stages  # some first stage stopped at its one conflict
 
 
@@ -552,7 +562,7 @@ def test_the_parity_of_stars_and_cancellers_equals_brute_force() -> None:
     """panel_parity.lp on panels of stars, cancellers, dots, triangles and squares: the
     same lines as the brute force, and it applies to most of them with both
     parities."""
-    from witness.search.asp_solver import _parity
+    from witness.search.asp_solver.program import _parity
 
     seen = []
     for seed in range(60):
@@ -572,7 +582,7 @@ def test_no_parity_where_other_symbols_count_for_stars_or_may_go() -> None:
     """A square or triangle of a star's colour counts for it, and squares of
     two colours may go one at a time: an odd count of stars and cancellers
     is then solvable, and panel_parity.lp stays out."""
-    from witness.search.asp_solver import _parity
+    from witness.search.asp_solver.program import _parity
 
     line = {"rows": 1, "cols": 2, "starts": ((0, 0),), "ends": ((2, 1),)}
     panels = (
@@ -650,16 +660,16 @@ def test_the_lines_colours_alternate_as_on_a_chessboard() -> None:
 @pytest.fixture
 def clingo_arguments(monkeypatch) -> list[list[str]]:
     """The arguments of every clingo.Control the solver makes, as it makes them."""
-    from witness.search import asp_solver
+    import clingo
 
     seen: list[list[str]] = []
-    control = asp_solver.clingo.Control
+    control = clingo.Control
 
     def spy(arguments, **kwargs):
         seen.append(list(arguments))
         return control(arguments, **kwargs)
 
-    monkeypatch.setattr(asp_solver.clingo, "Control", spy)
+    monkeypatch.setattr(clingo, "Control", spy)
     return seen
 
 
@@ -834,7 +844,6 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     import time
 
     from witness.model.rules import CheckStopped
-    from witness.search import asp_solver
 
     square = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]})
     assert solve_panel_asp(square, time_limit=30).extra["second_opinion"] == "agrees"
@@ -848,7 +857,7 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
         asked.append(deadline - time.perf_counter())
         raise CheckStopped("past the deadline")
 
-    monkeypatch.setattr(asp_solver, "check", stopped)
+    checker_replaced(monkeypatch, check=stopped)
     t0 = time.perf_counter()
     result = solve_panel_asp(square, time_limit=30)
     took = time.perf_counter() - t0
@@ -859,7 +868,7 @@ def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
     def rejecting(panel, path, deadline=None):
         return Verdict(False, (), ())
 
-    monkeypatch.setattr(asp_solver, "check", rejecting)
+    checker_replaced(monkeypatch, check=rejecting)
     with pytest.raises(RuntimeError, match="the checker rejects"):
         solve_panel_asp(square)
 
@@ -941,7 +950,6 @@ def test_a_rules_check_past_the_limit_stops_the_solve(monkeypatch) -> None:
     """The rules check of a line (panels with cancellers) stops at the time
     limit; the solve and the count then say they stopped."""
     from witness.model.rules import CheckStopped
-    from witness.search import asp_solver
 
     panel = Panel.from_dict(CANCELLER_PANEL)
     assert count_panel_asp(panel).count == len(brute_force(panel)) > 0
@@ -954,8 +962,7 @@ def test_a_rules_check_past_the_limit_stops_the_solve(monkeypatch) -> None:
         assert deadline is not None
         raise CheckStopped("past the deadline")
 
-    monkeypatch.setattr(asp_solver, "check", stopped_check)
-    monkeypatch.setattr(asp_solver, "check_region", stopped_region)
+    checker_replaced(monkeypatch, stopped_check, stopped_region)
     result = solve_panel_asp(panel, time_limit=30)
     counted = count_panel_asp(panel, time_limit=30)
     assert (result.status, result.solved, result.path) == ("timed_out", False, None)
@@ -1056,7 +1063,7 @@ def loose_panels(count: int) -> list[Panel]:
     """The first ``count`` random panels from seed 20001 on whose pieces the
     encoding sums over the whole panel (fact loose: negative pieces under the
     windmill reading)."""
-    from witness.search.asp_solver import _loose
+    from witness.search.asp_solver.program import _loose
 
     out, seed = [], 20000
     while len(out) < count:
@@ -1161,10 +1168,8 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
     pieces summed over the panel, fact loose) and the checker is made
     stricter (no line of an even number of vertices), so that it rejects
     lines: the last turn, unbounded, gives the strict checker's solutions."""
-    from witness.search import asp_solver
     from witness.search.asp_solver import Enumeration, Stage
 
-    check = asp_solver.check
     rejected: list[list] = []
 
     def strict(panel, line, deadline=None):
@@ -1175,7 +1180,7 @@ def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
             return check(panel, line[:1], deadline)  # a verdict that says no
         return verdict
 
-    monkeypatch.setattr(asp_solver, "check", strict)
+    checker_replaced(monkeypatch, check=strict)
     total = 0
     for panel in loose_panels(15):
         rejected.clear()
@@ -1303,7 +1308,7 @@ def parted_panels(count: int, first_seed: int, kinds: tuple[str, ...] = KINDS) -
     """The first ``count`` random panels (of at most 9 cells, from
     ``first_seed`` on) whose lines all run from rim to rim with nothing outside
     the panel, and that have a symbol whose region a rule needs."""
-    from witness.search.asp_solver import _rim_ends, cell_regions
+    from witness.search.asp_solver.program import _rim_ends, cell_regions
 
     out, seed = [], first_seed
     while len(out) < count:
@@ -1351,7 +1356,7 @@ def test_an_unsure_lines_rejected_regions_stay_out(monkeypatch) -> None:
     pieces and cancellers it rejects become nogoods, as in the lazy stage.
     The whole encoding's lines equal the brute force, a rejected region
     never comes back, and some are rejected on these panels."""
-    from witness.search.asp_solver import _unsure_possible
+    from witness.search.asp_solver.program import unsure_possible
 
     regions = spy_on_rejected_regions(monkeypatch)
     # the domino has the region's area, so the canceller may remove it (unsure),
@@ -1370,7 +1375,7 @@ def test_an_unsure_lines_rejected_regions_stay_out(monkeypatch) -> None:
     while len(panels) < 30:
         seed += 1
         panel = random_panel(random.Random(seed), max_cells=9, kinds=CANCELLER_HEAVY)
-        if _unsure_possible(panel, frozenset()):
+        if unsure_possible(panel, frozenset()):
             panels.append(panel)
     seen = 0
     for panel in panels:
@@ -1456,24 +1461,22 @@ def test_the_lazy_stage_tiling_by_clingo_equals_brute_force(monkeypatch) -> None
     a deadline, the lazy stage's budgeted ones, stops at once), the lazy
     stage has clingo tile the regions without cancellers: the solutions stay
     those of the brute force."""
-    from witness.model.rules import CheckStopped
-    from witness.search import asp_solver
+    from witness.model.rules import CheckStopped, check_region
+    from witness.search.asp_solver import lazy, lazy_families
 
     def overrun(*args):
         if args[-1] is not None:
             raise CheckStopped
         return check_region(*args)
 
-    check_region = asp_solver.check_region
-    monkeypatch.setattr(asp_solver, "check_region", overrun)
+    checker_replaced(monkeypatch, check_region=overrun)
     asked = []
-    tiles = asp_solver.region_tiles
-    monkeypatch.setattr(
-        asp_solver, "region_tiles", lambda *args: asked.append(args) or tiles(*args)
-    )
+    tiles = lazy.region_tiles
+    monkeypatch.setattr(lazy, "region_tiles", lambda *args: asked.append(args) or tiles(*args))
     for panel in windmill_panels(100, 34000, kinds=("polyomino", "polyomino", "square", "star")):
-        lazy = asp_solver.lazy_families(panel, second=True)
-        assert sorted(panel_lines(panel, lazy=lazy)) == sorted(brute_force(panel)), panel.to_json()
+        families = lazy_families(panel, second=True)
+        got = sorted(panel_lines(panel, lazy=families))
+        assert got == sorted(brute_force(panel)), panel.to_json()
     assert len(asked) >= 15
 
 
@@ -1482,8 +1485,6 @@ def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
     Windmill keeps the blue ones (its text order puts "10,6" before "2,8"),
     so the cancellers take the red. clingo's lines (no checker asked: no
     polyominoes) are lines the checker accepts."""
-    from witness.search import asp_solver
-
     cells = [(x, y) for y in range(2) for x in range(11)]
     panel = Panel(
         rows=2,
@@ -1497,8 +1498,7 @@ def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
     def no_check(*args, **kwargs):
         raise AssertionError("the rules checker was asked")
 
-    monkeypatch.setattr(asp_solver, "check", no_check)
-    monkeypatch.setattr(asp_solver, "check_region", no_check)
+    checker_replaced(monkeypatch, no_check, no_check)
     lines = list(panel_lines(panel, time_limit=60))
     monkeypatch.undo()
     assert lines
