@@ -79,9 +79,8 @@ def wait_by(handle: clingo.SolveHandle, deadline: float | None) -> bool:
     """Wait for ``handle``'s next result; False only when ``deadline`` (a
     perf_counter time) has passed first. clasp's timed wait (5.8) waits on its
     condition variable once and answers False on any wake-up that finds no
-    result, a spurious one too. Taken for a time-out, such a False ends a
-    solve as ``timed_out`` long before its limit (the one way found for the
-    benchmark's windmill-cpq8n00 at 0.07 s of 10 s), so a False before the
+    result, a spurious one too. Taken for a time-out, such a False would end
+    a solve as ``timed_out`` long before its limit, so a False before the
     deadline is waited out again."""
     if deadline is None:
         return handle.wait()
