@@ -37,17 +37,18 @@ another target or limit is not told apart: give each run its own.
 file name or panel name a line; a runs CSV's ``name`` column, say, cut out
 of an earlier run to look again at its slow panels).
 
-Solver variants, to measure one against the default on the same panels:
-``--first-conflicts N`` sets the whole encoding's first turn
-(``witness.search.asp_solver.FIRST_CONFLICTS``), ``--lazy-conflicts N`` the
-lazy stage's (``LAZY_CONFLICTS``), ``--configuration NAME``
+Solver variants, to measure one against the default on the same panels
+(each sets a field of the solver's settings,
+``witness.search.asp_solver.AspSettings``): ``--first-conflicts N`` sets the
+whole encoding's first turn (``first_conflicts``), ``--lazy-conflicts N`` the
+lazy stage's (``lazy_conflicts``), ``--configuration NAME``
 clingo's configuration of every solve but a staged solve's later whole
-turns (``CONFIGURATION``, default trendy), ``--clingo-option OPT``
+turns (``configuration``, default trendy), ``--clingo-option OPT``
 (repeatable, e.g. ``--clingo-option=--sat-prepro=0``) adds one of clingo's
-options to every control (``CLINGO_OPTIONS``), ``--lazy-only`` solves with
-the lazy stage alone (``LAZY``: the tiling and the cancellers left to the
+options to every control (``clingo_options``), ``--lazy-only`` solves with
+the lazy stage alone (``lazy``: the tiling and the cancellers left to the
 rules checker from the first turn) and ``--exact-nogoods`` has that stage
-reject each region by its own places only (``DEAD_CELL_NOGOODS`` off).
+reject each region by its own places only (``dead_cell_nogoods`` off).
 Options that clash with the solver's own (a second ``--configuration``) are
 one error before any solve.
 A panel whose child dies (status ``failed``) is named under the table.
@@ -70,7 +71,7 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -80,8 +81,13 @@ from tqdm import tqdm
 from witness.errors import InputError
 from witness.io import read_records, write_records
 from witness.model.panel import Panel
-from witness.search import asp_solver
-from witness.search.asp_solver import is_exact, solve_panel_asp
+from witness.search.asp_solver import (
+    DEFAULT_SETTINGS,
+    AspSettings,
+    is_exact,
+    solve_panel_asp,
+    stage_options,
+)
 
 log = logging.getLogger("bench_panels_asp")
 GRACE = 5.0  # seconds past the time limit before a child is ended
@@ -99,7 +105,7 @@ class Run:
     cpu_seconds: float
     filtered: bool
     families: str  # the constraint families the panel uses, e.g. "polyominoes+stars"
-    stop: str = ""  # how clingo's last stage ended (asp_solver.Enumeration.stop)
+    stop: str = ""  # how clingo's last stage ended (Enumeration.stop of the clingo solver)
     stages: int = 0
     conflicts: int = 0
     solve_seconds: float = 0.0  # clingo's part of ``seconds`` (the rest is grounding)
@@ -140,19 +146,27 @@ def only_named(files: list[Path], names_file: Path) -> list[Path]:
 
 
 def _solve_in_child(
-    panel: Panel, time_limit: float, pipe: Connection, cpu_limit: int | None = None
+    panel: Panel,
+    time_limit: float,
+    pipe: Connection,
+    cpu_limit: int | None,
+    settings: AspSettings,
 ) -> None:
     if cpu_limit is not None:  # the kernel ends the child (SIGXCPU) at this much CPU
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, resource.RLIM_INFINITY))
     cpu = time.process_time()
-    result = solve_panel_asp(panel, time_limit=time_limit)
+    result = solve_panel_asp(panel, time_limit=time_limit, settings=settings)
     pipe.send((result.status, result.seconds, time.process_time() - cpu, result.extra))
 
 
 def solve_capped(
-    panel: Panel, time_limit: float, cpu_limit: int | None = None
+    panel: Panel,
+    time_limit: float,
+    cpu_limit: int | None = None,
+    settings: AspSettings = DEFAULT_SETTINGS,
 ) -> tuple[str, float, float, dict]:
-    """Solve in a forked child, ended at the time limit plus a grace: clingo
+    """Solve in a forked child (with the solver's ``settings``), ended at the
+    time limit plus a grace: clingo
     stops itself, but one rules check of a line (panels with cancellers) or a
     large grounding cannot be interrupted. Such a panel counts as stopped.
     The last item is the result's ``extra`` (why it stopped: ``stop``); a
@@ -162,7 +176,7 @@ def solve_capped(
     wall-clock limit gives a solve only a share of a core."""
     ours, theirs = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(
-        target=_solve_in_child, args=(panel, time_limit, theirs, cpu_limit)
+        target=_solve_in_child, args=(panel, time_limit, theirs, cpu_limit, settings)
     )
     t0 = time.perf_counter()
     child.start()
@@ -198,10 +212,11 @@ def solve_all(
     cpu_limit: int | None = None,
     done: dict[str, Run] | None = None,
     checkpoint: Callable[[list[Run]], None] | None = None,
+    settings: AspSettings = DEFAULT_SETTINGS,
 ) -> tuple[list[Run], list[str]]:
-    """Solve each file's panel; a file named in ``done`` is not solved again
-    (its run is kept). ``checkpoint`` gets the runs so far at most every
-    :data:`CHECKPOINT_SECONDS`."""
+    """Solve each file's panel with the solver's ``settings``; a file named in
+    ``done`` is not solved again (its run is kept). ``checkpoint`` gets the
+    runs so far at most every :data:`CHECKPOINT_SECONDS`."""
     runs, bad = [], []
     done = done or {}
     saved = time.monotonic()
@@ -214,8 +229,9 @@ def solve_all(
         except InputError as exc:
             bad.append(f"{f.name}: {exc}")
             continue
-        status, seconds, cpu, extra = solve_capped(panel, time_limit, cpu_limit)
-        run = Run(f.name, panel.size, status, seconds, cpu, not is_exact(panel), families(panel))
+        status, seconds, cpu, extra = solve_capped(panel, time_limit, cpu_limit, settings)
+        filtered = not is_exact(panel, settings)
+        run = Run(f.name, panel.size, status, seconds, cpu, filtered, families(panel))
         run.stop, run.stages = extra.get("stop", ""), extra.get("stages", 0)
         run.conflicts = extra.get("conflicts", 0)
         run.solve_seconds = extra.get("solve_seconds", 0.0)
@@ -312,6 +328,22 @@ def main() -> None:
         parser.exit(2, f"{parser.prog}: {exc}\n")
 
 
+def settings_from(args: argparse.Namespace) -> AspSettings:
+    """The solver's settings with the variants the options ask for."""
+    chosen: dict = {"clingo_options": tuple(args.clingo_option)}
+    if args.first_conflicts is not None:
+        chosen["first_conflicts"] = args.first_conflicts
+    if args.lazy_conflicts is not None:
+        chosen["lazy_conflicts"] = args.lazy_conflicts
+    if args.configuration is not None:
+        chosen["configuration"] = args.configuration
+    if args.lazy_only:
+        chosen["lazy"] = frozenset({"polyominoes", "cancellers"})
+    if args.exact_nogoods:
+        chosen["dead_cell_nogoods"] = False
+    return replace(DEFAULT_SETTINGS, **chosen)
+
+
 def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.report_from:
         report([run for path in args.report_from for run in read_runs(path)])
@@ -321,20 +353,9 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     files = panel_files(Path(args.target), args.sample, args.seed)
     if args.only:
         files = only_named(files, Path(args.only))
-    # the children are forked, so they solve with these
-    if args.first_conflicts is not None:
-        asp_solver.FIRST_CONFLICTS = args.first_conflicts
-    if args.lazy_conflicts is not None:
-        asp_solver.LAZY_CONFLICTS = args.lazy_conflicts
-    if args.configuration is not None:
-        asp_solver.CONFIGURATION = args.configuration
-    asp_solver.CLINGO_OPTIONS = tuple(args.clingo_option)
-    if args.lazy_only:
-        asp_solver.LAZY = frozenset({"polyominoes", "cancellers"})
-    if args.exact_nogoods:
-        asp_solver.DEAD_CELL_NOGOODS = False
+    settings = settings_from(args)
     try:  # a bad option is one error here, not a failed solve in every child
-        clingo.Control(asp_solver.stage_options(asp_solver.CONFIGURATION, domain=True))
+        clingo.Control(stage_options(settings.configuration, domain=True, settings=settings))
     except RuntimeError as exc:
         hint = " (give a configuration with --configuration)" if "configuration" in str(exc) else ""
         raise InputError(f"--configuration or --clingo-option: {exc}{hint}") from exc
@@ -349,7 +370,7 @@ def run_or_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         if args.runs_csv:
             write_records(runs + others, Run, args.runs_csv)
 
-    runs, bad = solve_all(files, args.time_limit, args.cpu_limit, done, save)
+    runs, bad = solve_all(files, args.time_limit, args.cpu_limit, done, save, settings)
     save(runs)
     print(f"{len(files)} files, {len(runs)} panels, {len(bad)} did not load")
     for line in bad[:10]:

@@ -11,8 +11,14 @@ import pytest
 
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
-from witness.model.rules import Verdict, check
-from witness.search.asp_solver import count_panel_asp, panel_lines, solve_panel_asp
+from witness.model.rules import check
+from witness.search.asp_solver import (
+    DEFAULT_SETTINGS,
+    AspSettings,
+    count_panel_asp,
+    panel_lines,
+    solve_panel_asp,
+)
 from witness.search.count import count_with_checker
 
 COLOURS = ("red", "blue", "black")
@@ -137,13 +143,13 @@ def _refuted_without_choice(panel: Panel) -> None:
     assert not brute_force(panel)
 
 
-def _agree(panel: Panel) -> None:
+def agree(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> None:
     expected = sorted(brute_force(panel))
-    got = sorted(panel_lines(panel))
+    got = sorted(panel_lines(panel, settings=settings))
     assert got == expected, panel.to_json()
-    counted = count_panel_asp(panel)
+    counted = count_panel_asp(panel, settings=settings)
     assert counted.count == len(expected) and counted.status == "counted", panel.to_json()
-    result = solve_panel_asp(panel)
+    result = solve_panel_asp(panel, settings=settings)
     assert result.solved == bool(expected), panel.to_json()
     assert result.status == ("solved" if expected else "unsolvable")
     if expected:
@@ -153,35 +159,38 @@ def _agree(panel: Panel) -> None:
 POLY_HEAVY = ("polyomino", "polyomino", "polyomino", "canceller", "square")
 
 
-def first_turn_of_one_conflict(monkeypatch) -> None:
-    """A staged solve without its prelude, whose whole encoding stops at its
-    first conflict: the stages taking turns on small panels."""
-    from witness.search import asp_solver
+def checker_replaced(monkeypatch, check=None, check_region=None) -> None:
+    """The clingo solver asks these in place of the rules checker's ``check``
+    and ``check_region`` (in each of its modules that asks the checker)."""
+    from witness.search.asp_solver import driver, lazy, stage
 
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)
+    if check is not None:
+        monkeypatch.setattr(stage, "check", check)
+        monkeypatch.setattr(driver, "check", check)
+    if check_region is not None:
+        monkeypatch.setattr(lazy, "check_region", check_region)
 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_asp_equals_brute_force_small(seed: int) -> None:
-    _agree(random_panel(random.Random(seed), max_cells=4))
+    agree(random_panel(random.Random(seed), max_cells=4))
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_asp_equals_brute_force_polyominoes_small(seed: int) -> None:
-    _agree(random_panel(random.Random(500 + seed), max_cells=4, kinds=POLY_HEAVY))
+    agree(random_panel(random.Random(500 + seed), max_cells=4, kinds=POLY_HEAVY))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(300))
 def test_asp_equals_brute_force_up_to_3x3(seed: int) -> None:
-    _agree(random_panel(random.Random(1000 + seed), max_cells=9))
+    agree(random_panel(random.Random(1000 + seed), max_cells=9))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(200))
 def test_asp_equals_brute_force_polyominoes_up_to_3x3(seed: int) -> None:
-    _agree(random_panel(random.Random(seed), max_cells=9, kinds=POLY_HEAVY))
+    agree(random_panel(random.Random(seed), max_cells=9, kinds=POLY_HEAVY))
 
 
 CANCELLER_HEAVY = ("canceller", "canceller", "square", "star", "triangle", "polyomino")
@@ -190,13 +199,13 @@ NO_POLYOMINO = ("canceller", "canceller", "square", "star", "triangle")
 
 @pytest.mark.parametrize("seed", range(60))
 def test_asp_equals_brute_force_cancellers_small(seed: int) -> None:
-    _agree(random_panel(random.Random(3000 + seed), max_cells=4, kinds=CANCELLER_HEAVY))
+    agree(random_panel(random.Random(3000 + seed), max_cells=4, kinds=CANCELLER_HEAVY))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(200))
 def test_asp_equals_brute_force_cancellers_up_to_3x3(seed: int) -> None:
-    _agree(random_panel(random.Random(4000 + seed), max_cells=9, kinds=CANCELLER_HEAVY))
+    agree(random_panel(random.Random(4000 + seed), max_cells=9, kinds=CANCELLER_HEAVY))
 
 
 def windmill_count(panel: Panel) -> Panel:
@@ -208,175 +217,14 @@ def windmill_count(panel: Panel) -> Panel:
 @pytest.mark.parametrize("seed", range(60))
 def test_asp_equals_brute_force_windmill_cancellers_small(seed: int) -> None:
     panel = random_panel(random.Random(7000 + seed), max_cells=4, kinds=CANCELLER_HEAVY)
-    _agree(windmill_count(panel))
+    agree(windmill_count(panel))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(200))
 def test_asp_equals_brute_force_windmill_cancellers_up_to_3x3(seed: int) -> None:
     panel = random_panel(random.Random(8000 + seed), max_cells=9, kinds=CANCELLER_HEAVY)
-    _agree(windmill_count(panel))
-
-
-@pytest.mark.parametrize("rules", ["community", "windmill"])
-@pytest.mark.parametrize("seed", range(40))
-def test_cancellers_without_polyominoes_need_no_checker(seed: int, rules: str, monkeypatch) -> None:
-    """Without polyominoes the canceller encoding decides alone: clingo's
-    lines equal the brute force with the checker out of clingo's reach."""
-    from witness.search import asp_solver
-
-    panel = random_panel(random.Random(5000 + seed), max_cells=6, kinds=NO_POLYOMINO)
-    panel = windmill_count(panel) if rules == "windmill" else panel
-    expected = sorted(brute_force(panel))
-
-    def no_check(*args, **kwargs):
-        raise AssertionError("the rules checker was asked")
-
-    monkeypatch.setattr(asp_solver, "check", no_check)
-    monkeypatch.setattr(asp_solver, "check_region", no_check)
-    monkeypatch.setattr(asp_solver, "LAZY", frozenset())  # the canceller encoding itself
-    assert asp_solver.is_exact(panel)
-    assert sorted(panel_lines(panel)) == expected, panel.to_json()
-
-
-LAZY_CHOICES = {
-    "none": frozenset(),
-    "polyominoes": frozenset({"polyominoes"}),
-    "cancellers": frozenset({"cancellers"}),
-    "both": frozenset({"polyominoes", "cancellers"}),
-}
-
-
-@pytest.mark.parametrize("lazy", sorted(LAZY_CHOICES))
-@pytest.mark.parametrize("seed", range(25))
-def test_every_lazy_choice_equals_brute_force_small(seed: int, lazy: str, monkeypatch) -> None:
-    """The families left to the rules checker (asp_solver.LAZY), each choice:
-    the same solutions and counts as the brute force."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES[lazy])
-    _agree(random_panel(random.Random(7000 + seed), max_cells=4, kinds=CANCELLER_HEAVY))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("lazy", sorted(LAZY_CHOICES))
-@pytest.mark.parametrize("seed", range(80))
-def test_every_lazy_choice_equals_brute_force_up_to_3x3(seed: int, lazy: str, monkeypatch) -> None:
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES[lazy])
-    kinds = POLY_HEAVY if seed % 2 else CANCELLER_HEAVY
-    _agree(random_panel(random.Random(8000 + seed), max_cells=9, kinds=kinds))
-
-
-@pytest.mark.parametrize("seed", range(30))
-def test_a_solve_in_two_stages_equals_brute_force(seed: int, monkeypatch) -> None:
-    """A solve on a panel with polyominoes that the whole encoding does not
-    decide within FIRST_CONFLICTS conflicts (here 1) goes on with the tiling
-    and the cancellers left to the rules checker: the same answer."""
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
-    panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-    expected = brute_force(panel)
-    result = asp_solver.solve_panel_asp(panel)
-    assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
-    assert result.path in expected if expected else result.path is None
-
-
-@pytest.mark.parametrize("seed", range(30))
-def test_cancellers_without_polyominoes_in_two_stages_equal_brute_force(
-    seed: int, monkeypatch
-) -> None:
-    """A panel with cancellers and no polyominoes is solved in stages too:
-    with FIRST_CONFLICTS at 1 its second stage (the cancellers' regions left
-    to the rules checker) runs and gives the same answer as the brute force."""
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
-    seconds = []
-    lazy_families = asp_solver.lazy_families
-
-    def spy(panel, second=False):
-        seconds.append(lazy_families(panel, second))
-        return seconds[-1]
-
-    monkeypatch.setattr(asp_solver, "lazy_families", spy)
-    panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
-    expected = brute_force(panel)
-    result = asp_solver.solve_panel_asp(panel)
-    assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
-    assert result.path in expected if expected else result.path is None
-    if panel.cancellers:
-        assert seconds[0] == frozenset()  # the whole encoding first
-    if result.extra["stages"] > 1:
-        assert seconds[1] == frozenset({"cancellers"})
-
-
-def test_some_canceller_solve_needs_its_second_stage(monkeypatch) -> None:
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
-    stages = []
-    for seed in range(30):
-        panel = random_panel(random.Random(12000 + seed), max_cells=9, kinds=NO_POLYOMINO)
-        stages.append(asp_solver.solve_panel_asp(panel).extra["stages"])
-    assert max(stages) > 1
-
-
-def test_the_second_stage_runs_when_the_first_stops(monkeypatch) -> None:
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
-    stages = []
-    lazy_families = asp_solver.lazy_families
-
-    def spy(panel, second=False):
-        stages.append(second)
-        return lazy_families(panel, second)
-
-    monkeypatch.setattr(asp_solver, "lazy_families", spy)
-    for seed in range(30):
-        panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-        expected = brute_force(panel)
-        assert asp_solver.solve_panel_asp(panel).solved == bool(expected)
-    assert True in stages  # some first stage stopped at its one conflict
-
-
-def spy_on_rejected_regions(monkeypatch) -> list[frozenset]:
-    """The regions the lazy stage's rules check rejects, in order (the caller
-    clears the list between solves); a region rejected twice fails at once."""
-    from witness.search import asp_solver
-
-    rejected: list[frozenset] = []
-    rejects = asp_solver.LazyCheck.rejects
-
-    def spy(self, region, bound, deadline):
-        bad = rejects(self, region, bound, deadline)
-        if bad:
-            assert region not in rejected, "a rejected region came back"
-            rejected.append(region)
-        return bad
-
-    monkeypatch.setattr(asp_solver.LazyCheck, "rejects", spy)
-    return rejected
-
-
-def test_a_rejected_region_is_never_proposed_again(monkeypatch) -> None:
-    """A region the rules checker rejects becomes a nogood: within one
-    enumeration clingo never proposes the same region again, and the
-    nogoods take part (some region is rejected on these panels)."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", LAZY_CHOICES["both"])
-    rejected = spy_on_rejected_regions(monkeypatch)
-    total = 0
-    for seed in range(12):
-        panel = random_panel(random.Random(9000 + seed), max_cells=9, kinds=POLY_HEAVY)
-        rejected.clear()
-        assert sorted(panel_lines(panel)) == sorted(brute_force(panel)), panel.to_json()
-        total += len(rejected)
-    assert total > 0
+    agree(windmill_count(panel))
 
 
 def test_squares_left_after_removal_have_one_colour() -> None:
@@ -394,7 +242,7 @@ def test_squares_left_after_removal_have_one_colour() -> None:
             squares=((0, 0, "red"), (1, 0, "red"), (2, 0, "blue"), (3, 0, "blue")),
             cancellers=cancellers,
         )
-        _agree(panel)
+        agree(panel)
 
 
 def test_a_domino_covers_the_edge_between_its_cells() -> None:
@@ -409,7 +257,7 @@ def test_a_domino_covers_the_edge_between_its_cells() -> None:
         polyominoes=(Polyomino((0, 0), ((0, 0), (1, 0))),),
     )
     assert brute_force(panel)
-    _agree(panel)
+    agree(panel)
 
 
 def test_twin_pieces_may_share_a_placement_over_a_negative_one() -> None:
@@ -431,7 +279,7 @@ def test_twin_pieces_may_share_a_placement_over_a_negative_one() -> None:
         ),
     )
     assert len(brute_force(panel)) == 2
-    _agree(panel)
+    agree(panel)
 
 
 def _twin_panel(rng: random.Random) -> Panel:
@@ -453,7 +301,7 @@ def _twin_panel(rng: random.Random) -> Panel:
 
 @pytest.mark.parametrize("seed", range(200))
 def test_asp_equals_brute_force_with_twin_pieces(seed: int) -> None:
-    _agree(_twin_panel(random.Random(seed)))
+    agree(_twin_panel(random.Random(seed)))
 
 
 def test_only_lone_stars_count_against_the_cancellers() -> None:
@@ -475,7 +323,7 @@ def test_only_lone_stars_count_against_the_cancellers() -> None:
             cancellers=((3, 0, "none"),),
         )
         assert bool(brute_force(panel)) == (stars[0][2] == "red")
-        _agree(panel)
+        agree(panel)
 
 
 def test_alike_symbols_are_removed_in_order_within_their_colour_and_region() -> None:
@@ -510,7 +358,7 @@ def test_alike_symbols_are_removed_in_order_within_their_colour_and_region() -> 
     )
     for panel in (first, second, stars):
         assert brute_force(panel)
-        _agree(panel)
+        agree(panel)
 
 
 def test_more_very_invalid_symbols_than_cancellers_fail_without_search() -> None:
@@ -562,27 +410,27 @@ def test_the_parity_of_stars_and_cancellers_equals_brute_force() -> None:
     """panel_parity.lp on panels of stars, cancellers, dots, triangles and squares: the
     same lines as the brute force, and it applies to most of them with both
     parities."""
-    from witness.search.asp_solver import _parity
+    from witness.search.asp_solver.program import _parity
 
     seen = []
     for seed in range(60):
         panel = _parity_panel(14000 + seed, max_cells=6)
         seen.append(_parity(panel))
-        _agree(panel)
+        agree(panel)
     assert seen.count(0) > 10 and seen.count(1) > 10
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(150))
 def test_the_parity_of_stars_and_cancellers_equals_brute_force_up_to_3x3(seed: int) -> None:
-    _agree(_parity_panel(15000 + seed, max_cells=9))
+    agree(_parity_panel(15000 + seed, max_cells=9))
 
 
 def test_no_parity_where_other_symbols_count_for_stars_or_may_go() -> None:
     """A square or triangle of a star's colour counts for it, and squares of
     two colours may go one at a time: an odd count of stars and cancellers
     is then solvable, and panel_parity.lp stays out."""
-    from witness.search.asp_solver import _parity
+    from witness.search.asp_solver.program import _parity
 
     line = {"rows": 1, "cols": 2, "starts": ((0, 0),), "ends": ((2, 1),)}
     panels = (
@@ -600,7 +448,7 @@ def test_no_parity_where_other_symbols_count_for_stars_or_may_go() -> None:
     for panel in panels:
         assert _parity(panel) is None
         assert brute_force(panel)
-        _agree(panel)
+        agree(panel)
 
 
 def test_an_odd_count_of_stars_and_cancellers_is_refuted_without_search() -> None:
@@ -625,7 +473,7 @@ def test_an_odd_count_of_stars_and_cancellers_is_refuted_without_search() -> Non
         cancellers=cancellers,
         dots=(Dot((1, 1), "black"),),
     )
-    _agree(dotted)
+    agree(dotted)
     assert all((1, 1) not in line for line in brute_force(dotted))
 
 
@@ -653,126 +501,8 @@ def test_the_lines_colours_alternate_as_on_a_chessboard() -> None:
             ends=((2, 1),),
             dots=tuple(Dot(v, "black") for v in every if v != free),
         )
-        _agree(panel)
+        agree(panel)
         assert bool(brute_force(panel)) == (sum(free) % 2 == 0)
-
-
-@pytest.fixture
-def clingo_arguments(monkeypatch) -> list[list[str]]:
-    """The arguments of every clingo.Control the solver makes, as it makes them."""
-    from witness.search import asp_solver
-
-    seen: list[list[str]] = []
-    control = asp_solver.clingo.Control
-
-    def spy(arguments, **kwargs):
-        seen.append(list(arguments))
-        return control(arguments, **kwargs)
-
-    monkeypatch.setattr(asp_solver.clingo, "Control", spy)
-    return seen
-
-
-@pytest.fixture
-def turns(monkeypatch) -> list[tuple[str | None, int | None]]:
-    """The configuration and the conflict budget of each turn of a solve."""
-    from witness.search import asp_solver
-
-    seen: list[tuple[str | None, int | None]] = []
-    lines = asp_solver.Stage.lines
-
-    def spy(self, deadline, record, conflicts):
-        seen.append((self.configuration, conflicts))
-        return lines(self, deadline, record, conflicts)
-
-    monkeypatch.setattr(asp_solver.Stage, "lines", spy)
-    return seen
-
-
-def test_each_stage_has_its_own_conflicts(turns, clingo_arguments, monkeypatch) -> None:
-    """After the prelude (PRELUDE_CONFIGURATION for LINE_FIRST_CONFLICTS on a
-    panel with polyominoes, then for PRELUDE_CONFLICTS), the whole encoding
-    stops at FIRST_CONFLICTS conflicts, the lazy stage at
-    LAZY_CONFLICTS; each has twice its conflicts at its next turn, on
-    panels with polyominoes and on panels with cancellers alone. A stage is
-    grounded once and goes on at its next turn (one control for each stage
-    and configuration, each part of the prelude its own)."""
-    from witness.search import asp_solver
-
-    assert asp_solver.FIRST_CONFLICTS > asp_solver.LAZY_CONFLICTS > asp_solver.PRELUDE_CONFLICTS
-    monkeypatch.setattr(asp_solver, "FIRST_CONFLICTS", 1)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 2)
-    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 3)
-    monkeypatch.setattr(asp_solver, "LINE_FIRST_CONFLICTS", 4)
-    limits = []
-    for seed in range(30):
-        for kinds in (POLY_HEAVY, NO_POLYOMINO):
-            panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=kinds)
-            turns.clear()
-            clingo_arguments.clear()
-            result = asp_solver.solve_panel_asp(panel)
-            if not (panel.polyominoes or panel.cancellers):
-                continue
-            prelude = [(asp_solver.PRELUDE_CONFIGURATION, 4)] if panel.polyominoes else []
-            prelude.append((asp_solver.PRELUDE_CONFIGURATION, 2))
-            assert turns[: len(prelude)] == prelude[: len(turns)]
-            seen = [conflicts for _configuration, conflicts in turns[len(prelude) :]]
-            expected = [(1, 3)[i % 2] * 2 ** (i // 2) for i in range(len(seen))]
-            assert seen == expected
-            assert len(turns) == result.extra["stages"]
-            controls = len(turns[: len(prelude)])
-            controls += min(len(seen), 1 + len(asp_solver.WHOLE_CONFIGURATIONS))
-            assert len(clingo_arguments) == controls
-            limits.append(len(seen))
-    assert max(limits) >= 5  # some stage went on at a later turn
-
-
-def test_panels_are_solved_with_the_chosen_configuration(clingo_arguments, monkeypatch) -> None:
-    """clingo gets asp_solver.CONFIGURATION (trendy by default); a staged
-    solve's prelude PRELUDE_CONFIGURATION (tweety) first."""
-    from witness.search import asp_solver
-
-    seen = clingo_arguments
-    panel = random_panel(random.Random(1), max_cells=4)
-    prelude = asp_solver.PRELUDE_CONFLICTS
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", 0)
-    assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
-    assert seen and all("--configuration=trendy" in args for args in seen)
-    monkeypatch.setattr(asp_solver, "PRELUDE_CONFLICTS", prelude)
-    seen.clear()
-    staged = random_panel(random.Random(1), max_cells=4, kinds=POLY_HEAVY)
-    assert staged.polyominoes and asp_solver.PRELUDE_CONFIGURATION == "tweety"
-    assert asp_solver.solve_panel_asp(staged).status in ("solved", "unsolvable")
-    assert "--configuration=tweety" in seen[0]
-
-
-@pytest.mark.parametrize("line_first", [True, False])
-def test_the_domain_heuristic_covers_dots_or_draws_the_line_first(
-    clingo_arguments, monkeypatch, line_first
-) -> None:
-    """clingo runs with the domain heuristics on every control of a panel
-    with dots and no polyominoes (panel_dots.lp: cover the dots first) and,
-    on the control of a polyomino panel's prelude that decides the line
-    first (panel_polyominoes.lp: the line before the pieces), its first, when
-    LINE_FIRST_CONFLICTS is not 0; nowhere else."""
-    from witness.search import asp_solver
-
-    if not line_first:
-        monkeypatch.setattr(asp_solver, "LINE_FIRST_CONFLICTS", 0)
-    seen = clingo_arguments
-    kinds = {True: NO_POLYOMINO, False: POLY_HEAVY}
-    found = set()
-    for seed in range(40):
-        panel = random_panel(random.Random(11000 + seed), max_cells=6, kinds=kinds[seed % 2 == 0])
-        seen.clear()
-        asp_solver.solve_panel_asp(panel)
-        domain = ["--heuristic=Domain" in args for args in seen]
-        if panel.polyominoes:
-            assert domain == [line_first] + [False] * (len(seen) - 1), panel.to_json()
-        else:
-            assert set(domain) == {bool(panel.dots)}, panel.to_json()
-        found.add((bool(panel.polyominoes), bool(panel.dots)))
-    assert {(True, True), (False, True), (False, False)} <= found
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -820,67 +550,6 @@ def test_the_time_limit_bounds_grounding(held_grounding) -> None:
     assert (result.status, result.solved) == ("timed_out", False)
     assert result.extra["stop"] == "grounding"
     assert counted.status == "timed_out" and counted.count is None
-
-
-def test_a_solve_says_how_it_ended(monkeypatch) -> None:
-    """extra["stop"]: a line found, the search exhausted, or the time limit;
-    extra["stages"]: how many stages ran (here every first stage stops at
-    its one conflict)."""
-
-    square = {"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]}
-    assert solve_panel_asp(Panel.from_dict(square)).extra["stop"] == "line"
-    apart = {**square, "squares": [[0, 0, "red"], [1, 0, "blue"], [0, 1, "blue"], [1, 1, "red"]]}
-    assert solve_panel_asp(Panel.from_dict(apart)).extra["stop"] == "exhausted"
-    assert solve_panel_asp(Panel.from_dict(square), time_limit=0).extra["stop"] in (
-        "grounding",
-        "limit",
-    )
-    first_turn_of_one_conflict(monkeypatch)
-    stages = []
-    for seed in range(30):
-        panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-        result = solve_panel_asp(panel)
-        assert result.extra["stop"] == ("line" if result.solved else "exhausted")
-        stages.append(result.extra["stages"])
-    assert max(stages) > 1
-
-
-def test_the_second_opinion_takes_as_long_as_the_solve(monkeypatch) -> None:
-    """The rules checker's word on clingo's line: extra["second_opinion"]
-    says it agrees; when it stops (here at once) the line stands and it says
-    so (and nothing without a line). It may take as long as the solve did, at least
-    SECOND_OPINION_SECONDS, never up to a far time limit; a line it rejects
-    is an error."""
-    import time
-
-    from witness.model.rules import CheckStopped
-    from witness.search import asp_solver
-
-    square = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "squares": [[0, 0, "red"]]})
-    assert solve_panel_asp(square, time_limit=30).extra["second_opinion"] == "agrees"
-    blocked = Panel.from_dict(
-        {"rows": 1, "cols": 1, "goal": [1, 1], "gaps": [[0, 0, 1, 0], [0, 0, 0, 1]]}
-    )
-    assert solve_panel_asp(blocked).extra["second_opinion"] == ""
-    asked = []
-
-    def stopped(panel, path, deadline=None):
-        asked.append(deadline - time.perf_counter())
-        raise CheckStopped("past the deadline")
-
-    monkeypatch.setattr(asp_solver, "check", stopped)
-    t0 = time.perf_counter()
-    result = solve_panel_asp(square, time_limit=30)
-    took = time.perf_counter() - t0
-    assert result.solved and result.extra["second_opinion"] == "stopped"
-    assert len(asked) == 1 and 0 < asked[0] <= max(asp_solver.SECOND_OPINION_SECONDS, took)
-
-    def rejecting(panel, path, deadline=None):
-        return Verdict(False, (), ())
-
-    monkeypatch.setattr(asp_solver, "check", rejecting)
-    with pytest.raises(RuntimeError, match="the checker rejects"):
-        solve_panel_asp(square)
 
 
 PANEL = {
@@ -945,94 +614,6 @@ def test_a_piece_over_a_slit(reading: str) -> None:
     assert sorted(panel_lines(panel)) == sorted(brute_force(panel))
 
 
-# a canceller may remove the vertical domino, which has the region's area
-# but no place on the grid: only the rules checker can say it does not tile
-CANCELLER_PANEL = {
-    "rows": 1,
-    "cols": 2,
-    "goal": [2, 1],
-    "cancellers": [[0, 0, "none"]],
-    "polyominoes": [{"cell": [1, 0], "shape": [[0, 0], [0, 1]]}],
-}
-
-
-def test_a_rules_check_past_the_limit_stops_the_solve(monkeypatch) -> None:
-    """The rules check of a line (panels with cancellers) stops at the time
-    limit; the solve and the count then say they stopped."""
-    from witness.model.rules import CheckStopped
-    from witness.search import asp_solver
-
-    panel = Panel.from_dict(CANCELLER_PANEL)
-    assert count_panel_asp(panel).count == len(brute_force(panel)) > 0
-
-    def stopped_check(panel, path, deadline=None):
-        assert deadline is not None  # the limit reaches the checker
-        raise CheckStopped("past the deadline")
-
-    def stopped_region(panel, region, present, on_line, deadline=None):
-        assert deadline is not None
-        raise CheckStopped("past the deadline")
-
-    monkeypatch.setattr(asp_solver, "check", stopped_check)
-    monkeypatch.setattr(asp_solver, "check_region", stopped_region)
-    result = solve_panel_asp(panel, time_limit=30)
-    counted = count_panel_asp(panel, time_limit=30)
-    assert (result.status, result.solved, result.path) == ("timed_out", False, None)
-    assert counted.status == "timed_out" and counted.count is None
-
-
-def test_a_rules_check_past_the_limit_stops_the_checker_count(monkeypatch) -> None:
-    from witness.model import rules
-    from witness.search import count
-
-    panel = Panel.from_dict(CANCELLER_PANEL)
-
-    def stopped(panel, path, deadline=None):
-        assert deadline is not None
-        raise rules.CheckStopped("past the deadline")
-
-    monkeypatch.setattr(count, "is_solution", stopped)
-    counted = count_with_checker(panel, time_limit=30)
-    assert counted.status == "timed_out" and counted.count is None
-
-
-def early_waits(monkeypatch) -> list[float]:
-    """Make every first timed wait on a solve handle answer False at once, as
-    clasp's does on a spurious wake-up of its condition variable; the
-    timeouts asked for are listed."""
-    import clingo
-
-    wait = clingo.SolveHandle.wait
-    asked: list[float] = []
-
-    def early(self, timeout=None):
-        if timeout is not None and timeout > 0:
-            asked.append(timeout)
-            if len(asked) % 2:
-                return False
-        return wait(self, timeout)
-
-    monkeypatch.setattr(clingo.SolveHandle, "wait", early)
-    return asked
-
-
-@pytest.mark.parametrize("seed", range(10))
-def test_an_early_wait_does_not_stop_the_solve(seed: int, monkeypatch) -> None:
-    """A timed wait that answers False long before the limit is no time-out:
-    the solve and the count go on (windmill-cpq8n00 once stopped this way
-    after 0.07 s of a 10 s limit)."""
-
-    first_turn_of_one_conflict(monkeypatch)  # both stages
-    panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-    expected = brute_force(panel)
-    asked = early_waits(monkeypatch)
-    result = solve_panel_asp(panel, time_limit=60)
-    assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
-    counted = count_panel_asp(panel, time_limit=60)
-    assert (counted.status, counted.count) == ("counted", len(expected))
-    assert asked  # the early waits took place
-
-
 def _rim_windmill_panel(rng: random.Random) -> Panel:
     """Positive pieces under the windmill reading, starts and ends on the rim
     (where panel_polyominoes.lp says a piece never lies across a line's edge)."""
@@ -1069,14 +650,14 @@ def test_pieces_off_the_lines_edges_on_the_rim(seed: int) -> None:
     ctl.add("base", [], panel_program(panel))
     ctl.ground([("base", [])])
     assert ctl.symbolic_atoms[clingo.Function("cut")].is_fact
-    _agree(panel)
+    agree(panel)
 
 
 def loose_panels(count: int) -> list[Panel]:
     """The first ``count`` random panels from seed 20001 on whose pieces the
     encoding sums over the whole panel (fact loose: negative pieces under the
     windmill reading)."""
-    from witness.search.asp_solver import _loose
+    from witness.search.asp_solver.program import _loose
 
     out, seed = [], 20000
     while len(out) < count:
@@ -1095,7 +676,7 @@ def test_pieces_summed_over_the_panel_equal_brute_force() -> None:
 
     for panel in loose_panels(25):
         assert "\nloose.\n" in panel_program(panel)
-        _agree(panel)
+        agree(panel)
 
 
 _PROGRAMS = """
@@ -1135,85 +716,6 @@ def test_the_program_does_not_depend_on_the_hash_seed() -> None:
     assert outputs[0] == outputs[1] and len(outputs[0].split()) == 80
 
 
-def test_the_whole_encoding_takes_its_configurations_in_turn(turns, monkeypatch) -> None:
-    """A staged solve's whole encoding runs with CONFIGURATION at its first
-    turn and then takes WHOLE_CONFIGURATIONS in turn; the lazy stage keeps
-    CONFIGURATION. The answers stay those of the brute force."""
-    from witness.search import asp_solver
-
-    assert asp_solver.WHOLE_CONFIGURATIONS[0] is None
-    first_turn_of_one_conflict(monkeypatch)
-    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
-    most = 0
-    for seed in range(30):
-        panel = random_panel(random.Random(10000 + seed), max_cells=9, kinds=POLY_HEAVY)
-        turns.clear()
-        result = asp_solver.solve_panel_asp(panel)
-        assert result.solved == bool(brute_force(panel)), panel.to_json()
-        if not (panel.polyominoes or panel.cancellers):
-            continue
-        for stage, (configuration, _conflicts) in enumerate(turns):
-            chosen = asp_solver.WHOLE_CONFIGURATIONS[(stage // 2) % 2] if stage % 2 == 0 else None
-            assert configuration == (chosen or asp_solver.CONFIGURATION)
-        most = max(most, len(turns))
-    assert most >= 3  # some whole encoding had its second turn
-
-
-def test_a_rejected_region_stays_out_at_later_turns(monkeypatch) -> None:
-    """Each stage goes on at its next turn with the same control: a region
-    the checker rejected in the lazy stage is never proposed again within
-    one solve, whatever the turn, and the answers stay those of the brute force."""
-    from witness.search import asp_solver
-
-    first_turn_of_one_conflict(monkeypatch)
-    monkeypatch.setattr(asp_solver, "LAZY_CONFLICTS", 1)
-    regions = spy_on_rejected_regions(monkeypatch)
-    seen = most = 0
-    for seed in range(40):
-        kinds = POLY_HEAVY if seed % 2 else CANCELLER_HEAVY
-        panel = random_panel(random.Random(14000 + seed), max_cells=9, kinds=kinds)
-        regions.clear()
-        expected = brute_force(panel)
-        result = asp_solver.solve_panel_asp(panel)
-        assert result.status == ("solved" if expected else "unsolvable"), panel.to_json()
-        seen += len(regions)
-        most = max(most, result.extra["stages"])
-    assert seen > 0 and most > 4
-
-
-def test_a_rejected_unsure_line_stays_out_at_later_turns(monkeypatch) -> None:
-    """An unsure answer set's line that the checker rejects is never proposed
-    again at the stage's later turns. Here every answer set is unsure (the
-    pieces summed over the panel, fact loose) and the checker is made
-    stricter (no line of an even number of vertices), so that it rejects
-    lines: the last turn, unbounded, gives the strict checker's solutions."""
-    from witness.search import asp_solver
-    from witness.search.asp_solver import Enumeration, Stage
-
-    check = asp_solver.check
-    rejected: list[list] = []
-
-    def strict(panel, line, deadline=None):
-        verdict = check(panel, line, deadline)
-        if verdict.solved and len(line) % 2 == 0:
-            assert line not in rejected, "a rejected line came back"
-            rejected.append(line)
-            return check(panel, line[:1], deadline)  # a verdict that says no
-        return verdict
-
-    monkeypatch.setattr(asp_solver, "check", strict)
-    total = 0
-    for panel in loose_panels(15):
-        rejected.clear()
-        stage = Stage(panel, frozenset(), None, None)
-        for _turn in range(4):
-            list(stage.lines(None, Enumeration(), 1))
-        got = sorted(stage.lines(None, Enumeration(), None))
-        assert got == sorted(line for line in brute_force(panel) if len(line) % 2), panel.to_json()
-        total += len(rejected)
-    assert total > 0
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_the_cells_the_pieces_cover_equal_brute_force(seed: int) -> None:
     """Positive pieces only, both readings: the lines pass between a cell a
@@ -1227,7 +729,7 @@ def test_the_cells_the_pieces_cover_equal_brute_force(seed: int) -> None:
     pieces = tuple(dataclasses.replace(p, negative=False) for p in panel.polyominoes)
     panel = dataclasses.replace(panel, polyominoes=pieces)
     assert not pieces or "\nno_negatives.\n" in panel_program(panel)
-    _agree(panel)
+    agree(panel)
 
 
 def _ground_placements(panel: Panel) -> tuple:
@@ -1322,14 +824,14 @@ def test_a_positive_piece_outside_its_region_lies_under_a_negative_one(reading: 
             assert ctl.solve(assumptions=assumed).unsatisfiable
             assert ctl.statistics["solving"]["solvers"]["choices"] == 0, assumed
     assert tried > 10
-    _agree(panel)
+    agree(panel)
 
 
 def parted_panels(count: int, first_seed: int, kinds: tuple[str, ...] = KINDS) -> list[Panel]:
     """The first ``count`` random panels (of at most 9 cells, from
     ``first_seed`` on) whose lines all run from rim to rim with nothing outside
     the panel, and that have a symbol whose region a rule needs."""
-    from witness.search.asp_solver import _rim_ends, cell_regions
+    from witness.search.asp_solver.program import _rim_ends, cell_regions
 
     out, seed = [], first_seed
     while len(out) < count:
@@ -1350,7 +852,7 @@ def test_a_lines_edge_parts_the_cells_beside_it(kinds: tuple[str, ...]) -> None:
 
     for panel in parted_panels(25, 30000 + 1000 * len(kinds), kinds):
         assert "\nparted.\n" in panel_program(panel)
-        _agree(panel)
+        agree(panel)
 
 
 def test_a_line_from_inside_does_not_part_the_cells_beside_it() -> None:
@@ -1368,43 +870,7 @@ def test_a_line_from_inside_does_not_part_the_cells_beside_it() -> None:
     )
     assert "\nparted.\n" not in panel_program(panel)
     assert [(1, 1), (1, 0)] in brute_force(panel)
-    _agree(panel)
-
-
-def test_an_unsure_lines_rejected_regions_stay_out(monkeypatch) -> None:
-    """The checker rejects the line of an unsure answer set (the pieces
-    summed over the panel, or a canceller removing a piece): the regions of
-    pieces and cancellers it rejects become nogoods, as in the lazy stage.
-    The whole encoding's lines equal the brute force, a rejected region
-    never comes back, and some are rejected on these panels."""
-    from witness.search.asp_solver import _unsure_possible
-
-    regions = spy_on_rejected_regions(monkeypatch)
-    # the domino has the region's area, so the canceller may remove it (unsure),
-    # but it tiles the region: the canceller has nothing to cancel
-    tiled = Panel(
-        rows=1,
-        cols=2,
-        starts=((0, 0),),
-        ends=((2, 0),),
-        polyominoes=(Polyomino((0, 0), ((0, 0), (1, 0))),),
-        cancellers=((1, 0, "white"),),
-        polyomino_rules="windmill",
-    )
-    panels = [tiled, *loose_panels(12)]
-    seed = 40000
-    while len(panels) < 30:
-        seed += 1
-        panel = random_panel(random.Random(seed), max_cells=9, kinds=CANCELLER_HEAVY)
-        if _unsure_possible(panel, frozenset()):
-            panels.append(panel)
-    seen = 0
-    for panel in panels:
-        regions.clear()
-        got = sorted(panel_lines(panel, lazy=frozenset()))
-        assert got == sorted(brute_force(panel)), panel.to_json()
-        seen += len(regions)
-    assert seen > 0
+    agree(panel)
 
 
 @pytest.mark.parametrize("kinds", [KINDS, NO_POLYOMINO, POLY_HEAVY])
@@ -1420,87 +886,18 @@ def test_sources_in_one_region_reach_the_same_cells(kinds: tuple[str, ...]) -> N
         if len(panel.stars) + len(panel.cancellers) + len(panel.polyominoes) < 2:
             continue
         assert "\ntogether.\n" in panel_program(panel)
-        _agree(panel)
+        agree(panel)
         seen += 1
     assert seen >= 20
 
 
-def test_no_sources_together_above_the_bound(monkeypatch) -> None:
-    from witness.search import asp_solver
+def test_no_sources_together_above_the_bound() -> None:
+    from witness.search.asp_solver import panel_program
 
     panel = parted_panels(1, 30000)[0]
-    monkeypatch.setattr(asp_solver, "TOGETHER_SOURCES", 0)
-    assert "\ntogether.\n" not in asp_solver.panel_program(panel)
-    _agree(panel)
-
-
-def windmill_panels(count: int, seed: int, kinds: tuple[str, ...] = POLY_HEAVY) -> list[Panel]:
-    """The first ``count`` random panels with polyominoes from ``seed`` on,
-    read under the windmill reading."""
-    import dataclasses
-
-    out = []
-    while len(out) < count:
-        seed += 1
-        panel = random_panel(random.Random(seed), max_cells=6, kinds=kinds)
-        if panel.polyominoes:
-            out.append(dataclasses.replace(panel, polyomino_rules="windmill"))
-    return out
-
-
-def test_clingo_tiles_a_region_as_the_checker_does() -> None:
-    """region_tiles (clingo, region_tiling.lp) answers as polyominoes_fit on
-    every region holding pieces along the first lines of 40 random panels
-    under the windmill reading, tilings and misfits both."""
-    import itertools
-
-    from witness.model.rules import (
-        covered,
-        elements,
-        enumerate_lines,
-        lines_of,
-        polyominoes_fit,
-        regions,
-    )
-    from witness.search.asp_solver import region_tiles
-
-    seen = {True: 0, False: 0}
-    for panel in windmill_panels(40, 33000):
-        symbols = elements(panel)
-        seeds = sorted(q for q, e in symbols.items() if e.kind == "polyomino")
-        for line in itertools.islice(enumerate_lines(panel), 20):
-            for region in regions(panel, covered(lines_of(panel, line)), holding=seeds):
-                pieces = [symbols[q].item for q in seeds if q in region]
-                fits = polyominoes_fit(panel, region, pieces)
-                assert region_tiles(panel, region, pieces, None) == fits, panel.to_json()
-                seen[fits] += 1
-    assert seen[True] >= 20 and seen[False] >= 20
-
-
-def test_the_lazy_stage_tiling_by_clingo_equals_brute_force(monkeypatch) -> None:
-    """When the checker's own tiling search overruns (here: every check given
-    a deadline, the lazy stage's budgeted ones, stops at once), the lazy
-    stage has clingo tile the regions without cancellers: the solutions stay
-    those of the brute force."""
-    from witness.model.rules import CheckStopped
-    from witness.search import asp_solver
-
-    def overrun(*args):
-        if args[-1] is not None:
-            raise CheckStopped
-        return check_region(*args)
-
-    check_region = asp_solver.check_region
-    monkeypatch.setattr(asp_solver, "check_region", overrun)
-    asked = []
-    tiles = asp_solver.region_tiles
-    monkeypatch.setattr(
-        asp_solver, "region_tiles", lambda *args: asked.append(args) or tiles(*args)
-    )
-    for panel in windmill_panels(100, 34000, kinds=("polyomino", "polyomino", "square", "star")):
-        lazy = asp_solver.lazy_families(panel, second=True)
-        assert sorted(panel_lines(panel, lazy=lazy)) == sorted(brute_force(panel)), panel.to_json()
-    assert len(asked) >= 15
+    settings = AspSettings(together_sources=0)
+    assert "\ntogether.\n" not in panel_program(panel, settings=settings)
+    agree(panel, settings)
 
 
 def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
@@ -1508,8 +905,6 @@ def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
     Windmill keeps the blue ones (its text order puts "10,6" before "2,8"),
     so the cancellers take the red. clingo's lines (no checker asked: no
     polyominoes) are lines the checker accepts."""
-    from witness.search import asp_solver
-
     cells = [(x, y) for y in range(2) for x in range(11)]
     panel = Panel(
         rows=2,
@@ -1523,22 +918,10 @@ def test_the_windmill_square_order_is_the_checkers(monkeypatch) -> None:
     def no_check(*args, **kwargs):
         raise AssertionError("the rules checker was asked")
 
-    monkeypatch.setattr(asp_solver, "check", no_check)
-    monkeypatch.setattr(asp_solver, "check_region", no_check)
+    checker_replaced(monkeypatch, no_check, no_check)
     lines = list(panel_lines(panel, time_limit=60))
     monkeypatch.undo()
     assert lines
     assert all(check(panel, line).solved for line in lines)
     bottom = [(x, 0) for x in range(12)]
     assert bottom in lines
-
-
-def test_more_clingo_options_reach_every_control(clingo_arguments, monkeypatch) -> None:
-    """asp_solver.CLINGO_OPTIONS (set by the benchmark's --clingo-option) goes
-    to every control of a solve, after the configuration."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "CLINGO_OPTIONS", ("--sat-prepro=0",))
-    panel = random_panel(random.Random(3), max_cells=4)
-    assert asp_solver.solve_panel_asp(panel).status in ("solved", "unsolvable")
-    assert clingo_arguments and all(args[-1] == "--sat-prepro=0" for args in clingo_arguments)

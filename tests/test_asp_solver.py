@@ -1,4 +1,4 @@
-"""The clingo solver (witness/search/asp_solver.py) vs brute force; `witness solve --solver asp`."""
+"""The clingo solver (witness/search/asp_solver/) vs brute force; `witness solve --solver asp`."""
 
 from __future__ import annotations
 

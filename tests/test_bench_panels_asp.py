@@ -20,7 +20,7 @@ def test_a_solve_is_ended_at_its_cpu_limit(monkeypatch) -> None:
     """A child that spins for ever is ended by the kernel at one CPU second,
     long before the wall-clock limit, and counts as stopped at the limit."""
 
-    def spin(panel, time_limit):
+    def spin(panel, time_limit, settings):
         while True:
             pass
 
@@ -123,19 +123,33 @@ def test_only_the_named_panels_are_solved(tmp_path, monkeypatch, caplog) -> None
     assert "1 of the names" in caplog.text  # elsewhere.json
 
 
+def solves_with(monkeypatch) -> list:
+    """The solver's settings each solve of a run is given (the solves go on)."""
+    given = []
+    real = bench_panels_asp.solve_capped
+
+    def spy(panel, time_limit, cpu_limit, settings):
+        given.append(settings)
+        return real(panel, time_limit, cpu_limit, settings)
+
+    monkeypatch.setattr(bench_panels_asp, "solve_capped", spy)
+    return given
+
+
 def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
     """--first-conflicts, --lazy-conflicts and --clingo-option set the
     stages' first turns and clingo's options for the solves; clingo's refusal
     of an option is one error naming it, before any solve."""
-    from witness.search import asp_solver
+    from witness.search.asp_solver import AspSettings
 
-    for name in ("FIRST_CONFLICTS", "LAZY_CONFLICTS", "CLINGO_OPTIONS"):
-        monkeypatch.setattr(asp_solver, name, getattr(asp_solver, name))
+    given = solves_with(monkeypatch)
     PANEL.save(tmp_path / "one.json")
+    _run_main(monkeypatch, tmp_path / "one.json")
+    assert given == [AspSettings()]
     options = ["--first-conflicts", 7, "--lazy-conflicts", 9, "--clingo-option=--sat-prepro=0"]
     _run_main(monkeypatch, tmp_path / "one.json", *options)
-    assert asp_solver.FIRST_CONFLICTS == 7 and asp_solver.LAZY_CONFLICTS == 9
-    assert asp_solver.CLINGO_OPTIONS == ("--sat-prepro=0",)
+    wanted = AspSettings(first_conflicts=7, lazy_conflicts=9, clingo_options=("--sat-prepro=0",))
+    assert given[1:] == [wanted]
     with pytest.raises(SystemExit) as stopped:
         _run_main(monkeypatch, tmp_path / "one.json", "--clingo-option=--sat-prepro=zz")
     assert stopped.value.code == 2
@@ -144,16 +158,13 @@ def test_solver_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
 def test_the_lazy_stage_variants_reach_the_solver(tmp_path, monkeypatch) -> None:
     """--lazy-only leaves the tiling and the cancellers to the checker from the
     first turn; --exact-nogoods turns the dead-cell nogoods off."""
-    from witness.search import asp_solver
-
-    monkeypatch.setattr(asp_solver, "LAZY", asp_solver.LAZY)
-    monkeypatch.setattr(asp_solver, "DEAD_CELL_NOGOODS", asp_solver.DEAD_CELL_NOGOODS)
+    given = solves_with(monkeypatch)
     PANEL.save(tmp_path / "one.json")
     _run_main(monkeypatch, tmp_path / "one.json")
-    assert asp_solver.LAZY is None and asp_solver.DEAD_CELL_NOGOODS
+    assert given[0].lazy is None and given[0].dead_cell_nogoods
     _run_main(monkeypatch, tmp_path / "one.json", "--lazy-only", "--exact-nogoods")
-    assert asp_solver.LAZY == frozenset({"polyominoes", "cancellers"})
-    assert not asp_solver.DEAD_CELL_NOGOODS
+    assert given[1].lazy == frozenset({"polyominoes", "cancellers"})
+    assert not given[1].dead_cell_nogoods
 
 
 def test_a_failed_child_is_named_and_solved_again(tmp_path, monkeypatch, capsys) -> None:
@@ -163,7 +174,7 @@ def test_a_failed_child_is_named_and_solved_again(tmp_path, monkeypatch, capsys)
     folder.mkdir()
     PANEL.save(folder / "a.json")
 
-    def die(panel, time_limit):
+    def die(panel, time_limit, settings):
         raise RuntimeError("a crash in the child")
 
     monkeypatch.setattr(bench_panels_asp, "solve_panel_asp", die)
@@ -182,7 +193,6 @@ def test_a_second_configuration_is_one_error_naming_the_option(
 ) -> None:
     PANEL.save(tmp_path / "a.json")
     monkeypatch.setattr(bench_panels_asp, "solve_capped", None)  # never called
-    monkeypatch.setattr(bench_panels_asp.asp_solver, "CLINGO_OPTIONS", ())  # set by main
     with pytest.raises(SystemExit) as stop:
         _run_main(monkeypatch, tmp_path, "--clingo-option=--configuration=tweety")
     err = capsys.readouterr().err
@@ -190,16 +200,15 @@ def test_a_second_configuration_is_one_error_naming_the_option(
 
 
 def test_the_configuration_reaches_the_solve(tmp_path, monkeypatch) -> None:
+    from witness.search.asp_solver import stage_options
+
     PANEL.save(tmp_path / "a.json")
     seen = []
 
-    def record(panel, time_limit, cpu_limit=None):
-        seen.append(
-            bench_panels_asp.asp_solver.stage_options(bench_panels_asp.asp_solver.CONFIGURATION)
-        )
+    def record(panel, time_limit, cpu_limit, settings):
+        seen.append(stage_options(settings.configuration, settings=settings))
         return "solved", 0.1, 0.1, {}
 
     monkeypatch.setattr(bench_panels_asp, "solve_capped", record)
-    monkeypatch.setattr(bench_panels_asp.asp_solver, "CONFIGURATION", "trendy")
     _run_main(monkeypatch, tmp_path, "--configuration", "tweety")
     assert "--configuration=tweety" in seen[0]

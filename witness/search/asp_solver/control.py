@@ -1,0 +1,92 @@
+"""clingo's controls by a deadline: grounding in a thread the caller can leave,
+waiting for a solve handle past clasp's spurious wake-ups; clingo's log, and
+clingo's terms of the grid's pairs."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterable
+
+import clingo
+
+from witness.model.puzzle import Vertex
+
+logger = logging.getLogger(__name__)
+
+
+def pair(v: Iterable[int]) -> str:
+    """A pair of numbers as a clingo term ``(X, Y)``."""
+    x, y = v
+    return f"({x}, {y})"
+
+
+def symbol_vertex(sym: clingo.Symbol) -> Vertex:
+    """A clingo pair ``(X, Y)`` as a vertex tuple."""
+    x, y = sym.arguments
+    return (x.number, y.number)
+
+
+def path_from_edges(start: Vertex, edges: Iterable[tuple[Vertex, Vertex]]) -> list[Vertex]:
+    """Walk a set of undirected edges that forms a simple path from ``start``."""
+    nbrs: dict[Vertex, list[Vertex]] = {}
+    for u, v in edges:
+        nbrs.setdefault(u, []).append(v)
+        nbrs.setdefault(v, []).append(u)
+    path = [start]
+    prev = None
+    while True:
+        nxt = [w for w in nbrs.get(path[-1], []) if w != prev]
+        if not nxt:
+            return path
+        prev = path[-1]
+        path.append(nxt[0])
+
+
+def clingo_log(code: clingo.MessageCode, message: str) -> None:
+    logger.debug("clingo: %s", message.strip())
+
+
+def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
+    """Parse and ground ``program``; False when ``deadline`` (a perf_counter
+    time) passes first. clingo cannot stop grounding, so it runs in a daemon
+    thread (clingo lets go of the GIL meanwhile) that is left to finish on
+    its own; ``ctl`` must then not be used again."""
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            ctl.add("base", [], program)
+            ctl.ground([("base", [])])
+        except BaseException as exc:  # raised again in the caller's thread
+            failure.append(exc)
+
+    if deadline is None:
+        work()
+    else:
+        worker = threading.Thread(target=work, name="clingo-ground", daemon=True)
+        worker.start()
+        worker.join(max(0.0, deadline - time.perf_counter()))
+        if worker.is_alive():
+            return False
+    if failure:
+        raise failure[0]
+    return True
+
+
+def wait_by(handle: clingo.SolveHandle, deadline: float | None) -> bool:
+    """Wait for ``handle``'s next result; False only when ``deadline`` (a
+    perf_counter time) has passed first. clasp's timed wait (5.8) waits on its
+    condition variable once and answers False on any wake-up that finds no
+    result, a spurious one too. Taken for a time-out, such a False would end
+    a solve as ``timed_out`` long before its limit, so a False before the
+    deadline is waited out again."""
+    if deadline is None:
+        return handle.wait()
+    while True:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return handle.wait(0)
+        if handle.wait(left):
+            return True

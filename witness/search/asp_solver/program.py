@@ -1,0 +1,356 @@
+"""A panel's ASP program: the encodings of the constraint families it uses
+(``encodings/panel_*.lp``) and its facts; which families a stage leaves to
+the rules checker, and whether the encoding alone decides every line."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
+from witness.model.panel import Panel, Polyomino, cell_edges
+from witness.model.rules import (
+    cell_point,
+    is_cell_point,
+    placements,
+    point,
+    windmill_square_key,
+)
+from witness.search.asp_solver.control import pair
+from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
+from witness.search.encodings import encoding
+
+
+def _cancellers_by(panel: Panel, rules: str) -> bool:
+    """Has ``panel`` cancellers spent by ``rules`` (its ``canceller_rules``)?"""
+    return bool(panel.cancellers) and panel.canceller_rules == rules
+
+
+# Which families a panel needs: (encoding file, does the panel use it?)
+FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
+    ("panel_path.lp", lambda p: True),
+    ("panel_regions.lp", lambda p: True),
+    ("panel_dots.lp", lambda p: bool(p.dots)),
+    ("panel_triangles.lp", lambda p: bool(p.triangles)),
+    ("panel_squares.lp", lambda p: bool(p.squares)),
+    ("panel_stars.lp", lambda p: bool(p.stars)),
+    ("panel_polyominoes.lp", lambda p: bool(p.polyominoes)),
+    ("panel_cancellers.lp", lambda p: _cancellers_by(p, "community")),
+    ("panel_cancellers_windmill.lp", lambda p: _cancellers_by(p, "windmill")),
+    ("panel_parity.lp", lambda p: _parity(p) is not None),
+)
+
+
+SHOW = "#show sel/2.\n#show first/1.\n"
+
+
+def _line_facts(panel: Panel) -> list[str]:
+    """Vertices, the usable edges, starts, ends and the mirror map."""
+    out = [f"vertex({pair(v)})." for v in panel.vertices()]
+    out += [f"start({pair(v)})." for v in panel.starts]
+    out += [f"end({pair(v)})." for v in panel.ends]
+    for a, b in panel.grid_edges():
+        if (a, b) in panel.blocked:
+            continue
+        if panel.symmetry is not None:
+            ma, mb = panel.mirror(a), panel.mirror(b)
+            on_axis = (ma == a and a not in panel.starts) or (mb == b and b not in panel.starts)
+            if edge(ma, mb) in panel.blocked or on_axis:
+                continue  # the mirror line could not follow, or would meet the first
+        out.append(f"edge({pair(a)},{pair(b)}).")
+    if panel.symmetry is not None:
+        out += [f"mirror({pair(v)},{pair(panel.mirror(v))})." for v in panel.vertices()]
+    return out
+
+
+def cell_regions(panel: Panel) -> bool:
+    """Are the regions computed over the cells only, with the places a rule
+    asks about next to them (``link/3``, panel_regions.lp)? On panels where
+    nothing lies outside."""
+    return not panel.outside
+
+
+def _link_facts(panel: Panel) -> list[str]:
+    """Neighbouring cells through their edge place, both ways; each dot's
+    place next to the cells around it; with polyominoes under the precise
+    reading every edge place next to the cells around it, as ``plink/2``
+    (their placements cover edges, and only the pieces' regions need them:
+    panel_polyominoes.lp)."""
+    out = []
+    dots = {point(dot.at) for dot in panel.dots}
+    edges = set()
+    pieces_cover_edges = bool(panel.polyominoes) and panel.polyomino_rules == "precise"
+    for x in range(panel.cols):
+        for y in range(panel.rows):
+            c = cell_point((x, y))
+            if pieces_cover_edges:
+                edges |= {point(e) for e in cell_edges((x, y))}
+            for d in ((1, 0), (0, 1)):
+                q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
+                if q[0] < 2 * panel.cols and q[1] < 2 * panel.rows:
+                    e = pair((c[0] + d[0], c[1] + d[1]))
+                    out += [
+                        f"link({pair(c)},{pair(q)},{e}).",
+                        f"link({pair(q)},{pair(c)},{e}).",
+                    ]
+    for px, py in sorted(dots | edges):
+        q = pair((px, py))
+        for cx in {px - 1, px + 1} if px % 2 == 0 else {px}:
+            for cy in {py - 1, py + 1} if py % 2 == 0 else {py}:
+                if 0 < cx < 2 * panel.cols and 0 < cy < 2 * panel.rows:
+                    c = pair((cx, cy))
+                    out.append(f"link({c},{q},{q})." if (px, py) in dots else f"plink({c},{q}).")
+    return out
+
+
+def _place_facts(panel: Panel) -> list[str]:
+    """The doubled grid: places inside the panel, their neighbours (or the
+    cells' and dots' links, :func:`cell_regions`), and where each vertex and
+    edge lies."""
+    width, height = 2 * panel.cols, 2 * panel.rows
+    inside = [
+        (x, y) for x in range(width + 1) for y in range(height + 1) if (x, y) not in panel.outside
+    ]
+    inside_set = set(inside)
+    out = [f"pt({pair(p)})." for p in inside]
+    if cell_regions(panel):
+        out += _link_facts(panel)
+    else:
+        for px, py in inside:
+            for q in ((px + 1, py), (px, py + 1)):
+                if q in inside_set:
+                    out.append(f"adj({pair((px, py))},{pair(q)}).")
+                    out.append(f"adj({pair(q)},{pair((px, py))}).")
+    out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
+    for a, b in panel.grid_edges():
+        p = pair(point((a, b)))
+        out += [f"ept({pair(a)},{pair(b)},{p}).", f"ept({pair(b)},{pair(a)},{p})."]
+    return out
+
+
+def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
+    """Triangles, squares, stars, cancellers, dots, and every symbol's colour;
+    src/1 for each place whose region a rule needs."""
+    out: list[str] = []
+    sources: set[tuple[int, int]] = set()
+    for x, y, k, _colour in panel.triangles:
+        p = cell_point((x, y))
+        out.append(f"tri({pair(p)},{k}).")
+        out += [f"side({pair(p)},{pair(point(e))})." for e in cell_edges((x, y))]
+    for x, y, colour in panel.squares:
+        out.append(f'square({pair(cell_point((x, y)))},"{colour}").')
+    for x, y, colour in panel.stars:
+        out.append(f'star({pair(cell_point((x, y)))},"{colour}").')
+        sources.add(cell_point((x, y)))
+    for x, y, _ in panel.cancellers:
+        out.append(f"canceller({pair(cell_point((x, y)))}).")
+        sources.add(cell_point((x, y)))
+    coloured = [(t[0], t[1], t[-1]) for t in panel.triangles + panel.squares + panel.stars]
+    coloured += [(x, y, c) for x, y, c in panel.cancellers]
+    coloured += [(*p.cell, p.colour) for p in panel.polyominoes]
+    out += [f'colour({pair(cell_point((x, y)))},"{c}").' for x, y, c in coloured if c != NO_COLOUR]
+    if _tones(panel):
+        out.append("tones.")
+    if _parted(panel):
+        out.append("parted.")
+    for d in panel.dots:
+        out.append(f"dot({pair(point(d.at))}).")
+        if panel.symmetry is not None and d.colour in (MAIN_LINE, MIRROR_LINE):
+            out.append(f"dot_colour({pair(point(d.at))},{d.colour}).")
+    sources |= {cell_point(p.cell) for p in panel.polyominoes}
+    out += [f"src({pair(p)})." for p in sorted(sources)]
+    if len(sources) <= settings.together_sources:
+        out.append("together.")
+    parity = _parity(panel)
+    if parity is not None:
+        out.append(f"parity({parity}).")
+    if _cancellers_by(panel, "windmill"):
+        out += _windmill_keys(panel)
+    return out
+
+
+def _windmill_keys(panel: Panel) -> list[str]:
+    """wkey(N, C, K): N squares of colour C come K-th in The Windmill's order
+    (:func:`witness.model.rules.windmill_square_key`), for every N up to the
+    panel's squares of C (panel_cancellers_windmill.lp)."""
+    counts = Counter(colour for _x, _y, colour in panel.squares)
+    keys = [(windmill_square_key(c, n), n, c) for c in counts for n in range(1, counts[c] + 1)]
+    return [f'wkey({n},"{c}",{k}).' for k, (_key, n, c) in enumerate(sorted(keys))]
+
+
+def _tones(panel: Panel) -> bool:
+    """Do dots lie on or at half the panel's vertices or more? Then the line's
+    vertices are counted by their chessboard colour (panel_dots.lp, tones)."""
+    touched = set()
+    for d in panel.dots:
+        touched |= set(d.at) if d.on_edge else {d.at}
+    return 2 * len(touched) >= (panel.rows + 1) * (panel.cols + 1)
+
+
+def _parity(panel: Panel) -> int | None:
+    """The parity of the panel's stars and cancellers when it bounds the dots
+    off the lines and the wrong triangles (panel_parity.lp): on a panel with
+    stars or cancellers whose other symbols are dots, triangles and squares
+    of no star's colour, the squares all of one colour (so none is ever
+    wrong), none of it outside the panel; else None."""
+    if panel.polyominoes or not (panel.stars or panel.cancellers):
+        return None
+    if _cancellers_by(panel, "windmill"):
+        return None  # The Windmill's count spends cancellers otherwise
+    star_colours = {c for _x, _y, c in panel.stars}
+    square_colours = {c for _x, _y, c in panel.squares}
+    if len(square_colours) > 1 or not star_colours.isdisjoint(square_colours):
+        return None
+    if any(t[-1] in star_colours for t in panel.triangles):
+        return None
+    places = [cell_point(t[:2]) for t in panel.stars + panel.cancellers + panel.triangles]
+    places += [point(d.at) for d in panel.dots]
+    if not panel.outside.isdisjoint(places):
+        return None
+    return (len(panel.stars) + len(panel.cancellers)) % 2
+
+
+def _extent(shape: tuple[tuple[int, int], ...]) -> int:
+    """How far (in cells) a piece may lie off the grid under the windmill reading."""
+    return max(max(c) for c in shape) + 1
+
+
+def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
+    """The least margin (cells off the grid on any side) a placement needs."""
+    xs = [(px - 1) // 2 for px, py in cover if is_cell_point((px, py))]
+    ys = [(py - 1) // 2 for px, py in cover if is_cell_point((px, py))]
+    return max(0, -min(xs), -min(ys), max(xs) - panel.cols + 1, max(ys) - panel.rows + 1)
+
+
+def _rim_ends(panel: Panel) -> bool:
+    """Do the lines start and end on the panel's rim? Then a line from rim to
+    rim cuts the panel: the two cells on either side of each of its edges lie
+    in two regions (:func:`_parted`)."""
+    terminals = [*panel.starts, *panel.ends]
+    if panel.symmetry is not None:
+        terminals += [panel.mirror(v) for v in terminals]
+    return all(x in (0, panel.cols) or y in (0, panel.rows) for x, y in terminals)
+
+
+def _parted(panel: Panel) -> bool:
+    """Is each line a chord of the panel, from rim to rim with nothing outside
+    (fact parted: panel_regions.lp, and cut in panel_polyominoes.lp)?"""
+    return cell_regions(panel) and _rim_ends(panel)
+
+
+def _twins(a: Polyomino, b: Polyomino) -> bool:
+    """Interchangeable pieces: their placements are the same, in the same order."""
+    return (a.shape, a.rotatable, a.negative) == (b.shape, b.rotatable, b.negative)
+
+
+def covers(panel: Panel, piece: Polyomino, margin: int) -> list[tuple]:
+    """The places each way to lay ``piece`` covers (within ``margin`` cells
+    of the grid), each way once, in one fixed order."""
+    return sorted({tuple(c) for c in placements(panel, piece, piece.negative, margin=margin)})
+
+
+def _polyomino_facts(panel: Panel, settings: AspSettings, placements_too: bool = True) -> list[str]:
+    """Each piece's signed area, extent and placements with the places they
+    cover; the grid's cell and edge places (widened by the largest extent
+    under the windmill reading, where pieces may lie partly off the grid)."""
+    if not panel.polyominoes:
+        return []
+    windmill = panel.polyomino_rules == "windmill"
+    negatives = any(p.negative for p in panel.polyominoes)
+    # off the grid a cell starts at 0, so only a negative piece lets a piece lie there
+    wide = max(_extent(p.shape) for p in panel.polyominoes) if windmill and negatives else 0
+    out = ["windmill."] if windmill else []
+    if not negatives:
+        out.append("no_negatives.")
+    if _loose(panel, settings):
+        out.append("loose.")
+    for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
+        for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
+            kind = x % 2 + y % 2
+            if kind == 2:
+                out.append(f"gcell({pair((x, y))}).")
+            elif kind == 1 and not windmill:
+                out.append(f"gedge({pair((x, y))}).")
+    for piece in panel.polyominoes:
+        p = pair(cell_point(piece.cell))
+        weight = -1 if piece.negative else 1
+        out.append(f"poly({p},{weight * piece.size}).")
+        twins = [o for o in panel.polyominoes if _twins(piece, o)]
+        out += [f"twins({p},{pair(cell_point(o.cell))})." for o in twins if o.cell > piece.cell]
+        # twins share their placements, given once under the least twin's place
+        kind = min(o.cell for o in twins)
+        out.append(f"kind({p},{pair(cell_point(kind))}).")
+        if not placements_too or kind != piece.cell:
+            continue
+        for i, cover in enumerate(covers(panel, piece, wide)):
+            out.append(f"plc({p},{i},{_margin_needed(panel, list(cover))}).")
+            out += [f"pcov({p},{i},{pair(q)},{weight})." for q in cover]
+    return out
+
+
+LAZY_FILES = {
+    "polyominoes": ("panel_polyominoes.lp",),
+    "cancellers": ("panel_cancellers.lp", "panel_cancellers_windmill.lp"),
+}
+
+
+def lazy_families(
+    panel: Panel, second: bool = False, settings: AspSettings = DEFAULT_SETTINGS
+) -> frozenset[str]:
+    """The families clingo leaves to the rules checker on ``panel``: none, or
+    in the second stage of a solve (``second``) the polyominoes' tiling and
+    the cancellers (module doc); ``settings.lazy`` when set."""
+    if settings.lazy is not None:
+        chosen = settings.lazy
+    elif second:
+        chosen = frozenset({"polyominoes", "cancellers"})
+    else:
+        chosen = frozenset()
+    present = {"polyominoes": bool(panel.polyominoes), "cancellers": bool(panel.cancellers)}
+    return frozenset(f for f in chosen if present[f])
+
+
+def panel_program(
+    panel: Panel, lazy: frozenset[str] = frozenset(), settings: AspSettings = DEFAULT_SETTINGS
+) -> str:
+    """The encodings ``panel`` needs and its facts, as one ASP program; the
+    families in ``lazy`` are left to the rules checker (:func:`panel_lines`)."""
+    skip = {name for f in lazy for name in LAZY_FILES[f]}
+    parts = [encoding(name) for name, used in FAMILIES if used(panel) and name not in skip]
+    if panel.polyominoes:
+        parts.append(encoding("panel_polyomino_area.lp"))
+    if panel.cancellers and "cancellers" in lazy:
+        parts.append(encoding("panel_cancellers_lazy.lp"))
+    facts = _line_facts(panel) + _place_facts(panel) + _symbol_facts(panel, settings)
+    facts += _polyomino_facts(panel, settings, placements_too="polyominoes" not in lazy)
+    return "\n".join(parts) + "\n" + "\n".join(facts) + "\n" + SHOW
+
+
+def _loose(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
+    """Does the encoding sum the pieces' cover over the whole panel, not a
+    region at a time (fact loose, panel_polyominoes.lp)? Under the windmill
+    reading with negative pieces, when there are at least ``settings.loose_pieces``."""
+    negatives = any(p.negative for p in panel.polyominoes)
+    windmill = panel.polyomino_rules == "windmill"
+    return windmill and negatives and len(panel.polyominoes) >= settings.loose_pieces
+
+
+def unsure_possible(
+    panel: Panel, lazy: frozenset[str], settings: AspSettings = DEFAULT_SETTINGS
+) -> bool:
+    """Can an answer set be unsure: a canceller removing a polyomino whose
+    tiling the encoding decides (panel_cancellers.lp), or the pieces summed
+    over the whole panel (:func:`_loose`)?"""
+    if "polyominoes" in lazy or not panel.polyominoes:
+        return False
+    return (bool(panel.cancellers) and "cancellers" not in lazy) or _loose(panel, settings)
+
+
+def is_exact(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
+    """True when the encoding alone decides every line of a solve: no family
+    is left to the rules checker (:func:`lazy_families`; a solve's second
+    stage on a panel with polyominoes or cancellers) and no answer set is unsure."""
+    if settings.lazy is None and (panel.polyominoes or panel.cancellers):
+        return False
+    lazy = lazy_families(panel, settings=settings)
+    return not lazy and not unsure_possible(panel, lazy, settings)
