@@ -305,6 +305,7 @@ ZOO2 = Path(__file__).parent / "ilp" / "tasks" / "zoo2"
         (("learn", ZOO2, "--out"), "zoo2.pl"),
         (("show", "{d}/p.json", "--out"), "p.svg"),
         (("show", "{d}/p.json", "--out"), "p.png"),
+        (("export", "{d}/p.json", "--to", "jbz", "--out"), "p.jbz.json"),
         (("difficulty", "--rank", "{d}/set", "--csv"), "rank.csv"),
     ],
 )
@@ -329,6 +330,17 @@ def test_translate_never_overwrites_its_input(files):
         "unsound.pl",
     )
     assert (files / "unsound.pl").read_text() == before
+
+
+def test_export_never_overwrites_its_input(files):
+    before = (files / "p.json").read_text()
+    bad_input(
+        witness("export", files / "p.json", "--to", "jbz", "--out", files / "p.json"),
+        "--out",
+        "p.json",
+        "not written by this command",
+    )
+    assert (files / "p.json").read_text() == before
 
 
 def test_learn_checks_its_out_before_learning(files):

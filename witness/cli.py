@@ -308,9 +308,12 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from witness.model.jbz import panel_to_jbz
+    from witness.model.jbz import EXPORT_MARK, panel_to_jbz
     from witness.model.panel import Panel
 
+    if args.out:
+        with _option("--out"):  # never an input panel, nor any file it did not write
+            check_file(args.out, EXPORT_MARK.encode())
     out = []
     for name in args.puzzles:
         try:
@@ -319,11 +322,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise UsageError(f"{name}: {exc}") from None
         for note in notes:
             print(f"{name}: {note}", file=sys.stderr)
-        out.append(data)
+        out.append({"exported_by": EXPORT_MARK, **data})
     text = json.dumps(out[0] if len(out) == 1 else out) + "\n"
     if args.out:
         with _option("--out"):
-            write_file(args.out, text)
+            write_file(args.out, text, EXPORT_MARK.encode())
     else:
         print(text, end="")
     return 0
