@@ -291,6 +291,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     with _option("--out"):
         check_folder(args.out)
     files: dict[Path, str] = {}
+    taken: set[str] = set()  # names in lower case: one file where case is ignored
     skipped = 0
     for index, item in enumerate(read_community(args.file, args.source)):
         if isinstance(item, Skipped):
@@ -298,8 +299,9 @@ def cmd_import(args: argparse.Namespace) -> int:
             skipped += 1
             continue
         name = file_name(item, index)
-        if Path(args.out) / name in files:  # two records with one id
+        while name.lower() in taken:  # two records with one name
             name = name.removesuffix(".json") + f"-{index}.json"
+        taken.add(name.lower())
         files[Path(args.out) / name] = item.to_json() + "\n"
     with _option("--out"):
         write_files(files)
