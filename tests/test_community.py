@@ -330,6 +330,29 @@ def test_a_windmill_canceller_is_white_and_spent_by_count(tmp_path):
     assert panel.to_dict()["canceller_rules"] == "windmill"
 
 
+def test_windmill_records_out_of_range_are_skipped_naming_the_field(tmp_path, capsys):
+    """A date no calendar holds, and a repeat count of 2**31 - 1 (a 17 GB list if
+    built): one skip line each, the other records imported."""
+    rows = [entity(BASIC, count=4), entity(END, orientation=(1, 0))]
+    rows += [entity(BASIC, count=5), entity(START), entity(BASIC, count=4)]
+    good = windmill(5, rows)
+    records = [
+        {"id": "late", "createUtc": 10**20, "contents": good},
+        {"id": "later", "createUtc": 10**400, "contents": good},
+        {"id": "many", "contents": windmill(5, [entity(BASIC, count=2**31 - 1)])},
+        {"id": "fine", "createUtc": 0, "contents": good},
+    ]
+    f = tmp_path / "snapshot.json"
+    f.write_text(json.dumps(records))
+    assert main(["import", str(f), "--from", "windmill", "--out", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "imported 1, skipped 3\n"
+    lines = err.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["skipped late", "skipped later", "skipped many"]
+    assert "createUtc" in lines[0] and "createUtc" in lines[1]
+    assert "count" in lines[2]
+
+
 def test_export_says_the_engine_spends_counted_cancellers_its_own_way():
     panel = Panel.from_dict(
         {

@@ -88,8 +88,8 @@ def read_community(path: str, source: str) -> Iterator[Panel | Skipped]:
             if source == "windmill":
                 if not isinstance(record, dict) or not isinstance(record.get("contents"), str):
                     raise UnsupportedPuzzle("a record without 'contents'")
+                name = str(record.get("id") or name)
                 meta = windmill_meta(record)
-                name = str(meta.get("id") or name)
                 yield panel_from_windmill(record["contents"], meta)
             else:
                 puzzle, meta = _jbz_record(record, index)
