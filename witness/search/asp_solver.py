@@ -760,6 +760,11 @@ class Enumeration:
     stop: str = ""
 
 
+# The longest single wait (31 years): a thread join overflows past threading.TIMEOUT_MAX
+# (~9.2e9 s) and clasp's timed wait answers False at once near it; wait_by waits again.
+LONGEST_WAIT = 1e9
+
+
 def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
     """Parse and ground ``program``; False when ``deadline`` (a perf_counter
     time) passes first. clingo cannot stop grounding, so it runs in a daemon
@@ -779,7 +784,7 @@ def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool
     else:
         worker = threading.Thread(target=work, name="clingo-ground", daemon=True)
         worker.start()
-        worker.join(max(0.0, deadline - time.perf_counter()))
+        worker.join(min(max(0.0, deadline - time.perf_counter()), LONGEST_WAIT))
         if worker.is_alive():
             return False
     if failure:
@@ -801,7 +806,7 @@ def wait_by(handle: clingo.SolveHandle, deadline: float | None) -> bool:
         left = deadline - time.perf_counter()
         if left <= 0:
             return handle.wait(0)
-        if handle.wait(left):
+        if handle.wait(min(left, LONGEST_WAIT)):
             return True
 
 
