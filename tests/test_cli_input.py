@@ -386,6 +386,22 @@ def test_show_out_where_nothing_can_be_written_is_refused(files):
     bad_input(witness("show", files / "p.json", "--out", "/proc/x.svg"), "/proc/x.svg")
 
 
+DOTS = {"rows": 2, "cols": 2, "ends": [[2, 2]], "dots": [[1, 1]]}
+
+
+@pytest.mark.parametrize(
+    "program, puzzle",
+    [("unsound.pl", "three.json"), (Path(__file__).parent / "data/panel_sound_rules.pl", DOTS)],
+)
+def test_predicate_refuses_an_empty_path(files, program, puzzle):
+    """A triangle predicate and a learned family program: --paths '[[]]' was an IndexError."""
+    if isinstance(puzzle, dict):
+        (files / "panel.json").write_text(json.dumps(puzzle))
+        puzzle = "panel.json"
+    proc = witness("predicate", files / program, files / puzzle, "--paths", "[[[0, 0]], []]")
+    bad_input(proc, "--paths", "path 1")
+
+
 def test_paths_from_a_pipe_and_long_inline_json(files):
     """--paths/--path read any existing path that is not a folder: bash's <(...) is a
     pipe (its name was parsed as JSON); a long inline path is JSON, not a file name

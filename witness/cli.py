@@ -354,7 +354,8 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
     for i, path in enumerate(paths):
         steps = zip(path, path[1:], strict=False)
         if (
-            path[0] not in panel.starts
+            not path
+            or path[0] not in panel.starts
             or len(set(path)) < len(path)
             or any(w not in panel.neighbours(v) for v, w in steps)
         ):
