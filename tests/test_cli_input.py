@@ -402,6 +402,15 @@ def test_predicate_refuses_an_empty_path(files, program, puzzle):
     bad_input(proc, "--paths", "path 1")
 
 
+@pytest.mark.parametrize("command", ["check", "show"])
+def test_a_path_of_booleans_is_refused(files, command):
+    """Panel files refuse true and false as coordinates; --path read them as 1 and 0."""
+    args = ["--path", "[[false, false], [true, false]]"]
+    if command == "show":
+        args += ["--out", files / "p.svg"]
+    bad_input(witness(command, files / "p.json", *args), "--path", "integer")
+
+
 def test_paths_from_a_pipe_and_long_inline_json(files):
     """--paths/--path read any existing path that is not a folder: bash's <(...) is a
     pipe (its name was parsed as JSON); a long inline path is JSON, not a file name

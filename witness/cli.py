@@ -516,6 +516,8 @@ def _read_json(text: str, option: str) -> object:
 
 
 def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
+    from witness.model.base import is_int
+
     if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
         if data["path"] is None:
             raise UsageError(
@@ -524,7 +526,7 @@ def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
             )
         data = data["path"]
     if not isinstance(data, list) or not all(
-        isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) for v in data
+        isinstance(v, list) and len(v) == 2 and all(map(is_int, v)) for v in data
     ):
         raise UsageError(f"{option}: expected a JSON list of [x, y] integer pairs")
     return [tuple(v) for v in data]
