@@ -464,12 +464,24 @@ def test_generate_never_overwrites_a_changed_puzzle(files):
 
 
 # ------------------------------------------------ 6. Algorithm 3 above what it serves
+@pytest.mark.parametrize("types", [[], ["--types", "squares"]])
 @pytest.mark.parametrize("size", ["10x10", "5x6", "2x2-4x8", "15x15"])
-def test_generate_random_refuses_sizes_it_cannot_serve(files, size):
+def test_generate_random_refuses_sizes_it_cannot_serve(files, size, types):
     proc = witness(
-        "generate", "--method", "random", "--size", size, "--count", "1", "--out", files / "set"
+        "generate",
+        "--method",
+        "random",
+        "--size",
+        size,
+        "--count",
+        "1",
+        "--out",
+        files / "set",
+        *types,
     )
     bad_input(proc, "--size", size, "Algorithm 4")
+    # before any work: no progress bar (its line was glued to the refusal)
+    assert proc.stderr.startswith("witness generate: --size")
     assert not (files / "set").exists()
 
 

@@ -128,7 +128,8 @@ def _panel_spec(args: argparse.Namespace):
             densities[name] = float(value)
         except ValueError:
             raise UsageError(f"--density: expected TYPE=FRACTION, got {item!r}") from None
-    types = tuple(t for t in (args.types or "triangles").split(",") if t)
+    given = "triangles" if args.types is None else args.types  # '' is no type, not triangles
+    types = tuple(t for t in given.split(",") if t)
     return PanelSpec(types, densities, args.symmetry, args.colours, args.unique)
 
 
