@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from puzzles import FIGURE1, puzzles, seeded_puzzles
 
 from witness.cli import main
+from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, enumerate_solutions, is_solution
 from witness.search.asp_solver import path_from_edges, puzzle_facts, solve_asp
 from witness.search.generate import generate_from_path
@@ -90,6 +91,22 @@ def test_the_time_limit_bounds_grounding(held_grounding):
     result = solve_asp(FIGURE1, time_limit=0.5)
     assert not held_grounding.is_set()  # returned while grounding was held
     assert (result.status, result.solved, result.path) == ("timed_out", False, None)
+
+
+@pytest.mark.parametrize("limit", ["1e10", "1e300"])
+def test_a_time_limit_longer_than_a_wait_can_take_solves(tmp_path, capsys, limit):
+    """A thread join overflows past threading.TIMEOUT_MAX (~9.2e9 s) and clasp's
+    timed wait answers at once near it: such limits are waited out in shorter waits."""
+    FIGURE1.save(tmp_path / "fig1.json")
+    Panel.from_dict({"rows": 2, "cols": 2, "ends": [[2, 2]], "dots": [[1, 1]]}).save(
+        tmp_path / "dots.json"
+    )
+    for name in ("fig1.json", "dots.json"):
+        args = ["solve", str(tmp_path / name), "--solver", "asp", "--time-limit", limit]
+        assert main([*args, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["status"] == "solved"
+    assert main([*args, "--count", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 10  # as the checker counts
 
 
 def test_figure1():

@@ -305,6 +305,7 @@ ZOO2 = Path(__file__).parent / "ilp" / "tasks" / "zoo2"
         (("learn", ZOO2, "--out"), "zoo2.pl"),
         (("show", "{d}/p.json", "--out"), "p.svg"),
         (("show", "{d}/p.json", "--out"), "p.png"),
+        (("export", "{d}/p.json", "--to", "jbz", "--out"), "p.jbz.json"),
         (("difficulty", "--rank", "{d}/set", "--csv"), "rank.csv"),
     ],
 )
@@ -329,6 +330,17 @@ def test_translate_never_overwrites_its_input(files):
         "unsound.pl",
     )
     assert (files / "unsound.pl").read_text() == before
+
+
+def test_export_never_overwrites_its_input(files):
+    before = (files / "p.json").read_text()
+    bad_input(
+        witness("export", files / "p.json", "--to", "jbz", "--out", files / "p.json"),
+        "--out",
+        "p.json",
+        "not written by this command",
+    )
+    assert (files / "p.json").read_text() == before
 
 
 def test_learn_checks_its_out_before_learning(files):
@@ -372,6 +384,31 @@ def test_show_out_a_folder_is_refused(files):
 def test_show_out_where_nothing_can_be_written_is_refused(files):
     # matplotlib's FileNotFoundError was a traceback (exit 1)
     bad_input(witness("show", files / "p.json", "--out", "/proc/x.svg"), "/proc/x.svg")
+
+
+DOTS = {"rows": 2, "cols": 2, "ends": [[2, 2]], "dots": [[1, 1]]}
+
+
+@pytest.mark.parametrize(
+    "program, puzzle",
+    [("unsound.pl", "three.json"), (Path(__file__).parent / "data/panel_sound_rules.pl", DOTS)],
+)
+def test_predicate_refuses_an_empty_path(files, program, puzzle):
+    """A triangle predicate and a learned family program: --paths '[[]]' was an IndexError."""
+    if isinstance(puzzle, dict):
+        (files / "panel.json").write_text(json.dumps(puzzle))
+        puzzle = "panel.json"
+    proc = witness("predicate", files / program, files / puzzle, "--paths", "[[[0, 0]], []]")
+    bad_input(proc, "--paths", "path 1")
+
+
+@pytest.mark.parametrize("command", ["check", "show"])
+def test_a_path_of_booleans_is_refused(files, command):
+    """Panel files refuse true and false as coordinates; --path read them as 1 and 0."""
+    args = ["--path", "[[false, false], [true, false]]"]
+    if command == "show":
+        args += ["--out", files / "p.svg"]
+    bad_input(witness(command, files / "p.json", *args), "--path", "integer")
 
 
 def test_paths_from_a_pipe_and_long_inline_json(files):
@@ -427,12 +464,24 @@ def test_generate_never_overwrites_a_changed_puzzle(files):
 
 
 # ------------------------------------------------ 6. Algorithm 3 above what it serves
+@pytest.mark.parametrize("types", [[], ["--types", "squares"]])
 @pytest.mark.parametrize("size", ["10x10", "5x6", "2x2-4x8", "15x15"])
-def test_generate_random_refuses_sizes_it_cannot_serve(files, size):
+def test_generate_random_refuses_sizes_it_cannot_serve(files, size, types):
     proc = witness(
-        "generate", "--method", "random", "--size", size, "--count", "1", "--out", files / "set"
+        "generate",
+        "--method",
+        "random",
+        "--size",
+        size,
+        "--count",
+        "1",
+        "--out",
+        files / "set",
+        *types,
     )
     bad_input(proc, "--size", size, "Algorithm 4")
+    # before any work: no progress bar (its line was glued to the refusal)
+    assert proc.stderr.startswith("witness generate: --size")
     assert not (files / "set").exists()
 
 

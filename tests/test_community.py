@@ -68,6 +68,33 @@ def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
     assert panel.squares == ((0, 0, "black"),) and panel.meta["title"] == "Wrapped"
 
 
+# the last two differ in case only: one file on a case-insensitive file system
+IDS = [("x-2", "red"), ("x", "blue"), ("x", "green"), ("X", "white")]
+
+
+def test_every_record_is_written_when_ids_collide(tmp_path, capsys):
+    """ids x-2, x, x: the second x is renamed, never onto the first record's file."""
+    records = [{"id": i, "puzzle": jbz_1x1(type="square", color=c)} for i, c in IDS]
+    f = tmp_path / "list.json"
+    f.write_text(json.dumps(records))
+    assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().out == "imported 4, skipped 0\n"
+    panels = [Panel.load(p) for p in sorted((tmp_path / "out").iterdir())]
+    assert sorted((p.meta["id"], p.squares[0][2]) for p in panels) == sorted(IDS)
+
+
+def test_a_long_id_gives_a_short_file_name_and_stays_in_meta(tmp_path, capsys):
+    ids = ["a" * 300, "a" * 299 + "b"]  # the same first 255 characters
+    records = [{"id": i, "puzzle": jbz_1x1()} for i in ids]
+    f = tmp_path / "list.json"
+    f.write_text(json.dumps(records))
+    assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().out == "imported 2, skipped 0\n"
+    files = sorted((tmp_path / "out").iterdir())
+    assert all(len(p.name) <= 120 for p in files)
+    assert sorted(Panel.load(p).meta["id"] for p in files) == ids
+
+
 def test_polyshapes_read_as_the_engine_draws_them():
     # an L: (0,0) (0,1) (1,1) in the engine's 4x4 mask, y down -> cells y up
     bits = (1 << 0) | (1 << 1) | (1 << 5)
@@ -301,6 +328,29 @@ def test_a_windmill_canceller_is_white_and_spent_by_count(tmp_path):
     assert panel.cancellers == ((0, 0, "white"),)
     assert panel.canceller_rules == "windmill"
     assert panel.to_dict()["canceller_rules"] == "windmill"
+
+
+def test_windmill_records_out_of_range_are_skipped_naming_the_field(tmp_path, capsys):
+    """A date no calendar holds, and a repeat count of 2**31 - 1 (a 17 GB list if
+    built): one skip line each, the other records imported."""
+    rows = [entity(BASIC, count=4), entity(END, orientation=(1, 0))]
+    rows += [entity(BASIC, count=5), entity(START), entity(BASIC, count=4)]
+    good = windmill(5, rows)
+    records = [
+        {"id": "late", "createUtc": 10**20, "contents": good},
+        {"id": "later", "createUtc": 10**400, "contents": good},
+        {"id": "many", "contents": windmill(5, [entity(BASIC, count=2**31 - 1)])},
+        {"id": "fine", "createUtc": 0, "contents": good},
+    ]
+    f = tmp_path / "snapshot.json"
+    f.write_text(json.dumps(records))
+    assert main(["import", str(f), "--from", "windmill", "--out", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "imported 1, skipped 3\n"
+    lines = err.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["skipped late", "skipped later", "skipped many"]
+    assert "createUtc" in lines[0] and "createUtc" in lines[1]
+    assert "count" in lines[2]
 
 
 def test_export_says_the_engine_spends_counted_cancellers_its_own_way():

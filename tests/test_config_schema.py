@@ -77,6 +77,15 @@ def test_defaults_are_filled_in_nested_sections():
         ),
         (lambda c: c["sets"]["train"].update(sizes=[[2, 2], [9, 9]]), "sets.train.sizes"),
         (lambda c: c["large"].update(method="random"), "large.sizes"),
+        # a density of a type that does not exist, or is not generated, would be ignored
+        (
+            lambda c: c.update(panels={"types": ["dots"], "densities": {"dotz": 1}}),
+            "panels.densities",
+        ),
+        (
+            lambda c: c.update(panels={"types": ["dots"], "densities": {"stars": 1}}),
+            "panels.densities",
+        ),
     ],
 )
 def test_bad_config_names_the_key(change, key):

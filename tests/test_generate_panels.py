@@ -70,6 +70,8 @@ def test_bad_specs_name_their_field() -> None:
         PanelSpec(("pillars",))
     with pytest.raises(GenerationError, match="densities"):
         PanelSpec(("dots",), {"dots": 1.5})
+    with pytest.raises(GenerationError, match="densities: stars is not among the types"):
+        PanelSpec(("dots",), {"stars": 0.5})  # would be ignored
 
 
 def test_cli_generates_panels(tmp_path, capsys) -> None:
@@ -85,6 +87,15 @@ def test_cli_generates_panels(tmp_path, capsys) -> None:
     assert "--density" in capsys.readouterr().err
     assert main([*args, "--types", "pillars"]) == 2
     assert "--types" in capsys.readouterr().err
+    # options that would be ignored: no type at all (triangles were made), a density
+    # of a type not generated (without --types: triangles only)
+    for given, option in (
+        (["--types", ""], "--types: need at least one"),
+        (["--types", "dots", "--density", "stars=0.5"], "--density: stars is not among"),
+        (["--density", "dots=0.5"], "--density: dots is not among the types (triangles)"),
+    ):
+        assert main([*args, *given]) == 2
+        assert capsys.readouterr().err.startswith(f"witness generate: {option}")
 
 
 def test_named_panel_sets_are_disjoint_and_read_back_as_panels(tmp_path):

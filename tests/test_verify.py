@@ -259,6 +259,15 @@ def test_time_limit_zero_leaves_every_unproven_clause_unknown():
     assert verify_predicate(PAPER, 2, 2, time_limit=0).status == PROVEN
 
 
+def test_a_time_limit_longer_than_a_wait_can_take_is_kept():
+    """clasp's timed wait answers False at once near 1e10 s: the search must not
+    take that for its time running out."""
+    clauses = tuple(HAND_MADE.values())
+    statuses = [o[0] for o in verify_clauses(clauses, 2, 3)]
+    assert [o[0] for o in verify_clauses(clauses, 2, 3, time_limit=1e10)] == statuses
+    assert UNKNOWN not in statuses
+
+
 def test_sizes_skip_mirror_images_only_when_both_are_in_range():
     assert sizes_to_check(2, 2) == [(1, 1), (1, 2), (2, 2)]
     assert sizes_to_check(2, 3) == [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3)]

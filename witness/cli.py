@@ -128,7 +128,8 @@ def _panel_spec(args: argparse.Namespace):
             densities[name] = float(value)
         except ValueError:
             raise UsageError(f"--density: expected TYPE=FRACTION, got {item!r}") from None
-    types = tuple(t for t in (args.types or "triangles").split(",") if t)
+    given = "triangles" if args.types is None else args.types  # '' is no type, not triangles
+    types = tuple(t for t in given.split(",") if t)
     return PanelSpec(types, densities, args.symmetry, args.colours, args.unique)
 
 
@@ -291,6 +292,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     with _option("--out"):
         check_folder(args.out)
     files: dict[Path, str] = {}
+    taken: set[str] = set()  # names in lower case: one file where case is ignored
     skipped = 0
     for index, item in enumerate(read_community(args.file, args.source)):
         if isinstance(item, Skipped):
@@ -298,8 +300,9 @@ def cmd_import(args: argparse.Namespace) -> int:
             skipped += 1
             continue
         name = file_name(item, index)
-        if Path(args.out) / name in files:  # two records with one id
+        while name.lower() in taken:  # two records with one name
             name = name.removesuffix(".json") + f"-{index}.json"
+        taken.add(name.lower())
         files[Path(args.out) / name] = item.to_json() + "\n"
     with _option("--out"):
         write_files(files)
@@ -308,9 +311,12 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from witness.model.jbz import panel_to_jbz
+    from witness.model.jbz import EXPORT_MARK, panel_to_jbz
     from witness.model.panel import Panel
 
+    if args.out:
+        with _option("--out"):  # never an input panel, nor any file it did not write
+            check_file(args.out, EXPORT_MARK.encode())
     out = []
     for name in args.puzzles:
         try:
@@ -319,11 +325,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise UsageError(f"{name}: {exc}") from None
         for note in notes:
             print(f"{name}: {note}", file=sys.stderr)
-        out.append(data)
+        out.append({"exported_by": EXPORT_MARK, **data})
     text = json.dumps(out[0] if len(out) == 1 else out) + "\n"
     if args.out:
         with _option("--out"):
-            write_file(args.out, text)
+            write_file(args.out, text, EXPORT_MARK.encode())
     else:
         print(text, end="")
     return 0
@@ -349,7 +355,8 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
     for i, path in enumerate(paths):
         steps = zip(path, path[1:], strict=False)
         if (
-            path[0] not in panel.starts
+            not path
+            or path[0] not in panel.starts
             or len(set(path)) < len(path)
             or any(w not in panel.neighbours(v) for v, w in steps)
         ):
@@ -510,6 +517,8 @@ def _read_json(text: str, option: str) -> object:
 
 
 def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
+    from witness.model.base import is_int
+
     if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
         if data["path"] is None:
             raise UsageError(
@@ -518,7 +527,7 @@ def _parse_path(data: object, option: str) -> list[tuple[int, int]]:
             )
         data = data["path"]
     if not isinstance(data, list) or not all(
-        isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) for c in v) for v in data
+        isinstance(v, list) and len(v) == 2 and all(map(is_int, v)) for v in data
     ):
         raise UsageError(f"{option}: expected a JSON list of [x, y] integer pairs")
     return [tuple(v) for v in data]

@@ -57,6 +57,11 @@ def edge(a: Vertex, b: Vertex) -> Edge:
     return (a, b)
 
 
+def is_int(value: object) -> bool:
+    """A JSON integer: Python's bool is an int, but JSON's true and false are no number."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def valid_colour(value: object) -> bool:
     """A colour is a lower-case name or a #hex code."""
     return isinstance(value, str) and bool(_COLOUR.match(value))

@@ -5,6 +5,7 @@ each record gives a :class:`~witness.model.panel.Panel` (with ``meta``) or a
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterator
@@ -87,8 +88,8 @@ def read_community(path: str, source: str) -> Iterator[Panel | Skipped]:
             if source == "windmill":
                 if not isinstance(record, dict) or not isinstance(record.get("contents"), str):
                     raise UnsupportedPuzzle("a record without 'contents'")
+                name = str(record.get("id") or name)
                 meta = windmill_meta(record)
-                name = str(meta.get("id") or name)
                 yield panel_from_windmill(record["contents"], meta)
             else:
                 puzzle, meta = _jbz_record(record, index)
@@ -102,8 +103,17 @@ def read_community(path: str, source: str) -> Iterator[Panel | Skipped]:
             yield Skipped(name, f"malformed record ({type(exc).__name__}: {exc})")
 
 
+# Longest id part of a file name: far below the usual 255-byte limit, with room
+# for a collision suffix and witness.io's temporary-name prefix and suffix.
+MAX_NAME_ID = 100
+
+
 def file_name(panel: Panel, index: int) -> str:
-    """``SOURCE-ID.json`` for an imported panel (the id made safe for a file name)."""
+    """``SOURCE-ID.json`` for an imported panel (the id made safe for a file name;
+    a long one cut short, with a hash of the whole id, which stays in ``meta``)."""
     ident = str(panel.meta.get("id") or f"{index:05d}")
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", ident).strip("._") or f"{index:05d}"
+    if len(safe) > MAX_NAME_ID:
+        digest = hashlib.sha256(ident.encode()).hexdigest()[:12]
+        safe = f"{safe[: MAX_NAME_ID - 13]}-{digest}"
     return f"{panel.meta.get('source', 'puzzle')}-{safe}.json"

@@ -31,6 +31,9 @@ SETTINGS = {
     "CUSTOM_MECHANICS": False,
 }
 _RULE_SETTINGS = ("NEGATIONS_CANCEL_NEGATIONS", "SHAPELESS_ZERO_POLY", "PRECISE_POLYOMINOS")
+# What `witness export` writes holds this (under a key the engine ignores), so that
+# its --out replaces the command's own earlier output and no other file (witness.io.check_file).
+EXPORT_MARK = "witness-ilp export"
 
 
 def _colour(value: object) -> str:

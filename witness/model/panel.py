@@ -35,6 +35,7 @@ from witness.model.base import (
     PuzzleError,
     Vertex,
     edge,
+    is_int,
 )
 from witness.model.panel_check import validate_panel
 
@@ -357,16 +358,12 @@ def _normalise(panel: Panel) -> None:
 POLYOMINO_KEYS = ("cell", "shape", "rotatable", "negative", "colour")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _ints(name: str, value: object, counts: tuple[int, ...], what: str) -> tuple:
     """A list of integers, with one optional trailing colour string when the count allows."""
     if not isinstance(value, list):
         raise PuzzleError(name, f"expected {what}, got {value!r}")
     n = len(value) - (1 if value and isinstance(value[-1], str) else 0)
-    if n not in counts or not all(map(_is_int, value[:n])):
+    if n not in counts or not all(map(is_int, value[:n])):
         raise PuzzleError(name, f"expected {what}, got {value!r}")
     return tuple(value)
 
@@ -379,7 +376,7 @@ def _list(data: dict, name: str) -> list:
 
 
 def _vertex(name: str, value: object) -> tuple[int, int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(map(_is_int, value))):
+    if not (isinstance(value, list) and len(value) == 2 and all(map(is_int, value))):
         raise PuzzleError(name, f"expected [x, y] with integers, got {value!r}")
     return (value[0], value[1])
 
@@ -459,7 +456,7 @@ def panel_from_dict(data: object) -> Panel:
     for name in ("rows", "cols"):
         if name not in data:
             raise PuzzleError(name, "missing")
-        if not _is_int(data[name]):
+        if not is_int(data[name]):
             raise PuzzleError(name, f"expected an integer, got {data[name]!r}")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):

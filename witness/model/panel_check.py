@@ -13,6 +13,7 @@ from witness.model.base import (
     PuzzleError,
     Vertex,
     edge,
+    is_int,
     valid_colour,
 )
 
@@ -20,15 +21,11 @@ from witness.model.base import (
 Panel = object
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def validate_panel(panel: Panel) -> None:
     """Raise a PuzzleError naming the field of the first problem found."""
     for name in ("rows", "cols"):
         value = getattr(panel, name)
-        if not _is_int(value) or not 1 <= value <= MAX_SIDE:
+        if not is_int(value) or not 1 <= value <= MAX_SIDE:
             raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
     _check_edges(panel)
     _check_terminals(panel)
@@ -48,7 +45,7 @@ def validate_panel(panel: Panel) -> None:
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
-    if not (isinstance(v, tuple) and len(v) == 2 and all(map(_is_int, v))):
+    if not (isinstance(v, tuple) and len(v) == 2 and all(map(is_int, v))):
         raise PuzzleError(name, f"expected [x, y] with integers, got {v!r}")
     if not panel.in_grid(v):
         raise PuzzleError(name, f"vertex {list(v)} is outside 0..{panel.cols} x 0..{panel.rows}")
@@ -87,7 +84,7 @@ def _check_terminals(panel: Panel) -> None:
 
 
 def _check_cell(panel: Panel, name: str, x: object, y: object, seen: dict) -> None:
-    if not (_is_int(x) and _is_int(y)):
+    if not (is_int(x) and is_int(y)):
         raise PuzzleError(name, f"expected integer cell coordinates, got {[x, y]}")
     if not panel.in_cells((x, y)):
         raise PuzzleError(
@@ -114,7 +111,7 @@ def _check_symbols(panel: Panel) -> None:
                 raise PuzzleError(name, f"square {list(item[:2])} has k={item[2]}, expected 1..4")
     for p in panel.polyominoes:
         _check_cell(panel, "polyominoes", p.cell[0], p.cell[1], seen)
-        if not p.shape or not all(_is_int(c) for cell in p.shape for c in cell):
+        if not p.shape or not all(is_int(c) for cell in p.shape for c in cell):
             raise PuzzleError("polyominoes", f"square {list(p.cell)}: bad shape")
         if max(max(c) for c in p.shape) >= MAX_SIDE:
             raise PuzzleError("polyominoes", f"square {list(p.cell)}: shape too large")

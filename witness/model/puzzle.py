@@ -26,7 +26,14 @@ from itertools import pairwise
 from pathlib import Path
 
 from witness.io import write_file
-from witness.model.base import DEFAULT_COLOURS, DIRECTIONS, MAX_SIDE, PuzzleError, Vertex
+from witness.model.base import (
+    DEFAULT_COLOURS,
+    DIRECTIONS,
+    MAX_SIDE,
+    PuzzleError,
+    Vertex,
+    is_int,
+)
 from witness.model.panel import Panel, panel_from_dict
 
 PathList = list[Vertex]
@@ -86,13 +93,9 @@ def size_pair(size: str) -> tuple[int, int]:
     return int(rows), int(cols)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _triangle_entry(t: object) -> tuple[int, int, int]:
     """One ``triangles`` entry as a tuple ``(x, y, k)`` of integers, or a PuzzleError."""
-    if not (isinstance(t, (list, tuple)) and len(t) == 3 and all(map(_is_int, t))):
+    if not (isinstance(t, (list, tuple)) and len(t) == 3 and all(map(is_int, t))):
         shown = list(t) if isinstance(t, (list, tuple)) else t
         raise PuzzleError("triangles", f"expected [x, y, k] with integers, got {shown!r}")
     return (t[0], t[1], t[2])
@@ -125,7 +128,7 @@ class Puzzle:
     def _validate(self) -> None:
         for name in ("rows", "cols"):
             value = getattr(self, name)
-            if not _is_int(value) or not 1 <= value <= MAX_SIDE:
+            if not is_int(value) or not 1 <= value <= MAX_SIDE:
                 raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
         for name in ("start", "goal"):
             x, y = getattr(self, name)

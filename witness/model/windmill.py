@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 
-from witness.model.base import DEFAULT_COLOURS, UnsupportedPuzzle, edge
+from witness.model.base import DEFAULT_COLOURS, MAX_SIDE, UnsupportedPuzzle, edge
 from witness.model.panel import Dot, Panel, Polyomino
 
 TYPES = {
@@ -182,8 +182,14 @@ def decode_storage(contents: str) -> tuple[int, list[Entity], str | None]:
     """(doubled-grid width, entities expanded row by row, symmetry) of a puzzle."""
     message = storage_message(contents)
     width, entities, symmetry = message["width"], [], None
-    for raw in message["entity"]:
-        e = _entity(raw)
+    runs = [_entity(raw) for raw in message["entity"]]
+    places = sum(e.count for e in runs)
+    if places > (2 * MAX_SIDE + 1) ** 2:  # before a list of them is built
+        raise UnsupportedPuzzle(
+            f"contents: entity counts add up to {places} places, more than a "
+            f"{MAX_SIDE}x{MAX_SIDE} panel has"
+        )
+    for e in runs:
         entities += [e] * e.count
     if message["symmetry"] not in (0, 1):
         if message["symmetry"] not in SYMMETRY:
@@ -299,6 +305,9 @@ def windmill_meta(record: dict) -> dict:
         if record.get(key) is not None:
             meta[name] = record[key]
     if isinstance(record.get("createUtc"), int):
-        created = datetime.fromtimestamp(record["createUtc"] / 1000, tz=UTC)
+        try:
+            created = datetime.fromtimestamp(record["createUtc"] / 1000, tz=UTC)
+        except (OverflowError, OSError, ValueError):
+            raise ValueError(f"createUtc {record['createUtc']} is out of range") from None
         meta["created"] = created.isoformat(timespec="seconds")
     return meta

@@ -159,6 +159,14 @@ def _check_values(config: dict) -> None:
             check_set_spec(spec["method"], spec["sizes"], spec["count"])
         except InputError as exc:
             raise InputError(f"{key}.{exc}") from None
+    if config.get("panels"):  # the generator's own checks: e.g. a density it would ignore
+        from witness.search.generate_panels import PanelSpec
+
+        panels = config["panels"]
+        try:
+            PanelSpec(tuple(panels["types"]), dict(panels.get("densities", {})))
+        except InputError as exc:
+            raise InputError(f"panels.{exc}") from None
 
 
 def _check_run_names(config: dict) -> None:

@@ -41,7 +41,7 @@ from witness.model.base import MAIN_LINE, MIRROR_LINE, SYMMETRIES, Vertex, edge
 from witness.model.panel import Dot, Panel, Polyomino, cell_edges
 from witness.model.rules import check, covered, is_cell_point, lines_of, regions
 from witness.search.count import count_with_checker
-from witness.search.generate import METHODS, GenerationError, size_bounds
+from witness.search.generate import GenerationError, check_random_size, check_set_spec
 
 TYPES = ("triangles", "dots", "squares", "stars", "polyominoes", "cancellers", "gaps")
 DEFAULT_DENSITIES = {
@@ -58,7 +58,6 @@ STAR_COLOURS = ("orange", "cyan", "magenta", "lime")
 # Above this many vertices clingo counts solutions, not the checker's enumeration.
 MAX_COUNT_VERTICES = 25
 COUNT_SECONDS = 60.0
-MAX_RANDOM_VERTICES = 36
 MAX_TRIES = 1000
 MAX_POLYOMINO_REGION = 8
 
@@ -87,6 +86,10 @@ class PanelSpec:
         for name, value in self.densities.items():
             if name not in TYPES:
                 raise GenerationError(f"densities: unknown type {name!r}")
+            if name not in self.types:  # it would be ignored
+                raise GenerationError(
+                    f"densities: {name} is not among the types ({', '.join(self.types)})"
+                )
             if not 0.0 <= value <= 1.0:
                 raise GenerationError(f"densities: {name}={value} is outside 0..1")
         if self.symmetry is not None and self.symmetry not in SYMMETRIES:
@@ -430,11 +433,7 @@ def generate_random_panel(
     the solution A* found."""
     from witness.search.panel_search import solve_panel  # the compiled core is heavy
 
-    if (rows + 1) * (cols + 1) > MAX_RANDOM_VERTICES:
-        raise GenerationError(
-            f"sizes: {rows}x{cols} is too large for method random (up to "
-            f"{MAX_RANDOM_VERTICES} vertices, such as 5x5): use method path"
-        )
+    check_random_size(rows, cols)
     for _ in range(max_tries):
         try:
             panel = random_panel_candidate(rows, cols, spec, rng)
@@ -466,9 +465,7 @@ def generate_panel_set(
     :func:`witness.search.generate.generate_set`, none of whose JSON
     (:meth:`Panel.to_json`) is in ``exclude``; the same arguments give the
     same panels in the same order."""
-    if method not in METHODS:
-        raise GenerationError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
-    min_r, max_r, min_c, max_c = size_bounds(sizes)
+    min_r, max_r, min_c, max_c = check_set_spec(method, sizes, count)  # before the bar
     rng = random.Random(seed)
     seen: set[str] = set(exclude or ())
     panels: list[Panel] = []
@@ -479,22 +476,24 @@ def generate_panel_set(
 
         bar = tqdm(total=count, desc=f"generate {method}", unit="panel", file=sys.stderr)
     duplicates = 0
-    while len(panels) < count:
-        rows, cols = rng.randint(min_r, max_r), rng.randint(min_c, max_c)
-        panel, _ = make(rows, cols, spec, rng, max_tries)
-        key = panel.to_json()
-        if key in seen:
-            duplicates += 1
-            if duplicates >= MAX_TRIES:
-                raise GenerationError(f"count: too few distinct panels after {len(panels)}")
-            continue
-        duplicates = 0
-        seen.add(key)
-        panels.append(panel)
+    try:
+        while len(panels) < count:
+            rows, cols = rng.randint(min_r, max_r), rng.randint(min_c, max_c)
+            panel, _ = make(rows, cols, spec, rng, max_tries)
+            key = panel.to_json()
+            if key in seen:
+                duplicates += 1
+                if duplicates >= MAX_TRIES:
+                    raise GenerationError(f"count: too few distinct panels after {len(panels)}")
+                continue
+            duplicates = 0
+            seen.add(key)
+            panels.append(panel)
+            if bar is not None:
+                bar.update(1)
+    finally:  # its line ends before an error is printed
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     return panels
 
 

@@ -37,7 +37,7 @@ from pathlib import Path
 import clingo
 
 from witness.model.puzzle import Puzzle, Vertex, is_solution
-from witness.search.asp_solver import path_from_edges, symbol_vertex
+from witness.search.asp_solver import path_from_edges, symbol_vertex, wait_by
 from witness.search.encodings import encoding
 from witness.search.predicates import OPERATORS, Clause, Predicate, square_features
 
@@ -147,7 +147,9 @@ class SizeProblem:
 
         assumptions = [(atom, i == index) for i, atom in enumerate(self.checks)]
         with self.ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
-            if not handle.wait(time_limit):
+            if not wait_by(
+                handle, None if time_limit is None else time.perf_counter() + time_limit
+            ):
                 handle.cancel()
                 handle.get()
                 answer = "timeout"

@@ -48,6 +48,11 @@ def clingo_log(code: clingo.MessageCode, message: str) -> None:
     logger.debug("clingo: %s", message.strip())
 
 
+# The longest single wait (31 years): a thread join overflows past threading.TIMEOUT_MAX
+# (~9.2e9 s) and clasp's timed wait answers False at once near it; wait_by waits again.
+LONGEST_WAIT = 1e9
+
+
 def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
     """Parse and ground ``program``; False when ``deadline`` (a perf_counter
     time) passes first. clingo cannot stop grounding, so it runs in a daemon
@@ -67,7 +72,7 @@ def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool
     else:
         worker = threading.Thread(target=work, name="clingo-ground", daemon=True)
         worker.start()
-        worker.join(max(0.0, deadline - time.perf_counter()))
+        worker.join(min(max(0.0, deadline - time.perf_counter()), LONGEST_WAIT))
         if worker.is_alive():
             return False
     if failure:
@@ -88,5 +93,5 @@ def wait_by(handle: clingo.SolveHandle, deadline: float | None) -> bool:
         left = deadline - time.perf_counter()
         if left <= 0:
             return handle.wait(0)
-        if handle.wait(left):
+        if handle.wait(min(left, LONGEST_WAIT)):
             return True
