@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.model.jbz import panel_from_jbz, panel_to_jbz, polyshape_from_shape
 from witness.model.panel import Panel
@@ -104,7 +105,7 @@ def test_polyshapes_read_as_the_engine_draws_them():
     assert polyshape_from_shape(piece.shape, True) == bits | (1 << 20)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels())
 def test_export_then_import_gives_the_same_panel(panel):
     if panel.polyomino_rules != "precise" or any(c[-1] == "none" for c in panel.cancellers):
@@ -207,7 +208,7 @@ one_entity = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(entities=st.lists(one_entity, min_size=1, max_size=6), symmetry=st.integers(0, 4))
 def test_the_stored_message_reads_back_what_was_written(entities, symmetry):
     written = [

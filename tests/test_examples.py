@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from ilp.bias import Bias, read_bias
+from profiles import examples
 from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import (
@@ -129,7 +130,7 @@ def test_labels_agree_with_brute_force_up_to_3x3(i):
     assert_labels_match_oracle(SEEDED_SMALL[i])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(puzzles(3, 3))
 def test_labels_agree_with_brute_force_property(puzzle):
     assert_labels_match_oracle(puzzle)
@@ -170,7 +171,7 @@ def test_too_many_paths_is_an_input_error():
 
 
 # ----------------------------------------------------------------- sampling
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(0, 50), max_size=12), st.integers(0, 400))
 def test_allocate_is_capped_and_max_min_fair(sizes, cap):
     quota = allocate(sizes, cap)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
+from profiles import examples
 from witness.cli import main
 from witness.model.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, is_solution
 from witness.search.astar import predicate_values, solve
@@ -44,7 +45,7 @@ def test_solve_agrees_with_brute_force_on_small_puzzles(predicate, mode):
                 assert is_solution(p, r.path)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(puzzles(3, 4))
 def test_sound_predicates_never_prune_a_solution_prefix(p):
     prefixes = completable(p)
@@ -79,7 +80,7 @@ def _rich():
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles(3, 3))
 def test_core_predicates_match_the_python_reference(p):
     paths = all_partial_paths(p)

@@ -14,6 +14,7 @@ from puzzles import all_partial_paths, seeded_puzzles
 
 from ilp.bias import read_bias
 from ilp.generate import Generator
+from profiles import examples
 from witness.cli import main
 from witness.learning.bk import BK_PREDICATES
 from witness.learning.examples import write_task
@@ -254,7 +255,7 @@ def random_layout(rng: random.Random, clause: str, blank: float = 0.0) -> str:
     return text + goals + gap() + "." + rng.choice(["\n", " ", "\n% end\n"])
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_random_rules_agree_with_prolog(tasks, seed, task_no):
     """Random clauses over the BK's vocabulary in random but valid layouts: the
@@ -281,7 +282,7 @@ def solution_prefixes(p: Puzzle, index: dict) -> set[str]:
     return {pid for pid, (_, path) in index["paths"].items() if tuple(map(tuple, path)) in prefixes}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_verify_never_proves_a_clause_prolog_fires_on_a_solution_prefix(
     solvable_tasks, seed, task_no
