@@ -305,3 +305,13 @@ def test_cli_solve_takes_every_panel_the_format_accepts(tmp_path, capsys, panel,
     assert json.loads(capsys.readouterr().out)["status"] == status
     assert main(["solve", str(f), "--predicate", "paper"]) == 2
     assert "paper's puzzle form" in capsys.readouterr().err
+
+
+def test_the_front_door_takes_a_builtin_predicate_by_name():
+    import witness.search as front
+    from witness.errors import InputError
+
+    by_name, by_value = front.solve(FIGURE1, "paper"), front.solve(FIGURE1, PAPER)
+    assert (by_name.path, by_name.expansions) == (by_value.path, by_value.expansions)
+    with pytest.raises(InputError, match="expected one of none, baseline, paper"):
+        front.solve(FIGURE1, "nonsense")

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import threading
 
+from witness.errors import InputError
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, search_view
 from witness.search import astar, panel_search
 from witness.search.panel_features import reads_panel_features
-from witness.search.predicates import Predicate
+from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
 Searchable = Puzzle | Panel
@@ -29,14 +30,23 @@ def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Search
     one, the panel itself otherwise, and always the panel for a learned
     program over the panel features (it has no object to fire on otherwise)."""
     if predicate is not None and reads_panel_features(predicate):
-        return puzzle if isinstance(puzzle, Panel) else puzzle.to_panel()
-    return search_view(puzzle) if isinstance(puzzle, Panel) else puzzle
+        return puzzle.to_panel()
+    return search_view(puzzle.to_panel())
 
 
-def build_geometry(puzzle: Searchable, predicate: Predicate | None = None):
+def builtin(predicate: Predicate | str) -> Predicate:
+    """A predicate, or the built-in one of that name (none, baseline, paper)."""
+    if isinstance(predicate, Predicate):
+        return predicate
+    if predicate not in BUILTINS:
+        raise InputError(f"predicate {predicate!r}: expected one of {', '.join(BUILTINS)}")
+    return BUILTINS[predicate]
+
+
+def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None):
     """The compiled search's precomputed tables for ``puzzle`` (as
     :func:`solve` with ``predicate`` will search it)."""
-    puzzle = core_input(puzzle, predicate)
+    puzzle = core_input(puzzle, None if predicate is None else builtin(predicate))
     if isinstance(puzzle, Panel):
         return panel_search.build_panel_geometry(puzzle)
     return astar.build_geometry(puzzle)
@@ -50,7 +60,7 @@ def warm_up() -> None:
 
 def solve(
     puzzle: Searchable,
-    predicate: Predicate,
+    predicate: Predicate | str,
     mode: str = "prune",
     base_prune: bool = False,
     time_limit: float | None = None,
@@ -63,6 +73,7 @@ def solve(
     the core :func:`core_input` picks; budgets, statuses and the result as in
     :func:`witness.search.astar.solve`. ``geometry``, when given, comes from
     :func:`build_geometry` of the same puzzle and predicate."""
+    predicate = builtin(predicate)
     puzzle = core_input(puzzle, predicate)
     if not isinstance(geometry, _GEOMETRY[isinstance(puzzle, Panel)]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
