@@ -1,6 +1,6 @@
 """The public entry point: ``learn(task_dir, ...)`` with either engine.
 
-``engine="witness"`` runs this package's learning-from-failures loop
+``engine="ilp"`` runs this package's learning-from-failures loop
 (:mod:`~ilp.loop`), ``engine="popper"`` the real Popper
 (:mod:`~ilp.run_popper`); both return the records of
 :mod:`~ilp.results`.
@@ -18,7 +18,7 @@ from ilp.bias import Bias, read_bias
 from ilp.results import Program, Scores, Stats, peak_rss_mb
 from ilp.task import TaskError, TaskFiles
 
-ENGINES = ("witness", "popper")
+ENGINES = ("ilp", "popper")
 
 logger = logging.getLogger("ilp")
 
@@ -51,7 +51,7 @@ def learn(
     task_dir: str | Path,
     timeout: float | None = 600.0,
     *,
-    engine: str = "witness",
+    engine: str = "ilp",
     eval_timeout: float = 10.0,
     inferences_per_example: int = 200_000,
     max_vars: int | None = None,

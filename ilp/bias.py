@@ -22,7 +22,8 @@ adds them to its rule generator; so do we. A bias is an ASP program:
 - Helper predicates of the bias's rules (``constant/2``, ``only_once/1``...).
 
 Popper settings that change what is learned in ways this engine does not
-implement (predicate invention, ...) are refused with a
+implement (several head predicates, predicate invention with recursion, bias
+rules, types or directions, ...) are refused with a
 :class:`~ilp.task.TaskError` naming them, and so is any other fact
 that no rule of the bias reads (an unknown directive, e.g. a misspelling):
 nothing is silently ignored. ``type`` or ``direction`` given for a predicate

@@ -745,6 +745,16 @@ def end_reserve(deadline: float) -> float:
     return min(END_RESERVE, max(0.0, deadline - time.perf_counter()) / 10)
 
 
+def search_end_note(timed_out: bool, left: float | None) -> str:
+    """How the search ended, for the progress line: at the time limit, or
+    finished with ``left`` seconds of the limit unused (None: no limit)."""
+    if timed_out:
+        return "time limit reached"
+    if left is None:
+        return "search finished"
+    return f"search finished with {max(left, 0.0):.2f} s of the time limit unused"
+
+
 def final_program(search: Search, deadline: float | None) -> Combination:
     """The best of the searches' programs (rules, recursive, invented);
     tests of unions of the recursive program and pool rules stop at ``deadline``."""
@@ -829,8 +839,8 @@ def learn_from_failures(
         rules = best.rules
         scores, stats.verified = check_program(tester, bias, best, deadline)
         logger.info(
-            "search stopped %.2f s before the end; final combine %.2f s, check %.2f s",
-            (deadline or t_end) - t_end,
+            "%s; final combine %.2f s, check %.2f s",
+            search_end_note(stats.timed_out, None if deadline is None else deadline - t_end),
             t_check - t_end,
             time.perf_counter() - t_check,
         )

@@ -48,7 +48,7 @@ class Program:
 class Stats:
     """What a run did; ``exhausted`` means the answer is optimal for the bias."""
 
-    engine: str = "witness"
+    engine: str = "ilp"
     task: str = ""
     settings: dict = field(default_factory=dict)
     n_pos: int = 0

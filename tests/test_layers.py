@@ -255,6 +255,22 @@ def test_the_ilp_engine_imports_no_witness_module():
     assert out == ""
 
 
+def test_no_file_of_the_ilp_engine_names_this_project():
+    """The engine is a package of its own (pip install ./ilp): its code, Prolog and
+    ASP files, docs and tests say nothing of its host, whose name is witness."""
+    skipped = {"__pycache__", "build", ".pytest_cache", ".mypy_cache"}
+    files = [
+        p
+        for p in ENGINE.rglob("*")
+        if p.is_file()
+        and not skipped & set(p.relative_to(ENGINE).parts)
+        and not any(part.endswith(".egg-info") for part in p.parts)
+    ]
+    assert len(files) > 30  # the engine's modules, data files, tests
+    named = [str(p.relative_to(ENGINE)) for p in files if b"witness" in p.read_bytes().lower()]
+    assert not named, named
+
+
 def test_test_modules_have_unique_names():
     """pytest imports test modules by their file name: two test_x.py files in
     different folders stop the whole run at collection."""
