@@ -1,7 +1,8 @@
 """The ``ilp`` command (also ``python -m ilp``): learn a program from a Popper task folder.
 
     ilp learn TASK [--timeout SEC] [--max-vars N] [--max-body N] [--max-clauses N]
-                   [--noisy] [--stats] [--json] [--quiet] [--engine ilp|popper]
+                   [--noisy] [--fp-weight W] [--fn-weight W] [--size-weight W]
+                   [--stats] [--json] [--quiet] [--engine ilp|popper]
 
 prints the program as Popper does (``********** SOLUTION **********``, a line
 of precision, recall and the confusion counts, the clauses), ``NO SOLUTION``
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 from ilp.task import TaskError
 
 if TYPE_CHECKING:  # imported when used: a host's command line loads this module at start
-    from ilp.results import Program, Scores, Stats
+    from ilp.results import Program, Scores, Stats, Weights
 
 DEFAULT_TIMEOUT = 600.0
 
@@ -81,8 +82,27 @@ def add_learn_options(p: argparse.ArgumentParser) -> None:
         help="learn the program of minimum description length (literals + FN + FP), "
         "as Popper's --noisy, for tasks no consistent program fits",
     )
+    for name, what in (
+        ("fp", "false positive"),
+        ("fn", "false negative"),
+        ("size", "literal"),
+    ):
+        p.add_argument(
+            f"--{name}-weight",
+            type=at_least_one,
+            default=1,
+            metavar="W",
+            help=f"with --noisy: the description length counts each {what} W times (default 1)",
+        )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def weights_of(args: argparse.Namespace) -> Weights:
+    """The description length's weights the options give."""
+    from ilp.results import Weights
+
+    return Weights(fp=args.fp_weight, fn=args.fn_weight, size=args.size_weight)
 
 
 def learn_from_args(args: argparse.Namespace, engine: str) -> tuple[Program, Scores, Stats]:
@@ -100,6 +120,7 @@ def learn_from_args(args: argparse.Namespace, engine: str) -> tuple[Program, Sco
         max_body=args.max_body,
         max_clauses=args.max_clauses,
         noisy=args.noisy,
+        weights=weights_of(args),
         progress=not args.quiet,
         isolate=True,
         started=process_started(),
@@ -123,10 +144,10 @@ def _ratio(num: int, den: int) -> str:
     return f"{num / den:0.2f}" if den > 0 else "n/a"
 
 
-def solution_text(program: Program, scores: Scores, noisy: bool) -> str:
+def solution_text(program: Program, scores: Scores, mdl: int | None = None) -> str:
     """The program as Popper prints it: the SOLUTION banner, precision, recall,
-    the counts and the size (and MDL when noisy), the clauses; NO SOLUTION
-    for an empty program."""
+    the counts and the size (and ``mdl``, the description length, when noisy),
+    the clauses; NO SOLUTION for an empty program."""
     if not program.clauses:
         return "NO SOLUTION\n"
     tp, fn, fp = scores.tp, scores.fn, scores.fp
@@ -134,8 +155,8 @@ def solution_text(program: Program, scores: Scores, noisy: bool) -> str:
         f"Precision:{_ratio(tp, tp + fp)} Recall:{_ratio(tp, tp + fn)} "
         f"TP:{tp} FN:{fn} TN:{scores.tn} FP:{fp} Size:{program.size}"
     )
-    if noisy:
-        line += f" MDL:{program.size + fn + fp}"
+    if mdl is not None:
+        line += f" MDL:{mdl}"
     lines = ["*" * 10 + " SOLUTION " + "*" * 10, line, *program.clauses, "*" * 30]
     return "\n".join(lines) + "\n"
 
@@ -166,16 +187,29 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(json_record(program, scores, stats)))
         return 0
-    print(solution_text(program, scores, args.noisy), end="")
+    mdl = weights_of(args).cost(program.size, scores.fn, scores.fp) if args.noisy else None
+    print(solution_text(program, scores, mdl), end="")
     if args.stats:
         print(stats_text(stats), end="")
     return 0
+
+
+def package_version() -> str:
+    """The installed distribution's version (``ilp-lff``), or ``unknown`` when run from
+    a checkout that is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ilp-lff")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
     from ilp.api import ENGINES
 
     parser = _Parser(prog="ilp", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"ilp {package_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("learn", help="learn a program from a Popper task folder")
     add_learn_options(p)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ilp.bias import Bias
 from ilp.rules import Rule, format_rule
+from ilp.task import TaskError
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,35 @@ class Scores:
 
     def __str__(self) -> str:
         return f"TP={self.tp} FN={self.fn} TN={self.tn} FP={self.fp}"
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Noisy learning's description length: ``size`` per literal, ``fn`` per
+    false negative, ``fp`` per false positive (positive integers; all 1 is
+    Popper's ``--noisy``). A high ``fp`` asks for a program that rarely fires
+    wrongly, a high ``fn`` for one that misses few positives."""
+
+    fp: int = 1
+    fn: int = 1
+    size: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("fp", "fn", "size"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise TaskError(f"weight {name} must be an integer >= 1, got {value!r}")
+
+    def cost(self, size: int, fn: int, fp: int) -> int:
+        """The description length of a program of ``size`` literals with ``fn``
+        false negatives and ``fp`` false positives."""
+        return self.size * size + self.fn * fn + self.fp * fp
+
+    def as_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+UNIT_WEIGHTS = Weights()  # Popper's --noisy: literals + FN + FP
 
 
 @dataclass(frozen=True)
