@@ -467,39 +467,19 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from ilp import learn, program_file_text
-    from ilp.clock import process_started
-    from witness.learning.program import check_program_path, write_program
+    from ilp import program_file_text
+    from ilp.cli import json_record, learn_from_args
+    from witness.learning.program import check_program_path, engine_name, write_program
 
     if args.out:  # before the learning (an hour at paper scale), not after it
         with _option("--out"):
             check_program_path(args.out)
-    program, scores, stats = learn(
-        args.task,
-        timeout=args.timeout,
-        engine=args.engine,
-        noisy=args.noisy,
-        progress=not args.quiet,
-        isolate=True,  # a BK that halts, prints or hangs cannot end this process
-        started=process_started(),  # the time limit counts from this process's start
-    )
+    program, scores, stats = learn_from_args(args, engine_name(args.engine))
     if args.out:
         with _option("--out"):
             write_program(args.out, program, scores, stats)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "program": list(program.clauses),
-                    **scores.as_dict(),
-                    "seconds": stats.seconds,
-                    "timed_out": stats.timed_out,
-                    "exhausted": stats.exhausted,
-                    "engine": stats.engine,
-                    "stats": stats.as_dict(),
-                }
-            )
-        )
+        print(json.dumps(json_record(program, scores, stats)))
     else:
         print(program_file_text(program, scores, stats), end="")
     return 0
@@ -887,32 +867,20 @@ def _add_examples(sub: Subparsers) -> None:
 
 
 def _add_learn(sub: Subparsers) -> None:
+    from ilp.cli import add_learn_options  # the ilp command's own options, shared
+
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
-    p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
-    p.add_argument(
-        "--timeout",
-        type=seconds,
-        default=600.0,
-        metavar="SEC",
-        help="stop and return the best program so far (default 600)",
-    )
+    add_learn_options(p)
     p.add_argument(
         "--engine",
-        choices=["witness", "popper"],
-        default="witness",
-        help="witness: this project's engine; popper: the real Popper if installed",
-    )
-    p.add_argument(
-        "--noisy",
-        action="store_true",
-        help="learn the program of minimum description length (literals + FN + FP), "
-        "as Popper's --noisy, for tasks no consistent program fits",
+        choices=["ilp", "witness", "popper"],
+        default="ilp",
+        help="ilp: the ilp package's engine (witness: its older name); "
+        "popper: the real Popper if installed",
     )
     p.add_argument(
         "--out", type=out_path, metavar="FILE.pl", help="also write the program with its header"
     )
-    _json_flag(p)
-    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_learn)
 
 
