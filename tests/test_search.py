@@ -1,6 +1,7 @@
 """A* (Algorithm 1): agreement with brute force, metrics, budgets, predicates."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -315,3 +316,21 @@ def test_the_front_door_takes_a_builtin_predicate_by_name():
     assert (by_name.path, by_name.expansions) == (by_value.path, by_value.expansions)
     with pytest.raises(InputError, match="expected one of none, baseline, paper"):
         front.solve(FIGURE1, "nonsense")
+
+
+@pytest.mark.slow
+def test_a_solve_that_must_compile_its_core_says_so_first(tmp_path):
+    # an empty numba cache: the triangle core is compiled (some 6 s of CPU here, the
+    # notice comes after 3 s), and the solve says so on stderr, its JSON untouched
+    f = tmp_path / "fig1.json"
+    FIGURE1.save(f)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "witness.cli", "solve", str(f), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "compiling the triangle search core once" in proc.stderr
+    assert json.loads(proc.stdout)["solved"] is True

@@ -228,9 +228,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.solver == "asp":
         return _solve_asp(puzzle, args)
     from witness.learning.translate import load_predicate
-    from witness.search.solvers import solve
+    from witness.search.solvers import solve, warm_up
 
     predicate = load_predicate("baseline" if args.predicate is None else args.predicate)
+    warm_up(puzzle, predicate, notice=lambda text: print(text, file=sys.stderr, flush=True))
     result = solve(
         puzzle,
         predicate,

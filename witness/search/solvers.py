@@ -11,7 +11,9 @@ line call these, so the same stage runs on every panel type.
 
 from __future__ import annotations
 
+import sys
 import threading
+from collections.abc import Callable
 
 from witness.errors import InputError
 from witness.model.panel import Panel
@@ -52,10 +54,47 @@ def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None)
     return astar.build_geometry(puzzle)
 
 
-def warm_up() -> None:
-    """Load both compiled cores, so no timed solve pays for it."""
-    astar.warm_up()
-    panel_search.warm_up()
+# Loading a core from numba's disk cache takes a second or two; longer means it
+# is being compiled (the first time, or after a change to its file).
+NOTICE_AFTER_SECONDS = 3.0
+COMPILE_NOTICE = (
+    "compiling the {core} search core once (numba; minutes of CPU, about 2.5 GB for the panel "
+    "core); later runs load it from numba's cache (scripts/setup.sh does it ahead)"
+)
+
+
+def warm_up(
+    puzzle: Searchable | None = None,
+    predicate: Predicate | str | None = None,
+    notice: Callable[[str], None] | None = None,
+) -> None:
+    """Load the compiled core :func:`solve` runs for ``puzzle`` and ``predicate``
+    (both cores when no puzzle is given), so no timed solve pays for it. When
+    loading a core takes longer than :data:`NOTICE_AFTER_SECONDS` (it is being
+    compiled), ``notice`` is called once, from another thread, with a sentence
+    saying so."""
+    cores = [astar, panel_search]
+    if puzzle is not None:
+        searched = core_input(puzzle, None if predicate is None else builtin(predicate))
+        cores = [panel_search if isinstance(searched, Panel) else astar]
+    for core in cores:
+        name = "panel" if core is panel_search else "triangle"
+        timer = None
+        if notice is not None:
+            timer = threading.Timer(
+                NOTICE_AFTER_SECONDS, notice, [COMPILE_NOTICE.format(core=name)]
+            )
+            timer.daemon = True
+            timer.start()
+        try:
+            core.warm_up()
+        finally:
+            if timer is not None:
+                timer.cancel()
+
+
+if __name__ == "__main__":  # scripts/setup.sh: compile both cores ahead of the first solve
+    warm_up(notice=lambda text: print(f"[setup] {text}", file=sys.stderr, flush=True))
 
 
 def solve(
