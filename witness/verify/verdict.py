@@ -31,7 +31,7 @@ from pathlib import Path
 from witness.io import make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, size_pair
+from witness.model.puzzle import Puzzle, Vertex, search_view, size_pair
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Clause, Predicate
 from witness.verify.bounded import (
@@ -188,26 +188,17 @@ def verdict_text(status: str, max_size: str) -> str:
     }.get(status, f"unknown: not every clause was decided up to {max_size}")
 
 
-# The start of every puzzle the verifier considers (choose.lp): its verdicts are about these.
-VERIFIED_START = (0, 0)
-
-
-def may_prune(
-    verdict: dict,
-    rows: int,
-    cols: int,
-    start: tuple[int, int] | None = (0, 0),
-    panel: Panel | None = None,
-) -> bool:
+def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -> bool:
     """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
-    may prune on a ``rows`` x ``cols`` puzzle starting at ``start`` without
+    may prune on a ``rows`` x ``cols`` puzzle (``panel``, when it is one) without
     losing a solution.
 
-    The verifier's puzzles start at (0, 0) (choose.lp), so what it shows is about
-    those: a proof for every size allows every such puzzle; a bounded check only
-    those the check covered (``r x c`` and its mirror image ``c x r`` are the same
-    search, see ``sizes_to_check``). Anything else, a panel with several starts
-    (``start`` None) among them, only sorts.
+    A triangle predicate is checked on every puzzle of the paper's form (any
+    start, a goal on the rim elsewhere: choose.lp), so a proof for every size
+    allows every such puzzle, and a bounded check those of the sizes it covered
+    (``r x c`` and its mirror image ``c x r`` are the same search, see
+    ``sizes_to_check``). A ``panel`` of another form (several starts or ends,
+    other symbols) was not checked: there it only sorts.
 
     A learned family program (its record has a ``panel`` key) is checked on
     panels with any start: proven, it prunes everywhere (it never fires on
@@ -222,7 +213,7 @@ def may_prune(
             return False
         max_rows, max_cols = size_pair(verdict["max_size"])
         return covers_panel(panel, tuple(verdict["panel"]["kinds"]), max_rows, max_cols)
-    if start is None or tuple(start) != VERIFIED_START:
+    if panel is not None and not isinstance(search_view(panel), Puzzle):
         return False
     if status == PROVEN:
         return True
