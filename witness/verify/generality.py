@@ -118,8 +118,9 @@ def clause_kind(clause: Clause) -> str:
 #     smaller sizes, it may still accept a state that needs more room.
 #   - a non-local clause (it reads path_length) may fire only on paths
 #     longer than the checked grids allow, so its result holds only up to RxC.
-# DEFAULT_MAX_SIZE (4x4) covers 2x3 with margin and takes about a second
-# for Table 3; non-local clauses get the longer paths of 4x4 too.
+# DEFAULT_MAX_SIZE (4x4) covers 2x3 with margin and takes under a second
+# for Table 3 (docs/verification.md); non-local clauses get the longer paths
+# of 4x4 too.
 
 _ROLES = "QHFN"  # corner statuses
 _SIDE_ROLES = "qfn"  # side statuses
