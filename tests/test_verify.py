@@ -23,6 +23,7 @@ from witness.model.puzzle import (
     square_edge_counts,
 )
 from witness.paper import TABLE3_PROLOG
+from witness.pipeline.report import pruning_rule
 from witness.search.encodings import encoding
 from witness.search.generate import generate_from_path
 from witness.search.predicates import (
@@ -492,11 +493,18 @@ def test_only_a_proof_or_a_covering_bound_allows_pruning():
     assert may_prune(record, 2, 2) and may_prune(record, 1, 2) and may_prune(record, 2, 1)
     assert not may_prune(record, 2, 3) and not may_prune(record, 3, 2)
     assert not may_prune(record, 8, 8)
+    # the check covered every start; a record without "starts" checked (0, 0) only
+    assert record["starts"] == "any"
+    legacy = {k: v for k, v in record.items() if k != "starts"}
+    assert not may_prune(legacy, 2, 2)
+    assert "start at (0, 0) only" in pruning_rule(legacy) and "up to 2x2" in pruning_rule(record)
     # the same clause checked up to 2x3 is refuted there: it never prunes
     big = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 3)
     assert not may_prune(big.to_dict(), 1, 1)
     proven = verify_predicate(PAPER, 2, 2).to_dict()
     assert may_prune(proven, 8, 8) and may_prune(proven, 15, 3)
+    # a proof never depended on the start, so an older record's holds too
+    assert may_prune({"status": PROVEN}, 8, 8)
     assert not may_prune({}, 2, 2) and not may_prune({"status": "empty"}, 2, 2)
     assert not may_prune({"status": UNKNOWN, "max_size": "4x4"}, 2, 2)
 

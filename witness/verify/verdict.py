@@ -59,6 +59,9 @@ PANEL_TIME_LIMIT = 60.0
 
 # The verdicts: REFUTED and UNKNOWN are the bounded check's own outcomes.
 PROVEN, BOUNDED = "proven", "bounded"
+# A triangle record's "starts": its bounded check covered puzzles with every
+# start (a record without the key comes from a check of start (0, 0) only).
+ANY_START = "any"
 
 
 # ---------------------------------------------------------------- records
@@ -140,6 +143,8 @@ class VerifyResult:
         }
         if self.panel_kinds:  # what a bounded verdict covers (may_prune)
             out["panel"] = {"kinds": list(self.panel_kinds), "colours": len(COLOURS)}
+        else:  # the starts the bounded check covered (may_prune)
+            out["starts"] = ANY_START
         return out
 
     def summary(self) -> str:
@@ -198,7 +203,9 @@ def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -
     allows every such puzzle, and a bounded check those of the sizes it covered
     (``r x c`` and its mirror image ``c x r`` are the same search, see
     ``sizes_to_check``). A ``panel`` of another form (several starts or ends,
-    other symbols) was not checked: there it only sorts.
+    other symbols) was not checked: there it only sorts. So does a bounded
+    record without ``"starts": "any"``: it checked start (0, 0) only (a proof
+    never depended on the start, see :mod:`witness.verify.generality`).
 
     A learned family program (its record has a ``panel`` key) is checked on
     panels with any start: proven, it prunes everywhere (it never fires on
@@ -217,7 +224,7 @@ def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -
         return False
     if status == PROVEN:
         return True
-    if status != BOUNDED:
+    if status != BOUNDED or verdict.get("starts") != ANY_START:
         return False
     max_rows, max_cols = size_pair(verdict["max_size"])
     return (rows <= max_rows and cols <= max_cols) or (cols <= max_rows and rows <= max_cols)
