@@ -101,8 +101,9 @@ def clause_kind(clause: Clause) -> str:
 # shown by an actual solution prefix on a grid of at most 2x3 (or 3x2): the
 # verifier finds one for each (``realized_states``, checked in Python), and
 # the tests enumerate every solution prefix of every puzzle, with every
-# start and goal, on grids up to 3x3 and find exactly these states (with
-# addable counts among those R6 allows), all of them by 2x3. On 2x2 and smaller
+# start and goal, on grids up to 2x3 and find exactly these states (with
+# addable counts among those R6 allows), all of them on 2x3 (and only these
+# on random puzzles up to 7x7 that start anywhere). On 2x2 and smaller
 # grids two of them do not occur (too little room: a one-triangle square
 # whose four corners the prefix visits while using one of its sides), which
 # is why a 2x2 result would not carry over.

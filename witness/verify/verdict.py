@@ -31,7 +31,7 @@ from pathlib import Path
 from witness.io import make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, Vertex, search_view, size_pair
+from witness.model.puzzle import Vertex, search_view, size_pair
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Clause, Predicate
 from witness.verify.bounded import (
@@ -220,7 +220,7 @@ def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -
             return False
         max_rows, max_cols = size_pair(verdict["max_size"])
         return covers_panel(panel, tuple(verdict["panel"]["kinds"]), max_rows, max_cols)
-    if panel is not None and not isinstance(search_view(panel), Puzzle):
+    if panel is not None and isinstance(search_view(panel), Panel):  # not the paper's form
         return False
     if status == PROVEN:
         return True
