@@ -159,17 +159,21 @@ def test_cli_scores_a_panel_with_the_hand_rules(tmp_path, capsys):
     assert "none, hand and learned programs" in capsys.readouterr().err
 
 
-def test_learned_rules_model_a_player_only_where_they_are_proven(tmp_path, capsys):
-    """witness verify's proofs are about puzzles that start at (0, 0)."""
+def test_proven_rules_model_a_player_on_puzzles_that_start_anywhere(tmp_path, capsys):
+    """witness verify's proofs cover every start: Table 3 is a player's rule set
+    on a puzzle that starts away from (0, 0), and keeps its solutions."""
     f = tmp_path / "p.json"
     f.write_text(
         json.dumps(
             {"rows": 2, "cols": 2, "start": [1, 0], "goal": [2, 2], "triangles": [[0, 0, 2]]}
         )
     )
-    assert main(["difficulty", str(f), "--rules", "paper"]) == 2
-    assert "start" in capsys.readouterr().err
+    assert main(["difficulty", str(f), "--rules", "paper", "--json"]) == 0
+    paper = json.loads(capsys.readouterr().out)
     assert main(["difficulty", str(f), "--rules", "baseline", "--json"]) == 0
+    baseline = json.loads(capsys.readouterr().out)
+    assert paper["status"] == baseline["status"] == "done"
+    assert paper["solutions"] == baseline["solutions"] > 0
 
 
 def _certificate_clauses():

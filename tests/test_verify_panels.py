@@ -233,9 +233,9 @@ def test_a_bounded_program_prunes_only_covered_panels():
     record = result.to_dict()
     assert result.status == BOUNDED and not result.all_sizes
     small = Panel(rows=1, cols=1, ends=((1, 1),), dots=(Dot((1, 0)),))
-    assert may_prune(record, 1, 1, (0, 0), small)
-    assert not may_prune(record, 1, 1, (0, 0))  # no panel to judge
-    assert not may_prune(record, 2, 1, (0, 0), Panel(rows=2, cols=1, ends=((1, 2),)))
+    assert may_prune(record, 1, 1, small)
+    assert not may_prune(record, 1, 1)  # no panel to judge
+    assert not may_prune(record, 2, 1, Panel(rows=2, cols=1, ends=((1, 2),)))
 
 
 def test_what_a_bounded_check_covers():

@@ -21,7 +21,6 @@ from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Predicate
-from witness.verify.verdict import VERIFIED_START
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +85,6 @@ def score_panel(
             f"--rules: {name} reads triangle puzzles only; on a panel with "
             f"{', '.join(panel.features())} the players are none, hand and "
             "learned programs over the panel features"
-        )
-    if name not in ("none", "baseline") and tuple(panel.starts[0]) != VERIFIED_START:
-        raise InputError(
-            f"--rules: {name} is proven for puzzles that start at {list(VERIFIED_START)} "
-            f"(witness verify's), and this one starts at {list(panel.starts[0])}"
         )
     if hand_too or policy != "none":  # the hand rules or the policy: the panel recursion
         player = "hand" if hand_too else "none"

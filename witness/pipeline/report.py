@@ -314,6 +314,12 @@ def clause_verdict_table(record: dict) -> list[str]:
 
 def pruning_rule(record: dict) -> str:
     """How the test evaluation used pi*, given its verdict (witness.verify.verdict.may_prune)."""
+    if record.get("status") == BOUNDED and not {"panel", "starts"} & set(record):
+        return (
+            "pi* was checked on puzzles that start at (0, 0) only (an older witness "
+            "verify), so the test evaluation uses it as a sort key only, with "
+            "pi_baseline pruning."
+        )
     return {
         PROVEN: "pi* prunes in the test evaluation.",
         BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "

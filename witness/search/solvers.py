@@ -128,10 +128,3 @@ def solve(
         geometry=geometry,
         stop=stop,
     )
-
-
-def single_start(puzzle: Searchable):
-    """The one start of ``puzzle`` (None for a panel with several)."""
-    if isinstance(puzzle, Panel):
-        return puzzle.starts[0] if len(puzzle.starts) == 1 else None
-    return puzzle.start
