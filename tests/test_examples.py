@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project_files import TRIANGLE_BIASES
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from ilp.bias import Bias, read_bias
@@ -37,7 +38,7 @@ from witness.model.puzzle import (
 from witness.paper import TABLE3_PROLOG
 
 # the triangle biases (f(Path, Square)); panel biases are tests/test_panel_bk.py's
-BIASES = sorted(b for b in BIAS_DIR.glob("*.pl") if read_bias(b).head.types[1] == "square")
+BIASES = list(TRIANGLE_BIASES)
 
 
 # ----------------------------------------------------------------- helpers

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from project_files import BK_FILES, PANEL_BIASES, PROFILES, TRIANGLE_BIASES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "witness"
 ENGINE = PACKAGE.parent / "ilp"  # the ILP engine, a package of its own
@@ -159,9 +160,10 @@ def test_code_cites_no_issue_tracker():
         *(root / "workflow").rglob("*.*"),
         root / "Snakefile",
         root / "config.yaml",
-        *(root / "config").glob("*.yaml"),
-        *(root / "bias").glob("*.pl"),
-        *(root / "bk").glob("*.pl"),
+        *PROFILES[1:],
+        *TRIANGLE_BIASES,
+        *PANEL_BIASES,
+        *BK_FILES,
         *(root / "tests").glob("*.py"),
         *(root / "benchmarks").glob("*.py"),
     ]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project_files import REFERENCE_RUNS, TRIANGLE_BIASES
 from puzzles import all_partial_paths, seeded_puzzles
 
 from ilp.bias import read_bias
@@ -316,9 +317,7 @@ def test_verify_refutes_clauses_with_anonymous_variables(solvable_tasks):
 
 def test_every_background_predicate_of_the_biases_is_known():
     # the triangle biases (f(Path, Square)); the panel biases' predicates are bk/panel.pl's
-    for bias in sorted(
-        b for b in (ROOT / "bias").glob("*.pl") if read_bias(b).head.types[1] == "square"
-    ):
+    for bias in TRIANGLE_BIASES:
         for name, arity in ((d.name, d.arity) for d in read_bias(bias).body):
             assert name in BK_PREDICATES and BK_PREDICATES[name].arity == arity, (bias.name, name)
             defined_in = BK_PREDICATES[name].prolog_file
@@ -471,7 +470,8 @@ def test_clause_text_renders_as_both_renderers_it_replaced():
     """On the repository's learned programs, the built-ins and random conjunctions of
     every feature, operator and small constant."""
     clauses = []
-    for program in [*ROOT.glob("results/reference/**/*.pl"), *ROOT.glob("tests/data/*.pl")]:
+    references = [p for run in REFERENCE_RUNS for p in sorted(run.glob("**/*.pl"))]
+    for program in [*references, *ROOT.glob("tests/data/*.pl")]:
         pred = translate_program(program.read_text(), program.stem)
         if pred.features_used <= set(FEATURES):  # the old renderers knew triangle features only
             clauses += [c.comparisons for c in pred.clauses]
