@@ -20,25 +20,34 @@ ENGINE_MODULES = sorted(ENGINE.glob("*.py"))
 # Every module of the package, by layer (a name stands for its submodules too);
 # a new top-level module or subpackage must be placed here.
 LAYERS = {
-    0: {"witness", "witness.errors", "witness.io", "witness.paper", "witness.model"},
+    0: {"witness.errors", "witness.io", "witness.paper", "witness.model"},
     1: {"witness.search"},
     2: {"witness.learning"},
     3: {"witness.verify"},
     4: {"witness.pipeline", "witness.difficulty"},
     5: {"witness.cli"},
 }
+# The package itself (witness/__init__.py, the Python API) sits above every
+# layer: it calls into all of them, and no module imports it.
+TOP = max(LAYERS) + 1
 
 
 def layer_of(module: str) -> int:
     parts = module.split(".")
     if module == "witness":
-        return 0
+        return TOP
     for n in range(len(parts), 1, -1):  # "witness" alone does not place a submodule
         prefix = ".".join(parts[:n])
         for layer, names in LAYERS.items():
             if prefix in names:
                 return layer
     raise AssertionError(f"{module} is in no layer of tests/test_layers.py: place it")
+
+
+def test_the_package_itself_is_above_every_layer():
+    """``witness/__init__.py`` (the Python API) calls into every layer, so no
+    module may import it (``import witness`` or ``from witness import x``)."""
+    assert all(layer_of("witness") > layer_of(m) for names in LAYERS.values() for m in names)
 
 
 def modules() -> list[tuple[str, Path]]:
@@ -81,6 +90,20 @@ def test_importing_the_search_loads_no_learner_and_no_solver():
         "from witness.search import solve; "
         "print(' '.join(m for m in ('clingo', 'janus_swi', 'witness.learning', "
         "'witness.verify', 'witness.search.asp_solver') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == ""
+
+
+def test_importing_the_package_loads_no_core_no_clingo_and_no_prolog():
+    """``import witness`` (the Python API) is cheap: each API function loads
+    what it needs when it is called."""
+    code = (
+        "import sys, witness; "
+        "print(' '.join(m for m in ('numba', 'clingo', 'janus_swi', 'matplotlib', 'ilp', "
+        "'witness.model', 'witness.search') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
