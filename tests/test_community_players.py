@@ -129,6 +129,12 @@ def test_an_address_without_the_puzzle_is_refused_saying_what_to_give(tmp_path, 
     assert not (tmp_path / "o").exists()
 
 
+def test_a_witnesspuzzles_address_is_refused_saying_what_to_give(tmp_path, capsys):
+    for address in ("https://witnesspuzzles.com/play/ABCD1234", "witnesspuzzles.com/play/AB"):
+        code, _, err = run(capsys, "import", address, "--from", "jbz", "--out", tmp_path / "o")
+        assert code == 2 and "give a file holding the puzzle's JSON" in err
+
+
 # ------------------------------------------------------------------ skip lines in words
 @pytest.mark.parametrize(
     ("change", "words"),

@@ -163,7 +163,7 @@ def community_records(given: str, source: str) -> list[tuple[str, object]]:
             return [("the puzzle given", windmill_contents(given))]
         except UnsupportedPuzzle as exc:
             raise InputError(str(exc)) from None
-    if source == "jbz" and not os.path.lexists(given) and "://" in given:
+    if source == "jbz" and not os.path.lexists(given) and ("://" in given or ".com/" in given):
         raise InputError(
             f"{given}: a witnesspuzzles.com address does not hold the puzzle (nothing is "
             "downloaded): give a file holding the puzzle's JSON"
