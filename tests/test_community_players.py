@@ -341,3 +341,23 @@ def test_import_of_a_windmill_export_gives_the_same_panel(panel):
     assert notes == []
     assert base64.urlsafe_b64decode(contents[:-2].encode())  # the client's alphabet
     assert panel_from_windmill(contents) == panel
+
+
+def test_an_old_puzzle_s_end_list_keeps_its_sides(tmp_path, capsys):
+    """The engine's older form lists ends apart from the grid, each with its side."""
+    puzzle = jbz_1x1()
+    puzzle["grid"][2][0] = line()
+    puzzle["endPoints"] = [{"x": 2, "y": 0, "dir": "right"}]
+    f = tmp_path / "old.json"
+    f.write_text(json.dumps(puzzle))
+    assert run(capsys, "import", f, "--from", "jbz", "--out", tmp_path / "o")[0] == 0
+    code, out, _ = run(capsys, "export", tmp_path / "o" / "jbz-tiny.json", "--to", "jbz")
+    assert code == 0 and json.loads(out)["grid"][2][0]["end"] == "right"
+
+
+def test_an_end_the_windmill_cannot_place_is_refused():
+    """An inner end beside a removed point: The Windmill's client finds a side for
+    an end only across the border or a removed edge."""
+    panel = Panel(rows=2, cols=2, ends=((1, 1),), removed_vertices=((1, 2),))
+    with pytest.raises(ValueError, match="across the border or a removed edge"):
+        panel_to_windmill(panel)

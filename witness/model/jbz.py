@@ -193,6 +193,12 @@ def jbz_extras(data: dict) -> dict:
                 side = cell.get("end") if isinstance(cell, dict) else None
                 if isinstance(side, str) and x % 2 == 0 and (top - y) % 2 == 0:
                     ends.append([x // 2, (top - y) // 2, side])
+        legacy = data.get("endPoints") or ([data["end"]] if data.get("end") else [])
+        for p in legacy if isinstance(legacy, list) else []:  # the engine's older list
+            if isinstance(p, dict) and isinstance(p.get("dir"), str):
+                x, y = p.get("x"), p.get("y")
+                if isinstance(x, int) and isinstance(y, int) and x % 2 == (top - y) % 2 == 0:
+                    ends.append([x // 2, (top - y) // 2, p["dir"]])
     if ends:
         extras["ends"] = ends
     return extras
@@ -254,11 +260,12 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
             at(a[0] + b[0], a[1] + b[1])["gap"] = gap
     for v in panel.starts:
         at(2 * v[0], 2 * v[1])["start"] = True
-    extras = panel.meta.get("jbz") if isinstance(panel.meta.get("jbz"), dict) else {}
-    kept = {(e[0], e[1]): e[2] for e in extras.get("ends", []) if _is_end_side(e)}
+    extras = _dict(panel.meta.get("jbz"))
+    ends = extras.get("ends") if isinstance(extras.get("ends"), list) else []
+    kept = {(e[0], e[1]): e[2] for e in ends if _is_end_side(e)}
     for v in panel.ends:
         at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v, kept.get(v))
-    settings = {**SETTINGS, **(extras.get("settings") or {})}
+    settings = {**SETTINGS, **_dict(extras.get("settings"))}
     settings.update({key: SETTINGS[key] for key in _RULE_SETTINGS})
     if panel.polyomino_rules == "windmill":
         settings["PRECISE_POLYOMINOS"] = False
@@ -293,3 +300,8 @@ def _is_end_side(item: object) -> bool:
         and all(isinstance(c, int) for c in item[:2])
         and item[2] in ("top", "bottom", "left", "right")
     )
+
+
+def _dict(value: object) -> dict:
+    """``value`` if it is a dict (meta is the user's to edit), else empty."""
+    return value if isinstance(value, dict) else {}

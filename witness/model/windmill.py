@@ -410,6 +410,13 @@ def _line_entities(panel: Panel, notes: list[str]) -> dict[tuple[int, int], byte
     for v in panel.starts:
         put((2 * v[0], 2 * v[1]), "start", f"the start {list(v)}")
     for v in panel.ends:
+        x, y = v
+        open_sides = [edge(v, w) in panel.removed_edges for w in _around(v)]
+        if 0 < x < panel.cols and 0 < y < panel.rows and not any(open_sides):
+            raise ValueError(
+                f"the end {list(v)} sticks out past a removed point; in The Windmill "
+                "an end sticks out across the border or a removed edge only"
+            )
         put((2 * v[0], 2 * v[1]), "end", f"the end {list(v)}")
     for v in panel.removed_vertices:
         put((2 * v[0], 2 * v[1]), "none", f"the removed point {list(v)}")
@@ -430,6 +437,11 @@ def _line_entities(panel: Panel, notes: list[str]) -> dict[tuple[int, int], byte
         )
         put(at, "hexagon", f"the dot {where}")
     return {at: _message([(1, TYPE_CODES[kind])]) for at, (kind, _) in placed.items()}
+
+
+def _around(v: tuple[int, int]) -> list[tuple[int, int]]:
+    x, y = v
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
 
 
 def panel_to_windmill(panel: Panel) -> tuple[str, list[str]]:
