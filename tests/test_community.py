@@ -311,6 +311,7 @@ def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
             "upvotes": 3,
             "solves": 9,
             "created": "1970-01-01T00:00:00+00:00",
+            "windmill": {"createUtc": 0},
         },
     }
 

@@ -206,7 +206,8 @@ def test_export_to_windmill_gives_back_the_snapshot_record(tmp_path, capsys):
         "creatorName": "someone",
         "upvotes": 4,
         "solves": 11,
-        "createUtc": 1500000000000,
+        "createUtc": 1500000000123,  # milliseconds: kept as read
+        "size": "1x2",  # a key the model has no name for
         "contents": tiny_windmill(),
     }
     f = tmp_path / "snapshot.json"

@@ -16,7 +16,6 @@ directly (varints, zig-zag, length-delimited fields).
 from __future__ import annotations
 
 import base64
-import contextlib
 from dataclasses import dataclass, field
 
 from witness.model.base import DEFAULT_COLOURS, MAX_SIDE, UnsupportedPuzzle, edge
@@ -309,18 +308,20 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
     )
 
 
+# A snapshot record's keys that meta holds by name (and those export writes anew).
+META_NAMES = {"id": "id", "title": "title", "creatorName": "creator"}
+META_NAMES |= {"upvotes": "upvotes", "solves": "solves"}
+_WRITTEN = {"contents", "url", "exported_by"}
+
+
 def windmill_meta(record: dict) -> dict:
-    """The ``meta`` object of a snapshot record (id, title, creator, upvotes, solves, date)."""
+    """The ``meta`` object of a snapshot record: id, title, creator, upvotes,
+    solves, date, and under ``windmill`` the record's other keys (``createUtc``
+    among them, as read), which export writes back."""
     from datetime import UTC, datetime
 
-    meta = {"source": "windmill"}
-    for key, name in (
-        ("id", "id"),
-        ("title", "title"),
-        ("creatorName", "creator"),
-        ("upvotes", "upvotes"),
-        ("solves", "solves"),
-    ):
+    meta: dict = {"source": "windmill"}
+    for key, name in META_NAMES.items():
         if record.get(key) is not None:
             meta[name] = record[key]
     if isinstance(record.get("createUtc"), int):
@@ -329,6 +330,9 @@ def windmill_meta(record: dict) -> dict:
         except (OverflowError, OSError, ValueError):
             raise ValueError(f"createUtc {record['createUtc']} is out of range") from None
         meta["created"] = created.isoformat(timespec="seconds")
+    extras = {k: v for k, v in record.items() if k not in META_NAMES and k not in _WRITTEN}
+    if extras:
+        meta["windmill"] = extras
     return meta
 
 
@@ -476,26 +480,18 @@ def panel_to_windmill(panel: Panel) -> tuple[str, list[str]]:
 
 def windmill_record(panel: Panel) -> tuple[dict, list[str]]:
     """A record as in a snapshot of The Windmill's puzzle list (``contents``, the
-    address that opens it in The Windmill's editor, and the title; the id, creator,
-    upvotes, solves and date too when the panel came from The Windmill)."""
-    from datetime import datetime
-
+    address that opens it in The Windmill's editor, and the title; when the panel
+    came from The Windmill, every other key its record had too)."""
     contents, notes = panel_to_windmill(panel)
     meta = panel.meta
-    record: dict = {"contents": contents, "url": f"{WINDMILL_SITE}/build/{contents}"}
-    if meta.get("title") is not None:
-        record["title"] = meta["title"]
+    record: dict = {}
     if meta.get("source") == "windmill":
-        for name, key in (
-            ("id", "id"),
-            ("creator", "creatorName"),
-            ("upvotes", "upvotes"),
-            ("solves", "solves"),
-        ):
+        kept = meta.get("windmill")
+        record.update(kept if isinstance(kept, dict) else {})
+        for key, name in META_NAMES.items():
             if meta.get(name) is not None:
                 record[key] = meta[name]
-        if isinstance(meta.get("created"), str):
-            with contextlib.suppress(ValueError):
-                created = datetime.fromisoformat(meta["created"])
-                record["createUtc"] = round(created.timestamp() * 1000)
+    elif meta.get("title") is not None:
+        record["title"] = meta["title"]
+    record.update(contents=contents, url=f"{WINDMILL_SITE}/build/{contents}")
     return record, notes
