@@ -38,7 +38,7 @@ def test_an_engine_puzzle_imports_with_y_turned_up(tmp_path, capsys):
     f.write_text(json.dumps(puzzle))
     assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
     assert capsys.readouterr().out == "imported 1, skipped 0\n"
-    panel = Panel.load(tmp_path / "out" / "jbz-0.json")
+    panel = Panel.load(tmp_path / "out" / "jbz-tiny.json")  # named after its title
     assert panel.to_dict() == {
         "rows": 1,
         "cols": 1,
@@ -47,7 +47,7 @@ def test_an_engine_puzzle_imports_with_y_turned_up(tmp_path, capsys):
         "triangles": [[0, 0, 2]],
         "dots": [[0, 1, 1, 1]],
         "gaps": [[0, 0, 0, 1]],
-        "meta": {"source": "jbz", "title": "tiny", "id": "#0"},
+        "meta": {"source": "jbz", "title": "tiny", "jbz": {"ends": [[1, 1, "top"]]}},
     }
 
 
@@ -61,9 +61,10 @@ def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "imported 1, skipped 3\n"
     assert err.splitlines() == [
-        "skipped #0: pillar",
-        "skipped #1: bridge (a custom mechanic)",
-        "skipped #3: the engine's binary serialisation",
+        'skipped "tiny" (puzzle 1 of the list): a pillar (the panel wraps round a cylinder)',
+        'skipped "tiny" (puzzle 2 of the list): bridges (a custom mechanic)',
+        "skipped puzzle 4 of the list: the site's compact share code (starting '_'), "
+        "which is not read: give the puzzle's JSON",
     ]
     panel = Panel.load(tmp_path / "out" / "jbz-abc.json")
     assert panel.squares == ((0, 0, "black"),) and panel.meta["title"] == "Wrapped"
@@ -142,7 +143,7 @@ def test_cli_export_writes_what_import_reads(tmp_path, capsys):
         main(["import", str(tmp_path / "jbz.json"), "--from", "jbz", "--out", str(tmp_path / "o")])
         == 0
     )
-    again = Panel.load(tmp_path / "o" / "jbz-0.json")
+    again = Panel.load(tmp_path / "o" / "jbz-both.json")
     assert again == source
 
 
@@ -287,7 +288,7 @@ def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "imported 1, skipped 2\n"
     assert err.splitlines() == [
-        "skipped w2: start on a line",
+        "skipped w2: a start on a line",
         "skipped w3: contents: not a version-0 Windmill puzzle (no '_0' suffix)",
     ]
     panel = Panel.load(tmp_path / "out" / "windmill-w1.json")
@@ -310,6 +311,7 @@ def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
             "upvotes": 3,
             "solves": 9,
             "created": "1970-01-01T00:00:00+00:00",
+            "windmill": {"createUtc": 0},
         },
     }
 
