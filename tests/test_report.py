@@ -4,6 +4,8 @@ predicate's markdown (clauses, English, relation to Table 3, verdict)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -324,3 +326,23 @@ def test_pi_stars_provenance_is_printed_once(tmp_path, v2_learned_as):
     assert text.count("% pi_star: winner of triage") == 1
     assert text.count(TABLE3_ROW.strip()) == 1
     assert "`final/pi_star_v2.pl`" in text  # version 2's choice is still named
+
+
+REFERENCE = Path(__file__).resolve().parents[1] / "results/reference"
+
+
+@pytest.mark.parametrize(
+    "page",
+    sorted([*REFERENCE.rglob("report.md"), *REFERENCE.rglob("comparison.md")]),
+    ids=lambda p: str(p.relative_to(REFERENCE)),
+)
+def test_committed_reference_reports_cite_only_files_they_keep(page):
+    import re
+
+    cited, fenced = [], False
+    for line in page.read_text().splitlines():
+        fenced ^= line.startswith("```")  # quoted files (pi*'s provenance) are left as written
+        if not fenced and not line.startswith("```"):
+            cited += re.findall(r"`([^` ]+\.(?:pl|py|csv|json|png|svg|txt))`", line)
+            cited += re.findall(r"\]\(([^)#]+)\)", line)
+    assert cited and [c for c in cited if not (page.parent / c).exists()] == []
