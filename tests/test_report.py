@@ -319,6 +319,16 @@ def test_stages_with_one_candidate_say_nothing_was_ranked(tmp_path):
     assert "One candidate" not in _triage_text(run, csvs)
 
 
+def test_stage_files_of_the_older_speedup_t_are_named_so(tmp_path):
+    from witness.pipeline.triage_tables import StageRow, write_stage
+
+    run, csvs = _run_folder(tmp_path, {1: {"train_1": 2.0}})
+    assert "older triage" not in _triage_text(run, csvs)
+    # a headline above its range: the fastest-of-each-solve ratio of an older run
+    write_stage([StageRow(1, "train_1", 15.2, 2.12, 4.8, 2.0, 1.0, 10, 0, True)], csvs[0])
+    assert "These stage files come from an older triage" in _triage_text(run, csvs)
+
+
 @pytest.mark.parametrize("v2_learned_as", ["train_1", "train_2"])
 def test_pi_stars_provenance_is_printed_once(tmp_path, v2_learned_as):
     run, csvs = _run_folder(tmp_path, {1: {"train_1": 2.0}}, v2_learned_as)

@@ -450,6 +450,25 @@ def _single_candidates(csvs: Sequence[Path]) -> str:
     )
 
 
+def _older_speedup_t(csvs: Sequence[Path]) -> str:
+    """A sentence when some speedup_t lies outside its per-repetition range (beyond
+    the CSV's rounding): stage CSVs written by the triage that counted each solve
+    with its fastest repetition, whose headline the range need not contain."""
+    for path in csvs:
+        rows = pd.read_csv(path)
+        slack = 1e-6
+        outside = (rows["speedup_t"] < rows["speedup_t_min"] - slack) | (
+            rows["speedup_t"] > rows["speedup_t_max"] + slack
+        )
+        if outside.any():
+            return (
+                "These stage files come from an older triage, whose speedup_t counted each "
+                "solve with its fastest repetition (so it may lie outside the range beside it); "
+                "they were ranked on that."
+            )
+    return ""
+
+
 def _stage_tables(inputs: ReportInputs, here: Path) -> list[str]:
     """A table per A* version: each stage's first three candidates and the kept ones."""
     lines: list[str] = []
@@ -476,8 +495,8 @@ def _stage_tables(inputs: ReportInputs, here: Path) -> list[str]:
                     f"{fmt(r.speedup_t_min)} to {fmt(r.speedup_t_max)} | {fmt(r.speedup_E)} | "
                     f"{'**kept**' if r.kept else 'no'} |"
                 )
-        single = _single_candidates(csvs)
-        lines += ["", *([single, ""] if single else [])]
+        notes = [_single_candidates(csvs), _older_speedup_t(csvs)]
+        lines += ["", *(line for note in notes if note for line in (note, ""))]
         lines += [f"Files: {', '.join(f'`{cite(p, here)}`' for p in csvs)}.", ""]
     return lines
 
