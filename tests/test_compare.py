@@ -38,7 +38,7 @@ def fake_bias(
         (folder / sub).mkdir(parents=True, exist_ok=True)
     (folder / "final/pi_star.pl").write_text("% a comment line\n" + program)
     (folder / "final/pi_star.verify.json").write_text(
-        json.dumps({"status": status, "max_size": "3x3"})
+        json.dumps({"status": status, "max_size": "3x3", "starts": "any"})
     )
     e, t = overall
     (folder / "test/summary.json").write_text(
