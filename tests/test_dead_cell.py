@@ -58,6 +58,7 @@ def holds(nogood: list, panel: Panel, line: list) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(4))
 def test_a_dead_cell_nogood_drops_only_lines_the_checker_rejects(block: int) -> None:
     fired = 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from test_panel_features import partial_paths
 from test_rules_oracle import panels
@@ -38,6 +39,7 @@ def as_line(game: PanelGame, path: tuple) -> Line:
     return Line(indices, mask)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )

@@ -2,6 +2,7 @@
 every sound rule they support rejects only partial paths that no completion
 extends to a solution, on random small panels of every symbol type."""
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from test_rules_oracle import panels
 
@@ -50,6 +51,7 @@ FIRED: set[str] = set()  # the rules seen firing, checked below
 
 # derandomized: the next test asks these examples to fire every rule, so they
 # must not change from run to run
+@pytest.mark.slow
 @settings(
     max_examples=examples(200),
     deadline=None,

@@ -151,12 +151,14 @@ def test_plain_and_sorting_searches_agree_with_brute_force(panel: Panel, how) ->
     agrees_with_brute_force(panel, predicate=how[0], mode=how[1])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(kinds=("square", "star", "canceller")))
 def test_region_symbols_with_cancellers(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     panels(
@@ -271,6 +273,7 @@ def kept_verdicts(panel: Panel, rnd, most: int = 400) -> list[tuple]:
     return [(p, *verdicts[p]) for p in rnd.sample(kept, min(len(kept), most))]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)), st.randoms())
 def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> None:
@@ -284,6 +287,7 @@ def test_fast_path_rejects_only_what_the_flood_rejects(panel: Panel, rnd) -> Non
     assert not stronger, (panel.to_json(), stronger[:3])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(
     panels(
@@ -326,6 +330,7 @@ def reach_rules_reject(panel: Panel, prefix: list) -> bool:
     return False
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)))
 def test_reach_rules_by_bits_are_the_floods(panel: Panel) -> None:
@@ -344,6 +349,7 @@ def test_reach_rules_by_bits_are_the_floods(panel: Panel) -> None:
     assert not wrong, (panel.to_json(), wrong[:3])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("polyomino",)))
 def test_polyomino_regions(panel: Panel) -> None:
@@ -351,6 +357,7 @@ def test_polyomino_regions(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("polyomino", "triangle"), max_pieces=5, negatives=False))
 def test_regions_of_several_positive_pieces(panel: Panel) -> None:
@@ -358,6 +365,7 @@ def test_regions_of_several_positive_pieces(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("triangle", "canceller")))
 def test_dots_and_triangles_with_cancellers(panel: Panel) -> None:
@@ -366,6 +374,7 @@ def test_dots_and_triangles_with_cancellers(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("polyomino",), max_pieces=6, negatives=False), st.randoms())
 def test_exact_tiling_is_the_checkers(panel: Panel, rnd) -> None:
@@ -387,6 +396,7 @@ def test_exact_tiling_is_the_checkers(panel: Panel, rnd) -> None:
         assert fits == polyominoes_fit(panel, region, held), (panel.to_json(), line)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(kinds=("square", "star", "canceller", "polyomino"), max_pieces=3))
 def test_cancellers_beside_polyominoes(panel: Panel) -> None:
@@ -394,6 +404,7 @@ def test_cancellers_beside_polyominoes(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4, kinds=("canceller", "polyomino", "star"), max_pieces=4, negatives=False))
 def test_cancellers_beside_positive_polyominoes(panel: Panel) -> None:
@@ -421,6 +432,7 @@ def only_solutions_reach_the_checker(panel: Panel) -> None:
     assert all(verdicts), panel.to_json()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(kinds=("triangle", "square", "star", "canceller")))
 def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
@@ -573,6 +585,7 @@ def test_rules_hold_from_the_first_step() -> None:
     assert result.status == "unsolvable" and result.expansions == 1
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(max_side=4))
 def test_legal_steps_are_the_models(panel: Panel) -> None:

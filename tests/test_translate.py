@@ -256,6 +256,7 @@ def random_layout(rng: random.Random, clause: str, blank: float = 0.0) -> str:
     return text + goals + gap() + "." + rng.choice(["\n", " ", "\n% end\n"])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(120), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_random_rules_agree_with_prolog(tasks, seed, task_no):

@@ -176,6 +176,7 @@ def random_clause(draw) -> Clause:
     return clause(*conditions)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
@@ -204,6 +205,7 @@ def uncertified_in_the_box() -> list[dict[str, int]]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200), deadline=None)
 @given(random_clause())
 def test_the_implication_agrees_with_a_plain_box(one):
