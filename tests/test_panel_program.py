@@ -64,6 +64,7 @@ clauses = st.one_of(
 programs = st.lists(clauses, min_size=1, max_size=3).map(lambda cls: program(*cls))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(kinds=KINDS), programs)
 def test_compiled_program_agrees_with_the_oracle(panel, pred):
@@ -94,6 +95,7 @@ def found_by_pruning(panel: Panel, pred: Predicate) -> bool:
     )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(panels(kinds=KINDS), st.one_of(programs, st.just(CERTIFIED)))
 def test_pruning_search_finds_what_the_oracle_keeps(panel, pred):

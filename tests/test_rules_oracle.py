@@ -407,6 +407,7 @@ def test_regions_holding_symbols_are_the_union_find_regions_with_a_symbol(panel)
         )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
@@ -608,6 +609,7 @@ def check_region_by_subsets(panel, region, present, on_line):
 MANY_CANCELLERS = ("canceller", "canceller", "square", "star", "polyomino", "triangle")
 
 
+@pytest.mark.slow
 @settings(
     max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )

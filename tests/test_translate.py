@@ -284,6 +284,7 @@ def solution_prefixes(p: Puzzle, index: dict) -> set[str]:
     return {pid for pid, (_, path) in index["paths"].items() if tuple(map(tuple, path)) in prefixes}
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_verify_never_proves_a_clause_prolog_fires_on_a_solution_prefix(
