@@ -513,11 +513,16 @@ def test_learned_predicates_are_refused_beyond_triangles() -> None:
         solve_panel(panel, predicate="paper")
 
 
-def test_a_start_on_the_axis_serves_both_lines() -> None:
-    # Both lines leave (1, 0) on the vertical axis of a horizontal symmetry.
-    panel = Panel(rows=1, cols=2, starts=((1, 0),), ends=((0, 1), (2, 1)), symmetry="horizontal")
-    result = solve_panel(panel)
-    assert result.solved and check(panel, result.path).solved
+def test_a_start_on_the_axis_gives_no_line() -> None:
+    # (1, 0) lies on the vertical axis of a horizontal symmetry: the two lines
+    # would meet there (engine/solve.js), so only the start (0, 0) gives lines
+    alone = Panel(rows=1, cols=2, starts=((1, 0),), ends=((0, 1), (2, 1)), symmetry="horizontal")
+    assert solve_panel(alone).status == "unsolvable"
+    both = dataclasses.replace(alone, starts=((1, 0), (0, 0), (2, 0)))
+    result = solve_panel(both)
+    assert result.solved and result.path[0] != (1, 0)
+    lone = Panel(rows=2, cols=2, starts=((1, 2),), ends=((1, 2),), symmetry="horizontal")
+    assert solve_panel(lone).status == "unsolvable"
 
 
 def test_an_edge_to_a_mirror_end_cut_off_stays_open() -> None:

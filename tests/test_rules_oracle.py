@@ -265,9 +265,8 @@ def legal_lines_bf(panel):
         ok = v in panel.ends and all(
             edge(a, b) not in panel.blocked for line in lines for a, b in pairwise(line)
         )
-        if len(lines) == 2:
-            shared = set(lines[0]) & set(lines[1])
-            ok = ok and shared <= ({path[0]} if lines[1][0] == path[0] else set())
+        if len(lines) == 2:  # no place shared, the start included (engine/solve.js)
+            ok = ok and not set(lines[0]) & set(lines[1])
         if ok:
             out.append(list(path))
         for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):

@@ -6,9 +6,9 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
 
 - The line starts at a start, ends at an end, never repeats a vertex and never
   uses a gap or a removed edge. With symmetry the second line is the mirror
-  image of the first; neither may touch the other (so the first line never
-  visits a vertex on the mirror axis, except a start there, which both lines
-  leave), and the mirror line obeys the same rules.
+  image of the first; neither may touch the other, at its start and end too
+  (so the first line never visits a vertex on the mirror axis: a start or an
+  end there gives no line), and the mirror line obeys the same rules.
 - Regions are computed on the doubled grid (vertex ``(x, y)`` at ``(2x, 2y)``,
   cell at ``(2x + 1, 2y + 1)``, an edge at its middle): the connected parts of
   everything the lines do not cover and missing edges have not cut off

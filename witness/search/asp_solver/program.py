@@ -54,8 +54,7 @@ def _line_facts(panel: Panel) -> list[str]:
             continue
         if panel.symmetry is not None:
             ma, mb = panel.mirror(a), panel.mirror(b)
-            on_axis = (ma == a and a not in panel.starts) or (mb == b and b not in panel.starts)
-            if edge(ma, mb) in panel.blocked or on_axis:
+            if edge(ma, mb) in panel.blocked or ma == a or mb == b:
                 continue  # the mirror line could not follow, or would meet the first
         out.append(f"edge({pair(a)},{pair(b)}).")
     if panel.symmetry is not None:
