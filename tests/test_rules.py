@@ -331,3 +331,46 @@ def test_a_deadline_stops_the_tiling_search_and_none_changes_nothing():
     # the region's verdict is cached now: a deadline past still stops the check
     with pytest.raises(CheckStopped):
         check(panel, line, deadline=time.perf_counter() - 1)
+
+
+def test_spare_cancellers_pair_only_once_one_took_the_engines_last_invalid_symbol():
+    # validate.js (regionCheckNegations2) gives each spare canceller an
+    # invalid symbol later in its list than the one before, and pairs the
+    # cancellers left only once the list's last symbol is taken; the list
+    # holds squares, then stars, then polyominoes, each in the order the
+    # engine's flood fill (puzzle.js) meets them. Both panels: the line along
+    # the bottom leaves one region; witnesspuzzles.com's engine rejects the
+    # first layout of each and accepts the second.
+    bottom = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    big = [[x, y] for x in range(3) for y in range(3)]
+    for mono, nine, solved in (((0, 0), (2, 1), False), ((2, 1), (0, 0), True)):
+        pieces = [{"cell": list(mono), "shape": [[0, 0]]}, {"cell": list(nine), "shape": big}]
+        panel = Panel.from_dict(
+            {
+                "rows": 3,
+                "cols": 3,
+                "starts": [[0, 0]],
+                "ends": [[3, 0]],
+                "cancellers": [[0, 2], [1, 2], [2, 2], [0, 1]],
+                "polyominoes": pieces,
+                "dots": [[1, 1]],
+            }
+        )
+        # a canceller takes the dot; three are left: one may take the single
+        # cell and two pair off only when the single cell comes last
+        assert check(panel, bottom).solved is solved
+    for blue, red, solved in (((0, 1), (2, 0), False), ((2, 0), (0, 1), True)):
+        panel = Panel.from_dict(
+            {
+                "rows": 2,
+                "cols": 3,
+                "starts": [[0, 0]],
+                "ends": [[3, 0]],
+                "cancellers": [[1, 1, "white"], [2, 1, "white"], [1, 0, "white"]],
+                "squares": [[*blue, "blue"], [*red, "red"]],
+                "stars": [[0, 0, "red"]],
+            }
+        )
+        # the blue square must go (the red one pairs the star); the two
+        # cancellers left pair off only when the blue square comes last
+        assert check(panel, bottom).solved is solved

@@ -35,12 +35,15 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
 - Cancellers: each removes one symbol of its region, and every one must be
   used. The very invalid symbols are all removed; each remaining canceller
   removes an invalid one or pairs with another canceller; then, without the
-  cancellers and what they removed, the region must have no error. (The
-  engine pairs spare cancellers only after trying the invalid symbols in a
-  fixed order, which can reject a region this rule accepts; this rule is the
-  order-free reading of it. ``benchmarks/engine_agreement.py`` runs the
-  engine beside this checker: docs/results.md, "The checker beside the
-  community engine".)
+  cancellers and what they removed, the region must have no error. As the
+  engine (``validate.js``, regionCheckNegations2) lists the invalid symbols
+  (squares, then stars, then polyominoes, each in its flood fill's order of
+  the region, :func:`~witness.model.rules.cancellers.engine_order`) and
+  gives each spare canceller one later in the list than the one before,
+  cancellers pair off only once one of them took the list's last symbol
+  (or one interchangeable with it). ``benchmarks/engine_agreement.py`` runs
+  the engine beside this checker: docs/results.md, "The checker beside the
+  community engine".
 - A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
   ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
   searching: a region's cancellers must be spent exactly, one on each square
