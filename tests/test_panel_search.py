@@ -400,16 +400,21 @@ def test_cancellers_beside_positive_polyominoes(panel: Panel) -> None:
 
 
 def only_solutions_reach_the_checker(panel: Panel) -> None:
-    """A* agrees with the brute force, and the rules checker never turns down
-    a line the core sent it (a start that is an end is asked about before the
-    core runs). Under the community's cancellers: The Windmill's count is the
-    checker's alone."""
+    """A* agrees with the brute force, and the rules checker turns down a line
+    the core sent it only for the engine's order of a region, which the core
+    does not follow (the line solves the panel when spare cancellers may
+    always pair off: test_rules_oracle's order-free brute force); a start
+    that is an end is asked about before the core runs. Under the
+    community's cancellers: The Windmill's count is the checker's alone."""
+    from test_rules_oracle import solved_bf
+
     panel = dataclasses.replace(panel, canceller_rules="community")
     verdicts = []
 
     def judged(panel: Panel, path, *args, **kwargs) -> bool:
         verdict = is_solution(panel, path, *args, **kwargs)
-        verdicts.append(verdict or len(path) == 1)
+        lines = check(panel, path).lines
+        verdicts.append(verdict or len(path) == 1 or solved_bf(panel, lines, order_free=True))
         return verdict
 
     with pytest.MonkeyPatch.context() as patch:
@@ -623,3 +628,14 @@ def test_pieces_kept_beside_a_canceller_must_tile() -> None:
         ),
     )
     only_solutions_reach_the_checker(panel)
+
+
+def test_the_engines_order_of_a_region_is_the_checkers_word() -> None:
+    # Where the engine's order decides whether spare cancellers pair off
+    # (tests/test_rules.py), the core's test is a necessary condition and
+    # the rules checker decides: A* agrees with the brute force.
+    from test_asp_panels import engine_order_panels
+
+    for panel in engine_order_panels():
+        agrees_with_brute_force(panel)
+        only_solutions_reach_the_checker(panel)

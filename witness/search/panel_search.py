@@ -18,7 +18,9 @@ The algorithm, as in :mod:`~witness.search.astar`, with these differences:
   off both lines and neither edge is a gap or removed.
 - A child whose head is an end is a *candidate* when it passes a compiled
   necessary condition (no dot under the wrong line, no broken region; exact
-  without polyominoes); after the expansion the driver asks the
+  without polyominoes, but that spare cancellers may always pair off, which
+  the checker allows only as the engine's order of a region does); after
+  the expansion the driver asks the
   rules checker (:func:`witness.model.rules.check`), the goal test, about each
   candidate in generation order, and the first one it accepts is the solution.
   A line may pass an end and go on, so the child is also extended.
