@@ -22,7 +22,8 @@ adds them to its rule generator; so do we. A bias is an ASP program:
 - Helper predicates of the bias's rules (``constant/2``, ``only_once/1``...).
 
 Popper settings that change what is learned in ways this engine does not
-implement (predicate invention, ...) are refused with a
+implement (several head predicates, predicate invention with recursion, bias
+rules, types or directions, ...) are refused with a
 :class:`~ilp.task.TaskError` naming them, and so is any other fact
 that no rule of the bias reads (an unknown directive, e.g. a misspelling):
 nothing is silently ignored. ``type`` or ``direction`` given for a predicate
@@ -56,7 +57,12 @@ from ilp.task import TaskError, read_text
 logger = logging.getLogger(__name__)
 
 # Popper's defaults (popper/util.py: MAX_VARS, MAX_BODY); None: no cap on the rules.
-DEFAULTS: dict[str, int | None] = {"max_vars": 6, "max_body": 10, "max_clauses": None}
+DEFAULT_MAX_VARS, DEFAULT_MAX_BODY = 6, 10
+DEFAULTS: dict[str, int | None] = {
+    "max_vars": DEFAULT_MAX_VARS,
+    "max_body": DEFAULT_MAX_BODY,
+    "max_clauses": None,
+}
 
 # Popper switches that change the hypothesis space in ways this engine does not implement.
 UNSUPPORTED = {
@@ -176,7 +182,8 @@ class Bias:
         """``{pred: (in|out, ...)}`` for the head and every body predicate, or None."""
         if not self.has_directions:
             return None
-        return {p.name: p.directions for p in (self.head, *self.body)}
+        # (all or none: has_directions means every predicate has them)
+        return {p.name: p.directions for p in (self.head, *self.body) if p.directions is not None}
 
     def settings(self) -> dict[str, int | None]:
         return {
@@ -379,10 +386,10 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
             f"{where}: 'enable_pi' (predicate invention) is supported only without "
             "enable_recursion, bias rules, types and directions (use --engine popper)"
         )
-    settings = {**DEFAULTS, **d.bounds}
-    if settings["max_vars"] < head_arity:
+    max_vars = d.bounds.get("max_vars", DEFAULT_MAX_VARS)
+    if max_vars < head_arity:
         raise TaskError(
-            f"{where}: max_vars({settings['max_vars']}) is smaller than the head arity {head_arity}"
+            f"{where}: max_vars({max_vars}) is smaller than the head arity {head_arity}"
         )
 
     def decl(n: str, a: int) -> PredDecl:
@@ -391,9 +398,9 @@ def parse_bias(text: str, where: str = "bias.pl") -> Bias:
     return Bias(
         head=decl(head_name, head_arity),
         body=tuple(decl(n, a) for n, a in sorted(d.bodies)),
-        max_vars=settings["max_vars"],
-        max_body=settings["max_body"],
-        max_clauses=settings["max_clauses"],
+        max_vars=max_vars,
+        max_body=d.bounds.get("max_body", DEFAULT_MAX_BODY),
+        max_clauses=d.bounds.get("max_clauses"),
         non_datalog="non_datalog" in d.flags,
         program=text if statements.has_rules else "",
         recursion=recursion,

@@ -27,10 +27,11 @@ length falls) first improves the best program found before, in
 milliseconds, and then escapes its local optimum by kicks
 (:func:`improve`: each rule of it in turn is banned for one local search);
 clingo then gets the rest of the time limit, and its model is taken only
-if it is better, or proven optimal. A rule ``r`` with ``size(r) + fp(r) >=
-bound`` (``bound``: the best description length so far) is left out: a
-program holding it has at least that description length, so it cannot be
-better.
+if it is better, or proven optimal. The three terms may be weighted
+(:class:`~ilp.results.Weights`, ``Pool.weights``). A rule ``r`` with
+``size(r) + fp(r) >= bound`` (each weighted; ``bound``: the best
+description length so far) is left out: a program holding it has at least
+that description length, so it cannot be better.
 
 Positive examples covered by exactly the same pool rules are merged into one
 weighted group, so the optimisation problem has one atom per group rather
@@ -39,23 +40,31 @@ than per example.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ilp.programs import program_text
+from ilp.results import UNIT_WEIGHTS, Weights
 from ilp.rules import Rule, literal_key
 from ilp.test import mask_indices
 
 # Pools of up to this many rules are filtered in Python (add); larger ones with
-# numpy, imported only then (its import is 0.09 CPU s, 4% of a small task's run)
+# numpy where it is installed, imported only then (its import is 0.09 CPU s, 4% of
+# a small task's run)
 NUMPY_POOL = 256
 
 
+@functools.cache
 def _numpy() -> Any:
-    import numpy
-
+    """numpy, or None where it is not installed (an optional dependency of the
+    ilp package: pools are then filtered in Python at any size)."""
+    try:
+        import numpy
+    except ImportError:
+        return None
     return numpy
 
 
@@ -75,6 +84,7 @@ class Pool:
     rules: list[Rule] = field(default_factory=list)
     tps: list[int] = field(default_factory=list)
     fps: list[int] = field(default_factory=list)  # covered negatives (noisy mode)
+    weights: Weights = field(default_factory=Weights)  # noisy mode's description length
     # per rule: literals, covered positives, covered negatives (add's filter),
     # and the same as a numpy array once the pool is larger than NUMPY_POOL
     _keys: list[tuple[int, int, int]] = field(default_factory=list, repr=False, compare=False)
@@ -123,13 +133,13 @@ class Pool:
                 for r, t, f in zip(self.rules, self.tps, self.fps, strict=True)
             ]
             self._array = None
-        if n <= NUMPY_POOL:
+        np = _numpy() if n > NUMPY_POOL else None
+        if np is None:
             self._array = None
             keys = self._keys
             over = [i for i, (s, t, f) in enumerate(keys) if s <= size and t >= tpc and f <= fpc]
             under = [i for i, (s, t, f) in enumerate(keys) if s >= size and t <= tpc and f >= fpc]
             return over, under
-        np = _numpy()
         if self._array is None:
             self._array = np.array(self._keys, dtype=np.int64).reshape(n, 3)
         a = self._array
@@ -197,9 +207,9 @@ class Combination:
     def size(self) -> int:
         return sum(r.size for r in self.rules)
 
-    def mdl(self, n_pos: int) -> int:
-        """Description length: literals + false negatives + false positives."""
-        return self.size + n_pos - self.tp.bit_count() + self.fp.bit_count()
+    def mdl(self, n_pos: int, weights: Weights = UNIT_WEIGHTS) -> int:
+        """Description length: literals + false negatives + false positives, each weighted."""
+        return weights.cost(self.size, n_pos - self.tp.bit_count(), self.fp.bit_count())
 
 
 def _groups(masks: list[int]) -> dict[tuple[int, ...], int]:
@@ -217,11 +227,13 @@ def _groups(masks: list[int]) -> dict[tuple[int, ...], int]:
 
 def description_length(pool: Pool, chosen: Iterable[int]) -> int:
     """Literals + covered negatives - covered positives of the pool rules
-    ``chosen``: the description length less the number of positives."""
+    ``chosen``, each weighted (``pool.weights``): the description length less
+    the weighted number of positives."""
     tp = fp = size = 0
     for r in chosen:
         tp, fp, size = tp | pool.tps[r], fp | pool.fps[r], size + pool.rules[r].size
-    return size - tp.bit_count() + fp.bit_count()
+    w = pool.weights
+    return w.size * size - w.fn * tp.bit_count() + w.fp * fp.bit_count()
 
 
 def local_search(
@@ -239,7 +251,8 @@ def local_search(
     rules = list(range(len(pool.rules))) if allowed is None else list(allowed)
     chosen = sorted(set(start))
     cost = description_length(pool, chosen)
-    sizes = [r.size for r in pool.rules]
+    w = pool.weights
+    sizes = [w.size * r.size for r in pool.rules]
 
     def best_addition(base: list[int]) -> tuple[int, int | None]:
         """Cost of ``base`` plus the best rule to add to it (None: none helps)."""
@@ -254,8 +267,8 @@ def local_search(
             c = (
                 base_cost
                 + sizes[r]
-                - (pool.tps[r] & ~tp).bit_count()
-                + (pool.fps[r] & ~fp).bit_count()
+                - w.fn * (pool.tps[r] & ~tp).bit_count()
+                + w.fp * (pool.fps[r] & ~fp).bit_count()
             )
             if c < best:
                 best, pick = c, r
@@ -365,10 +378,11 @@ def _combine_mdl(
     pool: Pool, cap: int, timeout: float | None, start: Sequence[Rule], bound: int | None
 ) -> Combination:
     """The noisy combine: local search, then clingo (see module docstring)."""
+    w = pool.weights
     allowed = [
         r
         for r, rule in enumerate(pool.rules)
-        if bound is None or rule.size + pool.fps[r].bit_count() < bound
+        if bound is None or w.cost(rule.size, 0, pool.fps[r].bit_count()) < bound
     ]
     index = {rule: r for r, rule in enumerate(pool.rules)}
     usable = set(allowed)
@@ -407,16 +421,18 @@ def _fact_count(pool: Pool, allowed: Sequence[int]) -> int:
 def _facts(pool: Pool, allowed: Iterable[int], cap: int, noisy: bool) -> list[str]:
     """The combine problem over the pool rules ``allowed`` as ASP facts."""
     allowed = list(allowed)
+    # without noise only the order of programs matters (combine.lp's priorities)
+    w = pool.weights if noisy else UNIT_WEIGHTS
     facts = [f"#const max_clauses={cap}."]
-    facts += [f"rule({r},{pool.rules[r].size})." for r in allowed]
+    facts += [f"rule({r},{w.size * pool.rules[r].size})." for r in allowed]
     for g, (rules, weight) in enumerate(sorted(_groups([pool.tps[r] for r in allowed]).items())):
-        facts.append(f"weight({g},{weight}).")
+        facts.append(f"weight({g},{w.fn * weight}).")
         facts += [f"cov({allowed[r]},{g})." for r in rules]
     if noisy:
         for g, (rules, weight) in enumerate(
             sorted(_groups([pool.fps[r] for r in allowed]).items())
         ):
-            facts.append(f"nweight({g},{weight}).")
+            facts.append(f"nweight({g},{w.fp * weight}).")
             facts += [f"ncov({allowed[r]},{g})." for r in rules]
     return facts
 

@@ -45,6 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ilp.generate import Generator
+from ilp.results import UNIT_WEIGHTS, Weights
 from ilp.rules import Literal, Rule, evaluation_order
 from ilp.test import Tester
 
@@ -69,15 +70,19 @@ class Outcome:
         return self.status == "ok" and self.fp == 0
 
 
-def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
+def constraints(
+    outcome: Outcome, best_mdl: int | None = None, weights: Weights = UNIT_WEIGHTS
+) -> list[str]:
     """The kinds of pruning ``outcome`` justifies.
 
     ``best_mdl`` (noisy mode: the description length of the best program so
-    far; ``outcome`` then has full coverage) replaces the rule "inconsistent:
-    prune generalisations", which noise makes unsound, by bounds on what a
-    rule can still gain: a specialisation is pruned when none of its sizes
-    can be needed (:func:`useless_specialisation_size`), and a
-    generalisation covers every negative this rule covers.
+    far, under ``weights``; ``outcome`` then has full coverage) replaces the
+    rule "inconsistent: prune generalisations", which noise makes unsound, by
+    bounds on what a rule can still gain: a specialisation is pruned when none
+    of its sizes can be needed (:func:`useless_specialisation_size`) or when
+    its literals alone reach ``best_mdl``, and a generalisation when the
+    negatives this rule covers (it covers them too) and its two literals at
+    least reach ``best_mdl``.
     """
     if outcome.status != "ok":
         return []
@@ -88,15 +93,19 @@ def constraints(outcome: Outcome, best_mdl: int | None = None) -> list[str]:
         if outcome.fp != 0:
             kinds.append(GENERALISATIONS)
         return kinds
-    size, fp = outcome.rule.size, outcome.fp.bit_count()
-    if outcome.tp == 0 or useless_specialisation_size(outcome) <= size + 1 or size + 1 >= best_mdl:
+    size, fp, w = outcome.rule.size, outcome.fp.bit_count(), weights
+    if (
+        outcome.tp == 0
+        or useless_specialisation_size(outcome, w) <= size + 1
+        or w.cost(size + 1, 0, 0) >= best_mdl
+    ):
         kinds.append(SPECIALISATIONS)
-    if fp and fp + 2 >= best_mdl:  # the smallest rule has 2 literals (head and one)
+    if fp and w.cost(2, 0, fp) >= best_mdl:  # the smallest rule has 2 literals (head and one)
         kinds.append(GENERALISATIONS)
     return kinds
 
 
-def useless_specialisation_size(outcome: Outcome) -> int:
+def useless_specialisation_size(outcome: Outcome, weights: Weights = UNIT_WEIGHTS) -> int:
     """Noisy mode: specialisations of the tested rule with at least this many
     literals (head included) are never needed: a program of least
     description length exists without them.
@@ -108,14 +117,20 @@ def useless_specialisation_size(outcome: Outcome) -> int:
     size`` literals, loses no positive and adds at most the rule's ``fp``
     negatives: no worse once ``size(s) >= size + fp``. So the bound is
     ``min(tp, size + fp)``; with ``fp <= 1`` or ``tp <= size + 1`` it prunes
-    every specialisation.
+    every specialisation. With weights (``w``) the same two arguments give
+    ``min(ceil(w.fn tp / w.size), size + ceil(w.fp fp / w.size))``.
     """
     size, tp, fp = outcome.rule.size, outcome.tp.bit_count(), outcome.fp.bit_count()
-    return min(tp, size + fp)
+    w = weights
+    return min(-(-w.fn * tp // w.size), size - (-w.fp * fp // w.size))
 
 
 def apply(
-    generator: Generator, outcome: Outcome, next_size: int, best_mdl: int | None = None
+    generator: Generator,
+    outcome: Outcome,
+    next_size: int,
+    best_mdl: int | None = None,
+    weights: Weights = UNIT_WEIGHTS,
 ) -> list[str]:
     """Add the constraints of ``outcome`` to ``generator``; returns their kinds.
 
@@ -123,7 +138,7 @@ def apply(
     enumerate (the current size plus one, in increasing-size search).
     ``best_mdl``: noisy mode (see :func:`constraints`).
     """
-    kinds = constraints(outcome, best_mdl)
+    kinds = constraints(outcome, best_mdl, weights)
     for kind in kinds:
         if kind == SPECIALISATIONS:
             generator.prune_specialisations(outcome.rule)

@@ -55,7 +55,7 @@ from ilp.constrain import (
 from ilp.generate import Generator
 from ilp.invent import InventionSearch, unfold
 from ilp.recursion import RecursiveSearch, time_left, with_pool_rules
-from ilp.results import Program, Scores, Stats, make_program
+from ilp.results import UNIT_WEIGHTS, Program, Scores, Stats, Weights, make_program
 from ilp.rules import Rule, canonical, pred_signature
 from ilp.task import TaskError, TaskFiles
 from ilp.test import Coverage, RescoreFailed, Tester
@@ -116,11 +116,13 @@ class Search:
         combine_timeout: float,
         explain: bool = True,
         noisy: bool = False,
+        weights: Weights = UNIT_WEIGHTS,
     ):
         self.files, self.bias, self.tester, self.stats = files, bias, tester, stats
         self.deadline = deadline
         self.combine_timeout = combine_timeout
         self.noisy = noisy
+        self.weights = weights  # noisy mode: the description length's weights (see api.learn)
         self.explain = explain
         from_bk = bk_constraints(bias, tester, noisy, deadline)
         tester.use_relations(from_bk.rows)  # bodies ordered by their answers
@@ -128,7 +130,7 @@ class Search:
         self.isolated = from_bk.isolated  # head places a rule may ignore (without noise)
         self.drop_safe = drop_safe(bias)  # pointless literals may be pruned
         stats.ground_seconds = round(self.generator.ground_seconds, 3)
-        self.pool = Pool()
+        self.pool = Pool(weights=weights)
         self.best = Combination((), 0, True)
         self.optimal_at = -1  # noisy mode: the pool version whose optimum self.best is
         self.seen: set[Rule] = set()  # canonical forms of the rules generated so far
@@ -157,6 +159,10 @@ class Search:
         )
         if bias.invention and noisy:
             raise TaskError("'enable_pi' (predicate invention) is not supported with --noisy")
+
+    def mdl(self, program: Combination) -> int:
+        """Noisy mode: the (weighted) description length of ``program``."""
+        return program.mdl(self.tester.n_pos, self.weights)
 
     def parent_entry(self, parents: dict[Rule, Tested], rule: Rule) -> Tested | None:
         """``parents``' entry for ``rule`` (None if it has none)."""
@@ -208,7 +214,7 @@ class Search:
         non-recursive program: its size if it covers every positive, or in
         noisy mode its description length."""
         if self.noisy:
-            return self.best.mdl(self.tester.n_pos)
+            return self.mdl(self.best)
         return self.complete_size()
 
     def complete_size(self) -> int | None:
@@ -235,7 +241,7 @@ class Search:
                     )
                     stats.exhausted = True
                     return
-            if self.noisy and self.best.mdl(self.tester.n_pos) <= size + 1:
+            if self.noisy and self.mdl(self.best) <= self.weights.cost(size + 1, 0, 0):
                 stats.stop_reason = "no larger rule can lower the description length"
                 stats.exhausted = True
                 return
@@ -337,9 +343,11 @@ class Search:
                     self.prune_useless(rule, seen_size=size)
                 else:  # a parent of the next size's rules
                     children[key] = Tested(outcome.tp, outcome.fp, full=self.noisy)
-            best_mdl = self.best.mdl(self.tester.n_pos) if self.noisy else None
+            best_mdl = self.mdl(self.best) if self.noisy else None
             t_constrain = time.perf_counter()
-            kinds = apply(self.generator, outcome, next_size=size + 1, best_mdl=best_mdl)
+            kinds = apply(
+                self.generator, outcome, next_size=size + 1, best_mdl=best_mdl, weights=self.weights
+            )
             if not last and outcome.status == "ok" and outcome.tp and ignored is not None:
                 # so does each specialisation that keeps that place ignored
                 self.generator.prune_while_isolated(rule, ignored)
@@ -353,7 +361,7 @@ class Search:
                 and outcome.tp
                 and SPECIALISATIONS not in kinds
             ):
-                limit = useless_specialisation_size(outcome)
+                limit = useless_specialisation_size(outcome, self.weights)
                 self.later_specs.setdefault(limit, []).append(rule)
             if self.explain and outcome.status == "ok" and outcome.tp == 0:
                 self.explain_failure(rule)
@@ -389,8 +397,9 @@ class Search:
         """Put a tested rule that can be part of a better program in the pool
         (``combine``: and combine within the size when due); True when it is
         consistent and covers every positive (without noise)."""
-        if self.noisy:  # a rule can lower the MDL only if it covers more than its size
-            if outcome.status == "ok" and outcome.tp.bit_count() > rule.size:
+        if self.noisy:  # a rule can lower the MDL only if its positives outweigh its size
+            w = self.weights
+            if outcome.status == "ok" and w.fn * outcome.tp.bit_count() > w.size * rule.size:
                 self.pool.add(rule, outcome.tp, outcome.fp)
             return False
         if not (outcome.consistent and outcome.tp):
@@ -666,7 +675,6 @@ class Search:
         if (self.noisy and not final or within_size) and self.deadline is not None:
             limit = min(limit, NOISY_COMBINE_SHARE * max(0.0, self.deadline - t0))
         self.added_since_combine = 0
-        n_pos = self.tester.n_pos
         if self.noisy:
             result = combine(
                 self.pool,
@@ -674,12 +682,12 @@ class Search:
                 timeout=limit,
                 noisy=True,
                 start=self.best.rules,
-                bound=self.best.mdl(n_pos),
+                bound=self.mdl(self.best),
             )
         else:
             result = combine(self.pool, self.bias.rule_clauses, timeout=limit)
         if self.noisy:
-            new, old = result.mdl(n_pos), self.best.mdl(n_pos)
+            new, old = self.mdl(result), self.mdl(self.best)
             if new < old or (result.optimal and new == old):
                 self.best = result
         else:
@@ -745,13 +753,23 @@ def end_reserve(deadline: float) -> float:
     return min(END_RESERVE, max(0.0, deadline - time.perf_counter()) / 10)
 
 
+def search_end_note(timed_out: bool, left: float | None) -> str:
+    """How the search ended, for the progress line: at the time limit, or
+    finished with ``left`` seconds of the limit unused (None: no limit)."""
+    if timed_out:
+        return "time limit reached"
+    if left is None:
+        return "search finished"
+    return f"search finished with {max(left, 0.0):.2f} s of the time limit unused"
+
+
 def final_program(search: Search, deadline: float | None) -> Combination:
     """The best of the searches' programs (rules, recursive, invented);
     tests of unions of the recursive program and pool rules stop at ``deadline``."""
     best, tester, bias, noisy = search.best, search.tester, search.bias, search.noisy
     rec = search.recursion
     if rec is not None and noisy:  # the lower description length
-        if rec.best.rules and rec.best.mdl(tester.n_pos) < best.mdl(tester.n_pos):
+        if rec.best.rules and search.mdl(rec.best) < search.mdl(best):
             best = rec.best
     elif rec is not None:
         # numbered clauses: a program has one base clause (clause 0)
@@ -790,12 +808,13 @@ def learn_from_failures(
     inferences_per_example: int,
     combine_timeout: float,
     noisy: bool = False,
+    weights: Weights = UNIT_WEIGHTS,
 ) -> tuple[Program, Scores]:
     """Run the loop on a located task until exhausted or ``deadline``; fills ``stats``.
 
     ``noisy``: learn the program of minimum description length (literals +
-    false negatives + false positives, as Popper's ``--noisy``) instead of
-    the consistent one covering the most positives.
+    false negatives + false positives, as Popper's ``--noisy``, each weighted
+    by ``weights``) instead of the consistent one covering the most positives.
     """
     # the search stops END_RESERVE early: the final combine and check take the rest
     search_deadline = None if deadline is None else deadline - end_reserve(deadline)
@@ -814,7 +833,16 @@ def learn_from_failures(
         else max(MIN_LOAD_SECONDS, deadline - time.perf_counter()),
     ) as tester:
         stats.n_pos, stats.n_neg = tester.n_pos, tester.n_neg
-        search = Search(files, bias, tester, stats, search_deadline, combine_timeout, noisy=noisy)
+        search = Search(
+            files,
+            bias,
+            tester,
+            stats,
+            search_deadline,
+            combine_timeout,
+            noisy=noisy,
+            weights=weights,
+        )
         stats.setup_seconds = round(time.perf_counter() - t0, 3)
         tester.deadline = search_deadline  # every query of the search ends by its stop
         search.run()
@@ -829,8 +857,8 @@ def learn_from_failures(
         rules = best.rules
         scores, stats.verified = check_program(tester, bias, best, deadline)
         logger.info(
-            "search stopped %.2f s before the end; final combine %.2f s, check %.2f s",
-            (deadline or t_end) - t_end,
+            "%s; final combine %.2f s, check %.2f s",
+            search_end_note(stats.timed_out, None if deadline is None else deadline - t_end),
             t_check - t_end,
             time.perf_counter() - t_check,
         )

@@ -6,7 +6,7 @@ from ilp.results import Program, Scores, Stats
 
 # The first line of every program file: a writer can tell a learned program it may
 # replace from any other file.
-PROGRAM_MARK = "% Learned by witness-ilp"
+PROGRAM_MARK = "% Learned by ilp"
 
 
 def program_file_text(program: Program, scores: Scores, stats: Stats) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ilp.bias import Bias
 from ilp.rules import Rule, format_rule
+from ilp.task import TaskError
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,35 @@ class Scores:
 
 
 @dataclass(frozen=True)
+class Weights:
+    """Noisy learning's description length: ``size`` per literal, ``fn`` per
+    false negative, ``fp`` per false positive (positive integers; all 1 is
+    Popper's ``--noisy``). A high ``fp`` asks for a program that rarely fires
+    wrongly, a high ``fn`` for one that misses few positives."""
+
+    fp: int = 1
+    fn: int = 1
+    size: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("fp", "fn", "size"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise TaskError(f"weight {name} must be an integer >= 1, got {value!r}")
+
+    def cost(self, size: int, fn: int, fp: int) -> int:
+        """The description length of a program of ``size`` literals with ``fn``
+        false negatives and ``fp`` false positives."""
+        return self.size * size + self.fn * fn + self.fp * fp
+
+    def as_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+UNIT_WEIGHTS = Weights()  # Popper's --noisy: literals + FN + FP
+
+
+@dataclass(frozen=True)
 class Program:
     """A learned program: its rules and their Prolog text (one clause each)."""
 
@@ -48,7 +78,7 @@ class Program:
 class Stats:
     """What a run did; ``exhausted`` means the answer is optimal for the bias."""
 
-    engine: str = "witness"
+    engine: str = "ilp"
     task: str = ""
     settings: dict = field(default_factory=dict)
     n_pos: int = 0

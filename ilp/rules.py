@@ -424,7 +424,9 @@ def _parse_atom(text: str, names: dict[str, int]) -> Literal:
 
 
 def _split_top(text: str) -> list[str]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch == "(":
             depth += 1

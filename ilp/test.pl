@@ -5,10 +5,10 @@
 % (SWI indexes them on the first argument, so looking up one candidate
 % example is constant time).
 
-:- module(witness_ilp, [load_bk/5, load_examples/5, cover/14, cover_program/11,
-                       own_clauses/4, undefined_preds/3, fact_rows/5,
-                       head_place_conflicts/4, fact_preds/3, wipe/2,
-                       forget_rules/1]).
+:- module(ilp_test, [load_bk/5, load_examples/5, cover/14, cover_program/11,
+                    own_clauses/4, undefined_preds/3, fact_rows/5,
+                    head_place_conflicts/4, fact_preds/3, wipe/2,
+                    forget_rules/1]).
 :- use_module(library(time)).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -23,15 +23,29 @@ user:message_hook(Term, Kind, _) :-
     \+ load_error(M, _),
     (   Kind == error
     ->  true
-    ;   sub_term(T, Term), T == witness_bk_halt   % e.g. initialization(halt)
+    ;   sub_term(T, Term), T == ilp_bk_halt   % e.g. initialization(halt)
     ),
     message_text(Term, Text),
     assertz(load_error(M, Text)).  % quoted in the learner's one-line error
 
+% A warning about a task's BK (singleton variables, clauses not together...)
+% is printed once, as SWI prints it, without the task module's internal name.
+user:message_hook(_, warning, Lines) :-
+    loading(M),
+    (   source_location(File, Line)
+    ->  format(string(Where), "Warning: ~w:~d:~n", [File, Line]), Prefix = 'Warning:    '
+    ;   Where = "", Prefix = kind(warning)
+    ),
+    with_output_to(string(S), print_message_lines(current_output, Prefix, Lines)),
+    atom_concat(M, ':', Qualifier),
+    atomic_list_concat(Parts, Qualifier, S),
+    atomic_list_concat(Parts, '', Plain),
+    format(user_error, "~w~w", [Where, Plain]).
+
 %!  message_text(+Term, -Text) is det.
 %   The first line of the message SWI would print for Term.
 message_text(Term, Text) :-
-    sub_term(T, Term), T == witness_bk_halt, !,
+    sub_term(T, Term), T == ilp_bk_halt, !,
     Text = "the background knowledge called halt/0 or halt/1".
 message_text(Term, Text) :-
     catch(( phrase('$messages':translate_message(Term), Lines),
@@ -46,8 +60,8 @@ message_text(Term, Text) :-
 forbid_halt(M) :-
     M:redefine_system_predicate(halt),
     M:redefine_system_predicate(halt(_)),
-    M:assertz((halt :- throw(witness_bk_halt))),
-    M:assertz((halt(_) :- throw(witness_bk_halt))).
+    M:assertz((halt :- throw(ilp_bk_halt))),
+    M:assertz((halt(_) :- throw(ilp_bk_halt))).
 
 %!  load_bk(+M, +File, +Id, +Limit, -Error) is det.
 %   Load File into module M under the source id Id, then run its
@@ -340,9 +354,9 @@ cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Co
     Each = ( candidate(All, Cands, Table, M, I, Atom),
              call_with_inference_limit(prove(M, Atom, Depth, R), InfLimit, L),
              (   L == inference_limit_exceeded
-             ->  throw(witness_ilp_limit)
+             ->  throw(ilp_limit_reached)
              ;   R == unknown
-             ->  throw(witness_ilp_depth)
+             ->  throw(ilp_depth_reached)
              ;   R == yes
              ) ),
     (   First == true
@@ -351,9 +365,9 @@ cover_program(M, Texts, Table, All, Cands, First, Depth, InfLimit, TimeLimit, Co
     ),
     catch(call_with_time_limit(TimeLimit, Goal), E, true),
     maplist(erase, Refs),
-    (   E == witness_ilp_depth
+    (   E == ilp_depth_reached
     ->  Covered = [], Status = depth
-    ;   E == witness_ilp_limit
+    ;   E == ilp_limit_reached
     ->  Covered = [], Status = limit
     ;   nonvar(E)
     ->  Covered = [], error_status(E, Status, _)
@@ -388,7 +402,7 @@ key_table('$ilp_neg', '$ilp_neg_key').
 
 error_status(time_limit_exceeded, timeout, "") :- !.
 error_status(E, bk_error, Message) :-
-    (   E == witness_bk_halt
+    (   E == ilp_bk_halt
     ;   E = error(existence_error(procedure, _), _)
     ), !,
     message_text(E, Message).

@@ -35,7 +35,7 @@ from ilp.task import BKError, TaskError
 
 logger = logging.getLogger(__name__)
 
-HELPER_MODULE = "witness_ilp"
+HELPER_MODULE = "ilp_test"
 HELPER_FILE = program_path("test.pl")
 
 # Coverage from the body's answers (Tester._answer_limit): only for this many examples or

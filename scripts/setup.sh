@@ -2,8 +2,9 @@
 # One-step, idempotent install of everything witness-ilp needs on Debian:
 #   - SWI-Prolog >= 9.1.12 (system one if new enough, else built once from
 #     Debian's trixie source tarball into a cached prefix; see docs/DESIGN.md),
-#   - a virtualenv in .venv with the witness package and its Python deps
-#     (clingo, janus-swi, numba, snakemake, pandas, matplotlib, pytest, ...),
+#   - a virtualenv in .venv with the ILP engine (ilp/, its own distribution
+#     ilp-lff: clingo, janus-swi), then the witness package and its Python deps
+#     (numba, snakemake, pandas, matplotlib, pytest, mypy, ...),
 #   - node (Debian's nodejs), which runs the community engine's own rules
 #     beside the checker (benchmarks/engine_agreement.py).
 # Re-running it is cheap: every step checks whether its work is done.
@@ -92,16 +93,26 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 # Record where swipl lives so janus-swi finds it at run time, from any shell.
 echo "$SWIPL_BIN" > "$VENV/swipl-bin"
-stamp="$VENV/.installed-$(cat "$ROOT/pyproject.toml" "$VENV/swipl-bin" | sha1sum | cut -c1-12)"
+stamp="$VENV/.installed-$(cat "$ROOT/pyproject.toml" "$ROOT/ilp/pyproject.toml" "$VENV/swipl-bin" \
+  | sha1sum | cut -c1-12)"
 if [ ! -f "$stamp" ]; then
   log "installing Python packages into $VENV"
   "$VENV/bin/pip" install -q --upgrade pip
   # janus-swi compiles against the swipl on PATH; rebuild it if swipl changed.
   "$VENV/bin/pip" install -q --no-cache-dir --force-reinstall --no-deps "janus-swi>=1.5,<2"
+  # the ILP engine first: a distribution of its own (ilp/pyproject.toml) that the project needs
+  "$VENV/bin/pip" install -q -e "$ROOT/ilp[dev]"
   "$VENV/bin/pip" install -q -e "$ROOT[dev]"
   rm -f "$VENV"/.installed-*
   touch "$stamp"
 fi
 "$VENV/bin/python" -c "import janus_swi as j; assert j.query_once('X is 6*7')['X'] == 42; import clingo" \
   || { echo "setup: janus-swi or clingo does not work in $VENV" >&2; exit 1; }
+# numba compiles the search cores on first use (minutes of CPU the first time, then its cache
+# in witness/search/kernels/__pycache__): do it now, so the first solve and pipeline job start warm
+compile_start=$(date +%s)
+log "loading the compiled search cores (compiling them the first time)"
+"$VENV/bin/python" -m witness.search.solvers \
+  || { echo "setup: compiling the search cores failed" >&2; exit 1; }
+log "search cores ready in $(( $(date +%s) - compile_start )) s"
 log "ready: $VENV/bin/witness"

@@ -1,9 +1,18 @@
 """Fixtures shared by several test modules."""
 
+import os
 import threading
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+from profiles import PROFILES
+
+for _name, _count in PROFILES.items():
+    settings.register_profile(_name, max_examples=_count)
+# --hypothesis-profile, when given, loads its profile after this
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

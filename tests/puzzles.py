@@ -11,16 +11,25 @@ from witness.model.puzzle import Puzzle
 
 
 def random_puzzle(
-    rng: random.Random, max_rows: int = 3, max_cols: int = 3, min_side: int = 1
+    rng: random.Random,
+    max_rows: int = 3,
+    max_cols: int = 3,
+    min_side: int = 1,
+    any_start: bool = False,
 ) -> Puzzle:
+    """A puzzle that starts at (0, 0), or on any vertex with ``any_start``."""
     rows, cols = rng.randint(min_side, max_rows), rng.randint(min_side, max_cols)
     probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
-    goal = rng.choice([v for v in probe.peripheral_vertices() if v != (0, 0)])
+    start = (0, 0)
+    if any_start:
+        start = (rng.randint(0, cols), rng.randint(0, rows))
+    goal = rng.choice([v for v in probe.peripheral_vertices() if v != start])
     squares = [(x, y) for y in range(rows) for x in range(cols)]
     chosen = rng.sample(squares, rng.randint(0, len(squares)))
     return Puzzle(
         rows=rows,
         cols=cols,
+        start=start,
         goal=goal,
         triangles=tuple((x, y, rng.randint(1, 3)) for x, y in chosen),
     )
@@ -32,9 +41,11 @@ def seeded_puzzles(n: int, seed: int = 0, **kwargs) -> list[Puzzle]:
 
 
 @st.composite
-def puzzles(draw, max_rows: int = 3, max_cols: int = 3) -> Puzzle:
-    """Hypothesis strategy: any valid puzzle up to max_rows x max_cols."""
-    return random_puzzle(random.Random(draw(st.integers(0, 2**32 - 1))), max_rows, max_cols)
+def puzzles(draw, max_rows: int = 3, max_cols: int = 3, any_start: bool = False) -> Puzzle:
+    """Hypothesis strategy: any valid puzzle up to max_rows x max_cols (starting
+    at (0, 0) unless ``any_start``)."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    return random_puzzle(rng, max_rows, max_cols, any_start=any_start)
 
 
 # The paper's Figure 1: one row of two squares, one and two triangles.

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzles import FIGURE1, puzzles, seeded_puzzles
 
+from profiles import examples
 from witness.cli import main
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, enumerate_solutions, is_solution
@@ -45,7 +46,7 @@ def test_agrees_with_brute_force_on_3x4_puzzles():
         check_against_brute_force(p)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(puzzles(max_rows=3, max_cols=3))
 def test_property_agrees_with_brute_force(puzzle):
     check_against_brute_force(puzzle)
@@ -63,7 +64,7 @@ def with_random_start(puzzle: Puzzle, seed: int) -> Puzzle:
     return Puzzle(puzzle.rows, puzzle.cols, puzzle.goal, puzzle.triangles, start=start)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(puzzles(max_rows=3, max_cols=3), st.integers(0, 2**32 - 1))
 def test_any_start_agrees_with_brute_force(puzzle, seed):
     # the encoding fixed the start at (0, 0): a ValueError for any other

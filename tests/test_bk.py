@@ -13,6 +13,7 @@ from pathlib import Path
 
 import janus_swi as janus
 import pytest
+from project_files import TRIANGLE_BIASES
 from puzzles import seeded_puzzles
 from test_examples import path_puzzle, path_puzzles, read_exs
 
@@ -22,7 +23,7 @@ from witness.model.puzzle import Puzzle, square_edge_counts
 from witness.paper import TABLE3_PROLOG
 
 # the triangle biases (f(Path, Square)); panel biases are tests/test_panel_bk.py's
-BIASES = sorted(b for b in BIAS_DIR.glob("*.pl") if read_bias(b).head.types[1] == "square")
+BIASES = list(TRIANGLE_BIASES)
 _modules = itertools.count()
 
 RULES = (

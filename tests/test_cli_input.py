@@ -129,7 +129,7 @@ def test_outputs_are_0644_and_folders_0755(files):
     )
     modes["set"] = files / "set"
     modes.update({f"set {p.name}": p for p in (files / "set").iterdir()})
-    task = Path(__file__).parent / "ilp" / "tasks" / "zoo2"
+    task = Path(__file__).parents[1] / "ilp" / "tests" / "tasks" / "zoo2"
     proc = witness("learn", task, "--out", files / "learned" / "zoo2.pl", "--quiet")
     assert proc.returncode == 0, proc.stderr
     modes["learned program"] = files / "learned" / "zoo2.pl"
@@ -234,7 +234,7 @@ def test_non_utf8_inputs_are_one_line_errors(files):
     for name in ("bias.pl", "bk.pl", "exs.pl"):  # SWI-Prolog alone would only warn on bk/exs
         task = files / f"task_{name}"
         task.mkdir()
-        for f in (Path(__file__).parent / "ilp" / "tasks" / "zoo2").iterdir():
+        for f in (Path(__file__).parents[1] / "ilp" / "tests" / "tasks" / "zoo2").iterdir():
             (task / f.name).write_bytes(f.read_bytes())
         with (task / name).open("ab") as fh:
             fh.write(b"% " + NOT_UTF8)
@@ -295,7 +295,7 @@ def test_translate_out_paths(files):
     assert list((files / "folder").iterdir()) == []
 
 
-ZOO2 = Path(__file__).parent / "ilp" / "tasks" / "zoo2"
+ZOO2 = Path(__file__).parents[1] / "ilp" / "tests" / "tasks" / "zoo2"
 
 
 @pytest.mark.parametrize(

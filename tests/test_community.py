@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.model.jbz import panel_from_jbz, panel_to_jbz, polyshape_from_shape
 from witness.model.panel import Panel
@@ -37,7 +38,7 @@ def test_an_engine_puzzle_imports_with_y_turned_up(tmp_path, capsys):
     f.write_text(json.dumps(puzzle))
     assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
     assert capsys.readouterr().out == "imported 1, skipped 0\n"
-    panel = Panel.load(tmp_path / "out" / "jbz-0.json")
+    panel = Panel.load(tmp_path / "out" / "jbz-tiny.json")  # named after its title
     assert panel.to_dict() == {
         "rows": 1,
         "cols": 1,
@@ -46,7 +47,7 @@ def test_an_engine_puzzle_imports_with_y_turned_up(tmp_path, capsys):
         "triangles": [[0, 0, 2]],
         "dots": [[0, 1, 1, 1]],
         "gaps": [[0, 0, 0, 1]],
-        "meta": {"source": "jbz", "title": "tiny", "id": "#0"},
+        "meta": {"source": "jbz", "title": "tiny", "jbz": {"ends": [[1, 1, "top"]]}},
     }
 
 
@@ -60,9 +61,10 @@ def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "imported 1, skipped 3\n"
     assert err.splitlines() == [
-        "skipped #0: pillar",
-        "skipped #1: bridge (a custom mechanic)",
-        "skipped #3: the engine's binary serialisation",
+        'skipped "tiny" (puzzle 1 of the list): a pillar (the panel wraps round a cylinder)',
+        'skipped "tiny" (puzzle 2 of the list): bridges (a custom mechanic)',
+        "skipped puzzle 4 of the list: the site's compact share code (starting '_'), "
+        "which is not read: give the puzzle's JSON",
     ]
     panel = Panel.load(tmp_path / "out" / "jbz-abc.json")
     assert panel.squares == ((0, 0, "black"),) and panel.meta["title"] == "Wrapped"
@@ -124,7 +126,7 @@ def test_polyshapes_read_as_the_engine_draws_them():
     assert polyshape_from_shape(piece.shape, True) == bits | (1 << 20)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels())
 def test_export_then_import_gives_the_same_panel(panel):
     if panel.polyomino_rules != "precise" or any(c[-1] == "none" for c in panel.cancellers):
@@ -161,7 +163,7 @@ def test_cli_export_writes_what_import_reads(tmp_path, capsys):
         main(["import", str(tmp_path / "jbz.json"), "--from", "jbz", "--out", str(tmp_path / "o")])
         == 0
     )
-    again = Panel.load(tmp_path / "o" / "jbz-0.json")
+    again = Panel.load(tmp_path / "o" / "jbz-both.json")
     assert again == source
 
 
@@ -227,7 +229,7 @@ one_entity = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(entities=st.lists(one_entity, min_size=1, max_size=6), symmetry=st.integers(0, 4))
 def test_the_stored_message_reads_back_what_was_written(entities, symmetry):
     written = [
@@ -306,7 +308,7 @@ def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "imported 1, skipped 2\n"
     assert err.splitlines() == [
-        "skipped w2: start on a line",
+        "skipped w2: a start on a line",
         "skipped w3: contents: not a version-0 Windmill puzzle (no '_0' suffix)",
     ]
     panel = Panel.load(tmp_path / "out" / "windmill-w1.json")
@@ -329,6 +331,7 @@ def test_a_windmill_record_decodes_row_by_row_from_the_top(tmp_path, capsys):
             "upvotes": 3,
             "solves": 9,
             "created": "1970-01-01T00:00:00+00:00",
+            "windmill": {"createUtc": 0},
         },
     }
 

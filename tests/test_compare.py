@@ -38,7 +38,7 @@ def fake_bias(
         (folder / sub).mkdir(parents=True, exist_ok=True)
     (folder / "final/pi_star.pl").write_text("% a comment line\n" + program)
     (folder / "final/pi_star.verify.json").write_text(
-        json.dumps({"status": status, "max_size": "3x3"})
+        json.dumps({"status": status, "max_size": "3x3", "starts": "any"})
     )
     e, t = overall
     (folder / "test/summary.json").write_text(
@@ -114,6 +114,9 @@ def test_comparison_lines_up_both_biases(two_biases):
     assert (rich / "figures/comparison.png").stat().st_size > 0
     assert "![speedups by bucket and large puzzles solved](figures/comparison.png)" in md
     assert "Made by `CMD`" in md
+    # files are cited from the comparison's folder, so that they resolve there
+    assert "folders: `.`, `../paper`" in md and str(run) not in md
+    assert "### rich (`final/pi_star.pl`)" in md and "### paper (`../paper/final/pi_star.pl`)" in md
     # pi* of each in Prolog and English, with its verdict
     rich_part, paper_part = md.split("### rich")[1].split("### paper")
     assert RICH.strip() in rich_part and "could still add" in rich_part

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from project_files import PROFILES as PROJECT_PROFILES
 
 from witness.errors import InputError
 from witness.pipeline.workflow import validate_config
@@ -17,7 +18,7 @@ SCHEMA = ROOT / "workflow/schemas/config.schema.yaml"
 PAPER = yaml.safe_load((ROOT / "config.yaml").read_text())
 
 
-PROFILES = [ROOT / "config.yaml", *sorted((ROOT / "config").glob("*.yaml"))]
+PROFILES = list(PROJECT_PROFILES)
 
 
 def merged(base: dict, override: dict) -> dict:

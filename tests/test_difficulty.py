@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from puzzles import puzzles, seeded_puzzles
 
+from profiles import examples
 from witness.difficulty.entropy import (
     INF,
     min_path_entropy,
@@ -273,7 +274,7 @@ def paper_subset(indices: tuple[int, ...]) -> Predicate:
     return as_program(Predicate("paper", "program", tuple(PAPER.clauses[i] for i in indices)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles(max_rows=3, max_cols=3))
 def test_adding_a_sound_rule_never_raises_muse(puzzle):
     for n in (0, 1):

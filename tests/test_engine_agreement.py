@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import engine_agreement  # noqa: E402
@@ -37,7 +39,7 @@ def _panel(seed: int) -> Panel:
             return drawn[0]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_engine_places_are_the_lines_places_turned_upside_down(seed: int) -> None:
     """Each line's places on the engine's grid (y down) are the checker's
@@ -62,7 +64,7 @@ def test_the_engine_places_are_the_lines_places_turned_upside_down(seed: int) ->
     assert engine_agreement.vertices_of(panel, in_order) == tuple(line)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_draws_are_panels_and_one_symbol_less_is_one_less(seed: int) -> None:
     rng = random.Random(seed)

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project_files import TRIANGLE_BIASES
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
 from ilp.bias import Bias, read_bias
+from profiles import examples
 from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import (
@@ -36,7 +38,7 @@ from witness.model.puzzle import (
 from witness.paper import TABLE3_PROLOG
 
 # the triangle biases (f(Path, Square)); panel biases are tests/test_panel_bk.py's
-BIASES = sorted(b for b in BIAS_DIR.glob("*.pl") if read_bias(b).head.types[1] == "square")
+BIASES = list(TRIANGLE_BIASES)
 
 
 # ----------------------------------------------------------------- helpers
@@ -129,7 +131,7 @@ def test_labels_agree_with_brute_force_up_to_3x3(i):
     assert_labels_match_oracle(SEEDED_SMALL[i])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(puzzles(3, 3))
 def test_labels_agree_with_brute_force_property(puzzle):
     assert_labels_match_oracle(puzzle)
@@ -170,7 +172,7 @@ def test_too_many_paths_is_an_input_error():
 
 
 # ----------------------------------------------------------------- sampling
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.integers(0, 50), max_size=12), st.integers(0, 400))
 def test_allocate_is_capped_and_max_min_fair(sizes, cap):
     quota = allocate(sizes, cap)

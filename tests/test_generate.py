@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
 from witness.model.puzzle import (
     Puzzle,
     enumerate_simple_paths,
@@ -50,7 +51,7 @@ small_sizes = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
 
 # ------------------------------------------------------------ Algorithm 4
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(size=small_sizes, seed=st.integers(0, 2**32))
 def test_path_puzzle_is_solved_by_its_generating_path(size, seed):
     rows, cols = size
@@ -65,7 +66,7 @@ def test_path_puzzle_is_solved_by_its_generating_path(size, seed):
     assert 1 <= len(puzzle.triangles) <= len(counts)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(size=small_sizes, seed=st.integers(0, 2**32), data=st.data())
 def test_random_simple_path_is_simple_and_ends_at_goal(size, seed, data):
     rows, cols = size
@@ -116,7 +117,7 @@ def test_path_generation_handles_large_grids(n):
 
 
 # ------------------------------------------------------------ Algorithm 3
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(size=st.tuples(st.integers(1, 3), st.integers(1, 3)), seed=st.integers(0, 2**32))
 def test_random_puzzle_is_solvable_and_in_range(size, seed):
     rows, cols = size

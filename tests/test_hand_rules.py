@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from test_panel_features import partial_paths
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.difficulty.panel_entropy import (
     HAND_PROGRAM,
@@ -37,7 +38,9 @@ def as_line(game: PanelGame, path: tuple) -> Line:
     return Line(indices, mask)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=("triangle", "square", "star", "polyomino")))
 def test_the_program_fires_as_the_hand_rules(panel):
     assume(features_apply(panel))
@@ -48,7 +51,9 @@ def test_the_program_fires_as_the_hand_rules(panel):
         assert program_fires(panel, path, HAND.clauses) == want, (panel.to_json(), path)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=("triangle", "square", "star", "polyomino")))
 def test_the_compiled_search_reads_the_program_as_the_oracle(panel):
     assume(features_apply(panel))

@@ -80,7 +80,7 @@ def test_pooled_task_at_least_table3(tmp_path):
     print("Table 3 rows learned:", [canonical(r) in learned for r in TABLE3])
 
 
-ZOO2 = Path(__file__).parent / "ilp" / "tasks" / "zoo2"
+ZOO2 = Path(__file__).parents[1] / "ilp" / "tests" / "tasks" / "zoo2"
 
 
 def test_output_file_header(tmp_path):

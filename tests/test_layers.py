@@ -10,32 +10,44 @@ import sys
 from pathlib import Path
 
 import pytest
+from project_files import BK_FILES, PANEL_BIASES, PROFILES, TRIANGLE_BIASES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "witness"
 ENGINE = PACKAGE.parent / "ilp"  # the ILP engine, a package of its own
+# its modules (ilp/tests holds its own suite: test files, checked with the project's tests)
+ENGINE_MODULES = sorted(ENGINE.glob("*.py"))
 
 # Every module of the package, by layer (a name stands for its submodules too);
 # a new top-level module or subpackage must be placed here.
 LAYERS = {
-    0: {"witness", "witness.errors", "witness.io", "witness.paper", "witness.model"},
+    0: {"witness.errors", "witness.io", "witness.paper", "witness.model"},
     1: {"witness.search"},
     2: {"witness.learning"},
     3: {"witness.verify"},
     4: {"witness.pipeline", "witness.difficulty"},
     5: {"witness.cli"},
 }
+# The package itself (witness/__init__.py, the Python API) sits above every
+# layer: it calls into all of them, and no module imports it.
+TOP = max(LAYERS) + 1
 
 
 def layer_of(module: str) -> int:
     parts = module.split(".")
     if module == "witness":
-        return 0
+        return TOP
     for n in range(len(parts), 1, -1):  # "witness" alone does not place a submodule
         prefix = ".".join(parts[:n])
         for layer, names in LAYERS.items():
             if prefix in names:
                 return layer
     raise AssertionError(f"{module} is in no layer of tests/test_layers.py: place it")
+
+
+def test_the_package_itself_is_above_every_layer():
+    """``witness/__init__.py`` (the Python API) calls into every layer, so no
+    module may import it (``import witness`` or ``from witness import x``)."""
+    assert all(layer_of("witness") > layer_of(m) for names in LAYERS.values() for m in names)
 
 
 def modules() -> list[tuple[str, Path]]:
@@ -78,6 +90,20 @@ def test_importing_the_search_loads_no_learner_and_no_solver():
         "from witness.search import solve; "
         "print(' '.join(m for m in ('clingo', 'janus_swi', 'witness.learning', "
         "'witness.verify', 'witness.search.asp_solver') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == ""
+
+
+def test_importing_the_package_loads_no_core_no_clingo_and_no_prolog():
+    """``import witness`` (the Python API) is cheap: each API function loads
+    what it needs when it is called."""
+    code = (
+        "import sys, witness; "
+        "print(' '.join(m for m in ('numba', 'clingo', 'janus_swi', 'matplotlib', 'ilp', "
+        "'witness.model', 'witness.search') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -134,7 +160,7 @@ def code_lines(lines: list[str]) -> int:
 def test_no_function_is_longer_than_80_lines():
     """Long functions are split into named steps (the numba core and the ILP engine included)."""
     long = []
-    for path in [*sorted(PACKAGE.rglob("*.py")), *sorted(ENGINE.rglob("*.py"))]:
+    for path in [*sorted(PACKAGE.rglob("*.py")), *ENGINE_MODULES]:
         source = path.read_text()
         lines = source.splitlines()
         for node in ast.walk(ast.parse(source)):
@@ -157,9 +183,10 @@ def test_code_cites_no_issue_tracker():
         *(root / "workflow").rglob("*.*"),
         root / "Snakefile",
         root / "config.yaml",
-        *(root / "config").glob("*.yaml"),
-        *(root / "bias").glob("*.pl"),
-        *(root / "bk").glob("*.pl"),
+        *PROFILES[1:],
+        *TRIANGLE_BIASES,
+        *PANEL_BIASES,
+        *BK_FILES,
         *(root / "tests").glob("*.py"),
         *(root / "benchmarks").glob("*.py"),
     ]
@@ -176,7 +203,7 @@ def test_code_cites_no_issue_tracker():
 def test_no_module_imports_another_modules_private_names():
     """An underscore name is its module's own: another module uses public names only."""
     found = []
-    for path in [*PACKAGE.rglob("*.py"), *ENGINE.rglob("*.py")]:
+    for path in [*PACKAGE.rglob("*.py"), *ENGINE_MODULES]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module != "__future__":
                 found += [
@@ -211,7 +238,8 @@ def test_no_file_reaches_into_another_modules_private_names():
     root = PACKAGE.parent
     files = [
         *PACKAGE.rglob("*.py"),
-        *ENGINE.rglob("*.py"),
+        *ENGINE_MODULES,
+        *(ENGINE / "tests").rglob("*.py"),
         *(root / "tests").rglob("*.py"),
         *(root / "benchmarks").rglob("*.py"),
         *(root / "workflow").rglob("*.py"),
@@ -255,8 +283,25 @@ def test_the_ilp_engine_imports_no_witness_module():
     assert out == ""
 
 
+def test_no_file_of_the_ilp_engine_names_this_project():
+    """The engine is a package of its own (pip install ./ilp): its code, Prolog and
+    ASP files, docs and tests say nothing of its host, whose name is witness."""
+    skipped = {"__pycache__", "build", ".pytest_cache", ".mypy_cache"}
+    files = [
+        p
+        for p in ENGINE.rglob("*")
+        if p.is_file()
+        and not skipped & set(p.relative_to(ENGINE).parts)
+        and not any(part.endswith(".egg-info") for part in p.parts)
+    ]
+    assert len(files) > 30  # the engine's modules, data files, tests
+    named = [str(p.relative_to(ENGINE)) for p in files if b"witness" in p.read_bytes().lower()]
+    assert not named, named
+
+
 def test_test_modules_have_unique_names():
     """pytest imports test modules by their file name: two test_x.py files in
     different folders stop the whole run at collection."""
-    names = sorted(p.name for p in (PACKAGE.parent / "tests").rglob("test_*.py"))
+    folders = (PACKAGE.parent / "tests", ENGINE / "tests")  # one session runs both
+    names = sorted(p.name for folder in folders for p in folder.rglob("test_*.py"))
     assert len(names) == len(set(names)), [n for n in set(names) if names.count(n) > 1]

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from puzzles import puzzles
 
+from profiles import examples
 from witness.cli import main
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, PuzzleError, enumerate_simple_paths, is_solution
@@ -42,7 +43,7 @@ def test_every_field_round_trips():
     assert {d.at for d in panel.dots} == {(1, 1), (2, 2), ((0, 3), (1, 3))}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles())
 def test_a_triangle_file_means_what_it_meant(puzzle):
     """Same JSON out, same Puzzle back, and the checker accepts exactly the old solutions."""

@@ -18,6 +18,7 @@ from test_panel_features import partial_paths
 from test_rules_oracle import panels
 
 from ilp.bias import read_bias
+from profiles import examples
 from witness.learning.examples import BIAS_DIR, bias_bk_files, bk_header
 from witness.learning.panel_facts import object_atom, panel_facts, path_facts
 from witness.model.panel import Dot, Panel
@@ -142,7 +143,7 @@ def check_agreement(panel: Panel, paths: list[tuple]) -> None:
             assert open_dots(module, pid) == (n_open if applies else None), (pan.to_json(), path)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(panels(kinds=("square", "star", "triangle", "polyomino")), st.randoms())
 def test_bk_agrees_with_the_features(panel, rng):
     paths = partial_paths(panel)
@@ -150,7 +151,7 @@ def test_bk_agrees_with_the_features(panel, rng):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(panels(kinds=("square", "star", "triangle", "polyomino", "canceller")))
 def test_bk_agrees_with_the_features_on_every_path(panel):
     check_agreement(panel, partial_paths(panel)[:400])

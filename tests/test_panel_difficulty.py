@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from puzzles import seeded_puzzles
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.difficulty.muse import difficulty
 from witness.difficulty.panel_entropy import (
@@ -64,7 +65,7 @@ def test_triangle_puzzles_score_as_the_compiled_recursion(lookahead):
         assert want.mean_length == got.mean_length or same(want.mean_length, got.mean_length)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=KINDS), st.integers(0, 10**6))
 def test_every_hand_rule_is_sound(panel, seed):
     """A rule fires only on lines that no completion can turn into a solution."""
@@ -77,7 +78,7 @@ def test_every_hand_rule_is_sound(panel, seed):
         assert not any(game.solved(c) for c in completions(game, line)), fired
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=KINDS))
 def test_solutions_are_counted_exactly(panel):
     game = PanelGame(panel)
@@ -89,7 +90,7 @@ def test_solutions_are_counted_exactly(panel):
         assert same(mean, sum(len(c.path) - 1 for c in solved) / len(solved))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=KINDS))
 def test_knowing_the_rules_never_makes_a_panel_harder(panel):
     """The hand rules only drop moves after which nothing can be solved: the
@@ -158,17 +159,21 @@ def test_cli_scores_a_panel_with_the_hand_rules(tmp_path, capsys):
     assert "none, hand and learned programs" in capsys.readouterr().err
 
 
-def test_learned_rules_model_a_player_only_where_they_are_proven(tmp_path, capsys):
-    """witness verify's proofs are about puzzles that start at (0, 0)."""
+def test_proven_rules_model_a_player_on_puzzles_that_start_anywhere(tmp_path, capsys):
+    """witness verify's proofs cover every start: Table 3 is a player's rule set
+    on a puzzle that starts away from (0, 0), and keeps its solutions."""
     f = tmp_path / "p.json"
     f.write_text(
         json.dumps(
             {"rows": 2, "cols": 2, "start": [1, 0], "goal": [2, 2], "triangles": [[0, 0, 2]]}
         )
     )
-    assert main(["difficulty", str(f), "--rules", "paper"]) == 2
-    assert "start" in capsys.readouterr().err
+    assert main(["difficulty", str(f), "--rules", "paper", "--json"]) == 0
+    paper = json.loads(capsys.readouterr().out)
     assert main(["difficulty", str(f), "--rules", "baseline", "--json"]) == 0
+    baseline = json.loads(capsys.readouterr().out)
+    assert paper["status"] == baseline["status"] == "done"
+    assert paper["solutions"] == baseline["solutions"] > 0
 
 
 def _certificate_clauses():
@@ -185,7 +190,7 @@ def _certificate_clauses():
     ]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=("square", "star", "triangle")))
 def test_a_proven_learned_program_never_makes_a_panel_harder(panel):
     """A player who also knows sound learned clauses keeps every solution and

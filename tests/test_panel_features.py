@@ -5,6 +5,7 @@ extends to a solution, on random small panels of every symbol type."""
 from hypothesis import HealthCheck, assume, given, settings
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.model.panel import Dot, Panel
 from witness.model.rules import is_solution
 from witness.search.panel_features import (
@@ -50,7 +51,7 @@ FIRED: set[str] = set()  # the rules seen firing, checked below
 # derandomized: the next test asks these examples to fire every rule, so they
 # must not change from run to run
 @settings(
-    max_examples=200,
+    max_examples=examples(200),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.filter_too_much],

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from test_panel_features import partial_paths
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.learning.labels import TooManyPaths
 from witness.learning.panel_labels import ALL_KINDS, UnsupportedPanel, build_panel_tree
 from witness.model.panel import Dot, Panel
@@ -39,7 +40,9 @@ def labels_bf(panel: Panel):
     return out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=("square", "star", "triangle", "polyomino")))
 def test_labels_agree_with_brute_force(panel):
     assume(features_apply(panel))

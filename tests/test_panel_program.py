@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from test_panel_features import partial_paths
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.errors import InputError
 from witness.model.panel import Dot, Panel
 from witness.model.rules import enumerate_lines, is_solution
@@ -25,7 +26,7 @@ from witness.search.predicates import BASELINE, OPERATORS, PAPER, Clause, Compar
 
 KINDS = ("square", "star", "triangle", "polyomino")
 SETTINGS = settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 
 
@@ -127,7 +128,9 @@ def test_sound_rules_with_baseline_pruning_are_complete(panel):
     assert result.status == ("solved" if solvable else "unsolvable")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=KINDS))
 def test_never_fires_where_the_features_do_not_apply(panel):
     assume(not features_apply(panel))

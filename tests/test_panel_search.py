@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
 from witness.errors import InputError
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
@@ -132,7 +133,7 @@ def agrees_with_brute_force(panel: Panel, **options) -> None:
 
 
 SETTINGS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 
 
@@ -142,7 +143,9 @@ def test_baseline_prune_agrees_with_brute_force(panel: Panel) -> None:
     agrees_with_brute_force(panel, predicate="baseline", mode="prune")
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(), st.sampled_from([("none", "prune"), ("baseline", "sort")]))
 def test_plain_and_sorting_searches_agree_with_brute_force(panel: Panel, how) -> None:
     agrees_with_brute_force(panel, predicate=how[0], mode=how[1])
@@ -432,13 +435,15 @@ def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> N
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(max_side=4))
 def test_baseline_prune_agrees_up_to_4x4(panel: Panel) -> None:
     agrees_with_brute_force(panel)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.one_of(st.none(), st.tuples(st.booleans(), st.integers(0, 6), st.integers(0, 4))),

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
 from witness.model.panel import Dot, Panel, Polyomino, edge, rotations
 from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
@@ -416,7 +417,9 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
         assume(False)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels())
 def test_checker_agrees_with_brute_force(panel):
     legal = legal_lines_bf(panel)
@@ -428,7 +431,9 @@ def test_checker_agrees_with_brute_force(panel):
         assert is_solution(panel, line) == verdict.solved
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels())
 def test_errors_kept_by_region_are_those_of_the_line_at_hand(panel):
     """The checker keeps each region's errors for later lines: a region's
@@ -455,7 +460,9 @@ def test_errors_kept_by_region_are_those_of_the_line_at_hand(panel):
         assert reported == errors, (panel.to_json(), line)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels())
 def test_regions_holding_symbols_are_the_union_find_regions_with_a_symbol(panel):
     """The checker floods from its symbols only: the regions it sees are the
@@ -474,7 +481,9 @@ def test_regions_holding_symbols_are_the_union_find_regions_with_a_symbol(panel)
         )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=("polyomino", "canceller", "star")))
 def test_polyominoes_and_cancellers_agree_with_brute_force(panel):
     for line in legal_lines_bf(panel)[:30]:
@@ -504,7 +513,7 @@ def tilings(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(tilings())
 def test_the_tiling_search_agrees_with_trying_every_placement(case):
     from witness.model.rules import polyominoes_fit
@@ -531,7 +540,7 @@ def large_tilings(draw):
     return panel, frozenset(region), tuple(pieces)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(large_tilings())
 def test_the_failed_states_kept_change_no_tiling(case):
     # the tiling search without the states it keeps is the oracle
@@ -579,7 +588,7 @@ def cancelling_layouts(draw):
     return panel, frozenset(region), tuple(draw(st.permutations(pieces)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cancelling_layouts())
 def test_pieces_that_fit_by_construction_are_found_to(case):
     # The search starts pieces that must cancel in the first row and, under
@@ -688,7 +697,9 @@ def check_region_by_subsets(panel, region, present, on_line):
 MANY_CANCELLERS = ("canceller", "canceller", "square", "star", "polyomino", "triangle")
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=MANY_CANCELLERS))
 def test_cancellers_by_counts_agree_with_every_subset(panel):
     from dataclasses import replace

@@ -11,6 +11,7 @@ import csv
 import json
 
 from witness.learning.translate import translate_file
+from witness.model.puzzle import enumerate_solutions
 from witness.pipeline.evaluate import Chunk, evaluate_large_chunk, evaluate_test_chunk
 from witness.search.generate import generate_set, write_set
 from witness.verify.verdict import BOUNDED, REFUTED, verify_predicate
@@ -50,21 +51,29 @@ def test_a_clause_checked_only_up_to_2x2_never_prunes_a_larger_puzzle(tmp_path):
     assert all(r["solved"] for r in large)
 
 
-def test_a_proof_covers_puzzles_that_start_where_the_verifier_starts():
-    """witness verify's puzzles start at (0, 0): its proof allows pruning there
-    only, and the search calls an empty open list 'unsolvable' elsewhere only
-    under pi_baseline, whose rule holds for any start."""
+def test_a_proof_prunes_puzzles_that_start_anywhere():
+    """witness verify's puzzles start anywhere: its proof allows pruning on every
+    puzzle of the paper's form, and a pruning search that runs dry there says
+    'unsolvable' whatever the start (with pi_baseline, with a proven predicate,
+    and in the pipeline's evaluation)."""
     from witness.learning.translate import load_predicate
+    from witness.model.panel import Panel
     from witness.model.puzzle import Puzzle
+    from witness.pipeline.evaluate import solve_safely
     from witness.search.astar import solve
     from witness.verify.verdict import PROVEN, may_prune
 
     proven = {"status": PROVEN}
-    assert may_prune(proven, 3, 3) and may_prune(proven, 3, 3, (0, 0))
-    assert not may_prune(proven, 3, 3, (1, 0))
     # every line between opposite corners of one square uses 2 of its sides: no solution
     stuck = Puzzle(rows=1, cols=1, start=(1, 0), goal=(0, 1), triangles=((0, 0, 1),))
-    assert solve(stuck, load_predicate("baseline"), "prune").status == "unsolvable"
-    assert solve(stuck, load_predicate("paper"), "prune").status == "exhausted"
-    at_origin = Puzzle(rows=1, cols=1, start=(0, 0), goal=(1, 1), triangles=((0, 0, 1),))
-    assert solve(at_origin, load_predicate("paper"), "prune").status == "unsolvable"
+    inner = Puzzle(rows=2, cols=2, start=(1, 1), goal=(2, 2), triangles=((1, 1, 3), (0, 0, 3)))
+    assert not any(enumerate_solutions(inner))
+    for puzzle in (stuck, inner):
+        assert may_prune(proven, puzzle.rows, puzzle.cols, puzzle.to_panel())
+        assert solve(puzzle, load_predicate("baseline"), "prune").status == "unsolvable"
+        assert solve(puzzle, load_predicate("paper"), "prune").status == "unsolvable"
+    records = solve_safely([("stuck", stuck), ("inner", inner)], load_predicate("paper"), proven)
+    assert [(r.mode, r.status) for r in records] == [("prune", "unsolvable")] * 2
+    # a panel of another form (two starts) was not checked: there it only sorts
+    two = Panel(rows=1, cols=1, starts=((0, 0), (1, 0)), ends=((1, 1),))
+    assert not may_prune(proven, 1, 1, two) and may_prune(proven, 1, 1, stuck.to_panel())

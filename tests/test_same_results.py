@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
 from witness.pipeline.same_results import compare_runs, main
 
 PER_PUZZLE = ["puzzle", "solver", "status", "expansions", "seconds"]
@@ -77,7 +78,7 @@ records = st.dictionaries(st.sampled_from(["status", "clauses", "tp", "seconds"]
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(records, records, values)
 def test_json_files_differ_exactly_when_an_unmeasured_key_does(tmp_path_factory, a, b, seconds):
     """Oracle: the records with the measured key ("seconds") removed by hand."""

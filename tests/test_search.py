@@ -1,6 +1,7 @@
 """A* (Algorithm 1): agreement with brute force, metrics, budgets, predicates."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -8,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
 
+from profiles import examples
 from witness.cli import main
 from witness.model.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, is_solution
 from witness.search.astar import predicate_values, solve
@@ -44,7 +46,7 @@ def test_solve_agrees_with_brute_force_on_small_puzzles(predicate, mode):
                 assert is_solution(p, r.path)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(puzzles(3, 4))
 def test_sound_predicates_never_prune_a_solution_prefix(p):
     prefixes = completable(p)
@@ -79,7 +81,7 @@ def _rich():
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(puzzles(3, 3))
 def test_core_predicates_match_the_python_reference(p):
     paths = all_partial_paths(p)
@@ -304,3 +306,31 @@ def test_cli_solve_takes_every_panel_the_format_accepts(tmp_path, capsys, panel,
     assert json.loads(capsys.readouterr().out)["status"] == status
     assert main(["solve", str(f), "--predicate", "paper"]) == 2
     assert "paper's puzzle form" in capsys.readouterr().err
+
+
+def test_the_front_door_takes_a_builtin_predicate_by_name():
+    import witness.search as front
+    from witness.errors import InputError
+
+    by_name, by_value = front.solve(FIGURE1, "paper"), front.solve(FIGURE1, PAPER)
+    assert (by_name.path, by_name.expansions) == (by_value.path, by_value.expansions)
+    with pytest.raises(InputError, match="expected one of none, baseline, paper"):
+        front.solve(FIGURE1, "nonsense")
+
+
+@pytest.mark.slow
+def test_a_solve_that_must_compile_its_core_says_so_first(tmp_path):
+    # an empty numba cache: the triangle core is compiled (some 6 s of CPU here, the
+    # notice comes after 3 s), and the solve says so on stderr, its JSON untouched
+    f = tmp_path / "fig1.json"
+    FIGURE1.save(f)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "witness.cli", "solve", str(f), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "compiling the triangle search core once" in proc.stderr
+    assert json.loads(proc.stdout)["solved"] is True

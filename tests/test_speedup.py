@@ -10,6 +10,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from profiles import examples
 from witness.pipeline.evaluate import SolveRecord, speedups
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.pipeline.summary import speedups_of
@@ -32,7 +33,7 @@ def test_the_zero_denominator_rule():
     assert speedup_t([], []) == 1.0  # an empty set of puzzles
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(PUZZLES)
 def test_evaluation_summary_and_triage_agree(puzzles):
     b_sec = [p[0] for p in puzzles]

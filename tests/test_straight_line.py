@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from test_panel_difficulty import completions, random_line
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.difficulty.panel_entropy import (
     Line,
@@ -57,7 +58,7 @@ def straight_after(game: PanelGame, s: Line, c: Line) -> bool:
     return len(steps) == abs(x1 - x0) + abs(y1 - y0) > 0 and looks_straight(steps)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=KINDS), st.integers(0, 10**6))
 def test_the_policy_fires_exactly_when_a_straight_completion_solves(panel, seed):
     game = PanelGame(panel)
@@ -68,7 +69,7 @@ def test_the_policy_fires_exactly_when_a_straight_completion_solves(panel, seed)
     assert straight_line_solves(game, s) == want
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=KINDS), st.sampled_from(["none", "hand"]), st.integers(0, 1))
 def test_the_policy_never_raises_muse_and_keeps_the_solutions(panel, player, lookahead):
     plain = panel_difficulty(panel, player, lookahead)

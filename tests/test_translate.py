@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project_files import REFERENCE_RUNS, TRIANGLE_BIASES
 from puzzles import all_partial_paths, seeded_puzzles
 
 from ilp.bias import read_bias
 from ilp.generate import Generator
+from profiles import examples
 from witness.cli import main
 from witness.learning.bk import BK_PREDICATES
 from witness.learning.examples import write_task
@@ -254,7 +256,7 @@ def random_layout(rng: random.Random, clause: str, blank: float = 0.0) -> str:
     return text + goals + gap() + "." + rng.choice(["\n", " ", "\n% end\n"])
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_random_rules_agree_with_prolog(tasks, seed, task_no):
     """Random clauses over the BK's vocabulary in random but valid layouts: the
@@ -281,7 +283,7 @@ def solution_prefixes(p: Puzzle, index: dict) -> set[str]:
     return {pid for pid, (_, path) in index["paths"].items() if tuple(map(tuple, path)) in prefixes}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(0, 15))
 def test_verify_never_proves_a_clause_prolog_fires_on_a_solution_prefix(
     solvable_tasks, seed, task_no
@@ -315,9 +317,7 @@ def test_verify_refutes_clauses_with_anonymous_variables(solvable_tasks):
 
 def test_every_background_predicate_of_the_biases_is_known():
     # the triangle biases (f(Path, Square)); the panel biases' predicates are bk/panel.pl's
-    for bias in sorted(
-        b for b in (ROOT / "bias").glob("*.pl") if read_bias(b).head.types[1] == "square"
-    ):
+    for bias in TRIANGLE_BIASES:
         for name, arity in ((d.name, d.arity) for d in read_bias(bias).body):
             assert name in BK_PREDICATES and BK_PREDICATES[name].arity == arity, (bias.name, name)
             defined_in = BK_PREDICATES[name].prolog_file
@@ -470,7 +470,8 @@ def test_clause_text_renders_as_both_renderers_it_replaced():
     """On the repository's learned programs, the built-ins and random conjunctions of
     every feature, operator and small constant."""
     clauses = []
-    for program in [*ROOT.glob("results/reference/**/*.pl"), *ROOT.glob("tests/data/*.pl")]:
+    references = [p for run in REFERENCE_RUNS for p in sorted(run.glob("**/*.pl"))]
+    for program in [*references, *ROOT.glob("tests/data/*.pl")]:
         pred = translate_program(program.read_text(), program.stem)
         if pred.features_used <= set(FEATURES):  # the old renderers knew triangle features only
             clauses += [c.comparisons for c in pred.clauses]

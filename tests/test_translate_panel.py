@@ -18,6 +18,7 @@ from test_panel_bk import load
 from test_panel_features import partial_paths
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.learning.panel_facts import object_atom
 from witness.learning.translate import TranslationError, python_source, translate_program
@@ -85,7 +86,7 @@ def prolog_fires(module: str, program: str, pid: str, obj: str) -> bool:
     return janus.query_once(f"{module}:f({pid},{obj})")["truth"]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(panels(kinds=("square", "star", "triangle")), st.randoms(use_true_random=False))
 def test_translation_fires_where_prolog_does(panel, rng):
     families = rng.sample(sorted(FAMILY_LITERALS), rng.randint(1, 3))

@@ -1,5 +1,6 @@
 """Triage timing (Algorithm 2): candidates and the baseline timed in one process."""
 
+import numpy as np
 import pytest
 
 from witness.errors import InputError
@@ -7,6 +8,7 @@ from witness.learning.translate import translate_file
 from witness.paper import TABLE3_PROLOG
 from witness.pipeline.evaluate import solve_all
 from witness.pipeline.triage import (
+    candidate_timings,
     distinct_predicates,
     program_key,
     run_triage,
@@ -74,6 +76,33 @@ def test_stage_ranks_groups_together_and_never_keeps_an_empty_program(task, tmp_
     assert [r.kept for r in rows] == [True, True, False]
     # Table 3 prunes (sorts) at least as well as its first row alone
     assert rows[0].predicate == "table3"
+
+
+def test_headline_speedup_t_lies_within_its_per_repetition_range(tmp_path):
+    # seconds[repetition, runner, puzzle]: runner 0 is the baseline. The
+    # candidate is fast on one puzzle in each repetition, a different one each
+    # time, so the fastest-of-each-solve sums (0.2 s) fit no single repetition.
+    seconds = np.array(
+        [
+            [[1.0, 1.0], [0.1, 1.0], [0.5, 0.5]],
+            [[1.0, 1.0], [1.0, 0.1], [0.5, 0.5]],
+        ]
+    )
+    fast, steady = candidate_timings(
+        ["baseline", "fast", "steady"], [], seconds, np.array([10, 5, 5]), np.zeros(3, int)
+    )
+    # Equation 1 over every solve: 4.0 s of the baseline over 2.2 s, not 2.0 / 0.2
+    assert fast.speedup_t == pytest.approx(4.0 / 2.2)
+    assert fast.speedup_t_min == fast.speedup_t_max == pytest.approx(2.0 / 1.1)
+    assert fast.seconds == pytest.approx(1.1) and fast.baseline_seconds == pytest.approx(2.0)
+    assert fast.speedup_t == pytest.approx(fast.baseline_seconds / fast.seconds)
+    assert steady.speedup_t == pytest.approx(2.0)
+    # rank_by speedup_t ranks on that headline (the fastest-of-each-solve
+    # ratio, 10 for "fast", would have put it first)
+    write_timings([fast, steady], tmp_path / "g.csv")
+    rows = select_stage([tmp_path / "g.csv"], 1, tmp_path / "s.csv", rank_by="speedup_t")
+    assert [(r.predicate, r.kept) for r in rows] == [("steady", True), ("fast", False)]
+    assert all(r.speedup_t_min <= r.speedup_t <= r.speedup_t_max for r in rows)
 
 
 def test_bad_arguments_are_input_errors(task):

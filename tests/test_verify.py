@@ -11,6 +11,8 @@ from itertools import product
 
 import clingo
 import pytest
+from hypothesis import HealthCheck, given, settings
+from puzzles import puzzles
 
 from witness.cli import main
 from witness.model.puzzle import (
@@ -21,11 +23,13 @@ from witness.model.puzzle import (
     square_edge_counts,
 )
 from witness.paper import TABLE3_PROLOG
+from witness.pipeline.report import pruning_rule
 from witness.search.encodings import encoding
 from witness.search.generate import generate_from_path
 from witness.search.predicates import (
     BASELINE,
     FEATURES,
+    OPERATORS,
     PAPER,
     Clause,
     Comparison,
@@ -47,6 +51,7 @@ from witness.verify.bounded import (
 from witness.verify.generality import (
     LOCAL_FEATURES,
     clause_is_local,
+    local_addables,
     local_states,
     realized_states,
     state_of,
@@ -109,6 +114,16 @@ HAND_MADE: dict[str, Clause] = {
         cmp("eq", "visited_corners", 4),
         cmp("eq", "head_adjacent", 0),
     ),
+    # a square one step behind the head whose one needed edge is ahead: the
+    # start is a corner of the square and the first step leaves it, which a
+    # start at (0, 0) cannot do (its one square holds both ends of that step)
+    "first_step_away": clause(
+        cmp("le", "path_length", 1),
+        cmp("eq", "triangles", 1),
+        cmp("eq", "edges_on_square", 0),
+        cmp("eq", "visited_corners", 1),
+        cmp("eq", "head_adjacent", 0),
+    ),
     "true": clause(),
     "unreachable": clause(cmp("eq", "goal_unreachable", 1), cmp("ge", "triangles", 1)),
     "reachable_three_one": clause(cmp("eq", "goal_unreachable", 0), *THREE_ONE.comparisons),
@@ -116,8 +131,20 @@ HAND_MADE: dict[str, Clause] = {
 
 
 # ------------------------------------------------------------ the oracle
+def start_goal_pairs(rows: int, cols: int):
+    """Every start and goal of the paper's puzzle form: any vertex, and a rim
+    vertex other than it."""
+    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
+    for y in range(rows + 1):
+        for x in range(cols + 1):
+            for goal in probe.peripheral_vertices():
+                if goal != (x, y):
+                    yield (x, y), goal
+
+
 def solutions_by_path(rows: int, cols: int):
-    """Every (puzzle, solution) of the size, enumerated path first.
+    """Every (puzzle, solution) of the size, with every start and goal, enumerated
+    path first.
 
     A simple start-goal path P solves exactly the puzzles that put, on every
     square, either no triangles or P's edge count there (when it is 1..3), so
@@ -125,11 +152,8 @@ def solutions_by_path(rows: int, cols: int):
     ``test_oracle_enumeration_matches_enumerate_solutions`` checks this
     against ``enumerate_solutions`` on every puzzle where that is quick.
     """
-    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
-    for goal in probe.peripheral_vertices():
-        if goal == (0, 0):
-            continue
-        empty = Puzzle(rows=rows, cols=cols, goal=goal)
+    for start, goal in start_goal_pairs(rows, cols):
+        empty = Puzzle(rows=rows, cols=cols, start=start, goal=goal)
         for path in enumerate_simple_paths(empty):
             counts = square_edge_counts(empty, path)
             options = [
@@ -138,43 +162,65 @@ def solutions_by_path(rows: int, cols: int):
             ]
             for choice in product(*options):
                 triangles = tuple(t for t in choice if t is not None)
-                yield Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles), path
+                yield (
+                    Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=triangles),
+                    path,
+                )
 
 
 def all_puzzles(rows: int, cols: int):
-    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
     squares = [(x, y) for y in range(rows) for x in range(cols)]
-    for goal in probe.peripheral_vertices():
-        if goal == (0, 0):
-            continue
+    for start, goal in start_goal_pairs(rows, cols):
         for ks in product(range(4), repeat=len(squares)):
             triangles = tuple((x, y, k) for (x, y), k in zip(squares, ks, strict=True) if k)
-            yield Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles)
+            yield Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=triangles)
+
+
+def prefix_squares(rows: int, cols: int):
+    """Every (solution prefix, constrained square) of every puzzle of the size, with
+    every start and goal, as (puzzle, prefix, square) with the square's features.
+
+    ``square_features(puzzle, prefix, S)`` reads the puzzle only through its
+    size, goal and S's triangles, so the puzzles of ``solutions_by_path`` that
+    share a solution P show at S what the one with triangles at S alone shows:
+    listing, for every P, proper prefix and square S on which P has 1..3 edges,
+    that one puzzle lists every case once.
+    """
+    for start, goal in start_goal_pairs(rows, cols):
+        empty = Puzzle(rows=rows, cols=cols, start=start, goal=goal)
+        for path in enumerate_simple_paths(empty):
+            for (x, y), k in square_edge_counts(empty, path).items():
+                if not 1 <= k <= 3:
+                    continue
+                puzzle = Puzzle(
+                    rows=rows, cols=cols, start=start, goal=goal, triangles=((x, y, k),)
+                )
+                for n in range(1, len(path)):  # proper prefixes, [start] included
+                    prefix = path[:n]
+                    yield puzzle, prefix, (x, y), square_features(puzzle, prefix, (x, y))
 
 
 ORACLE_SIZES = [(r, c) for r in (1, 2) for c in (1, 2, 3)]
 
 
 @pytest.fixture(scope="module")
-def oracle() -> dict[str, bool]:
+def shown_by_size() -> dict[tuple[int, int], set[tuple]]:
+    """Size -> the feature values (sorted items) of every solution prefix and
+    constrained square of its puzzles, any start and goal (brute force)."""
+    return {
+        size: {tuple(sorted(values.items())) for *_, values in prefix_squares(*size)}
+        for size in ORACLE_SIZES
+    }
+
+
+@pytest.fixture(scope="module")
+def oracle(shown_by_size) -> dict[str, bool]:
     """Clause name -> does it fire on some solution prefix of some puzzle up to 2x3?"""
-    fires = dict.fromkeys(HAND_MADE, False)
-    # square_features(puzzle, prefix, S) reads the puzzle only through its
-    # size, goal and S's triangles, so puzzles that differ elsewhere share it.
-    memo: dict[tuple, dict] = {}
-    for rows, cols in ORACLE_SIZES:
-        for puzzle, solution in solutions_by_path(rows, cols):
-            for n in range(1, len(solution)):  # proper prefixes, [start] included
-                prefix = solution[:n]
-                for x, y, k in puzzle.triangles:
-                    key = (rows, cols, puzzle.goal, tuple(prefix), (x, y), k)
-                    if key not in memo:
-                        memo[key] = square_features(puzzle, prefix, (x, y))
-                    values = memo[key]
-                    for name, cl in HAND_MADE.items():
-                        if not fires[name] and all(c.evaluate(values) for c in cl.comparisons):
-                            fires[name] = True
-    return fires
+    shown = [dict(items) for values in shown_by_size.values() for items in values]
+    return {
+        name: any(all(c.evaluate(values) for c in cl.comparisons) for values in shown)
+        for name, cl in HAND_MADE.items()
+    }
 
 
 @pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)])
@@ -184,6 +230,8 @@ def test_oracle_enumeration_matches_enumerate_solutions(rows, cols):
         (p.to_json(), tuple(s)) for p in all_puzzles(rows, cols) for s in enumerate_solutions(p)
     )
     assert by_path == direct
+    starts = {tuple(json.loads(p)["start"]) for p, _ in by_path}
+    assert len(starts) == (rows + 1) * (cols + 1)
 
 
 def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
@@ -195,6 +243,7 @@ def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
     # the comparison is informative: both answers occur, non-local ones too
     assert {got["three_one"], got["over_count"]} == {REFUTED, NO_COUNTEREXAMPLE}
     assert got["start_corner"] == REFUTED and got["long_path"] == NO_COUNTEREXAMPLE
+    assert got["first_step_away"] == REFUTED  # only a start away from (0, 0) shows it
 
 
 # ------------------------------------------------------- counterexamples
@@ -274,6 +323,67 @@ def test_sizes_skip_mirror_images_only_when_both_are_in_range():
     assert sizes_to_check(3, 1) == [(1, 1), (2, 1), (3, 1)]
 
 
+# ------------------------------------------- proven clauses never prune
+def random_clause(rng: random.Random) -> Clause:
+    """One to three comparisons of a feature with a small constant or another feature."""
+    names = sorted(ASP_FEATURES)
+    comparisons = []
+    for _ in range(rng.randint(1, 3)):
+        right = rng.choice(names) if rng.random() < 0.3 else rng.randint(0, 4)
+        comparisons.append(cmp(rng.choice(sorted(OPERATORS)), rng.choice(names), right))
+    return clause(*comparisons)
+
+
+RICH = (
+    clause(cmp("eq", "goal_unreachable", 1)),
+    clause(cmp("gt", "edges_needed", "addable_edges")),
+)
+
+
+@pytest.fixture(scope="module")
+def candidates():
+    """The hand-made clauses, Table 3, the rich bias's two rules and 150 random
+    ones, with witness verify's result for each up to 2x3."""
+    rng = random.Random(11)
+    clauses = (*HAND_MADE.values(), *PAPER.clauses, *RICH)
+    clauses += tuple(random_clause(rng) for _ in range(150))
+    result = verify_predicate(Predicate("candidates", "program", clauses), 2, 3)
+    return list(zip(clauses, result.clauses, strict=True))
+
+
+def test_random_clauses_agree_with_exhaustive_enumeration_up_to_2x3(candidates, shown_by_size):
+    """Refuted up to 2x3 exactly when some solution prefix of some puzzle up to
+    2x3, with any start and goal, fires the clause (brute force)."""
+    shown = [dict(items) for values in shown_by_size.values() for items in values]
+    refuted = 0
+    for cl, r in candidates:
+        fires = any(all(c.evaluate(values) for c in cl.comparisons) for values in shown)
+        assert (r.status == REFUTED) == fires, (cl, r.status)
+        refuted += fires
+    assert 20 <= refuted <= len(candidates) - 20  # both answers, many times
+
+
+@pytest.fixture(scope="module")
+def proven_clauses(candidates) -> tuple[Clause, ...]:
+    """The candidates witness verify proves for every size."""
+    proven = tuple(cl for cl, r in candidates if r.status == PROVEN)
+    assert set(PAPER.clauses) | set(RICH) <= set(proven) and len(proven) >= 20, len(proven)
+    return proven
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(puzzles(3, 3, any_start=True))
+def test_a_proven_clause_never_fires_on_a_solution_prefix_of_any_start(proven_clauses, puzzle):
+    """Brute force on random puzzles up to 3x3 with a random start and goal: no
+    proven clause holds on any proper prefix of any solution."""
+    pred = Predicate("proven", "program", proven_clauses)
+    for solution in enumerate_solutions(puzzle):
+        for n in range(1, len(solution)):
+            assert not pred.holds(puzzle, solution[:n]), (puzzle.to_json(), solution[:n])
+
+
 # ------------------------------------------------------------ generality
 def test_locality():
     assert all(clause_is_local(c) for c in PAPER.clauses)
@@ -289,10 +399,30 @@ def test_every_local_state_occurs_by_2x3_but_not_by_2x2():
         for state, cx in realized.items():
             assert state_of(cx.features) == state
             check_counterexample(cx, cx_clause(state))
-    # 2x2 is too small for four states, e.g. a one-triangle square whose four
+    # 2x2 is too small for two states: a one-triangle square whose four
     # corners the path visits while using only one of its edges
     missing = states - set(realized_states(2, 2))
-    assert len(missing) == 4 and (1, 1, 4, 0) in missing
+    assert missing == {(1, 1, 4, 0), (1, 1, 4, 1)}
+
+
+def test_local_rules_match_every_solution_prefix_of_every_start(shown_by_size):
+    """The all-sizes argument's two halves by brute force, for puzzles that start
+    anywhere: every (solution prefix, constrained square) up to 2x3 is in a state
+    R1-R5 allow, with an addable count R6 allows; every such state occurs by
+    2x3, and on 2x2 and smaller all but two."""
+    states, addables = local_states(), local_addables()
+    by_size = {}
+    for size, shown in shown_by_size.items():
+        by_size[size] = set()
+        for items in shown:
+            values = dict(items)
+            state = state_of(values)
+            assert state in states and values["addable_edges"] in addables[state]
+            assert values["goal_unreachable"] == 0
+            by_size[size].add(state)
+    assert by_size[(2, 3)] == set(states)  # every state occurs on a 2x3 grid
+    small = set().union(*(shown for (r, c), shown in by_size.items() if r * c <= 4))
+    assert set(states) - small == {(1, 1, 4, 0), (1, 1, 4, 1)}
 
 
 def cx_clause(state) -> Clause:
@@ -305,18 +435,41 @@ def cx_clause(state) -> Clause:
     )
 
 
+def random_walk_puzzle(rng: random.Random, rows: int, cols: int):
+    """A puzzle with a random start and its solution: a random self-avoiding walk
+    from the start that stops on a rim vertex, every square it touches 1..3
+    times constrained (None when the walk gets stuck first)."""
+    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
+    path = [(rng.randint(0, cols), rng.randint(0, rows))]
+    while len(path) < 2 or not probe.is_peripheral(path[-1]) or rng.random() < 0.7:
+        steps = [w for w in probe.neighbours(path[-1]) if w not in path]
+        if not steps:
+            return None
+        path.append(rng.choice(steps))
+    empty = Puzzle(rows=rows, cols=cols, start=path[0], goal=path[-1])
+    counts = square_edge_counts(empty, path)
+    triangles = tuple((x, y, k) for (x, y), k in counts.items() if 1 <= k <= 3)
+    puzzle = Puzzle(rows=rows, cols=cols, start=path[0], goal=path[-1], triangles=triangles)
+    assert is_solution(puzzle, path)
+    return puzzle, path
+
+
 def test_local_rules_hold_on_larger_puzzles():
-    """Every (solution prefix, constrained square) on Algorithm 4 puzzles up to 7x7
-    is in a state the local rules allow (the rules are what the all-sizes claim rests on)."""
+    """Every (solution prefix, constrained square) on Algorithm 4 puzzles up to 7x7,
+    and on random-walk puzzles that start anywhere, is in a state the local rules
+    allow, with an addable count they allow (what the all-sizes claim rests on)."""
     rng = random.Random(7)
-    states = set(local_states())
-    for _ in range(60):
-        rows, cols = rng.randint(2, 7), rng.randint(2, 7)
-        puzzle, solution = generate_from_path(rows, cols, rng)
+    states, addables = local_states(), local_addables()
+    cases = [generate_from_path(rng.randint(2, 7), rng.randint(2, 7), rng) for _ in range(60)]
+    walks = (random_walk_puzzle(rng, rng.randint(2, 7), rng.randint(2, 7)) for _ in range(300))
+    cases += [w for w in walks if w is not None]
+    assert sum(puzzle.start != (0, 0) for puzzle, _ in cases) >= 100
+    for puzzle, solution in cases:
         for n in range(1, len(solution)):
             for x, y, _ in puzzle.triangles:
                 values = square_features(puzzle, solution[:n], (x, y))
-                assert state_of(values) in states
+                state = state_of(values)
+                assert state in states and values["addable_edges"] in addables[state]
 
 
 def test_generality_messages_are_honest():
@@ -349,11 +502,18 @@ def test_only_a_proof_or_a_covering_bound_allows_pruning():
     assert may_prune(record, 2, 2) and may_prune(record, 1, 2) and may_prune(record, 2, 1)
     assert not may_prune(record, 2, 3) and not may_prune(record, 3, 2)
     assert not may_prune(record, 8, 8)
+    # the check covered every start; a record without "starts" checked (0, 0) only
+    assert record["starts"] == "any"
+    legacy = {k: v for k, v in record.items() if k != "starts"}
+    assert not may_prune(legacy, 2, 2)
+    assert "start at (0, 0) only" in pruning_rule(legacy) and "up to 2x2" in pruning_rule(record)
     # the same clause checked up to 2x3 is refuted there: it never prunes
     big = verify_predicate(Predicate("p", "program", (HAND_MADE["needs_room"],)), 2, 3)
     assert not may_prune(big.to_dict(), 1, 1)
     proven = verify_predicate(PAPER, 2, 2).to_dict()
     assert may_prune(proven, 8, 8) and may_prune(proven, 15, 3)
+    # a proof never depended on the start, so an older record's holds too
+    assert may_prune({"status": PROVEN}, 8, 8)
     assert not may_prune({}, 2, 2) and not may_prune({"status": "empty"}, 2, 2)
     assert not may_prune({"status": UNKNOWN, "max_size": "4x4"}, 2, 2)
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from test_panel_features import completable, partial_paths
 from test_rules_oracle import panels
 
+from profiles import examples
 from witness.cli import main
 from witness.model.panel import Dot, Panel
 from witness.model.rules import is_solution
@@ -38,7 +39,7 @@ from witness.verify.panel_generality import INVARIANTS, implies_certificate
 from witness.verify.verdict import BOUNDED, PROVEN, may_prune, verify_predicate
 
 SETTINGS = settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+    max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
 OPS = ("eq", "ne", "lt", "le", "gt", "ge")
 
@@ -175,7 +176,9 @@ def random_clause(draw) -> Clause:
     return clause(*conditions)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(panels(kinds=("square", "star")), random_clause())
 def test_a_proven_clause_never_prunes_a_completable_path(panel, one):
     assume(features_apply(panel) and implies_certificate(one).proven)
@@ -201,7 +204,7 @@ def uncertified_in_the_box() -> list[dict[str, int]]:
     return found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(random_clause())
 def test_the_implication_agrees_with_a_plain_box(one):
     brute = not any(clause_fires(one, values) for values in uncertified_in_the_box())
@@ -230,9 +233,9 @@ def test_a_bounded_program_prunes_only_covered_panels():
     record = result.to_dict()
     assert result.status == BOUNDED and not result.all_sizes
     small = Panel(rows=1, cols=1, ends=((1, 1),), dots=(Dot((1, 0)),))
-    assert may_prune(record, 1, 1, (0, 0), small)
-    assert not may_prune(record, 1, 1, (0, 0))  # no panel to judge
-    assert not may_prune(record, 2, 1, (0, 0), Panel(rows=2, cols=1, ends=((1, 2),)))
+    assert may_prune(record, 1, 1, small)
+    assert not may_prune(record, 1, 1)  # no panel to judge
+    assert not may_prune(record, 2, 1, Panel(rows=2, cols=1, ends=((1, 2),)))
 
 
 def test_what_a_bounded_check_covers():

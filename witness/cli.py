@@ -228,9 +228,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.solver == "asp":
         return _solve_asp(puzzle, args)
     from witness.learning.translate import load_predicate
-    from witness.search.solvers import solve
+    from witness.search.solvers import solve, warm_up
 
     predicate = load_predicate("baseline" if args.predicate is None else args.predicate)
+    warm_up(puzzle, predicate, notice=lambda text: print(text, file=sys.stderr, flush=True))
     result = solve(
         puzzle,
         predicate,
@@ -287,25 +288,19 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from witness.io import write_files
-    from witness.model.community import Skipped, file_name, read_community
+    from witness.model.community import Skipped, place_files, read_community
 
     with _option("--out"):
-        check_folder(args.out)
-    files: dict[Path, str] = {}
-    taken: set[str] = set()  # names in lower case: one file where case is ignored
-    skipped = 0
-    for index, item in enumerate(read_community(args.file, args.source)):
+        folder = check_folder(args.out)
+    panels, skipped = [], 0
+    for item in read_community(args.file, args.source):
         if isinstance(item, Skipped):
             print(item.line(), file=sys.stderr)
             skipped += 1
-            continue
-        name = file_name(item, index)
-        while name.lower() in taken:  # two records with one name
-            name = name.removesuffix(".json") + f"-{index}.json"
-        taken.add(name.lower())
-        files[Path(args.out) / name] = item.to_json() + "\n"
+        else:
+            panels.append(item)
     with _option("--out"):
-        write_files(files)
+        files = write_files(place_files(folder, panels))
     print(f"imported {len(files)}, skipped {skipped}")
     return 0
 
@@ -313,14 +308,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from witness.model.jbz import EXPORT_MARK, panel_to_jbz
     from witness.model.panel import Panel
+    from witness.model.windmill import windmill_record
 
     if args.out:
         with _option("--out"):  # never an input panel, nor any file it did not write
             check_file(args.out, EXPORT_MARK.encode())
+    write = panel_to_jbz if args.to == "jbz" else windmill_record
     out = []
     for name in args.puzzles:
         try:
-            data, notes = panel_to_jbz(Panel.load(name))
+            data, notes = write(Panel.load(name))
         except ValueError as exc:
             raise UsageError(f"{name}: {exc}") from None
         for note in notes:
@@ -467,39 +464,19 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from ilp import learn, program_file_text
-    from ilp.clock import process_started
-    from witness.learning.program import check_program_path, write_program
+    from ilp import program_file_text
+    from ilp.cli import json_record, learn_from_args
+    from witness.learning.program import check_program_path, engine_name, write_program
 
     if args.out:  # before the learning (an hour at paper scale), not after it
         with _option("--out"):
             check_program_path(args.out)
-    program, scores, stats = learn(
-        args.task,
-        timeout=args.timeout,
-        engine=args.engine,
-        noisy=args.noisy,
-        progress=not args.quiet,
-        isolate=True,  # a BK that halts, prints or hangs cannot end this process
-        started=process_started(),  # the time limit counts from this process's start
-    )
+    program, scores, stats = learn_from_args(args, engine_name(args.engine))
     if args.out:
         with _option("--out"):
             write_program(args.out, program, scores, stats)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "program": list(program.clauses),
-                    **scores.as_dict(),
-                    "seconds": stats.seconds,
-                    "timed_out": stats.timed_out,
-                    "exhausted": stats.exhausted,
-                    "engine": stats.engine,
-                    "stats": stats.as_dict(),
-                }
-            )
-        )
+        print(json.dumps(json_record(program, scores, stats)))
     else:
         print(program_file_text(program, scores, stats), end="")
     return 0
@@ -803,12 +780,18 @@ def _add_import(sub: Subparsers) -> None:
     )
     p.add_argument(
         "file",
-        help="jbz: one puzzle as the engine serialises it, or a list; windmill: a "
-        "snapshot of The Windmill's puzzle list (records with 'contents')",
+        help="jbz: a file of one engine puzzle, a list, or JSON Lines; windmill: a puzzle "
+        "string (..._0), an editor address (windmill.thefifthmatt.com/build/..._0), or a "
+        "file of them (one a line), of records with 'contents' (a snapshot of its puzzle "
+        "list) or of JSON Lines",
     )
     p.add_argument("--from", dest="source", choices=["jbz", "windmill"], required=True)
     p.add_argument(
-        "--out", type=out_path, required=True, help="output folder, one panel JSON per puzzle"
+        "--out",
+        type=out_path,
+        required=True,
+        help="output folder, one panel JSON per puzzle, named after its id or title "
+        "(files already there are kept: a name they hold takes -2, -3, ...)",
     )
     p.set_defaults(func=cmd_import)
 
@@ -816,7 +799,13 @@ def _add_import(sub: Subparsers) -> None:
 def _add_export(sub: Subparsers) -> None:
     p = sub.add_parser("export", help="panels in a community format (to play them there)")
     p.add_argument("puzzles", nargs="+", help="panel JSON files")
-    p.add_argument("--to", choices=["jbz"], required=True, help="jbz: witnesspuzzles.com's engine")
+    p.add_argument(
+        "--to",
+        choices=["jbz", "windmill"],
+        required=True,
+        help="jbz: witnesspuzzles.com's engine; windmill: The Windmill's puzzle string, "
+        "with the address that opens it in The Windmill's editor",
+    )
     p.add_argument(
         "--out", type=out_path, default=None, help="file to write (default: standard output)"
     )
@@ -887,32 +876,20 @@ def _add_examples(sub: Subparsers) -> None:
 
 
 def _add_learn(sub: Subparsers) -> None:
+    from ilp.cli import add_learn_options  # the ilp command's own options, shared
+
     p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
-    p.add_argument("task", metavar="DIR", help="folder with bk.pl, bias.pl, exs.pl")
-    p.add_argument(
-        "--timeout",
-        type=seconds,
-        default=600.0,
-        metavar="SEC",
-        help="stop and return the best program so far (default 600)",
-    )
+    add_learn_options(p)
     p.add_argument(
         "--engine",
-        choices=["witness", "popper"],
-        default="witness",
-        help="witness: this project's engine; popper: the real Popper if installed",
-    )
-    p.add_argument(
-        "--noisy",
-        action="store_true",
-        help="learn the program of minimum description length (literals + FN + FP), "
-        "as Popper's --noisy, for tasks no consistent program fits",
+        choices=["ilp", "witness", "popper"],
+        default="ilp",
+        help="ilp: the ilp package's engine (witness: its older name); "
+        "popper: the real Popper if installed",
     )
     p.add_argument(
         "--out", type=out_path, metavar="FILE.pl", help="also write the program with its header"
     )
-    _json_flag(p)
-    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_learn)
 
 

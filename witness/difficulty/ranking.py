@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,6 @@ from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Predicate
-from witness.verify.verdict import VERIFIED_START
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +86,6 @@ def score_panel(
             f"--rules: {name} reads triangle puzzles only; on a panel with "
             f"{', '.join(panel.features())} the players are none, hand and "
             "learned programs over the panel features"
-        )
-    if name not in ("none", "baseline") and tuple(panel.starts[0]) != VERIFIED_START:
-        raise InputError(
-            f"--rules: {name} is proven for puzzles that start at {list(VERIFIED_START)} "
-            f"(witness verify's), and this one starts at {list(panel.starts[0])}"
         )
     if hand_too or policy != "none":  # the hand rules or the policy: the panel recursion
         player = "hand" if hand_too else "none"
@@ -291,6 +286,29 @@ def _csv_target(csv_out: str) -> Path:
         raise InputError(f"--csv: {exc}") from None
 
 
+def difficulty_player(
+    rules: str | Predicate = "none",
+    clauses: Sequence[int] | None = None,
+    lookahead: int = 0,
+    time_limit: float | None = None,
+    policy: str = "none",
+) -> Predicate | str:
+    """The player ``witness difficulty`` (and ``witness.score``) scores with:
+    ``hand`` (the panel rules of Appendix A) or the proven rules
+    :func:`player_rules` gives; an InputError naming the option when a setting is bad."""
+    if lookahead < 0:
+        raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
+    if time_limit is not None and time_limit <= 0:
+        raise InputError(f"--time-limit: must be > 0, got {time_limit}")
+    if policy not in POLICIES:
+        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
+    if rules != "hand":
+        return player_rules(rules, clauses)
+    if clauses is not None:
+        raise InputError("--clauses: not with --rules hand")
+    return "hand"
+
+
 def difficulty_command(
     puzzle: str | None,
     rank: str | None = None,
@@ -307,20 +325,9 @@ def difficulty_command(
         raise InputError("give either PUZZLE.json or --rank DIR")
     if csv_out is not None and rank is None:
         raise InputError("--csv: only with --rank DIR")
-    if lookahead < 0:
-        raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit: must be > 0, got {time_limit}")
-    if policy not in POLICIES:
-        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
     if csv_out is not None:  # before the work, not after it
         _csv_target(csv_out)
-    if rules == "hand":  # the panel rules (Appendix A), not a predicate file
-        if clauses is not None:
-            raise InputError("--clauses: not with --rules hand")
-        pred: Predicate | str = "hand"
-    else:
-        pred = player_rules(rules, parse_clauses(clauses))
+    pred = difficulty_player(rules, parse_clauses(clauses), lookahead, time_limit, policy)
     if puzzle is not None:
         result = score_panel(Panel.load(puzzle), pred, lookahead, time_limit, policy=policy)
         return json.dumps(result.contract_dict()) if as_json else result.summary()

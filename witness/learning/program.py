@@ -20,10 +20,12 @@ from pathlib import Path
 
 from ilp import PROGRAM_MARK, Literal, Program, Rule, Scores, Stats, program_file_text
 from witness.errors import InputError
-from witness.io import check_file, write_file
+from witness.io import OutputError, check_file, write_file
 
 READER_FILE = Path(__file__).with_name("program.pl")
 READER_MODULE = "witness_program"
+# The header mark of the programs written before the engine was the ilp package
+OLD_PROGRAM_MARK = b"% Learned by witness-ilp"
 # Directives that only declare what a predicate is; they add no clause.
 DECLARATIONS = frozenset({"dynamic", "discontiguous"})
 
@@ -93,13 +95,23 @@ def _rule(where: str, head: list, body: list) -> Rule:
     return Rule.make(head_literal, goals)
 
 
+def engine_name(name: str) -> str:
+    """The ILP engine's name for ``name`` (``witness``, its name in this
+    project's configs and ``--engine`` before it became the ilp package, is ``ilp``)."""
+    return "ilp" if name == "witness" else name
+
+
 def check_program_path(path: str | Path) -> Path:
     """``path`` may receive a learned program: it is new, or an earlier learned
     program (never another file); an :class:`~witness.io.OutputError` otherwise."""
-    return check_file(path, PROGRAM_MARK.encode())
+    try:
+        return check_file(path, PROGRAM_MARK.encode())
+    except OutputError:  # a program learned before the engine's header said ilp
+        return check_file(path, OLD_PROGRAM_MARK)
 
 
 def write_program(path: str | Path, program: Program, scores: Scores, stats: Stats) -> Path:
     """Write the program with its header (task, scores, time, settings) to ``path``
     atomically; an existing ``path`` that is not a learned program is an error."""
-    return write_file(path, program_file_text(program, scores, stats), mark=PROGRAM_MARK.encode())
+    check_program_path(path)
+    return write_file(path, program_file_text(program, scores, stats))

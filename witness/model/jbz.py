@@ -33,6 +33,14 @@ SETTINGS = {
     "CUSTOM_MECHANICS": False,
 }
 _RULE_SETTINGS = ("NEGATIONS_CANCEL_NEGATIONS", "SHAPELESS_ZERO_POLY", "PRECISE_POLYOMINOS")
+# What a player calls a rule setting changed from the default (for skip lines).
+SETTING_WORDS = {
+    "NEGATIONS_CANCEL_NEGATIONS": "cancellers that cannot cancel each other",
+    "SHAPELESS_ZERO_POLY": "polyominoes that cancel whatever their shapes",
+    "PRECISE_POLYOMINOS": "imprecise polyominoes",
+}
+# What a player calls the engine's custom mechanics (the editor's titles).
+CUSTOM_WORDS = {"bridge": "bridges", "arrow": "arrows", "sizer": "sizers"}
 # What `witness export` writes holds this (under a key the engine ignores), so that
 # its --out replaces the command's own earlier output and no other file (witness.io.check_file).
 EXPORT_MARK = "witness-ilp export"
@@ -45,7 +53,7 @@ def _colour(value: object) -> str:
         parts = text[5:-1].split(",")
         text = "#" + "".join(f"{int(p, 16) if len(p) <= 2 else 0:02x}" for p in parts[:3])
     if not valid_colour(text):
-        raise UnsupportedPuzzle(f"colour {value!r}")
+        raise UnsupportedPuzzle(f"a colour that is not read ({value!r})")
     return text
 
 
@@ -82,19 +90,21 @@ def _line_cell(cell: dict, at: tuple, on_edge: bool, out: dict) -> None:
         gap = 1
     if dot:
         if dot not in DOT_COLOURS:
-            raise UnsupportedPuzzle(f"dot kind {dot}")
+            raise UnsupportedPuzzle(f"an unknown kind of dot (the site's code {dot})")
         out["dots"].append(Dot(at, DOT_COLOURS[dot]))
     if gap:
-        if not on_edge or gap not in (1, 2):
-            raise UnsupportedPuzzle(f"gap {gap} on a point")
+        if gap not in (1, 2):
+            raise UnsupportedPuzzle(f"an unknown kind of gap (the site's code {gap})")
+        if not on_edge:
+            raise UnsupportedPuzzle("a gap on an intersection")
         out["gaps" if gap == 1 else "removed_edges"].append(at)
     if cell.get("start") is True:
         if on_edge:
-            raise UnsupportedPuzzle("a start on a segment")
+            raise UnsupportedPuzzle("a start in the middle of a line")
         out["starts"].append(at)
     if cell.get("end"):
         if on_edge:
-            raise UnsupportedPuzzle("an end on a segment")
+            raise UnsupportedPuzzle("an end in the middle of a line")
         out["ends"].append(at)
 
 
@@ -116,18 +126,20 @@ def _symbol(cell: dict, at: tuple[int, int], out: dict) -> None:
     elif kind in SYMBOLS:
         out[SYMBOLS[kind]].append((*at, colour))
     else:
-        raise UnsupportedPuzzle(f"{kind} (a custom mechanic)")
+        raise UnsupportedPuzzle(f"{CUSTOM_WORDS.get(kind, repr(kind))} (a custom mechanic)")
 
 
 def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
     """The panel an engine puzzle object stands for; UnsupportedPuzzle naming
     the feature the model lacks (PuzzleError when the result is invalid)."""
     if data.get("pillar"):
-        raise UnsupportedPuzzle("pillar")
+        raise UnsupportedPuzzle("a pillar (the panel wraps round a cylinder)")
     for key in _RULE_SETTINGS:
         value = (data.get("settings") or {}).get(key, SETTINGS[key])
         if bool(value) != SETTINGS[key]:
-            raise UnsupportedPuzzle(f"setting {key}={str(bool(value)).lower()}")
+            raise UnsupportedPuzzle(
+                f"{SETTING_WORDS[key]} (setting {key} {'on' if value else 'off'})"
+            )
     grid = data.get("grid")
     if not (isinstance(grid, list) and grid and all(isinstance(c, list) for c in grid)):
         raise UnsupportedPuzzle("no grid")
@@ -176,19 +188,49 @@ _FIELDS = (
 ).split()
 
 
+# Top-level keys a panel holds itself (the grid, and what the engine folds into
+# it), and export's own mark, which it writes anew.
+_HELD = {"grid", "width", "height", "pillar", "symmetry", "name", "exported_by"}
+_HELD |= {"start", "end", "startPoints", "endPoints", "dots", "gaps"}
+
+
+def jbz_extras(data: dict) -> dict:
+    """What an engine puzzle holds beyond its panel, for export to write back: the
+    side each end sticks out of (``ends``, ``[x, y, side]`` in panel coordinates)
+    and the other top-level keys (``largezero``, ``settings``, ...)."""
+    extras = {key: value for key, value in data.items() if key not in _HELD}
+    grid = data.get("grid")
+    ends = []
+    if isinstance(grid, list) and grid and all(isinstance(c, list) for c in grid):
+        top = len(grid[0]) - 1  # the engine counts rows from the top
+        for x, column in enumerate(grid):
+            for y, cell in enumerate(column):
+                side = cell.get("end") if isinstance(cell, dict) else None
+                if isinstance(side, str) and x % 2 == 0 and (top - y) % 2 == 0:
+                    ends.append([x // 2, (top - y) // 2, side])
+        legacy = data.get("endPoints") or ([data["end"]] if data.get("end") else [])
+        for p in legacy if isinstance(legacy, list) else []:  # the engine's older list
+            if isinstance(p, dict) and isinstance(p.get("dir"), str):
+                x, y = p.get("x"), p.get("y")
+                if isinstance(x, int) and isinstance(y, int) and x % 2 == (top - y) % 2 == 0:
+                    ends.append([x // 2, (top - y) // 2, p["dir"]])
+    if ends:
+        extras["ends"] = ends
+    return extras
+
+
 # ------------------------------------------------------------------ writing
-def _end_side(panel: Panel, v: tuple[int, int]) -> str:
-    """The side an end sticks out of: the border first, else a missing edge."""
+def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
+    """The side an end sticks out of: ``kept`` (the side it had when imported)
+    if it still can, else the border first, else a missing edge."""
     x, y = v
     border = {"top": y == panel.rows, "bottom": y == 0, "left": x == 0, "right": x == panel.cols}
-    for side, on in border.items():
-        if on:
-            return side
     steps = {"top": (x, y + 1), "bottom": (x, y - 1), "left": (x - 1, y), "right": (x + 1, y)}
-    for side, w in steps.items():
-        if edge(v, w) in panel.missing:
-            return side
-    raise ValueError(f"end {list(v)} has no side to stick out of")
+    sides = [side for side, on in border.items() if on]
+    sides += [s for s, w in steps.items() if s not in sides and edge(v, w) in panel.missing]
+    if not sides:
+        raise ValueError(f"end {list(v)} has no side to stick out of")
+    return kept if kept in sides else sides[0]
 
 
 def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
@@ -233,9 +275,13 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
             at(a[0] + b[0], a[1] + b[1])["gap"] = gap
     for v in panel.starts:
         at(2 * v[0], 2 * v[1])["start"] = True
+    extras = _dict(panel.meta.get("jbz"))
+    ends = extras.get("ends") if isinstance(extras.get("ends"), list) else []
+    kept = {(e[0], e[1]): e[2] for e in ends if _is_end_side(e)}
     for v in panel.ends:
-        at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v)
-    settings = dict(SETTINGS)
+        at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v, kept.get(v))
+    settings = {**SETTINGS, **_dict(extras.get("settings"))}
+    settings.update({key: SETTINGS[key] for key in _RULE_SETTINGS})
     if panel.polyomino_rules == "windmill":
         settings["PRECISE_POLYOMINOS"] = False
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
@@ -247,6 +293,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         "rotational": {"x": True, "y": True},
     }.get(panel.symmetry or "")
     data = {
+        **{key: value for key, value in extras.items() if key != "ends"},
         "name": str(panel.meta.get("title") or ""),
         "width": 2 * cols + 1,
         "height": 2 * rows + 1,
@@ -254,6 +301,22 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         "settings": settings,
         "grid": grid,
     }
+    # what the engine's deserialize sets (for its pillar arithmetic), unless read
+    data.setdefault("largezero", data["width"] * data["height"])
     if sym:
         data["symmetry"] = sym
     return data, notes
+
+
+def _is_end_side(item: object) -> bool:
+    return (
+        isinstance(item, list)
+        and len(item) == 3
+        and all(isinstance(c, int) for c in item[:2])
+        and item[2] in ("top", "bottom", "left", "right")
+    )
+
+
+def _dict(value: object) -> dict:
+    """``value`` if it is a dict (meta is the user's to edit), else empty."""
+    return value if isinstance(value, dict) else {}

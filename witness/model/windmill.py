@@ -47,6 +47,19 @@ COLOURS = {
     9: "orange",
 }
 SYMMETRY = {2: "horizontal", 3: "vertical", 4: "rotational"}
+# What a player calls each entity type (for skip lines).
+WORDS = {
+    "none": "a removed part",
+    "start": "a start",
+    "end": "an end",
+    "disjoint": "a gap",
+    "hexagon": "a dot",
+    "square": "a square",
+    "star": "a star",
+    "tetris": "a polyomino",
+    "error": "a canceller",
+    "triangle": "triangles",
+}
 
 
 # ------------------------------------------------------------------ protobuf wire format
@@ -193,7 +206,7 @@ def decode_storage(contents: str) -> tuple[int, list[Entity], str | None]:
         entities += [e] * e.count
     if message["symmetry"] not in (0, 1):
         if message["symmetry"] not in SYMMETRY:
-            raise UnsupportedPuzzle(f"symmetry type {message['symmetry']}")
+            raise UnsupportedPuzzle(f"an unknown kind of symmetry (code {message['symmetry']})")
         symmetry = SYMMETRY[message["symmetry"]]
     if width < 3 or width % 2 == 0 or not entities or len(entities) % width:
         raise UnsupportedPuzzle("contents: the entities do not fill an odd-sized grid")
@@ -209,6 +222,10 @@ def _polyomino(cell: tuple[int, int], shape: dict) -> Polyomino:
     cells = [(i % width, height - 1 - i // width) for i, on in enumerate(grid) if on]
     colour = "blue" if shape["negative"] else DEFAULT_COLOURS["polyominoes"]
     return Polyomino(cell, tuple(cells), shape["free"], shape["negative"], colour)
+
+
+def _words(kind: str) -> str:
+    return WORDS.get(kind, f"an unknown symbol ({kind})")
 
 
 def _place(fieldset: dict, kind: str, at: tuple, e: Entity, cell: bool, line: bool) -> None:
@@ -228,7 +245,7 @@ def _place(fieldset: dict, kind: str, at: tuple, e: Entity, cell: bool, line: bo
         elif kind == "tetris":
             fieldset["polyominoes"].append(_polyomino((x, y), e.shape))
         else:
-            raise UnsupportedPuzzle(f"{kind} in a cell")
+            raise UnsupportedPuzzle(f"{_words(kind)} in a cell")
     elif line:
         if kind == "none":
             fieldset["removed_edges"].append(at)
@@ -237,7 +254,7 @@ def _place(fieldset: dict, kind: str, at: tuple, e: Entity, cell: bool, line: bo
         elif kind == "hexagon":
             fieldset["dots"].append(Dot(at))
         else:
-            raise UnsupportedPuzzle(f"{kind} on a line")
+            raise UnsupportedPuzzle(f"{_words(kind)} on a line")
     else:
         handled = {"none": "removed_vertices", "start": "starts", "end": "ends"}
         if kind == "hexagon":
@@ -245,7 +262,7 @@ def _place(fieldset: dict, kind: str, at: tuple, e: Entity, cell: bool, line: bo
         elif kind in handled:
             fieldset[handled[kind]].append(at)
         else:
-            raise UnsupportedPuzzle(f"{kind} on a point")
+            raise UnsupportedPuzzle(f"{_words(kind)} on a point")
 
 
 def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
@@ -291,17 +308,20 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
     )
 
 
+# A snapshot record's keys that meta holds by name (and those export writes anew).
+META_NAMES = {"id": "id", "title": "title", "creatorName": "creator"}
+META_NAMES |= {"upvotes": "upvotes", "solves": "solves"}
+_WRITTEN = {"contents", "url", "exported_by"}
+
+
 def windmill_meta(record: dict) -> dict:
-    """The ``meta`` object of a snapshot record (id, title, creator, upvotes, solves, date)."""
+    """The ``meta`` object of a snapshot record: id, title, creator, upvotes,
+    solves, date, and under ``windmill`` the record's other keys (``createUtc``
+    among them, as read), which export writes back."""
     from datetime import UTC, datetime
 
-    meta = {"source": "windmill", "id": record.get("id")}
-    for key, name in (
-        ("title", "title"),
-        ("creatorName", "creator"),
-        ("upvotes", "upvotes"),
-        ("solves", "solves"),
-    ):
+    meta: dict = {"source": "windmill"}
+    for key, name in META_NAMES.items():
         if record.get(key) is not None:
             meta[name] = record[key]
     if isinstance(record.get("createUtc"), int):
@@ -310,4 +330,168 @@ def windmill_meta(record: dict) -> dict:
         except (OverflowError, OSError, ValueError):
             raise ValueError(f"createUtc {record['createUtc']} is out of range") from None
         meta["created"] = created.isoformat(timespec="seconds")
+    extras = {k: v for k, v in record.items() if k not in META_NAMES and k not in _WRITTEN}
+    if extras:
+        meta["windmill"] = extras
     return meta
+
+
+# ------------------------------------------------------------------ from a panel
+WINDMILL_SITE = "https://windmill.thefifthmatt.com"
+TYPE_CODES = {name: code for code, name in TYPES.items()}
+COLOUR_CODES = {name: code for code, name in COLOURS.items()}
+SYMMETRY_CODES = {name: code for code, name in SYMMETRY.items()}
+
+
+def _key(number: int, wire: int) -> bytes:
+    return _varint_bytes(number << 3 | wire)
+
+
+def _varint_bytes(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        out.append((value & 0x7F) | (0x80 if value > 0x7F else 0))
+        value >>= 7
+        if not value:
+            return bytes(out)
+
+
+def _message(parts: list[tuple[int, int | bytes]]) -> bytes:
+    """A protobuf message of (field number, int or bytes) pairs; zero ints are
+    left out, as proto3 writes its defaults."""
+    out = b""
+    for number, value in parts:
+        if isinstance(value, bytes):
+            out += _key(number, 2) + _varint_bytes(len(value)) + value
+        elif value:
+            out += _key(number, 0) + _varint_bytes(value)
+    return out
+
+
+def _shape_message(p: Polyomino) -> bytes:
+    width = max(dx for dx, _ in p.shape) + 1
+    height = max(dy for _, dy in p.shape) + 1
+    grid = bytes((dx, height - 1 - row) in p.shape for row in range(height) for dx in range(width))
+    return _message([(1, width), (2, grid), (3, int(p.rotatable)), (4, int(p.negative))])
+
+
+def _cell_entities(panel: Panel, notes: list[str]) -> dict[tuple[int, int], bytes]:
+    """The entity of every cell symbol, keyed by its doubled place (y up)."""
+    out: dict[tuple[int, int], bytes] = {}
+    for kind, name in (("square", "squares"), ("star", "stars")):
+        for x, y, colour in getattr(panel, name):
+            if colour not in COLOUR_CODES:
+                names = ", ".join(COLOUR_CODES)
+                raise ValueError(f"The Windmill has no {colour} {kind}s (its colours: {names})")
+            out[2 * x + 1, 2 * y + 1] = _message([(1, TYPE_CODES[kind]), (2, COLOUR_CODES[colour])])
+    for x, y, colour in panel.cancellers:
+        if colour != "white":
+            notes.append(f"the canceller at {[x, y]} is written white, as The Windmill has them")
+        out[2 * x + 1, 2 * y + 1] = _message([(1, TYPE_CODES["error"])])
+    for x, y, k, colour in panel.triangles:
+        if colour != DEFAULT_COLOURS["triangles"]:
+            notes.append(f"the triangles at {[x, y]} are written orange, as The Windmill has them")
+        out[2 * x + 1, 2 * y + 1] = _message([(1, TYPE_CODES["triangle"]), (6, k)])
+    for p in panel.polyominoes:
+        if p.colour != ("blue" if p.negative else DEFAULT_COLOURS["polyominoes"]):
+            notes.append(f"the polyomino at {list(p.cell)} is written in The Windmill's colour")
+        out[2 * p.cell[0] + 1, 2 * p.cell[1] + 1] = _message(
+            [(1, TYPE_CODES["tetris"]), (4, _shape_message(p))]
+        )
+    return out
+
+
+def _line_entities(panel: Panel, notes: list[str]) -> dict[tuple[int, int], bytes]:
+    """The entity of every point and line (starts, ends, dots, gaps, removed), keyed
+    by doubled place (y up); ValueError when two fall on one place."""
+    placed: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def put(at: tuple[int, int], kind: str, what: str) -> None:
+        if at in placed:
+            raise ValueError(f"The Windmill holds one thing per place: {placed[at][1]} and {what}")
+        placed[at] = (kind, what)
+
+    for v in panel.starts:
+        put((2 * v[0], 2 * v[1]), "start", f"the start {list(v)}")
+    for v in panel.ends:
+        x, y = v
+        open_sides = [edge(v, w) in panel.removed_edges for w in _around(v)]
+        if 0 < x < panel.cols and 0 < y < panel.rows and not any(open_sides):
+            raise ValueError(
+                f"the end {list(v)} sticks out past a removed point; in The Windmill "
+                "an end sticks out across the border or a removed edge only"
+            )
+        put((2 * v[0], 2 * v[1]), "end", f"the end {list(v)}")
+    for v in panel.removed_vertices:
+        put((2 * v[0], 2 * v[1]), "none", f"the removed point {list(v)}")
+    for kind, edges, what in (
+        ("disjoint", panel.gaps, "gap"),
+        ("none", panel.removed_edges, "removed edge"),
+    ):
+        for a, b in edges:
+            put((a[0] + b[0], a[1] + b[1]), kind, f"the {what} {[*a, *b]}")
+    for d in panel.dots:
+        where = [*d.at[0], *d.at[1]] if d.on_edge else list(d.at)  # as the panel file has it
+        if d.colour != "black":
+            notes.append(f"the {d.colour} dot at {where} is written black")
+        at = (
+            (d.at[0][0] + d.at[1][0], d.at[0][1] + d.at[1][1])
+            if d.on_edge
+            else (2 * d.at[0], 2 * d.at[1])
+        )
+        put(at, "hexagon", f"the dot {where}")
+    return {at: _message([(1, TYPE_CODES[kind])]) for at, (kind, _) in placed.items()}
+
+
+def _around(v: tuple[int, int]) -> list[tuple[int, int]]:
+    x, y = v
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+
+
+def panel_to_windmill(panel: Panel) -> tuple[str, list[str]]:
+    """The Windmill's ``contents`` string for ``panel`` and the approximations made
+    (colours The Windmill fixes, rules it does not have); ValueError when the
+    panel holds what the format cannot (two things on one place, other colours)."""
+    notes: list[str] = []
+    if panel.polyominoes and panel.polyomino_rules != "windmill":
+        notes.append("The Windmill lets polyominoes overhang the grid where negatives cancel")
+    if panel.cancellers and panel.canceller_rules != "windmill":
+        notes.append("The Windmill spends cancellers by its count, not by a search")
+    placed = {**_line_entities(panel, notes), **_cell_entities(panel, notes)}
+    width, height = 2 * panel.cols + 1, 2 * panel.rows + 1
+    entities, empty = [], 0
+    for b in range(height):  # rows from the top, as the client stores them
+        for a in range(width):
+            entity = placed.get((a, height - 1 - b))
+            if entity is None:
+                empty += 1
+                continue
+            if empty:  # the client's run of empty places
+                entities.append(_message([(5, empty if empty > 1 else 0)]))
+                empty = 0
+            entities.append(entity)
+    if empty:
+        entities.append(_message([(5, empty if empty > 1 else 0)]))
+    storage = _message([(1, width)] + [(2, e) for e in entities])
+    storage += _message([(3, SYMMETRY_CODES.get(panel.symmetry or "", 0))])
+    text = base64.b64encode(storage).decode("ascii")
+    return text.replace("/", "_").replace("+", "-") + "_0", notes
+
+
+def windmill_record(panel: Panel) -> tuple[dict, list[str]]:
+    """A record as in a snapshot of The Windmill's puzzle list (``contents``, the
+    address that opens it in The Windmill's editor, and the title; when the panel
+    came from The Windmill, every other key its record had too)."""
+    contents, notes = panel_to_windmill(panel)
+    meta = panel.meta
+    record: dict = {}
+    if meta.get("source") == "windmill":
+        kept = meta.get("windmill")
+        record.update(kept if isinstance(kept, dict) else {})
+        for key, name in META_NAMES.items():
+            if meta.get(name) is not None:
+                record[key] = meta[name]
+    elif meta.get("title") is not None:
+        record["title"] = meta["title"]
+    record.update(contents=contents, url=f"{WINDMILL_SITE}/build/{contents}")
+    return record, notes

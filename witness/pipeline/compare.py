@@ -19,6 +19,7 @@ from witness.pipeline.compared_files import missing_files
 from witness.pipeline.report import (
     NOISY_SECONDS,
     SOLVER_TITLES,
+    cite,
     figure5,
     fmt,
     plain_log_ticks,
@@ -68,9 +69,9 @@ def _ratio(a: float, b: float) -> str:
     return f"{a / b:.3g}" if b and not pd.isna(a / b) else "n/a"
 
 
-def _predicate_section(b: BiasResults) -> list[str]:
+def _predicate_section(b: BiasResults, here: Path) -> list[str]:
     return [
-        f"### {b.name} (`{b.folder / 'final/pi_star.pl'}`)",
+        f"### {b.name} (`{cite(b.folder / 'final/pi_star.pl', here)}`)",
         "",
         *predicate_lines(b.predicate, b.verify),
         "",
@@ -384,7 +385,7 @@ def write_comparison(
         f"# Side by side: {names}",
         "",
         f"Made by `{command}` from each bias's outputs (folders: "
-        + ", ".join(f"`{b.folder}`" for b in results)
+        + ", ".join(f"`{cite(b.folder, out_md.parent)}`" for b in results)
         + "); nothing is rerun.",
         "",
         f"![speedups by bucket and large puzzles solved]({png})",
@@ -396,7 +397,7 @@ def write_comparison(
         "",
     ]
     for b in results:
-        lines += _predicate_section(b)
+        lines += _predicate_section(b, out_md.parent)
     lines += (
         _test_section(results)
         + _large_section(results)

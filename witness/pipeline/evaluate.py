@@ -23,7 +23,7 @@ from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
-from witness.search.solvers import Searchable, build_geometry, single_start, solve, warm_up
+from witness.search.solvers import Searchable, build_geometry, solve, warm_up
 from witness.verify.verdict import may_prune
 
 
@@ -126,8 +126,7 @@ def solve_safely(
     search is complete either way. Records keep the puzzles' order; each
     record's ``mode`` says which it was."""
     allowed = [
-        may_prune(verdict, p.rows, p.cols, single_start(p), p if isinstance(p, Panel) else None)
-        for _, p in puzzles
+        may_prune(verdict, p.rows, p.cols, p if isinstance(p, Panel) else None) for _, p in puzzles
     ]
     pairs = list(zip(puzzles, allowed, strict=True))
     # where pruning is allowed the predicate is sound, so an empty open list

@@ -41,6 +41,12 @@ from witness.search.predicates import Predicate
 from witness.verify.verdict import BOUNDED, PROVEN, verdict_text
 
 
+def cite(path: str | Path, here: Path) -> str:
+    """``path`` as report.md cites it: relative to the report's folder ``here``,
+    so that it resolves wherever the folder is (a run's or a reference copy)."""
+    return Path(os.path.relpath(path, here)).as_posix()
+
+
 def fmt(x: float) -> str:
     """A number for the report: 3 significant digits, or whole with thousands separators."""
     return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
@@ -166,8 +172,9 @@ def write_report(
     appendix = appendix_puzzle(
         inputs.per_puzzle_csv, inputs.test_set, inputs.pi_star, stems["appendix"]
     )
-    rel = {k: os.path.relpath(v.with_suffix(".png"), out_md.parent) for k, v in stems.items()}
-    head_md, head_txt = _headline(inputs, appendix, rel["appendix"])
+    here = out_md.parent
+    rel = {k: cite(v.with_suffix(".png"), here) for k, v in stems.items()}
+    head_md, head_txt = _headline(inputs, appendix, rel["appendix"], here)
     lines = [
         f"# Reproduction report: {run_label}",
         "",
@@ -177,8 +184,8 @@ def write_report(
         "",
         *head_md,
         *_learning_section(inputs),
-        *_triage_section(inputs),
-        *_test_section(inputs, appendix, rel),
+        *_triage_section(inputs, here),
+        *_test_section(inputs, appendix, rel, here),
         *_large_section(inputs, rel),
         *_difficulty_section(inputs, stems["difficulty"], rel["difficulty"]),
     ]
@@ -187,8 +194,11 @@ def write_report(
     return out_md
 
 
-def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[list, list]:
-    """The report's first section (markdown) and the same few lines as plain text."""
+def _headline(
+    inputs: ReportInputs, appendix: dict, appendix_png: str, here: Path
+) -> tuple[list, list]:
+    """The report's first section (markdown) and the same few lines as plain text
+    (which names pi*'s file as the run was given it, for the terminal)."""
     from witness.pipeline.triage import learned_predicate
 
     pred = learned_predicate(inputs.pi_star)
@@ -211,7 +221,7 @@ def _headline(inputs: ReportInputs, appendix: dict, appendix_png: str) -> tuple[
     md = [
         "## Headline",
         "",
-        f"pi* (`{inputs.pi_star}`), in Prolog:",
+        f"pi* (`{cite(inputs.pi_star, here)}`), in Prolog:",
         "",
         *predicate_lines(
             pred,
@@ -314,6 +324,12 @@ def clause_verdict_table(record: dict) -> list[str]:
 
 def pruning_rule(record: dict) -> str:
     """How the test evaluation used pi*, given its verdict (witness.verify.verdict.may_prune)."""
+    if record.get("status") == BOUNDED and not {"panel", "starts"} & set(record):
+        return (
+            "pi* was checked on puzzles that start at (0, 0) only (an older witness "
+            "verify), so the test evaluation uses it as a sort key only, with "
+            "pi_baseline pruning."
+        )
     return {
         PROVEN: "pi* prunes in the test evaluation.",
         BOUNDED: f"pi* prunes only puzzles up to {record.get('max_size')}; on larger ones it "
@@ -348,7 +364,7 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
     return [*lines, ""]
 
 
-def _triage_section(inputs: ReportInputs) -> list[str]:
+def _triage_section(inputs: ReportInputs, here: Path) -> list[str]:
     triage = inputs.triage_config or {}
     repeats, rank_by = triage.get("repeats", 3), triage.get("rank_by", "speedup_t")
     keep = {1: triage.get("k1", "k1"), 2: triage.get("k2", "k2"), 3: 1}
@@ -359,10 +375,9 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
         f"process, interleaved puzzle by puzzle and repeated {repeats} times, ranks them by "
         f"{rank_by} and keeps the best (stage 1: {keep[1]}, stage 2: {keep[2]}, stage 3: 1, "
         "which is the version's choice); a predicate with no clause is never kept. "
-        f"speedup_t counts each solve with its fastest of the {repeats} repetitions; "
-        "beside it, speedup_t of each repetition alone (lowest to highest), a different "
-        "measurement of the same searches, so it need not contain the first; speedup_E "
-        "is exact.",
+        f"speedup_t is Equation 1 over all {repeats} repetitions (the baseline's search "
+        "seconds summed over every solve, over the candidate's); beside it, Equation 1 of "
+        "each repetition alone, lowest to highest, between which it lies; speedup_E is exact.",
         "",
     ]
     if inputs.distinct_csv is not None:
@@ -370,46 +385,91 @@ def _triage_section(inputs: ReportInputs) -> list[str]:
         lines += [
             f"Learned predicates: {len(distinct)}; distinct ones (firing on different "
             f"feature values): {distinct.same_as.nunique()}. Triage times one of each, "
-            f"the first by name (`{inputs.distinct_csv}`).",
+            f"the first by name (`{cite(inputs.distinct_csv, here)}`).",
             "",
         ]
-    lines += _stage_tables(inputs)
+    lines += _stage_tables(inputs, here)
+    lines += _chosen_programs(inputs, here)
+    record = read_json(inputs.verify_json, "verify record")
     lines += [
-        f"pi* (`{inputs.pi_star}`), with its provenance:",
+        f"Verification (`witness verify`, `{cite(inputs.verify_json, here)}`): "
+        f"**{verdict(record)[1]}** (paper: Theorem 1, by hand). " + pruning_rule(record),
+        "",
+    ]
+    return lines
+
+
+def _chosen_programs(inputs: ReportInputs, here: Path) -> list[str]:
+    """pi*'s file with its provenance, then version 2's choice: its file only
+    when it differs from pi*'s, else a line saying which it is (never a block twice)."""
+    lines = [
+        f"pi* (`{cite(inputs.pi_star, here)}`), with its provenance:",
         "",
         "```prolog",
         Path(inputs.pi_star).read_text().strip(),
         "```",
         "",
     ]
-    if inputs.v2_program:
-        clauses = [
-            [c for c in Path(p).read_text().splitlines() if c.startswith("f(")]
-            for p in (inputs.pi_star, inputs.v2_program)
-        ]
-        same = " (the same clauses as pi*)"
+    if not inputs.v2_program:
+        return lines
+    texts = [Path(p).read_text() for p in (inputs.pi_star, inputs.v2_program)]
+    clauses = [[c for c in text.splitlines() if c.startswith("f(")] for text in texts]
+    v2 = cite(inputs.v2_program, here)
+    if texts[0].strip() == texts[1].strip():
+        lines += [f"pi* is the choice of A* version 2 (baseline pruning always on; `{v2}`)."]
+    elif clauses[0] == clauses[1]:
         lines += [
-            "With baseline pruning always on (A* version 2), triage chose"
-            + (same if clauses[0] == clauses[1] else "")
-            + ":",
+            "With baseline pruning always on (A* version 2), triage chose the same clauses "
+            f"as pi* (`{v2}`)."
+        ]
+    else:
+        lines += [
+            "With baseline pruning always on (A* version 2), triage chose:",
             "",
             "```prolog",
-            Path(inputs.v2_program).read_text().strip(),
+            texts[1].strip(),
             "```",
-            "",
-            "(paper: the same predicate as version 1 without its first line)",
-            "",
         ]
-    record = read_json(inputs.verify_json, "verify record")
-    lines += [
-        f"Verification (`witness verify`, `{inputs.verify_json}`): **{verdict(record)[1]}** "
-        "(paper: Theorem 1, by hand). " + pruning_rule(record),
-        "",
+    return [*lines, "", "(paper: the same predicate as version 1 without its first line)", ""]
+
+
+def _single_candidates(csvs: Sequence[Path]) -> str:
+    """A sentence naming the stages that had one candidate with clauses (nothing
+    to rank), or "" when every stage ranked several."""
+    single = [
+        stage
+        for stage, path in enumerate(csvs, 1)
+        if (pd.read_csv(path)["speedup_E"] > 0).sum() <= 1
     ]
-    return lines
+    if not single:
+        return ""
+    which = "every stage" if len(single) == len(csvs) else "stage " + ", ".join(map(str, single))
+    return (
+        f"One candidate with clauses reached {which}: nothing was ranked there, and its "
+        "speedups only compare it with pi_baseline."
+    )
 
 
-def _stage_tables(inputs: ReportInputs) -> list[str]:
+def _older_speedup_t(csvs: Sequence[Path]) -> str:
+    """A sentence when some speedup_t lies outside its per-repetition range (beyond
+    the CSV's rounding): stage CSVs written by the triage that counted each solve
+    with its fastest repetition, whose headline the range need not contain."""
+    for path in csvs:
+        rows = pd.read_csv(path)
+        slack = 1e-6
+        outside = (rows["speedup_t"] < rows["speedup_t_min"] - slack) | (
+            rows["speedup_t"] > rows["speedup_t_max"] + slack
+        )
+        if outside.any():
+            return (
+                "These stage files come from an older triage, whose speedup_t counted each "
+                "solve with its fastest repetition (so it may lie outside the range beside it); "
+                "they were ranked on that."
+            )
+    return ""
+
+
+def _stage_tables(inputs: ReportInputs, here: Path) -> list[str]:
     """A table per A* version: each stage's first three candidates and the kept ones."""
     lines: list[str] = []
     for version, csvs in inputs.stage_csvs.items():
@@ -422,7 +482,7 @@ def _stage_tables(inputs: ReportInputs) -> list[str]:
             )
             + "):",
             "",
-            "| stage | rank | predicate | speedup_t (fastest of each solve) | "
+            "| stage | rank | predicate | speedup_t (all repetitions) | "
             "speedup_t per repetition (lowest to highest) | speedup_E | kept |",
             "| --- | --- | --- | --- | --- | --- | --- |",
         ]
@@ -435,11 +495,15 @@ def _stage_tables(inputs: ReportInputs) -> list[str]:
                     f"{fmt(r.speedup_t_min)} to {fmt(r.speedup_t_max)} | {fmt(r.speedup_E)} | "
                     f"{'**kept**' if r.kept else 'no'} |"
                 )
-        lines += ["", f"Files: {', '.join(f'`{p}`' for p in csvs)}.", ""]
+        notes = [_single_candidates(csvs), _older_speedup_t(csvs)]
+        lines += ["", *(line for note in notes if note for line in (note, ""))]
+        lines += [f"Files: {', '.join(f'`{cite(p, here)}`' for p in csvs)}.", ""]
     return lines
 
 
-def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> list[str]:
+def _test_section(
+    inputs: ReportInputs, appendix: dict, rel: dict[str, str], here: Path
+) -> list[str]:
     summary = read_json(inputs.test_summary, "test summary")
     return [
         "## Test set (section 5.5)",
@@ -457,7 +521,7 @@ def _test_section(inputs: ReportInputs, appendix: dict, rel: dict[str, str]) -> 
         f"{PAPER_TEST['share_slower']:.1%} |",
         "",
         *_portfolio_lines(summary.get("portfolio")),
-        f"Per size (`{inputs.by_size_csv}`; Figure 4: `{rel['figure4']}`):",
+        f"Per size (`{cite(inputs.by_size_csv, here)}`; Figure 4: `{rel['figure4']}`):",
         "",
         *_by_size_table(pd.read_csv(inputs.by_size_csv), inputs.paper),
         "",
@@ -590,6 +654,7 @@ __all__ = [
     "Panel",
     "ReportInputs",
     "appendix_puzzle",
+    "cite",
     "clause_verdict_table",
     "encoding_lines",
     "figure4",

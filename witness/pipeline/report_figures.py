@@ -132,8 +132,9 @@ def figure5_panels(
     no_data: Callable[[str, str], str],
 ) -> tuple[plt.Figure, list, Iterator[Panel]]:
     """Figure 5's grid, a row per reading of the budget and a column per solver
-    (``figsize(rows, columns)``), and its panels with data, one at a time; a
-    panel without (clingo has no expansions) is left blank, titled ``no_data(solver, label)``."""
+    (``figsize(rows, columns)``), and its panels with data, one at a time. A
+    panel without (clingo has no expansions) is not drawn: its place stays
+    empty and ``no_data(solver, label)`` goes in a note under the figure."""
     solvers, readings = _solvers_and_readings(df)
     fig, axes = plt.subplots(
         len(readings),
@@ -144,16 +145,24 @@ def figure5_panels(
     )
 
     def panels() -> Iterator[Panel]:
+        notes = []
         for i, (col, label) in enumerate(readings):
             for j, solver in enumerate(solvers):
                 ax, g = axes[i][j], df[df["solver"] == solver]
                 if g[col].isna().all():
-                    ax.set_axis_off()
-                    ax.set_title(no_data(solver, label), fontsize=8)
+                    ax.remove()
+                    notes.append(no_data(solver, label))
                 else:
                     yield Panel(ax, g, solver, col, label, j == 0)
+        if notes:
+            fig.supxlabel("; ".join(notes), fontsize=8)
 
     return fig, axes, panels()
+
+
+def _no_reading(solver: str, label: str) -> str:
+    """The note for a solver without a reading of the budget (clingo: no expansions)."""
+    return f"{SOLVER_TITLES.get(solver, solver)}: no panel for the {label.split(' (')[0]}"
 
 
 def figure5(
@@ -172,7 +181,7 @@ def figure5(
     fig, axes, panels = figure5_panels(
         df,
         lambda rows, cols: (1.2 + 0.9 * len(limits) * cols, 1.2 + 0.75 * len(sizes) * rows),
-        lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
+        _no_reading,
     )
     image = None
     for p in panels:
@@ -189,7 +198,7 @@ def figure5(
             p.ax.set_ylabel(f"puzzle size ({short})", fontsize=8)
         p.ax.set_title(SOLVER_TITLES.get(p.solver, p.solver), fontsize=9)
     if image is not None:
-        fig.colorbar(image, ax=axes, shrink=0.8, label="% of puzzles solved")
+        fig.colorbar(image, ax=list(fig.axes), shrink=0.8, label="% of puzzles solved")
     fig.suptitle(f"{title}\n{paper_figure5_text()}", fontsize=10)
     return save_figure(fig, stem)
 
@@ -228,7 +237,7 @@ def figure5_lines(solved_csv: str | Path, stem: Path) -> list[Path]:
     fig, _, panels = figure5_panels(
         df,
         lambda rows, cols: (4 * cols, 3.5 * rows + 0.5),
-        lambda solver, label: f"{SOLVER_TITLES.get(solver, solver)}\n(no {label.split(' (')[0]})",
+        _no_reading,
     )
     for p in panels:
         # one place per size, in order of squares (5x6 and 6x5 are two sizes)

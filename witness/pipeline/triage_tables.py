@@ -29,9 +29,10 @@ class CandidateTiming:
     """One predicate timed against pi_baseline on one filter set, in one process.
 
     ``speedup_t`` is Equation 1 (sum of the baseline's search seconds / sum of
-    the predicate's) with each solve timed by its fastest repetition;
-    ``speedup_t_min`` and ``speedup_t_max`` are the spread of Equation 1 over
-    single repetitions. ``speedup_E`` (Equation 2) is exact.
+    the predicate's) with the sums over every repetition of every puzzle;
+    ``speedup_t_min`` and ``speedup_t_max`` are Equation 1 of the single
+    repetitions, lowest and highest, between which ``speedup_t`` lies.
+    ``speedup_E`` (Equation 2) is exact.
     """
 
     predicate: str
@@ -39,7 +40,7 @@ class CandidateTiming:
     speedup_t_min: float
     speedup_t_max: float
     speedup_E: float
-    seconds: float  # the predicate's total search seconds (fastest repetition per puzzle)
+    seconds: float  # the predicate's total search seconds, mean over the repetitions
     baseline_seconds: float  # the baseline's, timed beside it
     expansions: int
     baseline_expansions: int

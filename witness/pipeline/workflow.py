@@ -233,12 +233,12 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
 
     from ilp import BKError, learn
     from witness.io import write_json
-    from witness.learning.program import write_program
+    from witness.learning.program import engine_name, write_program
 
     t0 = time.perf_counter()
     try:
         program, scores, stats = learn(
-            task_dir, timeout=timeout, engine=engine, progress=True, isolate=True
+            task_dir, timeout=timeout, engine=engine_name(engine), progress=True, isolate=True
         )
     except BKError:
         raise

@@ -309,11 +309,8 @@ def solve(
     paths = _Paths.start(capacity, geo.start)
     counters = paths.counters
     # Only a predicate that prunes without a proof can empty the open list
-    # on a solvable puzzle. pi_baseline's rule holds for any start; the other
-    # proofs (witness verify) are about puzzles that start at (0, 0).
-    sound = mode == "sort" or (
-        predicate.sound and (predicate.kind in ("none", "baseline") or puzzle.start == (0, 0))
-    )
+    # on a solvable puzzle (witness verify's proofs cover every start and goal).
+    sound = mode == "sort" or predicate.sound
 
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit

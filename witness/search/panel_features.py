@@ -253,7 +253,7 @@ def _cell_flood(panel: Panel, cell: Cell, separates: frozenset[Edge]) -> frozens
 
 
 def _colour_symbols(panel: Panel) -> dict[Cell, str]:
-    """Cell -> the colour of its symbol, for every symbol a star counts (rules.py)."""
+    """Cell -> the colour of its symbol, for every symbol a star counts (witness.model.rules)."""
     out: dict[Cell, str] = {}
     for items in (panel.triangles, panel.squares, panel.stars, panel.cancellers):
         for item in items:

@@ -11,13 +11,16 @@ line call these, so the same stage runs on every panel type.
 
 from __future__ import annotations
 
+import sys
 import threading
+from collections.abc import Callable
 
+from witness.errors import InputError
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, search_view
 from witness.search import astar, panel_search
 from witness.search.panel_features import reads_panel_features
-from witness.search.predicates import Predicate
+from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
 Searchable = Puzzle | Panel
@@ -29,28 +32,74 @@ def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Search
     one, the panel itself otherwise, and always the panel for a learned
     program over the panel features (it has no object to fire on otherwise)."""
     if predicate is not None and reads_panel_features(predicate):
-        return puzzle if isinstance(puzzle, Panel) else puzzle.to_panel()
-    return search_view(puzzle) if isinstance(puzzle, Panel) else puzzle
+        return puzzle.to_panel()
+    return search_view(puzzle.to_panel())
 
 
-def build_geometry(puzzle: Searchable, predicate: Predicate | None = None):
+def builtin(predicate: Predicate | str) -> Predicate:
+    """A predicate, or the built-in one of that name (none, baseline, paper)."""
+    if isinstance(predicate, Predicate):
+        return predicate
+    if predicate not in BUILTINS:
+        raise InputError(f"predicate {predicate!r}: expected one of {', '.join(BUILTINS)}")
+    return BUILTINS[predicate]
+
+
+def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None):
     """The compiled search's precomputed tables for ``puzzle`` (as
     :func:`solve` with ``predicate`` will search it)."""
-    puzzle = core_input(puzzle, predicate)
+    puzzle = core_input(puzzle, None if predicate is None else builtin(predicate))
     if isinstance(puzzle, Panel):
         return panel_search.build_panel_geometry(puzzle)
     return astar.build_geometry(puzzle)
 
 
-def warm_up() -> None:
-    """Load both compiled cores, so no timed solve pays for it."""
-    astar.warm_up()
-    panel_search.warm_up()
+# Loading a core from numba's disk cache takes a second or two; longer means it
+# is being compiled (the first time, or after a change to its file).
+NOTICE_AFTER_SECONDS = 3.0
+COMPILE_NOTICE = (
+    "compiling the {core} search core once (numba; minutes of CPU, about 2.5 GB for the panel "
+    "core); later runs load it from numba's cache (scripts/setup.sh does it ahead)"
+)
+
+
+def warm_up(
+    puzzle: Searchable | None = None,
+    predicate: Predicate | str | None = None,
+    notice: Callable[[str], None] | None = None,
+) -> None:
+    """Load the compiled core :func:`solve` runs for ``puzzle`` and ``predicate``
+    (both cores when no puzzle is given), so no timed solve pays for it. When
+    loading a core takes longer than :data:`NOTICE_AFTER_SECONDS` (it is being
+    compiled), ``notice`` is called once, from another thread, with a sentence
+    saying so."""
+    cores = [astar, panel_search]
+    if puzzle is not None:
+        searched = core_input(puzzle, None if predicate is None else builtin(predicate))
+        cores = [panel_search if isinstance(searched, Panel) else astar]
+    for core in cores:
+        name = "panel" if core is panel_search else "triangle"
+        timer = None
+        if notice is not None:
+            timer = threading.Timer(
+                NOTICE_AFTER_SECONDS, notice, [COMPILE_NOTICE.format(core=name)]
+            )
+            timer.daemon = True
+            timer.start()
+        try:
+            core.warm_up()
+        finally:
+            if timer is not None:
+                timer.cancel()
+
+
+if __name__ == "__main__":  # scripts/setup.sh: compile both cores ahead of the first solve
+    warm_up(notice=lambda text: print(f"[setup] {text}", file=sys.stderr, flush=True))
 
 
 def solve(
     puzzle: Searchable,
-    predicate: Predicate,
+    predicate: Predicate | str,
     mode: str = "prune",
     base_prune: bool = False,
     time_limit: float | None = None,
@@ -63,6 +112,7 @@ def solve(
     the core :func:`core_input` picks; budgets, statuses and the result as in
     :func:`witness.search.astar.solve`. ``geometry``, when given, comes from
     :func:`build_geometry` of the same puzzle and predicate."""
+    predicate = builtin(predicate)
     puzzle = core_input(puzzle, predicate)
     if not isinstance(geometry, _GEOMETRY[isinstance(puzzle, Panel)]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
@@ -78,10 +128,3 @@ def solve(
         geometry=geometry,
         stop=stop,
     )
-
-
-def single_start(puzzle: Searchable):
-    """The one start of ``puzzle`` (None for a panel with several)."""
-    if isinstance(puzzle, Panel):
-        return puzzle.starts[0] if len(puzzle.starts) == 1 else None
-    return puzzle.start

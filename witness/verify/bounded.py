@@ -1,17 +1,26 @@
 """The bounded check: does a clause fire on a solution prefix of some puzzle up
 to a given size? The search behind :func:`witness.verify.verdict.verify_predicate`.
 
-It covers:
+It covers, for every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``,
+every puzzle of the paper's form (:class:`witness.model.puzzle.Puzzle`):
 
-- every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``
-  (sizes ``c x r`` and ``r x c`` are mirror images under ``(x, y) -> (y, x)``,
-  which fixes the start (0, 0), maps peripheral vertices to peripheral
-  vertices and keeps every feature, so only one of each pair is solved);
-- every triangle placement (0..3 triangles on every square, 0 meaning
-  unconstrained), every peripheral goal other than the start (0, 0);
+- every start vertex, every goal on the rim other than the start, and every
+  triangle placement (0..3 triangles on every square, 0 meaning
+  unconstrained);
 - every solution of that puzzle and every proper prefix of it (from the
   trivial path ``[start]`` up to the vertex before the goal);
 - every constrained square of it.
+
+Mirror images keep every feature (triangles, edges and corners of a square,
+the head on a corner, the path's length, the goal's reachability, the
+addable edges): each maps squares to squares with their sides and corners,
+solutions to solutions and the rim to the rim. So only one of each pair of
+sizes ``r x c`` and ``c x r`` is solved: the transposition ``(x, y) -> (y,
+x)`` maps a puzzle with start ``s`` to one of the other size with start
+``s`` transposed, and every start is quantified in both. Within one size,
+choose.lp tries only starts in the lower-left quarter (``x -> cols - x``,
+``y -> rows - y``, and ``x <-> y`` on a square grid, map every other start
+there).
 
 The question "is there a puzzle, a solution, a prefix and a constrained
 square on which the clause's comparisons hold?" is one ASP problem
@@ -177,13 +186,15 @@ def _counterexample(
     rows: int, cols: int, index: int, clause: Clause, atoms: list[clingo.Symbol]
 ) -> Counterexample:
     """Read a model back, and check it in Python: raises if it is not a false positive."""
-    goal = None
+    start = goal = None
     triangles = []
     edges = []
     head = None
     squares = []
     for s in atoms:
-        if s.match("goal", 1):
+        if s.match("start", 1):
+            start = symbol_vertex(s.arguments[0])
+        elif s.match("goal", 1):
             goal = symbol_vertex(s.arguments[0])
         elif s.match("tri", 2) and s.arguments[1].number > 0:
             triangles.append((*symbol_vertex(s.arguments[0]), s.arguments[1].number))
@@ -193,7 +204,7 @@ def _counterexample(
             head = symbol_vertex(s.arguments[0])
         elif s.match("fires", 2) and s.arguments[0].number == index:
             squares.append(symbol_vertex(s.arguments[1]))
-    puzzle = Puzzle(rows=rows, cols=cols, goal=goal, triangles=tuple(triangles))
+    puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=tuple(triangles))
     solution = path_from_edges(puzzle.start, edges)
     prefix = solution[: solution.index(head) + 1]
     square = min(squares)

@@ -84,7 +84,8 @@ def clause_kind(clause: Clause) -> str:
 # and Q = p_0 .. p_L (L < n) a proper prefix with head p_L. Give each corner
 # of S a status: Q (p_i with i < L), H (the head p_L), F (p_i with i > L) or
 # N (not on P); and each side of S: q (edge p_i p_i+1 with i < L), f (with
-# i >= L) or n (not on P). P is simple, so the statuses are well defined, and:
+# i >= L) or n (not on P). P is simple, so the statuses are well defined, and
+# (whatever vertex P starts at, and whichever rim vertex it ends at):
 #   R1  a q side joins two corners of status Q or H (both ends lie on Q);
 #   R2  an f side joins two corners of status H or F (both ends come at or
 #       after the head), so it never touches a Q corner;
@@ -98,9 +99,14 @@ def clause_kind(clause: Clause) -> str:
 # puzzle shows is in LOCAL_STATES (the states of the 4^4 x 3^4 labellings
 # of one square that satisfy R1-R5). Conversely, each of these states is
 # shown by an actual solution prefix on a grid of at most 2x3 (or 3x2): the
-# verifier finds one for each (``realized_states``, checked in Python, and
-# asserted by tests). On 2x2 and smaller grids four of them do not occur
-# (too little room), which is why a 2x2 result would not carry over.
+# verifier finds one for each (``realized_states``, checked in Python), and
+# the tests enumerate every solution prefix of every puzzle, with every
+# start and goal, on grids up to 2x3 and find exactly these states (with
+# addable counts among those R6 allows), all of them on 2x3 (and only these
+# on random puzzles up to 7x7 that start anywhere). On 2x2 and smaller
+# grids two of them do not occur (too little room: a one-triangle square
+# whose four corners the prefix visits while using one of its sides), which
+# is why a 2x2 result would not carry over.
 #
 # Consequences for a clause C whose local comparisons accept the set A of
 # states (a clause implies its local comparisons):
@@ -113,8 +119,9 @@ def clause_kind(clause: Clause) -> str:
 #     smaller sizes, it may still accept a state that needs more room.
 #   - a non-local clause (it reads path_length) may fire only on paths
 #     longer than the checked grids allow, so its result holds only up to RxC.
-# DEFAULT_MAX_SIZE (4x4) covers 2x3 with margin and takes about a second
-# for Table 3; non-local clauses get the longer paths of 4x4 too.
+# DEFAULT_MAX_SIZE (4x4) covers 2x3 with margin and takes under a second
+# for Table 3 (docs/verification.md); non-local clauses get the longer paths
+# of 4x4 too.
 
 _ROLES = "QHFN"  # corner statuses
 _SIDE_ROLES = "qfn"  # side statuses

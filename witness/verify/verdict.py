@@ -31,7 +31,7 @@ from pathlib import Path
 from witness.io import make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, size_pair
+from witness.model.puzzle import Vertex, search_view, size_pair
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Clause, Predicate
 from witness.verify.bounded import (
@@ -59,6 +59,9 @@ PANEL_TIME_LIMIT = 60.0
 
 # The verdicts: REFUTED and UNKNOWN are the bounded check's own outcomes.
 PROVEN, BOUNDED = "proven", "bounded"
+# A triangle record's "starts": its bounded check covered puzzles with every
+# start (a record without the key comes from a check of start (0, 0) only).
+ANY_START = "any"
 
 
 # ---------------------------------------------------------------- records
@@ -140,6 +143,8 @@ class VerifyResult:
         }
         if self.panel_kinds:  # what a bounded verdict covers (may_prune)
             out["panel"] = {"kinds": list(self.panel_kinds), "colours": len(COLOURS)}
+        else:  # the starts the bounded check covered (may_prune)
+            out["starts"] = ANY_START
         return out
 
     def summary(self) -> str:
@@ -188,26 +193,19 @@ def verdict_text(status: str, max_size: str) -> str:
     }.get(status, f"unknown: not every clause was decided up to {max_size}")
 
 
-# The start of every puzzle the verifier considers (choose.lp): its verdicts are about these.
-VERIFIED_START = (0, 0)
-
-
-def may_prune(
-    verdict: dict,
-    rows: int,
-    cols: int,
-    start: tuple[int, int] | None = (0, 0),
-    panel: Panel | None = None,
-) -> bool:
+def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -> bool:
     """Whether a predicate with this verify record (``VerifyResult.to_dict()``)
-    may prune on a ``rows`` x ``cols`` puzzle starting at ``start`` without
+    may prune on a ``rows`` x ``cols`` puzzle (``panel``, when it is one) without
     losing a solution.
 
-    The verifier's puzzles start at (0, 0) (choose.lp), so what it shows is about
-    those: a proof for every size allows every such puzzle; a bounded check only
-    those the check covered (``r x c`` and its mirror image ``c x r`` are the same
-    search, see ``sizes_to_check``). Anything else, a panel with several starts
-    (``start`` None) among them, only sorts.
+    A triangle predicate is checked on every puzzle of the paper's form (any
+    start, a goal on the rim elsewhere: choose.lp), so a proof for every size
+    allows every such puzzle, and a bounded check those of the sizes it covered
+    (``r x c`` and its mirror image ``c x r`` are the same search, see
+    ``sizes_to_check``). A ``panel`` of another form (several starts or ends,
+    other symbols) was not checked: there it only sorts. So does a bounded
+    record without ``"starts": "any"``: it checked start (0, 0) only (a proof
+    never depended on the start, see :mod:`witness.verify.generality`).
 
     A learned family program (its record has a ``panel`` key) is checked on
     panels with any start: proven, it prunes everywhere (it never fires on
@@ -222,11 +220,11 @@ def may_prune(
             return False
         max_rows, max_cols = size_pair(verdict["max_size"])
         return covers_panel(panel, tuple(verdict["panel"]["kinds"]), max_rows, max_cols)
-    if start is None or tuple(start) != VERIFIED_START:
+    if panel is not None and isinstance(search_view(panel), Panel):  # not the paper's form
         return False
     if status == PROVEN:
         return True
-    if status != BOUNDED:
+    if status != BOUNDED or verdict.get("starts") != ANY_START:
         return False
     max_rows, max_cols = size_pair(verdict["max_size"])
     return (rows <= max_rows and cols <= max_cols) or (cols <= max_rows and rows <= max_cols)

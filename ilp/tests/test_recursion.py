@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from ilp import TaskError, learn
 from ilp.bias import parse_bias, read_bias
+from ilp.cli import main
 from ilp.generate import Generator
 from ilp.rules import Literal, Rule, is_recursive, parse_rule, subsumes, subsumes_any
 from ilp.test import Tester
-from witness.cli import main
 
 PARENT = [
     ("ann", "bob"),

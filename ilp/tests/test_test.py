@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ilp.bias import parse_bias, read_bias
 from ilp.rules import Literal, Rule, connected, evaluation_order, format_rule, parse_rule
 from ilp.task import TaskError
-from ilp.test import Tester, mask_indices, to_mask
+from ilp.test import HELPER_MODULE, Tester, mask_indices, to_mask
 
 TASKS = Path(__file__).parent / "tasks"
 GP = TASKS / "grandparent"
@@ -295,7 +295,7 @@ def test_untimed_first_try_only_when_the_caller_says_so(gp):
     and the cover queries of many different rules leave janus's cache of
     parsed query strings as it was (what differs is passed as bindings)."""
     ask = (
-        "catch(witness_ilp:limited(sleep(0.3), 1000000000000, 0.05, U, _R), _E, true), "
+        f"catch({HELPER_MODULE}:limited(sleep(0.3), 1000000000000, 0.05, U, _R), _E, true), "
         "(var(_E) -> E = none ; E = _E), (var(_R) -> R = none ; R = _R)"
     )
     assert gp.janus.query_once(ask, {"U": True})["R"] == "!"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ilp import TaskError, learn
-from witness.cli import main
+from ilp.cli import main
 
 TASKS = Path(__file__).parent / "tasks"
 TRAITS = ("venomous", "carnivore", "large", "small", "herbivore", "human")

@@ -1,6 +1,5 @@
-"""The ILP engine end to end on small classic tasks (tests/ilp/tasks/), the CLI and the output."""
+"""The ILP engine end to end on small classic tasks (tasks/), the CLI and the output."""
 
-import json
 import random
 import shutil
 import subprocess
@@ -12,8 +11,8 @@ import pytest
 from bias_text import NO_SINGLETONS
 
 from ilp import TaskError, learn, program_file_text
+from ilp.cli import main
 from ilp.rules import parse_program
-from witness.cli import main
 
 TASKS = Path(__file__).parent / "tasks"
 
@@ -166,23 +165,6 @@ def test_empty_program_file_is_loadable(tmp_path):
     assert janus.query_once("ilp_empty_program_test:happy(gus)")["truth"] is False
 
 
-def test_cli_learn_json_and_out(tmp_path, capsys):
-    out = tmp_path / "p.pl"
-    assert main(["learn", str(TASKS / "second"), "--json", "--quiet", "--out", str(out)]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["program"] == ["f(A,B) :- tail(A,C), head(C,B)."]
-    assert (data["tp"], data["fn"], data["tn"], data["fp"]) == (5, 0, 8, 0)
-    assert data["exhausted"] is True and data["timed_out"] is False
-    assert "f(A,B) :- tail(A,C), head(C,B)." in out.read_text()
-
-
-def test_cli_learn_text(capsys):
-    assert main(["learn", str(TASKS / "grandparent"), "--quiet"]) == 0
-    out = capsys.readouterr().out
-    assert "% scores: TP=10 FN=0 TN=27 FP=0" in out
-    assert out.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
-
-
 @pytest.mark.parametrize(
     "problem, message",
     [
@@ -219,7 +201,7 @@ def test_cli_bad_input_exit_2(tmp_path, capsys, problem, message):
 
 def test_cli_exit_status_in_a_subprocess(tmp_path):
     r = subprocess.run(
-        [sys.executable, "-m", "witness.cli", "learn", str(tmp_path / "x")],
+        [sys.executable, "-m", "ilp", "learn", str(tmp_path / "x")],
         capture_output=True,
         text=True,
     )
@@ -230,7 +212,7 @@ def test_popper_engine_unavailable_is_a_clear_error():
     from ilp.run_popper import popper_available
 
     if popper_available():
-        pytest.skip("Popper is installed here; tests/test_ilp_popper.py runs it")
+        pytest.skip("Popper is installed here; test_popper.py runs it")
     with pytest.raises(TaskError, match="needs Popper installed"):
         learn(TASKS / "grandparent", engine="popper")
 

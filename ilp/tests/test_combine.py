@@ -88,6 +88,13 @@ def test_pool_keeps_exactly_the_undominated_rules(numpy_from, specs):
         combine_module.NUMPY_POOL = saved
 
 
+def test_a_large_pool_is_filtered_in_python_where_numpy_is_not_installed(monkeypatch):
+    # numpy is an optional dependency of the ilp package: the filter must not need it
+    monkeypatch.setattr(combine_module, "_numpy", lambda: None)
+    monkeypatch.setattr(combine_module, "NUMPY_POOL", 0)
+    check_pool_against_definition([(2, 0b0111, 0b01), (3, 0b0011, 0b00), (2, 0b1111, 0b01)])
+
+
 def check_pool_against_definition(specs):
     pool = Pool()
     kept: list[tuple[Rule, int, int]] = []

@@ -10,8 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-ZOO = ROOT / "tests" / "ilp" / "tasks" / "zoo"
+ROOT = Path(__file__).resolve().parents[1]
+ZOO = ROOT / "ilp" / "tests" / "tasks" / "zoo"
 SCORER = ROOT / "benchmarks" / "popper_suite" / "score_program.py"
 
 # eats a human: mosquito, tick; carnivores: cobra, scorpion, lion, tiger, bear,

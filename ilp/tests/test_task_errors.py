@@ -1,10 +1,10 @@
 """Broken background knowledge and example files are refused.
 
-Each case runs ``witness learn`` in a subprocess: the exit status is the
+Each case runs ``ilp learn`` in a subprocess: the exit status is the
 point, and a BK that calls ``halt`` would end an in-process run.
 """
 
-import re
+import json
 import shutil
 import subprocess
 import sys
@@ -20,7 +20,7 @@ def run_learn(task: Path, *options: str, timeout: int = 60) -> subprocess.Comple
         [
             sys.executable,
             "-m",
-            "witness.cli",
+            "ilp",
             "learn",
             str(task),
             "--quiet",
@@ -54,7 +54,7 @@ def test_broken_bk_exits_2_quoting_the_first_error(tmp_path, case, bk_extra, quo
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
     assert r.stdout == ""
     last = r.stderr.strip().splitlines()[-1]
-    assert last.startswith("witness learn: error in") and quoted in last
+    assert last.startswith("ilp learn: error in") and quoted in last
     if case == "undefined":
         assert "stepparent/2" in last
     if case == "syntax":
@@ -93,14 +93,13 @@ def test_a_learning_job_survives_what_its_bk_does(tmp_path, case, bk_extra, said
     assert r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
-    assert lines[0].startswith(f"witness learn: error in {task / 'bk.pl'}: ") and said in lines[0]
+    assert lines[0].startswith(f"ilp learn: error in {task / 'bk.pl'}: ") and said in lines[0]
 
 
 def test_good_bk_still_learns(tmp_path):
     r = run_learn(TASKS / "grandparent")
-    assert r.returncode == 0 and r.stdout.endswith(
-        "grandparent(A,B) :- parent(A,C), parent(C,B).\n"
-    )
+    assert r.returncode == 0
+    assert "\ngrandparent(A,B) :- parent(A,C), parent(C,B).\n" in r.stdout
 
 
 @pytest.mark.parametrize("exs", ["", "% nothing here\n", "neg(grandparent(ann,bob)).\n"])
@@ -111,30 +110,6 @@ def test_no_positive_example_exits_2(tmp_path, exs):
     r = run_learn(task)
     assert r.returncode == 2 and r.stdout == ""
     assert "no positive example" in r.stderr and len(r.stderr.strip().splitlines()) == 1
-
-
-def test_pipeline_learning_stops_on_broken_bk_but_records_other_failures(tmp_path):
-    """One failed task is recorded (the pipeline goes on); broken BK, which every
-    task shares, stops the learn job with the BK's error instead of letting
-    every run fail and triage end with nothing to rank."""
-    from ilp import BKError
-    from witness.pipeline.workflow import learn_step
-
-    bad_exs = tmp_path / "no_pos"
-    shutil.copytree(TASKS / "grandparent", bad_exs)
-    (bad_exs / "exs.pl").write_text("neg(grandparent(ann,bob)).\n")
-    record = learn_step(
-        str(bad_exs), str(tmp_path / "a.pl"), str(tmp_path / "a.json"), 60, "witness"
-    )
-    assert record["status"] == "failed" and "no positive example" in record["error"]
-
-    broken = tmp_path / "broken"
-    shutil.copytree(TASKS / "grandparent", broken)
-    with (broken / "bk.pl").open("a") as f:
-        f.write(":- discontiguous parent/2.\nparent(X, Y) :- stepparent(X, Y).\n")
-    with pytest.raises(BKError, match="stepparent/2"):
-        learn_step(str(broken), str(tmp_path / "b.pl"), str(tmp_path / "b.json"), 60, "witness")
-    assert not (tmp_path / "b.json").exists()
 
 
 def test_a_bk_predicate_that_throws_is_reported_not_hidden(tmp_path):
@@ -152,38 +127,15 @@ def test_a_bk_predicate_that_throws_is_reported_not_hidden(tmp_path):
     # unused (female(A), parent(A,B), ...) come before the answer, which uses it
     bias = (task / "bias.pl").read_text()
     (task / "bias.pl").write_text(bias.replace("max_vars(4).", "max_vars(3)."))
-    r = run_learn(task)
+    r = run_learn(task, "--json")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.endswith("grandparent(A,B) :- parent(A,C), parent(C,B).\n")
+    out = json.loads(r.stdout)
+    assert out["program"] == ["grandparent(A,B) :- parent(A,C), parent(C,B)."]
     assert "raised an error: Unknown message: oops" in r.stderr
-    # '% rules tested: N; coverage unknown for M of them (error M)', or, when only a
-    # pruning check met the error, '...; pruning checks that failed: K (error K)'
-    assert re.search(r"(of them|failed: \d+) \(error \d+\)", r.stdout)
-
-
-def test_a_pipeline_job_ends_bad_input_with_one_line_and_exit_2(tmp_path, capsys):
-    """Snakemake shows a job's stderr: broken BK is one line there (and in the log),
-    exit status 2; an internal error keeps its traceback."""
-    from types import SimpleNamespace
-
-    from ilp import BKError
-    from witness.pipeline.workflow import logged
-
-    smk = SimpleNamespace(log=[str(tmp_path / "learn.log")], rule="learn")
-    with pytest.raises(SystemExit) as info:
-        with logged(smk):
-            print("progress")
-            raise BKError("error in bk.pl: Unknown procedure: stepparent/2")
-    assert info.value.code == 2
-    assert capsys.readouterr().err == (
-        "error in rule learn: error in bk.pl: Unknown procedure: stepparent/2\n"
-    )
-    assert (tmp_path / "learn.log").read_text() == (
-        "progress\nBKError: error in bk.pl: Unknown procedure: stepparent/2\n"
-    )
-    with pytest.raises(KeyError):
-        with logged(smk):
-            raise KeyError("internal")
+    # counted: among the rule tests whose coverage is unknown or, when only a
+    # pruning check met the error, among the failed pruning checks
+    stats = out["stats"]
+    assert stats["failed_tests"].get("error", 0) + stats["failed_checks"].get("error", 0) > 0
 
 
 def test_no_negative_example_learns_but_warns(tmp_path):

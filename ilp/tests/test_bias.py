@@ -1,33 +1,11 @@
 """Reading Popper bias files: supported declarations, defaults, and clear errors."""
 
-from pathlib import Path
-
 import pytest
 
 from ilp.bias import DEFAULTS, parse_bias, read_bias
 from ilp.task import TaskError
 
-REPO = Path(__file__).resolve().parents[2]
 BASE = "head_pred(f,1). body_pred(p,1).\n"
-
-
-def test_paper_bias():
-    b = read_bias(REPO / "bias" / "paper.pl")
-    assert (b.head.name, b.head.arity, b.head.types, b.head.directions) == (
-        "f",
-        2,
-        ("path", "square"),
-        ("in", "in"),
-    )
-    assert (b.max_vars, b.max_body, b.max_clauses) == (7, 6, 3)
-    names = [p.name for p in b.body]
-    assert names == sorted(names) and len(names) == 11
-    square = next(p for p in b.body if p.name == "square")
-    assert square.types == ("square", "int", "list")
-    assert square.inputs == (0,) and square.outputs == (1, 2)
-    one = next(p for p in b.body if p.name == "one")
-    assert one.types == ("int",) and one.directions == ("in",)  # the (int,) 1-tuple
-    assert b.directions["f"] == ("in", "in")
 
 
 def test_defaults_and_singletons():

@@ -9,11 +9,16 @@ import pytest
 
 from ilp import learn
 from ilp.api import load_task
+from ilp.cli import main
 from ilp.constrain import Outcome, useless_specialisation_size
 from ilp.generate import Generator
+from ilp.results import UNIT_WEIGHTS, Weights
 from ilp.rules import Rule, parse_rule
+from ilp.task import TaskError
 from ilp.test import Tester
-from witness.cli import main
+
+# weights of (false positives, false negatives, literals) the brute-force checks try
+WEIGHTS = [Weights(fp=3), Weights(fn=4), Weights(fp=2, fn=3, size=2), Weights(size=3)]
 
 
 def write_task(folder: Path, bk: str, exs: str, bias: str) -> Path:
@@ -48,8 +53,11 @@ def test_noisy_prefers_one_false_positive_to_ten_false_negatives(tmp_path):
 
 def test_cli_noisy(tmp_path, capsys):
     assert main(["learn", str(mislabelled(tmp_path)), "--noisy", "--quiet"]) == 0
-    out = capsys.readouterr().out
-    assert "% scores: TP=20 FN=0 TN=4 FP=1" in out and out.endswith("f(A) :- q(A).\n")
+    assert capsys.readouterr().out == (
+        "********** SOLUTION **********\n"
+        "Precision:0.95 Recall:1.00 TP:20 FN:0 TN:4 FP:1 Size:2 MDL:3\n"
+        "f(A) :- q(A).\n" + "*" * 30 + "\n"
+    )
 
 
 def brute_force_mdl(task: Path) -> int:
@@ -159,14 +167,17 @@ def coverage(task: Path) -> tuple[list[tuple[Rule, int, int]], int]:
         return cov, tester.n_pos
 
 
-def min_mdl(cov: list[tuple[Rule, int, int]], n_pos: int, max_clauses: int) -> int:
-    best = n_pos
+def min_mdl(
+    cov: list[tuple[Rule, int, int]], n_pos: int, max_clauses: int, w: Weights = UNIT_WEIGHTS
+) -> int:
+    """The least (weighted) description length of the programs of at most ``max_clauses`` rules."""
+    best = w.cost(0, n_pos, 0)
     for k in range(1, max_clauses + 1):
         for combo in itertools.combinations(cov, k):
             tp = fp = size = 0
             for r, t, f in combo:
                 size, tp, fp = size + r.size, tp | t, fp | f
-            best = min(best, size + n_pos - tp.bit_count() + fp.bit_count())
+            best = min(best, w.cost(size, n_pos - tp.bit_count(), fp.bit_count()))
     return best
 
 
@@ -231,3 +242,64 @@ def test_an_unchanged_pool_is_not_combined_again(tmp_path, monkeypatch):
     assert stats.exhausted and program.size + scores.fn + scores.fp == 3
     assert calls and all(optimal for _, optimal in calls)
     assert len({version for version, _ in calls}) == len(calls)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("weights", WEIGHTS, ids=str)
+def test_weighted_noisy_finds_the_minimum_weighted_description_length(tmp_path, seed, weights):
+    task = random_task(tmp_path, 200 + seed, n=12, max_body=2)
+    program, scores, stats = learn(task, timeout=120, noisy=True, weights=weights)
+    assert stats.exhausted and stats.verified
+    cov, n_pos = coverage(task)
+    found = weights.cost(program.size, scores.fn, scores.fp)
+    assert found == min_mdl(cov, n_pos, 2, weights)
+    assert stats.settings["weights"] == weights.as_dict()
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("weights", WEIGHTS, ids=str)
+def test_weighted_noisy_three_literals(tmp_path, seed, weights):
+    task = random_task(tmp_path, 300 + seed, n=10, max_body=3)
+    program, scores, stats = learn(task, timeout=120, noisy=True, weights=weights)
+    assert stats.exhausted and stats.verified
+    cov, n_pos = coverage(task)
+    assert weights.cost(program.size, scores.fn, scores.fp) == min_mdl(cov, n_pos, 2, weights)
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("weights", WEIGHTS, ids=str)
+def test_weighted_specialisations_too_large_to_be_needed(tmp_path, seed, weights):
+    # useless_specialisation_size under weights, by brute force as above
+    cov, n_pos = coverage(random_task(tmp_path, seed, n=10, max_body=3))
+    limits = [(r, useless_specialisation_size(Outcome(r, t, f), weights)) for r, t, f in cov]
+    kept = [
+        (s, t, f)
+        for s, t, f in cov
+        if not any(s.size >= limit and s != r and contains_renaming(r, s) for r, limit in limits)
+    ]
+    assert min_mdl(kept, n_pos, 2, weights) == min_mdl(cov, n_pos, 2, weights)
+
+
+def test_a_heavy_false_positive_weight_asks_for_a_rule_that_never_fires_wrongly(tmp_path, capsys):
+    # q: FP 1, FN 0; r: FP 0, FN 10 (mislabelled): with FP weighing 20, r is cheaper
+    task = mislabelled(tmp_path)
+    program, scores, _ = learn(task, timeout=60, noisy=True, weights=Weights(fp=20))
+    assert program.clauses == ("f(A) :- r(A).",) and (scores.fn, scores.fp) == (10, 0)
+    assert main(["learn", str(task), "--noisy", "--quiet", "--fp-weight", "20"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].endswith("TP:10 FN:10 TN:5 FP:0 Size:2 MDL:12") and out[2] == "f(A) :- r(A)."
+
+
+def test_weights_are_refused_where_they_cannot_apply(tmp_path, capsys):
+    task = mislabelled(tmp_path)
+    with pytest.raises(TaskError, match="need noisy learning"):
+        learn(task, weights=Weights(fn=2))
+    with pytest.raises(TaskError, match="weight fp must be an integer >= 1"):
+        Weights(fp=0)
+    (task / "bias.pl").write_text((task / "bias.pl").read_text() + "enable_recursion.\n")
+    with pytest.raises(TaskError, match="not supported with enable_recursion"):
+        learn(task, noisy=True, weights=Weights(fn=2))
+    assert main(["learn", str(task), "--fp-weight", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "ilp learn: weights of the description length need noisy learning (--noisy)\n"
+    )
