@@ -81,9 +81,10 @@ def test_symmetry_with_no_axis_is_refused_naming_the_field(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "imported 1, skipped 3\n"
     skips = err.splitlines()
-    assert len(skips) == 3 and skips[0].startswith('skipped #0: symmetry {"x": false, "y": false}')
+    first = 'skipped "tiny" (puzzle 1 of the list): symmetry {"x": false, "y": false}'
+    assert len(skips) == 3 and skips[0].startswith(first)
     assert all("no mirror axis" in line for line in skips)
-    assert Panel.load(tmp_path / "out" / "jbz-3.json").symmetry is None
+    assert Panel.load(tmp_path / "out" / "jbz-tiny.json").symmetry is None
     both = {**jbz_1x1(), "symmetry": {"x": True, "y": 1}}  # only true flags an axis
     both["grid"][2][2] = line(start=True)
     both["grid"][0][0] = line(end="top")
