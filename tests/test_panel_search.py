@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_rules_oracle import solved_bf
 
 from profiles import examples
 from witness.errors import InputError
@@ -409,8 +410,6 @@ def only_solutions_reach_the_checker(panel: Panel) -> None:
     always pair off: test_rules_oracle's order-free brute force); a start
     that is an end is asked about before the core runs. Under the
     community's cancellers: The Windmill's count is the checker's alone."""
-    from test_rules_oracle import solved_bf
-
     panel = dataclasses.replace(panel, canceller_rules="community")
     verdicts = []
 
