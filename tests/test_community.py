@@ -70,6 +70,27 @@ def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
     assert panel.squares == ((0, 0, "black"),) and panel.meta["title"] == "Wrapped"
 
 
+def test_symmetry_with_no_axis_is_refused_naming_the_field(tmp_path, capsys):
+    # the engine mirrors only an axis flagged true, and any object makes a
+    # symmetry puzzle: with no axis every place is its own mirror image and
+    # its solver draws no line (engine/solve.js), which no panel can say
+    f = tmp_path / "list.json"
+    kinds = [{"x": False, "y": False}, {}, False, None]
+    f.write_text(json.dumps([{**jbz_1x1(), "symmetry": sym} for sym in kinds]))
+    assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "imported 1, skipped 3\n"
+    skips = err.splitlines()
+    first = 'skipped "tiny" (puzzle 1 of the list): symmetry {"x": false, "y": false}'
+    assert len(skips) == 3 and skips[0].startswith(first)
+    assert all("no mirror axis" in line for line in skips)
+    assert Panel.load(tmp_path / "out" / "jbz-tiny.json").symmetry is None
+    both = {**jbz_1x1(), "symmetry": {"x": True, "y": 1}}  # only true flags an axis
+    both["grid"][2][2] = line(start=True)
+    both["grid"][0][0] = line(end="top")
+    assert panel_from_jbz(both).symmetry == "horizontal"
+
+
 # the last two differ in case only: one file on a case-insensitive file system
 IDS = [("x-2", "red"), ("x", "blue"), ("x", "green"), ("X", "white")]
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_rules_oracle import solved_bf
 
 from profiles import examples
 from witness.errors import InputError
@@ -414,16 +415,19 @@ def test_cancellers_beside_positive_polyominoes(panel: Panel) -> None:
 
 
 def only_solutions_reach_the_checker(panel: Panel) -> None:
-    """A* agrees with the brute force, and the rules checker never turns down
-    a line the core sent it (a start that is an end is asked about before the
-    core runs). Under the community's cancellers: The Windmill's count is the
-    checker's alone."""
+    """A* agrees with the brute force, and the rules checker turns down a line
+    the core sent it only for the engine's order of a region, which the core
+    does not follow (the line solves the panel when spare cancellers may
+    always pair off: test_rules_oracle's order-free brute force); a start
+    that is an end is asked about before the core runs. Under the
+    community's cancellers: The Windmill's count is the checker's alone."""
     panel = dataclasses.replace(panel, canceller_rules="community")
     verdicts = []
 
     def judged(panel: Panel, path, *args, **kwargs) -> bool:
         verdict = is_solution(panel, path, *args, **kwargs)
-        verdicts.append(verdict or len(path) == 1)
+        lines = check(panel, path).lines
+        verdicts.append(verdict or len(path) == 1 or solved_bf(panel, lines, order_free=True))
         return verdict
 
     with pytest.MonkeyPatch.context() as patch:
@@ -530,11 +534,16 @@ def test_learned_predicates_are_refused_beyond_triangles() -> None:
         solve_panel(panel, predicate="paper")
 
 
-def test_a_start_on_the_axis_serves_both_lines() -> None:
-    # Both lines leave (1, 0) on the vertical axis of a horizontal symmetry.
-    panel = Panel(rows=1, cols=2, starts=((1, 0),), ends=((0, 1), (2, 1)), symmetry="horizontal")
-    result = solve_panel(panel)
-    assert result.solved and check(panel, result.path).solved
+def test_a_start_on_the_axis_gives_no_line() -> None:
+    # (1, 0) lies on the vertical axis of a horizontal symmetry: the two lines
+    # would meet there (engine/solve.js), so only the start (0, 0) gives lines
+    alone = Panel(rows=1, cols=2, starts=((1, 0),), ends=((0, 1), (2, 1)), symmetry="horizontal")
+    assert solve_panel(alone).status == "unsolvable"
+    both = dataclasses.replace(alone, starts=((1, 0), (0, 0), (2, 0)))
+    result = solve_panel(both)
+    assert result.solved and result.path[0] != (1, 0)
+    lone = Panel(rows=2, cols=2, starts=((1, 2),), ends=((1, 2),), symmetry="horizontal")
+    assert solve_panel(lone).status == "unsolvable"
 
 
 def test_an_edge_to_a_mirror_end_cut_off_stays_open() -> None:
@@ -636,3 +645,14 @@ def test_pieces_kept_beside_a_canceller_must_tile() -> None:
         ),
     )
     only_solutions_reach_the_checker(panel)
+
+
+def test_the_engines_order_of_a_region_is_the_checkers_word() -> None:
+    # Where the engine's order decides whether spare cancellers pair off
+    # (tests/test_rules.py), the core's test is a necessary condition and
+    # the rules checker decides: A* agrees with the brute force.
+    from test_asp_panels import engine_order_panels
+
+    for panel in engine_order_panels():
+        agrees_with_brute_force(panel)
+        only_solutions_reach_the_checker(panel)

@@ -5,7 +5,7 @@ comment names the rule."""
 import pytest
 
 from witness.model.panel import Panel
-from witness.model.rules import PathError, check
+from witness.model.rules import PathError, check, enumerate_lines
 
 BOTTOM_4 = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]
 
@@ -285,20 +285,24 @@ def test_four_triangles_load_and_are_never_satisfied():
     assert kinds(verdict_) == ["triangle"]
 
 
-def test_symmetric_lines_may_share_a_start_on_the_axis():
-    # trace2.js: both cursors begin on a start that is its own mirror image
-    centre = {
-        "rows": 2,
-        "cols": 2,
-        "start": [1, 1],
-        "ends": [[0, 0], [2, 2]],
-        "symmetry": "rotational",
-    }
-    v = check(Panel.from_dict(centre), [(1, 1), (1, 0), (0, 0)])
-    assert v.solved and v.lines[1] == ((1, 1), (1, 2), (2, 2))
-    # but they may meet nowhere else: (1, 2) is the mirror image of (1, 0)
-    tour = [(1, 1), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2)]
-    assert "symmetry" in kinds(check(Panel.from_dict(centre), tour))
+def test_a_start_or_an_end_on_the_axis_gives_no_line():
+    # engine/solve.js refuses every place whose mirror image is itself (the
+    # start included): the engine's solver counts 0 on these panels
+    from witness.search.count import count_with_checker
+
+    centre = {"rows": 2, "cols": 2, "starts": [[1, 1]], "ends": [[0, 2], [2, 0]]}
+    centre["symmetry"] = "rotational"
+    panel = Panel.from_dict(centre)
+    v = check(panel, [(1, 1), (0, 1), (0, 2)])
+    assert not v.solved and kinds(v) == ["symmetry"]
+    assert v.violations[0].at == (1, 1)
+    assert list(enumerate_lines(panel)) == []
+    assert count_with_checker(panel).count == 0
+    # an end on the axis: the two lines would finish at one vertex
+    end = {"rows": 2, "cols": 2, "starts": [[0, 0], [2, 0]], "ends": [[1, 2]]}
+    panel = Panel.from_dict({**end, "symmetry": "horizontal"})
+    assert kinds(check(panel, [(0, 0), (0, 1), (0, 2), (1, 2)])) == ["symmetry"]
+    assert count_with_checker(panel).count == 0
 
 
 def test_a_deadline_stops_the_tiling_search_and_none_changes_nothing():
@@ -327,3 +331,46 @@ def test_a_deadline_stops_the_tiling_search_and_none_changes_nothing():
     # the region's verdict is cached now: a deadline past still stops the check
     with pytest.raises(CheckStopped):
         check(panel, line, deadline=time.perf_counter() - 1)
+
+
+def test_spare_cancellers_pair_only_once_one_took_the_engines_last_invalid_symbol():
+    # validate.js (regionCheckNegations2) gives each spare canceller an
+    # invalid symbol later in its list than the one before, and pairs the
+    # cancellers left only once the list's last symbol is taken; the list
+    # holds squares, then stars, then polyominoes, each in the order the
+    # engine's flood fill (puzzle.js) meets them. Both panels: the line along
+    # the bottom leaves one region; witnesspuzzles.com's engine rejects the
+    # first layout of each and accepts the second.
+    bottom = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    big = [[x, y] for x in range(3) for y in range(3)]
+    for mono, nine, solved in (((0, 0), (2, 1), False), ((2, 1), (0, 0), True)):
+        pieces = [{"cell": list(mono), "shape": [[0, 0]]}, {"cell": list(nine), "shape": big}]
+        panel = Panel.from_dict(
+            {
+                "rows": 3,
+                "cols": 3,
+                "starts": [[0, 0]],
+                "ends": [[3, 0]],
+                "cancellers": [[0, 2], [1, 2], [2, 2], [0, 1]],
+                "polyominoes": pieces,
+                "dots": [[1, 1]],
+            }
+        )
+        # a canceller takes the dot; three are left: one may take the single
+        # cell and two pair off only when the single cell comes last
+        assert check(panel, bottom).solved is solved
+    for blue, red, solved in (((0, 1), (2, 0), False), ((2, 0), (0, 1), True)):
+        panel = Panel.from_dict(
+            {
+                "rows": 2,
+                "cols": 3,
+                "starts": [[0, 0]],
+                "ends": [[3, 0]],
+                "cancellers": [[1, 1, "white"], [2, 1, "white"], [1, 0, "white"]],
+                "squares": [[*blue, "blue"], [*red, "red"]],
+                "stars": [[0, 0, "red"]],
+            }
+        )
+        # the blue square must go (the red one pairs the star); the two
+        # cancellers left pair off only when the blue square comes last
+        assert check(panel, bottom).solved is solved

@@ -219,10 +219,74 @@ def windmill_ok_bf(panel, region, present, on_line):
     return remaining == 0
 
 
-def region_ok_bf(panel, region, present, on_line):
+def engine_order_bf(region):
+    """The places of a region in the order the community engine lists them
+    (engine/puzzle.js, getRegions and _floodFill, written as it recurses):
+    from its first place in the engine's scan (leftmost column, then topmost:
+    the engine's y runs down), down, up, right, left."""
+    order = []
+
+    def flood(p):
+        if p not in region or p in order:
+            return
+        order.append(p)
+        x, y = p
+        for q in ((x, y - 1), (x, y + 1), (x + 1, y), (x - 1, y)):
+            flood(q)
+
+    flood(min(region, key=lambda p: (p[0], -p[1])))
+    return order
+
+
+def engine_errors_bf(panel, region, present, on_line):
+    """(very invalid, invalid) in the engine's order (validate.js, regionCheck):
+    dots and triangles as the region lists them, then lone stars; squares of
+    mixed colours, then stars of too many, then polyominoes that do not fit."""
+    very_set, invalid_set = errors_bf(panel, region, present, on_line)
+    very = [e for e in present if e in very_set and e[0] != "star"]
+    very += [e for e in present if e in very_set and e[0] == "star"]
+    kinds = ("square", "star", "polyomino")
+    invalid = [e for k in kinds for e in present if e in invalid_set and e[0] == k]
+    return very, invalid
+
+
+def engine_ok_bf(panel, region, present, on_line):
+    """The community engine on a region with cancellers, step by step as it
+    runs (engine/validate.js, validateRegion and regionCheckNegations2): the
+    last cancellers take the last very invalid symbols; then each canceller
+    in turn takes an invalid symbol later in the list than the one before,
+    or, once the list's last is taken, the cancellers left pair off."""
+    rank = {q: i for i, q in enumerate(engine_order_bf(region))}
+    present = sorted(present, key=lambda e: rank[e[1]])
+    negations = [e for e in present if e[0] == "canceller"]
+    others = [e for e in present if e[0] != "canceller"]
+    very, invalid = engine_errors_bf(panel, region, present, on_line)
+    forced = set()
+    while negations and very:
+        negations.pop()
+        forced.add(very.pop())
+
+    def right(gone):
+        left = [e for e in others if e not in forced | gone]
+        return errors_bf(panel, region, left, on_line) == (set(), set())
+
+    def attempt(index, index2, gone):
+        if index2 >= len(negations):
+            return right(gone)
+        if index >= len(invalid):
+            return (len(negations) - index2) % 2 == 0 and right(gone)
+        return any(
+            attempt(i + 1, index2 + 1, gone | {invalid[i]}) for i in range(index, len(invalid))
+        )
+
+    return attempt(0, 0, frozenset())
+
+
+def order_free_ok_bf(panel, region, present, on_line):
+    """The cancellers' rule without the engine's order (A*'s pi_baseline is
+    exact under it): some set of symbols to remove, every very invalid one
+    among them, the others invalid, the cancellers left in pairs."""
     cancellers = [e for e in present if e[0] == "canceller"]
-    if cancellers and panel.canceller_rules == "windmill":
-        return windmill_ok_bf(panel, region, present, on_line)
     others = [e for e in present if e[0] != "canceller"]
     very, invalid = errors_bf(panel, region, present, on_line)
     for k in range(len(others) + 1):
@@ -237,7 +301,18 @@ def region_ok_bf(panel, region, present, on_line):
     return False
 
 
-def solved_bf(panel, lines):
+def region_ok_bf(panel, region, present, on_line, order_free=False):
+    cancellers = [e for e in present if e[0] == "canceller"]
+    if cancellers and panel.canceller_rules == "windmill":
+        return windmill_ok_bf(panel, region, present, on_line)
+    if not cancellers:
+        return errors_bf(panel, region, present, on_line) == (set(), set())
+    if order_free:
+        return order_free_ok_bf(panel, region, present, on_line)
+    return engine_ok_bf(panel, region, present, on_line)
+
+
+def solved_bf(panel, lines, order_free=False):
     on_line = {}
     colours = ["black"] if len(lines) == 1 else ["blue", "yellow"]
     for line, colour in zip(lines, colours, strict=True):
@@ -251,7 +326,7 @@ def solved_bf(panel, lines):
             return False
     for region in regions_bf(panel, on_line):
         present = [e for e in symbols if e[1] in region]
-        if not region_ok_bf(panel, region, present, on_line):
+        if not region_ok_bf(panel, region, present, on_line, order_free):
             return False
     return True
 
@@ -266,9 +341,8 @@ def legal_lines_bf(panel):
         ok = v in panel.ends and all(
             edge(a, b) not in panel.blocked for line in lines for a, b in pairwise(line)
         )
-        if len(lines) == 2:
-            shared = set(lines[0]) & set(lines[1])
-            ok = ok and shared <= ({path[0]} if lines[1][0] == path[0] else set())
+        if len(lines) == 2:  # no place shared, the start included (engine/solve.js)
+            ok = ok and not set(lines[0]) & set(lines[1])
         if ok:
             out.append(list(path))
         for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)):
@@ -592,18 +666,33 @@ def check_region_by_subsets(panel, region, present, on_line):
     if spare < 0:
         gone = set(very[: len(cancellers)]) | set(cancellers)
         return errors([e for e in present if e not in gone])
+    # the engine pairs spare cancellers only once one took its last invalid
+    # symbol (engine_ok_bf), or one alike to it
+    rank = {q: i for i, q in enumerate(engine_order_bf(region))}
+    last_kind = [e for e in invalid if e.kind == invalid[-1].kind] if invalid else []
+    last = max(last_kind, key=lambda e: rank[e.point]) if last_kind else None
+
+    def alike(e):
+        p = e.item
+        return (
+            e.kind,
+            e.colour,
+            (p.shape, p.rotatable, p.negative) if e.kind == "polyomino" else 0,
+        )
+
     first = None
     for n in range(min(spare, len(invalid)), -1, -1):
         for chosen in combinations(invalid, n) if (spare - n) % 2 == 0 else ():
             gone = set(very) | set(chosen) | set(cancellers)
             left = errors([e for e in present if e not in gone])
-            if not left:
+            paired = n < spare and last is not None
+            if not left and not (paired and alike(last) not in map(alike, chosen)):
                 return []
             first = left if first is None else first
     if first is None:
         gone = set(very) | set(cancellers[: len(very)])
         return [cancellers[-1], *errors([e for e in present if e not in gone])]
-    return first
+    return first or [cancellers[-1]]
 
 
 MANY_CANCELLERS = ("canceller", "canceller", "square", "star", "polyomino", "triangle")

@@ -14,6 +14,8 @@ poly and ylop (a negative poly) with ``polyshape``, a 4x4 bit mask (bit
 
 from __future__ import annotations
 
+import json
+
 from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, UnsupportedPuzzle, edge, valid_colour
 from witness.model.panel import Dot, Panel, Polyomino
 
@@ -159,13 +161,26 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 a = (px // 2, py // 2)
                 b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
                 _line_cell(cell, edge(a, b), True, out)
-    sym = data.get("symmetry") or {}
-    symmetry = {
-        (True, False): "horizontal",
-        (False, True): "vertical",
-        (True, True): "rotational",
-    }.get((bool(sym.get("x")), bool(sym.get("y"))))
+    symmetry = _symmetry(data.get("symmetry"))
     return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **out)
+
+
+def _symmetry(sym: object) -> str | None:
+    """The panel's symmetry for the engine's ``symmetry`` field. The engine
+    mirrors an axis only where its flag is ``true``, and any object (even one
+    with neither flag) makes a symmetry puzzle (``puzzle.symmetry != null``):
+    with no axis every place is its own mirror image, which its solver refuses
+    (engine/solve.js), so no line solves it; the format cannot say that."""
+    if sym is None:
+        return None
+    axes = (sym.get("x") is True, sym.get("y") is True) if isinstance(sym, dict) else None
+    if axes is None or axes == (False, False):
+        raise UnsupportedPuzzle(
+            f"symmetry {json.dumps(sym)} (no mirror axis: the engine lets no line be drawn)"
+        )
+    return {(True, False): "horizontal", (False, True): "vertical", (True, True): "rotational"}[
+        axes
+    ]
 
 
 _FIELDS = (

@@ -158,8 +158,11 @@ def _end_reachable(panel: Panel, v: Vertex, taken: set[Vertex]) -> bool:
 def random_line(panel: Panel, rng: random.Random, max_steps: int = 20_000) -> list[Vertex] | None:
     """A random line from the first start to an end: a self-avoiding random walk
     that steps only where an end stays reachable, backtracking when symmetry
-    makes that look-ahead wrong. None after ``max_steps`` steps."""
+    makes that look-ahead wrong. None after ``max_steps`` steps, or when the
+    start lies on the mirror axis."""
     start = panel.starts[0]
+    if panel.symmetry and panel.mirror(start) == start:
+        return None  # a start on the axis gives no line
     taken = {start} | ({panel.mirror(start)} if panel.symmetry else set())
     path = [start]
     options = [_shuffled(panel, start, taken, rng)]

@@ -7,8 +7,9 @@ symmetry. The compiled core is ``panel_astar_run`` in
 The algorithm, as in :mod:`~witness.search.astar`, with these differences:
 
 - The open list starts with the trivial path of every start (one search from
-  all of them; a start on the mirror axis of a symmetry panel serves both
-  lines; a start that is also an end is goal-tested first). The key is
+  all of them; a start on the mirror axis of a symmetry panel gives no line,
+  as the two lines would meet there; a start that is also an end is
+  goal-tested first). The key is
   (pi, g + h, h, n) with h the least Manhattan distance from the head to an end
   or, when larger, via the farthest target still owed (an uncovered dot, a
   triangle with too few sides on the lines, or their mirror images) to an end.
@@ -17,7 +18,9 @@ The algorithm, as in :mod:`~witness.search.astar`, with these differences:
   off both lines and neither edge is a gap or removed.
 - A child whose head is an end is a *candidate* when it passes a compiled
   necessary condition (no dot under the wrong line, no broken region; exact
-  without polyominoes); after the expansion the driver asks the
+  without polyominoes, but that spare cancellers may always pair off, which
+  the checker allows only as the engine's order of a region does); after
+  the expansion the driver asks the
   rules checker (:func:`witness.model.rules.check`), the goal test, about each
   candidate in generation order, and the first one it accepts is the solution.
   A line may pass an end and go on, so the child is also extended.
@@ -263,7 +266,6 @@ def _legal_steps(panel: Panel, vid) -> np.ndarray:
                 continue
             mw = panel.mirror(w)
             md = DIRECTIONS.index((mw[0] - mv[0], mw[1] - mv[1]))
-            # (v may be on the axis: a start there serves both lines)
             if mw == w or free[vid(mv), md] < 0:
                 neighbour[vid(v), d] = -1
     return neighbour
@@ -411,7 +413,8 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     is_end = np.zeros(ids.n, np.uint8)
     is_end[[ids(e) for e in panel.ends]] = 1
     kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
-    starts = [ids(s) for s in panel.starts]
+    # a start on the mirror axis gives no line: the two lines would meet there
+    starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
     region_only = panel.squares or panel.stars or panel.polyominoes

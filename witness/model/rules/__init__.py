@@ -6,9 +6,9 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
 
 - The line starts at a start, ends at an end, never repeats a vertex and never
   uses a gap or a removed edge. With symmetry the second line is the mirror
-  image of the first; neither may touch the other (so the first line never
-  visits a vertex on the mirror axis, except a start there, which both lines
-  leave), and the mirror line obeys the same rules.
+  image of the first; neither may touch the other, at its start and end too
+  (so the first line never visits a vertex on the mirror axis: a start or an
+  end there gives no line), and the mirror line obeys the same rules.
 - Regions are computed on the doubled grid (vertex ``(x, y)`` at ``(2x, 2y)``,
   cell at ``(2x + 1, 2y + 1)``, an edge at its middle): the connected parts of
   everything the lines do not cover and missing edges have not cut off
@@ -35,12 +35,15 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
 - Cancellers: each removes one symbol of its region, and every one must be
   used. The very invalid symbols are all removed; each remaining canceller
   removes an invalid one or pairs with another canceller; then, without the
-  cancellers and what they removed, the region must have no error. (The
-  engine pairs spare cancellers only after trying the invalid symbols in a
-  fixed order, which can reject a region this rule accepts; this rule is the
-  order-free reading of it. ``benchmarks/engine_agreement.py`` runs the
-  engine beside this checker: docs/results.md, "The checker beside the
-  community engine".)
+  cancellers and what they removed, the region must have no error. As the
+  engine (``validate.js``, regionCheckNegations2) lists the invalid symbols
+  (squares, then stars, then polyominoes, each in its flood fill's order of
+  the region, :func:`~witness.model.rules.cancellers.engine_order`) and
+  gives each spare canceller one later in the list than the one before,
+  cancellers pair off only once one of them took the list's last symbol
+  (or one interchangeable with it). ``benchmarks/engine_agreement.py`` runs
+  the engine beside this checker: docs/results.md, "The checker beside the
+  community engine".
 - A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
   ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
   searching: a region's cancellers must be spent exactly, one on each square

@@ -28,8 +28,10 @@ def check_region(
     Which invalid symbols the spare cancellers remove is decided per group
     of interchangeable symbols (same kind, colour and piece): how many of
     each go, not which, so the search is over counts, not over subsets.
-    When nothing works, the errors shown are those left after removing the
-    first invalid symbols, as many as the spare cancellers can take."""
+    Spare cancellers pair off only when one of them took the engine's last
+    invalid symbol (:func:`_last_group`). When nothing works, the errors
+    shown are those left after removing the first invalid symbols, as many
+    as the spare cancellers can take."""
     cancellers = [e for e in present if e.kind == "canceller"]
     if cancellers and panel.canceller_rules == "windmill":
         return windmill_region(panel, region, present, on_line, deadline)
@@ -50,38 +52,98 @@ def check_region(
         return [cancellers[-1], *_errors_left(panel, region, left, on_line, deadline)]
     gone = set(very) | set(invalid[:most]) | set(cancellers)
     first = _errors_left(panel, region, [e for e in present if e not in gone], on_line, deadline)
-    if not first:
+    groups: dict[tuple, list[Element]] = {}
+    for e in invalid:
+        groups.setdefault(_group_key(e), []).append(e)
+    last = _last_group(region, invalid)
+    if not first and (most == spare or last is None or last in map(_group_key, invalid[:most])):
         return []
     fixed = set(very) | set(invalid) | set(cancellers)
     kept = [e for e in present if e not in fixed]
-    groups: dict[tuple, list[Element]] = {}
-    for e in invalid:
-        piece = piece_key(e.item) if e.kind == "polyomino" else None
-        groups.setdefault((e.kind, e.colour, piece), []).append(e)
     search = _RemovalSearch(panel, region, on_line, deadline)
-    return [] if search.works(kept, list(groups.values()), spare) else first
+    # the last invalid symbol's group first: whether it gave one decides the pairing
+    taking = groups.pop(last) if last is not None else []
+    rest = list(groups.values())
+    for taken in range(min(len(taking), spare) + 1):
+        took = taken > 0 or last is None
+        if search.works(kept + taking[taken:], rest, spare - taken, took):
+            return []
+    # (the first removal works but pairs cancellers the engine cannot pair)
+    return first or [cancellers[-1]]
+
+
+def _group_key(e: Element) -> tuple:
+    """Interchangeable invalid symbols: of one kind, colour and piece."""
+    return (e.kind, e.colour, piece_key(e.item) if e.kind == "polyomino" else None)
+
+
+# The community engine's flood fill (puzzle.js _floodFill) goes depth first
+# down, up, right and left on its grid, whose y runs down: here (y up) down
+# is y - 1.
+_ENGINE_STEPS = ((0, -1), (0, 1), (1, 0), (-1, 0))
+
+
+def engine_order(region: frozenset[Point]) -> list[Point]:
+    """The places of ``region`` in the community engine's order (its
+    ``getRegions``: from the region's first place in its scan, leftmost
+    column then topmost, depth first as :data:`_ENGINE_STEPS` go)."""
+    start = min(region, key=lambda p: (p[0], -p[1]))
+    order, seen, stack = [start], {start}, [(start, 0)]
+    while stack:
+        p, k = stack.pop()
+        if k == len(_ENGINE_STEPS):
+            continue
+        stack.append((p, k + 1))
+        q = (p[0] + _ENGINE_STEPS[k][0], p[1] + _ENGINE_STEPS[k][1])
+        if q in region and q not in seen:
+            seen.add(q)
+            order.append(q)
+            stack.append((q, 0))
+    return order
+
+
+def _last_group(region: frozenset[Point], invalid: list[Element]) -> tuple | None:
+    """The group of the engine's last invalid symbol (None: there is none).
+    The engine (validate.js, regionCheckNegations2) gives each spare
+    canceller an invalid symbol later in its list than the one before, and
+    pairs the cancellers left only once one took the list's last symbol; its
+    list holds the squares, then the stars, then the polyominoes, each in
+    its order of the region (:func:`engine_order`)."""
+    if not invalid:
+        return None
+    last_kind = [e for e in invalid if e.kind == invalid[-1].kind]
+    if len({_group_key(e) for e in last_kind}) == 1:
+        return _group_key(last_kind[-1])
+    rank = {q: i for i, q in enumerate(engine_order(region))}
+    return _group_key(max(last_kind, key=lambda e: rank[e.point]))
 
 
 @dataclass
 class _RemovalSearch:
     """Is there a number of symbols to remove from each group, ``n`` in all,
-    with ``n`` at most the spare cancellers and of their parity, that leaves
-    the region without errors?"""
+    with ``n`` at most the spare cancellers and of their parity (fewer only
+    when the cancellers left may pair off), that leaves the region without
+    errors?"""
 
     panel: Panel
     region: frozenset[Point]
     on_line: dict[Point, str]
     deadline: float | None
 
-    def works(self, kept: list[Element], groups: list[list[Element]], budget: int) -> bool:
+    def works(
+        self, kept: list[Element], groups: list[list[Element]], budget: int, paired: bool
+    ) -> bool:
+        """``paired``: may the cancellers left over pair off?"""
         on_time(self.deadline)
         if not groups:
-            return budget % 2 == 0 and not _errors_left(
-                self.panel, self.region, kept, self.on_line, self.deadline
+            return (
+                budget % 2 == 0
+                and (budget == 0 or paired)
+                and not _errors_left(self.panel, self.region, kept, self.on_line, self.deadline)
             )
         group, rest = groups[0], groups[1:]
         return any(
-            self.works(kept + group[removed:], rest, budget - removed)
+            self.works(kept + group[removed:], rest, budget - removed, paired)
             for removed in range(min(len(group), budget) + 1)
         )
 

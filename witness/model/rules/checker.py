@@ -86,9 +86,10 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
         errors = memo.errors.get(bits)
         if errors is None:
             present = [symbols[q] for q, bit in memo.symbol_bits if bits & bit]
-            # (only the polyominoes' tiling reads the region's places)
-            polyominoes = any(e.kind == "polyomino" for e in present)
-            region = memo.points(bits) if polyominoes else frozenset()
+            # (only the polyominoes' tiling and the cancellers' order read the
+            # region's places)
+            reads = any(e.kind in ("polyomino", "canceller") for e in present)
+            region = memo.points(bits) if reads else frozenset()
             errors = tuple(check_region(panel, region, present, on_line, deadline))
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()

@@ -60,10 +60,9 @@ def path_violations(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> list
     out = _line_violations(panel, lines[0], "line")
     if len(lines) == 2:
         out += _line_violations(panel, lines[1], "mirror line")
-        shared = set(lines[0]) & set(lines[1])
-        if lines[0][0] == lines[1][0]:
-            shared.discard(lines[0][0])  # a start on the axis serves both lines
-        for v in sorted(shared):
+        # no vertex shared, the start and the end included (the engine's solve.js
+        # refuses a place whose mirror image is itself or already on a line)
+        for v in sorted(set(lines[0]) & set(lines[1])):
             out.append(Violation("symmetry", v, f"the two lines meet at {list(v)}"))
     return out
 
@@ -88,7 +87,9 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
     for start in panel.starts:
         path, on_path = [start], {start}
         if panel.symmetry is not None:
-            on_path.add(panel.mirror(start))  # itself, for a start on the axis
+            if panel.mirror(start) == start:
+                continue  # a start on the axis: the two lines would meet there
+            on_path.add(panel.mirror(start))
         if start in ends:
             yield [start]
         yield from _extend(panel, path, on_path, ends)

@@ -54,7 +54,10 @@ cancellers. The semantics are those of the rules checker,
   program cannot say is "these polyominoes do not tile", so when a
   canceller removes a polyomino from a region whose pieces have the right
   net area the answer set says ``unsure`` and its line goes to
-  :func:`witness.model.rules.check`. Every other answer is exact.
+  :func:`witness.model.rules.check`; so does one whose cancellers pair off
+  in a region where the engine's order of the region decides whether they
+  may (squares, stars or polyominoes of the last kind the region holds
+  invalid are not all alike). Every other answer is exact.
   Cancellers under The Windmill's count (``canceller_rules``
   ``"windmill"``) are no choice: panel_cancellers_windmill.lp says the count
   (facts ``wkey/3`` give the order its squares' colours take); a

@@ -54,8 +54,7 @@ def _line_facts(panel: Panel) -> list[str]:
             continue
         if panel.symmetry is not None:
             ma, mb = panel.mirror(a), panel.mirror(b)
-            on_axis = (ma == a and a not in panel.starts) or (mb == b and b not in panel.starts)
-            if edge(ma, mb) in panel.blocked or on_axis:
+            if edge(ma, mb) in panel.blocked or ma == a or mb == b:
                 continue  # the mirror line could not follow, or would meet the first
         out.append(f"edge({pair(a)},{pair(b)}).")
     if panel.symmetry is not None:
@@ -166,7 +165,43 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
         out.append(f"parity({parity}).")
     if _cancellers_by(panel, "windmill"):
         out += _windmill_keys(panel)
+    if _cancellers_by(panel, "community"):
+        out += _alike_facts(panel)
     return out
+
+
+def _symbol_groups(panel: Panel) -> dict[tuple, list[tuple[int, int]]]:
+    """The places of the squares, stars and polyominoes by group of
+    interchangeable symbols (the rules checker's: kind, colour and piece)."""
+    groups: dict[tuple, list[tuple[int, int]]] = {}
+    for x, y, colour in panel.squares:
+        groups.setdefault(("square", colour), []).append(cell_point((x, y)))
+    for x, y, colour in panel.stars:
+        groups.setdefault(("star", colour), []).append(cell_point((x, y)))
+    for p in panel.polyominoes:
+        key = ("polyomino", p.colour, p.shape, p.rotatable, p.negative)
+        groups.setdefault(key, []).append(cell_point(p.cell))
+    return groups
+
+
+def _alike_facts(panel: Panel) -> list[str]:
+    """alike(P, Q), P < Q: the symbols at P and Q are interchangeable to every
+    rule (panel_cancellers.lp: the engine's last invalid symbol)."""
+    out = []
+    for places in _symbol_groups(panel).values():
+        for i, p in enumerate(sorted(places)):
+            out += [f"alike({pair(p)},{pair(q)})." for q in sorted(places)[i + 1 :]]
+    return out
+
+
+def _order_may_decide(panel: Panel) -> bool:
+    """Can the engine's order of a region decide whether its cancellers pair
+    off (panel_cancellers.lp): squares, stars or polyominoes of more than one
+    group of a kind beside the community's cancellers?"""
+    if not _cancellers_by(panel, "community"):
+        return False
+    kinds = Counter(key[0] for key in _symbol_groups(panel))
+    return any(n > 1 for n in kinds.values())
 
 
 def _windmill_keys(panel: Panel) -> list[str]:
@@ -339,8 +374,11 @@ def unsure_possible(
     panel: Panel, lazy: frozenset[str], settings: AspSettings = DEFAULT_SETTINGS
 ) -> bool:
     """Can an answer set be unsure: a canceller removing a polyomino whose
-    tiling the encoding decides (panel_cancellers.lp), or the pieces summed
-    over the whole panel (:func:`_loose`)?"""
+    tiling the encoding decides, cancellers pairing off where the engine's
+    order of a region decides whether they may (panel_cancellers.lp), or the
+    pieces summed over the whole panel (:func:`_loose`)?"""
+    if "cancellers" not in lazy and _order_may_decide(panel):
+        return True
     if "polyominoes" in lazy or not panel.polyominoes:
         return False
     return (bool(panel.cancellers) and "cancellers" not in lazy) or _loose(panel, settings)
