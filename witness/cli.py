@@ -346,9 +346,11 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 
 def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int:
-    """witness predicate for a learned family program (the general search's pi*)."""
-    from witness.search.panel_search import program_values
+    """witness predicate on a panel the general search takes: a learned family
+    program (its pi*), pi_baseline or none (as ``solve`` takes them there)."""
+    from witness.search.panel_search import baseline_values, predicate_name, program_values
 
+    predicate_name(predicate)  # the triangle predicates are refused here, as by solve
     for i, path in enumerate(paths):
         steps = zip(path, path[1:], strict=False)
         if (
@@ -358,23 +360,30 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
             or any(w not in panel.neighbours(v) for v, w in steps)
         ):
             raise UsageError(f"--paths: path {i} is not a partial path from a start")
-    values = program_values(panel, predicate, paths)
+    if predicate.kind == "program":
+        values = program_values(panel, predicate, paths)
+    elif predicate.kind == "baseline":
+        values = baseline_values(panel, paths)
+    else:
+        values = [False] * len(paths)
     print(json.dumps(values) if as_json else "\n".join(map(str, values)))
     return 0
 
 
 def cmd_predicate(args: argparse.Namespace) -> int:
-    from witness.learning.translate import translate_file
+    from witness.learning.translate import load_predicate
     from witness.model.panel import Panel
-    from witness.model.puzzle import Puzzle, is_simple_path
+    from witness.model.puzzle import Puzzle, is_simple_path, search_view
     from witness.search.astar import predicate_values
     from witness.search.panel_features import reads_panel_features
 
-    predicate = translate_file(args.program)
+    # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty take them
+    predicate = load_predicate(args.program)
     paths = [_parse_path(p, "--paths") for p in _read_json_list(args.paths, "--paths")]
-    if reads_panel_features(predicate):  # a learned family program: any panel
-        return _panel_predicate(predicate, Panel.load(args.puzzle), paths, args.json)
-    puzzle = Puzzle.load(args.puzzle)
+    panel = Panel.load(args.puzzle)
+    puzzle = search_view(panel)
+    if reads_panel_features(predicate) or not isinstance(puzzle, Puzzle):
+        return _panel_predicate(predicate, panel, paths, args.json)
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
             raise UsageError(f"--paths: path {i} is not a partial path from the start")
@@ -820,8 +829,8 @@ def _add_translate(sub: Subparsers) -> None:
 
 
 def _add_predicate(sub: Subparsers) -> None:
-    p = sub.add_parser("predicate", help="evaluate a learned predicate on partial paths")
-    p.add_argument("program", help="learned program FILE.pl")
+    p = sub.add_parser("predicate", help="evaluate a predicate on partial paths")
+    p.add_argument("program", help="none | baseline | paper | a learned program FILE.pl")
     p.add_argument("puzzle")
     p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
     _json_flag(p)
