@@ -282,7 +282,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         print(f"not solved: {len(verdict.violations)} violation(s)")
         for v in verdict.violations:
-            print(f"  {v.kind} at {list(v.at)}: {v.message}")
+            print(f"  {v.kind} at {list(v.at)} ({v.where}): {v.message}")
     return 0
 
 

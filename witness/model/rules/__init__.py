@@ -71,7 +71,9 @@ the panel's memo), :mod:`~witness.model.rules.lines` (the line walk and
 symmetry), :mod:`~witness.model.rules.tiling` (the tiling search),
 :mod:`~witness.model.rules.polyominoes`, :mod:`~witness.model.rules.symbols`
 (dots, triangles, squares, stars), :mod:`~witness.model.rules.cancellers`,
-:mod:`~witness.model.rules.checker` (:func:`check`, :func:`is_solution`).
+:mod:`~witness.model.rules.messages` (what a player reads of a violation:
+its counts, its place in words), :mod:`~witness.model.rules.checker`
+(:func:`check`, :func:`is_solution`).
 The sizes of the caches (``ERRORS_KEPT``, ``TILINGS_KEPT``, ``FAILED_KEPT``)
 live in the modules that read them.
 """
@@ -92,6 +94,7 @@ from witness.model.rules.polyominoes import (
     tiling_terms,
 )
 from witness.model.rules.records import (
+    CELL_KINDS,
     CheckStopped,
     Element,
     PathError,
@@ -107,6 +110,7 @@ from witness.model.rules.symbols import region_errors
 from witness.model.rules.tiling import piece_cover
 
 __all__ = [
+    "CELL_KINDS",
     "CheckStopped",
     "Dot",
     "Element",
