@@ -1,5 +1,5 @@
 """What a player reads of each broken rule: the counts behind the verdict
-(issue 73) and the place in words, rows counted from the top."""
+and the place in words, rows counted from the top."""
 
 import json
 

@@ -271,18 +271,26 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from witness.model.panel import Panel
-    from witness.model.rules import check
+    from witness.model.rules import check, partial_line
 
     panel = Panel.load(args.puzzle)
-    verdict = check(panel, _load_path_arg(args.path))
+    path = _load_path_arg(args.path)
+    verdict = check(panel, path)
+    # a line drawn so far: what is known already (nothing for a whole line)
+    partial = None if verdict.solved else partial_line(panel, path, args.time_limit)
     if args.json:
-        print(json.dumps(verdict.to_dict()))
+        out = verdict.to_dict()
+        if partial is not None:
+            out["partial"] = partial.to_dict()
+        print(json.dumps(out))
     elif verdict.solved:
         print("solved")
     else:
         print(f"not solved: {len(verdict.violations)} violation(s)")
         for v in verdict.violations:
             print(f"  {v.kind} at {list(v.at)} ({v.where}): {v.message}")
+        for text in partial.summary(args.time_limit) if partial is not None else ():
+            print(f"  so far: {text}")
     return 0
 
 
@@ -771,6 +779,9 @@ def _add_show(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_show)
 
 
+CHECK_TIME_LIMIT = 2.0  # seconds: check's search for a completion of a partial line
+
+
 def _add_check(sub: Subparsers) -> None:
     p = sub.add_parser("check", help="does a line solve a panel, and which rules does it break")
     p.add_argument("puzzle")
@@ -778,6 +789,14 @@ def _add_check(sub: Subparsers) -> None:
         "--path",
         required=True,
         help=f"the line (with symmetry, the first of the two): {PATH_FORMS}",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=CHECK_TIME_LIMIT,
+        metavar="SEC",
+        help="on a line drawn so far, the time the search for a completion may take "
+        f"(default {CHECK_TIME_LIMIT:g})",
     )
     _json_flag(p)
     p.set_defaults(func=cmd_check)

@@ -26,7 +26,7 @@ from witness.model.rules.symbols import sides_on_line
 ERRORS_KEPT = 1 << 15  # regions kept per panel
 
 
-def _dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
+def dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
     out = []
     wrong = {MAIN_LINE: MIRROR_LINE, MIRROR_LINE: MAIN_LINE}
     for d in panel_memo(panel).coloured_dots:
@@ -56,7 +56,7 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
     if problems:
         return Verdict(False, _placed(panel, problems), lines)
     on_line = covered(lines)
-    out = _dot_colour_violations(panel, on_line)
+    out = dot_colour_violations(panel, on_line)
     memo = panel_memo(panel)
     symbols = memo.symbols
     seeds: Iterable[Point] = symbols
