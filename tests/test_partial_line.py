@@ -10,6 +10,8 @@ from witness.model.panel import Panel
 from witness.model.rules import check, enumerate_lines, is_solution, partial_line
 
 SQUARE = {"rows": 2, "cols": 2, "goal": [2, 2]}
+MIRRORED = {"cols": 3, "goal": None, "starts": [[0, 0], [3, 0]], "ends": [[0, 2], [3, 2]]}
+MIRRORED["symmetry"] = "horizontal"
 
 
 def known(path, time_limit=10.0, **fields):
@@ -40,16 +42,20 @@ def test_nothing_is_broken_for_good_where_a_canceller_may_mend_it():
     assert p.broken == ()
 
 
+# (each has solutions; with triangles some lines drawn so far are broken for good)
 @pytest.mark.parametrize(
     "fields",
     [
-        {"triangles": [[0, 0, 2], [1, 1, 1]]},
+        {"triangles": [[0, 0, 2], [1, 1, 2]]},
         {"dots": [[1, 1], [2, 0, 2, 1]]},
         {"squares": [[0, 0, "black"], [1, 1, "white"]]},
+        {**MIRRORED, "triangles": [[0, 0, 1]]},
+        {**MIRRORED, "dots": [[1, 1]], "triangles": [[0, 1, 2]]},
     ],
 )
 def test_completable_agrees_with_the_brute_force(fields):
-    panel = Panel.from_dict({**SQUARE, **fields})
+    data = {**SQUARE, **fields}
+    panel = Panel.from_dict({k: v for k, v in data.items() if v is not None})
     solutions = [line for line in enumerate_lines(panel) if is_solution(panel, line)]
     prefixes = {tuple(line[:k]) for line in enumerate_lines(panel) for k in range(1, len(line))}
     for prefix in sorted(prefixes):
