@@ -48,13 +48,15 @@ def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -
 
 def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every: bool) -> Verdict:
     """:func:`check`'s verdict; without ``every`` it stops at the first broken
-    constraint (enough to say the line does not solve the panel)."""
+    constraint (enough to say the line does not solve the panel) and its
+    violations are bare (kind and place: :func:`is_solution` reads only
+    ``solved``, and words and counts would slow the brute forces down)."""
     # first, so a deadline past stops the check even when its regions are cached
     on_time(deadline)
     lines = lines_of(panel, path)
     problems = path_violations(panel, lines)
     if problems:
-        return Verdict(False, _placed(panel, problems), lines)
+        return Verdict(False, _placed(panel, problems) if every else tuple(problems), lines)
     on_line = covered(lines)
     out = dot_colour_violations(panel, on_line)
     memo = panel_memo(panel)
@@ -66,14 +68,10 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
         # counts in a star's region, flooded from the star)
         for q in memo.dots:
             if q not in on_line:
-                wrong = symbol_violation(
-                    symbols[q], (), on_line, uncovered=_uncovered(memo, on_line)
-                )
-                return Verdict(False, _placed(panel, [wrong]), lines)
+                return Verdict(False, (_bare(symbols[q]),), lines)
         for q in memo.triangles:
             if sides_on_line(q, on_line) != symbols[q].item[2]:
-                wrong = symbol_violation(symbols[q], (), on_line)
-                return Verdict(False, _placed(panel, [wrong]), lines)
+                return Verdict(False, (_bare(symbols[q]),), lines)
         seeds = memo.in_regions
     for bits in region_bits(memo, on_line, seeds):
         if out and not every:
@@ -89,9 +87,16 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
             memo.errors[bits] = errors
-        if errors:
+        if errors and every:
             out += _region_violations(memo, bits, errors, on_line)
-    return Verdict(not out, _placed(panel, out), lines)
+        else:
+            out += map(_bare, errors)
+    return Verdict(not out, _placed(panel, out) if every else tuple(out), lines)
+
+
+def _bare(e: Element) -> Violation:
+    """A wrong symbol's violation without words (:func:`_verdict` without ``every``)."""
+    return Violation(e.kind, tuple(e.location()), "")
 
 
 def _region_violations(
