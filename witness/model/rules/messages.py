@@ -15,7 +15,8 @@ from witness.model.rules.records import CELL_KINDS, Element, Point, Violation, i
 from witness.model.rules.symbols import colour_counts, sides_on_line
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an s unless ``n`` is 1."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -32,11 +33,11 @@ def symbol_violation(
     counts: dict[str, object] = {}
     if e.kind == "dot":
         counts = {"uncovered": uncovered}
-        message = f"a dot the line does not cover ({_plural(uncovered, 'dot')} uncovered in all)"
+        message = f"a dot the line does not cover ({plural(uncovered, 'dot')} uncovered in all)"
     elif e.kind == "triangle":
         sides, needs = sides_on_line(e.point, on_line), e.item[2]
         counts = {"sides": sides, "needs": needs}
-        message = f"a triangle with {_plural(sides, 'side')} on the line, needs {needs}"
+        message = f"a triangle with {plural(sides, 'side')} on the line, needs {needs}"
     elif e.kind == "square":
         colours = tuple(dict.fromkeys(s.colour for s in present if s.kind == "square"))
         counts = {"colours": colours}
@@ -45,7 +46,7 @@ def symbol_violation(
         n = colour_counts(present).get(e.colour, 0)
         counts = {"colour": e.colour, "count": n, "needs": 2}
         message = (
-            f"a {e.colour} star with {_plural(n, 'symbol')} of its colour in its region "
+            f"a {e.colour} star with {plural(n, 'symbol')} of its colour in its region "
             "(itself included), needs exactly 2"
         )
     elif e.kind == "polyomino":
@@ -53,7 +54,7 @@ def symbol_violation(
         area = sum(-p.size if p.negative else p.size for p in pieces)
         cells = sum(1 for q in region if is_cell_point(q))
         counts = {"area": area, "cells": cells}
-        message = f"polyominoes of area {area} in a region of {_plural(cells, 'cell')}"
+        message = f"polyominoes of area {area} in a region of {plural(cells, 'cell')}"
         message += ": they do not fit its shape" if area == cells else ""
     else:
         message = "a canceller with nothing to cancel"

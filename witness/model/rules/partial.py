@@ -13,7 +13,7 @@ from witness.model.base import Vertex
 from witness.model.panel import Panel
 from witness.model.rules.checker import dot_colour_violations, is_solution
 from witness.model.rules.lines import completions, covered, lines_of, path_violations
-from witness.model.rules.messages import symbol_violation, with_place
+from witness.model.rules.messages import plural, symbol_violation, with_place
 from witness.model.rules.records import (
     CheckStopped,
     Element,
@@ -139,7 +139,7 @@ def _broken_for_good(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> lis
 def _too_few(e: Element, sides: int, most: int, needs: int) -> Violation:
     counts = {"sides": sides, "at_most": most, "needs": needs}
     message = (
-        f"a triangle with {sides} side(s) on the line and room for {most - sides} more, "
-        f"needs {needs}"
+        f"a triangle with {plural(sides, 'side')} on the line and room for at most "
+        f"{most - sides} more, needs {needs}"
     )
     return Violation("triangle", tuple(e.location()), message, tuple(counts.items()))
