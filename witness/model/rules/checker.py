@@ -27,6 +27,7 @@ ERRORS_KEPT = 1 << 15  # regions kept per panel
 
 
 def dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
+    """The blue and yellow dots under the other line (no canceller mends them)."""
     out = []
     wrong = {MAIN_LINE: MIRROR_LINE, MIRROR_LINE: MAIN_LINE}
     for d in panel_memo(panel).coloured_dots:
