@@ -402,6 +402,28 @@ def test_predicate_refuses_an_empty_path(files, program, puzzle):
     bad_input(proc, "--paths", "path 1")
 
 
+@pytest.mark.parametrize(
+    "name, values",
+    [("paper", [True, False]), ("baseline", [True, False]), ("none", [False, False])],
+)
+def test_predicate_takes_the_names_solve_takes(files, name, values):
+    """``witness predicate paper ...`` read 'paper' as a file name (exit 2)."""
+    # square (2, 0) has 1 triangle: the first path has 2 of its sides
+    paths = "[[[0,0],[1,0],[2,0],[2,1],[3,1]], [[0,0],[0,1]]]"
+    proc = witness("predicate", name, files / "p.json", "--paths", paths, "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == values
+
+
+def test_predicate_on_a_panel_refuses_the_paper_predicate_as_solve_does(files):
+    (files / "panel.json").write_text(json.dumps(DOTS))
+    paths = "[[[0,0],[1,0]]]"
+    bad_input(witness("predicate", "paper", files / "panel.json", "--paths", paths), "paper")
+    proc = witness("predicate", "none", files / "panel.json", "--paths", paths, "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == [False]
+
+
 @pytest.mark.parametrize("command", ["check", "show"])
 def test_a_path_of_booleans_is_refused(files, command):
     """Panel files refuse true and false as coordinates; --path read them as 1 and 0."""

@@ -113,7 +113,15 @@ def test_cli_check_reports_violations(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out == {
         "solved": False,
-        "violations": [{"kind": "dot", "at": [1, 1], "message": "a dot the line does not cover"}],
+        "violations": [
+            {
+                "kind": "dot",
+                "at": [1, 1],
+                "message": "a dot the line does not cover (1 dot uncovered in all)",
+                "counts": {"uncovered": 1},
+                "where": "the corner on line 1 from the top, line 2 from the left",
+            }
+        ],
     }
     assert main(["check", f, "--path", "[[0,0],[0,1],[1,1],[2,1]]", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"solved": True, "violations": []}

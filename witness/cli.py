@@ -271,18 +271,26 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from witness.model.panel import Panel
-    from witness.model.rules import check
+    from witness.model.rules import check, partial_line
 
     panel = Panel.load(args.puzzle)
-    verdict = check(panel, _load_path_arg(args.path))
+    path = _load_path_arg(args.path)
+    verdict = check(panel, path)
+    # a line drawn so far: what is known already (nothing for a whole line)
+    partial = None if verdict.solved else partial_line(panel, path, args.time_limit)
     if args.json:
-        print(json.dumps(verdict.to_dict()))
+        out = verdict.to_dict()
+        if partial is not None:
+            out["partial"] = partial.to_dict()
+        print(json.dumps(out))
     elif verdict.solved:
         print("solved")
     else:
         print(f"not solved: {len(verdict.violations)} violation(s)")
         for v in verdict.violations:
-            print(f"  {v.kind} at {list(v.at)}: {v.message}")
+            print(f"  {v.kind} at {list(v.at)} ({v.where}): {v.message}")
+        for text in partial.summary(args.time_limit) if partial is not None else ():
+            print(f"  so far: {text}")
     return 0
 
 
@@ -346,9 +354,11 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 
 def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int:
-    """witness predicate for a learned family program (the general search's pi*)."""
-    from witness.search.panel_search import program_values
+    """witness predicate on a panel the general search takes: a learned family
+    program (its pi*), pi_baseline or none (as ``solve`` takes them there)."""
+    from witness.search.panel_search import baseline_values, predicate_name, program_values
 
+    predicate_name(predicate)  # the triangle predicates are refused here, as by solve
     for i, path in enumerate(paths):
         steps = zip(path, path[1:], strict=False)
         if (
@@ -358,23 +368,30 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
             or any(w not in panel.neighbours(v) for v, w in steps)
         ):
             raise UsageError(f"--paths: path {i} is not a partial path from a start")
-    values = program_values(panel, predicate, paths)
+    if predicate.kind == "program":
+        values = program_values(panel, predicate, paths)
+    elif predicate.kind == "baseline":
+        values = baseline_values(panel, paths)
+    else:
+        values = [False] * len(paths)
     print(json.dumps(values) if as_json else "\n".join(map(str, values)))
     return 0
 
 
 def cmd_predicate(args: argparse.Namespace) -> int:
-    from witness.learning.translate import translate_file
+    from witness.learning.translate import load_predicate
     from witness.model.panel import Panel
-    from witness.model.puzzle import Puzzle, is_simple_path
+    from witness.model.puzzle import Puzzle, is_simple_path, search_view
     from witness.search.astar import predicate_values
     from witness.search.panel_features import reads_panel_features
 
-    predicate = translate_file(args.program)
+    # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty take them
+    predicate = load_predicate(args.program)
     paths = [_parse_path(p, "--paths") for p in _read_json_list(args.paths, "--paths")]
-    if reads_panel_features(predicate):  # a learned family program: any panel
-        return _panel_predicate(predicate, Panel.load(args.puzzle), paths, args.json)
-    puzzle = Puzzle.load(args.puzzle)
+    panel = Panel.load(args.puzzle)
+    puzzle = search_view(panel)
+    if reads_panel_features(predicate) or not isinstance(puzzle, Puzzle):
+        return _panel_predicate(predicate, panel, paths, args.json)
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
             raise UsageError(f"--paths: path {i} is not a partial path from the start")
@@ -762,6 +779,9 @@ def _add_show(sub: Subparsers) -> None:
     p.set_defaults(func=cmd_show)
 
 
+CHECK_TIME_LIMIT = 2.0  # seconds: check's search for a completion of a partial line
+
+
 def _add_check(sub: Subparsers) -> None:
     p = sub.add_parser("check", help="does a line solve a panel, and which rules does it break")
     p.add_argument("puzzle")
@@ -769,6 +789,14 @@ def _add_check(sub: Subparsers) -> None:
         "--path",
         required=True,
         help=f"the line (with symmetry, the first of the two): {PATH_FORMS}",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=CHECK_TIME_LIMIT,
+        metavar="SEC",
+        help="on a line drawn so far, the time the search for a completion may take "
+        f"(default {CHECK_TIME_LIMIT:g})",
     )
     _json_flag(p)
     p.set_defaults(func=cmd_check)
@@ -820,8 +848,8 @@ def _add_translate(sub: Subparsers) -> None:
 
 
 def _add_predicate(sub: Subparsers) -> None:
-    p = sub.add_parser("predicate", help="evaluate a learned predicate on partial paths")
-    p.add_argument("program", help="learned program FILE.pl")
+    p = sub.add_parser("predicate", help="evaluate a predicate on partial paths")
+    p.add_argument("program", help="none | baseline | paper | a learned program FILE.pl")
     p.add_argument("puzzle")
     p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
     _json_flag(p)

@@ -44,7 +44,7 @@ from witness.io import write_file  # noqa: E402
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex  # noqa: E402
 from witness.model.panel import Panel, Polyomino  # noqa: E402
 from witness.model.puzzle import Puzzle  # noqa: E402
-from witness.model.rules import Violation, lines_of  # noqa: E402
+from witness.model.rules import CELL_KINDS, Violation, lines_of  # noqa: E402
 
 SUFFIXES = (".svg", ".png")
 # Recorded in every picture (SVG creator, PNG software): `witness show --out`
@@ -81,7 +81,6 @@ INCH_PER_SQUARE = 0.75
 POINTS_PER_UNIT = INCH_PER_SQUARE * 72  # line widths are given in grid units
 GAP = 0.34  # a gap leaves this share of its edge undrawn, in the middle
 STUB = 0.36  # length of an end's exit stub
-CELL_KINDS = ("triangle", "square", "star", "polyomino", "canceller")
 
 
 class RenderError(InputError):

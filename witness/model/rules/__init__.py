@@ -71,7 +71,10 @@ the panel's memo), :mod:`~witness.model.rules.lines` (the line walk and
 symmetry), :mod:`~witness.model.rules.tiling` (the tiling search),
 :mod:`~witness.model.rules.polyominoes`, :mod:`~witness.model.rules.symbols`
 (dots, triangles, squares, stars), :mod:`~witness.model.rules.cancellers`,
-:mod:`~witness.model.rules.checker` (:func:`check`, :func:`is_solution`).
+:mod:`~witness.model.rules.messages` (what a player reads of a violation:
+its counts, its place in words), :mod:`~witness.model.rules.checker`
+(:func:`check`, :func:`is_solution`), :mod:`~witness.model.rules.partial`
+(a line drawn so far: what it broke for good, whether it can be completed).
 The sizes of the caches (``ERRORS_KEPT``, ``TILINGS_KEPT``, ``FAILED_KEPT``)
 live in the modules that read them.
 """
@@ -84,7 +87,14 @@ from witness.model.rules.cancellers import (
     windmill_square_key,
 )
 from witness.model.rules.checker import check, is_solution
-from witness.model.rules.lines import covered, enumerate_lines, lines_of, path_violations
+from witness.model.rules.lines import (
+    completions,
+    covered,
+    enumerate_lines,
+    lines_of,
+    path_violations,
+)
+from witness.model.rules.partial import PartialLine, partial_line
 from witness.model.rules.polyominoes import (
     TilingTerms,
     placements,
@@ -92,6 +102,7 @@ from witness.model.rules.polyominoes import (
     tiling_terms,
 )
 from witness.model.rules.records import (
+    CELL_KINDS,
     CheckStopped,
     Element,
     PathError,
@@ -107,9 +118,11 @@ from witness.model.rules.symbols import region_errors
 from witness.model.rules.tiling import piece_cover
 
 __all__ = [
+    "CELL_KINDS",
     "CheckStopped",
     "Dot",
     "Element",
+    "PartialLine",
     "PathError",
     "Point",
     "TilingTerms",
@@ -118,12 +131,14 @@ __all__ = [
     "cell_point",
     "check",
     "check_region",
+    "completions",
     "covered",
     "elements",
     "enumerate_lines",
     "is_cell_point",
     "is_solution",
     "lines_of",
+    "partial_line",
     "path_violations",
     "piece_cover",
     "placements",

@@ -10,6 +10,7 @@ from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex
 from witness.model.panel import Panel
 from witness.model.rules.cancellers import check_region
 from witness.model.rules.lines import covered, lines_of, path_violations
+from witness.model.rules.messages import symbol_violation, with_place
 from witness.model.rules.records import (
     Element,
     PathError,
@@ -19,23 +20,14 @@ from witness.model.rules.records import (
     on_time,
     point,
 )
-from witness.model.rules.regions import panel_memo, region_bits
+from witness.model.rules.regions import PanelMemo, panel_memo, region_bits
 from witness.model.rules.symbols import sides_on_line
 
 ERRORS_KEPT = 1 << 15  # regions kept per panel
 
 
-_MESSAGES = {
-    "dot": "a dot the line does not cover",
-    "triangle": "a triangle with a different number of sides on the line",
-    "square": "squares of more than one colour in one region",
-    "star": "a star whose region does not hold exactly two symbols of its colour",
-    "polyomino": "polyominoes that do not tile their region",
-    "canceller": "a canceller with nothing to cancel",
-}
-
-
-def _dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
+def dot_colour_violations(panel: Panel, on_line: dict[Point, str]) -> list[Violation]:
+    """The blue and yellow dots under the other line (no canceller mends them)."""
     out = []
     wrong = {MAIN_LINE: MIRROR_LINE, MIRROR_LINE: MAIN_LINE}
     for d in panel_memo(panel).coloured_dots:
@@ -57,15 +49,17 @@ def check(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -
 
 def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every: bool) -> Verdict:
     """:func:`check`'s verdict; without ``every`` it stops at the first broken
-    constraint (enough to say the line does not solve the panel)."""
+    constraint (enough to say the line does not solve the panel) and its
+    violations are bare (kind and place: :func:`is_solution` reads only
+    ``solved``, and words and counts would slow the brute forces down)."""
     # first, so a deadline past stops the check even when its regions are cached
     on_time(deadline)
     lines = lines_of(panel, path)
     problems = path_violations(panel, lines)
     if problems:
-        return Verdict(False, tuple(problems), lines)
+        return Verdict(False, _placed(panel, problems) if every else tuple(problems), lines)
     on_line = covered(lines)
-    out = _dot_colour_violations(panel, on_line)
+    out = dot_colour_violations(panel, on_line)
     memo = panel_memo(panel)
     symbols = memo.symbols
     seeds: Iterable[Point] = symbols
@@ -75,10 +69,10 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
         # counts in a star's region, flooded from the star)
         for q in memo.dots:
             if q not in on_line:
-                return Verdict(False, (_violation(symbols[q]),), lines)
+                return Verdict(False, (_bare(symbols[q]),), lines)
         for q in memo.triangles:
             if sides_on_line(q, on_line) != symbols[q].item[2]:
-                return Verdict(False, (_violation(symbols[q]),), lines)
+                return Verdict(False, (_bare(symbols[q]),), lines)
         seeds = memo.in_regions
     for bits in region_bits(memo, on_line, seeds):
         if out and not every:
@@ -94,13 +88,39 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
             memo.errors[bits] = errors
-        out += map(_violation, errors)
-    return Verdict(not out, tuple(out), lines)
+        if errors and every:
+            out += _region_violations(memo, bits, errors, on_line)
+        else:
+            out += map(_bare, errors)
+    return Verdict(not out, _placed(panel, out) if every else tuple(out), lines)
 
 
-def _violation(e: Element) -> Violation:
-    """What a player sees of a wrong symbol."""
-    return Violation(e.kind, tuple(e.location()), _MESSAGES[e.kind])
+def _bare(e: Element) -> Violation:
+    """A wrong symbol's violation without words (:func:`_verdict` without ``every``)."""
+    return Violation(e.kind, tuple(e.location()), "")
+
+
+def _region_violations(
+    memo: PanelMemo,
+    bits: int,
+    errors: tuple[Element, ...],
+    on_line: dict[Point, str],
+) -> list[Violation]:
+    """What a player sees of a region's wrong symbols, with the region's counts."""
+    present = [memo.symbols[q] for q, bit in memo.symbol_bits if bits & bit]
+    tiles = any(e.kind == "polyomino" for e in errors)
+    region = memo.points(bits) if tiles else frozenset()
+    uncovered = _uncovered(memo, on_line) if any(e.kind == "dot" for e in errors) else 0
+    return [symbol_violation(e, present, on_line, region, uncovered) for e in errors]
+
+
+def _uncovered(memo: PanelMemo, on_line: dict[Point, str]) -> int:
+    """How many of the panel's dots the lines miss."""
+    return sum(q not in on_line for q in memo.dots)
+
+
+def _placed(panel: Panel, violations: Sequence[Violation]) -> tuple[Violation, ...]:
+    return tuple(with_place(panel.rows, v) for v in violations)
 
 
 def is_solution(panel: Panel, path: Sequence[Vertex], deadline: float | None = None) -> bool:

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, edge
 from witness.model.panel import Panel
-from witness.model.rules.records import PathError, Point, Violation
+from witness.model.rules.records import PathError, Point, Violation, on_time
 from witness.model.rules.regions import panel_memo
 
 
@@ -32,11 +32,13 @@ def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], 
     return (line, tuple(panel.mirror(v) for v in line))
 
 
-def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list[Violation]:
+def _line_violations(
+    panel: Panel, line: tuple[Vertex, ...], which: str, finished: bool
+) -> list[Violation]:
     out = []
     if line[0] not in panel.starts:
         out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
-    if line[-1] not in panel.ends:
+    if finished and line[-1] not in panel.ends:
         out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
     seen: set[Vertex] = set()
     for v in line if len(set(line)) < len(line) else ():
@@ -55,11 +57,15 @@ def _line_violations(panel: Panel, line: tuple[Vertex, ...], which: str) -> list
     return out
 
 
-def path_violations(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> list[Violation]:
-    """What makes the line (or the pair of lines) one a player cannot draw."""
-    out = _line_violations(panel, lines[0], "line")
+def path_violations(
+    panel: Panel, lines: tuple[tuple[Vertex, ...], ...], finished: bool = True
+) -> list[Violation]:
+    """What makes the line (or the pair of lines) one a player cannot draw;
+    without ``finished``, one a player cannot draw so far (the line need not
+    end at an end yet)."""
+    out = _line_violations(panel, lines[0], "line", finished)
     if len(lines) == 2:
-        out += _line_violations(panel, lines[1], "mirror line")
+        out += _line_violations(panel, lines[1], "mirror line", finished)
         # no vertex shared, the start and the end included (the engine's solve.js
         # refuses a place whose mirror image is itself or already on a line)
         for v in sorted(set(lines[0]) & set(lines[1])):
@@ -95,7 +101,28 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
         yield from _extend(panel, path, on_path, ends)
 
 
-def _extend(panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set) -> Iterator:
+def completions(
+    panel: Panel, prefix: Sequence[Vertex], deadline: float | None = None
+) -> Iterator[list[Vertex]]:
+    """Every line a player can draw that begins with ``prefix`` (a line drawn
+    so far, :func:`path_violations` without ``finished`` empty), by brute
+    force as :func:`enumerate_lines`; :class:`CheckStopped` once ``deadline``
+    (a perf_counter time) passes."""
+    path = [tuple(v) for v in prefix]
+    on_path = set(path)
+    if panel.symmetry is not None:
+        on_path |= {panel.mirror(v) for v in path}
+    ends = set(panel.ends)
+    if path[-1] in ends:
+        yield list(path)
+    yield from _extend(panel, path, on_path, ends, deadline)
+
+
+def _extend(
+    panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set, deadline: float | None = None
+) -> Iterator:
+    if deadline is not None:
+        on_time(deadline)
     v = path[-1]
     for w in panel.neighbours(v):
         if w in on_path:
@@ -111,7 +138,7 @@ def _extend(panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set) -
             on_path.add(mirror)
         if w in ends:
             yield list(path)
-        yield from _extend(panel, path, on_path, ends)
+        yield from _extend(panel, path, on_path, ends, deadline)
         on_path.discard(w)
         if mirror is not None:
             on_path.discard(mirror)

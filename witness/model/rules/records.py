@@ -48,18 +48,33 @@ class Element:
         return [px // 2, py // 2, (px + 1) // 2, (py + 1) // 2]
 
 
+# The kinds of violation whose ``at`` is a cell (the others: a vertex or an edge).
+CELL_KINDS = ("triangle", "square", "star", "polyomino", "canceller")
+
+
 @dataclass(frozen=True)
 class Violation:
     """A broken rule: ``kind`` (path, gap, symmetry, dot, triangle, square,
     star, polyomino, canceller), where (``at``: a cell, vertex or edge as in
-    the JSON format) and a sentence for people."""
+    the JSON format), a sentence for people, the counts behind the verdict
+    (``counts``: name, value pairs, e.g. ``sides`` and ``needs`` of a
+    triangle) and ``where``, the place in words, rows counted from the top
+    (:mod:`witness.model.rules.messages`)."""
 
     kind: str
     at: tuple[int, ...]
     message: str
+    counts: tuple[tuple[str, object], ...] = ()
+    where: str = ""
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "at": list(self.at), "message": self.message}
+        return {
+            "kind": self.kind,
+            "at": list(self.at),
+            "message": self.message,
+            "counts": {k: list(v) if isinstance(v, tuple) else v for k, v in self.counts},
+            "where": self.where,
+        }
 
 
 @dataclass(frozen=True)
