@@ -19,10 +19,11 @@ compiled search uses. The rules themselves are in :mod:`witness.model.rules`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from typing import cast
 
 from witness.errors import InputError
 from witness.io import parse_json, read_text, write_file
@@ -73,11 +74,11 @@ def cell_edges(c: Cell) -> tuple[Edge, Edge, Edge, Edge]:
     )
 
 
-def normal_shape(cells: object) -> tuple[Cell, ...]:
+def normal_shape(cells: Iterable[Sequence[int]]) -> tuple[Cell, ...]:
     """Cells shifted so that the least x and the least y are 0, sorted."""
-    cells = [tuple(c) for c in cells]
-    mx, my = min(c[0] for c in cells), min(c[1] for c in cells)
-    return tuple(sorted({(x - mx, y - my) for x, y in cells}))
+    points = [tuple(c) for c in cells]
+    mx, my = min(c[0] for c in points), min(c[1] for c in points)
+    return tuple(sorted({(x - mx, y - my) for x, y in points}))
 
 
 def rotations(shape: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
@@ -132,6 +133,15 @@ class Dot:
     @property
     def on_edge(self) -> bool:
         return isinstance(self.at[0], tuple)
+
+    @property
+    def coords(self) -> list[int]:
+        """Its place as the JSON writes it: a vertex's x and y, or an edge's
+        two vertices' x, y, x, y."""
+        if self.on_edge:
+            a, b = cast(Edge, self.at)
+            return [*a, *b]
+        return list(cast(Vertex, self.at))
 
 
 @dataclass(frozen=True)
@@ -505,7 +515,7 @@ def _polyomino_dict(p: Polyomino) -> dict:
 
 
 def _dot_list(d: Dot) -> list:
-    coords = [*d.at[0], *d.at[1]] if d.on_edge else list(d.at)
+    coords = d.coords
     return coords if d.colour == "black" else [*coords, d.colour]
 
 

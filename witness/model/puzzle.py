@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
+from typing import cast
 
 from witness.io import write_file
 from witness.model.base import (
@@ -74,8 +75,8 @@ def reachable(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: i
 def free_region(path: Sequence[Vertex], rows: int, cols: int) -> set[Vertex]:
     """The vertices a completion of ``path`` can still use: its head and every
     vertex off the path reachable from the head without entering the path."""
-    head = tuple(path[-1])
-    blocked = {tuple(v) for v in path}
+    head = cast(Vertex, tuple(path[-1]))
+    blocked = {cast(Vertex, tuple(v)) for v in path}
     seen, stack = {head}, [head]
     while stack:
         v = stack.pop()
@@ -324,7 +325,9 @@ class Puzzle:
 # ------------------------------------------------------------------ paths
 def path_edges(puzzle: Puzzle, path: Sequence[Vertex]) -> list[int]:
     """Edge ids along ``path`` (raises ValueError on a non-adjacent step)."""
-    return [puzzle.edge_id(tuple(a), tuple(b)) for a, b in pairwise(path)]
+    return [
+        puzzle.edge_id(cast(Vertex, tuple(a)), cast(Vertex, tuple(b))) for a, b in pairwise(path)
+    ]
 
 
 def square_edge_counts(puzzle: Puzzle, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
@@ -340,7 +343,7 @@ def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     """A path from the start along grid edges that never repeats a vertex."""
     if not path or tuple(path[0]) != puzzle.start:
         return False
-    verts = [tuple(v) for v in path]
+    verts = [cast(Vertex, tuple(v)) for v in path]
     if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
         return False
     return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))

@@ -22,6 +22,7 @@ import io
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 import matplotlib
 
@@ -117,7 +118,7 @@ def render(
     _draw_grid(ax, panel)
     _draw_symbols(ax, panel)
     if path:
-        _draw_lines(ax, panel, [tuple(v) for v in path])
+        _draw_lines(ax, panel, [cast(Vertex, tuple(v)) for v in path])
     for i, v in enumerate(violations):
         _ring(ax, v, i)
     _save(fig, out, fmt)
@@ -152,7 +153,7 @@ def _save(fig: plt.Figure, out: Path, fmt: str) -> None:
 
 def _check_path(panel: Panel, path: Sequence[Vertex]) -> None:
     for v in path:
-        if not (len(v) == 2 and panel.in_grid(tuple(v))):
+        if not (len(v) == 2 and panel.in_grid(cast(Vertex, tuple(v)))):
             raise RenderError(f"--path: vertex {list(v)} is outside the {panel.size} grid")
     for a, b in zip(path, path[1:], strict=False):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
@@ -252,17 +253,13 @@ def _draw_symbols(ax: plt.Axes, panel: Panel) -> None:
     for d in panel.dots:
         if d.colour == "invisible":
             continue
-        at = (
-            d.at
-            if not d.on_edge
-            else ((d.at[0][0] + d.at[1][0]) / 2, (d.at[0][1] + d.at[1][1]) / 2)
-        )
+        c = d.coords
+        at = (c[0], c[1]) if len(c) == 2 else ((c[0] + c[2]) / 2, (c[1] + c[3]) / 2)
         dot = RegularPolygon(at, numVertices=6, radius=0.085, orientation=math.pi / 6, zorder=5)
         dot.set_facecolor(PALETTE.get(d.colour, PALETTE["black"]))
         dot.set_edgecolor("#c9d2e3" if d.colour == "black" else PALETTE[d.colour])
         dot.set_linewidth(0.015 * POINTS_PER_UNIT)
-        coords = [*d.at[0], *d.at[1]] if d.on_edge else list(d.at)
-        dot.set_gid("dot_" + _tag(*coords))
+        dot.set_gid("dot_" + _tag(*d.coords))
         ax.add_patch(dot)
 
 
@@ -326,7 +323,7 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
     names = ("line",) if len(lines) == 1 else ("line_" + MAIN_LINE, "line_" + MIRROR_LINE)
     tones = (PATH,) if len(lines) == 1 else (LINE_COLOURS[MAIN_LINE], LINE_COLOURS[MIRROR_LINE])
     for line, name, tone in zip(lines, names, tones, strict=True):
-        points = list(line)
+        points: list[tuple[float, float]] = list(line)
         if line[-1] in panel.ends:
             points.append(_exit_end(panel, line[-1]))
         (drawn,) = ax.plot(

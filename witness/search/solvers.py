@@ -116,7 +116,9 @@ def solve(
     puzzle = core_input(puzzle, predicate)
     if not isinstance(geometry, _GEOMETRY[isinstance(puzzle, Panel)]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
-    search = panel_search.solve_panel if isinstance(puzzle, Panel) else astar.solve
+    search: Callable[..., SolveResult] = (
+        panel_search.solve_panel if isinstance(puzzle, Panel) else astar.solve
+    )
     return search(
         puzzle,
         predicate,

@@ -5,6 +5,7 @@ line's regions, each region's errors kept by the panel's memo."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex
 from witness.model.panel import Panel
@@ -71,7 +72,7 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if q not in on_line:
                 return Verdict(False, (_bare(symbols[q]),), lines)
         for q in memo.triangles:
-            if sides_on_line(q, on_line) != symbols[q].item[2]:
+            if sides_on_line(q, on_line) != cast(tuple, symbols[q].item)[2]:
                 return Verdict(False, (_bare(symbols[q]),), lines)
         seeds = memo.in_regions
     for bits in region_bits(memo, on_line, seeds):
