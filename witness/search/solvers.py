@@ -33,7 +33,7 @@ def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Search
     program over the panel features (it has no object to fire on otherwise)."""
     if predicate is not None and reads_panel_features(predicate):
         return puzzle.to_panel()
-    return search_view(puzzle.to_panel())
+    return search_view(puzzle) if isinstance(puzzle, Panel) else puzzle
 
 
 def builtin(predicate: Predicate | str) -> Predicate:
