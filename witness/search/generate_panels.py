@@ -369,7 +369,7 @@ def has_one_solution(panel: Panel) -> bool:
     checker over every legal line up to :data:`MAX_COUNT_VERTICES` vertices,
     from clingo above (False if clingo runs past :data:`COUNT_SECONDS`), and
     are taken only until a second solution shows: that decides as a full count
-    would, and the full count was most of a ``--unique`` draw's time."""
+    would, at a fraction of its cost (docs/cli.md)."""
     if (panel.rows + 1) * (panel.cols + 1) <= MAX_COUNT_VERTICES:
         solutions = (line for line in enumerate_lines(panel) if is_solution(panel, line))
         return len(list(islice(solutions, 2))) == 1
