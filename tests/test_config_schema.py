@@ -179,6 +179,41 @@ def test_snakemake_lint_gives_only_the_conda_advice(tmp_path):
     assert lints == {"* Specify a conda environment or container for each rule.:"}, out[-3000:]
 
 
+def requested_memory(tmp_path: Path, profile: str) -> dict[str, set[int]]:
+    """mem_mb of every job `snakemake -n` lists for ``profile``, by rule."""
+    exe = Path(sys.executable).with_name("snakemake")
+    proc = subprocess.run(
+        [str(exe), "-s", str(ROOT / "Snakefile"), "-n", "--cores", "2", "--configfile", profile],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    found: dict[str, set[int]] = {}
+    rule = None
+    for line in proc.stdout.splitlines():
+        if line.startswith(("rule ", "localrule ", "checkpoint ")):
+            rule = line.split()[1].rstrip(":")
+        elif "mem_mb=" in line and rule is not None:
+            found.setdefault(rule, set()).add(int(line.split("mem_mb=")[1].split(",")[0]))
+    return found
+
+
+def test_jobs_that_may_compile_the_panel_core_ask_for_its_memory(tmp_path):
+    """A job that runs A* on panels compiles the panel core when numba's cache is
+    empty (peak 1756 MB, benchmarks/bench_compile.py; workflow/rules/common.smk):
+    Algorithm 3's sets and the test and large evaluations ask for 2500 MB at least;
+    on triangle puzzles (the triangle core, 225 MB) the requests stay as they were."""
+    panels = requested_memory(tmp_path, str(ROOT / "config" / "dots.yaml"))
+    assert panels["generate_set"] == {2500, 2000}  # random sets; path sets run no A*
+    assert panels["test_chunk"] == {2500}
+    assert min(panels["large_chunk"]) >= 2500
+    triangles = requested_memory(tmp_path, str(ROOT / "config" / "quick.yaml"))
+    assert triangles["generate_set"] == {2000}
+    assert triangles["test_chunk"] == {1000}
+
+
 def test_paper_throughput_default_is_the_papers():
     """The schema's default and every profile's Figure-5 yardstick are witness.paper's."""
     from witness.paper import PAPER_EXPANSIONS_PER_MIN

@@ -1,8 +1,11 @@
 """Panel generators (witness.search.generate_panels): Algorithm 4 on every
 type reads symbols off a line the rules checker then accepts, Algorithm 3
 keeps only panels the brute force can solve, --unique panels have exactly one
-solution by brute force, and sets are reproducible."""
+solution by brute force, sets are reproducible (the same panels for a seed as
+before --unique got faster), and their progress bars count draws and estimate
+the time left."""
 
+import hashlib
 import json
 import random
 
@@ -13,8 +16,10 @@ from witness.model.panel import Panel
 from witness.model.rules import check, enumerate_lines, is_solution
 from witness.search.generate import GenerationError
 from witness.search.generate_panels import (
+    ESTIMATE_AFTER_DRAWS,
     TYPES,
     PanelSpec,
+    Tally,
     generate_from_line,
     generate_panel_set,
     generate_random_panel,
@@ -122,3 +127,74 @@ def test_every_path_panel_holds_a_symbol_of_its_type(kind):
 
     panels = generate_panel_set("path", [(2, 2), (3, 3)], 30, 3, PanelSpec(types=(kind,)))
     assert all(getattr(p, kind) for p in panels)
+
+
+# sha256 of the panels' JSON, one a line, as the code gave them at 60f3514 (before
+# --unique stopped counting at the second solution and sets counted their draws)
+SAME_PANELS = [
+    (
+        ("path", [(2, 2), (3, 3)], 5, 11, PanelSpec(("dots", "squares", "stars"), unique=True)),
+        "bbaf024686c6e6448e680b4980f271caaf22bfede0f8b8767804f854a51bf8cb",
+    ),
+    (  # 30 vertices: clingo decides
+        ("path", [(4, 5)], 2, 1, PanelSpec(("dots",), unique=True)),
+        "fb8866789e1969d7eed01ef51389089122b3a313bdcd85c871f474d3f8b1df5f",
+    ),
+    (
+        (
+            "path",
+            [(2, 2), (4, 4)],
+            6,
+            4,
+            PanelSpec(("squares", "stars", "dots", "polyominoes"), symmetry="vertical"),
+        ),
+        "7935e93094b960f4bf67308337b23cc25fea62c2964c9c343b285740f758ace4",
+    ),
+    (
+        ("random", [(2, 2), (3, 3)], 3, 2, PanelSpec(("squares", "stars"), unique=True)),
+        "7f63eade18fa93d407c6c400d363079c30b721981e5c8ebed8c27fc8499bdef1",
+    ),
+    (
+        ("random", [(2, 2), (3, 3)], 4, 5, PanelSpec(("stars", "dots", "gaps"))),
+        "e42dfb6a5b52c9d1b6716c7c452551fce3537357cd672e308c74415bcac71d55",
+    ),
+]
+
+
+@pytest.mark.parametrize("progress", [False, True])
+@pytest.mark.parametrize(("args", "digest"), SAME_PANELS)
+def test_a_seed_gives_the_same_panels_as_before(args, digest, progress) -> None:
+    text = "\n".join(p.to_json() for p in generate_panel_set(*args, progress=progress))
+    assert hashlib.sha256(text.encode()).hexdigest() == digest
+
+
+def test_tally_estimates_the_time_left_from_the_rate_so_far() -> None:
+    tally = Tally(count=5, started=100.0, draws=40, kept=2)
+    # 20 s for 2 panels: 10 s a panel, 3 to go
+    assert tally.seconds_left(120.0) == 30.0
+    assert tally.status(120.0) == "40 draws, 5.0% kept, time left ~00:30"
+    assert tally.estimate(120.0) == (
+        "after 40 draws in 00:20 (0.5 s each): 2 kept (5.0%); at that rate the other 3 "
+        "take about 00:30"
+    )
+    none_yet = Tally(count=5, started=100.0, draws=20)
+    assert none_yet.seconds_left(110.0) is None
+    assert none_yet.status(110.0).endswith("time left ? (until a panel is kept)")
+    assert "no panel kept yet" in none_yet.estimate(110.0)
+
+
+def test_unique_sets_say_what_they_cost(tmp_path, capsys) -> None:
+    args = ["generate", "--method", "path", "--size", "2x2", "--count", "3", "--seed", "0"]
+    assert main([*args, "--types", "squares,stars", "--unique", "--out", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("--unique: a panel is kept only when it has exactly one solution")
+    # this seed draws 154 panels for 3 (tests above pin which panels a seed gives)
+    assert f"after {ESTIMATE_AFTER_DRAWS} draws in" in err
+    assert "no panel kept yet" in err  # the first 20 draws keep none
+    assert "1 kept (" in err and "at that rate the other 2 take about" in err
+    assert "3/3 panels" in err and "154 draws, 1.9% kept, time left ~00:00" in err
+    assert len(list(tmp_path.glob("*.json"))) == 3
+    # without --unique: the bar and its counts, no notice and no estimate
+    assert main([*args, "--types", "dots", "--out", str(tmp_path / "dots")]) == 0
+    err = capsys.readouterr().err
+    assert "draws" in err and "--unique" not in err and "after " not in err

@@ -615,8 +615,9 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument(
         "--unique",
         action="store_true",
-        help="only panels with exactly one solution (counted by the rules checker over "
-        "every line up to 4x4, by clingo above)",
+        help="only panels with exactly one solution (the rules checker over every line up "
+        "to 4x4, clingo above); few draws have one, so a panel can take minutes: the bar "
+        "shows draws, the share kept and the time left (docs/cli.md)",
     )
     p.add_argument(
         "--out",

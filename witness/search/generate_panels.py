@@ -21,9 +21,9 @@ triangles; with symmetry their mirror images are a second start and end.
   random; :func:`generate_random_panel` keeps the first candidate that A* with
   pi_baseline solves.
 
-``unique`` keeps only panels with exactly one solution, counted by the rules
+``unique`` keeps only panels with exactly one solution, found by the rules
 checker over every legal line on small panels, by clingo on larger ones
-(:func:`count_solutions`).
+(:func:`has_one_solution`).
 Sets (:func:`generate_panel_set`) are reproducible: one ``random.Random(seed)``
 drives every draw in a fixed order.
 """
@@ -33,14 +33,24 @@ from __future__ import annotations
 import logging
 import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
+from itertools import islice
 
 from witness.errors import InputError
 from witness.model.base import MAIN_LINE, MIRROR_LINE, SYMMETRIES, Vertex, edge
 from witness.model.panel import Dot, Panel, Polyomino, cell_edges
-from witness.model.rules import check, covered, is_cell_point, lines_of, regions
-from witness.search.count import count_with_checker
+from witness.model.rules import (
+    check,
+    covered,
+    enumerate_lines,
+    is_cell_point,
+    is_solution,
+    lines_of,
+    regions,
+)
 from witness.search.generate import GenerationError, check_random_size, check_set_spec
 
 TYPES = ("triangles", "dots", "squares", "stars", "polyominoes", "cancellers", "gaps")
@@ -354,21 +364,36 @@ def panel_from_line(base: Panel, path: list[Vertex], spec: PanelSpec, rng: rando
     )
 
 
-def count_solutions(panel: Panel) -> int | None:
-    """Solutions of ``panel``: the rules checker over every legal line up to
-    :data:`MAX_COUNT_VERTICES` vertices, clingo above (None if it times out)."""
+def has_one_solution(panel: Panel) -> bool:
+    """Has ``panel`` exactly one solution? Its lines come from the rules
+    checker over every legal line up to :data:`MAX_COUNT_VERTICES` vertices,
+    from clingo above (False if clingo runs past :data:`COUNT_SECONDS`), and
+    are taken only until a second solution shows: that decides as a full count
+    would, at a fraction of its cost (docs/cli.md)."""
     if (panel.rows + 1) * (panel.cols + 1) <= MAX_COUNT_VERTICES:
-        return count_with_checker(panel).count
-    from witness.search.asp_solver import count_panel_asp  # clingo: loaded only here
+        solutions = (line for line in enumerate_lines(panel) if is_solution(panel, line))
+        return len(list(islice(solutions, 2))) == 1
+    from witness.search.asp_solver import Enumeration, panel_lines  # clingo: loaded only here
 
-    return count_panel_asp(panel, time_limit=COUNT_SECONDS).count
+    record = Enumeration()
+    with closing(panel_lines(panel, COUNT_SECONDS, record)) as lines:
+        found = len(list(islice(lines, 2)))
+    return found == 1 and record.complete
 
 
 def generate_from_line(
-    rows: int, cols: int, spec: PanelSpec, rng: random.Random, max_tries: int = MAX_TRIES
+    rows: int,
+    cols: int,
+    spec: PanelSpec,
+    rng: random.Random,
+    max_tries: int = MAX_TRIES,
+    on_draw: Callable[[], None] | None = None,
 ) -> tuple[Panel, list[Vertex]]:
-    """Algorithm 4 on any panel: a panel and the line it was read off (a solution)."""
+    """Algorithm 4 on any panel: a panel and the line it was read off (a
+    solution). ``on_draw`` is called as each draw begins."""
     for _ in range(max_tries):
+        if on_draw is not None:
+            on_draw()
         base = terminals(rows, cols, spec.symmetry, rng)
         path = random_line(base, rng)
         if path is None:
@@ -380,7 +405,7 @@ def generate_from_line(
         if not verdict.solved:  # a placement the rules reject: never kept
             log.warning("Algorithm 4: %s does not solve %s", path, panel.to_json())
             continue
-        if spec.unique and count_solutions(panel) != 1:
+        if spec.unique and not has_one_solution(panel):
             continue
         return panel, path
     raise GenerationError(f"max_tries: no panel in {max_tries} draws of {rows}x{cols}")
@@ -429,15 +454,22 @@ def random_panel_candidate(rows: int, cols: int, spec: PanelSpec, rng: random.Ra
 
 
 def generate_random_panel(
-    rows: int, cols: int, spec: PanelSpec, rng: random.Random, max_tries: int = MAX_TRIES
+    rows: int,
+    cols: int,
+    spec: PanelSpec,
+    rng: random.Random,
+    max_tries: int = MAX_TRIES,
+    on_draw: Callable[[], None] | None = None,
 ) -> tuple[Panel, list[Vertex]]:
     """Algorithm 3 on any panel: random candidates until A* with pi_baseline
     solves one (and, with ``spec.unique``, it has one solution); the panel and
-    the solution A* found."""
+    the solution A* found. ``on_draw`` is called as each candidate is drawn."""
     from witness.search.panel_search import solve_panel  # the compiled core is heavy
 
     check_random_size(rows, cols)
     for _ in range(max_tries):
+        if on_draw is not None:
+            on_draw()
         try:
             panel = random_panel_candidate(rows, cols, spec, rng)
         except InputError:  # e.g. every edge of an end broken by gaps
@@ -445,7 +477,7 @@ def generate_random_panel(
         result = solve_panel(panel)
         if result.status not in ("solved", "unsolvable"):
             log.warning("Algorithm 3: candidate %s undecided (%s)", panel.to_json(), result.status)
-        if result.solved and not (spec.unique and count_solutions(panel) != 1):
+        if result.solved and (not spec.unique or has_one_solution(panel)):
             return panel, result.path
     raise GenerationError(
         f"max_tries: none of {max_tries} random {rows}x{cols} candidates was solvable"
@@ -453,6 +485,108 @@ def generate_random_panel(
 
 
 # --------------------------------------------------------------------- sets
+# After this many draws of a --unique set, one line says what they cost.
+ESTIMATE_AFTER_DRAWS = 20
+UNIQUE_NOTICE = (
+    "--unique: a panel is kept only when it has exactly one solution, which is decided by "
+    "searching its lines (the rules checker up to {vertices} vertices, clingo above); few draws "
+    "pass, so a set can take minutes per panel (measured times: docs/cli.md). Estimates follow "
+    "after {draws} draws and when the first panel is kept."
+)
+
+
+@dataclass
+class Tally:
+    """Draws tried and panels kept so far towards a set of ``count`` panels,
+    begun at ``started`` (:func:`time.perf_counter` seconds)."""
+
+    count: int
+    started: float
+    draws: int = 0
+    kept: int = 0
+
+    def seconds_left(self, now: float) -> float | None:
+        """The rest of the set at the pace so far: draws per kept panel (one
+        over the acceptance rate) times seconds per draw, per panel still to
+        find; None before a panel is kept."""
+        if not self.kept:
+            return None
+        return (self.count - self.kept) * (now - self.started) / self.kept
+
+    def status(self, now: float) -> str:
+        """Draws, acceptance rate and time left, for the progress bar."""
+        accepted = f"{self.kept / self.draws:.1%}" if self.draws else "-"
+        left = self.seconds_left(now)
+        eta = "? (until a panel is kept)" if left is None else f"~{_interval(left)}"
+        return f"{self.draws} draws, {accepted} kept, time left {eta}"
+
+    def estimate(self, now: float) -> str:
+        """A line on the cost of the draws so far and, once a panel is kept, of the set."""
+        elapsed = now - self.started
+        head = (
+            f"after {self.draws} draws in {_interval(elapsed)} "
+            f"({elapsed / max(self.draws, 1):.3g} s each): "
+        )
+        left = self.seconds_left(now)
+        if left is None:
+            return head + "no panel kept yet; the bar shows the time left once one is"
+        return head + (
+            f"{self.kept} kept ({self.kept / self.draws:.1%}); at that rate the other "
+            f"{self.count - self.kept} take about {_interval(left)}"
+        )
+
+
+def _interval(seconds: float) -> str:
+    from tqdm import tqdm
+
+    return tqdm.format_interval(seconds)
+
+
+class _SetProgress:
+    """A tqdm bar (stderr) over panels kept, with draws tried, the acceptance
+    rate and the time left beside it (:class:`Tally`); for ``--unique`` sets
+    a line before the work, and an estimate after :data:`ESTIMATE_AFTER_DRAWS`
+    draws and when the first panel is kept."""
+
+    def __init__(self, method: str, count: int, unique: bool) -> None:
+        from tqdm import tqdm
+
+        self.tally = Tally(count, time.perf_counter())
+        self.unique = unique
+        if unique:
+            print(
+                UNIQUE_NOTICE.format(vertices=MAX_COUNT_VERTICES, draws=ESTIMATE_AFTER_DRAWS),
+                file=sys.stderr,
+            )
+        self.bar = tqdm(
+            total=count,
+            desc=f"generate {method}",
+            unit="panel",
+            file=sys.stderr,
+            miniters=0,  # redrawn as draws go by (at most every mininterval), not only per panel
+            bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} panels [{elapsed}{postfix}]",
+        )
+
+    def draw(self) -> None:
+        now = time.perf_counter()
+        if self.unique and self.tally.draws == ESTIMATE_AFTER_DRAWS:
+            self.bar.write(self.tally.estimate(now), file=sys.stderr)
+        self.tally.draws += 1
+        self.bar.set_postfix_str(self.tally.status(now), refresh=False)
+        self.bar.update(0)
+
+    def keep(self) -> None:
+        now = time.perf_counter()
+        self.tally.kept += 1
+        if self.unique and self.tally.kept == 1 < self.tally.count:
+            self.bar.write(self.tally.estimate(now), file=sys.stderr)
+        self.bar.set_postfix_str(self.tally.status(now), refresh=False)
+        self.bar.update(1)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
 def generate_panel_set(
     method: str,
     sizes: Sequence[tuple[int, int]],
@@ -467,22 +601,20 @@ def generate_panel_set(
     ``random``: Algorithm 3), sizes drawn as in
     :func:`witness.search.generate.generate_set`, none of whose JSON
     (:meth:`Panel.to_json`) is in ``exclude``; the same arguments give the
-    same panels in the same order."""
+    same panels in the same order. ``progress``: a bar on stderr
+    (:class:`_SetProgress`)."""
     min_r, max_r, min_c, max_c = check_set_spec(method, sizes, count)  # before the bar
     rng = random.Random(seed)
     seen: set[str] = set(exclude or ())
     panels: list[Panel] = []
     make = generate_from_line if method == "path" else generate_random_panel
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=count, desc=f"generate {method}", unit="panel", file=sys.stderr)
+    bar = _SetProgress(method, count, spec.unique) if progress else None
+    on_draw = None if bar is None else bar.draw
     duplicates = 0
     try:
         while len(panels) < count:
             rows, cols = rng.randint(min_r, max_r), rng.randint(min_c, max_c)
-            panel, _ = make(rows, cols, spec, rng, max_tries)
+            panel, _ = make(rows, cols, spec, rng, max_tries, on_draw)
             key = panel.to_json()
             if key in seen:
                 duplicates += 1
@@ -493,7 +625,7 @@ def generate_panel_set(
             seen.add(key)
             panels.append(panel)
             if bar is not None:
-                bar.update(1)
+                bar.keep()
     finally:  # its line ends before an error is printed
         if bar is not None:
             bar.close()

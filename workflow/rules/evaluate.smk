@@ -18,9 +18,10 @@ rule test_chunk:
     threads: 2
     # measured peak 233 MB over the 15,000 test puzzles of the paper-scale run
     # (results/reference/paper); their searches stay far below test.memory_mb
+    # and compiling the search core needs more with panels (common.smk: search_mb)
     resources:
         runtime=240,
-        mem_mb=1000,
+        mem_mb=search_mb(1000),
     params:
         chunk_size=config["test"]["chunk"],
         time_limit=config["test"]["time_limit"],
@@ -66,7 +67,7 @@ rule large_chunk:
         # one search at a time, its stored paths bounded by large_eval.memory_mb, plus
         # the rest (clingo, the process): measured peak 1270 MB with memory_mb 8192 on
         # 10 puzzles per size (results/reference/paper), so 500 may fill the budget
-        mem_mb=lambda w: int(config["large_eval"]["memory_mb"]) + 1000,
+        mem_mb=lambda w: search_mb(int(config["large_eval"]["memory_mb"]) + 1000),
     params:
         chunk_size=config["large_eval"]["chunk"],
         time_limit=max(config["large_eval"]["time_limits_min"]) * 60,

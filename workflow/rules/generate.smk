@@ -10,9 +10,12 @@ rule generate_set:
         directory(f"{RUN}/sets/{{set}}"),
     log:
         f"{RUN}/logs/generate_{{set}}.log",
+    # Algorithm 3 (random) runs A* on every candidate (common.smk: search_mb)
     resources:
         runtime=120,
-        mem_mb=2000,
+        mem_mb=lambda w: (
+            search_mb(2000) if set_spec(w.set)["method"] == "random" else 2000
+        ),
     params:
         spec=lambda w: set_spec(w.set),
         seed=config["seed"],

@@ -35,8 +35,11 @@ rule triage_time:
         f"{OUT}/logs/triage_{{version}}_{{stage}}_group{{group}}.log",
     benchmark:
         f"{OUT}/benchmarks/triage_{{version}}_{{stage}}_group{{group}}.tsv"
+    # measured peak 311 MB (results/reference/paper); compiling the panel core needs
+    # more (common.smk: search_mb)
     resources:
         runtime=240,
+        mem_mb=search_mb(),
     params:
         time_limit=config["triage"]["time_limit"],
         repeats=config["triage"]["repeats"],
