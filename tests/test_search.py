@@ -332,5 +332,5 @@ def test_a_solve_that_must_compile_its_core_says_so_first(tmp_path):
         env=env,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "compiling the triangle search core once" in proc.stderr
+    assert "still loading the triangle search core: numba compiles it" in proc.stderr
     assert json.loads(proc.stdout)["solved"] is True

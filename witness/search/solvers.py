@@ -54,12 +54,13 @@ def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None)
     return astar.build_geometry(puzzle)
 
 
-# Loading a core from numba's disk cache takes a second or two; longer means it
-# is being compiled (the first time, or after a change to its file).
+# Loading a core from numba's disk cache takes a second or two on an idle machine;
+# longer means it is being compiled, or the machine is busy: the notice says both.
 NOTICE_AFTER_SECONDS = 3.0
 COMPILE_NOTICE = (
-    "compiling the {core} search core once (numba; minutes of CPU, about 2.5 GB for the panel "
-    "core); later runs load it from numba's cache (scripts/setup.sh does it ahead)"
+    "still loading the {core} search core: numba compiles it when its cache lacks it "
+    "(the first time, or after a change to its file; up to minutes of CPU and about "
+    "1.8 GB for the panel core), later runs load it from the cache"
 )
 
 
