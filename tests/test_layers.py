@@ -302,6 +302,6 @@ def test_no_file_of_the_ilp_engine_names_this_project():
 def test_test_modules_have_unique_names():
     """pytest imports test modules by their file name: two test_x.py files in
     different folders stop the whole run at collection."""
-    folders = (PACKAGE.parent / "tests", ENGINE / "tests")  # one session runs both
+    folders = (PACKAGE.parent / "tests", ENGINE / "tests")  # one pytest run collects both
     names = sorted(p.name for folder in folders for p in folder.rglob("test_*.py"))
     assert len(names) == len(set(names)), [n for n in set(names) if names.count(n) > 1]
