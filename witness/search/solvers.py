@@ -94,10 +94,6 @@ def warm_up(
                 timer.cancel()
 
 
-if __name__ == "__main__":  # scripts/setup.sh: compile both cores ahead of the first solve
-    warm_up(notice=lambda text: print(f"[setup] {text}", file=sys.stderr, flush=True))
-
-
 def solve(
     puzzle: Searchable,
     predicate: Predicate | str,
@@ -131,3 +127,7 @@ def solve(
         geometry=geometry,
         stop=stop,
     )
+
+
+if __name__ == "__main__":  # scripts/setup.sh: compile both cores ahead of the first solve
+    warm_up(notice=lambda text: print(f"[setup] {text}", file=sys.stderr, flush=True))
