@@ -381,16 +381,16 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
 def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.learning.translate import load_predicate
     from witness.model.panel import Panel
-    from witness.model.puzzle import Puzzle, is_simple_path, search_view
+    from witness.model.puzzle import is_simple_path
     from witness.search.astar import predicate_values
-    from witness.search.panel_features import reads_panel_features
+    from witness.search.solvers import core_input
 
     # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty take them
     predicate = load_predicate(args.program)
     paths = [_parse_path(p, "--paths") for p in _read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
-    puzzle = search_view(panel)
-    if reads_panel_features(predicate) or not isinstance(puzzle, Puzzle):
+    puzzle = core_input(panel, predicate)  # the core witness solve would search it in
+    if isinstance(puzzle, Panel):
         return _panel_predicate(predicate, panel, paths, args.json)
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
