@@ -1,0 +1,348 @@
+"""Commands on predicates: verify, difficulty, translate, predicate, demo,
+examples and learn."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from witness.cli.options import (
+    Subparsers,
+    UsageError,
+    add_json_flag,
+    add_seed,
+    add_time_limit,
+    at_least_one,
+    count,
+    named_option,
+    out_path,
+    parse_path,
+    parse_size,
+    read_json_list,
+)
+from witness.io import check_folder, write_file
+
+if TYPE_CHECKING:
+    from witness.model.panel import Panel
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    from witness.learning.translate import PYTHON_MARK, python_source, translate_file
+
+    source = python_source(translate_file(args.program))
+    if args.out:
+        with named_option("--out"):  # never the program itself, nor any file it did not write
+            write_file(args.out, source, PYTHON_MARK.encode())
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        print(source, end="")
+    return 0
+
+
+def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int:
+    """witness predicate on a panel the general search takes: a learned family
+    program (its pi*), pi_baseline or none (as ``solve`` takes them there)."""
+    from witness.search.panel_search import baseline_values, predicate_name, program_values
+
+    predicate_name(predicate)  # the triangle predicates are refused here, as by solve
+    for i, path in enumerate(paths):
+        steps = zip(path, path[1:], strict=False)
+        if (
+            not path
+            or path[0] not in panel.starts
+            or len(set(path)) < len(path)
+            or any(w not in panel.neighbours(v) for v, w in steps)
+        ):
+            raise UsageError(f"--paths: path {i} is not a partial path from a start")
+    if predicate.kind == "program":
+        values = program_values(panel, predicate, paths)
+    elif predicate.kind == "baseline":
+        values = baseline_values(panel, paths)
+    else:
+        values = [False] * len(paths)
+    print(json.dumps(values) if as_json else "\n".join(map(str, values)))
+    return 0
+
+
+def cmd_predicate(args: argparse.Namespace) -> int:
+    from witness.learning.translate import load_predicate
+    from witness.model.panel import Panel
+    from witness.model.puzzle import is_simple_path
+    from witness.search.astar import predicate_values
+    from witness.search.solvers import core_input
+
+    # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty take them
+    predicate = load_predicate(args.program)
+    paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
+    panel = Panel.load(args.puzzle)
+    puzzle = core_input(panel, predicate)  # the core witness solve would search it in
+    if isinstance(puzzle, Panel):
+        return _panel_predicate(predicate, panel, paths, args.json)
+    for i, path in enumerate(paths):
+        if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
+            raise UsageError(f"--paths: path {i} is not a partial path from the start")
+    values = predicate_values(puzzle, predicate, paths)
+    print(json.dumps(values) if args.json else "\n".join(map(str, values)))
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from witness.learning.translate import load_predicate
+    from witness.verify.verdict import default_max_size, verify_predicate, write_counterexamples
+
+    # A learned FILE.pl is translated by witness.learning.translate (inside load_predicate).
+    predicate = load_predicate(args.predicate)
+    rows, cols = parse_size(args.max_size) if args.max_size else default_max_size(predicate)
+    if args.counterexamples:
+        with named_option("--counterexamples"):
+            check_folder(args.counterexamples)  # before the work, not after
+    result = verify_predicate(predicate, rows, cols, time_limit=args.time_limit)
+    if args.counterexamples:
+        with named_option("--counterexamples"):
+            written = write_counterexamples(result, Path(args.counterexamples))
+        for path in written:
+            print(f"wrote {path}", file=sys.stderr)
+    # The verdict (proven / bounded / refuted / unknown) is the output, not an error:
+    # exit 0 as for any completed command (docs/DESIGN.md's exit-status contract).
+    print(json.dumps(result.to_dict()) if args.json else result.summary())
+    return 0
+
+
+def cmd_difficulty(args: argparse.Namespace) -> int:
+    from witness.difficulty.ranking import difficulty_command
+
+    print(
+        difficulty_command(
+            args.puzzle,
+            args.rank,
+            args.rules,
+            args.clauses,
+            args.lookahead,
+            args.time_limit,
+            args.json,
+            args.csv,
+            args.policy,
+        )
+    )
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from witness.pipeline.demo import demo_table
+    from witness.search.generate import GenerationError, check_random_size
+
+    try:
+        check_random_size(*parse_size(args.max_size))
+    except GenerationError as exc:
+        raise UsageError(f"--max-size {str(exc).partition(': ')[2]}") from None
+
+    print(demo_table(count=args.count, seed=args.seed, max_size=args.max_size))
+    return 0
+
+
+def cmd_examples(args: argparse.Namespace) -> int:
+    from witness.learning.examples import DEFAULT_BIAS, write_task
+    from witness.model.puzzle import load_search_view
+
+    # triangle puzzles for the paper's biases, panels for a family's (write_task)
+    puzzles = [load_search_view(f) for f in args.puzzles]
+    with named_option("--out"):
+        summary = write_task(
+            puzzles,
+            Path(args.out),
+            names=[Path(f).stem for f in args.puzzles],
+            bias_file=args.bias or DEFAULT_BIAS,
+            max_pos=args.max_pos,
+            max_neg=args.max_neg,
+            seed=args.seed,
+            positives=args.positives,
+        )
+    print(
+        f"wrote {args.out}: {summary.pos_written}/{summary.pos_total} pos, "
+        f"{summary.neg_written}/{summary.neg_total} neg, {summary.paths_written} paths "
+        f"({summary.seconds:.2f}s)",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    from ilp import program_file_text
+    from ilp.cli import json_record, learn_from_args
+    from witness.learning.program import check_program_path, engine_name, write_program
+
+    if args.out:  # before the learning (an hour at paper scale), not after it
+        with named_option("--out"):
+            check_program_path(args.out)
+    program, scores, stats = learn_from_args(args, engine_name(args.engine))
+    if args.out:
+        with named_option("--out"):
+            write_program(args.out, program, scores, stats)
+    if args.json:
+        print(json.dumps(json_record(program, scores, stats)))
+    else:
+        print(program_file_text(program, scores, stats), end="")
+    return 0
+
+
+def add_verify(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "verify",
+        help="prove a predicate has no false positive on grids up to a size (ASP)",
+        description="Search every puzzle up to --max-size (all triangle placements and goals) "
+        "for a solution prefix on which a clause fires; a learned program over the panel "
+        "features (dots, squares, stars) is checked on panels up to --max-size (default 2x3, "
+        "time limit 60 s unless given) and proven for every size when it implies a sound "
+        "rule. The verdict is the output "
+        "(a summary, or the 'status' key with --json; a refutation prints its "
+        "counterexample), not the exit status: 0 whenever the check ran, whatever "
+        "its verdict; 2 bad input; 1 internal failure.",
+    )
+    p.add_argument(
+        "predicate", metavar="FILE.pl", help="a learned program, or none | baseline | paper"
+    )
+    p.add_argument(
+        "--max-size",
+        default=None,
+        metavar="RxC",
+        help="check every size up to RxC (default 4x4; 2x3 for panel programs)",
+    )
+    add_time_limit(p, "for the whole run (>= 0); undecided clauses are 'unknown'")
+    p.add_argument(
+        "--counterexamples",
+        type=out_path,
+        default=None,
+        metavar="DIR",
+        help="write each counterexample's puzzle, solution and prefix as JSON "
+        "files for witness show",
+    )
+    add_json_flag(p)
+    p.set_defaults(func=cmd_verify)
+
+
+def add_difficulty(sub: Subparsers) -> None:
+    p = sub.add_parser("difficulty", help="puzzle difficulty: MUSE and ReMUSE in bits (Chen 2023)")
+    p.add_argument("puzzle", nargs="?", metavar="PUZZLE.json")
+    p.add_argument(
+        "--rules",
+        default="none",
+        help="the player's inference rules: none (all legal moves) | baseline | "
+        "paper | FILE.pl (proven free of false positives on every size) on triangle "
+        "puzzles; hand (the thesis's Appendix A rules for dots, gaps, squares and "
+        "triangles) on any panel",
+    )
+    p.add_argument(
+        "--clauses",
+        default=None,
+        metavar="1,3",
+        help="only these clauses of the rules (1-based, in program order)",
+    )
+    p.add_argument(
+        "--lookahead",
+        type=count,
+        default=0,
+        metavar="N",
+        help="drop moves after which a depth-N search finds no continuation",
+    )
+    p.add_argument(
+        "--policy",
+        default="none",
+        metavar="none|straight",
+        help="straight: a state also scores 0 when a straight line from it to an end "
+        "solves the panel (the thesis's straight-line policy; players none, hand and "
+        "panel programs)",
+    )
+    add_time_limit(p, "per puzzle")
+    p.add_argument(
+        "--rank",
+        default=None,
+        metavar="DIR",
+        help="rank every *.json puzzle in DIR, easiest first (ReMUSE, then MUSE)",
+    )
+    p.add_argument("--csv", default=None, metavar="OUT", help="with --rank: also write a CSV")
+    add_json_flag(p)
+    p.set_defaults(func=cmd_difficulty)
+
+
+def add_translate(sub: Subparsers) -> None:
+    p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
+    p.add_argument("program", help="learned program FILE.pl")
+    p.add_argument("--out", type=out_path, help="write the Python module here (default: print it)")
+    p.set_defaults(func=cmd_translate)
+
+
+def add_predicate(sub: Subparsers) -> None:
+    p = sub.add_parser("predicate", help="evaluate a predicate on partial paths")
+    p.add_argument("program", help="none | baseline | paper | a learned program FILE.pl")
+    p.add_argument("puzzle")
+    p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
+    add_json_flag(p)
+    p.set_defaults(func=cmd_predicate)
+
+
+def add_demo(sub: Subparsers) -> None:
+    p = sub.add_parser("demo", help="generate a few puzzles, solve each with every predicate")
+    p.add_argument("--count", type=at_least_one, default=40)
+    add_seed(p)
+    p.add_argument("--max-size", default="5x5")
+    p.set_defaults(func=cmd_demo)
+
+
+def add_examples(sub: Subparsers) -> None:
+    p = sub.add_parser("examples", help="write a Popper task folder (bk.pl, bias.pl, exs.pl)")
+    p.add_argument(
+        "puzzles",
+        nargs="+",
+        metavar="PUZZLE.json",
+        help="one puzzle or panel, or several pooled into one task (panels beyond "
+        "triangles need a family's bias: bias/dots.pl, squares.pl, stars.pl, mixed.pl)",
+    )
+    p.add_argument(
+        "--out",
+        type=out_path,
+        required=True,
+        help="task folder to write: a new folder, or an existing one where only "
+        "the files an earlier run wrote (unchanged) are replaced",
+    )
+    p.add_argument(
+        "--bias",
+        default=None,
+        help="Popper bias file (default bias/paper.pl); a family's bias (a '%% family:' "
+        "line, or bias/dots.pl ...) makes the examples f(Path, Object) over its objects",
+    )
+    # >= 1: a task without positives is one `witness learn` refuses (nothing to learn)
+    p.add_argument(
+        "--max-pos", type=at_least_one, default=None, help="cap on positives (>= 1; default: all)"
+    )
+    p.add_argument("--max-neg", type=count, default=None, help="cap on negatives (default: all)")
+    add_seed(p, "seed of the stratified sampling")
+    p.add_argument(
+        "--positives",
+        choices=["blamed", "all"],
+        default="blamed",
+        help="which squares of an incompletable path are positives: blamed "
+        "(this project's extension) or all (the paper's encoding, section "
+        "4.1; config.yaml's); see witness/learning/examples.py",
+    )
+    p.set_defaults(func=cmd_examples)
+
+
+def add_learn(sub: Subparsers) -> None:
+    from ilp.cli import add_learn_options  # the ilp command's own options, shared
+
+    p = sub.add_parser("learn", help="learn a program from a Popper task folder (ILP)")
+    add_learn_options(p)
+    p.add_argument(
+        "--engine",
+        choices=["ilp", "witness", "popper"],
+        default="ilp",
+        help="ilp: the ilp package's engine (witness: its older name); "
+        "popper: the real Popper if installed",
+    )
+    p.add_argument(
+        "--out", type=out_path, metavar="FILE.pl", help="also write the program with its header"
+    )
+    p.set_defaults(func=cmd_learn)
