@@ -87,7 +87,7 @@ def main() -> None:
             size_rows = []
             for j, puzzle in enumerate(puzzles):
                 t = time.perf_counter()
-                tree = build_path_tree(puzzle)
+                tree = build_path_tree(puzzle.to_panel())
                 label_s = time.perf_counter() - t
                 task = Path(tmp) / f"{puzzle.size}_{j}"
                 small = len(tree) <= args.max_task_paths

@@ -22,7 +22,7 @@ import time
 import janus_swi as janus
 
 from witness.learning.examples import BIAS_DIR, bias_bk_files, bk_header
-from witness.learning.panel_facts import (
+from witness.learning.facts import (
     PATH_FACT_PREDICATES,
     object_atom,
     panel_facts,

@@ -7,6 +7,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ from witness.learning.examples import (
     puzzle_tag,
     write_task,
 )
-from witness.learning.labels import TooManyPaths, build_path_tree, label_partial_paths
+from witness.learning.labels import TooManyPaths, build_path_tree
 from witness.model.puzzle import (
     Puzzle,
     enumerate_simple_paths,
@@ -104,6 +105,29 @@ def oracle_labels(puzzle: Puzzle) -> dict[tuple, tuple[bool, tuple, bool]]:
     }
 
 
+@dataclass(frozen=True)
+class Labelled:
+    vertices: tuple
+    completable: bool
+    blamed: tuple  # the blamed triangles' squares
+    goal_reachable: bool
+
+
+def label_partial_paths(puzzle: Puzzle) -> list[Labelled]:
+    """Every partial path of a triangle puzzle with its labels, by the labeller."""
+    panel = puzzle.to_panel()
+    tree = build_path_tree(panel)
+    return [
+        Labelled(
+            tuple(tree.path(i)),
+            bool(tree.completable[i]),
+            tuple(panel.triangles[o.index][:2] for o in tree.blamed(i)),
+            bool(tree.goal_reachable[i]),
+        )
+        for i in range(len(tree))
+    ]
+
+
 def assert_labels_match_oracle(puzzle: Puzzle) -> None:
     got = {
         lp.vertices: (lp.completable, lp.blamed, lp.goal_reachable)
@@ -147,11 +171,12 @@ def test_figure1_labels():
     assert labels[((0, 0), (0, 1))].blamed == ((0, 0), (1, 0))  # every completion fails both
     assert labels[((0, 0), (1, 0), (2, 0))].completable
     assert labels[((0, 0),)].completable
-    assert len(list(enumerate_solutions(FIGURE1))) == build_path_tree(FIGURE1).n_solutions
+    n_solutions = build_path_tree(FIGURE1.to_panel()).n_solutions
+    assert len(list(enumerate_solutions(FIGURE1))) == n_solutions
 
 
 def test_tree_is_consistent():
-    tree = build_path_tree(path_puzzle(random.Random(5), 3, 4))
+    tree = build_path_tree(path_puzzle(random.Random(5), 3, 4).to_panel())
     assert tree.n_solutions >= 1 and tree.completable[0]
     for i in range(1, len(tree)):
         p, parent = tree.path(i), tree.path(tree.parent[i])
@@ -167,7 +192,7 @@ def test_tree_is_consistent():
 
 def test_too_many_paths_is_an_input_error():
     with pytest.raises(TooManyPaths) as err:
-        build_path_tree(Puzzle(rows=3, cols=3, goal=(3, 3)), max_paths=100)
+        build_path_tree(Puzzle(rows=3, cols=3, goal=(3, 3)).to_panel(), max_paths=100)
     assert isinstance(err.value, InputError)
 
 

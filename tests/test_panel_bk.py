@@ -20,7 +20,7 @@ from test_rules_oracle import panels
 from ilp.bias import read_bias
 from profiles import examples
 from witness.learning.examples import BIAS_DIR, bias_bk_files, bk_header
-from witness.learning.panel_facts import object_atom, panel_facts, path_facts
+from witness.learning.facts import object_atom, panel_facts, path_facts
 from witness.model.panel import Dot, Panel
 from witness.search.panel_features import (
     FAMILIES,

@@ -17,8 +17,8 @@ from ilp.test import Tester
 from witness.cli import main
 from witness.errors import InputError
 from witness.learning.examples import BIAS_DIR, BiasError, bias_family, write_task
-from witness.learning.panel_facts import object_atom
-from witness.learning.panel_labels import UnsupportedPanel, build_panel_tree
+from witness.learning.facts import object_atom
+from witness.learning.labels import UnsupportedPanel, build_path_tree, family_labelling
 from witness.model.panel import Dot, Panel
 from witness.search.generate_panels import PanelSpec, generate_from_line
 from witness.search.panel_features import FAMILIES, PanelObject
@@ -112,7 +112,7 @@ def test_examples_are_the_labels(tmp_path, bias_dir, family, positives):
         bias_file=bias_dir / f"{family}.pl",
         positives=positives,
     )
-    tree = build_panel_tree(EVERY_KIND, FAMILIES[family])
+    tree = build_path_tree(EVERY_KIND, family_labelling(family))
     expected = set()
     for i in range(len(tree)):
         if tree.completable[i]:

@@ -1,12 +1,12 @@
 """The Prolog facts of a panel and of a partial path on it
-(witness.learning.panel_facts)."""
+(witness.learning.facts)."""
 
 from __future__ import annotations
 
 import janus_swi as janus
 import pytest
 
-from witness.learning.panel_facts import (
+from witness.learning.facts import (
     PANEL_FACT_PREDICATES,
     PATH_FACT_PREDICATES,
     object_atom,

@@ -20,7 +20,7 @@ from test_rules_oracle import panels
 
 from profiles import examples
 from witness.cli import main
-from witness.learning.panel_facts import object_atom
+from witness.learning.facts import object_atom
 from witness.learning.translate import TranslationError, python_source, translate_program
 from witness.model.panel import Dot, Panel
 from witness.search.panel_features import (

@@ -80,10 +80,11 @@ A bias with a ``% family: NAME`` line, or named after a family
 (``bias/dots.pl``; :data:`witness.search.panel_features.FAMILIES`), makes a
 task over panels: examples ``f(Path, Object)`` where Object ranges over the
 panel's objects of the family's kinds (dots, coloured squares, stars), paths
-are every simple path from any start (:mod:`witness.learning.panel_labels`,
-which refuses panels with symmetry, cancellers or removed parts), and the
-per-panel facts come from :mod:`witness.learning.panel_facts` (object atoms
-are always tagged with the panel's tag). The encoding is the one above, with
+are every simple path from any start, a line passing ends (the same
+labeller, :func:`witness.learning.labels.family_labelling`, which refuses
+panels with symmetry, cancellers or removed parts), and the per-panel facts
+are the panel vocabulary of :mod:`witness.learning.facts` (object atoms are
+always tagged with the panel's tag). The encoding is the one above, with
 objects for squares: a completable path gives a negative for every object;
 an incompletable one a positive for every object (``all``) or for the objects
 to blame (``blamed``: every line extending the path breaks that object's
@@ -100,25 +101,22 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from functools import partial
-from itertools import pairwise
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import check_folder, read_text, write_folder
-from witness.learning.labels import DEFAULT_MAX_PATHS, PathTree, build_path_tree
-from witness.learning.panel_facts import (
-    PANEL_FACT_PREDICATES,
-    PATH_FACT_PREDICATES,
-    object_atom,
-    panel_facts,
-    path_facts,
+from witness.learning.facts import Vocabulary, vocabulary
+from witness.learning.labels import (
+    DEFAULT_MAX_PATHS,
+    Labelling,
+    PathTree,
+    build_path_tree,
+    family_labelling,
 )
-from witness.learning.panel_labels import PanelTree, build_panel_tree
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, free_region
+from witness.model.puzzle import Puzzle
 from witness.search.panel_features import FAMILIES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -265,11 +263,7 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-# The labelled paths of one puzzle (triangle squares) or panel (a family's objects).
-Tree = PathTree | PanelTree
-
-
-def _example_squares(tree: Tree, i: int, positives: str) -> tuple[bool, int]:
+def _example_squares(tree: PathTree, i: int, positives: str) -> tuple[bool, int]:
     """(is_positive, mask of the squares or objects that get an example) for node ``i``."""
     if tree.completable[i]:
         return False, tree.full_mask
@@ -335,28 +329,6 @@ def _sample(groups: Groups, cap: int | None, rng: random.Random) -> list[Example
 
 
 # ---------------------------------------------------------------- writing
-class _AtomTable:
-    """Prolog atoms of a puzzle's vertices and edges, looked up by vertex ids."""
-
-    def __init__(self, puzzle: Puzzle):
-        self.vertex = [puzzle.vertex_atom(puzzle.vertex_at(v)) for v in range(puzzle.n_vertices)]
-        self.xy = [list(puzzle.vertex_at(v)) for v in range(puzzle.n_vertices)]
-        self.edge: dict[tuple[int, int], str] = {}
-        for e in range(puzzle.n_edges):
-            a, b = (puzzle.vertex_id(v) for v in puzzle.edge_ends(e))
-            self.edge[(a, b)] = self.edge[(b, a)] = puzzle.edge_atom(e)
-
-    def path_facts(self, ids: list[int]) -> tuple[str, str, str]:
-        """(edge list, head vertex, visited vertex list) of a path, as Prolog text."""
-        edges = ",".join(self.edge[ab] for ab in pairwise(ids))
-        visited = ",".join(self.vertex[v] for v in ids)
-        return f"[{edges}]", self.vertex[ids[-1]], f"[{visited}]"
-
-
-def _plist(items: Sequence[str]) -> str:
-    return "[" + ",".join(items) + "]"
-
-
 def _file_hash(data: str) -> str:
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
@@ -383,7 +355,7 @@ def _own_files(out_dir: Path) -> set[str]:
 
 
 def _check_task_args(
-    puzzles: Sequence[Puzzle], positives: str, max_pos: int | None, max_neg: int | None
+    puzzles: Sequence[Puzzle | Panel], positives: str, max_pos: int | None, max_neg: int | None
 ) -> None:
     if not puzzles:
         raise InputError("no puzzles given")
@@ -396,18 +368,19 @@ def _check_task_args(
 
 def _label_puzzle(
     q: int,
-    puzzle: Puzzle | Panel,
+    panel: Panel,
     name: str,
     tag: str,
     positives: str,
-    build: Callable[[Puzzle | Panel], Tree],
-    pos_groups: Groups,
-    neg_groups: Groups,
-) -> tuple[Tree, PuzzleCounts]:
-    """Label every partial path of puzzle ``q`` (``build``), add its examples
-    to the groups and count them (full counts, per path length)."""
+    labelling: Labelling,
+    max_paths: int | None,
+    groups: tuple[Groups, Groups],
+) -> tuple[PathTree, PuzzleCounts]:
+    """Label every partial path of panel ``q``, add its examples to the
+    (positive, negative) groups and count them (full counts, per path length)."""
+    pos_groups, neg_groups = groups
     t = time.perf_counter()
-    tree = build(puzzle)
+    tree = build_path_tree(panel, labelling, max_paths)
     seconds = time.perf_counter() - t
     by_len: dict[int, dict[str, int]] = {}
     unblamed = 0
@@ -429,7 +402,7 @@ def _label_puzzle(
     counts = PuzzleCounts(
         name=name,
         tag=tag,
-        size=puzzle.size,
+        size=panel.size,
         constrained_squares=tree.n_objects,
         partial_paths=len(tree),
         completable=n_comp,
@@ -445,7 +418,7 @@ def _label_puzzle(
 
 
 def _count_written(
-    counts: list[PuzzleCounts], trees: list[Tree], pos: list[Example], neg: list[Example]
+    counts: list[PuzzleCounts], trees: list[PathTree], pos: list[Example], neg: list[Example]
 ) -> None:
     for examples, kind in ((pos, "pos"), (neg, "neg")):
         for q, node, _ in examples:
@@ -456,97 +429,49 @@ def _count_written(
 
 @dataclass
 class _Atoms:
-    """Prolog atoms of a task's squares (panel objects) and paths."""
+    """Prolog atoms of a task's objects (triangle squares, dots, ...) and paths."""
 
-    trees: list[Tree]
+    trees: list[PathTree]
     tags: list[str]
     pooled: bool
+    words: Vocabulary
 
     def square(self, q: int, j: int) -> str:
         tree = self.trees[q]
-        if isinstance(tree, PanelTree):  # always tagged, as the panel's facts are
-            return object_atom(tree.objects[j], self.tags[q])
-        atom = Puzzle.square_atom(tree.squares[j])
-        return f"{self.tags[q]}_{atom}" if self.pooled else atom
+        return self.words.object_atom(tree.panel, tree.objects[j], self.tags[q], self.pooled)
 
     def path(self, q: int, node: int) -> str:
         return f"p_{self.tags[q]}_{node}"
 
 
-def _task_facts(
-    puzzles: Sequence[Puzzle],
-    names: Sequence[str],
-    atoms: _Atoms,
-    used: list[tuple[int, int]],
-    free_facts: bool,
-) -> tuple[dict[str, list[str]], dict]:
-    """The per-task facts, grouped by predicate so that every predicate's clauses
-    are contiguous, and index.json's atom index."""
-    trees, tags = atoms.trees, atoms.tags
-    facts: dict[str, list[str]] = {
-        "square/3": [],
-        "square_corners/2": [],
-        "path/2": [],
-        "path_head/2": [],
-        "path_visited/2": [],
-        "path_sealed/1": [],
-        "path_free/2": [],
-    }
-    index: dict = {"puzzles": [], "squares": {}, "paths": {}}
-    for q, (puzzle, tree) in enumerate(zip(puzzles, trees, strict=True)):
-        index["puzzles"].append({"name": names[q], "tag": tags[q], "puzzle": puzzle.to_dict()})
-        for j, s in enumerate(tree.squares):
-            atom = atoms.square(q, j)
-            k = puzzle.triangle_map[s]
-            edges = [puzzle.edge_atom(e) for e in puzzle.square_edges(s)]
-            corners = [puzzle.vertex_atom(v) for v in puzzle.square_corners(s)]
-            facts["square/3"].append(f"square({atom},{k},{_plist(edges)}).")
-            facts["square_corners/2"].append(f"square_corners({atom},{_plist(corners)}).")
-            index["squares"][atom] = [q, s[0], s[1]]
-    tables = [_AtomTable(p) for p in puzzles]
-    for q, node in used:
-        pid = atoms.path(q, node)
-        ids = trees[q].path_ids(node)
-        edges, head, visited = tables[q].path_facts(ids)
-        facts["path/2"].append(f"path({pid},{edges}).")
-        facts["path_head/2"].append(f"path_head({pid},{head}).")
-        facts["path_visited/2"].append(f"path_visited({pid},{visited}).")
-        if not trees[q].goal_reachable[node]:
-            facts["path_sealed/1"].append(f"path_sealed({pid}).")
-        if free_facts:
-            region = free_region(trees[q].path(node), puzzles[q].rows, puzzles[q].cols)
-            free = [tables[q].vertex[v] for v in sorted(map(puzzles[q].vertex_id, region))]
-            facts["path_free/2"].append(f"path_free({pid},{_plist(free)}).")
-        index["paths"][pid] = [q, [tables[q].xy[v] for v in ids]]
-    return facts, index
-
-
 def _group_facts(facts: dict[str, list[str]], lines: Sequence[str]) -> None:
-    """Add fact lines to ``facts`` under their predicate (``name/arity`` keys
-    of :mod:`witness.learning.panel_facts`): each predicate's clauses stay
-    contiguous in bk.pl over every panel of a pool."""
+    """Add fact lines to ``facts`` under their predicate (``name/arity`` keys):
+    each predicate's clauses stay contiguous in bk.pl over every panel of a pool."""
     keys = {key.split("/")[0]: key for key in facts}
     for line in lines:
         facts[keys[line.split("(", 1)[0]]].append(line)
 
 
-def _panel_task_facts(
-    panels: Sequence[Panel], names: Sequence[str], atoms: _Atoms, used: list[tuple[int, int]]
+def _task_facts(
+    names: Sequence[str], atoms: _Atoms, used: list[tuple[int, int]], free_facts: bool
 ) -> tuple[dict[str, list[str]], dict]:
-    """The per-task facts of a panel family's task
-    (:mod:`witness.learning.panel_facts`), grouped by predicate, and
-    index.json's atom index (objects as [panel, kind, index])."""
-    facts: dict[str, list[str]] = {k: [] for k in PANEL_FACT_PREDICATES + PATH_FACT_PREDICATES}
-    index: dict = {"puzzles": [], "objects": {}, "paths": {}}
-    for q, panel in enumerate(panels):
-        tag, tree = atoms.tags[q], atoms.trees[q]
-        index["puzzles"].append({"name": names[q], "tag": tag, "puzzle": panel.to_dict()})
-        _group_facts(facts, panel_facts(panel, tag))
-        for j, obj in enumerate(tree.objects):
-            index["objects"][atoms.square(q, j)] = [q, obj.kind, obj.index]
+    """The per-task facts in the family's vocabulary
+    (:mod:`witness.learning.facts`), grouped by predicate so that every
+    predicate's clauses are contiguous, and index.json's atom index."""
+    words, trees, tags = atoms.words, atoms.trees, atoms.tags
+    facts: dict[str, list[str]] = {key: [] for key in words.predicates}
+    index: dict = {"puzzles": [], words.objects_key: {}, "paths": {}}
+    for q, tree in enumerate(trees):
+        panel = tree.panel
+        index["puzzles"].append({"name": names[q], "tag": tags[q], "puzzle": panel.to_dict()})
+        objects = [(o, atoms.square(q, j)) for j, o in enumerate(tree.objects)]
+        _group_facts(facts, words.panel_facts(panel, tags[q], objects))
+        for obj, atom in objects:
+            index[words.objects_key][atom] = [q, *words.object_index(panel, obj)]
     for q, node in used:
-        pid, path = atoms.path(q, node), atoms.trees[q].path(node)
-        _group_facts(facts, path_facts(panels[q], path, pid, atoms.tags[q]))
+        pid, path, tree = atoms.path(q, node), trees[q].path(node), trees[q]
+        sealed = not tree.goal_reachable[node]
+        _group_facts(facts, words.path_facts(tree.panel, path, pid, tags[q], sealed, free_facts))
         index["paths"][pid] = [q, [list(v) for v in path]]
     return facts, index
 
@@ -566,7 +491,7 @@ def bk_header(bk_files: Sequence[Path]) -> str:
 
 def _bk_text(
     bk_files: Sequence[Path],
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Panel],
     names: Sequence[str],
     tags: Sequence[str],
     facts: dict[str, list[str]],
@@ -584,9 +509,10 @@ def _bk_text(
 
 def _task_inputs(
     puzzles: Sequence[Puzzle | Panel], names: Sequence[str], family: str | None, bias: Path
-) -> list:
-    """What the task labels: triangle puzzles for a bias without a family (a
-    panel must then hold triangles only), panels for a family's bias."""
+) -> list[Panel]:
+    """The panels the task labels: for a bias without a family, each must be
+    one of the paper's triangle puzzles (written in the paper's form, without
+    ``meta``)."""
     panels = [p.to_panel() for p in puzzles]
     if family is not None:
         return panels
@@ -597,28 +523,27 @@ def _task_inputs(
                 f"{name}: the panel has {extra[0]}, but bias {bias} has no panel family "
                 f"(a '% family:' line, or a file named {'.pl, '.join(FAMILIES)}.pl)"
             )
-    return [Puzzle.from_panel(panel) for panel in panels]
+        Puzzle.from_panel(panel)  # the paper's puzzle form holds it, or a PuzzleError
+    return [replace(panel, meta={}) for panel in panels]
 
 
 def _label_task(
-    puzzles: Sequence[Puzzle | Panel],
+    panels: Sequence[Panel],
     names: Sequence[str],
     tags: Sequence[str],
     family: str | None,
     positives: str,
     max_paths: int | None,
-) -> tuple[list[Tree], list[PuzzleCounts], Groups, Groups]:
-    """Label every puzzle of a task: its trees, counts and example groups."""
-    if family is None:
-        build = partial(build_path_tree, max_paths=max_paths)
-    else:
-        build = partial(build_panel_tree, kinds=FAMILIES[family], max_paths=max_paths)
-    trees: list[Tree] = []
+) -> tuple[list[PathTree], list[PuzzleCounts], Groups, Groups]:
+    """Label every panel of a task: its trees, counts and example groups."""
+    labelling = family_labelling(family)
+    trees: list[PathTree] = []
     counts: list[PuzzleCounts] = []
     pos_groups: Groups = {}
     neg_groups: Groups = {}
-    for q, (puzzle, name, tag) in enumerate(zip(puzzles, names, tags, strict=True)):
-        tree, c = _label_puzzle(q, puzzle, name, tag, positives, build, pos_groups, neg_groups)
+    for q, (panel, name, tag) in enumerate(zip(panels, names, tags, strict=True)):
+        groups = (pos_groups, neg_groups)
+        tree, c = _label_puzzle(q, panel, name, tag, positives, labelling, max_paths, groups)
         trees.append(tree)
         counts.append(c)
     return trees, counts, pos_groups, neg_groups
@@ -664,16 +589,14 @@ def write_task(
     neg = _sample(neg_groups, max_neg, random.Random(f"neg:{seed}"))
     _count_written(counts, trees, pos, neg)
 
-    atoms = _Atoms(trees, tags, pooled=len(puzzles) > 1)
+    atoms = _Atoms(trees, tags, len(puzzles) > 1, vocabulary(family))
     exs = [f"pos(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(pos)]
     exs += [f"neg(f({atoms.path(q, n)},{atoms.square(q, j)}))." for q, n, j in sorted(neg)]
     used = sorted({(q, n) for q, n, _ in pos} | {(q, n) for q, n, _ in neg})
-    if family is None:
-        # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
-        free_facts = any("path_free(" in f.read_text() for f in bk_files)
-        facts, index = _task_facts(puzzles, names, atoms, used, free_facts)
-    else:
-        facts, index = _panel_task_facts(puzzles, names, atoms, used)
+    # path_free/2 lists (head's free region) are long: written only for a BK that reads them.
+    free_facts = any("path_free(" in f.read_text() for f in bk_files)
+    facts, index = _task_facts(names, atoms, used, free_facts)
+    if family is not None:
         index = {"family": family, **index}
     bk_text = _bk_text(bk_files, puzzles, names, tags, facts)
 

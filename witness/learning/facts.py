@@ -1,10 +1,27 @@
-"""Prolog facts of a general panel and of partial paths on it: what the
-background knowledge for dots, coloured squares and stars (``bk/panel.pl``)
-computes its predicates from.
+"""Prolog facts of a panel and of partial paths on it, for every family: what
+the background knowledge (``bk/``) computes its predicates from. Each family
+reads one *vocabulary* (:class:`Vocabulary`, :func:`vocabulary`):
 
-Every atom carries the panel's tag (``<tag>_v_1_2``, ``<tag>_dot0``, ...), so
-the facts of several panels pool in one task, as triangle puzzles do. The
-vocabulary (documented again at the top of ``bk/panel.pl``):
+- the paper's triangle puzzles (:data:`TABLE1`): Table 1's lists of edges
+  (``bk/witness.pl`` and the files beside it);
+- the panel families, dots, squares, stars and mixed (:data:`PANELS`):
+  relations over tagged vertices, edges, cells and objects (``bk/panel.pl``).
+
+Table 1 vocabulary (documented again at the top of ``bk/witness.pl``):
+vertices ``v_X_Y``, edges ``e_X1_Y1_X2_Y2`` (lower/left end first), triangle
+squares ``s_X_Y`` in a one-puzzle task and ``<tag>_s_X_Y`` in a pooled one;
+
+- ``square(S, K, Es)``, ``square_corners(S, Vs)``: per triangle square, its
+  count, its edges (bottom, right, top, left) and its corners;
+- ``path(P, Es)``, ``path_head(P, V)``, ``path_visited(P, Vs)``: per path,
+  its edges in walking order, its head and its vertices, start first;
+  ``path_sealed(P)`` when no end can be reached any more; ``path_free(P, Vs)``
+  (only for a background knowledge that reads it: the lists are long): the
+  head and the vertices it reaches off the path, in vertex-id order.
+
+Panel vocabulary. Every atom carries the panel's tag (``<tag>_v_1_2``,
+``<tag>_dot0``, ...), so the facts of several panels pool in one task, as
+triangle puzzles do (documented again at the top of ``bk/panel.pl``).
 
 Panel facts, from :func:`panel_facts`:
 
@@ -45,7 +62,8 @@ quoted).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
 from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
@@ -191,3 +209,127 @@ def path_facts(panel: Panel, path: Sequence[Vertex], path_id: str, tag: str) -> 
     out += [f"visited({path_id},{vertex_atom(v, tag)})." for v in path]
     out += [f"path_edge({path_id},{edge_atom(edge(a, b), tag)})." for a, b in pairwise(path)]
     return out
+
+
+# ------------------------------------------------------ Table 1 vocabulary
+TABLE1_PREDICATES = (
+    "square/3",
+    "square_corners/2",
+    "path/2",
+    "path_head/2",
+    "path_visited/2",
+    "path_sealed/1",
+    "path_free/2",
+)
+
+
+def _v(v: Vertex) -> str:
+    return f"v_{v[0]}_{v[1]}"
+
+
+def _e(a: Vertex, b: Vertex) -> str:
+    (x1, y1), (x2, y2) = edge(a, b)
+    return f"e_{x1}_{y1}_{x2}_{y2}"
+
+
+def _plist(items: Sequence[str]) -> str:
+    return "[" + ",".join(items) + "]"
+
+
+def table1_object_atom(panel: Panel, obj: PanelObject, tag: str, pooled: bool) -> str:
+    """The atom of a triangle's square: ``s_X_Y``, tagged in a pooled task
+    (the triangle count differs per puzzle)."""
+    x, y = panel.triangles[obj.index][:2]
+    return f"{tag}_s_{x}_{y}" if pooled else f"s_{x}_{y}"
+
+
+def table1_facts(panel: Panel, atoms: Sequence[tuple[PanelObject, str]]) -> list[str]:
+    """square/3 and square_corners/2 of each triangle ``(object, atom)``."""
+    out = []
+    for obj, atom in atoms:
+        x, y, k, _ = panel.triangles[obj.index]
+        edges = [_e(*e) for e in cell_edges((x, y))]
+        corners = [_v(c) for c in ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))]
+        out += [
+            f"square({atom},{k},{_plist(edges)}).",
+            f"square_corners({atom},{_plist(corners)}).",
+        ]
+    return out
+
+
+def free_vertices(panel: Panel, path: Sequence[Vertex]) -> list[Vertex]:
+    """The vertices a completion of ``path`` can still use: its head and every
+    vertex off the path the head reaches along open edges, in vertex-id order."""
+    head, taken = path[-1], set(path)
+    seen, stack = {head}, [head]
+    while stack:
+        for w in panel.neighbours(stack.pop()):
+            if w not in seen and w not in taken:
+                seen.add(w)
+                stack.append(w)
+    return sorted(seen, key=lambda v: (v[1], v[0]))
+
+
+def table1_path_facts(
+    panel: Panel, path: Sequence[Vertex], path_id: str, sealed: bool, free: bool
+) -> list[str]:
+    """The facts of one partial path with atom ``path_id``: ``sealed`` when no
+    end can be reached any more, its free vertices when ``free``."""
+    edges = [_e(a, b) for a, b in pairwise(path)]
+    out = [
+        f"path({path_id},{_plist(edges)}).",
+        f"path_head({path_id},{_v(path[-1])}).",
+        f"path_visited({path_id},{_plist([_v(v) for v in path])}).",
+    ]
+    if sealed:
+        out.append(f"path_sealed({path_id}).")
+    if free:
+        out.append(f"path_free({path_id},{_plist([_v(v) for v in free_vertices(panel, path)])}).")
+    return out
+
+
+# ------------------------------------------------------------ vocabularies
+@dataclass(frozen=True)
+class Vocabulary:
+    """The facts one family's background knowledge reads (module doc), in the
+    form :mod:`witness.learning.examples` writes them.
+
+    ``predicates``: every per-task predicate (``name/arity``), in bk.pl's
+    order; ``objects_key``: index.json's map from object atoms to
+    ``[puzzle, *object_index(panel, object)]``; ``object_atom(panel, object,
+    tag, pooled)``; ``panel_facts(panel, tag, [(object, atom), ...])``;
+    ``path_facts(panel, path, path_id, tag, sealed, free)``.
+    """
+
+    name: str
+    predicates: tuple[str, ...]
+    objects_key: str
+    object_atom: Callable[[Panel, PanelObject, str, bool], str]
+    object_index: Callable[[Panel, PanelObject], list]
+    panel_facts: Callable[[Panel, str, Sequence[tuple[PanelObject, str]]], list[str]]
+    path_facts: Callable[[Panel, Sequence[Vertex], str, str, bool, bool], list[str]]
+
+
+TABLE1 = Vocabulary(
+    "table1",
+    TABLE1_PREDICATES,
+    "squares",
+    table1_object_atom,
+    lambda panel, obj: list(panel.triangles[obj.index][:2]),
+    lambda panel, tag, atoms: table1_facts(panel, atoms),
+    lambda panel, path, pid, tag, sealed, free: table1_path_facts(panel, path, pid, sealed, free),
+)
+PANELS = Vocabulary(
+    "panel",
+    PANEL_FACT_PREDICATES + PATH_FACT_PREDICATES,
+    "objects",
+    lambda panel, obj, tag, pooled: object_atom(obj, tag),
+    lambda panel, obj: [obj.kind, obj.index],
+    lambda panel, tag, atoms: panel_facts(panel, tag),
+    lambda panel, path, pid, tag, sealed, free: path_facts(panel, path, pid, tag),
+)
+
+
+def vocabulary(family: str | None) -> Vocabulary:
+    """The vocabulary of a panel family's background knowledge, or Table 1's for None."""
+    return TABLE1 if family is None else PANELS
