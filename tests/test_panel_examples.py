@@ -4,6 +4,7 @@ CLI, and the tasks read back and scored by the project's ILP engine."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -16,7 +17,7 @@ from ilp.rules import parse_program
 from ilp.test import Tester
 from witness.cli import main
 from witness.errors import InputError
-from witness.learning.examples import BIAS_DIR, BiasError, bias_family, write_task
+from witness.learning.examples import BIAS_DIR, FACTS_HEADER, BiasError, bias_family, write_task
 from witness.learning.facts import object_atom
 from witness.learning.labels import UnsupportedPanel, build_path_tree, family_labelling
 from witness.model.panel import Dot, Panel
@@ -231,3 +232,38 @@ def test_engine_reads_family_tasks_and_the_sound_rules_cover_no_negative(tmp_pat
     assert scores.tp + scores.fn == summary.pos_written
     assert scores.fp + scores.tn == summary.neg_written
     assert all(u.fp > 0 for u in unsound)
+
+
+# Three panels (every kind of object; two starts and two ends with a
+# triangle; a triangle puzzle) and the sha256 of each family's task on them
+# (per-task facts, examples, index) as written before the families shared
+# the triangle puzzles' labeller and fact writer: family tasks stay byte for
+# byte the same (the triangle tasks': tests/test_examples.py).
+PINNED_PANELS = (
+    EVERY_KIND,
+    Panel.from_json(
+        '{"rows": 2, "cols": 3, "starts": [[0, 0], [3, 2]], "ends": [[3, 0], [0, 2]], '
+        '"triangles": [[1, 0, 2]], "squares": [[0, 1, "white"], [2, 1, "black"]], '
+        '"stars": [[1, 1, "white"], [2, 0, "white"]], "dots": [[1, 1], [2, 2, 3, 2]]}'
+    ),
+    Panel.from_json('{"rows": 2, "cols": 2, "goal": [2, 1], "triangles": [[0, 0, 2], [1, 1, 1]]}'),
+)
+FAMILY_TASK_HASHES = {
+    "dots": "d4cfa40ce1bc89e008cc40943cca51b514e2114ab988e289e83b11624e0ec7df",
+    "squares": "8d2b7920a6a71dfbda516e9e74265ded7f7f910c186d9f63c26e943b96e78f79",
+    "stars": "165f28936d717e88ffbd2d2b5251e26e59c1abc77d0820ed6ab554bd02428719",
+    "mixed": "6431ab1677bbd4fa92101c089b46cdb4bf7564ba3826a42a4ea7d0da04a41e08",
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_TASK_HASHES))
+def test_family_tasks_are_unchanged(tmp_path, family):
+    task = tmp_path / family
+    bias = BIAS_DIR / f"{family}.pl"
+    write_task(
+        PINNED_PANELS, task, names=["a", "b", "c"], bias_file=bias, max_pos=150, max_neg=100, seed=1
+    )
+    bk = (task / "bk.pl").read_text()
+    text = bk[bk.index(FACTS_HEADER) :] + (task / "exs.pl").read_text()
+    text += (task / "index.json").read_text()
+    assert hashlib.sha256(text.encode()).hexdigest() == FAMILY_TASK_HASHES[family]
