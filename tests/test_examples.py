@@ -238,12 +238,12 @@ def test_task_folder_is_popper_format_and_matches_labels(tmp_path, solvable_3x3)
     assert bk.startswith("% ---- background knowledge: witness.pl")
 
     labels = {lp.vertices: lp for lp in label_partial_paths(puzzle)}
-    squares = {Puzzle.square_atom((x, y)) for x, y, _ in puzzle.triangles}
+    squares = {f"s_{x}_{y}" for x, y, _ in puzzle.triangles}
     expected = set()
     for lp in labels.values():
         every = [(x, y) for x, y, _ in puzzle.triangles]
         for s in every if lp.completable else lp.blamed:
-            expected.add(("neg" if lp.completable else "pos", lp.vertices, Puzzle.square_atom(s)))
+            expected.add(("neg" if lp.completable else "pos", lp.vertices, f"s_{s[0]}_{s[1]}"))
     got = set()
     for kind, pid, sq in exs:
         assert sq in squares

@@ -101,8 +101,6 @@ def test_ids_are_a_bijection_and_edges_border_their_squares(p):
             assert s in p.edge_squares(e)
         all_edges |= set(edges)
     assert all_edges == set(range(p.n_edges))
-    atoms = {p.edge_atom(e) for e in range(p.n_edges)}
-    assert len(atoms) == p.n_edges
 
 
 def test_figure1_solution_and_non_solution():

@@ -100,8 +100,8 @@ RICHER = "bk/witness_unvisited.pl"
 REACH = "bk/witness_reach.pl"
 RICH = "bk/witness_rich.pl"
 PANEL = "bk/panel.pl"
-# Facts written per task (witness/learning/examples.py) with a definition in the same sense.
-TASK_FACTS = "task facts (witness/learning/examples.py)"
+# Facts written per task (witness/learning/facts.py) with a definition in the same sense.
+TASK_FACTS = "task facts (witness/learning/facts.py)"
 
 BK_PREDICATES: dict[str, BKPredicate] = {
     p.name: p

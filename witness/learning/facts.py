@@ -2,9 +2,9 @@
 the background knowledge (``bk/``) computes its predicates from. Each family
 reads one *vocabulary* (:class:`Vocabulary`, :func:`vocabulary`):
 
-- the paper's triangle puzzles (:data:`TABLE1`): Table 1's lists of edges
+- the paper's triangle puzzles (:data:`TABLE1_VOCABULARY`): Table 1's lists of edges
   (``bk/witness.pl`` and the files beside it);
-- the panel families, dots, squares, stars and mixed (:data:`PANELS`):
+- the panel families, dots, squares, stars and mixed (:data:`PANEL_VOCABULARY`):
   relations over tagged vertices, edges, cells and objects (``bk/panel.pl``).
 
 Table 1 vocabulary (documented again at the top of ``bk/witness.pl``):
@@ -292,7 +292,9 @@ def table1_path_facts(
 @dataclass(frozen=True)
 class Vocabulary:
     """The facts one family's background knowledge reads (module doc), in the
-    form :mod:`witness.learning.examples` writes them.
+    form :mod:`witness.learning.examples` writes them. ``name`` is the
+    ``family`` of the background predicates that read them
+    (:data:`witness.learning.bk.BK_PREDICATES`: ``triangle`` or ``panel``).
 
     ``predicates``: every per-task predicate (``name/arity``), in bk.pl's
     order; ``objects_key``: index.json's map from object atoms to
@@ -310,8 +312,8 @@ class Vocabulary:
     path_facts: Callable[[Panel, Sequence[Vertex], str, str, bool, bool], list[str]]
 
 
-TABLE1 = Vocabulary(
-    "table1",
+TABLE1_VOCABULARY = Vocabulary(
+    "triangle",
     TABLE1_PREDICATES,
     "squares",
     table1_object_atom,
@@ -319,7 +321,7 @@ TABLE1 = Vocabulary(
     lambda panel, tag, atoms: table1_facts(panel, atoms),
     lambda panel, path, pid, tag, sealed, free: table1_path_facts(panel, path, pid, sealed, free),
 )
-PANELS = Vocabulary(
+PANEL_VOCABULARY = Vocabulary(
     "panel",
     PANEL_FACT_PREDICATES + PATH_FACT_PREDICATES,
     "objects",
@@ -332,4 +334,4 @@ PANELS = Vocabulary(
 
 def vocabulary(family: str | None) -> Vocabulary:
     """The vocabulary of a panel family's background knowledge, or Table 1's for None."""
-    return TABLE1 if family is None else PANELS
+    return TABLE1_VOCABULARY if family is None else PANEL_VOCABULARY

@@ -308,19 +308,6 @@ class Puzzle:
     def triangle_map(self) -> dict[tuple[int, int], int]:
         return {(x, y): k for x, y, k in self.triangles}
 
-    # Prolog atom names: stable, readable ids for background knowledge.
-    @staticmethod
-    def vertex_atom(v: Vertex) -> str:
-        return f"v_{v[0]}_{v[1]}"
-
-    @staticmethod
-    def square_atom(s: tuple[int, int]) -> str:
-        return f"s_{s[0]}_{s[1]}"
-
-    def edge_atom(self, eid: int) -> str:
-        (x1, y1), (x2, y2) = self.edge_ends(eid)
-        return f"e_{x1}_{y1}_{x2}_{y2}"
-
 
 # ------------------------------------------------------------------ paths
 def path_edges(puzzle: Puzzle, path: Sequence[Vertex]) -> list[int]:

@@ -1,17 +1,26 @@
 """The Prolog facts of a panel and of a partial path on it
-(witness.learning.facts)."""
+(witness.learning.facts), in both vocabularies. Whole task files of both
+stay byte for byte as they were: tests/test_examples.py and
+tests/test_panel_examples.py."""
 
 from __future__ import annotations
 
 import janus_swi as janus
 import pytest
 
+from witness.learning.bk import BK_PREDICATES, TASK_FACTS
 from witness.learning.facts import (
     PANEL_FACT_PREDICATES,
+    PANEL_VOCABULARY,
     PATH_FACT_PREDICATES,
+    TABLE1_VOCABULARY,
+    free_vertices,
     object_atom,
     panel_facts,
     path_facts,
+    table1_facts,
+    table1_path_facts,
+    vocabulary,
 )
 from witness.model.panel import Dot, Panel
 from witness.search.panel_features import PanelObject, panel_objects
@@ -116,3 +125,44 @@ def test_facts_read_as_ground_prolog_terms():
     for line in lines:
         r = janus.query_once("term_string(_T, S), ground(_T), _T \\= (_ :- _)", {"S": line})
         assert r["truth"], line
+
+
+# ------------------------------------------------------ Table 1 vocabulary
+def test_table1_facts_of_the_papers_figure1():
+    panel = Panel(
+        rows=1, cols=2, ends=((2, 1),), triangles=((0, 0, 1, "orange"), (1, 0, 2, "orange"))
+    )
+    objects = panel_objects(panel, ("triangle",))
+    atoms = [TABLE1_VOCABULARY.object_atom(panel, o, "q", False) for o in objects]
+    assert atoms == ["s_0_0", "s_1_0"]
+    assert TABLE1_VOCABULARY.object_atom(panel, objects[1], "q", True) == "q_s_1_0"
+    assert table1_facts(panel, list(zip(objects, atoms, strict=True))) == [
+        "square(s_0_0,1,[e_0_0_1_0,e_1_0_1_1,e_0_1_1_1,e_0_0_0_1]).",
+        "square_corners(s_0_0,[v_0_0,v_1_0,v_1_1,v_0_1]).",
+        "square(s_1_0,2,[e_1_0_2_0,e_2_0_2_1,e_1_1_2_1,e_1_0_1_1]).",
+        "square_corners(s_1_0,[v_1_0,v_2_0,v_2_1,v_1_1]).",
+    ]
+    path = [(0, 0), (0, 1), (1, 1)]  # the head and every vertex off the path are free
+    assert table1_path_facts(panel, path, "p", sealed=False, free=True) == [
+        "path(p,[e_0_0_0_1,e_0_1_1_1]).",
+        "path_head(p,v_1_1).",
+        "path_visited(p,[v_0_0,v_0_1,v_1_1]).",
+        "path_free(p,[v_1_0,v_2_0,v_1_1,v_2_1]).",
+    ]
+    assert table1_path_facts(panel, path, "p", sealed=True, free=False)[-1] == "path_sealed(p)."
+
+
+def test_the_free_vertices_stop_at_the_path_and_at_gaps():
+    panel = Panel(rows=1, cols=2, ends=((2, 1),), gaps=(((1, 0), (2, 0)),))
+    # vertex-id order (row by row); (2,0) only around through (2,1)
+    assert free_vertices(panel, [(0, 0), (1, 0)]) == [(1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+    assert free_vertices(panel, [(0, 1), (1, 1), (1, 0)]) == [(0, 0), (1, 0)]
+
+
+def test_each_vocabulary_is_a_family_of_background_predicates():
+    families = {p.family for p in BK_PREDICATES.values()} - {"any"}
+    assert {vocabulary(None).name, vocabulary("dots").name} == families
+    assert vocabulary(None) is TABLE1_VOCABULARY and vocabulary("mixed") is PANEL_VOCABULARY
+    # the background predicates that are facts of the task are Table 1's
+    task_facts = {f"{n}/{p.arity}" for n, p in BK_PREDICATES.items() if p.prolog_file == TASK_FACTS}
+    assert task_facts and task_facts <= set(TABLE1_VOCABULARY.predicates)
