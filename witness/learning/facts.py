@@ -65,6 +65,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import cast
 
 from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
 from witness.model.panel import Panel, cell_edges
@@ -149,10 +150,10 @@ def _geometry_facts(panel: Panel, tag: str) -> list[str]:
 def _symbol_colours(panel: Panel) -> dict[Cell, str]:
     """Cell -> the colour of its symbol, for every symbol a star counts
     (the checker's own elements, :func:`witness.model.rules.elements`)."""
-    out = {
+    out: dict[Cell, str] = {
         (e.point[0] // 2, e.point[1] // 2): e.colour
         for e in elements(panel).values()
-        if e.kind != "dot" and e.colour not in (None, NO_COLOUR)
+        if e.kind != "dot" and e.colour is not None and e.colour != NO_COLOUR
     }
     return dict(sorted(out.items()))
 
@@ -165,7 +166,7 @@ def _object_facts(panel: Panel, tag: str) -> list[str]:
         if d.on_edge:
             edge_dots.append(f"edge_dot({tag},{o},{edge_atom(edge(*d.at), tag)}).")
         else:
-            vertex_dots.append(f"vertex_dot({tag},{o},{vertex_atom(d.at, tag)}).")
+            vertex_dots.append(f"vertex_dot({tag},{o},{vertex_atom(cast(Vertex, d.at), tag)}).")
     out = vertex_dots + edge_dots
     for kind, items in (("square", panel.squares), ("star", panel.stars)):
         for i, (x, y, k) in enumerate(items):
@@ -196,7 +197,7 @@ def path_facts(panel: Panel, path: Sequence[Vertex], path_id: str, tag: str) -> 
     ``panel``) with atom ``path_id``, on the panel tagged ``tag``."""
     _check_atom(tag, "tag")
     _check_atom(path_id, "path id")
-    path = [tuple(v) for v in path]
+    path = [cast(Vertex, tuple(v)) for v in path]
     if not path or not all(panel.in_grid(v) for v in path) or len(set(path)) != len(path):
         raise ValueError(f"path {path_id}: not a simple path of vertices of the panel")
     for a, b in pairwise(path):

@@ -128,17 +128,13 @@ class PathTree:
     def full_mask(self) -> int:
         return (1 << len(self.objects)) - 1
 
-    def path_ids(self, i: int) -> list[int]:
-        """Vertex ids of path ``i``, start first."""
-        out = []
-        while i >= 0:
-            out.append(self.vertex[i])
-            i = self.parent[i]
-        return out[::-1]
-
     def path(self, i: int) -> list[Vertex]:
         """The vertices of path ``i``, start first."""
-        return [self.vertices[v] for v in self.path_ids(i)]
+        out = []
+        while i >= 0:
+            out.append(self.vertices[self.vertex[i]])
+            i = self.parent[i]
+        return out[::-1]
 
     def blamed_mask(self, i: int) -> int:
         return self.full_mask & ~self.sat_mask[i]
