@@ -98,13 +98,15 @@ def _check_atom(text: str, what: str) -> str:
     return text
 
 
-def vertex_atom(v: Vertex, tag: str) -> str:
-    return f"{tag}_v_{v[0]}_{v[1]}"
+def vertex_atom(v: Vertex, tag: str = "") -> str:
+    """``<tag>_v_X_Y``; ``v_X_Y`` without a tag (Table 1's)."""
+    return f"{tag}{'_' if tag else ''}v_{v[0]}_{v[1]}"
 
 
-def edge_atom(e: Edge, tag: str) -> str:
+def edge_atom(e: Edge, tag: str = "") -> str:
+    """``<tag>_e_X1_Y1_X2_Y2``; ``e_X1_Y1_X2_Y2`` without a tag (Table 1's)."""
     (x1, y1), (x2, y2) = e
-    return f"{tag}_e_{x1}_{y1}_{x2}_{y2}"
+    return f"{tag}{'_' if tag else ''}e_{x1}_{y1}_{x2}_{y2}"
 
 
 def cell_atom(c: Cell, tag: str) -> str:
@@ -224,15 +226,6 @@ TABLE1_PREDICATES = (
 )
 
 
-def _v(v: Vertex) -> str:
-    return f"v_{v[0]}_{v[1]}"
-
-
-def _e(a: Vertex, b: Vertex) -> str:
-    (x1, y1), (x2, y2) = edge(a, b)
-    return f"e_{x1}_{y1}_{x2}_{y2}"
-
-
 def _plist(items: Sequence[str]) -> str:
     return "[" + ",".join(items) + "]"
 
@@ -249,8 +242,8 @@ def table1_facts(panel: Panel, atoms: Sequence[tuple[PanelObject, str]]) -> list
     out = []
     for obj, atom in atoms:
         x, y, k, _ = panel.triangles[obj.index]
-        edges = [_e(*e) for e in cell_edges((x, y))]
-        corners = [_v(c) for c in ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))]
+        edges = [edge_atom(e) for e in cell_edges((x, y))]
+        corners = [vertex_atom(c) for c in ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))]
         out += [
             f"square({atom},{k},{_plist(edges)}).",
             f"square_corners({atom},{_plist(corners)}).",
@@ -276,16 +269,17 @@ def table1_path_facts(
 ) -> list[str]:
     """The facts of one partial path with atom ``path_id``: ``sealed`` when no
     end can be reached any more, its free vertices when ``free``."""
-    edges = [_e(a, b) for a, b in pairwise(path)]
+    edges = [edge_atom(edge(a, b)) for a, b in pairwise(path)]
     out = [
         f"path({path_id},{_plist(edges)}).",
-        f"path_head({path_id},{_v(path[-1])}).",
-        f"path_visited({path_id},{_plist([_v(v) for v in path])}).",
+        f"path_head({path_id},{vertex_atom(path[-1])}).",
+        f"path_visited({path_id},{_plist([vertex_atom(v) for v in path])}).",
     ]
     if sealed:
         out.append(f"path_sealed({path_id}).")
     if free:
-        out.append(f"path_free({path_id},{_plist([_v(v) for v in free_vertices(panel, path)])}).")
+        free_atoms = [vertex_atom(v) for v in free_vertices(panel, path)]
+        out.append(f"path_free({path_id},{_plist(free_atoms)}).")
     return out
 
 
