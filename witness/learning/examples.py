@@ -72,7 +72,7 @@ into ``bk.pl``. So swapping the bias file (``--bias``) swaps the BK too.
 Atoms: paths ``p_<tag>_<n>`` (n = the path's node in the DFS tree, stable
 across caps), squares ``s_X_Y`` in a one-puzzle task and ``<tag>_s_X_Y`` in a
 pooled one (the triangle count differs per puzzle), edges ``e_X1_Y1_X2_Y2``
-and vertices ``v_X_Y`` as in :class:`witness.model.puzzle.Puzzle`.
+and vertices ``v_X_Y`` (Table 1's vocabulary, :mod:`witness.learning.facts`).
 
 Panel families (dots, squares, stars, mixed)
 --------------------------------------------
