@@ -71,9 +71,7 @@ def coverage(args: argparse.Namespace) -> None:
             applies = [(p, ln) for p, ln in dead if not rules_apply(rules, p)]
             if not applies:
                 continue
-            named = sum(
-                any(f.proven for f in fired_clauses(rules, p, ln)) for p, ln in applies
-            )
+            named = sum(any(f.proven for f in fired_clauses(rules, p, ln)) for p, ln in applies)
             wrong = sum(any(f.proven for f in fired_clauses(rules, p, ln)) for p, ln in live)
             share = f"{named / len(applies):.1%}"
             print(f"{family:<10} {name:<6} {len(dead):>5} {len(applies):>8} {share:>7} {wrong:>11}")

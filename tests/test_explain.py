@@ -248,6 +248,12 @@ def test_a_hint_from_nothing_starts_at_a_start():
     h = hint(panel, None, load_rules("hand"), steps=2)
     assert h.path[0] in panel.starts and len(h.path) == 3
     assert brute_completable(panel, list(h.path))
+    stuck = Panel(rows=1, cols=1, ends=((1, 0),), triangles=((0, 0, 3, "orange"),))
+    h = hint(stuck, None, load_rules("hand"))  # (0,0) (0,1) (1,1) (1,0) solves it
+    assert h.completable and h.steps == ((0, 1), (1, 1), (1, 0))
+    dead = Panel(rows=1, cols=1, ends=((1, 0),), triangles=((0, 0, 4, "orange"),))
+    h = hint(dead, None, load_rules("hand"))
+    assert h.completable is False and h.lines(1.0) == ["no hint: the panel has no solution"]
 
 
 def test_explain_answers_fast_on_5x5():

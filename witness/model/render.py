@@ -142,10 +142,15 @@ def _draw_labels(ax: plt.Axes, panel: Panel) -> None:
         ax.text(-0.35, y + 0.5, str(panel.rows - y), color=LABEL, fontsize=big, **style)
     for x in range(panel.cols):
         ax.text(x + 0.5, panel.rows + 0.35, str(x + 1), color=LABEL, fontsize=big, **style)
+    # (not where an end's exit stub leaves the grid: it would hide the number)
+    exits = {_exit_end(panel, v) for v in panel.ends}
     for y in range(panel.rows + 1):
-        ax.text(panel.cols + 0.4, y, str(panel.rows - y + 1), color=GRID, fontsize=small, **style)
+        if (panel.cols + STUB, y) not in exits:
+            label = str(panel.rows - y + 1)
+            ax.text(panel.cols + 0.4, y, label, color=GRID, fontsize=small, **style)
     for x in range(panel.cols + 1):
-        ax.text(x, -0.4, str(x + 1), color=GRID, fontsize=small, **style)
+        if (x, -STUB) not in exits:
+            ax.text(x, -0.4, str(x + 1), color=GRID, fontsize=small, **style)
 
 
 def _canvas(panel: Panel) -> tuple[plt.Figure, plt.Axes]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -155,13 +155,21 @@ class Fired:
 
     def lines(self) -> list[str]:
         """For people: the clause, where it fires, and the values behind it."""
-        values = "; ".join(f"{FEATURE_WORDS.get(k, k)} = {v}" for k, v in self.values)
+        values = "; ".join(value_text(k, v) for k, v in self.values)
         return [
             f"clause {self.index} ({self.status}) fires on the {self.place.kind} at "
             f"{list(self.place.at)}, {self.place.where}: {self.english}",
             f"  Prolog: {self.clause}",
             f"  values: {values}",
         ]
+
+
+def value_text(feature: str, value: int) -> str:
+    """A feature's value for people: "the dot's ... = 2", a yes/no one as yes or no."""
+    words = FEATURE_WORDS.get(feature, feature)
+    if words.startswith("whether "):
+        return f"{words}: {'yes' if value else 'no'}"
+    return f"{words} = {value}"
 
 
 def read_features(clause: Clause, values: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -378,7 +386,6 @@ class Hint:
     avoid: tuple[Avoid, ...] = ()
     explanation: Explanation | None = None
     rules: str = ""
-    extra: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         out = {
@@ -397,6 +404,8 @@ class Hint:
             return self.explanation.lines(time_limit)
         if self.completable is None:
             return [f"no hint: the search found no completion in {time_limit:g} s"]
+        if self.completable is False:
+            return ["no hint: the panel has no solution"]
         if not self.steps:
             return ["the line is finished: it solves the panel"]
         out = ["next: " + " ".join(f"{x},{y}" for x, y in self.steps)]
