@@ -137,20 +137,22 @@ LABEL = "#c9d2e3"
 def _draw_labels(ax: plt.Axes, panel: Panel) -> None:
     """Cell rows (left) and columns (top), grid lines (right, bottom), from 1."""
     big, small = 0.22 * POINTS_PER_UNIT, 0.16 * POINTS_PER_UNIT
-    style = {"ha": "center", "va": "center", "zorder": 8}
+
+    def label(x: float, y: float, text: int, tone: str, size: float) -> None:
+        ax.text(x, y, str(text), color=tone, fontsize=size, ha="center", va="center", zorder=8)
+
     for y in range(panel.rows):
-        ax.text(-0.35, y + 0.5, str(panel.rows - y), color=LABEL, fontsize=big, **style)
+        label(-0.35, y + 0.5, panel.rows - y, LABEL, big)
     for x in range(panel.cols):
-        ax.text(x + 0.5, panel.rows + 0.35, str(x + 1), color=LABEL, fontsize=big, **style)
+        label(x + 0.5, panel.rows + 0.35, x + 1, LABEL, big)
     # (not where an end's exit stub leaves the grid: it would hide the number)
     exits = {_exit_end(panel, v) for v in panel.ends}
     for y in range(panel.rows + 1):
         if (panel.cols + STUB, y) not in exits:
-            label = str(panel.rows - y + 1)
-            ax.text(panel.cols + 0.4, y, label, color=GRID, fontsize=small, **style)
+            label(panel.cols + 0.4, y, panel.rows - y + 1, GRID, small)
     for x in range(panel.cols + 1):
         if (x, -STUB) not in exits:
-            ax.text(x, -0.4, str(x + 1), color=GRID, fontsize=small, **style)
+            label(x, -0.4, x + 1, GRID, small)
 
 
 def _canvas(panel: Panel) -> tuple[plt.Figure, plt.Axes]:

@@ -175,20 +175,26 @@ def value_text(feature: str, value: int) -> str:
 def read_features(clause: Clause, values: dict[str, int]) -> tuple[tuple[str, int], ...]:
     """The values of the features ``clause`` reads, in the order it reads them."""
     names = dict.fromkeys(
-        v for c in clause.comparisons for kind, v in (c.left, c.right) if kind == "feature"
+        str(v) for c in clause.comparisons for kind, v in (c.left, c.right) if kind == "feature"
     )
     return tuple((name, int(values[name])) for name in names)
 
 
 def object_place(panel: Panel, obj: PanelObject) -> Violation:
     """Where a panel object is, as a place with words (a Violation without a rule)."""
+    at: tuple[int, ...]
     if obj.kind == "dot":
         at = tuple(panel.dots[obj.index].coords)
     elif obj.kind == "end":
         at = tuple(panel.ends[obj.index])
     else:
-        items = {"square": panel.squares, "star": panel.stars, "triangle": panel.triangles}
-        at = tuple(items[obj.kind][obj.index][:2])
+        items: dict[str, tuple[tuple, ...]] = {
+            "square": panel.squares,
+            "star": panel.stars,
+            "triangle": panel.triangles,
+        }
+        x, y = items[obj.kind][obj.index][:2]
+        at = (int(x), int(y))
     return with_place(panel.rows, Violation(obj.kind, at, f"{obj.kind} {obj.index}"))
 
 
@@ -198,7 +204,7 @@ def fired_clauses(rules: Rules, panel: Panel, path: Sequence[Vertex]) -> list[Fi
     Empty where the rules do not apply (:func:`rules_apply`)."""
     if rules_apply(rules, panel):
         return []
-    path = [tuple(v) for v in path]
+    path = [(int(v[0]), int(v[1])) for v in path]
     out = []
     if rules.panel_features:
         pairs = [(object_place(panel, obj), values) for obj, values in object_features(panel, path)]
@@ -388,7 +394,7 @@ class Hint:
     rules: str = ""
 
     def to_dict(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "path": [list(v) for v in self.path],
             "steps": [list(v) for v in self.steps],
             "completable": self.completable,
@@ -463,10 +469,10 @@ def avoid_steps(panel: Panel, line: Sequence[Vertex], rules: Rules) -> list[Avoi
     """The next steps from the head of ``line`` on which a proven clause of
     ``rules`` fires (the first such clause each): what a player who knows those
     rules sees is a dead end."""
-    out = []
+    out: list[Avoid] = []
     if not line:
         return out
-    for w in sorted(panel.neighbours(tuple(line[-1]))):
+    for w in sorted(panel.neighbours((line[-1][0], line[-1][1]))):
         step = [*line, w]
         lines = lines_of(panel, step)
         if path_violations(panel, lines, finished=False):
