@@ -5,9 +5,14 @@ For each family (triangles, dots, squares, stars), draws seeded 4x4 panels
 far on them (random walks from a start, the drawing rules kept), until it
 has ``--dead`` lines that cannot be completed (decided exactly by A* from the
 line's head: :func:`witness.pipeline.explain.complete`) and as many that can.
-On each, the rule sets name the clauses that fire. Prints per family and rule
-set: the share of dead lines on which a proven clause is named, and the live
-lines on which one is (a proven clause never fires on a live line: must be 0).
+On each, the rule sets name the clauses that fire: the hand rules, the
+paper's Table 3 (triangles) and the family's pi* of the reference run
+(``results/reference/.../final/pi_star.pl``, proven by its ``.verify.json``).
+Prints per family and rule set: the share of dead lines on which a proven
+clause is named, the share on which the compiled search core's evaluation
+of the same predicate fires (what it prunes in A*), the dead lines on which
+the two disagree (must be 0), and the live lines on which a proven clause is
+named (must be 0).
 Then times ``explain`` (search and clauses) on ``--timed`` lines of 5x5 panels
 once the search core is loaded: median and largest seconds.
 
@@ -20,14 +25,31 @@ import argparse
 import random
 import statistics
 import time
+from pathlib import Path
 
 from witness.model.panel import Panel
+from witness.model.puzzle import search_view
 from witness.model.rules import lines_of, path_violations
 from witness.pipeline.explain import complete, explain, fired_clauses, load_rules, rules_apply
+from witness.search.astar import predicate_values
 from witness.search.generate_panels import PanelSpec, random_panel_candidate
+from witness.search.panel_search import program_values
 
 FAMILIES = ("triangles", "dots", "squares", "stars")
-RULES = ("hand", "paper")
+REFERENCE = Path(__file__).resolve().parents[1] / "results" / "reference"
+PI_STAR = {
+    "triangles": REFERENCE / "paper/final/pi_star.pl",
+    "dots": REFERENCE / "dots/dots/final/pi_star.pl",
+    "squares": REFERENCE / "squares/squares/final/pi_star.pl",
+    "stars": REFERENCE / "stars/stars/final/pi_star.pl",
+}
+
+
+def core_fires(rules, panel: Panel, line: list) -> bool:
+    """pi(line) as the compiled search core evaluates it (what A* prunes)."""
+    if rules.panel_features:
+        return program_values(panel, rules.predicate, [line])[0]
+    return predicate_values(search_view(panel), rules.predicate, [line])[0]
 
 
 def random_line(panel: Panel, rng: random.Random) -> list:
@@ -63,18 +85,27 @@ def family_lines(family: str, n: int, rng: random.Random) -> tuple[list, list]:
 
 def coverage(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    print(f"{'family':<10} {'rules':<6} {'dead':>5} {'applies':>8} {'named':>7} {'live named':>11}")
+    print(
+        f"{'family':<10} {'rules':<6} {'dead':>5} {'named':>7} {'core fires':>11} "
+        f"{'differ':>7} {'live named':>11}"
+    )
     for family in FAMILIES:
         dead, live = family_lines(family, args.dead, rng)
-        for name in RULES:
-            rules = load_rules(name)
+        names = ["hand", "paper", "pi*"] if family == "triangles" else ["hand", "pi*"]
+        for name in names:
+            rules = load_rules(str(PI_STAR[family]) if name == "pi*" else name)
             applies = [(p, ln) for p, ln in dead if not rules_apply(rules, p)]
-            if not applies:
-                continue
-            named = sum(any(f.proven for f in fired_clauses(rules, p, ln)) for p, ln in applies)
+            fired = [fired_clauses(rules, p, ln) for p, ln in applies]
+            named = sum(any(f.proven for f in fs) for fs in fired)
+            core = [core_fires(rules, p, ln) for p, ln in applies]
+            fires, differ = sum(core), sum(bool(fs) != c for fs, c in zip(fired, core, strict=True))
             wrong = sum(any(f.proven for f in fired_clauses(rules, p, ln)) for p, ln in live)
-            share = f"{named / len(applies):.1%}"
-            print(f"{family:<10} {name:<6} {len(dead):>5} {len(applies):>8} {share:>7} {wrong:>11}")
+            named_share = f"{named / len(applies):.1%}"
+            fires_share = f"{fires / len(applies):.1%}"
+            print(
+                f"{family:<10} {name:<6} {len(applies):>5} {named_share:>7} {fires_share:>11} "
+                f"{differ:>7} {wrong:>11}"
+            )
 
 
 def timing(args: argparse.Namespace) -> None:
