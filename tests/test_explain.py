@@ -308,6 +308,16 @@ def test_hint_and_solve_from_on_the_command_line(tri):
     assert json.loads(proc.stdout)["status"] == "unsolvable"
 
 
+def test_predicate_explain_names_the_clauses_where_the_core_fires(tri, tmp_path):
+    paths = tmp_path / "paths.json"
+    paths.write_text(json.dumps([[[0, 0], [0, 1], [1, 1]], [[0, 0], [1, 0]]]))
+    proc = witness("predicate", "paper", tri, "--paths", paths, "--explain", "--json")
+    assert proc.returncode == 0, proc.stderr
+    first, second = json.loads(proc.stdout)
+    assert first["value"] is True and [f["index"] for f in first["fired"]] == [1]
+    assert second == {"value": False, "fired": []}
+
+
 def test_show_labels(tri, tmp_path):
     plain, labelled = tmp_path / "a.svg", tmp_path / "b.svg"
     assert witness("show", tri, "--out", plain).returncode == 0
