@@ -39,9 +39,13 @@ def _load(args: argparse.Namespace):
     """The panel and the rules the command reads."""
     from witness.model.panel import Panel
     from witness.pipeline.explain import default_rules, load_rules
+    from witness.search.solvers import warm_up
 
     panel = Panel.load(args.puzzle)
-    return panel, load_rules(args.rules or default_rules(panel))
+    rules = load_rules(args.rules or default_rules(panel))
+    # the search for a completion: say so when its core must first be compiled
+    warm_up(panel, "baseline", notice=lambda text: print(text, file=sys.stderr, flush=True))
+    return panel, rules
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

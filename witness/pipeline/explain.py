@@ -266,9 +266,9 @@ class Completion:
     seconds: float
 
 
-def complete(panel: Panel, path: Sequence[Vertex], time_limit: float | None) -> Completion:
-    """A* under pi_baseline (sound) from the head of ``path``: exact within the
-    time limit."""
+def complete(panel: Panel, path: Sequence[Vertex] | None, time_limit: float | None) -> Completion:
+    """A* under pi_baseline (sound) from the head of ``path`` (from the starts
+    when None): exact within the time limit."""
     result = solve(panel, "baseline", time_limit=time_limit, prefix=path)
     completable = True if result.solved else False if result.status == "unsolvable" else None
     line = tuple(result.path) if result.path else None
@@ -436,17 +436,9 @@ def hint(
     start when None), the next steps the rules' proven clauses rule out, or,
     when the line cannot be completed, the explanation."""
     line = None if path is None else drawn_line(panel, path)
-    if line is None:
-        result = solve(panel, "baseline", time_limit=time_limit)
-        completion = Completion(
-            True if result.solved else False if result.status == "unsolvable" else None,
-            tuple(result.path) if result.path else None,
-            result.status,
-            result.seconds,
-        )
+    completion = complete(panel, line, time_limit)
+    if line is None:  # from the start the solution found begins at
         line = [] if completion.line is None else [completion.line[0]]
-    else:
-        completion = complete(panel, line, time_limit)
     if completion.completable is False and path is not None:
         fired = fired_clauses(rules, panel, line)
         explanation = Explanation(
