@@ -16,7 +16,8 @@ from test_cli_input import bad_input, witness
 from witness.errors import InputError
 from witness.model.panel import Dot, Panel
 from witness.model.puzzle import Puzzle
-from witness.model.rules import completions, is_solution, lines_of, path_violations
+from witness.model.render_text import text_picture
+from witness.model.rules import Violation, completions, is_solution, lines_of, path_violations
 from witness.pipeline.explain import (
     UNVERIFIED,
     complete,
@@ -293,6 +294,13 @@ def test_explain_json_names_the_clause_and_draws_it(tri, tmp_path):
     assert fired["values"] == {"edges_on_square": 2, "triangles": 1}
     svg = out.read_text()
     assert "violation_0_triangle" in svg and "line" in svg
+    text = witness("explain", tri, "--path", "0,0 0,1 1,1").stdout.splitlines()
+    assert text[0] == "this line cannot be completed"
+    assert "3 #(^1 )|     | ^1  |" in text  # the cell it fired on, in brackets
+    assert witness("show", tri).stdout.splitlines()[-2:] == [
+        "  S-----+-----+-----+ 4",
+        "  1     2     3     4",
+    ]
 
 
 def test_hint_and_solve_from_on_the_command_line(tri):
@@ -316,6 +324,28 @@ def test_predicate_explain_names_the_clauses_where_the_core_fires(tri, tmp_path)
     first, second = json.loads(proc.stdout)
     assert first["value"] is True and [f["index"] for f in first["fired"]] == [1]
     assert second == {"value": False, "fired": []}
+
+
+def test_text_pictures_number_rows_from_the_top_and_mark_places():
+    panel = Panel(
+        rows=2,
+        cols=2,
+        ends=((2, 2),),
+        dots=(Dot((1, 1)), Dot(((0, 2), (1, 2)))),
+        gaps=(((1, 0), (2, 0)),),
+        squares=((0, 1, "black"),),
+        triangles=((1, 0, 2, "orange"),),
+    )
+    marks = [Violation("square", (0, 1), ""), Violation("dot", (1, 1), "")]
+    assert text_picture(panel, [(0, 0), (0, 1), (1, 1)], marks).splitlines() == [
+        "    1     2",
+        "  +--*--+-----E 1",
+        "1 |([k])|     |",
+        "  o=====!-----+ 2",
+        "2 #     | ^2  |",
+        "  o-----+-- --+ 3",
+        "  1     2     3",
+    ]
 
 
 def test_show_labels(tri, tmp_path):

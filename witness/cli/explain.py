@@ -50,6 +50,7 @@ def _load(args: argparse.Namespace):
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from witness.model.render import IMAGE_MARK, render
+    from witness.model.render_text import text_picture
     from witness.pipeline.explain import explain
 
     if args.out:
@@ -65,10 +66,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict()))
     else:
         print("\n".join(result.lines(args.time_limit)))
+        print(text_picture(panel, list(result.path), result.marks()))
     return 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
+    from witness.model.render_text import text_picture
     from witness.pipeline.explain import hint
 
     panel, rules = _load(args)
@@ -78,6 +81,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict()))
     else:
         print("\n".join(result.lines(args.time_limit)))
+        marks = result.explanation.marks() if result.explanation else ()
+        print(text_picture(panel, list(result.path) or None, marks))
     return 0
 
 

@@ -190,16 +190,22 @@ def cmd_show(args: argparse.Namespace) -> int:
     from witness.model.rules import check
 
     panel = Panel.load(args.puzzle)
-    with named_option("--out"):
-        check_file(args.out, IMAGE_MARK.encode())
+    if args.out:
+        with named_option("--out"):
+            check_file(args.out, IMAGE_MARK.encode())
     path = None
     if args.path:
         path = load_path_arg(args.path)
-    violations = ()
+    violations: tuple = ()
     if args.violations:
         if path is None:
             raise UsageError("--violations: needs --path (the line to check)")
         violations = check(panel, path).violations
+    if not args.out:  # a text picture for the terminal
+        from witness.model.render_text import text_picture
+
+        print(text_picture(panel, path, violations))
+        return 0
     render(panel, Path(args.out), path=path, violations=violations, labels=args.labels)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
@@ -407,7 +413,13 @@ def add_show(sub: Subparsers) -> None:
     )
     p.add_argument("puzzle")
     p.add_argument("--path", help=PATH_FORMS)
-    p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
+    p.add_argument(
+        "--out",
+        type=out_path,
+        default=None,
+        help="FILE.svg or FILE.png; without it, a text picture on standard output "
+        "(rows and columns numbered, the line drawn, marked places bracketed)",
+    )
     p.add_argument(
         "--violations",
         action="store_true",
