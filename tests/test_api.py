@@ -18,7 +18,18 @@ from witness.errors import InputError
 from witness.io import OutputError
 
 ROOT = Path(__file__).resolve().parents[1]
-FUNCTIONS = ("load", "save", "solve", "count", "check", "render", "score", "learn")
+FUNCTIONS = (
+    "load",
+    "save",
+    "solve",
+    "count",
+    "check",
+    "render",
+    "explain",
+    "hint",
+    "score",
+    "learn",
+)
 # the paper's Figure 1, and a line that breaks both of its triangles
 FIGURE1 = {"rows": 1, "cols": 2, "goal": [2, 1], "triangles": [[0, 0, 1], [1, 0, 2]]}
 WRONG_LINE = [(0, 0), (0, 1), (1, 1), (2, 1)]
@@ -65,6 +76,16 @@ def test_the_api_gives_the_commands_answers(tmp_path, capsys):
     assert without_seconds(witness.score(panel, "baseline").contract_dict()) == without_seconds(
         cli_json(capsys, "difficulty", str(puzzle), "--rules", "baseline")
     )
+    dead = json.dumps([[0, 0], [0, 1], [1, 1]])
+    assert witness.explain(panel, [(0, 0), (0, 1), (1, 1)]).to_dict() == cli_json(
+        capsys, "explain", str(puzzle), "--path", dead
+    )
+    assert witness.hint(panel, [(0, 0)], steps=2).to_dict() == cli_json(
+        capsys, "hint", str(puzzle), "--path", "0,0", "--steps", "2"
+    )
+    api = witness.solve(panel, "paper", prefix=[(0, 0), (1, 0)]).contract_dict()
+    cli = cli_json(capsys, "solve", str(puzzle), "--predicate", "paper", "--from", "0,0 1,0")
+    assert without_seconds(api) == without_seconds(cli)
 
 
 def test_help_lists_the_api():

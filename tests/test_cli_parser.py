@@ -22,6 +22,8 @@ def test_every_command_is_listed_once_in_the_contracts_order():
         "difficulty",
         "show",
         "check",
+        "explain",
+        "hint",
         "import",
         "export",
         "translate",
@@ -39,7 +41,16 @@ def test_every_command_prints_its_help_and_exits_0(command, capsys):
     assert capsys.readouterr().out.startswith(f"usage: witness {command} ")
 
 
-@pytest.mark.parametrize("args", [["solve", "p.json"], ["verify", "f.pl"], ["difficulty"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "p.json"],
+        ["verify", "f.pl"],
+        ["difficulty"],
+        ["explain", "p.json", "--path", "0,0"],
+        ["hint", "p.json"],
+    ],
+)
 def test_a_negative_time_limit_is_refused_by_every_command_that_takes_one(args, capsys):
     assert main([*args, "--time-limit", "-1"]) == 2
     assert capsys.readouterr().err == (

@@ -7,6 +7,8 @@ The Python API, the same calls the ``witness`` command makes (docs/api.md):
 - :func:`count`: every solution, by the rules checker or clingo (``witness solve --count``);
 - :func:`check`: does a line solve a panel, and what does it break (``witness check``);
 - :func:`render`: a picture of a panel, a line and its violations (``witness show``);
+- :func:`explain` and :func:`hint`: why a line drawn so far is a dead end, and
+  where to go next (``witness explain``, ``witness hint``);
 - :func:`score`: MUSE and ReMUSE, the difficulty in bits (``witness difficulty``);
 - :func:`learn`: a program from a Popper task folder (``witness learn``).
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from witness.model.panel import Panel
     from witness.model.puzzle import Puzzle
     from witness.model.rules import Verdict, Violation
+    from witness.pipeline.explain import Explanation, Hint
     from witness.search.count import CountResult
     from witness.search.predicates import Predicate
     from witness.search.result import SolveResult
@@ -44,6 +47,8 @@ __all__ = [
     "Verdict",
     "check",
     "count",
+    "explain",
+    "hint",
     "learn",
     "load",
     "render",
@@ -101,12 +106,15 @@ def solve(
     time_limit: float | None = None,
     max_expansions: int | None = None,
     memory_mb: float | None = None,
+    prefix: Sequence[Vertex] | None = None,
 ) -> SolveResult:
     """A* (Algorithm 1) on ``panel``, pruning (``mode="prune"``) or sorting
     (``"sort"``) with ``predicate``: ``none``, ``baseline``, ``paper``, a
     learned ``FILE.pl`` or a :class:`~witness.search.predicates.Predicate`.
-    Budgets and statuses as ``witness solve`` (docs/cli.md). A search core
-    that must first be compiled says so in a warning of the ``witness`` logger."""
+    Budgets and statuses as ``witness solve`` (docs/cli.md); ``prefix``, a
+    line drawn so far, makes the search go on from it (``witness solve
+    --from``). A search core that must first be compiled says so in a
+    warning of the ``witness`` logger."""
     from witness.learning.translate import load_predicate
     from witness.search.solvers import solve as search
     from witness.search.solvers import warm_up
@@ -121,6 +129,7 @@ def solve(
         time_limit=time_limit,
         max_expansions=max_expansions,
         memory_mb=memory_mb,
+        prefix=prefix,
     )
 
 
@@ -157,17 +166,56 @@ def render(
     out: str | Path,
     path: Sequence[Vertex] | None = None,
     violations: Sequence[Violation] = (),
+    labels: bool = False,
 ) -> Path:
     """Draw ``panel`` (with ``path`` and rings round ``violations``, e.g.
     ``check(panel, path).violations``) to ``out``, a ``.svg`` or ``.png``
-    file. A file there that this function did not draw is never replaced."""
+    file; ``labels`` numbers rows and columns as the messages count them. A
+    file there that this function did not draw is never replaced."""
     from witness.io import check_file
     from witness.model.render import IMAGE_MARK
     from witness.model.render import render as draw
 
     check_file(out, IMAGE_MARK.encode())
-    draw(panel, Path(out), path=path, violations=violations)
+    draw(panel, Path(out), path=path, violations=violations, labels=labels)
     return Path(out)
+
+
+def explain(
+    panel: Panel | Puzzle,
+    path: Sequence[Vertex],
+    rules: str | None = None,
+    *,
+    time_limit: float | None = 5.0,
+) -> Explanation:
+    """Whether the line drawn so far ``path`` can still be completed (by search,
+    within ``time_limit``: None past it) and each clause of ``rules``
+    (``paper``, ``baseline``, ``hand`` or a learned ``FILE.pl``; by default
+    ``paper`` on the paper's form, ``hand`` elsewhere) that fires on it, as
+    ``witness explain``: ``to_dict()`` is its ``--json`` object."""
+    from witness.pipeline.explain import default_rules, load_rules
+    from witness.pipeline.explain import explain as explain_line
+
+    panel = panel.to_panel()
+    return explain_line(panel, path, load_rules(rules or default_rules(panel)), time_limit)
+
+
+def hint(
+    panel: Panel | Puzzle,
+    path: Sequence[Vertex] | None = None,
+    rules: str | None = None,
+    *,
+    steps: int = 3,
+    time_limit: float | None = 5.0,
+) -> Hint:
+    """The next ``steps`` steps of a solution from where ``path`` stands (from a
+    start when None), the next steps the proven clauses of ``rules`` rule out,
+    or the explanation of a dead line, as ``witness hint``."""
+    from witness.pipeline.explain import default_rules, load_rules
+    from witness.pipeline.explain import hint as hint_line
+
+    panel = panel.to_panel()
+    return hint_line(panel, path, load_rules(rules or default_rules(panel)), steps, time_limit)
 
 
 def score(

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 
 from ilp import TaskError
+from witness.cli.explain import add_explain, add_hint
 from witness.cli.learning import (
     add_demo,
     add_difficulty,
@@ -41,6 +42,8 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     add_difficulty,
     add_show,
     add_check,
+    add_explain,
+    add_hint,
     add_import,
     add_export,
     add_translate,

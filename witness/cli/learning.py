@@ -42,7 +42,9 @@ def cmd_translate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int:
+def _panel_predicate(
+    predicate, panel: Panel, paths: list, explained: str | None, as_json: bool
+) -> int:
     """witness predicate on a panel the general search takes: a learned family
     program (its pi*), pi_baseline or none (as ``solve`` takes them there)."""
     from witness.search.panel_search import baseline_values, predicate_name, program_values
@@ -63,7 +65,33 @@ def _panel_predicate(predicate, panel: Panel, paths: list, as_json: bool) -> int
         values = baseline_values(panel, paths)
     else:
         values = [False] * len(paths)
-    print(json.dumps(values) if as_json else "\n".join(map(str, values)))
+    return _print_values(values, paths, panel, explained, as_json)
+
+
+def _print_values(
+    values: list[bool], paths: list, panel: Panel, explained: str | None, as_json: bool
+) -> int:
+    """The predicate's values; with ``--explain`` (``explained``: the rules'
+    name), each with the clauses that fire on the path (witness explain's
+    ``fired``)."""
+    if explained is None:
+        print(json.dumps(values) if as_json else "\n".join(map(str, values)))
+        return 0
+    from witness.pipeline.explain import fired_clauses, load_rules
+
+    rules = load_rules(explained)
+    fired = [fired_clauses(rules, panel, path) for path in paths]
+    if as_json:
+        out = [
+            {"value": v, "fired": [f.to_dict() for f in fs]}
+            for v, fs in zip(values, fired, strict=True)
+        ]
+        print(json.dumps(out))
+        return 0
+    for v, fs in zip(values, fired, strict=True):
+        print(v)
+        for f in fs:
+            print("\n".join("  " + line for line in f.lines()))
     return 0
 
 
@@ -79,14 +107,14 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
     puzzle = core_input(panel, predicate)  # the core witness solve would search it in
+    explained = args.program if args.explain else None
     if isinstance(puzzle, Panel):
-        return _panel_predicate(predicate, panel, paths, args.json)
+        return _panel_predicate(predicate, panel, paths, explained, args.json)
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
             raise UsageError(f"--paths: path {i} is not a partial path from the start")
     values = predicate_values(puzzle, predicate, paths)
-    print(json.dumps(values) if args.json else "\n".join(map(str, values)))
-    return 0
+    return _print_values(values, paths, panel, explained, args.json)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -279,6 +307,13 @@ def add_predicate(sub: Subparsers) -> None:
     p.add_argument("program", help="none | baseline | paper | a learned program FILE.pl")
     p.add_argument("puzzle")
     p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="also name each clause that fires on each path, the object it fires on and "
+        "the feature values behind it (as witness explain); --json then gives a list "
+        "of {value, fired}",
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_predicate)
 

@@ -153,11 +153,15 @@ def _solve_asp(puzzle: Puzzle | Panel, args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     from witness.model.puzzle import load_search_view
 
+    if args.start_line is not None and (args.count or args.solver == "asp"):
+        what = "--count" if args.count else "--solver asp"
+        raise UsageError(f"--from: does not apply to {what} (A* goes on from a line)")
     if args.count:
         return _count(args)
     puzzle = load_search_view(args.puzzle)
     if args.solver == "asp":
         return _solve_asp(puzzle, args)
+    prefix = None if args.start_line is None else load_path_arg(args.start_line)
     from witness.learning.translate import load_predicate
     from witness.search.solvers import solve, warm_up
 
@@ -171,6 +175,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         max_expansions=args.max_expansions,
         memory_mb=args.memory_mb,
+        prefix=prefix,
     )
     if args.json:
         print(json.dumps(result.contract_dict()))
@@ -185,17 +190,23 @@ def cmd_show(args: argparse.Namespace) -> int:
     from witness.model.rules import check
 
     panel = Panel.load(args.puzzle)
-    with named_option("--out"):
-        check_file(args.out, IMAGE_MARK.encode())
+    if args.out:
+        with named_option("--out"):
+            check_file(args.out, IMAGE_MARK.encode())
     path = None
     if args.path:
         path = load_path_arg(args.path)
-    violations = ()
+    violations: tuple = ()
     if args.violations:
         if path is None:
             raise UsageError("--violations: needs --path (the line to check)")
         violations = check(panel, path).violations
-    render(panel, Path(args.out), path=path, violations=violations)
+    if not args.out:  # a text picture for the terminal
+        from witness.model.render_text import text_picture
+
+        print(text_picture(panel, path, violations))
+        return 0
+    render(panel, Path(args.out), path=path, violations=violations, labels=args.labels)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
@@ -383,6 +394,15 @@ def add_solve(sub: Subparsers) -> None:
         "'at_least' then holds the solutions found so far) and 'status' "
         "(counted or timed_out)",
     )
+    p.add_argument(
+        "--from",
+        dest="start_line",
+        default=None,
+        metavar="PARTIAL",
+        help="go on from this line drawn so far (from a start, by the drawing rules): "
+        "the solution extends it, and 'unsolvable' says no completion of it solves the "
+        f"panel; {PATH_FORMS}",
+    )
     add_json_flag(p)
     p.set_defaults(func=cmd_solve)
 
@@ -393,11 +413,23 @@ def add_show(sub: Subparsers) -> None:
     )
     p.add_argument("puzzle")
     p.add_argument("--path", help=PATH_FORMS)
-    p.add_argument("--out", type=out_path, required=True, help="FILE.svg or FILE.png")
+    p.add_argument(
+        "--out",
+        type=out_path,
+        default=None,
+        help="FILE.svg or FILE.png; without it, a text picture on standard output "
+        "(rows and columns numbered, the line drawn, marked places bracketed)",
+    )
     p.add_argument(
         "--violations",
         action="store_true",
         help="ring in red what the line breaks (witness check's violations; needs --path)",
+    )
+    p.add_argument(
+        "--labels",
+        action="store_true",
+        help="number the rows and columns of cells (left, top) and the grid lines "
+        "(right, bottom) from 1, rows from the top, as check's 'where' counts them",
     )
     p.set_defaults(func=cmd_show)
 

@@ -100,11 +100,16 @@ def render(
     out: Path,
     path: Sequence[Vertex] | None = None,
     violations: Sequence[Violation] = (),
+    labels: bool = False,
 ) -> None:
     """Write a picture of ``puzzle`` (and ``path``, if given, and rings round
     ``violations``) to ``out``; the format comes from its suffix, ``.svg`` or
     ``.png``. The path need not be a solution (partial paths are worth looking
-    at), but each step must go to a grid neighbour."""
+    at), but each step must go to a grid neighbour. With ``labels``, the rows
+    and columns of cells are numbered on the left and at the top, and the grid
+    lines (for corners and edges) on the right and at the bottom, smaller: from
+    1, rows from the top, as the rules' messages count them
+    (:func:`witness.model.rules.messages.place_words`)."""
     out = Path(out)
     fmt = out.suffix.lower()
     if fmt not in SUFFIXES:
@@ -121,7 +126,33 @@ def render(
         _draw_lines(ax, panel, [cast(Vertex, tuple(v)) for v in path])
     for i, v in enumerate(violations):
         _ring(ax, v, i)
+    if labels:
+        _draw_labels(ax, panel)
     _save(fig, out, fmt)
+
+
+LABEL = "#c9d2e3"
+
+
+def _draw_labels(ax: plt.Axes, panel: Panel) -> None:
+    """Cell rows (left) and columns (top), grid lines (right, bottom), from 1."""
+    big, small = 0.22 * POINTS_PER_UNIT, 0.16 * POINTS_PER_UNIT
+
+    def label(x: float, y: float, text: int, tone: str, size: float) -> None:
+        ax.text(x, y, str(text), color=tone, fontsize=size, ha="center", va="center", zorder=8)
+
+    for y in range(panel.rows):
+        label(-0.35, y + 0.5, panel.rows - y, LABEL, big)
+    for x in range(panel.cols):
+        label(x + 0.5, panel.rows + 0.35, x + 1, LABEL, big)
+    # (not where an end's exit stub leaves the grid: it would hide the number)
+    exits = {_exit_end(panel, v) for v in panel.ends}
+    for y in range(panel.rows + 1):
+        if (panel.cols + STUB, y) not in exits:
+            label(panel.cols + 0.4, y, panel.rows - y + 1, GRID, small)
+    for x in range(panel.cols + 1):
+        if (x, -STUB) not in exits:
+            label(x, -0.4, x + 1, GRID, small)
 
 
 def _canvas(panel: Panel) -> tuple[plt.Figure, plt.Axes]:

@@ -179,8 +179,13 @@ class _Paths:
     counters: np.ndarray  # int64, slots C_*
 
     @classmethod
-    def start(cls, capacity: int, start: int) -> _Paths:
-        """Room for ``capacity`` paths; the open list holds the trivial path [start]."""
+    def start(cls, capacity: int, start: int, prefix: tuple[int, ...] = ()) -> _Paths:
+        """Room for ``capacity`` paths; the open list holds the trivial path [start],
+        or, given a ``prefix`` (vertex ids from the start), that path alone: stored
+        as a chain of paths, of which only the last is open (the core rebuilds a
+        popped path's state by walking to the root, so it goes on from there)."""
+        chain = prefix or (start,)
+        capacity = max(capacity, len(chain) + 4)
         paths = cls(
             np.empty(capacity, np.int32),
             np.empty(capacity, np.uint8),
@@ -188,11 +193,12 @@ class _Paths:
             np.empty(capacity, np.int32),
             np.zeros(8, np.int64),
         )
-        paths.parent[0] = -1
-        paths.vertex[0] = start
+        for n, v in enumerate(chain):
+            paths.parent[n] = n - 1
+            paths.vertex[n] = v
         paths.heap_keys[0] = 0
-        paths.heap_nodes[0] = 0
-        paths.counters[C_NODES] = 1
+        paths.heap_nodes[0] = len(chain) - 1
+        paths.counters[C_NODES] = len(chain)
         paths.counters[C_HEAP] = 1
         return paths
 
@@ -283,8 +289,12 @@ def solve(
     memory_mb: float | None = None,
     geometry: Geometry | None = None,
     stop: threading.Event | None = None,
+    prefix: list[Vertex] | None = None,
 ) -> SolveResult:
     """Solve ``puzzle`` with A* (Algorithm 1) using ``predicate`` to sort or prune.
+
+    Given ``prefix`` (a simple path from the start, not ending at the goal), the
+    search goes on from it alone: every path it tries extends ``prefix``.
 
     Stops at the first of: a solution, an empty open list (status
     ``unsolvable`` if every pruning was sound, see
@@ -306,7 +316,8 @@ def solve(
     warm_up()
     geo = geometry or build_geometry(puzzle)
     capacity, max_paths = path_budget(memory_mb)
-    paths = _Paths.start(capacity, geo.start)
+    ids = tuple(puzzle.vertex_id(tuple(v)) for v in prefix or ())
+    paths = _Paths.start(capacity, geo.start, ids)
     counters = paths.counters
     # Only a predicate that prunes without a proof can empty the open list
     # on a solvable puzzle (witness verify's proofs cover every start and goal).

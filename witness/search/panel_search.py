@@ -625,14 +625,23 @@ class PanelPaths:
     scratch_key: tuple[int, int, int]  # the sizes of the first (_ScratchPool)
 
     @classmethod
-    def start(cls, capacity: int, geo: PanelGeometry, learned: bool = True) -> PanelPaths:
+    def start(
+        cls,
+        capacity: int,
+        geo: PanelGeometry,
+        learned: bool = True,
+        prefix: tuple[int, ...] = (),
+        dead: bool = False,
+    ) -> PanelPaths:
         """Room for ``capacity`` paths; the open list holds the trivial path of each
-        start. The path's working arrays are lent by this thread's pool
+        start, or, given a ``prefix`` (vertex ids from a start), that path alone
+        (:meth:`seed`; ``dead``: pi_baseline rejects it). The path's working
+        arrays are lent by this thread's pool
         (:meth:`release` gives them back); those of a learned program (when
         ``learned``) and of tilings (when the panel has polyominoes) are the
         search's own; otherwise the core never touches them and one small set
         serves every search."""
-        capacity = max(capacity, len(geo.starts) + 8)
+        capacity = max(capacity, len(geo.starts) + len(prefix) + 8)
         n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
         n_pieces = geo.n_pieces
         n_f, n_h = geo.key_bounds
@@ -658,6 +667,8 @@ class PanelPaths:
             key,
         )
         paths.counters[C_STAMP] = stamp
+        if prefix:
+            return paths.seed(geo, prefix, dead)
         cursor = paths.first.size
         for n, s in enumerate(geo.starts):  # key (0, h, h, n): bucket (0, h, h)
             h = int(geo.h[s])
@@ -674,6 +685,26 @@ class PanelPaths:
         paths.counters[C_HEAP] = len(geo.starts)
         paths.counters[C_CURSOR] = cursor
         return paths
+
+    def seed(self, geo: PanelGeometry, prefix: tuple[int, ...], dead: bool) -> PanelPaths:
+        """The open list holds ``prefix`` alone, stored as a chain of paths (the
+        core marks a popped path by walking to its start, so it goes on from
+        there), in bucket (0, g + h, h); flagged when pi_baseline rejects it
+        (its children inherit that, as a child of any rejected path does)."""
+        n_f, n_h = geo.key_bounds
+        for n, v in enumerate(prefix):
+            self.parent[n] = n - 1
+            self.vertex[n] = v
+            self.later[n] = -1
+            self.flag[n] = int(dead)
+        node, head = len(prefix) - 1, prefix[-1]
+        h = min(int(geo.h[head]), n_h - 1)
+        row = min(node + h, n_f - 1)
+        self.first[row, h] = self.last[row, h] = node
+        self.counters[C_NODES] = len(prefix)
+        self.counters[C_HEAP] = 1
+        self.counters[C_CURSOR] = row * n_h + h
+        return self
 
     def release(self) -> None:
         """Give the path's working arrays back to this thread's pool, with the
@@ -859,13 +890,17 @@ def solve_panel(
     memory_mb: float | None = None,
     geometry: PanelGeometry | None = None,
     stop: threading.Event | None = None,
+    prefix: list[Vertex] | None = None,
 ) -> SolveResult:
     """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``), no
     predicate (``none``) or a learned family program (a Predicate over the panel
     features) to prune (``prune``) or sort (``sort``); ``base_prune`` prunes
     with pi_baseline whatever the predicate. Budgets and statuses as in
     :func:`witness.search.astar.solve`; an empty open list is ``unsolvable``
-    when every pruning was sound (pi_baseline, or a program marked ``sound``)."""
+    when every pruning was sound (pi_baseline, or a program marked ``sound``).
+    Given ``prefix`` (a line drawn so far from a start, the player's drawing
+    rules kept: :func:`witness.search.solvers.solve` checks it), the search goes
+    on from it alone, the prefix itself goal-tested first."""
     name = predicate_name(predicate)
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -884,13 +919,16 @@ def solve_panel(
         prune=mode == "prune" and name != "none",
         base_prune=base_prune,
         program=program,
-        paths=PanelPaths.start(capacity, geo, learned),
+        paths=_start_paths(panel, geo, capacity, learned, prefix, name == "baseline" or base_prune),
         max_paths=max(max_paths, 16),
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    # A start that is also an end is a line of one vertex: the goal test first.
+    # A start that is also an end is a line of one vertex: the goal test first
+    # (and a prefix that ends at an end is tested as it is).
     lone = [[v] for v in panel.starts if v in panel.ends]
+    if prefix:
+        lone = [[tuple(v) for v in prefix]] if tuple(prefix[-1]) in panel.ends else []
     try:
         path = next((line for line in lone if is_solution(panel, line, deadline)), None)
     except CheckStopped:
@@ -916,6 +954,25 @@ def solve_panel(
         mode=mode + ("+base" if base_prune else ""),
         extra={"stored_paths": int(counters[C_NODES]), "core_cpu_seconds": run.core_seconds},
     )
+
+
+def _start_paths(
+    panel: Panel,
+    geo: PanelGeometry,
+    capacity: int,
+    learned: bool,
+    prefix: list[Vertex] | None,
+    evaluate: bool,
+) -> PanelPaths:
+    """The open list of a search from the starts, or from ``prefix`` alone (its
+    pi_baseline verdict computed here when the search evaluates pi_baseline: the
+    core judges each step of a path that passed it, from the step before)."""
+    if not prefix:
+        return PanelPaths.start(capacity, geo, learned)
+    ids = _Ids(panel)
+    steps = [list(prefix[: i + 1]) for i in range(1, len(prefix))]
+    dead = evaluate and any(baseline_values(panel, steps))
+    return PanelPaths.start(capacity, geo, learned, tuple(ids(tuple(v)) for v in prefix), dead)
 
 
 _warm = threading.Event()

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from witness.errors import InputError
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, search_view
+from witness.model.puzzle import Puzzle, Vertex, search_view
+from witness.model.rules import PathError, is_solution, lines_of, path_violations
 from witness.search import astar, panel_search
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import BUILTINS, Predicate
@@ -104,15 +105,24 @@ def solve(
     memory_mb: float | None = None,
     geometry=None,
     stop: threading.Event | None = None,
+    prefix: Sequence[Vertex] | None = None,
 ) -> SolveResult:
     """A* (Algorithm 1) with ``predicate`` on any panel or triangle puzzle, in
     the core :func:`core_input` picks; budgets, statuses and the result as in
     :func:`witness.search.astar.solve`. ``geometry``, when given, comes from
-    :func:`build_geometry` of the same puzzle and predicate."""
+    :func:`build_geometry` of the same puzzle and predicate.
+
+    ``prefix``, a line drawn so far (from a start, by the drawing rules:
+    :func:`check_prefix`), makes the search go on from it alone: the solution
+    found extends it, and ``unsolvable`` says that no completion of it solves
+    the panel (with a sound predicate)."""
     predicate = builtin(predicate)
+    line = None if prefix is None else check_prefix(puzzle, prefix)
     puzzle = core_input(puzzle, predicate)
     if not isinstance(geometry, _GEOMETRY[isinstance(puzzle, Panel)]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
+    if line is not None and isinstance(puzzle, Puzzle) and line[-1] == puzzle.goal:
+        return _finished(puzzle, line, predicate, mode, base_prune)  # the core goes past it
     search: Callable[..., SolveResult] = (
         panel_search.solve_panel if isinstance(puzzle, Panel) else astar.solve
     )
@@ -126,7 +136,45 @@ def solve(
         memory_mb=memory_mb,
         geometry=geometry,
         stop=stop,
+        prefix=line,
     )
+
+
+def _finished(
+    puzzle: Puzzle, line: list[Vertex], predicate: Predicate, mode: str, base_prune: bool
+) -> SolveResult:
+    """A search from a line that already ends at the goal: the goal test alone."""
+    solved = is_solution(puzzle.to_panel(), line)
+    return SolveResult(
+        solved=solved,
+        path=line if solved else None,
+        expansions=0,
+        generated=0,
+        seconds=0.0,
+        timed_out=False,
+        status="solved" if solved else "unsolvable",
+        predicate=predicate.name,
+        mode=mode + ("+base" if base_prune else ""),
+    )
+
+
+def check_prefix(
+    puzzle: Searchable, prefix: Sequence[Vertex], option: str = "--from"
+) -> list[Vertex]:
+    """``prefix`` as a list of vertices, when it is a line a player can have
+    drawn so far on ``puzzle`` (from a start, along edges, never twice through
+    a vertex, no gap crossed; with symmetry, its mirror image too); InputError
+    naming ``option`` and what is wrong otherwise."""
+    panel = puzzle.to_panel()
+    line = [(int(v[0]), int(v[1])) for v in prefix]
+    try:
+        lines = lines_of(panel, line)
+    except PathError as exc:
+        raise InputError(f"{option}: {str(exc).removeprefix('path: ')}") from None
+    broken = path_violations(panel, lines, finished=False)
+    if broken:
+        raise InputError(f"{option}: {broken[0].message}")
+    return line
 
 
 if __name__ == "__main__":  # scripts/setup.sh: compile both cores ahead of the first solve

@@ -1,0 +1,114 @@
+"""A panel, a line and marked places as text, for a terminal (``witness show``
+without ``--out``, ``witness explain`` without ``--json``).
+
+Rows of cells are numbered on the left and columns at the top, from 1, rows
+from the top; the grid's lines (for corners and edges) on the right and at
+the bottom: the counting of the rules' messages
+(:func:`witness.model.rules.messages.place_words`). In the grid:
+
+- corners ``+``, a start ``S``, an end ``E``, the line's corners ``o`` and its
+  head ``@``; edges ``-----`` and ``|``, gaps ``-- --`` and ``:``, the
+  line's edges ``=====`` and ``#``; removed edges are left out;
+- a dot ``*``; in a cell, triangles ``^k`` (k of them), a square ``[c]``, a
+  star ``*c``, a canceller ``Y``, a polyomino ``P`` (negative ``N``), with
+  ``c`` the colour's letter (:data:`LETTERS`);
+- a marked place: a cell in brackets ``( )``, a corner or an edge ``!``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from witness.model.base import Vertex, edge
+from witness.model.panel import Panel
+from witness.model.rules import CELL_KINDS, Violation, lines_of
+
+CELL = 5  # characters of a cell (and of a horizontal edge)
+# A colour's letter (others: their first letter).
+LETTERS = {"black": "k", "white": "w", "blue": "b", "yellow": "y", "red": "r", "green": "g"}
+
+
+def letter(colour: str) -> str:
+    return LETTERS.get(colour, colour.lstrip("#")[:1] or "?")
+
+
+def text_picture(
+    panel: Panel, path: Sequence[Vertex] | None = None, marks: Iterable[Violation] = ()
+) -> str:
+    """The panel as text (module doc), with ``path`` (and its mirror image)
+    and ``marks`` (places such as a violation's or a fired clause's)."""
+    lines = lines_of(panel, [tuple(v) for v in path]) if path else ()
+    on = {tuple(v) for line in lines for v in line}
+    heads = {line[-1] for line in lines}
+    line_edges = {edge(a, b) for line in lines for a, b in zip(line, line[1:], strict=False)}
+    marked = {(m.kind in CELL_KINDS, tuple(m.at)) for m in marks}
+    picture = _Picture(panel, on, heads, line_edges, marked)
+    width = len(str(panel.rows + 1))
+    out = [" " * (width + 1) + "".join(f"{x + 1:^{CELL + 1}}" for x in range(panel.cols))]
+    for y in range(panel.rows, -1, -1):
+        out.append(" " * (width + 1) + picture.vertex_row(y) + f" {panel.rows - y + 1}")
+        if y > 0:
+            out.append(f"{panel.rows - y + 1:>{width}} " + picture.cell_row(y - 1))
+    out.append(" " * (width + 1) + "".join(f"{x + 1:<{CELL + 1}}" for x in range(panel.cols + 1)))
+    return "\n".join(line.rstrip() for line in out)
+
+
+class _Picture:
+    """The characters of one panel's grid."""
+
+    def __init__(self, panel: Panel, on: set, heads: set, line_edges: set, marked: set) -> None:
+        self.panel, self.on, self.heads, self.line_edges = panel, on, heads, line_edges
+        self.marked = marked
+        self.dots = {tuple(d.coords) for d in panel.dots}
+        self.symbols: dict[tuple[int, int], str] = {}
+        for x, y, k, _ in panel.triangles:
+            self.symbols[(x, y)] = f"^{k}"
+        for items, sign in ((panel.squares, "[{}]"), (panel.stars, "*{}")):
+            for x, y, colour in items:
+                self.symbols[(x, y)] = sign.format(letter(colour))
+        for x, y, _ in panel.cancellers:
+            self.symbols[(x, y)] = "Y"
+        for piece in panel.polyominoes:
+            self.symbols[piece.cell] = "N" if piece.negative else "P"
+
+    def vertex(self, v: Vertex) -> str:
+        if (False, v) in self.marked:
+            return "!"
+        if v in self.heads:
+            return "@"
+        if v in self.on:
+            return "o"
+        if v in self.dots:
+            return "*"
+        if v in self.panel.starts:
+            return "S"
+        return "E" if v in self.panel.ends else "+"
+
+    def edge(self, a: Vertex, b: Vertex, plain: str, gap: str, drawn: str) -> str:
+        e = edge(a, b)
+        if e in self.panel.missing or not self.panel.in_grid(b):
+            return " " * len(plain)
+        mid = len(plain) // 2
+        body = drawn if e in self.line_edges else gap if e in self.panel.gaps else plain
+        if (False, (*e[0], *e[1])) in self.marked:
+            return body[:mid] + "!" + body[mid + 1 :]
+        if (*e[0], *e[1]) in self.dots:
+            return body[:mid] + "*" + body[mid + 1 :]
+        return body
+
+    def vertex_row(self, y: int) -> str:
+        out = ""
+        for x in range(self.panel.cols + 1):
+            out += self.vertex((x, y))
+            if x < self.panel.cols:
+                out += self.edge((x, y), (x + 1, y), "-" * CELL, "-- --", "=" * CELL)
+        return out
+
+    def cell_row(self, y: int) -> str:
+        out = ""
+        for x in range(self.panel.cols + 1):
+            out += self.edge((x, y), (x, y + 1), "|", ":", "#")
+            if x < self.panel.cols:
+                text = f"{self.symbols.get((x, y), ''):^{CELL - 2}}"
+                out += f"({text})" if (True, (x, y)) in self.marked else f" {text} "
+        return out
