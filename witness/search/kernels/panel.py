@@ -27,8 +27,8 @@ _jit_free = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
 # The core's hot helpers, inlined into their callers by numba: a call passes each
 # array as a struct of seven words, so a call with thirty arrays cost some 200 ns,
 # and the core made several per expansion (inlined, 5x5 triangle panels ran about
-# 1.5x faster; small helpers left as calls ran up to 1.4x slower: LLVM did not
-# inline them all). numba inlines only calls of at most 30 arguments (CPython
+# 1.5x faster; small helpers left as calls ran slower too: LLVM's inliner does
+# not take them all). numba inlines only calls of at most 30 arguments (CPython
 # passes more as *args), hence the tuples _panel_dead takes.
 # Inlining costs compile time and memory: numba types each inlined copy anew, and
 # the core's first compile took about 100 s of CPU and 1.8 GB when everything on
