@@ -60,8 +60,8 @@ def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None)
 NOTICE_AFTER_SECONDS = 3.0
 COMPILE_NOTICE = (
     "still loading the {core} search core: numba compiles it when its cache lacks it "
-    "(the first time, or after a change to its file; up to minutes of CPU and about "
-    "1.8 GB for the panel core), later runs load it from the cache"
+    "(the first time, or after a change to its file; about 40 s of CPU and 0.9 GB "
+    "for the panel core, docs/cluster.md), later runs load it from the cache"
 )
 
 

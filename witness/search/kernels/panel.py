@@ -27,8 +27,19 @@ _jit_free = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
 # The core's hot helpers, inlined into their callers by numba: a call passes each
 # array as a struct of seven words, so a call with thirty arrays cost some 200 ns,
 # and the core made several per expansion (inlined, 5x5 triangle panels ran about
-# 1.5x faster). numba inlines only calls of at most 30 arguments (CPython passes
-# more as *args), hence the tuples _panel_dead takes.
+# 1.5x faster; small helpers left as calls ran slower too: LLVM's inliner does
+# not take them all). numba inlines only calls of at most 30 arguments (CPython
+# passes more as *args), hence the tuples _panel_dead takes.
+# Inlining costs compile time and memory: numba types each inlined copy anew, and
+# the core's first compile took about 100 s of CPU and 1.8 GB when everything on
+# a child's way was inlined. So only what runs on most children is inlined, once
+# each; what runs seldom or costs far more than a call stays a call
+# (_closed_regions_broken at an end and on the slow path, _pieces_broken for
+# polyominoes, _cancellers_mend, _program_fires for a learned program).
+# And numba compiles a function called with a constant, or with a variable it has
+# typed only as far as its first constant value, once more for that literal type
+# (each such copy of _pieces_broken cost some 5 s): arguments of calls that may
+# be such literals are made np.int64 or np.bool_ first.
 _jit_inline = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False, inline="always")
 
 
@@ -264,14 +275,15 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     colour the cancellers leave (-1: any number)."""
     ccount[:] = 0
     by_colour[:, :] = 0
-    very = cancellers = cells = 0
-    area = polys = negatives = 0
-    low_x = low_y = width
-    high_x = high_y = -1
+    # (int64 and bool, not literals: see _jit_free)
+    very = cancellers = cells = np.int64(0)
+    area = polys = negatives = np.int64(0)
+    low_x = low_y = np.int64(width)
+    high_x = high_y = np.int64(-1)
     # squares' colours: the first seen (-2: none yet; -1 is "none", a colour of
     # its own) and whether another differs (a bit mask would shift by -1)
     first_square = -2
-    two_colours = False
+    two_colours = np.bool_(False)
     counted = False
     for i in range(n):
         p = pqueue[i]
@@ -322,13 +334,31 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
                 very += 1
             elif ccount[c] > 2:
                 invalid = True
+    if polys == 0 and cancellers == 0:
+        return very > 0 or invalid
+    # fmt: off
+    if polys == 0:  # (as _pieces_broken, one call fewer)
+        spare = cancellers - very
+        return spare < 0 or not _cancellers_mend(np.int64(n), pqueue, width, kind, colour, value,
+                                                 cells, area, polys, negatives, spare,
+                                                 two_colours, ccount, by_colour, tiling)
+    return _pieces_broken(np.int64(n), pqueue, width, kind, colour, value, very, invalid,
+                          two_colours, cancellers, cells, area, polys, negatives,
+                          (high_x - low_x) // 2 + 1, (high_y - low_y) // 2 + 1, ccount, by_colour,
+                          tiling)
+
+
+# fmt: off
+@_jit_free
+def _pieces_broken(n, pqueue, width, kind, colour, value, very, invalid, two_colours, cancellers,
+                   cells, area, polys, negatives, box_w, box_h, ccount, by_colour, tiling):
+    """_region_broken's verdict on a region with polyominoes or cancellers, from
+    its counts (``box_w`` x ``box_h``: its cells' bounding box)."""
     if polys > 0 and (area < 0 or (area > 0 and area != cells)):
         invalid = True
     if polys > 0 and negatives == 0 and cancellers == 0 and not invalid:
         invalid = (
-            not _pieces_fit_box(
-                n, pqueue, kind, value, (high_x - low_x) // 2 + 1, (high_y - low_y) // 2 + 1
-            )
+            not _pieces_fit_box(n, pqueue, kind, value, box_w, box_h)
             or tiles_exactly(n, pqueue, width, kind, tiling) == 0
         )
     if cancellers == 0:
@@ -336,10 +366,9 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
     spare = cancellers - very  # cancellers left once each very invalid symbol took one
     if spare < 0:
         return True
-    # fmt: off
     return not _cancellers_mend(n, pqueue, width, kind, colour, value, cells, area, polys,
                                 negatives, spare, two_colours, ccount, by_colour, tiling)
-    # fmt: on
+# fmt: on
 
 
 @_jit_inline
@@ -598,7 +627,7 @@ def _kept_mend(n, pqueue, width, kind, colour, value, cells, spare, two_colours,
     undecided = False
     for _ in range(choices):
         area = 0
-        kept = 0
+        kept = np.int64(0)  # (not a literal: see _jit_free)
         for g in range(n_groups):
             area += group[4, g] * group[2, g]
             kept += group[4, g]
@@ -681,7 +710,7 @@ def tiles_exactly(n, pqueue, width, kind, tiling):
     piece_of = tiling[0]
     left = tiling[4]
     left[:] = 0
-    pieces = 0
+    pieces = np.int64(0)  # (not a literal: see _jit_free)
     for i in range(n):
         p = pqueue[i]
         if kind[p] == P_POLYOMINO:
@@ -790,7 +819,7 @@ def _open_flood(
                         _point_flood(mpoint[seed], pnb, cover, stamp, outside, plabel, plab, pqueue)
 
 
-@_jit_inline
+@_jit_free
 def _closed_regions_broken(
     symbols,
     pnb,
@@ -1573,7 +1602,7 @@ def _triangles_fire(w, clauses, cmps, symbols, kind, value, width, on, cover, st
     return False
 
 
-@_jit_inline
+@_jit_free
 def _program_fires(w, reach_lab, program, neighbour, mirror, ends, symbols, kind, colour,
                    value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on,
                    cover, stamp, vlabel, labels, queue, pscratch):
@@ -1668,57 +1697,72 @@ def _panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stam
                 or _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
                                   cover, on, stamp)):
             return True
-        return rules[1] == 1 and _regions_broken_near(
-            head, w, ep, 2, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover,
-            stamp, outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, 0, mirror,
-            mpoint, rules[5] == 1)
-    if bitg[0] == 1:  # (lmask: the child's line, as bits)
+        if rules[1] == 0:
+            return False
+        centres = 2
+        vlab = 0
+    elif bitg[0] == 1:  # (lmask: the child's line, as bits)
         return _bit_dead(w, lmask, bitg, ends, dot_point, dot_a, dot_b, cover, stamp)
-    labels[0] += 1
-    vlab = labels[0]
-    nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
-    reach_end = False
-    for i in range(ends.size):
-        if ends[i] != w and vlabel[ends[i]] == vlab:
-            reach_end = True
-            break
-    if not reach_end:
-        return True
-    if no_cancellers:
-        for i in range(dot_point.size):
-            if cover[dot_point[i]] != stamp and not _dot_reachable(
-                    i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
-                return True
-        for i in range(symbols.size):
-            p = symbols[i]
-            if kind[p] == P_TRIANGLE and _triangle_short(p, w, width, pvertex, mirror, value,
-                                                         cover, on, stamp, vlabel, vlab):
-                return True
-    elif _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex, vlabel,
-                     vlab, width, cover, on, stamp) > rules[0]:
-        return True
-    if rules[1] == 0:
-        return False
-    # Where rule 5 floods from: next to the step (a region holding no vertex off the
-    # line touches it), at every symbol (no symmetry, nothing outside), or, the
-    # parent's closed regions having passed, next to the step, the old head and
-    # their mirror images (what this step closes touches one of them)
-    centres = 2 if nr - 1 == n_off else 0 if rules[2] == 1 else 6 if local and rules[6] == 1 else -1
-    if centres >= 0:
-        return _regions_broken_near(
-            head, w, ep, centres, symbols, vpoint, pnb, pvertex, kind, colour, value, width,
-            cover, stamp, outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel,
-            0 if centres == 2 else vlab, mirror, mpoint, rules[5] == 1)
+    else:
+        labels[0] += 1
+        vlab = labels[0]
+        nr = _free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
+        reach_end = False
+        for i in range(ends.size):
+            if ends[i] != w and vlabel[ends[i]] == vlab:
+                reach_end = True
+                break
+        if not reach_end:
+            return True
+        if no_cancellers:
+            for i in range(dot_point.size):
+                if cover[dot_point[i]] != stamp and not _dot_reachable(
+                        i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
+                    return True
+            for i in range(symbols.size):
+                p = symbols[i]
+                if kind[p] == P_TRIANGLE and _triangle_short(p, w, width, pvertex, mirror, value,
+                                                             cover, on, stamp, vlabel, vlab):
+                    return True
+        elif _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex,
+                         vlabel, vlab, width, cover, on, stamp) > rules[0]:
+            return True
+        if rules[1] == 0:
+            return False
+        # Where rule 5 floods from: next to the step (a region holding no vertex off the
+        # line touches it), at every symbol (no symmetry, nothing outside), or, the
+        # parent's closed regions having passed, next to the step, the old head and
+        # their mirror images (what this step closes touches one of them)
+        centres = (2 if nr - 1 == n_off else 0 if rules[2] == 1
+                   else 6 if local and rules[6] == 1 else -1)
+        if centres < 0:
+            return _regions_broken_off(np.int64(nr), grid, symbols_t, width, rules, scratch,
+                                       stamp, vlab, tiling)
+        if centres == 2:
+            vlab = 0
+    return _regions_broken_near(
+        head, w, ep, centres, symbols, vpoint, pnb, pvertex, kind, colour, value, width, cover,
+        stamp, outside, plabel, labels, pqueue, ccount, by_colour, tiling, vlabel, vlab, mirror,
+        mpoint, rules[5] == 1)
+# fmt: on
+
+
+# fmt: off
+@_jit_free
+def _regions_broken_off(nr, grid, symbols_t, width, rules, scratch, stamp, vlab, tiling):
+    """Rule 5 by _panel_dead's reach flood (its vertices in queue[1:nr], labelled
+    vlab): is a region no completion can change (_open_flood) broken?"""
+    neighbour, vpoint, epoint, mirror, mpoint, pnb, _, _, _ = grid
+    kind, colour, value, outside, symbols, _, _, _ = symbols_t
+    _, cover, _, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     open_label = labels[1] = labels[1] + 1
     _open_flood(nr, queue, neighbour, vpoint, epoint, mirror, mpoint, pnb, vlabel, vlab, cover,
                 stamp, outside, plabel, open_label, pqueue)
     return _closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                   outside, plabel, open_label, labels, pqueue, ccount, by_colour,
                                   tiling, rules[5] == 1)
-# fmt: on
 
 
-# fmt: off
 @_jit_inline
 def _panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules, pnb, width,
                  cover, line, stamp, plabel, labels, pqueue, ccount, by_colour, tiling):
@@ -1962,9 +2006,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
             pi = base if not star else not (base and base_prune) and _program_fires(
-                w, reach_lab, program, neighbour, mirror, ends, symbols, kind, colour, value,
-                n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover, stamp,
-                vlabel, labels, queue, pscratch)
+                w, np.int64(reach_lab), program, neighbour, mirror, ends, symbols, kind, colour,
+                value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover,
+                stamp, vlabel, labels, queue, pscratch)
             if not ((pi and prune) or (base and base_prune)):
                 hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
                                mpoint, cover, stamp)
