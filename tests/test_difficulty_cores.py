@@ -19,6 +19,7 @@ from witness.difficulty.muse import score
 from witness.difficulty.player import Player, parse_player
 from witness.errors import InputError
 from witness.model.panel import Panel
+from witness.model.rules import enumerate_lines, is_solution
 
 PINS = Path(__file__).parent / "data" / "triangle_difficulty_pins.json"
 RICH = Path(__file__).parents[1] / "results/reference/rich/rich/final/pi_star.pl"
@@ -83,3 +84,21 @@ def test_auto_takes_the_compiled_core_only_where_it_applies():
     assert not applies(dotted, Player())
     with pytest.raises(InputError, match="triangle puzzles only"):
         score(dotted, paper)
+
+
+def test_triangle_panels_the_compiled_core_cannot_hold_go_to_the_general_one():
+    """A start that is also the end and a triangle of 4: the format holds them,
+    the triangle puzzle does not; score takes the general core, and a triangle
+    program (which reads the triangle puzzle) is refused with the reason."""
+    loop = Panel.from_dict({"rows": 1, "cols": 2, "goal": [0, 0], "triangles": [[1, 0, 2]]})
+    four = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "triangles": [[0, 0, 4]]})
+    for panel in (loop, four):
+        assert not applies(panel, Player())
+        with pytest.raises(InputError, match="triangle puzzles only"):
+            score(panel, "paper")
+    # a simple line never covers the four sides of a cell
+    assert (score(four, "none").muse, score(four, "hand").solutions) == (math.inf, 0)
+    # the rules checker's own count of solutions (a line may not stop where it starts)
+    scored = score(loop, "none")
+    solutions = sum(is_solution(loop, line) for line in enumerate_lines(loop))
+    assert scored.status == "done" and scored.solutions == solutions

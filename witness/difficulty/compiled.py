@@ -1,22 +1,16 @@
 """MUSE and ReMUSE of triangle-only panels, compiled: the recursion of
 :func:`witness.difficulty.entropy.min_path_entropies` on the game of
-:mod:`witness.difficulty.game`, for a player who knows one triangle program
-(``paper``, ``baseline``, a learned one or some of its clauses; or no rule)
-and no policy (:func:`applies`). :func:`witness.difficulty.muse.score` takes
-this core where it applies: benchmarks/bench_difficulty_cores.py measures it
-far faster than the general core on the pipeline's triangle puzzles, and
-tests/test_difficulty_cores.py checks that both give the same scores.
+:mod:`witness.difficulty.game`, for the players :func:`applies` names.
+:func:`witness.difficulty.muse.score` takes it there because it is far faster
+(benchmarks/bench_difficulty_cores.py), with the same scores
+(tests/test_difficulty_cores.py).
 
-A state's future depends only on (head, visited vertices, edges on each
-constrained square) -- the triangle predicates' features
-(``witness.search.predicates``) are functions of these and of the path
-length, the number of visited vertices minus 1 -- so states with equal keys
-share one memo entry. A child from which no solution can be reached scores
-infinity without being expanded (an over-counted square, a square that can
-no longer get its edges, a goal cut off), as the general core's ``dead``
-does. Predicates are evaluated by the search core's own helpers, on the same
-incremental per-square state: the compiled recursion is in
-:mod:`witness.search.kernels.triangle`, beside A*'s.
+States with the same (head, visited vertices, edges on each constrained
+square) have the same future (the triangle features are functions of these)
+and share one memo entry; a child from which no solution can be reached
+scores infinity without being expanded, as the general core's ``dead`` does.
+The recursion is in :mod:`witness.search.kernels.triangle`, beside A*, and
+evaluates predicates with A*'s helpers.
 """
 
 from __future__ import annotations
@@ -28,6 +22,7 @@ import numpy as np
 from witness.difficulty.entropy import Difficulty
 from witness.difficulty.player import Player
 from witness.learning.translate import load_predicate
+from witness.model.base import PuzzleError
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search.astar import build_geometry
@@ -53,15 +48,19 @@ DEFAULT_MEMORY_MB = 2048
 
 
 def applies(panel: Panel, player: Player) -> bool:
-    """Does the compiled core score ``panel`` for ``player`` (a triangle-only
-    panel; no hand rule, at most one program, a triangle one, and no policy)?"""
-    return (
-        not player.hand
-        and player.policy == "none"
-        and len(player.programs) <= 1
-        and not any(reads_panel_features(p) for p in player.programs)
-        and not panel.features()
-    )
+    """Does the compiled core score ``panel`` for ``player``? It takes a panel the
+    triangle puzzle holds (:meth:`Puzzle.from_panel`: only triangles, of 1 to 3,
+    one start and one other end) and a player with no hand rule, at most one
+    program, a triangle one, and no policy."""
+    if player.hand or player.policy != "none" or len(player.programs) > 1:
+        return False
+    if any(reads_panel_features(p) for p in player.programs):
+        return False
+    try:
+        Puzzle.from_panel(panel)
+    except PuzzleError:
+        return False
+    return True
 
 
 def _memo(cap: int, width: int) -> tuple[np.ndarray, ...]:

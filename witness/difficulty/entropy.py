@@ -176,6 +176,9 @@ def with_lookahead(
     return (sigma, gamma) if n == 0 else (sigma_n, gamma_n)
 
 
+MEASURES = ("muse", "remuse", "solutions", "mean_length", "status")
+
+
 @dataclass
 class Difficulty:
     """Scores of one puzzle under one player model. ``muse``/``remuse`` are bits
@@ -197,6 +200,10 @@ class Difficulty:
     ) -> Difficulty:
         """The record of a recursion that ended before its scores (``status``)."""
         return cls(None, None, None, None, status, seconds, states, rules, lookahead)
+
+    def measures(self) -> dict:
+        """A CSV row's scores: muse, remuse, solutions, mean_length, status."""
+        return {k: getattr(self, k) for k in MEASURES}
 
     def contract_dict(self) -> dict:
         """The CLI's ``--json`` object (docs/DESIGN.md: infinity as null)."""

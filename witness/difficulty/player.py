@@ -1,18 +1,9 @@
 """The player (Chen 2023, section 3.2): the inference rules that define the
-logic action function L(s), and the policy that may end the search early.
-
-A :class:`Player` knows some rules, each a predicate that says "this line
-can no longer be completed" (:data:`witness.difficulty.game.Rule`): the
-thesis's hand rules (Appendix A, :data:`~witness.difficulty.game.HAND_RULES`),
-proven programs (the paper's Table 3 ``paper``, ``baseline``, a learned
-triangle program, a learned family program over the panel features) or any
-of their clauses; and a policy (``straight``: the thesis's straight-line
-check, Algorithm 3). Every rule is read the same way on every panel
-(:meth:`Player.rules`); a triangle program reads triangle-only panels.
-
-Only rules proven free of false positives on every grid size may model a
-player (:func:`player_rules`), since an unsound rule could remove every
-solution and score a solvable puzzle infinity."""
+logic action function L(s), each a predicate on lines read the same way on
+every panel (:meth:`Player.rules`), and a policy (Algorithm 3). Only rules
+proven free of false positives on every grid size may model a player
+(:func:`player_rules`): an unsound rule could remove every solution and
+score a solvable puzzle infinity."""
 
 from __future__ import annotations
 
@@ -25,6 +16,7 @@ from pathlib import Path
 from witness.difficulty.game import HAND_RULES, POLICIES, Line, PanelGame, Rule
 from witness.errors import InputError
 from witness.learning.translate import load_predicate
+from witness.model.base import PuzzleError
 from witness.model.puzzle import Puzzle
 from witness.search.panel_features import program_fires, reads_panel_features
 from witness.search.predicates import Predicate, as_program
@@ -88,14 +80,15 @@ def program_rule(predicate: Predicate, game: PanelGame) -> Rule:
             return program_fires(panel, [game.vertex[i] for i in s.path], predicate.clauses)
 
         return family
-    if panel.features():
+    try:
+        puzzle = Puzzle.from_panel(panel)
+    except PuzzleError as exc:
+        extra = panel.features()
+        why = f"on a panel with {', '.join(extra)}" if extra else f"here ({exc})"
         raise InputError(
-            f"--rules: {predicate.name} reads triangle puzzles only; on a panel with "
-            f"{', '.join(panel.features())} the players are none, hand and "
-            "learned programs over the panel features"
-        )
-
-    puzzle = Puzzle.from_panel(panel)
+            f"--rules: {predicate.name} reads triangle puzzles only; {why} the players "
+            "are none, hand and learned programs over the panel features"
+        ) from None
 
     def triangle(game: PanelGame, s: Line) -> bool:
         if s.head in game.ends and len(s.path) > 1 and game.solved(s):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from witness.difficulty.entropy import INF, Difficulty
+from witness.difficulty.entropy import INF, MEASURES, Difficulty
 from witness.difficulty.muse import check_settings, score
 from witness.difficulty.player import Player, make_player, parse_clauses, parse_player
 from witness.errors import InputError
@@ -121,19 +121,7 @@ def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
 
 
 # ---------------------------------------------------------------- pipeline
-SCORE_FIELDS = [
-    "puzzle",
-    "size",
-    "rules",
-    "lookahead",
-    "muse",
-    "remuse",
-    "solutions",
-    "mean_length",
-    "status",
-    "seconds",
-    "states",
-]
+SCORE_FIELDS = ["puzzle", "size", "rules", "lookahead", *MEASURES, "seconds", "states"]
 
 
 def score_set(
@@ -177,11 +165,7 @@ def score_set(
                     "size": puzzle.size,
                     "rules": name,
                     "lookahead": lookahead,
-                    "muse": s.muse,
-                    "remuse": s.remuse,
-                    "solutions": s.solutions,
-                    "mean_length": s.mean_length,
-                    "status": s.status,
+                    **s.measures(),
                     "seconds": round(s.seconds, 6),
                     "states": s.states,
                 }
