@@ -43,8 +43,7 @@ class Player:
             raise InputError(
                 f"--rules: {unknown[0]!r} is not a hand rule ({', '.join(HAND_RULES)})"
             )
-        if self.policy not in POLICIES:
-            raise InputError(f"--policy: {self.policy!r} is not one of {', '.join(POLICIES)}")
+        check_policy(self.policy)
         object.__setattr__(self, "programs", tuple(p for p in self.programs if p.kind != "none"))
 
     @property
@@ -63,6 +62,11 @@ class Player:
             *(HAND_RULES[n] for n in self.hand),
             *(program_rule(p, game) for p in self.programs),
         )
+
+
+def check_policy(policy: str) -> None:
+    if policy not in POLICIES:
+        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
 
 
 def program_rule(predicate: Predicate, game: PanelGame) -> Rule:
@@ -105,8 +109,6 @@ def parse_player(spec: str) -> Player:
     (1-based, program order); ``@straight`` adds the straight-line policy.
     Unproven rules are refused (:func:`player_rules`, InputError)."""
     body, _, policy = spec.partition("@")
-    if policy and policy not in POLICIES:
-        raise InputError(f"player {spec!r}: policy {policy!r} is not one of {', '.join(POLICIES)}")
     hand_too = body.startswith("hand+")
     body = body.removeprefix("hand+")
     path, colon, picked = body.rpartition(":")
@@ -135,8 +137,7 @@ def make_player(
     """The player ``witness difficulty --rules RULES --clauses ... --policy
     POLICY`` names: ``hand`` (the hand rules) or the proven rules
     :func:`player_rules` gives, with the hand rules too if ``hand_too``."""
-    if policy not in POLICIES:
-        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
+    check_policy(policy)  # before player_rules, which may verify a program
     hand = tuple(HAND_RULES) if hand_too or rules == "hand" else ()
     if rules == "hand":
         if clauses is not None:
