@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from witness.difficulty.muse import difficulty
+from witness.difficulty.muse import score
 from witness.io import write_csv
 from witness.model.puzzle import size_pair
 from witness.search.generate import generate_set
@@ -40,7 +40,7 @@ def main() -> None:
         r, c = size_pair(size)
         for i, puzzle in enumerate(generate_set("random", [(r, c)], args.per_size, args.seed)):
             for rules in args.rules.split(","):
-                s = difficulty(puzzle, rules, args.lookahead, args.time_limit)
+                s = score(puzzle.to_panel(), rules, args.lookahead, args.time_limit)
                 rows.append(
                     {
                         "size": size,

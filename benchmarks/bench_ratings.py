@@ -29,8 +29,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from witness.difficulty.muse import Difficulty
-from witness.difficulty.ranking import parse_player, score_panel
+from witness.difficulty.muse import Difficulty, score
+from witness.difficulty.player import parse_player
 from witness.difficulty.ratings import (
     FAMILIES,
     SCORE_ROW_FIELDS,
@@ -71,7 +71,7 @@ def read_rows(path: Path) -> list[dict]:
 
 
 def players_for(family: str, specs: list[str]) -> dict:
-    """label -> player (witness.difficulty.ranking.parse_player): ``none`` and
+    """label -> player (witness.difficulty.player.parse_player): ``none`` and
     ``hand`` on every family; ``LABEL=SPEC`` for a rule set proven for every
     size (``paper``, ``FILE.pl``, ``hand+FILE.pl`` for the hand rules and the
     program together, ``FILE.pl:1/4`` for only those clauses, ``@straight``
@@ -84,12 +84,12 @@ def players_for(family: str, specs: list[str]) -> dict:
     for spec in specs:
         label, _, body = spec.partition("=")
         player = parse_player(body or label)
-        if isinstance(player.rules, str):
+        if not player.programs:
             out[label] = player
-        elif not reads_panel_features(player.rules):
+        elif not reads_panel_features(program := player.programs[0]):
             if family == "triangles":
                 out[label] = player
-        elif family != "triangles" or player.rules.features_used & TRIANGLE_SET_FEATURES:
+        elif family != "triangles" or program.features_used & TRIANGLE_SET_FEATURES:
             out[label] = player
     return out
 
@@ -114,8 +114,7 @@ def score_family(chosen, players, lookaheads, time_limit, scores_csv: Path) -> l
             writer.writeheader()
         for r, player, n in tqdm(todo, desc=scores_csv.parent.name, unit="score"):
             try:
-                p = players[player]
-                scores = score_panel(r.panel, p.rules, n, time_limit, p.hand_too, p.policy)
+                scores = score(r.panel, players[player], n, time_limit)
             except InputError:  # rules not proven for this puzzle (its start)
                 scores = Difficulty(None, None, None, None, "unproven", 0.0, 0, player, n)
             row = score_row(r, player, n, scores)
@@ -294,7 +293,7 @@ def run_family(family: str, rated, args) -> str:
     write_csv(
         [vars(c) for c in correlations], list(vars(correlations[0])), out / "correlations.csv"
     )
-    learned = [label for label, p in players.items() if not isinstance(p.rules, str)]
+    learned = [label for label, p in players.items() if p.programs]
     text = (
         table(family, correlations, len(chosen))
         + differences(rows, adjusted)

@@ -14,13 +14,9 @@ from test_rules_oracle import panels
 
 from profiles import examples
 from witness.cli import main
-from witness.difficulty.panel_entropy import (
-    HAND_PROGRAM,
-    HAND_RULES,
-    Line,
-    PanelGame,
-    panel_difficulty,
-)
+from witness.difficulty.game import HAND_PROGRAM, HAND_RULES, Line, PanelGame
+from witness.difficulty.muse import score
+from witness.difficulty.player import Player
 from witness.learning.translate import translate_file
 from witness.model.panel import Dot, Panel
 from witness.model.rules import enumerate_lines, is_solution
@@ -92,10 +88,10 @@ def test_the_program_scores_as_the_hand_player():
         squares=((0, 0, "red"), (1, 1, "blue")),
     )
     for lookahead in (0, 1):
-        hand = panel_difficulty(panel, "hand", lookahead)
-        program = panel_difficulty(panel, "none", lookahead, learned=HAND.clauses)
+        hand = score(panel, "hand", lookahead)
+        program = score(panel, Player(programs=(HAND,)), lookahead)
         assert (hand.muse, hand.remuse) == (program.muse, program.remuse)
-        assert hand.remuse != panel_difficulty(panel, "none", lookahead).remuse or lookahead
+        assert hand.remuse != score(panel, "none", lookahead).remuse or lookahead
 
 
 def test_verify_proves_the_program_for_every_size(capsys):

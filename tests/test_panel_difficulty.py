@@ -1,6 +1,6 @@
-"""MUSE and ReMUSE on any panel (witness/difficulty/panel_entropy.py): the same
-scores as the compiled recursion on triangle puzzles, every hand rule sound
-against a brute force, solutions counted exactly."""
+"""MUSE and ReMUSE on any panel (witness/difficulty/game.py, muse.py): every
+hand rule sound against a brute force, solutions counted exactly (the general
+core against the compiled one: tests/test_difficulty_cores.py)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,15 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from puzzles import seeded_puzzles
 from test_rules_oracle import panels
 
 from profiles import examples
 from witness.cli import main
-from witness.difficulty.muse import difficulty
-from witness.difficulty.panel_entropy import (
-    HAND_RULES,
-    Line,
-    PanelGame,
-    count_solutions,
-    panel_difficulty,
-)
+from witness.difficulty.game import HAND_RULES, Line, PanelGame, count_solutions
+from witness.difficulty.muse import score
+from witness.difficulty.player import Player
 from witness.model.panel import Panel
+from witness.search.predicates import Predicate
 
 KINDS = ("triangle", "square", "star", "canceller")
 
@@ -53,16 +48,6 @@ def random_line(game: PanelGame, rng: random.Random) -> Line | None:
             break
         s = rng.choice(children)
     return s
-
-
-@pytest.mark.parametrize("lookahead", [0, 1])
-def test_triangle_puzzles_score_as_the_compiled_recursion(lookahead):
-    for puzzle in seeded_puzzles(25, seed=7, max_rows=3, max_cols=3, min_side=1):
-        want = difficulty(puzzle, "none", lookahead)
-        got = panel_difficulty(puzzle.to_panel(), "none", lookahead)
-        assert same(want.muse, got.muse) and same(want.remuse, got.remuse), puzzle.to_dict()
-        assert want.solutions == got.solutions
-        assert want.mean_length == got.mean_length or same(want.mean_length, got.mean_length)
 
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
@@ -95,7 +80,7 @@ def test_solutions_are_counted_exactly(panel):
 def test_knowing_the_rules_never_makes_a_panel_harder(panel):
     """The hand rules only drop moves after which nothing can be solved: the
     best line stays, and fewer choices cost fewer bits (KL to a smaller uniform)."""
-    none, hand = panel_difficulty(panel, "none"), panel_difficulty(panel, "hand")
+    none, hand = score(panel, "none", core="general"), score(panel, "hand")
     assert none.solutions == hand.solutions
     assert hand.muse <= none.muse + 1e-9 and hand.remuse <= none.remuse + 1e-9
     assert (none.muse == math.inf) == (none.solutions == 0)
@@ -176,18 +161,19 @@ def test_proven_rules_model_a_player_on_puzzles_that_start_anywhere(tmp_path, ca
     assert paper["solutions"] == baseline["solutions"] > 0
 
 
-def _certificate_clauses():
-    """Every sound rule of the panel features, as learned clauses would state it."""
+def _certificates() -> Predicate:
+    """Every sound rule of the panel features, as a learned program would state it."""
     from witness.search.panel_features import CERTIFICATES
     from witness.search.predicates import Clause, Comparison
 
     def operand(x):
         return ("feature", x) if isinstance(x, str) else ("const", x)
 
-    return [
+    clauses = [
         Clause(tuple(Comparison(op, ("feature", f), operand(r)) for f, op, r in conditions))
         for conditions in CERTIFICATES.values()
     ]
+    return Predicate("learned", "program", tuple(clauses))
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
@@ -195,8 +181,8 @@ def _certificate_clauses():
 def test_a_proven_learned_program_never_makes_a_panel_harder(panel):
     """A player who also knows sound learned clauses keeps every solution and
     pays no more bits than one who knows the hand rules alone."""
-    hand = panel_difficulty(panel, "hand")
-    both = panel_difficulty(panel, "hand", learned=_certificate_clauses())
+    hand = score(panel, "hand")
+    both = score(panel, Player(tuple(HAND_RULES), (_certificates(),)))
     assert both.rules == "hand+learned"
     assert both.solutions == hand.solutions
     assert both.muse <= hand.muse + 1e-9 and both.remuse <= hand.remuse + 1e-9
@@ -209,27 +195,25 @@ def test_learned_clauses_know_more_than_the_hand_rules():
     panel = Panel(
         rows=2, cols=2, ends=((2, 2),), squares=((0, 0, "red"), (0, 1, "red"), (1, 1, "blue"))
     )
-    hand = panel_difficulty(panel, "hand")
-    both = panel_difficulty(panel, "hand", learned=_certificate_clauses())
+    hand = score(panel, "hand")
+    both = score(panel, Player(tuple(HAND_RULES), (_certificates(),)))
     assert both.solutions == hand.solutions == 4
     assert both.remuse < hand.remuse
 
 
-def test_score_panel_takes_a_learned_program_with_or_without_the_hand_rules():
-    from witness.difficulty.ranking import score_panel
-    from witness.search.predicates import Predicate
-
+def test_score_takes_a_learned_program_with_or_without_the_hand_rules():
     panel = Panel(
         rows=2, cols=2, ends=((2, 2),), squares=((0, 0, "red"), (0, 1, "red"), (1, 1, "blue"))
     )
-    program = Predicate("learned", "program", tuple(_certificate_clauses()))
-    alone, both = score_panel(panel, program), score_panel(panel, program, hand_too=True)
-    assert (alone.rules, both.rules) == ("none+learned", "hand+learned")
+    program = _certificates()
+    alone = score(panel, Player(programs=(program,)))
+    both = score(panel, Player(tuple(HAND_RULES), (program,)))
+    assert (alone.rules, both.rules) == ("learned", "hand+learned")
     assert both.remuse <= alone.remuse and alone.solutions == both.solutions == 4
 
 
 def test_counting_solutions_keeps_the_time_limit():
-    from witness.difficulty.panel_entropy import TimeUp, count_solutions
+    from witness.difficulty.game import TimeUp
 
     game = PanelGame(Panel(rows=4, cols=4, ends=((4, 4),)))  # 8,512 lines, 1,000s of states
     with pytest.raises(TimeUp):

@@ -1,5 +1,5 @@
 """The thesis's straight-line policy (section 3.5, Algorithm 3) and player models
-named by a spec (witness.difficulty.ranking.parse_player): the candidate lines
+named by a spec (witness.difficulty.player.parse_player): the candidate lines
 against a run-length description of them, pi(s) against a brute force over
 every completion, MUSE with the policy by hand on a tiny panel."""
 
@@ -20,13 +20,8 @@ from test_rules_oracle import panels
 
 from profiles import examples
 from witness.cli import main
-from witness.difficulty.panel_entropy import (
-    Line,
-    PanelGame,
-    panel_difficulty,
-    straight_line_solves,
-    straight_moves,
-)
+from witness.difficulty.game import Line, PanelGame, straight_line_solves, straight_moves
+from witness.difficulty.muse import score
 from witness.errors import InputError
 from witness.model.panel import Panel
 
@@ -72,8 +67,8 @@ def test_the_policy_fires_exactly_when_a_straight_completion_solves(panel, seed)
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(panels(kinds=KINDS), st.sampled_from(["none", "hand"]), st.integers(0, 1))
 def test_the_policy_never_raises_muse_and_keeps_the_solutions(panel, player, lookahead):
-    plain = panel_difficulty(panel, player, lookahead)
-    straight = panel_difficulty(panel, player, lookahead, policy="straight")
+    plain = score(panel, player, lookahead, core="general")
+    straight = score(panel, f"{player}@straight", lookahead)
     assert straight.rules == f"{player}@straight"
     assert straight.solutions == plain.solutions
     assert straight.muse <= plain.muse + 1e-9
@@ -90,8 +85,8 @@ def test_muse_with_the_policy_by_hand():
     panel = Panel.from_dict(
         {"rows": 1, "cols": 1, "start": [0, 0], "goal": [1, 1], "dots": [[0, 0, 1, 0]]}
     )
-    assert panel_difficulty(panel, "none").muse == 1.0
-    assert panel_difficulty(panel, "none", policy="straight").muse == 0.0
+    assert score(panel, "none", core="general").muse == 1.0
+    assert score(panel, "none@straight").muse == 0.0
     # a gap on the right edge blocks that line ("up, then right" misses the dot)
     game = PanelGame(Panel.from_dict({**panel.to_dict(), "gaps": [[1, 0, 1, 1]]}))
     assert not straight_line_solves(game, game.starts()[0])
@@ -107,8 +102,8 @@ def test_muse_with_the_policy_by_hand():
     up = next(c for c in game.moves(start) if game.vertex[c.head] == (0, 1))
     assert straight_line_solves(game, up)
     # MUSE: right/up at the start (1 bit); after "up" the policy says 0
-    assert panel_difficulty(bent, "none", policy="straight").muse == 1.0
-    assert panel_difficulty(bent, "none").muse > 1.0
+    assert score(bent, "none@straight").muse == 1.0
+    assert score(bent, "none").muse > 1.0
 
 
 def test_cli_takes_the_policy(tmp_path, capsys):
@@ -133,16 +128,17 @@ def mixed_copy(tmp_path: Path) -> Path:
 
 
 def test_a_player_spec_names_rules_clauses_hand_and_policy(tmp_path):
-    from witness.difficulty.ranking import parse_player
+    from witness.difficulty.player import parse_player
     from witness.learning.translate import load_predicate
 
     program = mixed_copy(tmp_path)
     full = load_predicate(str(program))
     p = parse_player(f"hand+{program}:1/5@straight")
-    assert p.hand_too and p.policy == "straight"
-    assert p.rules.clauses == (full.clauses[0], full.clauses[4])
-    assert parse_player(str(program)).rules.clauses == full.clauses
-    assert parse_player("hand@straight").rules == "hand"
+    assert p.hand and p.policy == "straight"
+    assert p.programs[0].clauses == (full.clauses[0], full.clauses[4])
+    assert parse_player(str(program)).programs[0].clauses == full.clauses
+    hand = parse_player("hand@straight")
+    assert (hand.label, hand.programs) == ("hand@straight", ())
     with pytest.raises(InputError, match="clause 9"):
         parse_player(f"{program}:1/9")
     with pytest.raises(InputError, match="policy"):
@@ -151,12 +147,12 @@ def test_a_player_spec_names_rules_clauses_hand_and_policy(tmp_path):
     record["status"] = "refuted"
     record["clauses"][3]["status"] = "refuted"
     program.with_suffix(".verify.json").write_text(json.dumps(record))
-    assert parse_player(f"{program}:1/5").rules.clauses == (full.clauses[0], full.clauses[4])
+    assert parse_player(f"{program}:1/5").programs[0].clauses == (full.clauses[0], full.clauses[4])
 
 
 def test_a_subset_of_clauses_is_a_player_that_knows_less():
     """Fewer sound clauses: never fewer moves, so never a lower MUSE."""
-    from witness.difficulty.ranking import parse_player, score_panel
+    from witness.difficulty.player import parse_player
 
     panel = Panel(
         rows=2, cols=2, ends=((2, 2),), squares=((0, 0, "red"), (0, 1, "red"), (1, 1, "blue"))
@@ -164,7 +160,7 @@ def test_a_subset_of_clauses_is_a_player_that_knows_less():
     every = parse_player(f"hand+{MIXED}")
     squares_only = parse_player(f"hand+{MIXED}:1")
     dots_only = parse_player(f"hand+{MIXED}:4/5")
-    scores = [score_panel(panel, p.rules, hand_too=True) for p in (every, squares_only, dots_only)]
+    scores = [score(panel, p) for p in (every, squares_only, dots_only)]
     assert len({s.solutions for s in scores}) == 1
     assert scores[0].muse <= scores[1].muse <= scores[2].muse
     assert not math.isclose(scores[1].remuse, scores[2].remuse)
@@ -173,7 +169,7 @@ def test_a_subset_of_clauses_is_a_player_that_knows_less():
 def test_the_ratings_benchmark_names_players_by_spec():
     import sys
 
-    from witness.difficulty.panel_entropy import HAND_PROGRAM
+    from witness.difficulty.game import HAND_PROGRAM
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     from bench_ratings import players_for
@@ -181,8 +177,8 @@ def test_the_ratings_benchmark_names_players_by_spec():
     specs = ["none", "hand", "hs=hand@straight", f"sub=hand+{MIXED}:1/4", "paper"]
     panels = players_for("dots-squares-gaps", specs)
     assert list(panels) == ["none", "hand", "hs", "sub"]  # paper reads triangles only
-    assert panels["hs"].policy == "straight" and panels["sub"].hand_too
-    assert len(panels["sub"].rules.clauses) == 2
+    assert panels["hs"].policy == "straight" and panels["sub"].hand
+    assert len(panels["sub"].programs[0].clauses) == 2
     assert list(players_for("triangles", specs)) == ["none", "hand", "hs", "paper"]
     # the hand rules' program reads triangles and ends: it applies to both sets
     program = [f"prog={HAND_PROGRAM}"]
@@ -190,41 +186,14 @@ def test_the_ratings_benchmark_names_players_by_spec():
     assert list(players_for("triangles", program)) == ["prog"]
 
 
-RICH = Path(__file__).parents[1] / "results/reference/rich/rich/final/pi_star.pl"
-
-
-@pytest.mark.parametrize("rules", ["paper", str(RICH)])
-def test_a_triangle_predicate_on_the_panel_recursion_scores_as_compiled(rules):
-    """A triangle rule set read on the panel's lines (what the hand rules and
-    the policy need) gives the compiled recursion's scores."""
-    from puzzles import seeded_puzzles
-
-    from witness.difficulty.muse import difficulty
-    from witness.difficulty.player import player_rules
-
-    pred = player_rules(rules)
-    for puzzle in seeded_puzzles(20, seed=11, max_rows=3, max_cols=3, min_side=1):
-        if tuple(puzzle.start) != (0, 0):
-            continue
-        want = difficulty(puzzle, pred)
-        got = panel_difficulty(puzzle.to_panel(), "none", triangle_rules=pred)
-        assert got.rules == f"none+{pred.name}"
-        assert math.isclose(want.muse, got.muse, abs_tol=1e-9) or want.muse == got.muse
-        assert math.isclose(want.remuse, got.remuse, abs_tol=1e-9) or want.remuse == got.remuse
-
-
 def test_hand_plus_a_triangle_predicate_knows_at_least_both():
     from puzzles import seeded_puzzles
 
-    from witness.difficulty.player import player_rules
-    from witness.difficulty.ranking import score_panel
-
-    paper = player_rules("paper")
     for puzzle in seeded_puzzles(10, seed=5, max_rows=3, max_cols=3, min_side=1):
         if tuple(puzzle.start) != (0, 0):
             continue
         panel = puzzle.to_panel()
-        both = score_panel(panel, paper, hand_too=True)
-        alone, hand = score_panel(panel, paper), score_panel(panel, "hand")
+        both = score(panel, "hand+paper")
+        alone, hand = score(panel, "paper"), score(panel, "hand")
         assert both.rules == "hand+paper" and both.solutions == hand.solutions
         assert both.muse <= min(alone.muse, hand.muse) + 1e-9

@@ -231,10 +231,13 @@ def score(
     player with inference ``rules`` (``none``, ``hand``, ``baseline``,
     ``paper`` or a proven learned ``FILE.pl``, only its ``clauses`` if given),
     as ``witness difficulty`` (docs/difficulty.md)."""
-    from witness.difficulty.ranking import difficulty_player, score_panel
+    from witness.difficulty.muse import check_settings
+    from witness.difficulty.muse import score as muse
+    from witness.difficulty.player import make_player
 
-    player = difficulty_player(rules, clauses, lookahead, time_limit, policy)
-    return score_panel(panel.to_panel(), player, lookahead, time_limit, policy=policy)
+    check_settings(lookahead, time_limit)
+    player = make_player(rules, clauses, policy)
+    return muse(panel.to_panel(), player, lookahead, time_limit)
 
 
 def learn(

@@ -8,7 +8,7 @@ the easiest solution:
 - equation 3.1, :func:`uniform_entropy`: a state with ``|sigma(s)|`` moves
   costs log2 |sigma(s)| bits (the thesis's table rounds log2 3 to 1.6), and
   infinity when there is no move;
-- Algorithm 1, MUSE (:func:`muse`, :func:`min_path_entropy`): MINPATHENT(s)
+- Algorithm 1, MUSE (:func:`muse`, :func:`min_path_entropies`): MINPATHENT(s)
   is 0 if Gamma(s) = 1, infinity if sigma(s) is empty, else the local entropy
   plus the least MINPATHENT of the children; MUSE is the least over the start
   states;
@@ -24,15 +24,18 @@ the easiest solution:
 - section 3.4.2's other measures: the number of solutions and their mean
   length (in moves).
 
+:class:`Difficulty` holds one puzzle's scores.
+
 The functions here take any puzzle given as Python functions (tests use them,
-e.g. on the thesis's Table 3.1); :mod:`witness.difficulty.muse` is the same
-recursion specialised to triangle puzzles and compiled.
+e.g. on the thesis's Table 3.1); :mod:`witness.difficulty.muse` runs them on
+a panel (:mod:`witness.difficulty.game`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 INF = math.inf
@@ -75,42 +78,24 @@ def relative_entropy(child_scores: Sequence[float]) -> float:
     return kl_divergence(softmin(child_scores), [1.0 / n] * n)
 
 
-def local_entropy(child_scores: Sequence[float], relative: bool) -> float:
-    """Algorithm 1 line 19 (uniform, MUSE) or Algorithm 2 line 19 (relative, ReMUSE)."""
-    return relative_entropy(child_scores) if relative else uniform_entropy(len(child_scores))
-
-
-def min_path_entropy(
-    state: S,
-    sigma: Callable[[S], Iterable[S]],
-    gamma: Callable[[S], bool],
-    relative: bool = False,
-    key: Callable[[S], Hashable] | None = None,
-    _memo: dict | None = None,
-) -> float:
-    """MINPATHENT(s, sigma) of Algorithm 1 (``relative=False``) or Algorithm 2 (ReMUSE).
-
-    ``sigma(s)`` lists the states its moves lead to (A(s), L(s) or L(s, n));
-    ``gamma(s)`` is the goal test (Gamma(s) or Gamma(s, n)). With ``key``,
-    states with equal keys (the same future) are computed once.
-    """
-    return min_path_entropies(state, sigma, gamma, key, _memo)[1 if relative else 0]
-
-
 def min_path_entropies(
     state: S,
     sigma: Callable[[S], Iterable[S]],
     gamma: Callable[[S], bool],
     key: Callable[[S], Hashable] | None = None,
-    _memo: dict | None = None,
     dead: Callable[[S], bool] | None = None,
+    _memo: dict | None = None,
 ) -> tuple[float, float]:
-    """(MINPATHENT of Algorithm 1, of Algorithm 2) of ``state``: both recursions at
-    once, since they visit the same children and differ only in line 19.
+    """(MINPATHENT(s, sigma) of Algorithm 1, of Algorithm 2) of ``state``: both
+    recursions at once, since they visit the same children and differ only in
+    line 19.
 
-    ``dead(s)``, when given, says that no solved state can be reached from ``s``
-    (a sound test): such a state scores infinity without being expanded, which
-    is what the recursion would find below it anyway."""
+    ``sigma(s)`` lists the states its moves lead to (A(s), L(s) or L(s, n));
+    ``gamma(s)`` is the goal test (Gamma(s) or Gamma(s, n)). With ``key``,
+    states with equal keys (the same future) are computed once. ``dead(s)``,
+    when given, says that no solved state can be reached from ``s`` (a sound
+    test): such a state scores infinity without being expanded, which is what
+    the recursion would find below it anyway."""
     memo = {} if _memo is None else _memo
     k = key(state) if key is not None else None
     if k is not None and k in memo:
@@ -124,33 +109,35 @@ def min_path_entropies(
         if not children:  # line 13: unsolvable
             value = (INF, INF)
         else:  # lines 14-20
-            scores = [min_path_entropies(c, sigma, gamma, key, memo, dead) for c in children]
-            value = tuple(
-                _line_19([score[i] for score in scores], relative)
-                for i, relative in enumerate((False, True))
-            )
+            scores = [min_path_entropies(c, sigma, gamma, key, dead, memo) for c in children]
+            uniform, relative = ([score[i] for score in scores] for i in (0, 1))
+            value = (_line_19(uniform, False), _line_19(relative, True))
     if k is not None:
         memo[k] = value
     return value
 
 
 def _line_19(child_ents: list[float], relative: bool) -> float:
-    """Lines 18-20: the least child score plus the state's local entropy."""
+    """Lines 18-20: the least child score plus the state's local entropy,
+    uniform (Algorithm 1) or relative (Algorithm 2)."""
     best = min(child_ents)
-    return INF if best == INF else best + local_entropy(child_ents, relative)
+    if best == INF:
+        return INF
+    return best + (relative_entropy(child_ents) if relative else uniform_entropy(len(child_ents)))
 
 
 def muse(
     starts: Iterable[S],
     sigma: Callable[[S], Iterable[S]],
     gamma: Callable[[S], bool],
-    relative: bool = False,
     key: Callable[[S], Hashable] | None = None,
-) -> float:
-    """MUSE(S_start, sigma) of Algorithm 1 (ReMUSE of Algorithm 2 with ``relative``):
-    the least MINPATHENT over the start states."""
+    dead: Callable[[S], bool] | None = None,
+) -> tuple[float, float]:
+    """(MUSE(S_start, sigma) of Algorithm 1, ReMUSE of Algorithm 2): the least
+    MINPATHENT over the start states (infinity without one)."""
     memo: dict = {}
-    return min(min_path_entropy(s, sigma, gamma, relative, key, memo) for s in starts)
+    scores = [min_path_entropies(s, sigma, gamma, key, dead, memo) for s in starts]
+    return (min((m for m, _ in scores), default=INF), min((r for _, r in scores), default=INF))
 
 
 def with_lookahead(
@@ -187,3 +174,69 @@ def with_lookahead(
         return probe(s, n)[0]
 
     return (sigma, gamma) if n == 0 else (sigma_n, gamma_n)
+
+
+MEASURES = ("muse", "remuse", "solutions", "mean_length", "status")
+
+
+@dataclass
+class Difficulty:
+    """Scores of one puzzle under one player model. ``muse``/``remuse`` are bits
+    (infinity: no solution the rules let the player reach; None: not finished)."""
+
+    muse: float | None
+    remuse: float | None
+    solutions: int | None  # section 3.4.2: every solution (does not depend on the rules)
+    mean_length: float | None  # moves (edges) per solution, None without a solution
+    status: str  # done | timed_out | out_of_memory
+    seconds: float
+    states: int  # states visited (memo hits included)
+    rules: str = "none"
+    lookahead: int = 0
+
+    @classmethod
+    def unfinished(
+        cls, status: str, seconds: float, states: int, rules: str, lookahead: int
+    ) -> Difficulty:
+        """The record of a recursion that ended before its scores (``status``)."""
+        return cls(None, None, None, None, status, seconds, states, rules, lookahead)
+
+    def measures(self) -> dict:
+        """A CSV row's scores: muse, remuse, solutions, mean_length, status."""
+        return {k: getattr(self, k) for k in MEASURES}
+
+    def contract_dict(self) -> dict:
+        """The CLI's ``--json`` object (docs/DESIGN.md: infinity as null)."""
+
+        def bits(x: float | None) -> float | None:
+            return None if x is None or x == INF else round(x, 6)
+
+        return {
+            "muse": bits(self.muse),
+            "remuse": bits(self.remuse),
+            "solutions": self.solutions,
+            "mean_length": None if self.mean_length is None else round(self.mean_length, 6),
+            "status": self.status,
+            "seconds": round(self.seconds, 6),
+            "states": self.states,
+            "rules": self.rules,
+            "lookahead": self.lookahead,
+        }
+
+    def summary(self) -> str:
+        if self.status != "done":
+            return (
+                f"{self.status} after {self.seconds:.3f} s ({self.states} states; rules "
+                f"{self.rules}, lookahead {self.lookahead})"
+            )
+        mean = "-" if self.mean_length is None else f"{self.mean_length:.2f}"
+        return (
+            f"MUSE {_fmt(self.muse)} bits, ReMUSE {_fmt(self.remuse)} bits, "
+            f"{self.solutions} solutions, mean length {mean} moves\n"
+            f"rules {self.rules}, lookahead {self.lookahead}: {self.states} states "
+            f"in {self.seconds:.3f} s"
+        )
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else "inf" if x == INF else f"{x:.3f}"

@@ -4,7 +4,7 @@
 % f(A,B): partial path A can never be completed because of object B.
 % `witness verify` proves it like a learned program; on every panel the
 % features apply to it fires exactly when the Python player rules of
-% witness/difficulty/panel_entropy.py (HAND_RULES) do
+% witness/difficulty/game.py (HAND_RULES) do
 % (tests/test_hand_rules.py).
 
 % no end can be reached any more (the closed-off box)

@@ -1,98 +1,25 @@
-"""Scoring many puzzles: a ranked folder (``witness difficulty --rank``), the
-pipeline's seeded sample (``score_set``) and the ``witness difficulty`` command."""
+"""Scoring many puzzles with :func:`witness.difficulty.muse.score`: a ranked
+folder (``witness difficulty --rank``), the pipeline's seeded sample
+(``score_set``) and the ``witness difficulty`` command."""
 
 from __future__ import annotations
 
 import json
 import logging
 import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
 
-from witness.difficulty.entropy import INF
-from witness.difficulty.muse import Difficulty, difficulty
-from witness.difficulty.panel_entropy import PLAYERS, POLICIES, panel_difficulty
-from witness.difficulty.player import player_rules
+from witness.difficulty.entropy import INF, MEASURES, Difficulty
+from witness.difficulty.muse import check_settings, score
+from witness.difficulty.player import Player, make_player, parse_clauses, parse_player
 from witness.errors import InputError
 from witness.io import OutputError, check_file
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle
-from witness.search.panel_features import reads_panel_features
-from witness.search.predicates import Predicate
 
 log = logging.getLogger(__name__)
-
-
-# ----------------------------------------------------------------- scoring
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A player model: inference rules (``none``, ``hand`` or a proven rule set,
-    possibly some of its clauses), the hand rules beside a learned program
-    (``hand_too``), and a policy (``straight``: the thesis's straight-line check)."""
-
-    rules: Predicate | str
-    hand_too: bool = False
-    policy: str = "none"
-
-
-def parse_player(spec: str) -> PlayerSpec:
-    """``[hand+]RULES[:CLAUSES][@POLICY]`` -> the player it names. RULES is
-    ``none``, ``hand``, ``baseline``, ``paper`` or a learned FILE.pl; ``hand+``
-    adds the hand rules to a program; ``:1/4`` keeps only those clauses of it
-    (1-based, program order); ``@straight`` adds the straight-line policy.
-    Unproven rules are refused (:func:`player_rules`, InputError)."""
-    body, _, policy = spec.partition("@")
-    if policy and policy not in POLICIES:
-        raise InputError(f"player {spec!r}: policy {policy!r} is not one of {', '.join(POLICIES)}")
-    hand_too = body.startswith("hand+")
-    body = body.removeprefix("hand+")
-    path, colon, picked = body.rpartition(":")
-    if not colon or not picked.replace("/", "").isdigit():
-        path, picked = body, ""
-    if body in ("none", "hand") and not hand_too:
-        return PlayerSpec(body, False, policy or "none")
-    clauses = parse_clauses(picked.replace("/", ",")) if picked else None
-    return PlayerSpec(player_rules(path, clauses), hand_too, policy or "none")
-
-
-def score_panel(
-    panel: Panel,
-    rules: Predicate | str = "none",
-    lookahead: int = 0,
-    time_limit: float | None = None,
-    hand_too: bool = False,
-    policy: str = "none",
-) -> Difficulty:
-    """One panel's scores. A triangle puzzle goes to the compiled recursion with
-    any proven rule set; the hand-written panel rules (``hand``), any panel
-    with more than triangles and any ``policy`` other than ``none`` go to
-    :func:`panel_difficulty` (players ``none`` and ``hand``, and a proven
-    learned family program, alone or with the hand rules: ``hand_too``); so
-    does a triangle rule set with the hand rules or a policy (read on the line
-    by :func:`~witness.difficulty.panel_entropy.triangle_rule`)."""
-    name = rules if isinstance(rules, str) else rules.name
-    if name == "hand" or ((panel.features() or policy != "none") and name in PLAYERS):
-        return panel_difficulty(panel, name, lookahead, time_limit, policy=policy)
-    if isinstance(rules, Predicate) and reads_panel_features(rules):
-        player = "hand" if hand_too else "none"
-        return panel_difficulty(
-            panel, player, lookahead, time_limit, learned=rules.clauses, policy=policy
-        )
-    if panel.features():
-        raise InputError(
-            f"--rules: {name} reads triangle puzzles only; on a panel with "
-            f"{', '.join(panel.features())} the players are none, hand and "
-            "learned programs over the panel features"
-        )
-    if hand_too or policy != "none":  # the hand rules or the policy: the panel recursion
-        player = "hand" if hand_too else "none"
-        return panel_difficulty(
-            panel, player, lookahead, time_limit, policy=policy, triangle_rules=rules
-        )
-    return difficulty(Puzzle.from_panel(panel), rules, lookahead, time_limit)
 
 
 # ----------------------------------------------------------------- ranking
@@ -107,10 +34,9 @@ class Ranked:
 
 def rank_folder(
     folder: Path,
-    rules: Predicate | str = "none",
+    player: Player | str = "none",
     lookahead: int = 0,
     time_limit: float | None = None,
-    policy: str = "none",
 ) -> list[Ranked]:
     """Score every ``*.json`` puzzle of ``folder``; easiest first by ReMUSE, ties by MUSE
     (then by name). Unfinished scores go last."""
@@ -124,7 +50,7 @@ def rank_folder(
         except InputError as exc:
             raise InputError(f"--rank: {f}: {exc}") from None
     rows = [
-        Ranked(f.name, panel.size, score_panel(panel, rules, lookahead, time_limit, policy=policy))
+        Ranked(f.name, panel.size, score(panel, player, lookahead, time_limit))
         for f, panel in panels
     ]
 
@@ -195,19 +121,7 @@ def write_rank_csv(ranked: list[Ranked], out: Path) -> None:
 
 
 # ---------------------------------------------------------------- pipeline
-SCORE_FIELDS = [
-    "puzzle",
-    "size",
-    "rules",
-    "lookahead",
-    "muse",
-    "remuse",
-    "solutions",
-    "mean_length",
-    "status",
-    "seconds",
-    "states",
-]
+SCORE_FIELDS = ["puzzle", "size", "rules", "lookahead", *MEASURES, "seconds", "states"]
 
 
 def score_set(
@@ -233,7 +147,7 @@ def score_set(
 
     named = read_set(set_dir)
     chosen = sorted(random.Random(seed).sample(range(len(named)), min(sample, len(named))))
-    players: dict[str, PlayerSpec] = {}
+    players: dict[str, Player] = {}
     for name, spec in rule_sets.items():
         try:
             players[name] = parse_player(spec)
@@ -242,22 +156,16 @@ def score_set(
     rows = []
     for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
         puzzle_name, puzzle = named[i]
-        for name, p in players.items():
-            if isinstance(puzzle, Panel):
-                s = score_panel(puzzle, p.rules, lookahead, time_limit, p.hand_too, p.policy)
-            else:
-                s = difficulty(puzzle, p.rules, lookahead, time_limit)
+        panel = puzzle if isinstance(puzzle, Panel) else puzzle.to_panel()
+        for name, player in players.items():
+            s = score(panel, player, lookahead, time_limit)
             rows.append(
                 {
                     "puzzle": puzzle_name,
                     "size": puzzle.size,
                     "rules": name,
                     "lookahead": lookahead,
-                    "muse": s.muse,
-                    "remuse": s.remuse,
-                    "solutions": s.solutions,
-                    "mean_length": s.mean_length,
-                    "status": s.status,
+                    **s.measures(),
                     "seconds": round(s.seconds, 6),
                     "states": s.states,
                 }
@@ -267,16 +175,6 @@ def score_set(
 
 
 # --------------------------------------------------------------------- CLI
-def parse_clauses(text: str | None) -> list[int] | None:
-    """``"1,3"`` -> [1, 3] (``--clauses``)."""
-    if text is None:
-        return None
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        raise InputError(f"--clauses: expected clause numbers like 1,3, got {text!r}") from None
-
-
 def _csv_target(csv_out: str) -> Path:
     """--csv's path, if a file can be written there: new, or a ranking this command
     wrote (its header line); a one-line error naming --csv if not."""
@@ -284,29 +182,6 @@ def _csv_target(csv_out: str) -> Path:
         return check_file(csv_out, ",".join(RANK_COLUMNS).encode() + b"\r\n")
     except OutputError as exc:
         raise InputError(f"--csv: {exc}") from None
-
-
-def difficulty_player(
-    rules: str | Predicate = "none",
-    clauses: Sequence[int] | None = None,
-    lookahead: int = 0,
-    time_limit: float | None = None,
-    policy: str = "none",
-) -> Predicate | str:
-    """The player ``witness difficulty`` (and ``witness.score``) scores with:
-    ``hand`` (the panel rules of Appendix A) or the proven rules
-    :func:`player_rules` gives; an InputError naming the option when a setting is bad."""
-    if lookahead < 0:
-        raise InputError(f"--lookahead: must be >= 0, got {lookahead}")
-    if time_limit is not None and time_limit <= 0:
-        raise InputError(f"--time-limit: must be > 0, got {time_limit}")
-    if policy not in POLICIES:
-        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
-    if rules != "hand":
-        return player_rules(rules, clauses)
-    if clauses is not None:
-        raise InputError("--clauses: not with --rules hand")
-    return "hand"
 
 
 def difficulty_command(
@@ -327,14 +202,15 @@ def difficulty_command(
         raise InputError("--csv: only with --rank DIR")
     if csv_out is not None:  # before the work, not after it
         _csv_target(csv_out)
-    pred = difficulty_player(rules, parse_clauses(clauses), lookahead, time_limit, policy)
+    check_settings(lookahead, time_limit)
+    player = make_player(rules, parse_clauses(clauses), policy)
     if puzzle is not None:
-        result = score_panel(Panel.load(puzzle), pred, lookahead, time_limit, policy=policy)
+        result = score(Panel.load(puzzle), player, lookahead, time_limit)
         return json.dumps(result.contract_dict()) if as_json else result.summary()
     folder = Path(rank)
     if not folder.is_dir():
         raise InputError(f"--rank: {rank} is not a folder")
-    ranked = rank_folder(folder, pred, lookahead, time_limit, policy)
+    ranked = rank_folder(folder, player, lookahead, time_limit)
     if csv_out is not None:
         out = _csv_target(csv_out)
         existed = out.exists()

@@ -36,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-from witness.difficulty.muse import Difficulty
+from witness.difficulty.entropy import MEASURES, Difficulty
 from witness.model.panel import Panel
 
 THESIS_DOWNLOAD = date(2022, 11, 29)
@@ -269,20 +269,8 @@ def load_rated(folder: str | Path) -> list[RatedPanel]:
     return out
 
 
-SCORE_ROW_FIELDS = [
-    "puzzle",
-    "id",
-    "created",
-    "rating",
-    "player",
-    "lookahead",
-    "muse",
-    "remuse",
-    "solutions",
-    "mean_length",
-    "status",
-    "seconds",
-]
+PUZZLE_FIELDS = ["puzzle", "id", "created", "rating"]
+SCORE_ROW_FIELDS = [*PUZZLE_FIELDS, "player", "lookahead", *MEASURES, "seconds"]
 
 
 def score_row(r: RatedPanel, player: str, lookahead: int, d: Difficulty) -> dict:
@@ -294,11 +282,7 @@ def score_row(r: RatedPanel, player: str, lookahead: int, d: Difficulty) -> dict
         "rating": r.rating,
         "player": player,
         "lookahead": lookahead,
-        "muse": d.muse,
-        "remuse": d.remuse,
-        "solutions": d.solutions,
-        "mean_length": d.mean_length,
-        "status": d.status,
+        **d.measures(),
         "seconds": round(d.seconds, 4),
     }
 

@@ -1,31 +1,30 @@
-"""MUSE and ReMUSE on any Witness panel (Chen 2023, chapter 3), with the thesis's
-hand-written inference rules (Appendix A) as the player's knowledge.
-
-The recursion is :mod:`witness.difficulty.entropy`'s, line by line; this module
-only says what a state, a move and a solved state are on a panel
-(:class:`PanelGame`) and which moves the player's rules reject
-(:data:`HAND_RULES`). Triangle puzzles keep their compiled recursion
-(:mod:`witness.difficulty.muse`); on them both give the same scores
-(tests/test_panel_difficulty.py).
+"""A Witness panel as the thesis's puzzle {G, S_start, A, Gamma} (Chen 2023,
+chapter 3): what a state, a move and a solved state are, the thesis's
+hand-written inference rules (Appendix A) and its straight-line policy.
+This is the one definition the difficulty scores read
+(:mod:`witness.difficulty.muse`); the compiled triangle core
+(:mod:`witness.difficulty.compiled`) implements the same game on
+triangle-only panels and is tested to give the same scores.
 
 - A state is the first line drawn so far (with symmetry, its mirror is drawn
   with it). A(s) steps from the head to a neighbour that neither line has
   visited, along an edge the panel has and no gap breaks (with symmetry, the
-  mirror step must be legal too and the lines may not touch). As in the
-  triangle definitions, the line stops when it reaches an end: there Gamma(s)
-  is the rules checker's verdict (:func:`witness.model.rules.is_solution`) and
-  A(s) is empty.
-- L(s) keeps a move unless one of the player's rules says the extended line can
-  no longer be completed. Each rule below is *sound*: when it fires, no
-  completion of the line solves the panel (the argument is in its docstring,
-  and tests/test_panel_difficulty.py checks it against a brute force). The
-  thesis's "must take" actions are the same rules seen from the other side: a
-  must-take move is one whose alternatives all leave a line some rule rejects.
-- A state from which no solution can be reached (any rule fires) scores
-  infinity without being expanded, whatever the player knows (the ``dead``
-  test of :func:`~witness.difficulty.entropy.min_path_entropies`); this changes
-  no score (every line below it ends unsolved) and is what makes Python fast
-  enough for 4x4 panels. The lookahead's search still walks such states.
+  mirror step must be legal too and the lines may not touch). The line stops
+  when it reaches an end: there Gamma(s) is the rules checker's verdict
+  (:func:`witness.model.rules.is_solution`) and A(s) is empty.
+- A player's rule (:data:`Rule`) says that a line can no longer be completed;
+  L(s) keeps a move unless one of the player's rules fires on the extended
+  line (:mod:`witness.difficulty.player` makes rules of the hand rules below,
+  of learned programs and of the paper's Table 3). Each hand rule is *sound*:
+  when it fires, no completion of the line solves the panel (the argument is
+  in its docstring, and tests/test_panel_difficulty.py checks it against a
+  brute force). The thesis's "must take" actions are the same rules seen from
+  the other side: a must-take move is one whose alternatives all leave a line
+  some rule rejects.
+- A state from which no solution can be reached (any hand rule fires:
+  :func:`dead`) scores infinity without being expanded, whatever the player
+  knows; this changes no score (every line below it ends unsolved) and is
+  what makes Python fast enough for 4x4 panels.
 
 Rules that read symbols (dots, squares, triangles) are not applied on panels
 with cancellers: a canceller can remove any one of those errors.
@@ -34,26 +33,35 @@ with cancellers: a canceller can remove any one of those errors.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from witness.difficulty.entropy import INF, min_path_entropies, with_lookahead
-from witness.difficulty.muse import Difficulty
-from witness.errors import InputError
 from witness.model.base import Vertex, edge
-from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle
+from witness.model.panel import Panel, cell_edges
 from witness.model.rules import is_solution
-from witness.search.panel_features import program_fires
-from witness.search.predicates import Clause, Predicate
 
 Rule = Callable[["PanelGame", "Line"], bool]
 
 
 class TimeUp(Exception):
     """The time limit ran out inside the recursion."""
+
+
+@dataclass
+class Clock:
+    """Counts the states a walk visits; :class:`TimeUp` once past ``deadline``
+    (a ``time.perf_counter`` value), checked every 1000 states."""
+
+    deadline: float | None
+    states: int = 0
+
+    def tick(self) -> None:
+        self.states += 1
+        if self.deadline is not None and self.states % 1000 == 0:
+            if time.perf_counter() > self.deadline:
+                raise TimeUp
 
 
 @dataclass(frozen=True)
@@ -168,22 +176,8 @@ class PanelGame:
         return self.usable(s, self.mirror[a], self.mirror[b])
 
     @cached_property
-    def triangle_view(self) -> Puzzle:
-        """The panel as a triangle puzzle (PuzzleError unless it has only triangles)."""
-        return Puzzle.from_panel(self.panel)
-
-    @cached_property
     def symbol_rules_apply(self) -> bool:
         return not self.panel.cancellers
-
-    def cell_edges(self, x: int, y: int) -> list[tuple[int, int]]:
-        ix = self.index
-        return [
-            (ix[(x, y)], ix[(x + 1, y)]),
-            (ix[(x, y + 1)], ix[(x + 1, y + 1)]),
-            (ix[(x, y)], ix[(x, y + 1)]),
-            (ix[(x + 1, y)], ix[(x + 1, y + 1)]),
-        ]
 
 
 # ------------------------------------------------------------ the rules
@@ -267,7 +261,7 @@ def triangle_counts(game: PanelGame, s: Line) -> bool:
         return False
     covered = game.line_edges(s)
     for x, y, k, _ in game.panel.triangles:
-        sides = game.cell_edges(x, y)
+        sides = [(game.index[a], game.index[b]) for a, b in cell_edges((x, y))]
         on = sum((min(a, b), max(a, b)) in covered for a, b in sides)
         if on > k:
             return True
@@ -285,22 +279,10 @@ HAND_RULES: dict[str, Rule] = {
     "squares_joined": squares_joined,
     "triangle_counts": triangle_counts,
 }
-PLAYERS = {"none": (), "hand": tuple(HAND_RULES)}
 # The same rules as a program over the panel background knowledge (bk/panel.pl),
 # proven by ``witness verify`` like a learned one; on every panel the features
 # apply to it fires exactly when HAND_RULES do (tests/test_hand_rules.py).
 HAND_PROGRAM = Path(__file__).with_name("hand_rules.pl")
-
-
-def learned_rule(clauses: Sequence[Clause]) -> Rule:
-    """A learned family program (clauses over :mod:`witness.search.panel_features`)
-    as a player's rule. Sound when the program is proven (``witness verify``):
-    its argument covers lines that go on past an end, a superset of this game's."""
-
-    def rule(game: PanelGame, s: Line) -> bool:
-        return program_fires(game.panel, [game.vertex[i] for i in s.path], clauses)
-
-    return rule
 
 
 # ------------------------------------------------ the straight-line policy
@@ -350,20 +332,6 @@ def straight_line_solves(game: PanelGame, s: Line) -> bool:
 POLICIES = ("none", "straight")
 
 
-def triangle_rule(predicate: Predicate) -> Rule:
-    """A proven triangle predicate (``paper``, a learned triangle program) as a
-    player's rule on a triangle-only panel, read on the line as the triangle
-    search's path (:meth:`Predicate.holds`). A line that solves the panel is
-    never rejected, as in the compiled recursion."""
-
-    def rule(game: PanelGame, s: Line) -> bool:
-        if s.head in game.ends and len(s.path) > 1 and game.solved(s):
-            return False
-        return predicate.holds(game.triangle_view, [game.vertex[i] for i in s.path])
-
-    return rule
-
-
 def dead(game: PanelGame, s: Line) -> bool:
     """No completion of ``s`` can solve the panel (some sound rule fires)."""
     if s.head in game.ends and len(s.path) > 1:
@@ -371,41 +339,16 @@ def dead(game: PanelGame, s: Line) -> bool:
     return any(rule(game, s) for rule in HAND_RULES.values())
 
 
-# ----------------------------------------------------------- the scores
-@dataclass
-class _Search:
-    """sigma and Gamma of one player on one panel."""
-
-    game: PanelGame
-    rules: tuple[Rule, ...]
-    deadline: float | None
-    states: int = 0
-
-    def sigma(self, s: Line) -> list[Line]:
-        """L(s): the moves the player's rules do not reject."""
-        self.states += 1
-        if self.deadline is not None and self.states % 1000 == 0:
-            if time.perf_counter() > self.deadline:
-                raise TimeUp
-        return [c for c in self.game.moves(s) if not any(rule(self.game, c) for rule in self.rules)]
-
-    def gamma(self, s: Line) -> bool:
-        return self.game.solved(s)
-
-    def dead(self, s: Line) -> bool:
-        return dead(self.game, s)
-
-
+# ------------------------------------------------------- the solutions
 def count_solutions(game: PanelGame, deadline: float | None = None) -> tuple[int, float | None]:
     """(number of solutions, their mean length in moves), by a depth-first
     enumeration that skips lines no completion can solve; :class:`TimeUp` past
     ``deadline`` (a ``time.perf_counter`` value)."""
-    count = total = visited = 0
+    count = total = 0
+    clock = Clock(deadline)
     stack = [s for s in game.starts() if not dead(game, s) or s.head in game.ends]
     while stack:
-        visited += 1
-        if deadline is not None and visited % 1000 == 0 and time.perf_counter() > deadline:
-            raise TimeUp
+        clock.tick()
         s = stack.pop()
         if game.solved(s):
             count += 1
@@ -413,65 +356,3 @@ def count_solutions(game: PanelGame, deadline: float | None = None) -> tuple[int
             continue
         stack.extend(c for c in game.moves(s) if not dead(game, c) or game.solved(c))
     return count, (total / count if count else None)
-
-
-def panel_difficulty(
-    panel: Panel,
-    player: str | Sequence[str] = "none",
-    lookahead: int = 0,
-    time_limit: float | None = None,
-    learned: Sequence[Clause] = (),
-    policy: str = "none",
-    triangle_rules: Predicate | None = None,
-) -> Difficulty:
-    """MUSE and ReMUSE of ``panel`` with sigma = L(s, n) of a player who knows
-    ``player``'s rules (``none``, ``hand`` or a list of names of
-    :data:`HAND_RULES`) and, with ``learned``, a proven learned family program
-    (:func:`learned_rule`) or, on a triangle-only panel, a proven triangle
-    predicate (``triangle_rules``, :func:`triangle_rule`), and the number and
-    mean length of its solutions.
-
-    ``policy="straight"`` is the thesis's Algorithm 3: a state also scores 0
-    when a straight line from it solves the panel (:func:`straight_line_solves`);
-    with a lookahead, line 12 reads "Gamma(s, n) = 1 or pi(s) = 1" (the policy
-    is checked at the recursion's states, not inside the lookahead's search)."""
-    names = PLAYERS.get(player) if isinstance(player, str) else tuple(player)
-    if names is None or any(n not in HAND_RULES for n in names):
-        raise InputError(
-            f"--rules: {player!r} is not a panel player (none, hand, or rules among "
-            f"{', '.join(HAND_RULES)})"
-        )
-    if lookahead < 0:
-        raise InputError("--lookahead: must be >= 0")
-    if policy not in POLICIES:
-        raise InputError(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
-    label = player if isinstance(player, str) else "+".join(names)
-    rules = tuple(HAND_RULES[n] for n in names)
-    if learned:
-        label, rules = f"{label}+learned", (*rules, learned_rule(learned))
-    if triangle_rules is not None:
-        label, rules = f"{label}+{triangle_rules.name}", (*rules, triangle_rule(triangle_rules))
-    t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
-    game = PanelGame(panel)
-    search = _Search(game, rules, deadline)
-    sigma, gamma_n = with_lookahead(search.sigma, search.gamma, lookahead)
-    if policy == "straight":
-        label = f"{label}@straight"
-
-    def gamma(s: Line) -> bool:  # Algorithm 3, line 12
-        return gamma_n(s) or (policy == "straight" and straight_line_solves(game, s))
-
-    try:
-        per_start = [min_path_entropies(s, sigma, gamma, dead=search.dead) for s in game.starts()]
-        scores = [min((p[i] for p in per_start), default=INF) for i in (0, 1)]
-        solutions, mean = count_solutions(game, deadline)
-    except TimeUp:
-        seconds = time.perf_counter() - t0
-        return Difficulty(
-            None, None, None, None, "timed_out", seconds, search.states, label, lookahead
-        )
-    seconds = time.perf_counter() - t0
-    return Difficulty(
-        scores[0], scores[1], solutions, mean, "done", seconds, search.states, label, lookahead
-    )
