@@ -39,7 +39,6 @@ from witness.search.predicates import (
     square_features,
 )
 from witness.verify.bounded import (
-    ASP_FEATURES,
     NO_COUNTEREXAMPLE,
     REFUTED,
     UNKNOWN,
@@ -48,6 +47,7 @@ from witness.verify.bounded import (
     verifier_encoding,
     verify_clauses,
 )
+from witness.verify.families import TRIANGLES
 from witness.verify.generality import (
     LOCAL_FEATURES,
     clause_is_local,
@@ -236,7 +236,7 @@ def test_oracle_enumeration_matches_enumerate_solutions(rows, cols):
 
 def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
     names = list(HAND_MADE)
-    outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
+    outcomes = verify_clauses(TRIANGLES, tuple(HAND_MADE.values()), 2, 3)
     got = {name: status for name, (status, _, _, _) in zip(names, outcomes, strict=True)}
     assert set(got.values()) <= {NO_COUNTEREXAMPLE, REFUTED}
     assert got == {name: REFUTED if fired else NO_COUNTEREXAMPLE for name, fired in oracle.items()}
@@ -252,8 +252,8 @@ def check_counterexample(cx, cl: Clause) -> None:
     assert is_solution(cx.puzzle, cx.solution)
     assert 1 <= len(cx.prefix) < len(cx.solution)
     assert cx.solution[: len(cx.prefix)] == cx.prefix
-    assert cx.square in cx.puzzle.triangle_map
-    values = square_features(cx.puzzle, cx.prefix, cx.square)
+    assert cx.blamed in cx.puzzle.triangle_map
+    values = square_features(cx.puzzle, cx.prefix, cx.blamed)
     assert values == cx.features
     assert all(c.evaluate(values) for c in cl.comparisons)
     assert Predicate("one", "program", (cl,)).holds(cx.puzzle, cx.prefix)
@@ -290,7 +290,7 @@ def test_three_triangles_one_edge_is_refuted_with_a_valid_counterexample():
 
 
 def test_every_counterexample_up_to_2x3_is_valid():
-    outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
+    outcomes = verify_clauses(TRIANGLES, tuple(HAND_MADE.values()), 2, 3)
     refuted = 0
     for cl, (status, cx, _, _) in zip(HAND_MADE.values(), outcomes, strict=True):
         if status == REFUTED:
@@ -312,8 +312,8 @@ def test_a_time_limit_longer_than_a_wait_can_take_is_kept():
     """clasp's timed wait answers False at once near 1e10 s: the search must not
     take that for its time running out."""
     clauses = tuple(HAND_MADE.values())
-    statuses = [o[0] for o in verify_clauses(clauses, 2, 3)]
-    assert [o[0] for o in verify_clauses(clauses, 2, 3, time_limit=1e10)] == statuses
+    statuses = [o[0] for o in verify_clauses(TRIANGLES, clauses, 2, 3)]
+    assert [o[0] for o in verify_clauses(TRIANGLES, clauses, 2, 3, time_limit=1e10)] == statuses
     assert UNKNOWN not in statuses
 
 
@@ -326,7 +326,7 @@ def test_sizes_skip_mirror_images_only_when_both_are_in_range():
 # ------------------------------------------- proven clauses never prune
 def random_clause(rng: random.Random) -> Clause:
     """One to three comparisons of a feature with a small constant or another feature."""
-    names = sorted(ASP_FEATURES)
+    names = sorted(TRIANGLES.features)
     comparisons = []
     for _ in range(rng.randint(1, 3)):
         right = rng.choice(names) if rng.random() < 0.3 else rng.randint(0, 4)
@@ -614,14 +614,18 @@ def test_cli_bad_input_exit_2(args, capsys):
 def test_every_feature_has_an_asp_encoding():
     # a new feature must get an encoding in prefix.lp and a place in the
     # generality argument (local, fixed on solution prefixes, or neither)
-    assert set(FEATURES) == ASP_FEATURES
-    assert ASP_FEATURES - LOCAL_FEATURES == {"path_length", "goal_unreachable", "addable_edges"}
+    assert set(FEATURES) == TRIANGLES.features
+    assert TRIANGLES.features - LOCAL_FEATURES == {
+        "path_length",
+        "goal_unreachable",
+        "addable_edges",
+    }
 
 
 def test_a_feature_without_encoding_is_refused():
     bogus = Clause((Comparison("eq", ("feature", "no_such_feature"), const(1)),))
     with pytest.raises(ValueError, match="no ASP encoding"):
-        clause_rule(0, bogus)
+        clause_rule(0, bogus, TRIANGLES)
 
 
 def test_clause_rule_writes_every_operator_as_before():
@@ -634,7 +638,7 @@ def test_clause_rule_writes_every_operator_as_before():
                 Comparison(op, feat("edges_on_square"), feat("triangles")),
             )
         )
-        assert clause_rule(3, clause) == (
+        assert clause_rule(3, clause, TRIANGLES) == (
             "fires(3, S) :- constrained(S), feature(S, triangles, F0), "
             f"F0 {symbol} 2, feature(S, edges_on_square, F1), F1 {symbol} F0."
         )
