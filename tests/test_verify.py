@@ -47,7 +47,7 @@ from witness.verify.bounded import (
     verifier_encoding,
     verify_clauses,
 )
-from witness.verify.families import TRIANGLES
+from witness.verify.families import TRIANGLE_ENCODINGS, TRIANGLES, grid_facts
 from witness.verify.generality import (
     LOCAL_FEATURES,
     clause_is_local,
@@ -645,28 +645,29 @@ def test_clause_rule_writes_every_operator_as_before():
 
 
 def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
-    """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by facts."""
+    """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by
+    facts (what choose.lp would choose), over the triangle family's rules of the line."""
 
     def pair(v):
         return f"({v[0]}, {v[1]})"
 
     facts = [
-        f"start({pair(puzzle.start)}).",  # path.lp's input, as the solver and choose.lp give it
-        f"goal({pair(puzzle.goal)}).",
+        "edge(U, V) :- gedge(U, V).",
+        f"start({pair(puzzle.start)}).",
+        f"end({pair(puzzle.goal)}).",
         f":- not head({pair(prefix[-1])}).",
     ]
-    facts += [
-        f"tri({pair((x, y))}, {puzzle.triangle_map.get((x, y), 0)})."
-        for y in range(puzzle.rows)
-        for x in range(puzzle.cols)
-    ]
+    facts += [f"tri({pair((2 * x + 1, 2 * y + 1))}, {k})." for x, y, k in puzzle.triangles]
+    facts.append("side(P, Q) :- tri(P, _), adj(P, Q).")
     facts += [
         f":- not sel({pair(min(a, b))}, {pair(max(a, b))})."
         for a, b in itertools.pairwise(solution)
     ]
     facts.append(f":- #count {{ U, V : sel(U, V) }} != {len(solution) - 1}.")
-    ctl = clingo.Control([f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
-    ctl.add("base", [], encoding("path.lp") + verifier_encoding("prefix.lp") + "\n".join(facts))
+    program = [encoding(n) for n in TRIANGLE_ENCODINGS] + [verifier_encoding("prefix.lp")]
+    program += grid_facts(puzzle.rows, puzzle.cols, ()) + facts
+    ctl = clingo.Control()
+    ctl.add("base", [], "\n".join(program))
     ctl.ground([("base", [])])
     models = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(atoms=True)))
@@ -674,7 +675,8 @@ def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
     out: dict = {}
     for s in models[0]:
         if s.match("feature", 3):
-            square = tuple(a.number for a in s.arguments[0].arguments)
+            px, py = (a.number for a in s.arguments[0].arguments)
+            square = ((px - 1) // 2, (py - 1) // 2)
             out.setdefault(square, {})[s.arguments[1].name] = s.arguments[2].number
     return out
 

@@ -18,9 +18,12 @@ addable edges): each maps squares to squares with their sides and corners,
 solutions to solutions and the rim to the rim. So within one size
 ``choose.lp`` tries only starts in the lower-left quarter (``x -> cols -
 x``, ``y -> rows - y``, and ``x <-> y`` on a square grid, map every other
-start there). Its encodings: the solver's ``witness/search/encodings/path.lp``
-(the puzzle rules and the solution), ``prefix.lp`` (the prefix and the
-features), ``choose.lp`` (the puzzle); all clauses are grounded together.
+start there). Its encodings are the panel family's rules of the line
+(the solver's ``panel_path.lp``, ``panel_regions.lp`` and
+``panel_triangles.lp``: a triangle puzzle is a panel with triangles) with
+its own ``choose.lp`` (the puzzle) and ``prefix.lp`` (the proper prefix and
+the paper's features of every square), over the same grid facts
+(:func:`grid_facts`); all clauses are grounded together.
 
 The panel family (:data:`PANELS`: learned family programs, clauses over
 :mod:`witness.search.panel_features`) covers, for every size:
@@ -90,10 +93,25 @@ def _defined_features(name: str, pattern: str) -> frozenset[str]:
 
 
 # --------------------------------------------------------- the triangle family
+# The solver's rules of the line of a triangle puzzle.
+TRIANGLE_ENCODINGS = ("panel_path.lp", "panel_regions.lp", "panel_triangles.lp")
+
+
 def triangle_program(rows: int, cols: int, clauses: tuple[Clause, ...]) -> tuple[str, tuple]:
-    """The triangle puzzles of one size: the encodings, and the size as constants."""
-    text = encoding("path.lp") + verifier_encoding("prefix.lp") + verifier_encoding("choose.lp")
+    """The triangle puzzles of one size: the encodings, the grid as facts and
+    its size as constants (for the starts tried: choose.lp)."""
+    text = "\n".join(
+        [encoding(n) for n in TRIANGLE_ENCODINGS]
+        + [verifier_encoding("choose.lp"), verifier_encoding("prefix.lp")]
+        + grid_facts(rows, cols, ())
+    )
     return text, (f"-c rows={rows}", f"-c cols={cols}")
+
+
+def _square(place: clingo.Symbol) -> tuple[int, int]:
+    """The square (x, y) of a cell's place on the doubled grid."""
+    px, py = symbol_vertex(place)
+    return ((px - 1) // 2, (py - 1) // 2)
 
 
 def triangle_counterexample(
@@ -105,16 +123,16 @@ def triangle_counterexample(
     for s in atoms:
         if s.match("start", 1):
             start = symbol_vertex(s.arguments[0])
-        elif s.match("goal", 1):
+        elif s.match("end", 1):
             goal = symbol_vertex(s.arguments[0])
-        elif s.match("tri", 2) and s.arguments[1].number > 0:
-            triangles.append((*symbol_vertex(s.arguments[0]), s.arguments[1].number))
+        elif s.match("tri", 2):
+            triangles.append((*_square(s.arguments[0]), s.arguments[1].number))
         elif s.match("sel", 2):
             edges.append((symbol_vertex(s.arguments[0]), symbol_vertex(s.arguments[1])))
         elif s.match("head", 1):
             head = symbol_vertex(s.arguments[0])
         elif s.match("fires", 2) and s.arguments[0].number == index:
-            squares.append(symbol_vertex(s.arguments[1]))
+            squares.append(_square(s.arguments[1]))
     puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=tuple(triangles))
     solution = path_from_edges(puzzle.start, edges)
     prefix = solution[: solution.index(head) + 1]
