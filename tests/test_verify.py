@@ -20,6 +20,7 @@ from witness.model.puzzle import (
     enumerate_simple_paths,
     enumerate_solutions,
     is_solution,
+    peripheral,
     square_edge_counts,
 )
 from witness.paper import TABLE3_PROLOG
@@ -693,3 +694,63 @@ def test_asp_features_equal_square_features():
                     assert got[(x, y)] == square_features(puzzle, solution[:n], (x, y))
                     checked += 1
     assert checked > 100
+
+
+def line_solutions(program: str, options: list[str]) -> set[frozenset]:
+    """Every answer set's line (its sel/2 edges), one set of edges each."""
+    ctl = clingo.Control(["--models=0", "--project", *options])
+    ctl.add("base", [], program)
+    ctl.ground([("base", [])])
+    out: set[frozenset] = set()
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            out.add(
+                frozenset(
+                    (
+                        tuple(a.number for a in s.arguments[0].arguments),
+                        tuple(a.number for a in s.arguments[1].arguments),
+                    )
+                    for s in model.symbols(atoms=True)
+                    if s.match("sel", 2)
+                )
+            )
+    return out
+
+
+def test_the_panel_encodings_and_path_lp_give_the_same_solutions_as_brute_force():
+    """The triangle family's rules of the line (the panel encodings, as the
+    verifier's TRIANGLES gives them) and the solver's path.lp find exactly the
+    solutions of brute force, on random triangle puzzles up to 3x3 with any
+    start, any goal on the rim and any triangles."""
+    rng = random.Random(68)
+
+    def pair(v):
+        return f"({v[0]}, {v[1]})"
+
+    compared = solvable = 0
+    for _ in range(60):
+        rows, cols = rng.randint(1, 3), rng.randint(1, 3)
+        start = (rng.randint(0, cols), rng.randint(0, rows))
+        rim = peripheral(rows, cols)
+        goal = rng.choice([v for v in rim if v != start])
+        cells = [(x, y) for x in range(cols) for y in range(rows)]
+        chosen = rng.sample(cells, rng.randint(0, len(cells)))
+        triangles = tuple((x, y, rng.randint(1, 3)) for x, y in chosen)
+        puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=triangles)
+        brute = {
+            frozenset((min(a, b), max(a, b)) for a, b in itertools.pairwise(p))
+            for p in enumerate_solutions(puzzle)
+        }
+        facts = [f"start({pair(start)}).", f"end({pair(goal)}).", "edge(U, V) :- gedge(U, V)."]
+        facts += [f"tri({pair((2 * x + 1, 2 * y + 1))}, {k})." for x, y, k in triangles]
+        facts.append("side(P, Q) :- tri(P, _), adj(P, Q).")
+        panel = [encoding(n) for n in TRIANGLE_ENCODINGS] + grid_facts(rows, cols, ()) + facts
+        assert line_solutions("\n".join(panel), []) == brute, puzzle.to_json()
+        path_lp = encoding("path.lp") + "".join(
+            [f"start({pair(start)}).", f"goal({pair(goal)})."]
+            + [f"tri({pair((x, y))}, {k})." for x, y, k in triangles]
+        )
+        assert line_solutions(path_lp, [f"-c rows={rows}", f"-c cols={cols}"]) == brute
+        compared += 1
+        solvable += bool(brute)
+    assert compared == 60 and 10 < solvable < 60
