@@ -16,7 +16,8 @@ implementation for every feature family:
 
 The verifier's encodings, beside the solver's ``witness/search/encodings/``:
 
-- the paper's features (``TRIANGLES``, with the solver's ``path.lp``):
+- the paper's features (``TRIANGLES``, with the solver's ``panel_path.lp``,
+  ``panel_regions.lp`` and ``panel_triangles.lp``):
   ``choose.lp`` (the puzzle and the clause to check) and ``prefix.lp`` (a
   proper prefix of the solution and the features of
   ``witness.search.predicates.FEATURES``);
