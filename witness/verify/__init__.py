@@ -16,11 +16,12 @@ implementation for every feature family:
 
 The verifier's encodings, beside the solver's ``witness/search/encodings/``:
 
-- the paper's features (``TRIANGLES``, with the solver's ``panel_path.lp``,
-  ``panel_regions.lp`` and ``panel_triangles.lp``):
-  ``choose.lp`` (the puzzle and the clause to check) and ``prefix.lp`` (a
-  proper prefix of the solution and the features of
-  ``witness.search.predicates.FEATURES``);
-- the panel features (``PANELS``, with the solver's ``panel_*.lp``):
-  ``panel_choose.lp`` and ``panel_prefix.lp``.
+- ``choose.lp``: the choice of puzzle (what each family places: facts) and
+  of the clause to check, for every family, with the solver's
+  ``panel_path.lp``, ``panel_regions.lp`` and the ``panel_*.lp`` of the
+  symbols placed for the rules of the line;
+- a prefix and its features, one file per feature family: ``prefix.lp``
+  (a proper prefix and the paper's features,
+  ``witness.search.predicates.FEATURES``) and ``panel_prefix.lp`` (the
+  features of :mod:`witness.search.panel_features`).
 """

@@ -16,14 +16,15 @@ Mirror images keep every feature (triangles, edges and corners of a square,
 the head on a corner, the path's length, the goal's reachability, the
 addable edges): each maps squares to squares with their sides and corners,
 solutions to solutions and the rim to the rim. So within one size
-``choose.lp`` tries only starts in the lower-left quarter (``x -> cols -
+``choose.lp`` (under the fact ``paper_form``) tries only starts in the lower-left quarter (``x -> cols -
 x``, ``y -> rows - y``, and ``x <-> y`` on a square grid, map every other
 start there). Its encodings are the panel family's rules of the line
 (the solver's ``panel_path.lp``, ``panel_regions.lp`` and
 ``panel_triangles.lp``: a triangle puzzle is a panel with triangles) with
-its own ``choose.lp`` (the puzzle) and ``prefix.lp`` (the proper prefix and
-the paper's features of every square), over the same grid facts
-(:func:`grid_facts`); all clauses are grounded together.
+the same ``choose.lp`` (triangles only, no gaps, the paper's form) and its
+own ``prefix.lp`` (the proper prefix and the paper's features of every
+square), over the same grid facts (:func:`grid_facts`); all clauses are
+grounded together.
 
 The panel family (:data:`PANELS`: learned family programs, clauses over
 :mod:`witness.search.panel_features`) covers, for every size:
@@ -50,7 +51,7 @@ up to the size with any dots, gaps, starts and ends, squares and stars of at
 most two colours (and, for a dot or square clause, any triangles and
 polyominoes) fires on one the check builds. Panels with symmetry, cancellers,
 removed edges or vertices are left out: the features do not apply there and
-a family program never fires. ``panel_choose.lp`` chooses the panel,
+a family program never fires. ``choose.lp`` chooses the panel,
 ``panel_prefix.lp`` computes the prefix and the features of every object;
 each clause is its own group (its symbols are its own), so each gets an
 equal share of the time.
@@ -98,12 +99,14 @@ TRIANGLE_ENCODINGS = ("panel_path.lp", "panel_regions.lp", "panel_triangles.lp")
 
 
 def triangle_program(rows: int, cols: int, clauses: tuple[Clause, ...]) -> tuple[str, tuple]:
-    """The triangle puzzles of one size: the encodings, the grid as facts and
-    its size as constants (for the starts tried: choose.lp)."""
+    """The triangle puzzles of one size: the encodings, the grid as facts, the
+    paper's form (no gaps, one end, starts in the lower-left quarter: choose.lp)
+    and the size as constants."""
     text = "\n".join(
         [encoding(n) for n in TRIANGLE_ENCODINGS]
         + [verifier_encoding("choose.lp"), verifier_encoding("prefix.lp")]
-        + grid_facts(rows, cols, ())
+        + grid_facts(rows, cols, ("triangle",))
+        + ["paper_form."]
     )
     return text, (f"-c rows={rows}", f"-c cols={cols}")
 
@@ -224,7 +227,7 @@ def _pair(v: tuple[int, int]) -> str:
 
 
 def grid_facts(rows: int, cols: int, kinds: tuple[str, ...]) -> list[str]:
-    """The grid of one size as the facts panel_choose.lp reads."""
+    """The grid of one size as the facts choose.lp reads."""
     probe = Panel(rows=rows, cols=cols, ends=((0, 0),))
     out = [f"use({k})." for k in kinds] + [f'hue("{k}").' for k in COLOURS]
     for v in probe.vertices():
@@ -270,8 +273,9 @@ def panel_program(rows: int, cols: int, clauses: tuple[Clause, ...]) -> tuple[st
     names = RULE_ENCODINGS + tuple(n for k in kinds for n in KIND_ENCODINGS[k])
     text = "\n".join(
         [encoding(n) for n in names]
-        + [verifier_encoding("panel_choose.lp"), verifier_encoding("panel_prefix.lp")]
+        + [verifier_encoding("choose.lp"), verifier_encoding("panel_prefix.lp")]
         + grid_facts(rows, cols, kinds)
+        + ["use(gap)."]
     )
     return text, ()
 
@@ -368,7 +372,7 @@ PANELS = Family(
 # ------------------------------------------------ the features of one path
 def _given_facts(panel: Panel, path: list[Vertex]) -> list[str]:
     """A fixed panel and line as the facts panel_prefix.lp reads (what
-    panel_choose.lp and panel_path.lp would choose)."""
+    choose.lp and panel_path.lp would choose)."""
     out = [
         f"edge({_pair(a)},{_pair(b)})."
         for a, b in panel.grid_edges()
