@@ -16,9 +16,9 @@ Mirror images keep every feature (triangles, edges and corners of a square,
 the head on a corner, the path's length, the goal's reachability, the
 addable edges): each maps squares to squares with their sides and corners,
 solutions to solutions and the rim to the rim. So within one size
-``choose.lp`` (under the fact ``paper_form``) tries only starts in the lower-left quarter (``x -> cols -
-x``, ``y -> rows - y``, and ``x <-> y`` on a square grid, map every other
-start there). Its encodings are the panel family's rules of the line
+``choose.lp`` (under the fact ``paper_form``) tries only starts in the
+lower-left quarter (``x -> cols - x``, ``y -> rows - y``, and ``x <-> y``
+on a square grid, map every other start there). Its encodings are the panel family's rules of the line
 (the solver's ``panel_path.lp``, ``panel_regions.lp`` and
 ``panel_triangles.lp``: a triangle puzzle is a panel with triangles) with
 the same ``choose.lp`` (triangles only, no gaps, the paper's form) and its
