@@ -18,13 +18,13 @@ addable edges): each maps squares to squares with their sides and corners,
 solutions to solutions and the rim to the rim. So within one size
 ``choose.lp`` (under the fact ``paper_form``) tries only starts in the
 lower-left quarter (``x -> cols - x``, ``y -> rows - y``, and ``x <-> y``
-on a square grid, map every other start there). Its encodings are the panel family's rules of the line
-(the solver's ``panel_path.lp``, ``panel_regions.lp`` and
-``panel_triangles.lp``: a triangle puzzle is a panel with triangles) with
-the same ``choose.lp`` (triangles only, no gaps, the paper's form) and its
-own ``prefix.lp`` (the proper prefix and the paper's features of every
-square), over the same grid facts (:func:`grid_facts`); all clauses are
-grounded together.
+on a square grid, map every other start there). Its encodings are the
+panel family's rules of the line (the solver's ``panel_path.lp``,
+``panel_regions.lp`` and ``panel_triangles.lp``: a triangle puzzle is a
+panel with triangles) with the same ``choose.lp`` (triangles only, no
+gaps, the paper's form) and its own ``prefix.lp`` (the proper prefix and
+the paper's features of every square), over the same grid facts
+(:func:`grid_facts`); all clauses are grounded together.
 
 The panel family (:data:`PANELS`: learned family programs, clauses over
 :mod:`witness.search.panel_features`) covers, for every size:
