@@ -227,7 +227,7 @@ def test_wrong_variants_are_refuted_with_a_checked_counterexample(op, left, righ
     cx = clause.counterexample
     # verify re-checks every counterexample in Python; check it once more here
     assert tuple(cx.prefix) in brute_force(cx.puzzle)[1]
-    f = square_features(cx.puzzle, cx.prefix, cx.square)
+    f = square_features(cx.puzzle, cx.prefix, cx.blamed)
     assert comparison(op, left, right).holds_on_square(f)
 
 
@@ -309,4 +309,4 @@ def test_dead_end_has_its_own_argument_and_its_wrong_variant_is_refuted():
     assert clause.status == REFUTED and not clause.all_sizes
     cx = clause.counterexample
     assert tuple(cx.prefix) in brute_force(cx.puzzle)[1]
-    assert square_features(cx.puzzle, cx.prefix, cx.square)["goal_unreachable"] == 0
+    assert square_features(cx.puzzle, cx.prefix, cx.blamed)["goal_unreachable"] == 0

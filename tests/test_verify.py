@@ -20,6 +20,7 @@ from witness.model.puzzle import (
     enumerate_simple_paths,
     enumerate_solutions,
     is_solution,
+    peripheral,
     square_edge_counts,
 )
 from witness.paper import TABLE3_PROLOG
@@ -39,7 +40,6 @@ from witness.search.predicates import (
     square_features,
 )
 from witness.verify.bounded import (
-    ASP_FEATURES,
     NO_COUNTEREXAMPLE,
     REFUTED,
     UNKNOWN,
@@ -48,6 +48,7 @@ from witness.verify.bounded import (
     verifier_encoding,
     verify_clauses,
 )
+from witness.verify.families import TRIANGLE_ENCODINGS, TRIANGLES, grid_facts
 from witness.verify.generality import (
     LOCAL_FEATURES,
     clause_is_local,
@@ -236,7 +237,7 @@ def test_oracle_enumeration_matches_enumerate_solutions(rows, cols):
 
 def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
     names = list(HAND_MADE)
-    outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
+    outcomes = verify_clauses(TRIANGLES, tuple(HAND_MADE.values()), 2, 3)
     got = {name: status for name, (status, _, _, _) in zip(names, outcomes, strict=True)}
     assert set(got.values()) <= {NO_COUNTEREXAMPLE, REFUTED}
     assert got == {name: REFUTED if fired else NO_COUNTEREXAMPLE for name, fired in oracle.items()}
@@ -252,8 +253,8 @@ def check_counterexample(cx, cl: Clause) -> None:
     assert is_solution(cx.puzzle, cx.solution)
     assert 1 <= len(cx.prefix) < len(cx.solution)
     assert cx.solution[: len(cx.prefix)] == cx.prefix
-    assert cx.square in cx.puzzle.triangle_map
-    values = square_features(cx.puzzle, cx.prefix, cx.square)
+    assert cx.blamed in cx.puzzle.triangle_map
+    values = square_features(cx.puzzle, cx.prefix, cx.blamed)
     assert values == cx.features
     assert all(c.evaluate(values) for c in cl.comparisons)
     assert Predicate("one", "program", (cl,)).holds(cx.puzzle, cx.prefix)
@@ -290,7 +291,7 @@ def test_three_triangles_one_edge_is_refuted_with_a_valid_counterexample():
 
 
 def test_every_counterexample_up_to_2x3_is_valid():
-    outcomes = verify_clauses(tuple(HAND_MADE.values()), 2, 3)
+    outcomes = verify_clauses(TRIANGLES, tuple(HAND_MADE.values()), 2, 3)
     refuted = 0
     for cl, (status, cx, _, _) in zip(HAND_MADE.values(), outcomes, strict=True):
         if status == REFUTED:
@@ -312,8 +313,8 @@ def test_a_time_limit_longer_than_a_wait_can_take_is_kept():
     """clasp's timed wait answers False at once near 1e10 s: the search must not
     take that for its time running out."""
     clauses = tuple(HAND_MADE.values())
-    statuses = [o[0] for o in verify_clauses(clauses, 2, 3)]
-    assert [o[0] for o in verify_clauses(clauses, 2, 3, time_limit=1e10)] == statuses
+    statuses = [o[0] for o in verify_clauses(TRIANGLES, clauses, 2, 3)]
+    assert [o[0] for o in verify_clauses(TRIANGLES, clauses, 2, 3, time_limit=1e10)] == statuses
     assert UNKNOWN not in statuses
 
 
@@ -326,7 +327,7 @@ def test_sizes_skip_mirror_images_only_when_both_are_in_range():
 # ------------------------------------------- proven clauses never prune
 def random_clause(rng: random.Random) -> Clause:
     """One to three comparisons of a feature with a small constant or another feature."""
-    names = sorted(ASP_FEATURES)
+    names = sorted(TRIANGLES.features)
     comparisons = []
     for _ in range(rng.randint(1, 3)):
         right = rng.choice(names) if rng.random() < 0.3 else rng.randint(0, 4)
@@ -614,14 +615,18 @@ def test_cli_bad_input_exit_2(args, capsys):
 def test_every_feature_has_an_asp_encoding():
     # a new feature must get an encoding in prefix.lp and a place in the
     # generality argument (local, fixed on solution prefixes, or neither)
-    assert set(FEATURES) == ASP_FEATURES
-    assert ASP_FEATURES - LOCAL_FEATURES == {"path_length", "goal_unreachable", "addable_edges"}
+    assert set(FEATURES) == TRIANGLES.features
+    assert TRIANGLES.features - LOCAL_FEATURES == {
+        "path_length",
+        "goal_unreachable",
+        "addable_edges",
+    }
 
 
 def test_a_feature_without_encoding_is_refused():
     bogus = Clause((Comparison("eq", ("feature", "no_such_feature"), const(1)),))
     with pytest.raises(ValueError, match="no ASP encoding"):
-        clause_rule(0, bogus)
+        clause_rule(0, bogus, TRIANGLES)
 
 
 def test_clause_rule_writes_every_operator_as_before():
@@ -634,35 +639,36 @@ def test_clause_rule_writes_every_operator_as_before():
                 Comparison(op, feat("edges_on_square"), feat("triangles")),
             )
         )
-        assert clause_rule(3, clause) == (
+        assert clause_rule(3, clause, TRIANGLES) == (
             "fires(3, S) :- constrained(S), feature(S, triangles, F0), "
             f"F0 {symbol} 2, feature(S, edges_on_square, F1), F1 {symbol} F0."
         )
 
 
 def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
-    """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by facts."""
+    """prefix.lp's feature/3 atoms with the puzzle, solution and head fixed by
+    facts (what choose.lp would choose), over the triangle family's rules of the line."""
 
     def pair(v):
         return f"({v[0]}, {v[1]})"
 
     facts = [
-        f"start({pair(puzzle.start)}).",  # path.lp's input, as the solver and choose.lp give it
-        f"goal({pair(puzzle.goal)}).",
+        "edge(U, V) :- gedge(U, V).",
+        f"start({pair(puzzle.start)}).",
+        f"end({pair(puzzle.goal)}).",
         f":- not head({pair(prefix[-1])}).",
     ]
-    facts += [
-        f"tri({pair((x, y))}, {puzzle.triangle_map.get((x, y), 0)})."
-        for y in range(puzzle.rows)
-        for x in range(puzzle.cols)
-    ]
+    facts += [f"tri({pair((2 * x + 1, 2 * y + 1))}, {k})." for x, y, k in puzzle.triangles]
+    facts.append("side(P, Q) :- tri(P, _), adj(P, Q).")
     facts += [
         f":- not sel({pair(min(a, b))}, {pair(max(a, b))})."
         for a, b in itertools.pairwise(solution)
     ]
     facts.append(f":- #count {{ U, V : sel(U, V) }} != {len(solution) - 1}.")
-    ctl = clingo.Control([f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
-    ctl.add("base", [], encoding("path.lp") + verifier_encoding("prefix.lp") + "\n".join(facts))
+    program = [encoding(n) for n in TRIANGLE_ENCODINGS] + [verifier_encoding("prefix.lp")]
+    program += grid_facts(puzzle.rows, puzzle.cols, ()) + facts
+    ctl = clingo.Control()
+    ctl.add("base", [], "\n".join(program))
     ctl.ground([("base", [])])
     models = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(atoms=True)))
@@ -670,7 +676,8 @@ def asp_features(puzzle: Puzzle, solution, prefix) -> dict:
     out: dict = {}
     for s in models[0]:
         if s.match("feature", 3):
-            square = tuple(a.number for a in s.arguments[0].arguments)
+            px, py = (a.number for a in s.arguments[0].arguments)
+            square = ((px - 1) // 2, (py - 1) // 2)
             out.setdefault(square, {})[s.arguments[1].name] = s.arguments[2].number
     return out
 
@@ -687,3 +694,63 @@ def test_asp_features_equal_square_features():
                     assert got[(x, y)] == square_features(puzzle, solution[:n], (x, y))
                     checked += 1
     assert checked > 100
+
+
+def line_solutions(program: str, options: list[str]) -> set[frozenset]:
+    """Every answer set's line (its sel/2 edges), one set of edges each."""
+    ctl = clingo.Control(["--models=0", "--project", *options])
+    ctl.add("base", [], program)
+    ctl.ground([("base", [])])
+    out: set[frozenset] = set()
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            out.add(
+                frozenset(
+                    (
+                        tuple(a.number for a in s.arguments[0].arguments),
+                        tuple(a.number for a in s.arguments[1].arguments),
+                    )
+                    for s in model.symbols(atoms=True)
+                    if s.match("sel", 2)
+                )
+            )
+    return out
+
+
+def test_the_panel_encodings_and_path_lp_give_the_same_solutions_as_brute_force():
+    """The triangle family's rules of the line (the panel encodings, as the
+    verifier's TRIANGLES gives them) and the solver's path.lp find exactly the
+    solutions of brute force, on random triangle puzzles up to 3x3 with any
+    start, any goal on the rim and any triangles."""
+    rng = random.Random(68)
+
+    def pair(v):
+        return f"({v[0]}, {v[1]})"
+
+    compared = solvable = 0
+    for _ in range(60):
+        rows, cols = rng.randint(1, 3), rng.randint(1, 3)
+        start = (rng.randint(0, cols), rng.randint(0, rows))
+        rim = peripheral(rows, cols)
+        goal = rng.choice([v for v in rim if v != start])
+        cells = [(x, y) for x in range(cols) for y in range(rows)]
+        chosen = rng.sample(cells, rng.randint(0, len(cells)))
+        triangles = tuple((x, y, rng.randint(1, 3)) for x, y in chosen)
+        puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=triangles)
+        brute = {
+            frozenset((min(a, b), max(a, b)) for a, b in itertools.pairwise(p))
+            for p in enumerate_solutions(puzzle)
+        }
+        facts = [f"start({pair(start)}).", f"end({pair(goal)}).", "edge(U, V) :- gedge(U, V)."]
+        facts += [f"tri({pair((2 * x + 1, 2 * y + 1))}, {k})." for x, y, k in triangles]
+        facts.append("side(P, Q) :- tri(P, _), adj(P, Q).")
+        panel = [encoding(n) for n in TRIANGLE_ENCODINGS] + grid_facts(rows, cols, ()) + facts
+        assert line_solutions("\n".join(panel), []) == brute, puzzle.to_json()
+        path_lp = encoding("path.lp") + "".join(
+            [f"start({pair(start)}).", f"goal({pair(goal)})."]
+            + [f"tri({pair((x, y))}, {k})." for x, y, k in triangles]
+        )
+        assert line_solutions(path_lp, [f"-c rows={rows}", f"-c cols={cols}"]) == brute
+        compared += 1
+        solvable += bool(brute)
+    assert compared == 60 and 10 < solvable < 60

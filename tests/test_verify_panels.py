@@ -28,13 +28,8 @@ from witness.search.panel_features import (
     object_features,
 )
 from witness.search.predicates import Clause, Comparison, Predicate
-from witness.verify.bounded import NO_COUNTEREXAMPLE, REFUTED
-from witness.verify.panel_bounded import (
-    PANEL_ASP_FEATURES,
-    asp_object_features,
-    covers_panel,
-    verify_panel_clauses,
-)
+from witness.verify.bounded import NO_COUNTEREXAMPLE, REFUTED, verify_clauses
+from witness.verify.families import PANELS, asp_object_features, covers_panel
 from witness.verify.panel_generality import INVARIANTS, implies_certificate
 from witness.verify.verdict import BOUNDED, PROVEN, may_prune, verify_predicate
 
@@ -68,7 +63,7 @@ def panel_and_path(draw):
 
 
 def test_the_encoding_defines_every_feature():
-    assert PANEL_ASP_FEATURES == {f for names in KIND_FEATURES.values() for f in names}
+    assert PANELS.features == {f for names in KIND_FEATURES.values() for f in names}
 
 
 @SETTINGS
@@ -109,7 +104,7 @@ def _checked(cx, one: Clause) -> None:
     ],
 )
 def test_unsound_clauses_are_refuted_with_a_checked_counterexample(unsound):
-    [(outcome, cx, _, _)] = verify_panel_clauses((unsound,), 2, 2, time_limit=60)
+    [(outcome, cx, _, _)] = verify_clauses(PANELS, (unsound,), 2, 2, time_limit=60)
     assert outcome == REFUTED
     _checked(cx, unsound)
 
@@ -122,8 +117,8 @@ SMALL = {name: (1, 2) if "dot" in name else (2, 2) for name in CERTIFICATES}
 @pytest.mark.parametrize("name", sorted(CERTIFICATES))
 def test_sound_rules_have_no_counterexample(name):
     rows, cols = SMALL[name]
-    [(outcome, _, sizes, _)] = verify_panel_clauses(
-        (clause(*CERTIFICATES[name]),), rows, cols, time_limit=60
+    [(outcome, _, sizes, _)] = verify_clauses(
+        PANELS, (clause(*CERTIFICATES[name]),), rows, cols, time_limit=60
     )
     assert outcome == NO_COUNTEREXAMPLE and f"{rows}x{cols}" in sizes
 
@@ -133,7 +128,7 @@ def test_sound_rules_have_no_counterexample(name):
     "name", sorted(set(CERTIFICATES) - {"uncovered dots in two parts of the grid"})
 )
 def test_sound_rules_have_no_counterexample_up_to_2x3(name):
-    [(outcome, _, _, _)] = verify_panel_clauses((clause(*CERTIFICATES[name]),), 2, 3)
+    [(outcome, _, _, _)] = verify_clauses(PANELS, (clause(*CERTIFICATES[name]),), 2, 3)
     assert outcome == NO_COUNTEREXAMPLE
 
 

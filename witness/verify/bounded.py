@@ -1,54 +1,47 @@
-"""The bounded check: does a clause fire on a solution prefix of some puzzle up
-to a given size? The search behind :func:`witness.verify.verdict.verify_predicate`.
+"""The bounded check, one driver for every feature family: does a clause fire
+on a solution prefix of some puzzle up to a given size? The search behind
+:func:`witness.verify.verdict.verify_predicate`.
 
-It covers, for every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``,
-every puzzle of the paper's form (:class:`witness.model.puzzle.Puzzle`):
+A family (:class:`Family`, the two of :mod:`witness.verify.families`) says
+what differs: which clingo encodings choose the puzzle and compute its
+features, the grid as facts or constants, which object a clause fires on,
+and how a model is read back. Everything else is here, the same for every
+family:
 
-- every start vertex, every goal on the rim other than the start, and every
-  triangle placement (0..3 triangles on every square, 0 meaning
-  unconstrained);
-- every solution of that puzzle and every proper prefix of it (from the
-  trivial path ``[start]`` up to the vertex before the goal);
-- every constrained square of it.
-
-Mirror images keep every feature (triangles, edges and corners of a square,
-the head on a corner, the path's length, the goal's reachability, the
-addable edges): each maps squares to squares with their sides and corners,
-solutions to solutions and the rim to the rim. So only one of each pair of
-sizes ``r x c`` and ``c x r`` is solved: the transposition ``(x, y) -> (y,
-x)`` maps a puzzle with start ``s`` to one of the other size with start
-``s`` transposed, and every start is quantified in both. Within one size,
-choose.lp tries only starts in the lower-left quarter (``x -> cols - x``,
-``y -> rows - y``, and ``x <-> y`` on a square grid, map every other start
-there).
-
-The question "is there a puzzle, a solution, a prefix and a constrained
-square on which the clause's comparisons hold?" is one ASP problem
-(``witness/search/encodings/path.lp`` for the puzzle rules and the solution,
-``witness/verify/prefix.lp`` for the prefix and the features,
-``witness/verify/choose.lp`` for the choice of puzzle, one rule per clause here).
-Each size is grounded once, with all clauses; each clause is then one solve
-under an assumption. Unsatisfiable means "no counterexample" at that size; a
-model is a counterexample, which is re-checked in Python (``is_solution``,
-``Predicate.holds_on_square`` on ``square_features``) before it is reported,
-so a bug in the encoding cannot produce a false refutation. A solve cut off
-by the time limit leaves the clause *unknown*.
+- the sizes: every ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``,
+  smallest first, so that a counterexample is on the smallest grid that has
+  one; only one of each pair ``r x c`` and ``c x r`` (the transposition
+  ``(x, y) -> (y, x)`` maps puzzles, solutions and every feature of either
+  family to those of the other size: :func:`sizes_to_check`);
+- the question "is there a puzzle, a solution, a prefix and an object on
+  which the clause's comparisons hold?" as one ASP problem per size and
+  group of clauses (:class:`SizeProblem`): the family's encodings, one rule
+  ``fires(C, O)`` per clause (:func:`clause_rule`), grounded once, then one
+  solve per clause under the assumption ``check(C)``;
+- the time: a group of clauses gets the share of the time left that its
+  number of clauses is of the clauses left, so one hard group does not leave
+  the others unchecked; a solve cut off by the time limit leaves its clause
+  *unknown*;
+- the answer: unsatisfiable means "no counterexample" at that size; a model
+  is a counterexample, which the family re-checks in Python (its rules
+  checker and its features' Python reference) before it is reported, so a
+  bug in an encoding cannot produce a false refutation.
 """
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import clingo
 
-from witness.model.puzzle import Puzzle, Vertex, is_solution
-from witness.search.asp_solver import path_from_edges, symbol_vertex, wait_by
-from witness.search.encodings import encoding
-from witness.search.predicates import OPERATORS, Clause, Predicate, square_features
+from witness.model.base import Vertex
+from witness.model.panel import Panel
+from witness.model.puzzle import Puzzle
+from witness.search.asp_solver import wait_by
+from witness.search.predicates import OPERATORS, Clause
 
 
 def verifier_encoding(name: str) -> str:
@@ -60,55 +53,74 @@ def verifier_encoding(name: str) -> str:
 # a checked counterexample, or undecided in the time.
 NO_COUNTEREXAMPLE, REFUTED, UNKNOWN = "no_counterexample", "refuted", "unknown"
 
-# The features witness/verify/prefix.lp defines. A clause over any other
-# feature cannot be encoded (it would silently never fire), so it is refused.
-ASP_FEATURES = frozenset(re.findall(r"^feature\(S, (\w+), ", verifier_encoding("prefix.lp"), re.M))
-
 
 @dataclass
 class Counterexample:
-    """A solution prefix on which a clause fires: a false positive."""
+    """A solution prefix on which a clause fires on ``blamed``: a false positive."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle | Panel
     solution: list[Vertex]
     prefix: list[Vertex]
-    square: tuple[int, int]
+    blamed: Hashable  # the object it fires on: a square (x, y), or a PanelObject
     clause_index: int  # counted from 1, as a reader counts (and verify's output)
     features: dict[str, int]
+    # how the record names the object: ("square", [x, y]) or ("object", name)
+    located: tuple[str, object] = ("object", None)
+    description: str = ""  # the object in words, for the summary
 
     def where(self) -> str:
-        return f"square {list(self.square)}"
+        return self.description
 
     def to_dict(self) -> dict:
+        key, value = self.located
         return {
             "puzzle": self.puzzle.to_dict(),
             "solution": [list(v) for v in self.solution],
             "prefix": [list(v) for v in self.prefix],
-            "square": list(self.square),
+            key: value,
             "clause": self.clause_index,
             "features": self.features,
         }
 
 
-def clause_rule(
-    index: int,
-    clause: Clause,
-    known: frozenset[str] = ASP_FEATURES,
-    guard: str = "constrained",
-    encoding_name: str = "prefix.lp",
-) -> str:
-    """The ASP rule ``fires(index, S) :- guard(S), ...`` for one clause over the
-    features ``known`` (those ``feature(S, name, Value)`` of ``encoding_name`` defines)."""
-    body = [f"{guard}(S)"]
+# Reads a model of one size back as a checked counterexample (raises if it is not one).
+ModelReader = Callable[[int, int, int, Clause, list[clingo.Symbol]], Counterexample]
+
+
+@dataclass(frozen=True)
+class Family:
+    """What the bounded check of one feature family needs that another does not.
+
+    ``features``: the features its prefix encoding defines (a clause over any
+    other would silently never fire, so it is refused); ``guard``: the
+    predicate of the objects a clause fires on; ``group``: the key of a
+    clause's problem (clauses with one key are grounded together);
+    ``program``: one size's encodings and facts for a group of clauses, and
+    clingo's options; ``read_model``: a model back as a checked counterexample.
+    """
+
+    name: str
+    prefix_encoding: str
+    features: frozenset[str]
+    guard: str
+    group: Callable[[Clause], Hashable]
+    program: Callable[[int, int, tuple[Clause, ...]], tuple[str, tuple[str, ...]]]
+    read_model: ModelReader
+
+
+def clause_rule(index: int, clause: Clause, family: Family) -> str:
+    """The ASP rule ``fires(index, O) :- guard(O), ...`` for one clause over the
+    features the family's prefix encoding defines (``feature(O, name, Value)``)."""
+    body = [f"{family.guard}(S)"]
     names: dict[str, str] = {}
 
     def term(operand: tuple[str, object]) -> str:
         kind, value = operand
         if kind == "const":
             return str(int(value))
-        if value not in known:
+        if value not in family.features:
             raise ValueError(
-                f"feature {value!r} has no ASP encoding in witness/verify/{encoding_name}"
+                f"feature {value!r} has no ASP encoding in witness/verify/{family.prefix_encoding}"
             )
         if value not in names:
             names[value] = f"F{len(names)}"
@@ -134,8 +146,9 @@ def sizes_to_check(max_rows: int, max_cols: int) -> list[tuple[int, int]]:
 
 
 class SizeProblem:
-    """One ASP program (one grid size, all clauses: ``clause/1``, ``fires/2`` and
-    ``check/1`` as choose.lp declares them), grounded once; one solve per clause."""
+    """One ASP program (one grid size, a group of clauses: ``clause/1``,
+    ``fires/2`` and ``check/1`` as the family's choice encoding declares them),
+    grounded once; one solve per clause."""
 
     def __init__(self, program: str, n_clauses: int, options: Sequence[str] = ()):
         self.ctl = clingo.Control(["--models=1", *options], logger=lambda _code, _msg: None)
@@ -169,95 +182,59 @@ class SizeProblem:
         return answer, (atoms if answer == "sat" else None), counters
 
 
-def triangle_problem(rows: int, cols: int, clauses: tuple[Clause, ...]) -> SizeProblem:
-    """The triangle puzzles of one size with every clause's rule."""
+def size_problem(family: Family, rows: int, cols: int, clauses: tuple[Clause, ...]) -> SizeProblem:
+    """The puzzles of one size of ``family`` with every clause's rule."""
+    text, options = family.program(rows, cols, clauses)
     rules = [f"clause({i})." for i in range(len(clauses))]
-    rules += [clause_rule(i, cl) for i, cl in enumerate(clauses)]
-    program = (
-        encoding("path.lp")
-        + verifier_encoding("prefix.lp")
-        + verifier_encoding("choose.lp")
-        + "\n".join(rules)
-    )
-    return SizeProblem(program, len(clauses), [f"-c rows={rows}", f"-c cols={cols}"])
+    rules += [clause_rule(i, cl, family) for i, cl in enumerate(clauses)]
+    return SizeProblem(text + "\n" + "\n".join(rules), len(clauses), options)
 
 
-def _counterexample(
-    rows: int, cols: int, index: int, clause: Clause, atoms: list[clingo.Symbol]
-) -> Counterexample:
-    """Read a model back, and check it in Python: raises if it is not a false positive."""
-    start = goal = None
-    triangles = []
-    edges = []
-    head = None
-    squares = []
-    for s in atoms:
-        if s.match("start", 1):
-            start = symbol_vertex(s.arguments[0])
-        elif s.match("goal", 1):
-            goal = symbol_vertex(s.arguments[0])
-        elif s.match("tri", 2) and s.arguments[1].number > 0:
-            triangles.append((*symbol_vertex(s.arguments[0]), s.arguments[1].number))
-        elif s.match("sel", 2):
-            edges.append((symbol_vertex(s.arguments[0]), symbol_vertex(s.arguments[1])))
-        elif s.match("head", 1):
-            head = symbol_vertex(s.arguments[0])
-        elif s.match("fires", 2) and s.arguments[0].number == index:
-            squares.append(symbol_vertex(s.arguments[1]))
-    puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=tuple(triangles))
-    solution = path_from_edges(puzzle.start, edges)
-    prefix = solution[: solution.index(head) + 1]
-    square = min(squares)
-    values = square_features(puzzle, prefix, square)
-    single = Predicate("clause", "program", (clause,))
-    ok = (
-        is_solution(puzzle, solution)
-        and len(prefix) < len(solution)
-        and square in puzzle.triangle_map
-        and single.holds_on_square(values)
-    )
-    if not ok:
-        raise RuntimeError(
-            f"verifier encoding bug: model is not a false positive of clause {index + 1}: "
-            f"puzzle {puzzle.to_json()}, solution {solution}, prefix {prefix}, square {square}"
-        )
-    return Counterexample(puzzle, solution, prefix, square, index + 1, values)
-
-
-# Builds one size's problem, and reads a model of it back as a checked counterexample.
-ProblemFactory = Callable[[int, int, tuple[Clause, ...]], SizeProblem]
-ModelReader = Callable[[int, int, int, Clause, list[clingo.Symbol]], object]
-SizeOutcome = tuple[str, object, list[str], dict]
+# Per clause: (outcome, counterexample or None, sizes checked, totals of seconds/choices/conflicts).
+SizeOutcome = tuple[str, Counterexample | None, list[str], dict]
 
 
 def verify_clauses(
+    family: Family,
     clauses: tuple[Clause, ...],
     max_rows: int,
     max_cols: int,
     time_limit: float | None = None,
 ) -> list[SizeOutcome]:
-    """Per clause: (outcome, counterexample, sizes checked, totals of seconds/choices/conflicts),
-    where the outcome of the bounded search is NO_COUNTEREXAMPLE, REFUTED or UNKNOWN.
+    """Per clause: (outcome, counterexample, sizes checked, totals), where the
+    outcome is NO_COUNTEREXAMPLE, REFUTED or UNKNOWN. ``time_limit`` bounds
+    the whole run in seconds (module doc: each group of clauses its share)."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    groups: dict[Hashable, list[int]] = {}
+    for i, clause in enumerate(clauses):
+        groups.setdefault(family.group(clause), []).append(i)
+    out: list[SizeOutcome | None] = [None] * len(clauses)
+    left = len(clauses)
+    for members in groups.values():
+        share = None
+        if deadline is not None:
+            share = max(0.0, deadline - time.perf_counter()) * len(members) / left
+        left -= len(members)
+        group = tuple(clauses[i] for i in members)
+        for j, outcome in enumerate(_search_sizes(family, group, max_rows, max_cols, share)):
+            status, cx, sizes, totals = outcome
+            if cx is not None:
+                cx.clause_index = members[j] + 1
+            out[members[j]] = (status, cx, sizes, totals)
+    return [o for o in out if o is not None]
 
-    Sizes are tried smallest first, so a counterexample is on the smallest
-    grid that has one. ``time_limit`` bounds the whole run in seconds.
-    """
-    return search_sizes(clauses, max_rows, max_cols, time_limit, triangle_problem, _counterexample)
 
-
-def search_sizes(
+def _search_sizes(
+    family: Family,
     clauses: tuple[Clause, ...],
     max_rows: int,
     max_cols: int,
     time_limit: float | None,
-    problem_for: ProblemFactory,
-    read_model: ModelReader,
 ) -> list[SizeOutcome]:
-    """:func:`verify_clauses` over any family of size problems (``problem_for``),
-    whose models ``read_model`` turns into checked counterexamples."""
+    """The size loop for one group of clauses, grounded together."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     status = [NO_COUNTEREXAMPLE] * len(clauses)
-    found: list[object] = [None] * len(clauses)
+    found: list[Counterexample | None] = [None] * len(clauses)
     sizes_ok: list[list[str]] = [[] for _ in clauses]
     totals = [{"seconds": 0.0, "choices": 0, "conflicts": 0} for _ in clauses]
     for rows, cols in sizes_to_check(max_rows, max_cols):
@@ -268,7 +245,7 @@ def search_sizes(
             for i in open_clauses:
                 status[i] = UNKNOWN
             break
-        problem = problem_for(rows, cols, clauses)
+        problem = size_problem(family, rows, cols, clauses)
         for i in open_clauses:
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
             if remaining == 0.0:
@@ -283,7 +260,7 @@ def search_sizes(
                 sizes_ok[i].append(f"{rows}x{cols}")
             elif answer == "sat":
                 status[i] = REFUTED
-                found[i] = read_model(rows, cols, i, clauses[i], atoms)
+                found[i] = family.read_model(rows, cols, i, clauses[i], atoms or [])
             else:
                 status[i] = UNKNOWN
     return [(status[i], found[i], sizes_ok[i], totals[i]) for i in range(len(clauses))]

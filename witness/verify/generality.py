@@ -23,6 +23,7 @@ from witness.verify.bounded import (
     Counterexample,
     verify_clauses,
 )
+from witness.verify.families import TRIANGLES
 
 # Features whose value is fixed by the square and the path around it.
 LOCAL_FEATURES = frozenset(
@@ -191,7 +192,7 @@ def state_clause(state: tuple[int, int, int, int]) -> Clause:
 def realized_states(max_rows: int, max_cols: int) -> dict[tuple, Counterexample]:
     """Local states shown by some solution prefix on a grid up to the size, with one each."""
     states = tuple(local_states())
-    outcomes = verify_clauses(tuple(state_clause(s) for s in states), max_rows, max_cols)
+    outcomes = verify_clauses(TRIANGLES, tuple(state_clause(s) for s in states), max_rows, max_cols)
     pairs = zip(states, outcomes, strict=True)
     return {s: cx for s, (status, cx, _, _) in pairs if status == REFUTED}
 

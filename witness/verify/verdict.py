@@ -19,12 +19,15 @@ Verdicts (per clause and for the whole predicate) say what was shown:
 - ``refuted``: a checked counterexample; ``unknown``: neither, in the time.
 
 A learned family program (clauses over the panel features) gets the same
-verdicts from :func:`verify_panel_program`.
+verdicts from the same steps: its bounded check is the panel family's
+(:data:`witness.verify.families.PANELS`) and its all-sizes argument the
+implication of a sound rule (:mod:`witness.verify.panel_generality`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,16 +42,11 @@ from witness.verify.bounded import (
     REFUTED,
     UNKNOWN,
     Counterexample,
+    Family,
     verify_clauses,
 )
+from witness.verify.families import COLOURS, PANELS, TRIANGLES, covers_panel, panel_kinds
 from witness.verify.generality import accepted_states, clause_is_local, clause_kind, generality
-from witness.verify.panel_bounded import (
-    COLOURS,
-    PanelCounterexample,
-    covers_panel,
-    panel_kinds,
-    verify_panel_clauses,
-)
 from witness.verify.panel_generality import implies_certificate
 
 DEFAULT_MAX_SIZE = (4, 4)
@@ -77,7 +75,7 @@ class ClauseResult:
     # fires on a solution prefix of any puzzle of any size.
     all_sizes: bool = False
     sizes_checked: list[str] = field(default_factory=list)
-    counterexample: Counterexample | PanelCounterexample | None = None
+    counterexample: Counterexample | None = None
     seconds: float = 0.0
     choices: int = 0
     conflicts: int = 0
@@ -123,7 +121,7 @@ class VerifyResult:
         return all(c.all_sizes for c in self.clauses)
 
     @property
-    def counterexample(self) -> Counterexample | PanelCounterexample | None:
+    def counterexample(self) -> Counterexample | None:
         return next((c.counterexample for c in self.clauses if c.counterexample), None)
 
     @property
@@ -210,7 +208,7 @@ def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -
     A learned family program (its record has a ``panel`` key) is checked on
     panels with any start: proven, it prunes everywhere (it never fires on
     panels its features do not apply to); with a bounded verdict only on a
-    ``panel`` the check covered (:func:`witness.verify.panel_bounded.covers_panel`).
+    ``panel`` the check covered (:func:`witness.verify.families.covers_panel`).
     """
     status = verdict.get("status")
     if "panel" in verdict:
@@ -252,9 +250,48 @@ def _path_json(path: list[Vertex]) -> str:
     return "[" + ", ".join(f"[{x}, {y}]" for x, y in path) + "]"
 
 
+@dataclass(frozen=True)
+class Argument:
+    """A family's bounded check and its all-sizes argument: whether a clause
+    not refuted is proven for every size, its tag, and the sentence that says
+    what its outcome shows about every size, and why."""
+
+    family: Family
+    proven: Callable[[Clause], bool]
+    kind: Callable[[Clause], str]
+    local: Callable[[Clause], bool]
+    explain: Callable[[Clause, str, int, int, Counterexample | None], str]
+    max_size: tuple[int, int]  # what witness verify checks up to when no size is given
+    time_limit: float | None = None  # the limit when none is given (None: no limit)
+
+
+TRIANGLE_ARGUMENT = Argument(
+    family=TRIANGLES,
+    proven=lambda clause: not accepted_states(clause),
+    kind=clause_kind,
+    local=clause_is_local,
+    explain=generality,
+    max_size=DEFAULT_MAX_SIZE,
+)
+PANEL_ARGUMENT = Argument(
+    family=PANELS,
+    proven=lambda clause: implies_certificate(clause).proven,
+    kind=lambda clause: "panel: " + ", ".join(panel_kinds((clause,))),
+    local=lambda clause: False,
+    explain=lambda clause, outcome, rows, cols, _cx: panel_generality(clause, outcome, rows, cols),
+    max_size=PANEL_MAX_SIZE,
+    time_limit=PANEL_TIME_LIMIT,
+)
+
+
+def argument_for(pred: Predicate) -> Argument:
+    """The feature family of ``pred``'s clauses."""
+    return PANEL_ARGUMENT if reads_panel_features(pred) else TRIANGLE_ARGUMENT
+
+
 def default_max_size(pred: Predicate) -> tuple[int, int]:
     """The size ``witness verify`` checks up to when none is given."""
-    return PANEL_MAX_SIZE if reads_panel_features(pred) else DEFAULT_MAX_SIZE
+    return argument_for(pred).max_size
 
 
 def verify_predicate(
@@ -263,17 +300,18 @@ def verify_predicate(
     max_cols: int = DEFAULT_MAX_SIZE[1],
     time_limit: float | None = None,
 ) -> VerifyResult:
-    """Decide, clause by clause, whether ``pred`` fires on a solution prefix up to the size
-    (a learned family program: :func:`verify_panel_program`)."""
-    if reads_panel_features(pred):
-        limit = PANEL_TIME_LIMIT if time_limit is None else time_limit
-        return verify_panel_program(pred, max_rows, max_cols, limit)
+    """Decide, clause by clause, whether ``pred`` fires on a solution prefix up
+    to the size (the bounded check of its family), and what that says about
+    every size (its family's all-sizes argument). A learned family program
+    without ``time_limit`` gets :data:`PANEL_TIME_LIMIT`."""
+    argument = argument_for(pred)
+    limit = argument.time_limit if time_limit is None else time_limit
     t0 = time.perf_counter()
-    outcomes = verify_clauses(pred.clauses, max_rows, max_cols, time_limit)
+    outcomes = verify_clauses(argument.family, pred.clauses, max_rows, max_cols, limit)
     results = []
     pairs = zip(pred.clauses, outcomes, strict=True)
     for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs, 1):
-        all_sizes = outcome != REFUTED and not accepted_states(clause)
+        all_sizes = outcome != REFUTED and argument.proven(clause)
         status = (
             REFUTED
             if outcome == REFUTED
@@ -289,9 +327,9 @@ def verify_predicate(
                 text=clause_text(clause.comparisons, words=False),
                 source=clause.source,
                 status=status,
-                local=clause_is_local(clause),
-                kind=clause_kind(clause),
-                generality=generality(clause, outcome, max_rows, max_cols, cx),
+                local=argument.local(clause),
+                kind=argument.kind(clause),
+                generality=argument.explain(clause, outcome, max_rows, max_cols, cx),
                 all_sizes=all_sizes,
                 sizes_checked=sizes,
                 counterexample=cx,
@@ -300,8 +338,11 @@ def verify_predicate(
                 conflicts=totals["conflicts"],
             )
         )
-    overall = overall_status(results)
-    return VerifyResult(pred.name, max_rows, max_cols, overall, results, time.perf_counter() - t0)
+    kinds = panel_kinds(pred.clauses) if argument.family is PANELS else ()
+    seconds = time.perf_counter() - t0
+    return VerifyResult(
+        pred.name, max_rows, max_cols, overall_status(results), results, seconds, kinds
+    )
 
 
 def overall_status(results: list[ClauseResult]) -> str:
@@ -312,45 +353,6 @@ def overall_status(results: list[ClauseResult]) -> str:
     if statuses <= {PROVEN}:
         return PROVEN
     return UNKNOWN if UNKNOWN in statuses else BOUNDED
-
-
-def verify_panel_program(
-    pred: Predicate,
-    max_rows: int = PANEL_MAX_SIZE[0],
-    max_cols: int = PANEL_MAX_SIZE[1],
-    time_limit: float | None = PANEL_TIME_LIMIT,
-) -> VerifyResult:
-    """:func:`verify_predicate` for a learned family program: the bounded check on
-    panels (:mod:`witness.verify.panel_bounded`) and, for every size, the
-    implication of a sound rule (:mod:`witness.verify.panel_generality`)."""
-    t0 = time.perf_counter()
-    outcomes = verify_panel_clauses(pred.clauses, max_rows, max_cols, time_limit)
-    results = []
-    pairs = zip(pred.clauses, outcomes, strict=True)
-    for i, (clause, (outcome, cx, sizes, totals)) in enumerate(pairs, 1):
-        implied = outcome != REFUTED and implies_certificate(clause).proven
-        status = PROVEN if implied else BOUNDED if outcome == NO_COUNTEREXAMPLE else outcome
-        results.append(
-            ClauseResult(
-                index=i,
-                text=clause_text(clause.comparisons, words=False),
-                source=clause.source,
-                status=status,
-                local=False,
-                kind="panel: " + ", ".join(panel_kinds((clause,))),
-                generality=panel_generality(clause, outcome, max_rows, max_cols),
-                all_sizes=implied,
-                sizes_checked=sizes,
-                counterexample=cx,
-                seconds=totals["seconds"],
-                choices=totals["choices"],
-                conflicts=totals["conflicts"],
-            )
-        )
-    overall = overall_status(results)
-    seconds = time.perf_counter() - t0
-    kinds = panel_kinds(pred.clauses)
-    return VerifyResult(pred.name, max_rows, max_cols, overall, results, seconds, kinds)
 
 
 def panel_generality(clause: Clause, outcome: str, max_rows: int, max_cols: int) -> str:

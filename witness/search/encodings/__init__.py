@@ -1,10 +1,12 @@
 """The clingo solver's encodings of the puzzle rules (``*.lp`` files).
 
-- ``path.lp``: the puzzle rules. Grid geometry from the constants ``rows``
-  and ``cols``, a solution path as a set of chosen edges with degree and
-  connectivity constraints, and the triangle counts. The puzzle itself
-  (``start/1``, ``goal/1``, ``tri/2``) is given as facts by the solver and
-  chosen by the verifier (:mod:`witness.verify.bounded`).
+- ``path.lp``: the rules of a triangle puzzle for the clingo yardstick
+  (:func:`witness.search.asp_solver.solve_asp`). Grid geometry from the
+  constants ``rows`` and ``cols``, a solution path as a set of chosen edges
+  with degree and connectivity constraints, and the triangle counts; the
+  puzzle (``start/1``, ``goal/1``, ``tri/2``) as facts. The panel encodings
+  below give the same solutions (tests/test_verify.py); the verifier's
+  triangle family uses those.
 - ``panel_*.lp``: a general panel (:func:`witness.search.asp_solver.panel_program`),
   one file per constraint family: ``panel_path.lp`` (the line: several starts
   and ends, symmetry with both lines), ``panel_regions.lp`` (reachability on

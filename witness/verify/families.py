@@ -1,12 +1,33 @@
-"""The bounded check for learned family programs (clauses over the features of
-:mod:`witness.search.panel_features`): does a clause fire on a prefix of a
-solution of some panel up to a given size?
+"""The feature families of the bounded check (:mod:`witness.verify.bounded`):
+what each one's puzzles are, in data for the one driver.
 
-Each clause is checked on its own (:func:`verify_panel_clauses`). It covers,
-for every size ``r x c`` with ``r <= max_rows`` and ``c <= max_cols``
-(``c x r`` is the mirror image of ``r x c`` under ``(x, y) -> (y, x)``, which
-maps panels, lines and every feature to themselves, so one of each pair is
-solved):
+The triangle family (:data:`TRIANGLES`: clauses over the paper's features,
+:data:`witness.search.predicates.FEATURES`) covers, for every size, every
+puzzle of the paper's form (:class:`witness.model.puzzle.Puzzle`):
+
+- every start vertex, every goal on the rim other than the start, and every
+  triangle placement (0..3 triangles on every square, 0 meaning
+  unconstrained);
+- every solution of that puzzle and every proper prefix of it (from the
+  trivial path ``[start]`` up to the vertex before the goal);
+- every constrained square of it.
+
+Mirror images keep every feature (triangles, edges and corners of a square,
+the head on a corner, the path's length, the goal's reachability, the
+addable edges): each maps squares to squares with their sides and corners,
+solutions to solutions and the rim to the rim. So within one size
+``choose.lp`` (under the fact ``paper_form``) tries only starts in the
+lower-left quarter (``x -> cols - x``, ``y -> rows - y``, and ``x <-> y``
+on a square grid, map every other start there). Its encodings are the
+panel family's rules of the line (the solver's ``panel_path.lp``,
+``panel_regions.lp`` and ``panel_triangles.lp``: a triangle puzzle is a
+panel with triangles) with the same ``choose.lp`` (triangles only, no
+gaps, the paper's form) and its own ``prefix.lp`` (the proper prefix and
+the paper's features of every square), over the same grid facts
+(:func:`grid_facts`); all clauses are grounded together.
+
+The panel family (:data:`PANELS`: learned family programs, clauses over
+:mod:`witness.search.panel_features`) covers, for every size:
 
 - every set of gaps; one start on any vertex; every non-empty set of ends on
   the boundary;
@@ -30,26 +51,29 @@ up to the size with any dots, gaps, starts and ends, squares and stars of at
 most two colours (and, for a dot or square clause, any triangles and
 polyominoes) fires on one the check builds. Panels with symmetry, cancellers,
 removed edges or vertices are left out: the features do not apply there and
-a family program never fires.
+a family program never fires. ``choose.lp`` chooses the panel,
+``panel_prefix.lp`` computes the prefix and the features of every object;
+each clause is its own group (its symbols are its own), so each gets an
+equal share of the time.
 
-The question is one ASP problem per size and clause (``panel_choose.lp``
-chooses the panel, ``panel_prefix.lp`` computes the prefix and the features
-of every object, one rule for the clause here). A model is a counterexample,
-re-checked in Python (:func:`witness.model.rules.is_solution`,
-:func:`witness.search.panel_features.object_features`) before it is reported.
+Each family re-checks a model in Python before it is a counterexample: the
+triangle family with :func:`witness.model.puzzle.is_solution` and
+:func:`witness.search.predicates.square_features`, the panel family with
+:func:`witness.model.rules.is_solution` and
+:func:`witness.search.panel_features.object_features`.
 """
 
 from __future__ import annotations
 
 import re
-import time
-from dataclasses import dataclass
 from itertools import pairwise
 
 import clingo
 
 from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, Vertex, edge
 from witness.model.panel import Dot, Panel, cell_edges
+from witness.model.puzzle import Puzzle
+from witness.model.puzzle import is_solution as is_puzzle_solution
 from witness.model.rules import cell_point, is_solution, point
 from witness.search.asp_solver import path_from_edges, symbol_vertex
 from witness.search.encodings import encoding
@@ -60,21 +84,93 @@ from witness.search.panel_features import (
     features_apply,
     object_features,
 )
-from witness.search.predicates import Clause
-from witness.verify.bounded import (
-    SizeOutcome,
-    SizeProblem,
-    clause_rule,
-    search_sizes,
-    verifier_encoding,
+from witness.search.predicates import Clause, Predicate, square_features
+from witness.verify.bounded import Counterexample, Family, verifier_encoding
+
+
+def _defined_features(name: str, pattern: str) -> frozenset[str]:
+    """The features ``feature(O, name, Value)`` a verifier encoding defines."""
+    return frozenset(re.findall(pattern, verifier_encoding(name), re.M))
+
+
+# --------------------------------------------------------- the triangle family
+# The solver's rules of the line of a triangle puzzle.
+TRIANGLE_ENCODINGS = ("panel_path.lp", "panel_regions.lp", "panel_triangles.lp")
+
+
+def triangle_program(rows: int, cols: int, clauses: tuple[Clause, ...]) -> tuple[str, tuple]:
+    """The triangle puzzles of one size: the encodings, the grid as facts, the
+    paper's form (no gaps, one end, starts in the lower-left quarter: choose.lp)
+    and the size as constants."""
+    text = "\n".join(
+        [encoding(n) for n in TRIANGLE_ENCODINGS]
+        + [verifier_encoding("choose.lp"), verifier_encoding("prefix.lp")]
+        + grid_facts(rows, cols, ("triangle",))
+        + ["paper_form."]
+    )
+    return text, (f"-c rows={rows}", f"-c cols={cols}")
+
+
+def _square(place: clingo.Symbol) -> tuple[int, int]:
+    """The square (x, y) of a cell's place on the doubled grid."""
+    px, py = symbol_vertex(place)
+    return ((px - 1) // 2, (py - 1) // 2)
+
+
+def triangle_counterexample(
+    rows: int, cols: int, index: int, clause: Clause, atoms: list[clingo.Symbol]
+) -> Counterexample:
+    """Read a model back, and check it in Python: raises if it is not a false positive."""
+    start = goal = head = None
+    triangles, edges, squares = [], [], []
+    for s in atoms:
+        if s.match("start", 1):
+            start = symbol_vertex(s.arguments[0])
+        elif s.match("end", 1):
+            goal = symbol_vertex(s.arguments[0])
+        elif s.match("tri", 2):
+            triangles.append((*_square(s.arguments[0]), s.arguments[1].number))
+        elif s.match("sel", 2):
+            edges.append((symbol_vertex(s.arguments[0]), symbol_vertex(s.arguments[1])))
+        elif s.match("head", 1):
+            head = symbol_vertex(s.arguments[0])
+        elif s.match("fires", 2) and s.arguments[0].number == index:
+            squares.append(_square(s.arguments[1]))
+    puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=tuple(triangles))
+    solution = path_from_edges(puzzle.start, edges)
+    prefix = solution[: solution.index(head) + 1]
+    square = min(squares)
+    values = square_features(puzzle, prefix, square)
+    if not (
+        is_puzzle_solution(puzzle, solution)
+        and len(prefix) < len(solution)
+        and square in puzzle.triangle_map
+        and Predicate("clause", "program", (clause,)).holds_on_square(values)
+    ):
+        raise RuntimeError(
+            f"verifier encoding bug: model is not a false positive of clause {index + 1}: "
+            f"puzzle {puzzle.to_json()}, solution {solution}, prefix {prefix}, square {square}"
+        )
+    where = ("square", list(square))
+    return Counterexample(
+        puzzle, solution, prefix, square, index + 1, values, where, f"square {list(square)}"
+    )
+
+
+TRIANGLES = Family(
+    name="triangles",
+    prefix_encoding="prefix.lp",
+    features=_defined_features("prefix.lp", r"^feature\(S, (\w+), "),
+    guard="constrained",
+    group=lambda clause: "all",
+    program=triangle_program,
+    read_model=triangle_counterexample,
 )
 
+
+# ------------------------------------------------------------ the panel family
 # The colours of squares and stars on the verifier's panels.
 COLOURS = ("black", "white")
-# The features witness/verify/panel_prefix.lp defines.
-PANEL_ASP_FEATURES = frozenset(
-    re.findall(r"^feature\(\w+\(P\), (\w+), ", verifier_encoding("panel_prefix.lp"), re.M)
-)
 # The solver's rules of the line and of the symbols the verifier places.
 RULE_ENCODINGS = ("panel_path.lp", "panel_regions.lp", "panel_dots.lp")
 KIND_ENCODINGS = {
@@ -86,33 +182,8 @@ KIND_ENCODINGS = {
 }
 
 
-@dataclass
-class PanelCounterexample:
-    """A solution prefix of a panel on which a clause fires on ``blamed``."""
-
-    puzzle: Panel
-    solution: list[Vertex]
-    prefix: list[Vertex]
-    blamed: PanelObject
-    clause_index: int  # counted from 1
-    features: dict[str, int]
-
-    def where(self) -> str:
-        return f"{self.blamed.kind} {self.blamed.index} ({self.blamed.name})"
-
-    def to_dict(self) -> dict:
-        return {
-            "puzzle": self.puzzle.to_dict(),
-            "solution": [list(v) for v in self.solution],
-            "prefix": [list(v) for v in self.prefix],
-            "object": self.blamed.name,
-            "clause": self.clause_index,
-            "features": self.features,
-        }
-
-
 def panel_kinds(clauses: tuple[Clause, ...]) -> tuple[str, ...]:
-    """The object kinds whose features the clauses read (all three when none)."""
+    """The object kinds whose features the clauses read (all of them when none)."""
     read = {
         v
         for cl in clauses
@@ -156,7 +227,7 @@ def _pair(v: tuple[int, int]) -> str:
 
 
 def grid_facts(rows: int, cols: int, kinds: tuple[str, ...]) -> list[str]:
-    """The grid of one size as the facts panel_choose.lp reads."""
+    """The grid of one size as the facts choose.lp reads."""
     probe = Panel(rows=rows, cols=cols, ends=((0, 0),))
     out = [f"use({k})." for k in kinds] + [f'hue("{k}").' for k in COLOURS]
     for v in probe.vertices():
@@ -195,22 +266,18 @@ def grid_facts(rows: int, cols: int, kinds: tuple[str, ...]) -> list[str]:
     return out
 
 
-def panel_problem(rows: int, cols: int, clauses: tuple[Clause, ...]) -> SizeProblem:
-    """The panels of one size with every clause's rule."""
+def panel_program(rows: int, cols: int, clauses: tuple[Clause, ...]) -> tuple[str, tuple]:
+    """The panels of one size with the symbols ``clauses`` read: the
+    encodings and the grid as facts."""
     kinds = symbol_kinds(clauses)
     names = RULE_ENCODINGS + tuple(n for k in kinds for n in KIND_ENCODINGS[k])
-    rules = [f"clause({i})." for i in range(len(clauses))]
-    rules += [
-        clause_rule(i, cl, PANEL_ASP_FEATURES, "obj", "panel_prefix.lp")
-        for i, cl in enumerate(clauses)
-    ]
-    program = "\n".join(
+    text = "\n".join(
         [encoding(n) for n in names]
-        + [verifier_encoding("panel_choose.lp"), verifier_encoding("panel_prefix.lp")]
+        + [verifier_encoding("choose.lp"), verifier_encoding("panel_prefix.lp")]
         + grid_facts(rows, cols, kinds)
-        + rules
+        + ["use(gap)."]
     )
-    return SizeProblem(program, len(clauses))
+    return text, ()
 
 
 # ------------------------------------------------------------ a model back
@@ -261,7 +328,7 @@ def _object_at(panel: Panel, term: clingo.Symbol) -> PanelObject:
 
 def panel_counterexample(
     rows: int, cols: int, index: int, clause: Clause, atoms: list[clingo.Symbol]
-) -> PanelCounterexample:
+) -> Counterexample:
     """Read a model back and check it in Python: raises if it is not a false positive."""
     panel = model_panel(rows, cols, atoms)
     edges, head, first, blamed = [], None, None, None
@@ -285,37 +352,27 @@ def panel_counterexample(
             f"verifier encoding bug: model is not a false positive of clause {index + 1}: "
             f"panel {panel.to_json()}, solution {solution}, prefix {prefix}, object {obj.name}"
         )
-    return PanelCounterexample(panel, solution, prefix, obj, index + 1, values)
+    where = f"{obj.kind} {obj.index} ({obj.name})"
+    return Counterexample(
+        panel, solution, prefix, obj, index + 1, values, ("object", obj.name), where
+    )
 
 
-def verify_panel_clauses(
-    clauses: tuple[Clause, ...],
-    max_rows: int,
-    max_cols: int,
-    time_limit: float | None = None,
-) -> list[SizeOutcome]:
-    """:func:`witness.verify.bounded.verify_clauses` for a learned family program.
-    Clause by clause, each with an equal share of the time left, so that one
-    hard clause does not leave the others unchecked."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    out = []
-    for i, one in enumerate(clauses):
-        share = None
-        if deadline is not None:
-            share = max(0.0, deadline - time.perf_counter()) / (len(clauses) - i)
-        [(outcome, cx, sizes, totals)] = search_sizes(
-            (one,), max_rows, max_cols, share, panel_problem, panel_counterexample
-        )
-        if cx is not None:
-            cx.clause_index = i + 1
-        out.append((outcome, cx, sizes, totals))
-    return out
+PANELS = Family(
+    name="panels",
+    prefix_encoding="panel_prefix.lp",
+    features=_defined_features("panel_prefix.lp", r"^feature\(\w+\(P\), (\w+), "),
+    guard="obj",
+    group=lambda clause: clause,
+    program=panel_program,
+    read_model=panel_counterexample,
+)
 
 
 # ------------------------------------------------ the features of one path
 def _given_facts(panel: Panel, path: list[Vertex]) -> list[str]:
     """A fixed panel and line as the facts panel_prefix.lp reads (what
-    panel_choose.lp and panel_path.lp would choose)."""
+    choose.lp and panel_path.lp would choose)."""
     out = [
         f"edge({_pair(a)},{_pair(b)})."
         for a, b in panel.grid_edges()
