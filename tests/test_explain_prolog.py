@@ -12,7 +12,7 @@ import pytest
 from test_explain import SOUND, UNSOUND, panels, random_lines
 from test_panel_bk import load
 
-from witness.learning.panel_facts import object_atom
+from witness.learning.facts import object_atom
 from witness.pipeline.explain import fired_clauses, load_rules, object_place
 from witness.search.panel_features import panel_objects
 
