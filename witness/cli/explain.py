@@ -12,11 +12,11 @@ from witness.cli.options import (
     PATH_FORMS,
     Subparsers,
     add_json_flag,
+    add_time_limit,
     at_least_one,
     load_path_arg,
     named_option,
     out_path,
-    seconds,
 )
 from witness.io import check_file
 
@@ -107,13 +107,7 @@ def add_explain(sub: Subparsers) -> None:
         help="also draw the panel, the line and the places the clauses fire on, with "
         "row and column numbers (FILE.svg or FILE.png)",
     )
-    p.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="SEC",
-        help=TIME_HELP.format(DEFAULT_TIME_LIMIT),
-    )
+    add_time_limit(p, TIME_HELP.format(DEFAULT_TIME_LIMIT), DEFAULT_TIME_LIMIT)
     add_json_flag(p)
     p.set_defaults(func=cmd_explain)
 
@@ -137,12 +131,6 @@ def add_hint(sub: Subparsers) -> None:
         help=f"how many steps to show (>= 1, default {DEFAULT_STEPS})",
     )
     p.add_argument("--rules", default=None, help=RULES_HELP)
-    p.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="SEC",
-        help=TIME_HELP.format(DEFAULT_TIME_LIMIT),
-    )
+    add_time_limit(p, TIME_HELP.format(DEFAULT_TIME_LIMIT), DEFAULT_TIME_LIMIT)
     add_json_flag(p)
     p.set_defaults(func=cmd_hint)

@@ -150,8 +150,8 @@ def add_json_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
 
 
-def add_time_limit(p: argparse.ArgumentParser, text: str) -> None:
-    p.add_argument("--time-limit", type=seconds, default=None, metavar="SEC", help=text)
+def add_time_limit(p: argparse.ArgumentParser, text: str, default: float | None = None) -> None:
+    p.add_argument("--time-limit", type=seconds, default=default, metavar="SEC", help=text)
 
 
 def add_seed(p: argparse.ArgumentParser, text: str | None = None) -> None:
