@@ -175,3 +175,59 @@ def test_unknown_learner_is_refused(tmp_path):
 
     with pytest.raises(TaskError, match="unknown learner"):
         learn_with(write_task(tmp_path / "t", 1), "magic")
+
+
+def test_witness_learn_with_a_learner_writes_a_program_file(tmp_path, capsys):
+    from witness.cli import main
+    from witness.learning.program import read_program
+
+    folder = write_task(tmp_path / "task", 2)
+    out = tmp_path / "p.pl"
+    status = main(
+        ["learn", str(folder), "--learner", "enumerate", "--timeout", "30", "--out", str(out)]
+    )
+    assert status == 0
+    text = out.read_text()
+    assert text.startswith("% Learned by ilp (enumerate:")
+    assert read_program(text) == read_program(capsys.readouterr().out)
+
+
+def test_the_pipeline_step_learns_with_the_configured_learner(tmp_path):
+    import json
+
+    from witness.pipeline.workflow import learn_step
+
+    folder = write_task(tmp_path / "task", 3)
+    out_pl, out_json = tmp_path / "t.pl", tmp_path / "t.json"
+    record = learn_step(
+        str(folder),
+        str(out_pl),
+        str(out_json),
+        30,
+        "ilp",
+        "gp",
+        {"gp": {"population": 20, "generations": 3}},
+    )
+    assert record["learner"] == "gp" and record["fp"] == 0
+    assert json.loads(out_json.read_text())["engine"] == "gp"
+
+
+def test_the_config_names_a_learner_and_its_settings():
+    import copy
+
+    import yaml
+
+    from witness.errors import InputError
+    from witness.pipeline.workflow import validate_config
+
+    root = Path(__file__).resolve().parents[1]
+    schema = root / "workflow/schemas/config.schema.yaml"
+    paper = yaml.safe_load((root / "config.yaml").read_text())
+    config = validate_config(copy.deepcopy(paper), schema)
+    assert config["learner"] == "ilp" and config["learners"] == {}
+    config = copy.deepcopy(paper) | {"learner": "gp", "learners": {"gp": {"seed": 4}}}
+    assert LearnerSettings.from_dict(validate_config(config, schema)["learners"]).gp.seed == 4
+    with pytest.raises(InputError, match="learner"):
+        validate_config(copy.deepcopy(paper) | {"learner": "magic"}, schema)
+    with pytest.raises(InputError, match="popsize"):
+        validate_config(copy.deepcopy(paper) | {"learners": {"gp": {"popsize": 3}}}, schema)
