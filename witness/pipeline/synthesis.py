@@ -1,4 +1,4 @@
-"""The side-by-side of the learners (issue 72): every learner on the same tasks.
+"""The side-by-side of the learners: every learner on the same tasks.
 
 ``run_synthesis(config, out_dir)`` reads ``config/synthesis.yaml``'s
 mapping: for each experiment (a bias, and triangle puzzles or panels of some

@@ -1,4 +1,4 @@
-# The side-by-side of the learners (issue 72, docs/synthesis.md): not part of `all`.
+# The side-by-side of the learners (docs/synthesis.md): not part of `all`.
 #   snakemake --cores 2 synthesis      (reads config/synthesis.yaml)
 import yaml
 

@@ -1,4 +1,4 @@
-"""Run every learner on the same tasks and write the side-by-side table (issue 72)."""
+"""Run every learner on the same tasks and write the side-by-side table."""
 
 from pathlib import Path
 
