@@ -26,6 +26,16 @@ logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
+class Experiment:
+    """An experiment's task folders and test puzzles."""
+
+    name: str
+    bias: str
+    tasks: list[Path]
+    test: list[Path]
+
+
+@dataclass(frozen=True)
 class Job:
     """One learning run: an experiment's task, a learner and its seed."""
 
@@ -42,36 +52,56 @@ def _cpu() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
-def make_tasks(experiment: dict, seed: int, folder: Path, examples: dict) -> list[Path]:
-    """The experiment's training puzzles, generated, and its task folders
-    (``tasks`` pools of ``pool`` puzzles each)."""
+def _generator(experiment: dict):
+    """The panel generator of an experiment with ``panels``; None for triangle puzzles."""
+    if not experiment.get("panels"):
+        return None
+    from witness.search.generate_panels import PanelSpec, panel_set_generator
+
+    panels = experiment["panels"]
+    return panel_set_generator(
+        PanelSpec(types=tuple(panels["types"]), densities=dict(panels.get("densities", {})))
+    )
+
+
+def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Experiment:
+    """The experiment's training puzzles and task folders (``tasks`` pools of
+    ``pool`` puzzles each), and its test puzzles (disjoint from them)."""
     from witness.learning.examples import write_task
     from witness.model.puzzle import load_search_view
     from witness.search.generate import write_named_set
 
-    generator = None
-    if experiment.get("panels"):
-        from witness.search.generate_panels import PanelSpec, panel_set_generator
-
-        panels = experiment["panels"]
-        generator = panel_set_generator(
-            PanelSpec(types=tuple(panels["types"]), densities=dict(panels.get("densities", {})))
-        )
-    train = experiment["train"]
     pool, count = int(experiment.get("pool", 1)), int(experiment.get("tasks", 1))
-    files = write_named_set(
-        folder / "train",
-        "train",
-        train["method"],
-        [tuple(s) for s in train["sizes"]],
-        pool * count,
-        seed,
-        progress=False,
-        generator=generator,
-    )
+    made: dict[str, list[Path]] = {}
+    test: dict = experiment.get("test") or {}
+    for name, spec, n, earlier in (
+        ("train", dict(experiment["train"]), pool * count, []),
+        (
+            "test",
+            test,
+            int(test.get("count", 0)),
+            [folder / "train"],
+        ),
+    ):
+        if not n:
+            made[name] = []
+            continue
+        made[name] = sorted(
+            write_named_set(
+                folder / name,
+                name,
+                spec["method"],
+                [tuple(s) for s in spec["sizes"]],
+                n,
+                seed,
+                exclude_dirs=earlier,
+                progress=False,
+                generator=_generator(experiment),
+            )
+        )
     tasks = []
     for k in range(count):
-        chunk = sorted(files)[k * pool : (k + 1) * pool]
+        chunk = made["train"][k * pool : (k + 1) * pool]
         out = folder / "tasks" / f"task{k}"
         write_task(
             [load_search_view(f) for f in chunk],
@@ -84,7 +114,7 @@ def make_tasks(experiment: dict, seed: int, folder: Path, examples: dict) -> lis
             positives=examples.get("positives", "blamed"),
         )
         tasks.append(out)
-    return tasks
+    return Experiment(experiment["name"], Path(experiment["bias"]).stem, tasks, made["test"])
 
 
 def run_job(job: Job, config: dict, out: Path) -> dict:
@@ -141,24 +171,49 @@ def verdict(path: Path, rules: Sequence, settings: dict) -> str:
     return str(result.to_dict()["status"])
 
 
-def jobs_of(config: dict, out: Path) -> list[Job]:
-    """Every run of the side-by-side, the task folders written."""
-    jobs = []
-    for exp in config["experiments"]:
-        tasks = make_tasks(exp, int(config["seed"]), out / exp["name"], config.get("examples", {}))
-        for task in tasks:
-            for learner in config["learners"]:
-                seeds = config["gp_seeds"] if learner == "gp" else [0]
-                jobs += [Job(exp["name"], Path(exp["bias"]).stem, task, learner, s) for s in seeds]
-    return jobs
+def test_speedups(program: Path, test: list[Path], baseline: list, settings: dict) -> dict:
+    """speedup_E and speedup_t of a program over no pruning on the test
+    puzzles, the share solved slower and the puzzles it left unsolved."""
+    from witness.model.panel import Panel
+    from witness.pipeline.evaluate import solve_all, speedups
+
+    puzzles = [(p.stem, Panel.load(p)) for p in test]
+    records = solve_all(puzzles, str(program), time_limit=settings.get("time_limit"))
+    s_t, s_e = speedups(baseline, records)
+    slower = sum(r.seconds > b.seconds for r, b in zip(records, baseline, strict=True))
+    lost = sum(b.solved and not r.solved for r, b in zip(records, baseline, strict=True))
+    return {
+        "speedup_E": round(s_e, 3),
+        "speedup_t": round(s_t, 3),
+        "slower": round(slower / len(records), 3),
+        "unsolved": lost,
+    }
 
 
 def run_synthesis(config: dict, out: str | Path) -> list[dict]:
     """Run the side-by-side and write ``runs.json`` and ``synthesis.md`` in ``out``."""
     from witness.io import write_json
+    from witness.model.panel import Panel
+    from witness.pipeline.evaluate import solve_all
 
     out = Path(out)
-    rows = [run_job(job, config, out) for job in tqdm(jobs_of(config, out), desc="learners")]
+    seed, test_settings = int(config["seed"]), config.get("test", {})
+    rows = []
+    for spec in config["experiments"]:
+        exp = make_sets(spec, seed, out / spec["name"], config.get("examples", {}))
+        puzzles = [(p.stem, Panel.load(p)) for p in exp.test]
+        baseline = solve_all(puzzles, "none", time_limit=test_settings.get("time_limit"))
+        jobs = [
+            Job(exp.name, exp.bias, task, learner, s)
+            for task in exp.tasks
+            for learner in config["learners"]
+            for s in (config["gp_seeds"] if learner == "gp" else [0])
+        ]
+        for job in tqdm(jobs, desc=f"learners on {exp.name}"):
+            row = run_job(job, config, out)
+            if row["clauses"] and exp.test:
+                row.update(test_speedups(Path(row["program"]), exp.test, baseline, test_settings))
+            rows.append(row)
     write_json(rows, out / "runs.json")
     (out / "synthesis.md").write_text(synthesis_table(rows))
     return rows
@@ -171,11 +226,17 @@ def _quartiles(values: list[float]) -> str:
     return f"{q2:.2f} ({q1:.2f}-{q3:.2f})"
 
 
+def _median(group: list[dict], key: str) -> str:
+    values = [r[key] for r in group if key in r]
+    return f"{statistics.median(values):.2f}" if values else "n/a"
+
+
 def synthesis_table(rows: list[dict]) -> str:
     """The markdown table: one line per experiment and learner."""
     head = (
         "| bias | learner | runs | CPU s median (IQR) | candidates (median) | clauses | "
-        "literals | TP / FN | FP | verdicts |\n|---|---|---|---|---|---|---|---|---|---|\n"
+        "literals | TP / FN | FP | verdicts | speedup_E | speedup_t | slower | unsolved |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     )
     lines = []
     order = {name: i for i, name in enumerate(("ilp", "enumerate", "gp", "rules"))}
@@ -198,6 +259,27 @@ def synthesis_table(rows: list[dict]) -> str:
             f"{statistics.median(r['candidates'] for r in group):.0f} | {spread('clauses')} | "
             f"{spread('literals')} | {spread('tp')} / {spread('fn')} | {spread('fp')} | "
             + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items()))
-            + " |"
+            + f" | {_median(group, 'speedup_E')} | {_median(group, 'speedup_t')} | "
+            f"{_median(group, 'slower')} | {sum(r.get('unsolved', 0) for r in group)} |"
         )
     return head + "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m witness.pipeline.synthesis [CONFIG] [OUT]``: the side-by-side
+    without Snakemake (default config/synthesis.yaml, results/synthesis/<run>)."""
+    import sys
+
+    import yaml
+
+    args = sys.argv[1:] if argv is None else argv
+    config = yaml.safe_load(Path(args[0] if args else "config/synthesis.yaml").read_text())
+    out = Path(args[1]) if len(args) > 1 else Path("results/synthesis") / str(config["run"])
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    run_synthesis(config, out)
+    print((out / "synthesis.md").read_text(), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

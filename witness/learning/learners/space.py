@@ -218,7 +218,7 @@ class SpaceSettings:
     """How far the feature space goes: literals per feature (None: max_body),
     singleton body variables, the share of the time limit it may take."""
 
-    max_literals: int | None = 3
+    max_literals: int | None = None
     allow_singletons: bool = False
     time_share: float = 0.5
 
