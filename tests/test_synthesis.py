@@ -34,3 +34,14 @@ def test_the_synthesis_config_covers_the_issue():
     biases = {Path(e["bias"]).stem: bool(e.get("panels")) for e in config["experiments"]}
     assert biases == {"paper": False, "rich": False, "squares": True, "stars": True}
     assert all((ROOT / e["bias"]).exists() for e in config["experiments"])
+
+
+def test_the_pipeline_report_names_a_learner_other_than_ilp():
+    import pandas as pd
+
+    from witness.pipeline.report import encoding_lines
+
+    secs = pd.Series([1.0, 2.0])
+    assert not any("learner" in line for line in encoding_lines({"positives": "all"}, secs))
+    lines = encoding_lines({"positives": "all", "learner": "gp"}, secs)
+    assert any(line.startswith("- learner: `gp`") for line in lines)
