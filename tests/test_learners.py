@@ -231,3 +231,18 @@ def test_the_config_names_a_learner_and_its_settings():
         validate_config(copy.deepcopy(paper) | {"learner": "magic"}, schema)
     with pytest.raises(InputError, match="popsize"):
         validate_config(copy.deepcopy(paper) | {"learners": {"gp": {"popsize": 3}}}, schema)
+
+
+@pytest.mark.parametrize("learner", ["enumerate", "gp"])
+def test_translation_refuses_a_learned_program_outside_its_predicates(tmp_path, learner):
+    """The fixture's predicates (red, big) are none of the translator's: the
+    program file is refused with a message naming the clause and the predicate."""
+    from witness.learning.learners.result import write_learned
+    from witness.learning.translate import TranslationError, translate_file
+
+    folder = write_task(tmp_path / "task", 4, n=20)
+    program, scores, stats = learn_with(folder, learner, timeout=60, settings=SETTINGS)
+    assert program.clauses  # this task has a consistent clause
+    path = write_learned(tmp_path / "p.pl", program, scores, stats)
+    with pytest.raises(TranslationError, match=r"clause 'f\(A,B\) :- .*unknown background"):
+        translate_file(path)
