@@ -45,3 +45,17 @@ def test_the_pipeline_report_names_a_learner_other_than_ilp():
     assert not any("learner" in line for line in encoding_lines({"positives": "all"}, secs))
     lines = encoding_lines({"positives": "all", "learner": "gp"}, secs)
     assert any(line.startswith("- learner: `gp`") for line in lines)
+
+
+def test_clauses_not_proven_are_listed_once_per_bias_and_learner():
+    from witness.pipeline.synthesis import not_proven_text
+
+    clause = {"clause": "f(A,B) :- p(A,B).", "status": "refuted", "counterexample": ["c/x.json"]}
+    rows = [
+        {"experiment": "paper", "learner": "gp", "not_proven": [clause]},
+        {"experiment": "paper", "learner": "gp", "not_proven": [clause]},
+        {"experiment": "paper", "learner": "ilp", "not_proven": []},
+    ]
+    text = not_proven_text(rows)
+    assert "- paper, gp: `f(A,B) :- p(A,B).` refuted in 2 run(s); `c/x.json`" in text
+    assert "ilp" not in text and not_proven_text(rows[2:]) == ""

@@ -149,16 +149,28 @@ def run_job(job: Job, config: dict, out: Path) -> dict:
         **scores.as_dict(),
         "timed_out": stats.timed_out,
         "program": str(path),
-        "verdict": verdict(path, program.rules, config.get("verify", {})),
-    }
+    } | dict(
+        zip(
+            ("verdict", "not_proven"),
+            verdict(path, program.rules, config.get("verify", {})),
+            strict=True,
+        )
+    )
 
 
-def verdict(path: Path, rules: Sequence, settings: dict) -> str:
-    """The verifier's verdict on a program file (``empty`` without clauses)."""
+def verdict(path: Path, rules: Sequence, settings: dict) -> tuple[str, list[dict]]:
+    """The verifier's verdict on a program file (``empty`` without clauses)
+    and its clauses not proven: the Prolog clause, its status and the
+    counterexample's files (written beside the program, for ``witness show``)."""
     if not rules:
-        return "empty"
+        return "empty", []
     from witness.learning.translate import load_predicate
-    from witness.verify.verdict import default_max_size, verify_predicate
+    from witness.verify.verdict import (
+        PROVEN,
+        default_max_size,
+        verify_predicate,
+        write_counterexamples,
+    )
 
     predicate = load_predicate(str(path))
     size = settings.get("max_size")
@@ -167,8 +179,20 @@ def verdict(path: Path, rules: Sequence, settings: dict) -> str:
         result = verify_predicate(predicate, rows, cols, time_limit=settings.get("time_limit", 60))
     except Exception as exc:  # a program translation refuses, say: recorded, not fatal
         logger.warning("cannot verify %s: %s", path, exc)
-        return "error"
-    return str(result.to_dict()["status"])
+        return "error", []
+    refuted = any(c.counterexample for c in result.clauses)
+    files = write_counterexamples(result, path.with_suffix("")) if refuted else []
+    failing = [
+        {
+            "clause": c.source or c.text,
+            "status": c.status,
+            "counterexample": [str(f) for f in files if f.name.startswith(f"clause{c.index}_")]
+            or None,
+        }
+        for c in result.clauses
+        if c.status != PROVEN
+    ]
+    return result.status, failing
 
 
 def test_speedups(program: Path, test: list[Path], baseline: list, settings: dict) -> dict:
@@ -262,7 +286,25 @@ def synthesis_table(rows: list[dict]) -> str:
             + f" | {_median(group, 'speedup_E')} | {_median(group, 'speedup_t')} | "
             f"{_median(group, 'slower')} | {sum(r.get('unsolved', 0) for r in group)} |"
         )
-    return head + "\n".join(lines) + "\n"
+    return head + "\n".join(lines) + "\n" + not_proven_text(rows)
+
+
+def not_proven_text(rows: list[dict]) -> str:
+    """Each clause a learner returned that the verifier did not prove, once per
+    bias and learner, with how many runs returned it and a counterexample."""
+    seen: dict[tuple[str, str, str], list] = {}
+    for r in rows:
+        for c in r.get("not_proven", []):
+            key = (r["experiment"], r["learner"], c["clause"])
+            entry = seen.setdefault(key, [c["status"], 0, c["counterexample"]])
+            entry[1] += 1
+    if not seen:
+        return ""
+    lines = ["", "Clauses not proven (bias, learner: clause, verdict, runs, counterexample):", ""]
+    for (exp, learner, clause), (status, runs, cx) in seen.items():
+        where = f"`{cx[0]}`" if cx else "none found"
+        lines.append(f"- {exp}, {learner}: `{clause}` {status} in {runs} run(s); {where}")
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
