@@ -246,3 +246,27 @@ def test_translation_refuses_a_learned_program_outside_its_predicates(tmp_path, 
     path = write_learned(tmp_path / "p.pl", program, scores, stats)
     with pytest.raises(TranslationError, match=r"clause 'f\(A,B\) :- .*unknown background"):
         translate_file(path)
+
+
+def test_gp_gives_the_same_program_in_another_process(tmp_path):
+    """Nothing of the run depends on the process (hash seeds, object addresses)."""
+    import os
+    import subprocess
+    import sys
+
+    folder = write_task(tmp_path / "task", 4, n=20)
+    code = (
+        "import sys; from witness.learning.learners import learn_with, LearnerSettings;"
+        "from witness.learning.learners.gp import GPSettings;"
+        "s = LearnerSettings(gp=GPSettings(population=40, generations=10, seed=3));"
+        "print(learn_with(sys.argv[1], 'gp', timeout=60, settings=s)[0].clauses)"
+    )
+    outs = set()
+    for hashseed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(folder)], env=env, capture_output=True, text=True
+        )
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outs.add(proc.stdout)
+    assert len(outs) == 1

@@ -106,6 +106,28 @@ def fitness(space: Space, tree) -> tuple[int, int, int]:
     return -neg.bit_count(), pos.bit_count(), -size
 
 
+def crossover(ind1, ind2):
+    """DEAP's one-point crossover of typed trees, with the node type drawn from
+    a sorted list: ``gp.cxOnePoint`` draws it from a set of classes, whose
+    order follows their addresses, so a seed gave another program in
+    another process."""
+    if len(ind1) < 2 or len(ind2) < 2:
+        return ind1, ind2
+    types1: dict[type, list[int]] = {}
+    types2: dict[type, list[int]] = {}
+    for idx, node in enumerate(ind1[1:], 1):
+        types1.setdefault(node.ret, []).append(idx)
+    for idx, node in enumerate(ind2[1:], 1):
+        types2.setdefault(node.ret, []).append(idx)
+    common = sorted(set(types1) & set(types2), key=lambda t: t.__name__)
+    if common:
+        type_ = random.choice(common)
+        slice1 = ind1.searchSubtree(random.choice(types1[type_]))
+        slice2 = ind2.searchSubtree(random.choice(types2[type_]))
+        ind1[slice1], ind2[slice2] = ind2[slice2], ind1[slice1]
+    return ind1, ind2
+
+
 def _toolbox(space: Space, settings: GPSettings):
     from deap import base, creator, gp, tools
 
@@ -119,7 +141,7 @@ def _toolbox(space: Space, settings: GPSettings):
     tb.register("population", tools.initRepeat, list, tb.individual)
     tb.register("evaluate", lambda ind: fitness(space, ind))
     tb.register("select", tools.selTournament, tournsize=settings.tournament)
-    tb.register("mate", gp.cxOnePoint)
+    tb.register("mate", crossover)
     tb.register("expr_mut", gp.genFull, min_=0, max_=2)
     tb.register("mutate", gp.mutUniform, expr=tb.expr_mut, pset=pset)
     limit = gp.staticLimit(key=operator.attrgetter("height"), max_value=settings.max_height)
