@@ -21,6 +21,7 @@ include: "workflow/rules/triage.smk"
 include: "workflow/rules/evaluate.smk"
 include: "workflow/rules/difficulty.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/synthesis.smk"
 
 
 report: "workflow/report/workflow.rst"
@@ -40,6 +41,7 @@ localrules:
     large_summary,
     report,
     compare,
+    synthesis,
 
 
 rule all:

@@ -250,27 +250,35 @@ def learn(
     max_clauses: int | None = None,
     noisy: bool = False,
     out: str | Path | None = None,
+    learner: str = "ilp",
 ) -> tuple[Program, Scores, Stats]:
     """Learn a program from the Popper task folder ``task`` (``bk.pl``,
     ``bias.pl``, ``exs.pl``; ``witness examples`` writes one) with the ``ilp``
     engine (or ``popper``, when installed), in a child process as ``witness
     learn`` does; ``out`` also writes it as a learned ``FILE.pl`` (never over
-    a file that is not one). The best program by ``timeout`` seconds is returned."""
+    a file that is not one). The best program by ``timeout`` seconds is returned.
+    ``learner`` ``enumerate``, ``gp`` or ``rules`` learns with another learner
+    instead (docs/synthesis.md; the ``max_*`` and ``noisy`` options are the engine's)."""
     from ilp import learn as ilp_learn
-    from witness.learning.program import check_program_path, engine_name, write_program
+    from witness.learning.learners import learn_with
+    from witness.learning.learners.result import write_learned
+    from witness.learning.program import check_program_path, engine_name
 
     if out is not None:  # before the learning, not after it
         check_program_path(out)
-    program, scores, stats = ilp_learn(
-        task,
-        timeout,
-        engine=engine_name(engine),
-        max_vars=max_vars,
-        max_body=max_body,
-        max_clauses=max_clauses,
-        noisy=noisy,
-        isolate=True,
-    )
+    if learner != "ilp":
+        program, scores, stats = learn_with(task, learner, timeout=timeout)
+    else:
+        program, scores, stats = ilp_learn(
+            task,
+            timeout,
+            engine=engine_name(engine),
+            max_vars=max_vars,
+            max_body=max_body,
+            max_clauses=max_clauses,
+            noisy=noisy,
+            isolate=True,
+        )
     if out is not None:
-        write_program(out, program, scores, stats)
+        write_learned(out, program, scores, stats)
     return program, scores, stats

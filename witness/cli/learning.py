@@ -198,21 +198,33 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from ilp import program_file_text
     from ilp.cli import json_record, learn_from_args
-    from witness.learning.program import check_program_path, engine_name, write_program
+    from witness.learning.learners import LearnerSettings, learn_with
+    from witness.learning.learners.gp import GPSettings
+    from witness.learning.learners.result import learner_file_text, write_learned
+    from witness.learning.learners.rules import RulesSettings
+    from witness.learning.program import check_program_path, engine_name
 
     if args.out:  # before the learning (an hour at paper scale), not after it
         with named_option("--out"):
             check_program_path(args.out)
-    program, scores, stats = learn_from_args(args, engine_name(args.engine))
+    if args.learner == "ilp":
+        program, scores, stats = learn_from_args(args, engine_name(args.engine))
+    else:
+        settings = LearnerSettings(
+            gp=GPSettings(population=args.population, generations=args.generations, seed=args.seed),
+            rules=RulesSettings(seed=args.seed),
+        )
+        program, scores, stats = learn_with(
+            args.task, args.learner, timeout=args.timeout, settings=settings
+        )
     if args.out:
         with named_option("--out"):
-            write_program(args.out, program, scores, stats)
+            write_learned(args.out, program, scores, stats)
     if args.json:
         print(json.dumps(json_record(program, scores, stats)))
     else:
-        print(program_file_text(program, scores, stats), end="")
+        print(learner_file_text(program, scores, stats), end="")
     return 0
 
 
@@ -377,6 +389,18 @@ def add_learn(sub: Subparsers) -> None:
         help="ilp: the ilp package's engine (witness: its older name); "
         "popper: the real Popper if installed",
     )
+    p.add_argument(
+        "--learner",
+        choices=["ilp", "enumerate", "gp", "rules"],
+        default="ilp",
+        help="ilp: the ILP engine (--engine); enumerate: bottom-up enumeration; gp: "
+        "genetic programming (DEAP); rules: RIPPER (docs/synthesis.md). The others "
+        "read the bias's body predicates, types, directions and max_vars/body/clauses "
+        "(the --max-* and --noisy options are the ILP engine's)",
+    )
+    add_seed(p, "seed of gp and rules")
+    p.add_argument("--population", type=at_least_one, default=200, help="gp's population")
+    p.add_argument("--generations", type=count, default=40, help="gp's generations")
     p.add_argument(
         "--out", type=out_path, metavar="FILE.pl", help="also write the program with its header"
     )

@@ -84,6 +84,12 @@ def encoding_lines(learn: dict, secs: pd.Series) -> list[str]:
             else "none, every example (as the paper)"
         ),
     ]
+    learner = learn.get("learner", "ilp")
+    if learner != "ilp":
+        lines.append(
+            f"- learner: `{learner}` instead of the ILP engine (config `learner:`; "
+            "docs/synthesis.md), on the same task folders"
+        )
     times = (
         f"- seconds per run: mean {fmt(secs.mean())}, min {fmt(secs.min())}, max {fmt(secs.max())}"
     )

@@ -220,8 +220,17 @@ def logged(smk: object) -> Iterator[None]:
         raise SystemExit(2) from None
 
 
-def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine: str) -> dict:
-    """One learning job of the pipeline: learn, write the program (with its
+def learn_step(
+    task_dir: str,
+    out_pl: str,
+    out_json: str,
+    timeout: float,
+    engine: str,
+    learner: str = "ilp",
+    learners: dict | None = None,
+) -> dict:
+    """One learning job of the pipeline: learn (with ``learner``, settings
+    ``learners``: the config's keys), write the program (with its
     header) and a JSON record. A run that fails is recorded (status
     ``failed`` and the error, an empty program) instead of stopping the
     pipeline, as the paper's 11 runs that found nothing were; but broken
@@ -231,14 +240,21 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
     import traceback
     from pathlib import Path
 
-    from ilp import BKError, learn
+    from ilp import BKError
     from witness.io import write_json
-    from witness.learning.program import engine_name, write_program
+    from witness.learning.learners import LearnerSettings, learn_with
+    from witness.learning.learners.result import write_learned
+    from witness.learning.program import engine_name
 
     t0 = time.perf_counter()
     try:
-        program, scores, stats = learn(
-            task_dir, timeout=timeout, engine=engine_name(engine), progress=True, isolate=True
+        program, scores, stats = learn_with(
+            task_dir,
+            learner,
+            timeout=timeout,
+            settings=LearnerSettings.from_dict(learners),
+            engine=engine_name(engine),
+            progress=True,
         )
     except BKError:
         raise
@@ -249,9 +265,10 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
             "status": "failed",
             "error": f"{type(exc).__name__}: {exc}",
             "seconds": time.perf_counter() - t0,
+            "learner": learner,
         }
     else:
-        write_program(out_pl, program, scores, stats)
+        write_learned(out_pl, program, scores, stats)
         status = "no_program" if not program.clauses else "timed_out" if stats.timed_out else "ok"
         record = {
             "status": status,
@@ -260,6 +277,8 @@ def learn_step(task_dir: str, out_pl: str, out_json: str, timeout: float, engine
             "seconds": stats.seconds,
             "exhausted": stats.exhausted,
             "engine": stats.engine,
+            "learner": learner,
+            "size": program.size,
             "stats": stats.as_dict(),
         }
     write_json(record, out_json)

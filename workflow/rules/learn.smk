@@ -41,6 +41,8 @@ rule learn:
         mem_mb=lambda w, attempt: 2000 * 4 ** (attempt - 1),
     params:
         learn=config["learn"],
+        learner=config["learner"],
+        learners=config["learners"],
     script:
         "../scripts/learn.py"
 

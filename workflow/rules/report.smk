@@ -79,7 +79,7 @@ rule report:
         versions=config["triage"]["versions"],
         label=f"{config['run']} / {BIAS_NAME}",
         command=COMMAND,
-        learn=config["learn"],
+        learn={**config["learn"], "learner": config["learner"]},
         triage=config["triage"],
         panels=config.get("panels"),
         captions=CAPTIONS,  # also the report items' (workflow/report/*.rst)

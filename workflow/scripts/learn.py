@@ -10,4 +10,6 @@ with logged(snakemake):
         snakemake.output.scores,
         timeout=learn["timeout"],
         engine=learn["engine"],
+        learner=snakemake.params.learner,
+        learners=snakemake.params.learners,
     )
