@@ -1,6 +1,7 @@
 """The ILP engine on a folder of Popper tasks (Popper's own ``examples/``), next to real Popper.
 
-Each task runs in a fresh process (``witness learn --json``) with a time
+Each task runs in a fresh process (``python -m ilp learn --json``, the
+engine's own command, so no module of the host is loaded) with a time
 limit; tasks named ``noisy-*`` run in noisy mode (``--noisy``, as Popper's
 README runs them). Printed per task: accepted, or refused and why;
 TP/FN/TN/FP; program size (literals); wall and CPU seconds; peak memory of
@@ -126,7 +127,7 @@ def run_ours(task: Path, limit: float, noisy: bool) -> Run:
     cmd = [
         sys.executable,
         "-m",
-        "witness.cli",
+        "ilp",
         "learn",
         str(task),
         "--json",
@@ -141,7 +142,11 @@ def run_ours(task: Path, limit: float, noisy: bool) -> Run:
     elif code == 2:
         message = err.strip().splitlines()[-1] if err.strip() else "exit 2"
         run.status = "refused"
-        run.why = message.removeprefix("witness learn: ").replace(str(task) + "/", "")
+        run.why = (
+            message.removeprefix("ilp learn: ")
+            .removeprefix("witness learn: ")
+            .replace(str(task) + "/", "")
+        )
     elif code != 0:
         run.status, run.why = "error", (err.strip().splitlines() or [f"exit {code}"])[-1]
     else:
@@ -392,6 +397,7 @@ def main() -> None:
             flush=True,
         )
         rows.append((task.name, noisy, ours, popper, good))
+        write_csv(rows, args.out)  # after every task: a run cut short keeps what it measured
 
     write_csv(rows, args.out)
     summarise(rows, args.timeout)
