@@ -340,7 +340,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("examples", type=Path, help="folder of Popper task folders")
     ap.add_argument("--timeout", type=float, default=60.0)
-    ap.add_argument("--tasks", default="", help="comma-separated task names (default: all)")
+    ap.add_argument(
+        "--tasks",
+        default="",
+        help="comma-separated task names, run in this order (default: all, by name)",
+    )
     ap.add_argument(
         "--popper-python",
         default=None,
@@ -369,8 +373,12 @@ def main() -> None:
         popper_python = sys.executable
     tasks = sorted(p for p in args.examples.iterdir() if (p / "bias.pl").is_file())
     if args.tasks:
-        wanted = set(args.tasks.split(","))
-        tasks = [t for t in tasks if t.name in wanted]
+        by_name = {t.name: t for t in tasks}
+        wanted = args.tasks.split(",")
+        unknown = [name for name in wanted if name not in by_name]
+        if unknown:
+            ap.error(f"no task named {', '.join(unknown)} in {args.examples}")
+        tasks = [by_name[name] for name in wanted]  # in the order given
     popper_source = f"from {args.popper_from}" if args.popper_from else popper_python
     print(
         f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_source or 'not run'}",
