@@ -21,6 +21,8 @@ kept in the CSV (``*_reported``) and shown where it differs. Written:
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --popper-from OLD.csv
     # re-score the programs of an earlier run's CSV (nothing is learned again):
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --rescore OLD.csv --out NEW.csv
+    # several runs' CSVs as one (a task's row in a later CSV replaces an earlier one's):
+    .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --rescore A.csv B.csv --out AB.csv
 
 "Better or equal" below means: without noise, at least Popper's TP with
 FP = 0; in noisy mode, an MDL (size + FN + FP) at most Popper's.
@@ -266,23 +268,27 @@ def popper_runs(path: Path) -> dict[str, Run]:
     return {task: run for task, run in found.items() if run is not None}
 
 
-def rescore_csv(path: Path, examples: Path) -> list[tuple]:
-    """The rows of an earlier CSV, both engines' programs re-scored."""
+def rescore_csv(paths: Path | list[Path], examples: Path) -> list[tuple]:
+    """The rows of earlier CSVs, both engines' programs re-scored (where not yet);
+    a task's row in a later CSV replaces an earlier one's."""
+    found: dict[str, dict[str, str]] = {}
+    for path in [paths] if isinstance(paths, Path) else paths:
+        with path.open() as fh:
+            found.update({row["task"]: row for row in csv.DictReader(fh)})
     rows = []
-    with path.open() as fh:
-        for row in csv.DictReader(fh):
-            task, noisy = examples / row["task"], row["noisy"] == "True"
-            ours, popper = run_from_row(row, "ours"), run_from_row(row, "popper")
-            for run in (ours, popper):
-                if run is not None and ours.status != "refused" and not run.reported:
-                    rescore(task, run, GRACE)
-            good = at_least_as_good(ours, popper, noisy) if popper else None
-            print(
-                f"{row['task']:32} ours: {fmt(ours)}"
-                + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
-                flush=True,
-            )
-            rows.append((row["task"], noisy, ours, popper, good))
+    for row in sorted(found.values(), key=lambda r: r["task"]):
+        task, noisy = examples / row["task"], row["noisy"] == "True"
+        ours, popper = run_from_row(row, "ours"), run_from_row(row, "popper")
+        for run in (ours, popper):
+            if run is not None and ours.status != "refused" and not run.reported:
+                rescore(task, run, GRACE)
+        good = at_least_as_good(ours, popper, noisy) if popper else None
+        print(
+            f"{row['task']:32} ours: {fmt(ours)}"
+            + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
+            flush=True,
+        )
+        rows.append((row["task"], noisy, ours, popper, good))
     return rows
 
 
@@ -295,7 +301,16 @@ def summarise(rows: list[tuple], limit: float) -> None:
         f"\nread {len(read)} of {len(rows)} tasks; refused {len(refused)}: "
         + "; ".join(sorted({r[2].why.split(": ", 1)[-1][:70] for r in refused}))
     )
-    print(f"timed out: {sum(r[2].status == 'timed_out' for r in rows)}")
+    ran = [r for r in rows if r[3] is not None]
+    print(
+        f"timed out: ours {sum(r[2].status == 'timed_out' for r in rows)}"
+        + (
+            f", popper {sum(r[3].status == 'timed_out' for r in ran)} "
+            f"(no answer: {sum(r[3].tp is None for r in ran)})"
+            if ran
+            else ""
+        )
+    )
     walls = [r[2].seconds for r in rows if r[2].seconds is not None]
     if walls:  # a time limit is a limit: the whole process, start to exit
         print(
@@ -306,12 +321,22 @@ def summarise(rows: list[tuple], limit: float) -> None:
     if both:
         good = sum(bool(r[4]) for r in both)
         print(f"as good as Popper on {good} of {len(both)} tasks both answered")
+        back = sum(bool(at_least_as_good(r[3], r[2], r[1])) for r in both)
+        print(f"Popper's program as good as ours on {back} of {len(both)}")
         print(
             f"median wall s: ours {statistics.median(r[2].seconds for r in both):.1f}, "
             f"popper {statistics.median(r[3].seconds for r in both):.1f}; median CPU s: "
             f"ours {statistics.median(r[2].cpu for r in both):.1f}, "
             f"popper {statistics.median(r[3].cpu for r in both):.1f}"
         )
+        peaks = [(r[2].peak_mb, r[3].peak_mb) for r in both if r[2].peak_mb and r[3].peak_mb]
+        if peaks:
+            print(
+                f"median peak MB ({len(peaks)} tasks): ours "
+                f"{statistics.median(o for o, _ in peaks):.1f}, popper "
+                f"{statistics.median(p for _, p in peaks):.1f}; ours lower on "
+                f"{sum(o < p for o, p in peaks)}"
+            )
         # where both time out, the ratio is the two processes' CPU share of
         # the same wall time (the machine's load), not the work each needed
         finished = [r for r in both if r[2].status == "ok" and r[3].status == "ok"]
@@ -354,9 +379,10 @@ def main() -> None:
     ap.add_argument(
         "--rescore",
         type=Path,
+        nargs="+",
         default=None,
         metavar="CSV",
-        help="re-score the programs of this earlier CSV instead of learning",
+        help="re-score the programs of these earlier CSVs instead of learning",
     )
     ap.add_argument(
         "--popper-from",
