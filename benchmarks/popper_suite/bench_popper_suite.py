@@ -80,7 +80,7 @@ def run_child(
     CPU is what ``os.wait4`` reports for the child once it has ended: the
     user and system time of all its threads plus that of every process it
     started and waited for (Linux counts both), the same for either engine
-    (ours runs the search in a child of ``witness learn``; Popper may run a
+    (ours runs the search in a child of ``ilp learn``; Popper may run a
     solver as a child). The child leads a process group of its own, and a run past
     ``limit`` ends with the whole process group killed, so nothing it
     started outlives it (the CPU of a grandchild killed that way is not
