@@ -46,9 +46,11 @@ Modules, one job each:
 - :mod:`~ilp.constrain`: pruning learned from failures;
 - :mod:`~ilp.combine`: the best combination of consistent rules;
 - :mod:`~ilp.loop`: the loop;
-- :mod:`~ilp.api`: the public ``learn`` (either engine) and ``load_task``;
+- :mod:`~ilp.job`: one learning job in this process (the task read, either
+  engine run) and ``load_task``;
 - :mod:`~ilp.isolated`: a learning job in a child process (``learn(...,
   isolate=True)``), safe from a BK that halts, prints, crashes or hangs;
+- :mod:`~ilp.api`: the public ``learn``, in this process or isolated;
 - :mod:`~ilp.results`: the records (program, scores, statistics);
 - :mod:`~ilp.output`: the ``.pl`` file with its header;
 - :mod:`~ilp.run_popper`: the real Popper, when it is installed;

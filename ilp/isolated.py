@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from ilp.job import run_job
 from ilp.programs import program_path
 from ilp.results import Program, Scores, Stats
 from ilp.task import BKError, TaskError, TaskFiles
@@ -243,14 +244,12 @@ def _child(folder: str) -> NoReturn:
     """The child's side: learn, and leave the result (or the task error) for the parent."""
     import janus_swi as janus
 
-    from ilp.api import learn
-
     run = _Run(Path(folder))
     request = pickle.loads(run.request.read_bytes())
     janus.consult(str(HALT_HOOK_FILE))
     janus.query_once("ilp_isolated:note_halt(File)", {"File": str(run.halted)})
     try:
-        outcome = ("ok", learn(request["task_dir"], request["timeout"], **request["options"]))
+        outcome = ("ok", run_job(request["task_dir"], request["timeout"], **request["options"]))
     except TaskError as exc:
         outcome = ("task_error", exc)
     except Exception:  # an engine failure: its traceback, for the parent to raise

@@ -90,6 +90,11 @@ def test_rescore_csv_round_trip(tmp_path):
     assert (name, noisy, popper, good) == ("zoo", False, None, None)
     assert (run.tp, run.fn, run.tn, run.fp, run.reported) == (8, 1, 6, 2, "9/0/8/0")
     assert run.seconds == 1.0 and run.clauses == PROGRAM
+    # several CSVs: a task's row in a later one replaces the earlier one's
+    later = tmp_path / "later.csv"
+    bench.write_csv([("zoo", False, bench.Run(status="refused", why="x"), None, None)], later)
+    ((name, _, run, _, _),) = bench.rescore_csv([old, later], examples)
+    assert (name, run.status, run.why) == ("zoo", "refused", "x")
 
 
 # spins for S CPU seconds in a thread and in a child process it waits for
@@ -133,13 +138,15 @@ def test_summary_counts_ratios_and_cpu_share(capsys):
     bench = load_bench()
     Run = bench.Run
 
-    def run(status, seconds, cpu):
-        return Run(status=status, tp=1, fn=0, tn=0, fp=0, size=2, seconds=seconds, cpu=cpu)
+    def run(status, seconds, cpu, fp=0):
+        return Run(
+            status=status, tp=1, fn=0, tn=0, fp=fp, size=2, seconds=seconds, cpu=cpu, peak_mb=cpu
+        )
 
     rows = [
         ("a", False, run("ok", 1.0, 1.0), run("ok", 2.0, 2.0), True),  # 0.5
         ("b", False, run("ok", 3.0, 3.0), run("ok", 1.0, 1.0), True),  # 3.0
-        ("c", False, run("timed_out", 60.0, 30.0), run("timed_out", 60.0, 45.0), True),
+        ("c", False, run("timed_out", 60.0, 30.0), run("timed_out", 60.0, 45.0, fp=1), True),
     ]
     bench.summarise(rows, 60.0)
     out = capsys.readouterr().out
@@ -147,3 +154,6 @@ def test_summary_counts_ratios_and_cpu_share(capsys):
     assert "above 2: b 3.00" in out
     assert "where both finish (2 tasks): median 1.75; at most 0.7 on 1" in out
     assert "where both time out (1 tasks), median CPU / wall: ours 0.50, popper 0.75" in out
+    assert "timed out: ours 1, popper 1 (no answer: 0)" in out
+    assert "Popper's program as good as ours on 2 of 3" in out
+    assert "median peak MB (3 tasks): ours 3.0, popper 2.0; ours lower on 2" in out

@@ -1,6 +1,7 @@
 """The ILP engine on a folder of Popper tasks (Popper's own ``examples/``), next to real Popper.
 
-Each task runs in a fresh process (``witness learn --json``) with a time
+Each task runs in a fresh process (``python -m ilp learn --json``, the
+engine's own command, so no module of the host is loaded) with a time
 limit; tasks named ``noisy-*`` run in noisy mode (``--noisy``, as Popper's
 README runs them). Printed per task: accepted, or refused and why;
 TP/FN/TN/FP; program size (literals); wall and CPU seconds; peak memory of
@@ -20,6 +21,8 @@ kept in the CSV (``*_reported``) and shown where it differs. Written:
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --popper-from OLD.csv
     # re-score the programs of an earlier run's CSV (nothing is learned again):
     .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --rescore OLD.csv --out NEW.csv
+    # several runs' CSVs as one (a task's row in a later CSV replaces an earlier one's):
+    .venv/bin/python benchmarks/bench_popper_suite.py EXAMPLES --rescore A.csv B.csv --out AB.csv
 
 "Better or equal" below means: without noise, at least Popper's TP with
 FP = 0; in noisy mode, an MDL (size + FN + FP) at most Popper's.
@@ -77,7 +80,7 @@ def run_child(
     CPU is what ``os.wait4`` reports for the child once it has ended: the
     user and system time of all its threads plus that of every process it
     started and waited for (Linux counts both), the same for either engine
-    (ours runs the search in a child of ``witness learn``; Popper may run a
+    (ours runs the search in a child of ``ilp learn``; Popper may run a
     solver as a child). The child leads a process group of its own, and a run past
     ``limit`` ends with the whole process group killed, so nothing it
     started outlives it (the CPU of a grandchild killed that way is not
@@ -126,7 +129,7 @@ def run_ours(task: Path, limit: float, noisy: bool) -> Run:
     cmd = [
         sys.executable,
         "-m",
-        "witness.cli",
+        "ilp",
         "learn",
         str(task),
         "--json",
@@ -141,7 +144,11 @@ def run_ours(task: Path, limit: float, noisy: bool) -> Run:
     elif code == 2:
         message = err.strip().splitlines()[-1] if err.strip() else "exit 2"
         run.status = "refused"
-        run.why = message.removeprefix("witness learn: ").replace(str(task) + "/", "")
+        run.why = (
+            message.removeprefix("ilp learn: ")
+            .removeprefix("witness learn: ")
+            .replace(str(task) + "/", "")
+        )
     elif code != 0:
         run.status, run.why = "error", (err.strip().splitlines() or [f"exit {code}"])[-1]
     else:
@@ -261,23 +268,27 @@ def popper_runs(path: Path) -> dict[str, Run]:
     return {task: run for task, run in found.items() if run is not None}
 
 
-def rescore_csv(path: Path, examples: Path) -> list[tuple]:
-    """The rows of an earlier CSV, both engines' programs re-scored."""
+def rescore_csv(paths: Path | list[Path], examples: Path) -> list[tuple]:
+    """The rows of earlier CSVs, both engines' programs re-scored (where not yet);
+    a task's row in a later CSV replaces an earlier one's."""
+    found: dict[str, dict[str, str]] = {}
+    for path in [paths] if isinstance(paths, Path) else paths:
+        with path.open() as fh:
+            found.update({row["task"]: row for row in csv.DictReader(fh)})
     rows = []
-    with path.open() as fh:
-        for row in csv.DictReader(fh):
-            task, noisy = examples / row["task"], row["noisy"] == "True"
-            ours, popper = run_from_row(row, "ours"), run_from_row(row, "popper")
-            for run in (ours, popper):
-                if run is not None and ours.status != "refused" and not run.reported:
-                    rescore(task, run, GRACE)
-            good = at_least_as_good(ours, popper, noisy) if popper else None
-            print(
-                f"{row['task']:32} ours: {fmt(ours)}"
-                + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
-                flush=True,
-            )
-            rows.append((row["task"], noisy, ours, popper, good))
+    for row in sorted(found.values(), key=lambda r: r["task"]):
+        task, noisy = examples / row["task"], row["noisy"] == "True"
+        ours, popper = run_from_row(row, "ours"), run_from_row(row, "popper")
+        for run in (ours, popper):
+            if run is not None and ours.status != "refused" and not run.reported:
+                rescore(task, run, GRACE)
+        good = at_least_as_good(ours, popper, noisy) if popper else None
+        print(
+            f"{row['task']:32} ours: {fmt(ours)}"
+            + (f" | popper: {fmt(popper)} | as good: {good}" if popper else ""),
+            flush=True,
+        )
+        rows.append((row["task"], noisy, ours, popper, good))
     return rows
 
 
@@ -290,7 +301,16 @@ def summarise(rows: list[tuple], limit: float) -> None:
         f"\nread {len(read)} of {len(rows)} tasks; refused {len(refused)}: "
         + "; ".join(sorted({r[2].why.split(": ", 1)[-1][:70] for r in refused}))
     )
-    print(f"timed out: {sum(r[2].status == 'timed_out' for r in rows)}")
+    ran = [r for r in rows if r[3] is not None]
+    print(
+        f"timed out: ours {sum(r[2].status == 'timed_out' for r in rows)}"
+        + (
+            f", popper {sum(r[3].status == 'timed_out' for r in ran)} "
+            f"(no answer: {sum(r[3].tp is None for r in ran)})"
+            if ran
+            else ""
+        )
+    )
     walls = [r[2].seconds for r in rows if r[2].seconds is not None]
     if walls:  # a time limit is a limit: the whole process, start to exit
         print(
@@ -301,12 +321,22 @@ def summarise(rows: list[tuple], limit: float) -> None:
     if both:
         good = sum(bool(r[4]) for r in both)
         print(f"as good as Popper on {good} of {len(both)} tasks both answered")
+        back = sum(bool(at_least_as_good(r[3], r[2], r[1])) for r in both)
+        print(f"Popper's program as good as ours on {back} of {len(both)}")
         print(
             f"median wall s: ours {statistics.median(r[2].seconds for r in both):.1f}, "
             f"popper {statistics.median(r[3].seconds for r in both):.1f}; median CPU s: "
             f"ours {statistics.median(r[2].cpu for r in both):.1f}, "
             f"popper {statistics.median(r[3].cpu for r in both):.1f}"
         )
+        peaks = [(r[2].peak_mb, r[3].peak_mb) for r in both if r[2].peak_mb and r[3].peak_mb]
+        if peaks:
+            print(
+                f"median peak MB ({len(peaks)} tasks): ours "
+                f"{statistics.median(o for o, _ in peaks):.1f}, popper "
+                f"{statistics.median(p for _, p in peaks):.1f}; ours lower on "
+                f"{sum(o < p for o, p in peaks)}"
+            )
         # where both time out, the ratio is the two processes' CPU share of
         # the same wall time (the machine's load), not the work each needed
         finished = [r for r in both if r[2].status == "ok" and r[3].status == "ok"]
@@ -335,7 +365,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("examples", type=Path, help="folder of Popper task folders")
     ap.add_argument("--timeout", type=float, default=60.0)
-    ap.add_argument("--tasks", default="", help="comma-separated task names (default: all)")
+    ap.add_argument(
+        "--tasks",
+        default="",
+        help="comma-separated task names, run in this order (default: all, by name)",
+    )
     ap.add_argument(
         "--popper-python",
         default=None,
@@ -345,9 +379,10 @@ def main() -> None:
     ap.add_argument(
         "--rescore",
         type=Path,
+        nargs="+",
         default=None,
         metavar="CSV",
-        help="re-score the programs of this earlier CSV instead of learning",
+        help="re-score the programs of these earlier CSVs instead of learning",
     )
     ap.add_argument(
         "--popper-from",
@@ -364,8 +399,12 @@ def main() -> None:
         popper_python = sys.executable
     tasks = sorted(p for p in args.examples.iterdir() if (p / "bias.pl").is_file())
     if args.tasks:
-        wanted = set(args.tasks.split(","))
-        tasks = [t for t in tasks if t.name in wanted]
+        by_name = {t.name: t for t in tasks}
+        wanted = args.tasks.split(",")
+        unknown = [name for name in wanted if name not in by_name]
+        if unknown:
+            ap.error(f"no task named {', '.join(unknown)} in {args.examples}")
+        tasks = [by_name[name] for name in wanted]  # in the order given
     popper_source = f"from {args.popper_from}" if args.popper_from else popper_python
     print(
         f"{len(tasks)} tasks, limit {args.timeout:.0f} s, popper: {popper_source or 'not run'}",
@@ -392,6 +431,7 @@ def main() -> None:
             flush=True,
         )
         rows.append((task.name, noisy, ours, popper, good))
+        write_csv(rows, args.out)  # after every task: a run cut short keeps what it measured
 
     write_csv(rows, args.out)
     summarise(rows, args.timeout)

@@ -73,22 +73,41 @@ def test_python_dash_m_ilp_and_bad_input(tmp_path):
     assert r.returncode == 2 and r.stderr == f"ilp learn: task folder not found: {tmp_path / 'x'}\n"
 
 
-def test_bk_warnings_print_once_without_the_task_module(tmp_path):
-    """As for a file consulted by hand: the file and line, the predicate's own name."""
+def task_with_bk_warnings(tmp_path: Path) -> Path:
+    """grandparent with a singleton variable and clauses of odd/1 apart in its BK."""
     task = tmp_path / "t"
     shutil.copytree(TASKS / "grandparent", task)
     with (task / "bk.pl").open("a") as f:
         f.write("odd(X) :- true.\nmother(zoe, yan).\nodd(a).\n")
+    return task
+
+
+def assert_warned_once_as_swi_does(task: Path, stderr: str) -> None:
+    """As for a file consulted by hand: once, the file and line, the predicate's own name."""
+    assert stderr.count("Singleton variables: [X]") == 1, stderr
+    assert stderr.count("Clauses of odd/1 are not together") == 1, stderr
+    assert stderr.count(f"Warning: {task / 'bk.pl'}:") == 2, stderr
+    assert "ilp_task" not in stderr and "ilp_test" not in stderr, stderr
+
+
+def test_bk_warnings_print_once_without_the_task_module(tmp_path):
+    task = task_with_bk_warnings(tmp_path)
     r = subprocess.run(
         [sys.executable, "-m", "ilp", "learn", str(task), "--quiet"],
         capture_output=True,
         text=True,
     )
     assert r.returncode == 0, r.stderr
-    assert r.stderr.count("Singleton variables: [X]") == 1
-    assert r.stderr.count("Clauses of odd/1 are not together") == 1
-    assert f"Warning: {task / 'bk.pl'}:" in r.stderr
-    assert "ilp_task" not in r.stderr
+    assert_warned_once_as_swi_does(task, r.stderr)
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--noisy", "--stats"]])
+def test_bk_warnings_print_once_from_the_command(tmp_path, capfd, extra):
+    # the ilp command's entry point (ilp.cli:main), its job in a child process
+    # (a fork or a fresh Python) writing to the same standard error
+    task = task_with_bk_warnings(tmp_path)
+    assert main(["learn", str(task), "--quiet", *extra]) == 0
+    assert_warned_once_as_swi_does(task, capfd.readouterr().err)
 
 
 def test_the_end_of_the_search_is_said_plainly():
