@@ -11,6 +11,7 @@ from project_files import (
     PROFILES,
     REFERENCE_RUNS,
     ROOT,
+    SYNTHESIS_CONFIG,
     TRIANGLE_BIASES,
 )
 
@@ -29,13 +30,20 @@ def names(paths) -> set[str]:
 
 
 def test_every_listed_file_exists():
-    for path in (*TRIANGLE_BIASES, *PANEL_BIASES, *BK_FILES, *PROFILES, *REFERENCE_RUNS):
+    for path in (
+        *TRIANGLE_BIASES,
+        *PANEL_BIASES,
+        *BK_FILES,
+        *PROFILES,
+        SYNTHESIS_CONFIG,
+        *REFERENCE_RUNS,
+    ):
         assert path.exists(), path
 
 
 def test_the_lists_hold_every_tracked_file_of_their_folders():
     assert names(TRIANGLE_BIASES + PANEL_BIASES) == tracked("bias/*.pl")
     assert names(BK_FILES) == tracked("bk/*.pl")
-    assert names(PROFILES) == tracked("config.yaml") | tracked("config/*.yaml")
+    assert names((*PROFILES, SYNTHESIS_CONFIG)) == tracked("config.yaml") | tracked("config/*.yaml")
     readmes = {f"{run}/README.md" for run in names(REFERENCE_RUNS)}
     assert readmes == tracked("results/reference/*/README.md")

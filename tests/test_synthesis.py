@@ -5,11 +5,10 @@ learner, at least ten GP seeds and the four biases of the issue."""
 from pathlib import Path
 
 import yaml
+from project_files import ROOT, SYNTHESIS_CONFIG
 from test_learners import write_task
 
 from witness.pipeline.synthesis import Job, run_job, synthesis_table
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_run_is_one_row_and_the_table_one_line_per_learner(tmp_path):
@@ -28,7 +27,7 @@ def test_a_run_is_one_row_and_the_table_one_line_per_learner(tmp_path):
 
 
 def test_the_synthesis_config_covers_the_issue():
-    config = yaml.safe_load((ROOT / "config/synthesis.yaml").read_text())
+    config = yaml.safe_load(SYNTHESIS_CONFIG.read_text())
     assert config["learners"] == ["ilp", "enumerate", "gp", "rules"]
     assert len(set(config["gp_seeds"])) >= 10
     biases = {Path(e["bias"]).stem: bool(e.get("panels")) for e in config["experiments"]}
