@@ -69,10 +69,11 @@ def warm_up(
     puzzle: Searchable | None = None,
     predicate: Predicate | str | None = None,
     notice: Callable[[str], None] | None = None,
+    notice_after: float = NOTICE_AFTER_SECONDS,
 ) -> None:
     """Load the compiled core :func:`solve` runs for ``puzzle`` and ``predicate``
     (both cores when no puzzle is given), so no timed solve pays for it. When
-    loading a core takes longer than :data:`NOTICE_AFTER_SECONDS` (it is being
+    loading a core takes longer than ``notice_after`` seconds (it is being
     compiled), ``notice`` is called once, from another thread, with a sentence
     saying so."""
     cores = [astar, panel_search]
@@ -83,9 +84,7 @@ def warm_up(
         name = "panel" if core is panel_search else "triangle"
         timer = None
         if notice is not None:
-            timer = threading.Timer(
-                NOTICE_AFTER_SECONDS, notice, [COMPILE_NOTICE.format(core=name)]
-            )
+            timer = threading.Timer(notice_after, notice, [COMPILE_NOTICE.format(core=name)])
             timer.daemon = True
             timer.start()
         try:
