@@ -373,6 +373,13 @@ def test_solve_asp_refuses_options_it_would_ignore(files, option):
     )
 
 
+def test_show_size_is_a_pngs_and_needs_out(files):
+    bad_input(witness("show", files / "p.json", "--size", "100"), "--size", "--out")
+    p = files / "p.json"
+    bad_input(witness("show", p, "--size", "100", "--out", files / "s.svg"), "--size")
+    assert witness("show", p, "--size", "20", "--out", files / "s.png").returncode == 0
+
+
 def test_show_out_a_folder_is_refused(files):
     (files / "pic.svg").mkdir()
     bad_input(witness("show", files / "p.json", "--out", files / "pic.svg"), "--out", "pic.svg")

@@ -46,6 +46,23 @@ def test_png_is_a_png(tmp_path):
     assert out.read_bytes()[:8] == PNG_MAGIC
 
 
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_size_sets_a_pngs_pixels_per_square(tmp_path):
+    # FIG1 is 1x2 squares with a margin of 0.6 of a square all round: 3.2 x 2.2
+    render(FIG1, tmp_path / "d.png")
+    render(FIG1, tmp_path / "big.png", square_px=150)
+    assert png_size((tmp_path / "d.png").read_bytes()) == (240, 165)
+    assert png_size((tmp_path / "big.png").read_bytes()) == (480, 330)
+    with pytest.raises(RenderError, match="--size: a PNG's size"):
+        render(FIG1, tmp_path / "x.svg", square_px=150)
+    with pytest.raises(RenderError, match="--size: at least 8 pixels"):
+        render(FIG1, tmp_path / "x.png", square_px=4)
+
+
 def test_output_is_deterministic(tmp_path):
     for name in ("a.svg", "b.svg", "a.png", "b.png"):
         render(FIG1, tmp_path / name, path=SOLUTION)

@@ -167,17 +167,19 @@ def render(
     path: Sequence[Vertex] | None = None,
     violations: Sequence[Violation] = (),
     labels: bool = False,
+    square_px: int | None = None,
 ) -> Path:
     """Draw ``panel`` (with ``path`` and rings round ``violations``, e.g.
     ``check(panel, path).violations``) to ``out``, a ``.svg`` or ``.png``
-    file; ``labels`` numbers rows and columns as the messages count them. A
+    file; ``labels`` numbers rows and columns as the messages count them;
+    ``square_px`` is a PNG's pixels per grid square (default 75). A
     file there that this function did not draw is never replaced."""
     from witness.io import check_file
     from witness.model.render import IMAGE_MARK
     from witness.model.render import render as draw
 
     check_file(out, IMAGE_MARK.encode())
-    draw(panel, Path(out), path=path, violations=violations, labels=labels)
+    draw(panel, Path(out), path=path, violations=violations, labels=labels, square_px=square_px)
     return Path(out)
 
 

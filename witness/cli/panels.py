@@ -201,12 +201,21 @@ def cmd_show(args: argparse.Namespace) -> int:
         if path is None:
             raise UsageError("--violations: needs --path (the line to check)")
         violations = check(panel, path).violations
+    if args.size is not None and not args.out:
+        raise UsageError("--size: the size of a PNG written with --out")
     if not args.out:  # a text picture for the terminal
         from witness.model.render_text import text_picture
 
         print(text_picture(panel, path, violations))
         return 0
-    render(panel, Path(args.out), path=path, violations=violations, labels=args.labels)
+    render(
+        panel,
+        Path(args.out),
+        path=path,
+        violations=violations,
+        labels=args.labels,
+        square_px=args.size,
+    )
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
@@ -430,6 +439,13 @@ def add_show(sub: Subparsers) -> None:
         action="store_true",
         help="number the rows and columns of cells (left, top) and the grid lines "
         "(right, bottom) from 1, rows from the top, as check's 'where' counts them",
+    )
+    p.add_argument(
+        "--size",
+        type=at_least_one,
+        default=None,
+        metavar="PX",
+        help="a PNG's pixels per grid square (>= 8, default 75; an SVG scales itself)",
     )
     p.set_defaults(func=cmd_show)
 

@@ -79,6 +79,7 @@ NEGATIVE = "#3d7ef0"  # negative polyominoes are blue and hollow, as in the game
 GRID_WIDTH = 0.16  # in grid units (one square = 1)
 PATH_WIDTH = 0.11
 INCH_PER_SQUARE = 0.75
+SQUARE_PX = 75  # a PNG's pixels per grid square unless asked otherwise
 POINTS_PER_UNIT = INCH_PER_SQUARE * 72  # line widths are given in grid units
 GAP = 0.34  # a gap leaves this share of its edge undrawn, in the middle
 STUB = 0.36  # length of an end's exit stub
@@ -101,6 +102,7 @@ def render(
     path: Sequence[Vertex] | None = None,
     violations: Sequence[Violation] = (),
     labels: bool = False,
+    square_px: int | None = None,
 ) -> None:
     """Write a picture of ``puzzle`` (and ``path``, if given, and rings round
     ``violations``) to ``out``; the format comes from its suffix, ``.svg`` or
@@ -109,13 +111,18 @@ def render(
     and columns of cells are numbered on the left and at the top, and the grid
     lines (for corners and edges) on the right and at the bottom, smaller: from
     1, rows from the top, as the rules' messages count them
-    (:func:`witness.model.rules.messages.place_words`)."""
+    (:func:`witness.model.rules.messages.place_words`). ``square_px`` sets a
+    PNG's size in pixels per grid square (default :data:`SQUARE_PX`; an SVG
+    scales itself, so it is refused there)."""
     out = Path(out)
     fmt = out.suffix.lower()
     if fmt not in SUFFIXES:
         raise RenderError(
             f"--out: unknown image type '{out.suffix or out.name}', expected .svg or .png"
         )
+    if square_px is not None and (fmt != ".png" or square_px < 8):
+        why = "a PNG's size (an SVG scales itself)" if fmt != ".png" else "at least 8 pixels"
+        raise RenderError(f"--size: {why}, got {square_px} for {out.name}")
     panel = puzzle.to_panel()
     if path is not None:
         _check_path(panel, path)
@@ -128,7 +135,7 @@ def render(
         _ring(ax, v, i)
     if labels:
         _draw_labels(ax, panel)
-    _save(fig, out, fmt)
+    _save(fig, out, fmt, SQUARE_PX if square_px is None else square_px)
 
 
 LABEL = "#c9d2e3"
@@ -168,7 +175,7 @@ def _canvas(panel: Panel) -> tuple[plt.Figure, plt.Axes]:
     return fig, ax
 
 
-def _save(fig: plt.Figure, out: Path, fmt: str) -> None:
+def _save(fig: plt.Figure, out: Path, fmt: str, square_px: int = 75) -> None:
     image = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "witness"}):
         if fmt == ".svg":
@@ -176,7 +183,8 @@ def _save(fig: plt.Figure, out: Path, fmt: str) -> None:
             fig.savefig(image, format="svg", facecolor=BACKGROUND, metadata=meta)
         else:
             meta = {"Software": IMAGE_MARK}
-            fig.savefig(image, format="png", facecolor=BACKGROUND, dpi=100, metadata=meta)
+            dpi = square_px / INCH_PER_SQUARE
+            fig.savefig(image, format="png", facecolor=BACKGROUND, dpi=dpi, metadata=meta)
     plt.close(fig)
     # atomically, and a path that cannot be written is an OutputError (exit 2)
     write_file(out, image.getvalue(), IMAGE_MARK.encode())
