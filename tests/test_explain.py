@@ -23,6 +23,7 @@ from witness.pipeline.explain import (
     complete,
     explain,
     fired_clauses,
+    hand_program,
     hint,
     load_rules,
     object_place,
@@ -324,6 +325,15 @@ def test_predicate_explain_names_the_clauses_where_the_core_fires(tri, tmp_path)
     first, second = json.loads(proc.stdout)
     assert first["value"] is True and [f["index"] for f in first["fired"]] == [1]
     assert second == {"value": False, "fired": []}
+
+
+def test_predicate_takes_the_hand_rules_by_name(tri, tmp_path):
+    paths = tmp_path / "paths.json"
+    paths.write_text(json.dumps([[[0, 0], [0, 1], [1, 1]], [[0, 0], [1, 0]]]))
+    by_name = witness("predicate", "hand", tri, "--paths", paths, "--json")
+    by_file = witness("predicate", hand_program(), tri, "--paths", paths, "--json")
+    assert by_name.returncode == 0, by_name.stderr
+    assert json.loads(by_name.stdout) == json.loads(by_file.stdout)
 
 
 def test_text_pictures_number_rows_from_the_top_and_mark_places():

@@ -99,11 +99,14 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.learning.translate import load_predicate
     from witness.model.panel import Panel
     from witness.model.puzzle import is_simple_path
+    from witness.pipeline.explain import HAND, hand_program
     from witness.search.astar import predicate_values
     from witness.search.solvers import core_input
 
-    # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty take them
-    predicate = load_predicate(args.program)
+    # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty
+    # take them, or the thesis's hand rules as explain takes them
+    program = str(hand_program()) if args.program == HAND else args.program
+    predicate = load_predicate(program)
     paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
     puzzle = core_input(panel, predicate)  # the core witness solve would search it in
@@ -316,7 +319,9 @@ def add_translate(sub: Subparsers) -> None:
 
 def add_predicate(sub: Subparsers) -> None:
     p = sub.add_parser("predicate", help="evaluate a predicate on partial paths")
-    p.add_argument("program", help="none | baseline | paper | a learned program FILE.pl")
+    p.add_argument(
+        "program", help="none | baseline | paper | hand (the thesis's rules) | a learned FILE.pl"
+    )
     p.add_argument("puzzle")
     p.add_argument("--paths", required=True, help="JSON file: a list of paths [[x, y], ...]")
     p.add_argument(
