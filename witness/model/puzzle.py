@@ -392,6 +392,13 @@ def search_view(panel: Panel) -> Puzzle | Panel:
         return panel
 
 
+def paper_puzzle(panel: Panel) -> Puzzle | None:
+    """The paper's puzzle form of ``panel`` (:func:`search_view`), or None when
+    the panel has none."""
+    view = search_view(panel)
+    return None if isinstance(view, Panel) else view
+
+
 def load_search_view(path: str | Path) -> Puzzle | Panel:
     """:func:`search_view` of the panel in a JSON file."""
     return search_view(Panel.load(path))

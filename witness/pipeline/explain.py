@@ -33,7 +33,7 @@ from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, search_view
+from witness.model.puzzle import paper_puzzle
 from witness.model.rules import Violation, lines_of, path_violations
 from witness.model.rules.messages import with_place
 from witness.search.panel_features import (
@@ -81,7 +81,7 @@ class Rules:
 def default_rules(panel: Panel) -> str:
     """``paper`` on a panel of the paper's form (triangles only, one start, one
     end), ``hand`` on every other panel."""
-    return "paper" if isinstance(search_view(panel), Puzzle) else HAND
+    return "paper" if paper_puzzle(panel) is not None else HAND
 
 
 def load_rules(spec: str) -> Rules:
@@ -209,8 +209,8 @@ def fired_clauses(rules: Rules, panel: Panel, path: Sequence[Vertex]) -> list[Fi
     if rules.panel_features:
         pairs = [(object_place(panel, obj), values) for obj, values in object_features(panel, path)]
     else:
-        puzzle = search_view(panel)
-        assert isinstance(puzzle, Puzzle)  # rules_apply
+        puzzle = paper_puzzle(panel)
+        assert puzzle is not None  # rules_apply
         pairs = [
             (
                 with_place(panel.rows, Violation("triangle", (x, y), "cell")),
@@ -245,7 +245,7 @@ def rules_apply(rules: Rules, panel: Panel) -> str:
                 "or removed edges or vertices: these rules never fire here"
             )
         return ""
-    if not isinstance(search_view(panel), Puzzle):
+    if paper_puzzle(panel) is None:
         return (
             f"the rules {rules.name!r} read the paper's triangle features, defined on "
             "panels of the paper's form only (triangles of 1 to 3, one start, one end "

@@ -120,7 +120,7 @@ def solve(
     puzzle = core_input(puzzle, predicate)
     if not isinstance(geometry, _GEOMETRY[isinstance(puzzle, Panel)]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
-    if line is not None and isinstance(puzzle, Puzzle) and line[-1] == puzzle.goal:
+    if line is not None and not isinstance(puzzle, Panel) and line[-1] == puzzle.goal:
         return _finished(puzzle, line, predicate, mode, base_prune)  # the core goes past it
     search: Callable[..., SolveResult] = (
         panel_search.solve_panel if isinstance(puzzle, Panel) else astar.solve
