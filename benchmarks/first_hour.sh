@@ -33,7 +33,7 @@ step() { # NAME COMMAND...: run COMMAND timed, log in $work/NAME.log
 step setup bash scripts/setup.sh
 step quick .venv/bin/snakemake --cores 2 --configfile config/quick.yaml
 .venv/bin/witness generate --method random --size 5x5 --count 1 --seed 3 \
-    --types squares,stars --out "$work/panels" >/dev/null
+    --types squares,stars --out "$work/panels" >/dev/null 2>&1
 panel="$(ls "$work"/panels/*.json | head -n 1)"
 step first-solve .venv/bin/witness solve "$panel" --json
 step tests .venv/bin/python -m pytest -q -p no:cacheprovider
