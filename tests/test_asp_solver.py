@@ -191,3 +191,39 @@ def test_an_early_wait_does_not_stop_the_solver(monkeypatch):
     monkeypatch.setattr(clingo.SolveHandle, "wait", early)
     result = solve_asp(FIGURE1, time_limit=60)
     assert asked and result.status == "solved" and is_solution(FIGURE1, result.path)
+
+
+def _both_encodings_agree(puzzle: Puzzle) -> None:
+    from witness.search.asp_solver import solve_panel_asp
+
+    triangle = solve_asp(puzzle)
+    panel = solve_panel_asp(puzzle.to_panel())
+    assert triangle.status == panel.status, puzzle.to_json()
+    for result in (triangle, panel):
+        assert result.path is None or is_solution(puzzle, result.path), puzzle.to_json()
+
+
+@pytest.mark.parametrize("method", ["random", "path"])
+def test_the_triangle_encoding_agrees_with_the_panel_encodings(method):
+    # path.lp is the triangle family's own encoding, kept beside the panel encodings
+    # for speed (benchmarks/bench_triangle_encoding.py): both decide alike
+    from witness.search.generate import generate_set
+
+    sizes = [(2, 2), (3, 3), (3, 4), (4, 4)]
+    for puzzle in generate_set(method, sizes, examples(20), seed=11):
+        _both_encodings_agree(puzzle)
+
+
+def test_the_two_encodings_agree_on_unfiltered_puzzles_from_any_start():
+    # random triangles, many unsolvable, the start anywhere
+    for puzzle in seeded_puzzles(examples(60), seed=5, any_start=True):
+        _both_encodings_agree(puzzle)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(2, 2), (3, 3), (4, 4), (5, 5)])
+def test_the_triangle_encoding_agrees_with_the_panel_encodings_on_200_per_size(size):
+    from witness.search.generate import generate_set
+
+    for puzzle in generate_set("random", [size], 200, seed=size[0] * 10 + size[1]):
+        _both_encodings_agree(puzzle)
