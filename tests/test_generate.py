@@ -18,7 +18,6 @@ from witness.model.puzzle import (
     is_solution,
     square_edge_counts,
 )
-from witness.search import generate
 from witness.search.generate import (
     GenerationError,
     generate_from_path,
@@ -201,10 +200,9 @@ def test_exclude_makes_sets_disjoint():
     assert not set(keys(first)) & set(keys(second))
 
 
-def test_too_few_distinct_puzzles_is_an_error(monkeypatch):
-    monkeypatch.setattr(generate, "MAX_CONSECUTIVE_DUPLICATES", 500)
+def test_too_few_distinct_puzzles_is_an_error():
     with pytest.raises(GenerationError, match="too few distinct puzzles"):
-        generate_set("path", [(1, 1)], 50, seed=0)
+        generate_set("path", [(1, 1)], 50, seed=0, max_duplicates=500)
 
 
 def test_sizes_span_the_min_max_range():

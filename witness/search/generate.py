@@ -237,6 +237,7 @@ def generate_set(
     exclude: set[str] | None = None,
     is_solvable: SolvableFn | None = None,
     max_tries: int = MAX_TRIES,
+    max_duplicates: int = MAX_CONSECUTIVE_DUPLICATES,
 ) -> list[Puzzle]:
     """``count`` distinct puzzles made by ``method`` ("random" or "path").
 
@@ -250,7 +251,7 @@ def generate_set(
     the set must not contain. ``is_solvable`` overrides Algorithm 3's
     solvability test (default: baseline A*), ``max_tries`` bounds its draws
     per puzzle. Raises :class:`GenerationError` when distinct puzzles run
-    out, and at once for sizes Algorithm 3 cannot serve.
+    out (``max_duplicates`` drawn in a row), and at once for sizes Algorithm 3 cannot serve.
     """
     min_r, max_r, min_c, max_c = check_set_spec(method, sizes, count)
     if max_tries < 1:
@@ -275,7 +276,7 @@ def generate_set(
             key = puzzle.to_json()
             if key in seen:
                 duplicates += 1
-                if duplicates >= MAX_CONSECUTIVE_DUPLICATES:
+                if duplicates >= max_duplicates:
                     raise GenerationError(
                         f"gave up after {duplicates} duplicate puzzles in a row with "
                         f"{len(puzzles)} of {count} generated: sizes "
