@@ -71,7 +71,8 @@ def numba_cache_dir(core_dir: str) -> str | None:
 
     source = os.path.abspath(core_dir)  # (numba: the folder of the function's file)
     subpath = os.path.basename(source) + "_" + hashlib.sha1(source.encode()).hexdigest()
-    folders = [os.path.join(config.CACHE_DIR, subpath)] if config.CACHE_DIR else []
+    root = getattr(config, "CACHE_DIR", "")  # (NUMBA_CACHE_DIR; not in numba's type stubs)
+    folders = [os.path.join(root, subpath)] if root else []
     folders.append(os.path.join(source, "__pycache__"))
     folders.append(os.path.join(AppDirs(appname="numba", appauthor=False).user_cache_dir, subpath))
     return next((f for f in folders if _writable(f)), None)
