@@ -109,7 +109,7 @@ fi
 "$VENV/bin/python" -c "import janus_swi as j; assert j.query_once('X is 6*7')['X'] == 42; import clingo" \
   || { echo "setup: janus-swi or clingo does not work in $VENV" >&2; exit 1; }
 # numba compiles the search cores on first use (about 45 s of CPU the first time, then its cache
-# in witness/search/kernels/__pycache__): do it now, so the first solve and pipeline job start warm
+# in witness/search/kernels/__pycache__ and kernels/panel/__pycache__): do it now, so the first solve and pipeline job start warm
 compile_start=$(date +%s)
 log "loading the compiled search cores (compiling them the first time)"
 "$VENV/bin/python" -m witness.search.solvers \

@@ -336,7 +336,7 @@ def reach_rules_reject(panel: Panel, prefix: list) -> bool:
 @given(panels(max_side=4, kinds=("triangle",), symmetries=(None,)))
 def test_reach_rules_by_bits_are_the_floods(panel: Panel) -> None:
     # On panels of dots and gaps the core floods the head's reach as bit masks
-    # (kernels._bit_reach): its verdict is exactly the plain flood's.
+    # (kernels.panel.dead_ends._bit_reach): its verdict is exactly the plain flood's.
     panel = dataclasses.replace(panel, triangles=())
     prefixes = sorted(
         {tuple(line[:n]) for line in enumerate_lines(panel) for n in range(2, len(line) + 1)}
@@ -362,7 +362,7 @@ def test_polyomino_regions(panel: Panel) -> None:
 @SETTINGS
 @given(panels(max_side=4, kinds=("polyomino", "triangle"), max_pieces=5, negatives=False))
 def test_regions_of_several_positive_pieces(panel: Panel) -> None:
-    # rule 5's exact tiling of a closed region (kernels.tiles_exactly)
+    # rule 5's exact tiling of a closed region (kernels.panel.verdicts.tiles_exactly)
     agrees_with_brute_force(panel)
 
 
@@ -441,7 +441,7 @@ def only_solutions_reach_the_checker(panel: Panel) -> None:
 @given(panels(kinds=("triangle", "square", "star", "canceller")))
 def test_only_solutions_reach_the_checker_without_polyominoes(panel: Panel) -> None:
     # Without polyominoes the core's test of a line that reaches an end is the
-    # rules checker's verdict (cancellers included: kernels._mended).
+    # rules checker's verdict (cancellers included: kernels.panel.verdicts._mended).
     only_solutions_reach_the_checker(panel)
 
 
@@ -462,7 +462,7 @@ def test_baseline_prune_agrees_up_to_4x4(panel: Panel) -> None:
     )
 )
 def test_open_list_pops_as_a_heap_would(ops) -> None:
-    # The core's bucket queue (kernels.keep_child, open_pop) against heapq on
+    # The core's bucket queue (kernels.panel.run.keep_child, open_pop) against heapq on
     # the key (pi, g + h, h, n): each op pushes a path (pi, g, h) or pops one.
     import heapq
 
@@ -625,7 +625,7 @@ def test_legal_steps_are_the_models(panel: Panel) -> None:
 def test_only_solutions_reach_the_checker_with_positive_polyominoes(panel: Panel) -> None:
     # With positive pieces the core's test of a line that reaches an end is
     # the rules checker's verdict too: beside cancellers, the pieces kept must
-    # tile (kernels._kept_mend), and small panels stay within the step caps.
+    # tile (kernels.panel.verdicts._kept_mend), and small panels stay within the step caps.
     only_solutions_reach_the_checker(panel)
 
 

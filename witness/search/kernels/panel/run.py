@@ -1,0 +1,400 @@
+"""The panel core's A* run (Algorithm 1 on any panel, driven by
+witness.search.panel_search): marking a popped path on the state arrays, a
+child's h (``_target_h``), the open list as a bucket queue (``keep_child``,
+``open_pop``), the stored paths, the path state's arrays (``panel_scratch``),
+``panel_astar_run`` itself, and pi_baseline and pi* on given paths for tests
+and tools (``panel_baseline_on_paths``, ``panel_program_on_paths``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from witness.search.kernels.panel.base import (
+    C_CANDIDATES,
+    C_CURSOR,
+    C_EXPANSIONS,
+    C_GENERATED,
+    C_HEAP,
+    C_NODES,
+    C_STAMP,
+    CANDIDATES,
+    EXHAUSTED,
+    NEED_SPACE,
+    P_DOT,
+    RUNNING,
+    direction,
+    jit,
+    jit_free,
+    jit_inline,
+    sides_covered,
+)
+from witness.search.kernels.panel.dead_ends import (
+    bit_grid,
+    line_bits,
+    panel_dead,
+    panel_final,
+    ring_connected,
+)
+from witness.search.kernels.panel.programs import program_fires, program_scratch
+
+
+@jit_free
+def _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, value):
+    """Put (value = stamp) or take off (value = 0) the step head -> w of the first
+    line and, with symmetry (mirror[0] >= 0), its mirror image."""
+    on[w] = value
+    cover[vpoint[w]] = value
+    cover[epoint[head, d]] = value
+    line[vpoint[w]] = 1
+    line[epoint[head, d]] = 1
+    if mirror[0] >= 0:
+        on[mirror[w]] = value
+        cover[mpoint[vpoint[w]]] = value
+        cover[mpoint[epoint[head, d]]] = value
+        line[mpoint[vpoint[w]]] = 2
+        line[mpoint[epoint[head, d]]] = 2
+
+
+@jit_free
+def _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp):
+    """Put the start vertex v of the first line (and its mirror image) on the lines."""
+    on[v] = stamp
+    cover[vpoint[v]] = stamp
+    line[vpoint[v]] = 1
+    if mirror[0] >= 0:
+        on[mirror[v]] = stamp
+        cover[mpoint[vpoint[v]]] = stamp
+        line[mpoint[vpoint[v]]] = 2
+
+
+@jit_free
+def _step_to(u, v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp):
+    """_cover_step for the step from vertex u to its neighbour v."""
+    _cover_step(
+        u, direction(neighbour, u, v), v, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
+    )
+
+
+@jit_free
+def _panel_rebuild(
+    node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp
+):
+    """Mark the vertices and places of path ``node`` (both lines) with ``stamp``;
+    returns its length in edges."""
+    g = 0
+    n = node
+    while True:
+        v = vertex[n]
+        p = parent[n]
+        if p < 0:
+            _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp)
+            return g
+        _step_to(vertex[p], v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
+        g += 1
+        n = p
+
+
+@jit_inline
+def _mark_popped(node, last, last_g, parent, vertex, neighbour, on, cover, line, vpoint, epoint,
+                 mirror, mpoint, counters):  # fmt: skip
+    """Mark path ``node``: one step more when it extends path ``last`` (of length
+    last_g, marked with the stamp counters[C_STAMP]); else from its start with
+    a new stamp. Returns its length in edges."""
+    stamp = counters[C_STAMP]
+    if last >= 0 and parent[node] == last:
+        u, v = vertex[last], vertex[node]
+        _step_to(u, v, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
+        return last_g + 1
+    counters[C_STAMP] = stamp + 1
+    return _panel_rebuild(
+        node, parent, vertex, neighbour, on, cover, line, vpoint, epoint, mirror, mpoint, stamp + 1
+    )
+
+
+# fmt: off
+@jit_inline
+def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoint, cover,
+              stamp):
+    """h of the child with head w: the distance to an end or, when larger, via the
+    farthest target still owed (an uncovered dot, or a corner of a triangle
+    with too few sides on the lines; or their mirror images) to an end; on the
+    doubled grid, halved and rounded up. An estimate of the rest of the line.
+    ``targets`` rows: place, its x and y, its mirror image's x and y (no
+    division by the width on every child)."""
+    best = 2 * np.int64(h[w])
+    wx = vpoint[w] % width
+    wy = vpoint[w] // width
+    for i in range(targets.shape[0]):
+        p = targets[i, 0]
+        slack = 0
+        if kind[p] == P_DOT:
+            if cover[p] == stamp:
+                continue
+        elif sides_covered(p, width, cover, stamp) >= value[p]:
+            continue
+        else:
+            slack = 4  # a corner is 2 closer than the cell, on both legs
+        reach = abs(targets[i, 1] - wx) + abs(targets[i, 2] - wy)
+        if mirror[0] >= 0:
+            reach = min(reach, abs(targets[i, 3] - wx) + abs(targets[i, 4] - wy))
+        best = max(best, reach + place_end[p] - slack)
+    return (best + 1) // 2
+
+
+@jit_free
+def _store(node, w, f, parent, vertex, flag, n_nodes):
+    """Store path n_nodes: ``node`` extended to ``w``, with flag f."""
+    parent[n_nodes] = node
+    vertex[n_nodes] = w
+    flag[n_nodes] = f
+
+
+@jit_inline
+def keep_child(node, w, g, pi, base, hw, parent, vertex, flag, later, first, last, cursor,
+                n_nodes):
+    """Store the child (flag: pi_baseline, which its children inherit) and put it
+    on the open list with the key (pi, g + h, h, n), h = hw: at the back of
+    bucket (pi, g + h, h) (open_pop). Returns the new cursor."""
+    _store(node, w, 1 if base else 0, parent, vertex, flag, n_nodes)
+    row = (first.shape[0] // 2 if pi else 0) + g + hw
+    later[n_nodes] = -1
+    if first[row, hw] < 0:
+        first[row, hw] = n_nodes
+    else:
+        later[last[row, hw]] = n_nodes
+    last[row, hw] = n_nodes
+    return min(cursor, row * first.shape[1] + hw)
+
+
+@jit_inline
+def open_pop(later, first, cursor):
+    """The open list of the panel core is a bucket queue: bucket (pi, f, h) is
+    row pi * F + f, column h of ``first`` (its first path) and ``last`` (its
+    last), the paths in it linked by ``later``. Paths are numbered as they are
+    stored, so each bucket is in key order and taking the first path of the
+    least non-empty bucket pops the least key (pi, f, h, n), as a heap would,
+    with no sifting. ``cursor`` (row * columns + column) is at or below the
+    least non-empty bucket. Returns (path, cursor); the open list must not be
+    empty."""
+    columns = first.shape[1]
+    row = cursor // columns
+    column = cursor - row * columns
+    while first[row, column] < 0:
+        column += 1
+        if column == columns:
+            column = 0
+            row += 1
+    node = first[row, column]
+    first[row, column] = later[node]
+    return node, row * columns + column
+
+
+@jit_free
+def stored_path(parent, vertex, node, out):
+    """The vertex ids of stored path ``node``, head first, into ``out``; returns
+    how many."""
+    n = 0
+    while node >= 0:
+        out[n] = vertex[node]
+        n += 1
+        node = parent[node]
+    return n
+
+
+@jit
+def panel_scratch(n_vertices, n_places, n_colours):
+    """The arrays a path's state lives in: on, cover, line, vlabel, plabel,
+    labels, queue, pqueue, ccount, by_colour (stamps and labels only grow, so
+    one set serves a whole search)."""
+    return (np.zeros(n_vertices, np.int64), np.zeros(n_places, np.int64),
+            np.zeros(n_places, np.int8), np.zeros(n_vertices, np.int64),
+            np.zeros(n_places, np.int64), np.zeros(5, np.int64), np.zeros(n_vertices, np.int64),
+            np.zeros(n_places, np.int64), np.zeros(max(n_colours, 1), np.int64),
+            np.zeros((6, n_colours + 1), np.int64))
+
+
+@jit_inline
+def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
+    """Write the loop's state back to ``counters``, where the next chunk resumes."""
+    counters[C_NODES] = n_nodes
+    counters[C_HEAP] = heap_size
+    counters[C_EXPANSIONS] = expansions
+    counters[C_GENERATED] = generated
+    counters[C_CURSOR] = cursor
+
+
+@jit_free
+def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
+                    kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
+                    place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
+                    star, clauses, cmps, need, edge_ends, parent, vertex, flag, later, first,
+                    last, counters, candidates, scratch, pscratch, tiling, max_expansions):
+    """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
+    astar_run, except as said below. Resumable."""
+    # A child that reaches an end and passes panel_final is stored in
+    # ``candidates`` and, after its expansion, the core returns CANDIDATES for
+    # the rules checker (the driver resumes it); such a child is also extended
+    # (a line may pass an end). pi_baseline is evaluated when ``evaluate``
+    # (inherited from a parent that had it); pi is the learned program
+    # (program_fires: ``star``, on every child) or pi_baseline. ``prune`` drops
+    # children pi holds on, ``base_prune`` those pi_baseline holds on. The
+    # *scratch arguments live as long as the search. The open list is a bucket
+    # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
+    capacity = min(parent.size, later.size)
+    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
+    program = (clauses, cmps, need)
+    grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
+    symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
+    bitg = bit_grid(neighbour, mirror, rules, evaluate and not star)
+    n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
+    expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
+    cursor = counters[C_CURSOR]
+    done = 0
+    marked = -1  # the path marked last (its length last_g), none on entry
+    last_g = 0
+    while heap_size > 0 and done < max_expansions:
+        if n_nodes + 8 > capacity:
+            _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
+            return NEED_SPACE
+        node, cursor = open_pop(later, first, cursor)
+        heap_size -= 1
+        expansions += 1
+        done += 1
+        g = _mark_popped(node, marked, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
+                         epoint, mirror, mpoint, counters)
+        stamp = counters[C_STAMP]
+        marked = node
+        last_g = g
+        head, found = vertex[node], 0
+        lmask = -1  # the line as bits (bit_grid), once a child floods
+        # When the head's free neighbours are linked around it, the child's reach
+        # is the parent's less the head, w's linked or not: every part w's step
+        # cuts the rest into touches w. Rule 5's local floods need w's linked
+        # too (nothing cut off) when the panel has squares, stars, polyominoes
+        # or cancellers (rules[3]). (never from a start: its path was not
+        # evaluated, so may not pass the rules)
+        fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
+                     and ring_connected(head, neighbour, on, stamp))
+        # vertices off a child's line (g + 2 on it), when that shortcut holds
+        n_off = rules[4] - g - 2 if rules[2] == 1 and parent[node] >= 0 else -1
+        for d in range(4):
+            w = neighbour[head, d]
+            if w < 0 or on[w] == stamp or (mirror[0] >= 0 and on[mirror[w]] == stamp):
+                continue
+            generated += 1
+            _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
+            if is_end[w] and panel_final(kind, colour, value, outside, symbols, dot_point,
+                                         targets, rules, pnb, width, cover, line, stamp,
+                                         plabel, labels, pqueue, ccount, by_colour, tiling):
+                _store(node, w, 0, parent, vertex, flag, n_nodes)
+                candidates[found] = n_nodes
+                found += 1
+                n_nodes += 1
+            base = flag[node] == 1
+            reach_lab = 0
+            if evaluate and not base:
+                fast = fast_head and not is_end[w] and (
+                    rules[3] == 0 or ring_connected(w, neighbour, on, stamp))
+                flooded = labels[0]
+                if bitg[0] == 1 and not fast and lmask < 0:  # (w is on it now)
+                    lmask = line_bits(on, stamp) & ~(1 << w)
+                base = panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch,
+                                  stamp, fast, n_off, tiling, bitg, lmask | (1 << w),
+                                  parent[node] >= 0)
+                reach_lab = labels[0] if labels[0] != flooded else 0
+            # pi*, unless pi_baseline drops the child anyway
+            pi = base if not star else not (base and base_prune) and program_fires(
+                w, np.int64(reach_lab), program, neighbour, mirror, ends, symbols, kind, colour,
+                value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover,
+                stamp, vlabel, labels, queue, pscratch)
+            if not ((pi and prune) or (base and base_prune)):
+                hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
+                               mpoint, cover, stamp)
+                cursor = keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag, later,
+                                     first, last, cursor, n_nodes)
+                heap_size += 1
+                n_nodes += 1
+            _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
+        if found > 0:
+            counters[C_CANDIDATES] = found
+            _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
+            return CANDIDATES
+    _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
+    return RUNNING if heap_size > 0 else EXHAUSTED
+
+
+@jit
+def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end,
+                            ends, kind, colour, value, outside, symbols, dot_point, dot_a, dot_b,
+                            targets, place_end, width, height, n_colours, rules, scratch, tiling,
+                            paths, lengths):
+    """pi_baseline (panel_dead) on the last step of each path (vertex ids
+    paths[i, :lengths[i]], at least two), evaluated with the reach flood and,
+    when the core would take it, the fast path too: bit 1 when the flood's
+    verdict rejects, bit 2 when the core would take the fast path, bit 4 when
+    the fast path rejects. With symmetry and nothing outside (rules[6]), the
+    second verdict is rule 5 near the step alone (``local``), which the core
+    takes when the path's parent is not a start. What the search evaluates,
+    for tests and tools."""
+    on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
+    out = np.zeros(lengths.size, np.int8)
+    bitg = bit_grid(neighbour, mirror, rules, True)
+    stamp = 0
+    for i in range(lengths.size):
+        for fast_try in range(2):
+            stamp += 1
+            v = paths[i, 0]
+            _cover_start(v, on, cover, line, vpoint, mirror, mpoint, stamp)
+            for j in range(1, lengths[i] - 1):
+                _step_to(v, paths[i, j], neighbour, on, cover, line, vpoint, epoint, mirror,
+                         mpoint, stamp)
+                v = paths[i, j]
+            head = v
+            w = paths[i, lengths[i] - 1]
+            g = lengths[i] - 2
+            fast = (fast_try == 1 and rules[2] == 1 and g > 0
+                    and ring_connected(head, neighbour, on, stamp))
+            local = fast_try == 1 and rules[6] == 1 and g > 0
+            d = direction(neighbour, head, w)
+            _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, stamp)
+            if fast_try == 1 and not local:
+                if not fast or is_end[w] or (rules[3] == 1
+                                             and not ring_connected(w, neighbour, on, stamp)):
+                    continue
+            n_off = rules[4] - g - 2 if rules[2] == 1 and g > 0 else -1
+            out[i] |= 2 * fast_try
+            if panel_dead(head, d, w, (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex,
+                          is_end, ends), (kind, colour, value, outside, symbols, dot_point, dot_a,
+                          dot_b), width, height, rules, scratch, stamp, fast, n_off, tiling,
+                          bitg, line_bits(on, stamp) if bitg[0] == 1 else 0, local):
+                out[i] |= 1 if fast_try == 0 else 4
+    return out
+
+
+@jit
+def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colour, value,
+                           n_colours, dot_point, dot_a, dot_b, width, height, clauses, cmps, need,
+                           edge_ends, paths, lengths):
+    """pi* (program_fires) on each path (vertex ids paths[i, :lengths[i]]) of a
+    panel without symmetry: what the search evaluates, for tests and tools."""
+    on, cover, line, vlabel, _, labels, queue, _, _, _ = panel_scratch(neighbour.shape[0],
+                                                                       kind.size, n_colours)
+    mirror = np.full(1, -1, np.int32)
+    pscratch = program_scratch(neighbour.shape[0], kind.size, dot_point.size, n_colours)
+    program = (clauses, cmps, need)
+    out = np.zeros(lengths.size, np.bool_)
+    for i in range(lengths.size):
+        stamp = i + 1
+        v = paths[i, 0]
+        on[v] = stamp
+        cover[vpoint[v]] = stamp
+        for j in range(1, lengths[i]):
+            u = v
+            v = paths[i, j]
+            _cover_step(u, direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
+                        mirror, mirror, stamp)
+        out[i] = program_fires(v, 0, program, neighbour, mirror, ends, symbols, kind, colour,
+                               value, n_colours, dot_point, dot_a, dot_b, edge_ends, width,
+                               height, on, cover, stamp, vlabel, labels, queue, pscratch)
+    return out
+# fmt: on
