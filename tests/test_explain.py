@@ -26,10 +26,14 @@ from witness.pipeline.explain import (
     hand_program,
     hint,
     load_rules,
-    object_place,
 )
 from witness.search.generate_panels import PanelSpec, random_panel_candidate
-from witness.search.panel_features import clause_fires, object_features, program_fires
+from witness.search.panel_features import (
+    clause_fires,
+    object_features,
+    object_place,
+    program_fires,
+)
 from witness.search.predicates import square_features
 from witness.search.solvers import solve
 

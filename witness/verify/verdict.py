@@ -31,11 +31,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from witness.io import make_folder, write_files
+from witness.io import check_file, check_folder, make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.panel import Panel
 from witness.model.puzzle import Vertex, search_view, size_pair
-from witness.search.panel_features import reads_panel_features
+from witness.search.panel_features import blamed_place, reads_panel_features
 from witness.search.predicates import Clause, Predicate
 from witness.verify.bounded import (
     NO_COUNTEREXAMPLE,
@@ -244,6 +244,42 @@ def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
         files[out_dir / f"{stem}_prefix.json"] = _path_json(cx.prefix) + "\n"
     make_folder(out_dir)
     return write_files(files)
+
+
+def picture_name(index: int) -> str:
+    """The file :func:`write_pictures` draws clause ``index``'s counterexample in."""
+    return f"clause{index}.svg"
+
+
+def check_pictures(out_dir: Path, names: list[str]) -> None:
+    """An :class:`~witness.io.OutputError` unless ``out_dir`` can hold the
+    pictures ``names``: a folder (or one that can be made) where a file of one
+    of those names is a picture ``witness`` drew (``IMAGE_MARK``), never
+    another file."""
+    from witness.model.render import IMAGE_MARK  # matplotlib: only when drawing
+
+    check_folder(out_dir)
+    for name in names:
+        check_file(out_dir / name, IMAGE_MARK.encode())
+
+
+def write_pictures(result: VerifyResult, out_dir: Path) -> list[Path]:
+    """Draw each counterexample as ``clauseN.svg`` for every refuted clause N:
+    the panel, the prefix the clause fires on, and the square, cell or object
+    it fires on ringed (the place :func:`~witness.search.panel_features.blamed_place`
+    gives, as ``witness explain --out`` rings it), with row and column numbers.
+    A file of the same name that is not a picture ``witness`` drew is never
+    replaced (an :class:`~witness.io.OutputError` before anything is drawn)."""
+    from witness.model.render import render  # matplotlib: only when drawing
+
+    refuted = [(picture_name(c.index), c.counterexample) for c in result.clauses]
+    drawn = [(name, cx) for name, cx in refuted if cx is not None]
+    check_pictures(out_dir, [name for name, _ in drawn])
+    make_folder(out_dir)
+    for name, cx in drawn:
+        place = blamed_place(cx.puzzle.to_panel(), cx.blamed)
+        render(cx.puzzle, out_dir / name, cx.prefix, [place], labels=True)
+    return [out_dir / name for name, _ in drawn]
 
 
 def _path_json(path: list[Vertex]) -> str:
