@@ -29,7 +29,7 @@ from pathlib import Path
 
 from witness.model.panel import Panel
 from witness.model.puzzle import search_view
-from witness.model.rules import lines_of, path_violations
+from witness.model.rules import random_walk
 from witness.pipeline.explain import complete, explain, fired_clauses, load_rules, rules_apply
 from witness.search.astar import predicate_values
 from witness.search.generate_panels import PanelSpec, random_panel_candidate
@@ -53,18 +53,8 @@ def core_fires(rules, panel: Panel, line: list) -> bool:
 
 
 def random_line(panel: Panel, rng: random.Random) -> list:
-    """A random walk from a start that keeps the drawing rules."""
-    line = [rng.choice(panel.starts)]
-    for _ in range(rng.randint(1, 2 * (panel.rows + panel.cols))):
-        steps = [
-            w
-            for w in panel.neighbours(line[-1])
-            if not path_violations(panel, lines_of(panel, [*line, w]), finished=False)
-        ]
-        if not steps:
-            break
-        line.append(rng.choice(steps))
-    return line
+    """A random walk from a start that keeps the drawing rules, at least one step drawn."""
+    return random_walk(panel, rng, min_steps=1)
 
 
 def family_lines(family: str, n: int, rng: random.Random) -> tuple[list, list]:

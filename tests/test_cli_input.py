@@ -559,6 +559,8 @@ def test_generate_random_gives_up_after_max_tries():
         (["learn", "{d}", "--out", ""], "--out"),
         (["show", "{p}", "--out", ""], "--out"),
         (["verify", "{d}/unsound.pl", "--counterexamples", ""], "--counterexamples"),
+        (["verify", "{d}/unsound.pl", "--pictures", ""], "--pictures"),
+        (["verify", "{d}/unsound.pl", "--pictures", "{p}"], "--pictures"),  # a file, not a folder
     ],
 )
 def test_bad_option_values_exit_2_naming_the_option(files, args, option):

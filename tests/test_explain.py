@@ -17,7 +17,14 @@ from witness.errors import InputError
 from witness.model.panel import Dot, Panel
 from witness.model.puzzle import Puzzle
 from witness.model.render_text import text_picture
-from witness.model.rules import Violation, completions, is_solution, lines_of, path_violations
+from witness.model.rules import (
+    Violation,
+    completions,
+    is_solution,
+    lines_of,
+    path_violations,
+    random_walk,
+)
 from witness.pipeline.explain import (
     UNVERIFIED,
     complete,
@@ -26,10 +33,14 @@ from witness.pipeline.explain import (
     hand_program,
     hint,
     load_rules,
-    object_place,
 )
 from witness.search.generate_panels import PanelSpec, random_panel_candidate
-from witness.search.panel_features import clause_fires, object_features, program_fires
+from witness.search.panel_features import (
+    clause_fires,
+    object_features,
+    object_place,
+    program_fires,
+)
 from witness.search.predicates import square_features
 from witness.search.solvers import solve
 
@@ -50,20 +61,12 @@ def brute_completable(panel: Panel, line: list) -> bool:
 
 
 def random_lines(panel: Panel, rng: random.Random, n: int) -> list[list]:
-    """``n`` random lines drawn so far (random walks from a start, the drawing
-    rules kept)."""
+    """Of ``n`` random lines drawn so far (random walks from a start, the
+    drawing rules kept), those a player can draw (not from a start on the
+    mirror axis)."""
     out = []
     for _ in range(n):
-        line = [rng.choice(panel.starts)]
-        for _ in range(rng.randint(0, 2 * (panel.rows + panel.cols))):
-            steps = [
-                w
-                for w in panel.neighbours(line[-1])
-                if not path_violations(panel, lines_of(panel, [*line, w]), finished=False)
-            ]
-            if not steps:
-                break
-            line.append(rng.choice(steps))
+        line = random_walk(panel, rng)
         if not path_violations(panel, lines_of(panel, line), finished=False):
             out.append(line)
     return out

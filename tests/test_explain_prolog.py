@@ -13,8 +13,8 @@ from test_explain import SOUND, UNSOUND, panels, random_lines
 from test_panel_bk import load
 
 from witness.learning.facts import object_atom
-from witness.pipeline.explain import fired_clauses, load_rules, object_place
-from witness.search.panel_features import panel_objects
+from witness.pipeline.explain import fired_clauses, load_rules
+from witness.search.panel_features import object_place, panel_objects
 
 
 @pytest.mark.parametrize("rules", ["hand", SOUND, UNSOUND])

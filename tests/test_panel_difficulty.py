@@ -19,6 +19,7 @@ from witness.difficulty.game import HAND_RULES, Line, PanelGame, count_solutions
 from witness.difficulty.muse import score
 from witness.difficulty.player import Player
 from witness.model.panel import Panel
+from witness.model.rules import random_walk
 from witness.search.predicates import Predicate
 
 KINDS = ("triangle", "square", "star", "canceller")
@@ -38,16 +39,27 @@ def completions(game: PanelGame, s: Line):
 
 
 def random_line(game: PanelGame, rng: random.Random) -> Line | None:
-    starts = game.starts()
-    if not starts:
-        return None
-    s = rng.choice(starts)
-    for _ in range(rng.randrange(6)):
-        children = list(game.moves(s))
-        if not children:
-            break
-        s = rng.choice(children)
-    return s
+    """A random line of up to 5 steps from one of the game's starts, finished at an end."""
+    starts = [game.vertex[s.head] for s in game.starts()]
+    path = random_walk(game.panel, rng, max_steps=5, starts=starts, stop_at_ends=True)
+    return game.line(path) if path else None
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=list(HealthCheck))
+@given(panels(kinds=KINDS), st.integers(0, 10**6))
+def test_a_random_line_is_a_state_the_game_reaches(panel, seed):
+    """random_line's walk (witness.model.rules.random_walk, under the game's
+    starts and its stop at an end) is a line the game's own moves reach: the
+    state game.line gives is the one the moves build, step by step."""
+    game = PanelGame(panel)
+    line = random_line(game, random.Random(seed))
+    if line is None:
+        assert game.starts() == []
+        return
+    state = next(s for s in game.starts() if s.head == line.path[0])
+    for i in line.path[1:]:
+        state = next(c for c in game.moves(state) if c.head == i)
+    assert state == line
 
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))

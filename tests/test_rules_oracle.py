@@ -3,6 +3,7 @@ panels of every type: regions by union-find to a fixpoint, polyominoes by
 trying every placement of every piece at once, cancellers by trying every set
 of symbols to remove, legal lines by filtering every simple walk."""
 
+import random
 from functools import cache
 from itertools import combinations, pairwise, product
 
@@ -13,7 +14,14 @@ from hypothesis import strategies as st
 from profiles import examples
 from witness.model.panel import Dot, Panel, Polyomino, edge, rotations
 from witness.model.puzzle import PuzzleError
-from witness.model.rules import check, enumerate_lines, is_solution
+from witness.model.rules import (
+    check,
+    enumerate_lines,
+    is_solution,
+    lines_of,
+    path_violations,
+    random_walk,
+)
 
 COLOURS = ("red", "blue")
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
@@ -429,6 +437,39 @@ def test_checker_agrees_with_brute_force(panel):
         assert verdict.solved == solved_bf(panel, verdict.lines), (panel.to_json(), line)
         assert verdict.solved == (not verdict.violations)
         assert is_solution(panel, line) == verdict.solved
+
+
+@settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
+@given(panels(), st.integers(0, 10**6), st.booleans())
+def test_a_random_walk_is_a_line_a_player_can_draw_so_far(panel, seed, stop_at_ends):
+    """random_walk from the starts a line can leave (off the mirror axis) draws
+    a line that breaks no rule of the line and passes an end only without
+    ``stop_at_ends``, with as many steps as it drew (its second draw) unless no
+    step was left or it stopped at an end."""
+    starts = [s for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    line = random_walk(
+        panel, random.Random(seed), max_steps=6, starts=starts, stop_at_ends=stop_at_ends
+    )
+    if not starts:
+        assert line == []
+        return
+    draws = random.Random(seed)
+    assert line[0] == draws.choice(starts)
+    steps = draws.randint(0, 6)
+    assert not path_violations(panel, lines_of(panel, line), finished=False)
+    if stop_at_ends:
+        assert not any(v in panel.ends for v in line[1:-1])
+    assert len(line) - 1 <= steps
+    if len(line) - 1 < steps:
+        at_end = stop_at_ends and len(line) > 1 and line[-1] in panel.ends
+        left = [
+            w
+            for w in panel.neighbours(line[-1])
+            if not path_violations(panel, lines_of(panel, [*line, w]), finished=False)
+        ]
+        assert at_end or not left, (panel.to_json(), seed, line, steps)
 
 
 @settings(

@@ -23,6 +23,8 @@ from witness.model.puzzle import (
     peripheral,
     square_edge_counts,
 )
+from witness.model.render import render
+from witness.model.rules import Violation
 from witness.paper import TABLE3_PROLOG
 from witness.pipeline.report import pruning_rule
 from witness.search.encodings import encoding
@@ -57,7 +59,13 @@ from witness.verify.generality import (
     realized_states,
     state_of,
 )
-from witness.verify.verdict import BOUNDED, PROVEN, may_prune, verify_predicate
+from witness.verify.verdict import (
+    BOUNDED,
+    PROVEN,
+    may_prune,
+    verify_predicate,
+    write_pictures,
+)
 
 
 def cmp(op: str, left: str, right: int | str) -> Comparison:
@@ -586,6 +594,61 @@ def test_the_summary_draws_a_counterexample_with_a_command_to_paste(tmp_path, ca
         proc = subprocess.run(["bash", "-c", draw[0]], cwd=tmp_path, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
         assert (tmp_path / "clause2.svg").stat().st_size > 0
+
+
+# Refuted on a 1x2 grid whose two squares both hold triangles: the clause
+# fires on the second square, (1, 0), not the first.
+SECOND_SQUARE = clause(
+    cmp("eq", "triangles", 1), cmp("eq", "edges_on_square", 0), cmp("ge", "path_length", 3)
+)
+
+
+def ringed(tmp_path, puzzle, prefix, kind: str, at: tuple) -> bytes:
+    """The picture of ``puzzle`` and ``prefix`` with a ring round ``at``, drawn here."""
+    out = tmp_path / "expected.svg"
+    render(puzzle, out, prefix, [Violation(kind, at, "")], labels=True)
+    return out.read_bytes()
+
+
+def test_a_picture_rings_the_square_a_counterexample_fires_on(tmp_path):
+    """write_pictures draws the counterexample's prefix and rings the square its
+    record names (the same bytes as a ring drawn there by hand), not another
+    square with triangles."""
+    result = verify_predicate(Predicate("second", "program", (SECOND_SQUARE,)), 1, 2)
+    assert result.status == REFUTED
+    record = result.to_dict()["clauses"][0]["counterexample"]
+    puzzle = Puzzle.from_dict(record["puzzle"])
+    squares = [(x, y) for x, y, _ in puzzle.triangles]
+    assert record["square"] == [1, 0] and squares == [(0, 0), (1, 0)]
+    written = write_pictures(result, tmp_path / "pics")
+    assert written == [tmp_path / "pics" / "clause1.svg"]
+    drawn = written[0].read_bytes()
+    prefix = [tuple(v) for v in record["prefix"]]
+    assert drawn == ringed(tmp_path, puzzle, prefix, "triangle", (1, 0))
+    assert drawn != ringed(tmp_path, puzzle, prefix, "triangle", (0, 0))
+    assert b'id="violation_0_triangle"' in drawn
+
+
+def test_cli_pictures_every_refuted_clause_and_keeps_other_files(tmp_path, capsys):
+    f = tmp_path / "unsound.pl"
+    f.write_text(UNSOUND_PL)
+    pics = tmp_path / "pics"
+    assert main(["verify", str(f), "--max-size", "2x2", "--json", "--pictures", str(pics)]) == 0
+    captured = capsys.readouterr()
+    record = json.loads(captured.out)["clauses"][1]["counterexample"]
+    assert sorted(p.name for p in pics.iterdir()) == ["clause2.svg"]  # clause 1 is proven
+    assert f"wrote {pics / 'clause2.svg'}" in captured.err
+    puzzle = Puzzle.from_dict(record["puzzle"])
+    prefix = [tuple(v) for v in record["prefix"]]
+    expected = ringed(tmp_path, puzzle, prefix, "triangle", tuple(record["square"]))
+    assert (pics / "clause2.svg").read_bytes() == expected
+    # its own picture is drawn again; a file of the user's is refused before the check
+    assert main(["verify", str(f), "--max-size", "2x2", "--pictures", str(pics)]) == 0
+    (pics / "clause1.svg").write_text("mine")
+    capsys.readouterr()
+    assert main(["verify", str(f), "--max-size", "2x2", "--pictures", str(pics)]) == 2
+    assert "--pictures" in capsys.readouterr().err
+    assert (pics / "clause1.svg").read_text() == "mine"
 
 
 def test_cli_builtin_and_unknown_verdicts(capsys, tmp_path):

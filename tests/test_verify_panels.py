@@ -7,7 +7,9 @@ brute force; verdicts and may_prune."""
 
 import functools
 import json
+import re
 from itertools import product
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -18,7 +20,8 @@ from test_rules_oracle import panels
 from profiles import examples
 from witness.cli import main
 from witness.model.panel import Dot, Panel
-from witness.model.rules import is_solution
+from witness.model.render import render
+from witness.model.rules import Violation, is_solution
 from witness.search.panel_features import (
     CERTIFICATES,
     KIND_FEATURES,
@@ -275,3 +278,40 @@ def test_cli_verifies_a_learned_family_program(tmp_path, capsys):
     panel = Panel.load(out / "clause1_puzzle.json")
     solution = json.loads((out / "clause1_solution.json").read_text())
     assert is_solution(panel, [tuple(v) for v in solution])
+
+
+def test_pictures_ring_the_object_each_counterexample_fires_on(tmp_path, capsys):
+    """witness verify --pictures on tests/data/panel_unsound_rules.pl: each
+    refuted clause's picture is its panel and prefix with a ring round the
+    object its record names (a dot, a square, a star), found here in the
+    record's JSON panel (a dot's vertex or edge, a symbol's cell), and round
+    no other object of that kind."""
+    program = Path(__file__).parent / "data" / "panel_unsound_rules.pl"
+    pics = tmp_path / "pics"
+    args = ["verify", str(program), "--max-size", "2x2", "--json", "--pictures", str(pics)]
+    assert main(args) == 0
+    refuted = [c for c in json.loads(capsys.readouterr().out)["clauses"] if c["counterexample"]]
+    names = sorted(f"clause{c['index']}.svg" for c in refuted)
+    assert sorted(p.name for p in pics.iterdir()) == names
+    kinds = set()
+    for c in refuted:
+        cx = c["counterexample"]
+        kind, index = re.fullmatch(r"([a-z]+)(\d+)", cx["object"]).groups()
+        places = [tuple(n for n in item if isinstance(n, int)) for item in cx["puzzle"][kind + "s"]]
+        at = places[int(index)]
+        if kind != "dot":
+            places = [p[:2] for p in places]
+            at = at[:2]
+        panel = Panel.from_dict(cx["puzzle"])
+        prefix = [tuple(v) for v in cx["prefix"]]
+
+        def drawn(place: tuple, kind: str = kind, panel: Panel = panel, prefix=prefix) -> bytes:
+            out = tmp_path / "expected.svg"
+            render(panel, out, prefix, [Violation(kind, place, "")], labels=True)
+            return out.read_bytes()
+
+        picture = (pics / f"clause{c['index']}.svg").read_bytes()
+        assert picture == drawn(at), (c["index"], cx["object"])
+        assert all(picture != drawn(p) for p in places if p != at)
+        kinds.add(kind)
+    assert kinds == {"dot", "square", "star"}

@@ -122,7 +122,14 @@ def cmd_predicate(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from witness.learning.translate import load_predicate
-    from witness.verify.verdict import default_max_size, verify_predicate, write_counterexamples
+    from witness.verify.verdict import (
+        check_pictures,
+        default_max_size,
+        picture_name,
+        verify_predicate,
+        write_counterexamples,
+        write_pictures,
+    )
 
     # A learned FILE.pl is translated by witness.learning.translate (inside load_predicate).
     predicate = load_predicate(args.predicate)
@@ -130,12 +137,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.counterexamples:
         with named_option("--counterexamples"):
             check_folder(args.counterexamples)  # before the work, not after
+    if args.pictures:
+        with named_option("--pictures"):  # every name a picture may get, before the work
+            names = [picture_name(i) for i in range(1, len(predicate.clauses) + 1)]
+            check_pictures(Path(args.pictures), names)
     result = verify_predicate(predicate, rows, cols, time_limit=args.time_limit)
+    written = []
     if args.counterexamples:
         with named_option("--counterexamples"):
-            written = write_counterexamples(result, Path(args.counterexamples))
-        for path in written:
-            print(f"wrote {path}", file=sys.stderr)
+            written += write_counterexamples(result, Path(args.counterexamples))
+    if args.pictures:
+        with named_option("--pictures"):
+            written += write_pictures(result, Path(args.pictures))
+    for path in written:
+        print(f"wrote {path}", file=sys.stderr)
     # The verdict (proven / bounded / refuted / unknown) is the output, not an error:
     # exit 0 as for any completed command (docs/DESIGN.md's exit-status contract).
     print(json.dumps(result.to_dict()) if args.json else result.summary())
@@ -261,6 +276,15 @@ def add_verify(sub: Subparsers) -> None:
         metavar="DIR",
         help="write each counterexample's puzzle, solution and prefix as JSON "
         "files for witness show",
+    )
+    p.add_argument(
+        "--pictures",
+        type=out_path,
+        default=None,
+        metavar="DIR",
+        help="draw each counterexample as DIR/clauseN.svg: the panel, the prefix the "
+        "clause fires on and the square, cell or object it fires on ringed, with row "
+        "and column numbers (as witness explain --out)",
     )
     add_json_flag(p)
     p.set_defaults(func=cmd_verify)

@@ -33,7 +33,7 @@ with cancellers: a canceller can remove any one of those errors.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -111,6 +111,15 @@ class PanelGame:
             elif self.mirror[i] != i:  # the two lines would meet at once
                 out.append(Line((i,), (1 << i) | (1 << self.mirror[i])))
         return out
+
+    def line(self, path: Sequence[Vertex]) -> Line:
+        """The state of a line drawn so far along ``path`` (vertices from a
+        start), its mirror image's vertices among the visited ones."""
+        indices = tuple(self.index[tuple(v)] for v in path)
+        visited = 0
+        for i in indices:
+            visited |= 1 << i if self.mirror is None else 1 << i | 1 << self.mirror[i]
+        return Line(indices, visited)
 
     def moves(self, s: Line) -> Iterator[Line]:
         """A(s): the lines one step longer (none once the head is at an end)."""

@@ -35,13 +35,13 @@ from witness.model.base import Vertex
 from witness.model.panel import Panel
 from witness.model.puzzle import paper_puzzle
 from witness.model.rules import Violation, lines_of, path_violations
-from witness.model.rules.messages import with_place
 from witness.search.panel_features import (
-    PanelObject,
     clause_fires,
     features_apply,
     object_features,
+    object_place,
     reads_panel_features,
+    square_place,
 )
 from witness.search.predicates import BUILTINS, FEATURE_WORDS, Clause, Predicate, square_features
 from witness.search.solvers import check_prefix, solve
@@ -180,24 +180,6 @@ def read_features(clause: Clause, values: dict[str, int]) -> tuple[tuple[str, in
     return tuple((name, int(values[name])) for name in names)
 
 
-def object_place(panel: Panel, obj: PanelObject) -> Violation:
-    """Where a panel object is, as a place with words (a Violation without a rule)."""
-    at: tuple[int, ...]
-    if obj.kind == "dot":
-        at = tuple(panel.dots[obj.index].coords)
-    elif obj.kind == "end":
-        at = tuple(panel.ends[obj.index])
-    else:
-        items: dict[str, tuple[tuple, ...]] = {
-            "square": panel.squares,
-            "star": panel.stars,
-            "triangle": panel.triangles,
-        }
-        x, y = items[obj.kind][obj.index][:2]
-        at = (int(x), int(y))
-    return with_place(panel.rows, Violation(obj.kind, at, f"{obj.kind} {obj.index}"))
-
-
 def fired_clauses(rules: Rules, panel: Panel, path: Sequence[Vertex]) -> list[Fired]:
     """Every (clause, object) pair on which a clause of ``rules`` fires for ``path``
     (a line drawn so far from a start), clause by clause, objects in panel order.
@@ -212,10 +194,7 @@ def fired_clauses(rules: Rules, panel: Panel, path: Sequence[Vertex]) -> list[Fi
         puzzle = paper_puzzle(panel)
         assert puzzle is not None  # rules_apply
         pairs = [
-            (
-                with_place(panel.rows, Violation("triangle", (x, y), "cell")),
-                square_features(puzzle, path, (x, y)),
-            )
+            (square_place(panel.rows, (x, y)), square_features(puzzle, path, (x, y)))
             for x, y, _ in puzzle.triangles
         ]
     for i, clause in enumerate(rules.predicate.clauses):

@@ -42,6 +42,8 @@ from dataclasses import dataclass
 
 from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
 from witness.model.panel import Panel, cell_edges
+from witness.model.rules import Violation
+from witness.model.rules.messages import with_place
 from witness.search.predicates import OPERATORS, Clause, Predicate
 
 # The features of each kind of object, in a fixed order.
@@ -138,6 +140,45 @@ def panel_objects(panel: Panel, kinds: Iterable[str] = tuple(KIND_FEATURES)) -> 
         "end": len(panel.ends),
     }
     return [PanelObject(k, i) for k in KIND_FEATURES if k in wanted for i in range(counts[k])]
+
+
+# ------------------------------------------------- where a clause fires
+def object_place(panel: Panel, obj: PanelObject) -> Violation:
+    """Where ``obj`` is on ``panel``, as a place with words (a
+    :class:`~witness.model.rules.Violation` without a rule: ``kind``, ``at`` as
+    in the JSON format, ``where`` as the rules' messages say it): what
+    ``witness explain`` names and its picture, and ``witness verify
+    --pictures``, mark."""
+    at: tuple[int, ...]
+    if obj.kind == "dot":
+        at = tuple(panel.dots[obj.index].coords)
+    elif obj.kind == "end":
+        at = tuple(panel.ends[obj.index])
+    else:
+        items: dict[str, tuple[tuple, ...]] = {
+            "square": panel.squares,
+            "star": panel.stars,
+            "triangle": panel.triangles,
+        }
+        x, y = items[obj.kind][obj.index][:2]
+        at = (int(x), int(y))
+    return with_place(panel.rows, Violation(obj.kind, at, f"{obj.kind} {obj.index}"))
+
+
+def square_place(rows: int, square: Cell) -> Violation:
+    """The cell of square ``(x, y)`` on a panel of ``rows`` rows, as a place
+    with words: where a clause over the paper's triangle features
+    (:func:`witness.search.predicates.square_features`) fires."""
+    x, y = square
+    return with_place(rows, Violation("triangle", (int(x), int(y)), "cell"))
+
+
+def blamed_place(panel: Panel, blamed: PanelObject | Cell) -> Violation:
+    """Where a clause fires: an object of a panel (:func:`object_place`) or,
+    for the paper's triangle features, a square (:func:`square_place`)."""
+    if isinstance(blamed, PanelObject):
+        return object_place(panel, blamed)
+    return square_place(panel.rows, blamed)
 
 
 # ------------------------------------------------------------ the path's state

@@ -37,10 +37,11 @@ from pathlib import Path
 
 import clingo
 
-from witness.model.base import Vertex
+from witness.model.base import Cell, Vertex
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
 from witness.search.asp_solver import wait_by
+from witness.search.panel_features import PanelObject
 from witness.search.predicates import OPERATORS, Clause
 
 
@@ -61,7 +62,7 @@ class Counterexample:
     puzzle: Puzzle | Panel
     solution: list[Vertex]
     prefix: list[Vertex]
-    blamed: Hashable  # the object it fires on: a square (x, y), or a PanelObject
+    blamed: PanelObject | Cell  # the object it fires on: a PanelObject, or a square (x, y)
     clause_index: int  # counted from 1, as a reader counts (and verify's output)
     features: dict[str, int]
     # how the record names the object: ("square", [x, y]) or ("object", name)

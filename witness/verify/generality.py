@@ -8,6 +8,11 @@ grid of at most 2x3; rule R6 bounds ``addable_edges``. So a clause that
 accepts no possible state is proven for every size without search, and a
 local clause with no counterexample up to a size of at least 2x3 is proven
 too. :func:`generality` writes the sentence ``witness verify`` reports.
+
+The module gives :mod:`witness.verify.verdict` the four functions every
+family's all-sizes argument gives (as :mod:`witness.verify.panel_generality`
+does for learned family programs): :func:`proven`, :func:`clause_kind`,
+:func:`clause_is_local` and :func:`generality`.
 """
 
 from __future__ import annotations
@@ -262,6 +267,12 @@ def accepted_states(clause: Clause) -> list[tuple[int, int, int, int]]:
         for s in local_states()
         if any(_argued_comparisons_hold(clause, s, a) for a in local_addables()[s])
     ]
+
+
+def proven(clause: Clause) -> bool:
+    """Whether ``clause`` (not refuted) is proven for every size: it accepts no
+    state (and addable count) rules R1-R6 allow."""
+    return not accepted_states(clause)
 
 
 def describe_state(state: tuple[int, int, int, int]) -> str:

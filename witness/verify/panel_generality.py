@@ -22,6 +22,11 @@ the kind: at most n distinct values lie between two neighbouring constants or
 above the largest). Enumerating those candidates (0 and 1 alone for the
 features the invariants keep to 0 or 1) decides the implication for all
 integers.
+
+The module gives :mod:`witness.verify.verdict` the four functions every
+family's all-sizes argument gives (as :mod:`witness.verify.generality` does
+for the triangle family): :func:`proven`, :func:`clause_kind`,
+:func:`clause_is_local` and :func:`generality`.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from witness.search.panel_features import (
     clause_fires,
 )
 from witness.search.predicates import Clause
+from witness.verify.bounded import REFUTED, Counterexample
+from witness.verify.families import panel_kinds
 
 Values = dict[str, int]
 
@@ -150,3 +157,43 @@ def implies_certificate(clause: Clause) -> Implication:
             used |= held
             common = held if common is None else common & held
     return Implication(True, sorted(common or used))
+
+
+# ------------------------------------------- the interface of an argument
+def proven(clause: Clause) -> bool:
+    """Whether ``clause`` (not refuted) is proven for every size: it implies a sound rule."""
+    return implies_certificate(clause).proven
+
+
+def clause_kind(clause: Clause) -> str:
+    """witness verify's per-clause tag: the kinds of object the clause reads."""
+    return "panel: " + ", ".join(panel_kinds((clause,)))
+
+
+def clause_is_local(clause: Clause) -> bool:
+    """A family program's clauses get no local-state argument (that is the triangle family's)."""
+    return False
+
+
+def generality(
+    clause: Clause,
+    outcome: str,
+    max_rows: int,
+    max_cols: int,
+    counterexample: Counterexample | None = None,
+) -> str:
+    """What the result for one clause of a family program says about every size, and why."""
+    if outcome == REFUTED:
+        return f"refuted on a panel up to {max_rows}x{max_cols}: it prunes a solvable line"
+    implication = implies_certificate(clause)
+    if implication.proven:
+        rules = "; ".join(implication.certificates) or "it never fires"
+        return (
+            "proven for every size: for every value of its features it implies a "
+            f"sound rule ({rules}), which no panel size changes"
+        )
+    return (
+        f"no sound rule follows from it (it fires on {implication.kind} features "
+        f"{implication.uncovered}, which no sound rule rejects), so the bounded "
+        f"check is all there is: panels up to {max_rows}x{max_cols}"
+    )

@@ -31,12 +31,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from witness.io import make_folder, write_files
+from witness.io import check_file, check_folder, make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.panel import Panel
 from witness.model.puzzle import Vertex, search_view, size_pair
-from witness.search.panel_features import reads_panel_features
+from witness.search.panel_features import blamed_place, reads_panel_features
 from witness.search.predicates import Clause, Predicate
+from witness.verify import generality as triangle_argument
+from witness.verify import panel_generality as panel_argument
 from witness.verify.bounded import (
     NO_COUNTEREXAMPLE,
     REFUTED,
@@ -46,8 +48,6 @@ from witness.verify.bounded import (
     verify_clauses,
 )
 from witness.verify.families import COLOURS, PANELS, TRIANGLES, covers_panel, panel_kinds
-from witness.verify.generality import accepted_states, clause_is_local, clause_kind, generality
-from witness.verify.panel_generality import implies_certificate
 
 DEFAULT_MAX_SIZE = (4, 4)
 # Learned family programs: panels up to 2x3 (every sound rule but one is
@@ -246,6 +246,42 @@ def write_counterexamples(result: VerifyResult, out_dir: Path) -> list[Path]:
     return write_files(files)
 
 
+def picture_name(index: int) -> str:
+    """The file :func:`write_pictures` draws clause ``index``'s counterexample in."""
+    return f"clause{index}.svg"
+
+
+def check_pictures(out_dir: Path, names: list[str]) -> None:
+    """An :class:`~witness.io.OutputError` unless ``out_dir`` can hold the
+    pictures ``names``: a folder (or one that can be made) where a file of one
+    of those names is a picture ``witness`` drew (``IMAGE_MARK``), never
+    another file."""
+    from witness.model.render import IMAGE_MARK  # matplotlib: only when drawing
+
+    check_folder(out_dir)
+    for name in names:
+        check_file(out_dir / name, IMAGE_MARK.encode())
+
+
+def write_pictures(result: VerifyResult, out_dir: Path) -> list[Path]:
+    """Draw each counterexample as ``clauseN.svg`` for every refuted clause N:
+    the panel, the prefix the clause fires on, and the square, cell or object
+    it fires on ringed (the place :func:`~witness.search.panel_features.blamed_place`
+    gives, as ``witness explain --out`` rings it), with row and column numbers.
+    A file of the same name that is not a picture ``witness`` drew is never
+    replaced (an :class:`~witness.io.OutputError` before anything is drawn)."""
+    from witness.model.render import render  # matplotlib: only when drawing
+
+    refuted = [(picture_name(c.index), c.counterexample) for c in result.clauses]
+    drawn = [(name, cx) for name, cx in refuted if cx is not None]
+    check_pictures(out_dir, [name for name, _ in drawn])
+    make_folder(out_dir)
+    for name, cx in drawn:
+        place = blamed_place(cx.puzzle.to_panel(), cx.blamed)
+        render(cx.puzzle, out_dir / name, cx.prefix, [place], labels=True)
+    return [out_dir / name for name, _ in drawn]
+
+
 def _path_json(path: list[Vertex]) -> str:
     return "[" + ", ".join(f"[{x}, {y}]" for x, y in path) + "]"
 
@@ -265,20 +301,22 @@ class Argument:
     time_limit: float | None = None  # the limit when none is given (None: no limit)
 
 
+# Each family's all-sizes argument is a module with the same four functions
+# (proven, clause_kind, clause_is_local, generality).
 TRIANGLE_ARGUMENT = Argument(
     family=TRIANGLES,
-    proven=lambda clause: not accepted_states(clause),
-    kind=clause_kind,
-    local=clause_is_local,
-    explain=generality,
+    proven=triangle_argument.proven,
+    kind=triangle_argument.clause_kind,
+    local=triangle_argument.clause_is_local,
+    explain=triangle_argument.generality,
     max_size=DEFAULT_MAX_SIZE,
 )
 PANEL_ARGUMENT = Argument(
     family=PANELS,
-    proven=lambda clause: implies_certificate(clause).proven,
-    kind=lambda clause: "panel: " + ", ".join(panel_kinds((clause,))),
-    local=lambda clause: False,
-    explain=lambda clause, outcome, rows, cols, _cx: panel_generality(clause, outcome, rows, cols),
+    proven=panel_argument.proven,
+    kind=panel_argument.clause_kind,
+    local=panel_argument.clause_is_local,
+    explain=panel_argument.generality,
     max_size=PANEL_MAX_SIZE,
     time_limit=PANEL_TIME_LIMIT,
 )
@@ -353,21 +391,3 @@ def overall_status(results: list[ClauseResult]) -> str:
     if statuses <= {PROVEN}:
         return PROVEN
     return UNKNOWN if UNKNOWN in statuses else BOUNDED
-
-
-def panel_generality(clause: Clause, outcome: str, max_rows: int, max_cols: int) -> str:
-    """What the result for one clause of a family program says about every size, and why."""
-    if outcome == REFUTED:
-        return f"refuted on a panel up to {max_rows}x{max_cols}: it prunes a solvable line"
-    implication = implies_certificate(clause)
-    if implication.proven:
-        rules = "; ".join(implication.certificates) or "it never fires"
-        return (
-            "proven for every size: for every value of its features it implies a "
-            f"sound rule ({rules}), which no panel size changes"
-        )
-    return (
-        f"no sound rule follows from it (it fires on {implication.kind} features "
-        f"{implication.uncovered}, which no sound rule rejects), so the bounded "
-        f"check is all there is: panels up to {max_rows}x{max_cols}"
-    )

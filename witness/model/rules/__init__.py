@@ -93,6 +93,7 @@ from witness.model.rules.lines import (
     enumerate_lines,
     lines_of,
     path_violations,
+    random_walk,
 )
 from witness.model.rules.partial import PartialLine, partial_line
 from witness.model.rules.polyominoes import (
@@ -144,6 +145,7 @@ __all__ = [
     "placements",
     "point",
     "polyominoes_fit",
+    "random_walk",
     "region_errors",
     "regions",
     "tiling_terms",

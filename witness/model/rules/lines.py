@@ -1,9 +1,11 @@
 """The line walk and symmetry: the line (and, with symmetry, its mirror
 image) as drawn, what makes it one a player cannot draw, the places it
-covers, and every line a player can draw (by brute force)."""
+covers, every line a player can draw (by brute force), and a random line
+drawn so far (:func:`random_walk`)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
@@ -71,6 +73,45 @@ def path_violations(
         for v in sorted(set(lines[0]) & set(lines[1])):
             out.append(Violation("symmetry", v, f"the two lines meet at {list(v)}"))
     return out
+
+
+def random_walk(
+    panel: Panel,
+    rng: random.Random,
+    min_steps: int = 0,
+    max_steps: int | None = None,
+    starts: Sequence[Vertex] | None = None,
+    stop_at_ends: bool = False,
+) -> list[Vertex]:
+    """A random line drawn so far, by these draws of ``rng`` in this order: a
+    start (``rng.choice(starts)``, the panel's when None; ``[]`` without a
+    draw when there is none), a number of steps (``rng.randint(min_steps,
+    max_steps)``, ``max_steps`` 2 x (rows + cols) when None), then each step
+    (``rng.choice``) among the head's neighbours, in
+    :meth:`~witness.model.panel.Panel.neighbours` order, after which the line
+    is still one a player can draw so far (:func:`path_violations` with
+    ``finished=False``). The walk stops early when no step is left or, with
+    ``stop_at_ends``, once it has left its start and its head is at an end
+    (where a player's line is finished). The line (with its start) is not
+    itself checked: a start on the mirror axis gives a line that breaks the
+    symmetry rule."""
+    choices = panel.starts if starts is None else starts
+    if not choices:
+        return []
+    line = [rng.choice(choices)]
+    top = 2 * (panel.rows + panel.cols) if max_steps is None else max_steps
+    for _ in range(rng.randint(min_steps, top)):
+        if stop_at_ends and len(line) > 1 and line[-1] in panel.ends:
+            break
+        steps = [
+            w
+            for w in panel.neighbours(line[-1])
+            if not path_violations(panel, lines_of(panel, [*line, w]), finished=False)
+        ]
+        if not steps:
+            break
+        line.append(rng.choice(steps))
+    return line
 
 
 def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
