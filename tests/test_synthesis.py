@@ -8,7 +8,8 @@ import yaml
 from project_files import ROOT, SYNTHESIS_CONFIG
 from test_learners import write_task
 
-from witness.pipeline.synthesis import Job, run_job, synthesis_table
+from witness.pipeline.synthesis import Job, run_job
+from witness.pipeline.synthesis_table import runs_table
 
 
 def test_a_run_is_one_row_and_the_table_one_line_per_learner(tmp_path):
@@ -21,8 +22,8 @@ def test_a_run_is_one_row_and_the_table_one_line_per_learner(tmp_path):
     assert all(r["fp"] == 0 and Path(r["program"]).exists() for r in rows)
     # the fixture's predicates are no Witness features: the verifier refuses them
     assert {r["verdict"] for r in rows} <= {"error", "empty"}
-    table = synthesis_table(rows).splitlines()
-    assert len(table) == 2 + 3 and table[0].endswith("| unsolved |")
+    table = runs_table(rows).splitlines()
+    assert len(table) == 2 + 3 and table[0].endswith("| speedup_E (median) |")
     assert table[3].startswith("| tiny | gp | 2 |")
 
 
@@ -47,14 +48,11 @@ def test_the_pipeline_report_names_a_learner_other_than_ilp():
 
 
 def test_clauses_not_proven_are_listed_once_per_bias_and_learner():
-    from witness.pipeline.synthesis import not_proven_text
+    from witness.pipeline.synthesis_table import not_proven_text
 
     clause = {"clause": "f(A,B) :- p(A,B).", "status": "refuted", "counterexample": ["c/x.json"]}
-    rows = [
-        {"experiment": "paper", "learner": "gp", "not_proven": [clause]},
-        {"experiment": "paper", "learner": "gp", "not_proven": [clause]},
-        {"experiment": "paper", "learner": "ilp", "not_proven": []},
-    ]
+    run = {"experiment": "paper", "learner": "gp", "clauses": 0, "not_proven": [clause]}
+    rows = [run, dict(run), {**run, "learner": "ilp", "not_proven": []}]
     text = not_proven_text(rows)
     assert "- paper, gp: `f(A,B) :- p(A,B).` refuted in 2 run(s); `c/x.json`" in text
     assert "ilp" not in text and not_proven_text(rows[2:]) == ""
