@@ -56,3 +56,101 @@ def test_clauses_not_proven_are_listed_once_per_bias_and_learner():
     text = not_proven_text(rows)
     assert "- paper, gp: `f(A,B) :- p(A,B).` refuted in 2 run(s); `c/x.json`" in text
     assert "ilp" not in text and not_proven_text(rows[2:]) == ""
+
+
+def row(**kw) -> dict:
+    """A runs.json row with the keys the tables read."""
+    base = {
+        "experiment": "paper", "bias": "paper", "task": "task0", "learner": "gp", "seed": 0,
+        "cpu_seconds": 1.0, "candidates": 10, "clauses": 1, "literals": 4, "rules_learned": 1,
+        "one_clause_per_rule": True, "tp": 5, "fn": 5, "fp": 0, "tn": 10, "verdict": "proven",
+    }  # fmt: skip
+    return {**base, **kw}
+
+
+def test_pi_star_is_the_run_of_highest_training_recall_then_fewest_literals():
+    from witness.pipeline.synthesis_table import pi_star
+
+    runs = [
+        row(seed=0, tp=5, fn=5, literals=3),
+        row(seed=1, tp=8, fn=2, literals=9),
+        row(seed=2, tp=8, fn=2, literals=6),
+        row(seed=3, tp=8, fn=2, literals=6),
+        row(seed=4, tp=0, fn=10, clauses=0, literals=0),
+    ]
+    assert pi_star(runs)["seed"] == 2  # recall 0.8, then 6 literals, then the first seed
+    assert pi_star([runs[-1]]) is None  # a run without a clause is no pi*
+
+
+def test_the_pi_star_table_reports_each_column_and_the_paper_after_the_paper_bias():
+    from witness.paper import PAPER_TEST
+    from witness.pipeline.synthesis_table import comparison_text, pi_star_table
+
+    rows = [
+        row(learner="ilp", heldout_tp=3, heldout_fn=1, heldout_fp=2, heldout_tn=9,
+            us_per_call=0.5, speedup_E=6.5, speedup_t=5.25, slower=0.2, unsolved=0),
+        row(learner="gp", rules_learned=3, one_clause_per_rule=False, verdict="refuted"),
+        row(experiment="squares", bias="squares", learner="ilp", clauses=0, verdict="empty"),
+    ]  # fmt: skip
+    lines = pi_star_table(rows).splitlines()
+    assert lines[2] == (
+        "| paper | ilp | task0, 0 | 1 / 4 | yes (1 rule) | proven | 0.50 | 2 / 0.75 | "
+        "6.50 | 5.25 | 0.20 | 0 |"
+    )
+    assert "| no (3 rules) | refuted |" in lines[3]
+    assert lines[4].startswith("| paper | the paper (Table 3) |")
+    assert f"| {PAPER_TEST['speedup_E']} | {PAPER_TEST['speedup_t']} |" in lines[4]
+    assert lines[5].startswith("| squares | ilp | none | 0 / 0 |")
+    text = comparison_text(rows, {"run": "r", "heldout": {"puzzles": 3}})
+    assert "## Over runs" in text and "## pi* per learner" in text and "first 3 test" in text
+
+
+def test_rules_learned_is_the_learners_own_rule_count():
+    from witness.pipeline.synthesis import rules_learned
+
+    assert rules_learned("gp", {"tree_clauses": 4}, 2) == 4
+    assert rules_learned("rules", {"ripper_rules": 3}, 1) == 3
+    assert rules_learned("ilp", {"candidates": 9}, 2) == 2
+
+
+def test_the_synthesis_config_is_schema_valid_and_a_bad_key_is_named():
+    import pytest
+
+    from witness.errors import InputError
+    from witness.pipeline.synthesis import validate_synthesis
+
+    config = validate_synthesis(yaml.safe_load(SYNTHESIS_CONFIG.read_text()))
+    assert config["heldout"]["puzzles"] >= 1 and config["cost"]["repeats"] >= 1
+    bad = yaml.safe_load(SYNTHESIS_CONFIG.read_text())
+    bad["experiments"][0]["taks"] = 2
+    with pytest.raises(InputError, match=r"^experiments\.0: .*taks"):
+        validate_synthesis(bad)
+    bad = yaml.safe_load(SYNTHESIS_CONFIG.read_text())
+    bad["learners"] = ["ilp", "popper"]
+    with pytest.raises(InputError, match=r"^learners\.1: "):
+        validate_synthesis(bad)
+
+
+def test_heldout_scores_are_the_programs_counts_on_another_tasks_examples(tmp_path):
+    from ilp import Tester, load_task
+
+    from witness.learning.learners import learn_with
+    from witness.pipeline.synthesis import heldout_scores
+
+    program, _, _ = learn_with(write_task(tmp_path / "train", 3), "enumerate", timeout=30)
+    held = write_task(tmp_path / "held", 4)
+    got = heldout_scores(program.rules, held)
+    files, bias = load_task(held)
+    with Tester(files.bk, files.exs, bias) as tester:
+        pos = neg = 0
+        for rule in program.rules:
+            pos |= tester.cover(rule, "pos").mask
+            neg |= tester.cover(rule, "neg").mask
+        n_pos, n_neg = tester.n_pos, tester.n_neg
+    assert got["heldout_tp"] == pos.bit_count() and got["heldout_fp"] == neg.bit_count()
+    assert got["heldout_tp"] + got["heldout_fn"] == n_pos
+    assert got["heldout_fp"] + got["heldout_tn"] == n_neg
+    assert heldout_scores([], held) == {
+        "heldout_tp": 0, "heldout_fn": n_pos, "heldout_fp": 0, "heldout_tn": n_neg,
+    }  # fmt: skip
+    assert heldout_scores(program.rules, None) == {}
