@@ -4,6 +4,7 @@ learner, at least ten GP seeds and the four biases of the issue."""
 
 from pathlib import Path
 
+import pytest
 import yaml
 from project_files import ROOT, SYNTHESIS_CONFIG
 from test_learners import write_task
@@ -114,7 +115,6 @@ def test_rules_learned_is_the_learners_own_rule_count():
 
 
 def test_the_synthesis_config_is_schema_valid_and_a_bad_key_is_named():
-    import pytest
 
     from witness.errors import InputError
     from witness.pipeline.synthesis import validate_synthesis
@@ -133,7 +133,6 @@ def test_the_synthesis_config_is_schema_valid_and_a_bad_key_is_named():
 
 def test_heldout_scores_are_the_programs_counts_on_another_tasks_examples(tmp_path):
     from ilp import Tester, load_task
-
     from witness.learning.learners import learn_with
     from witness.pipeline.synthesis import heldout_scores
 
@@ -154,3 +153,40 @@ def test_heldout_scores_are_the_programs_counts_on_another_tasks_examples(tmp_pa
         "heldout_tp": 0, "heldout_fn": n_pos, "heldout_fp": 0, "heldout_tn": n_neg,
     }  # fmt: skip
     assert heldout_scores(program.rules, None) == {}
+
+
+TINY_SYNTHESIS = {
+    "run": "tiny", "seed": 7, "timeout": 8, "learners": ["ilp", "enumerate", "gp", "rules"],
+    "gp_seeds": [0, 1],
+    "settings": {"space": {"max_literals": 3}, "gp": {"population": 20, "generations": 3}},
+    "examples": {"max_pos": 60, "max_neg": 60, "positives": "all"},
+    "heldout": {"puzzles": 2, "max_pos": 50, "max_neg": 50},
+    "cost": {"repeats": 3},
+    "verify": {"max_size": [2, 3], "time_limit": 30},
+    "test": {"time_limit": 5},
+    "experiments": [{
+        "name": "squares", "bias": str(ROOT / "bias" / "squares.pl"),
+        "panels": {"types": ["squares"]},
+        "train": {"method": "random", "sizes": [[3, 3], [3, 3]]},
+        "test": {"method": "random", "count": 3, "sizes": [[3, 3], [3, 3]]},
+    }],
+}  # fmt: skip
+
+
+@pytest.mark.slow
+def test_the_side_by_side_writes_comparison_md_and_resumes(tmp_path):
+    from witness.pipeline.synthesis import run_synthesis
+
+    rows = run_synthesis(yaml.safe_load(yaml.safe_dump(TINY_SYNTHESIS)), tmp_path)
+    assert [r["learner"] for r in rows] == ["ilp", "enumerate", "gp", "gp", "rules"]
+    learned = [r for r in rows if r["clauses"]]
+    assert learned and all(r["fp"] == 0 and "heldout_fp" in r for r in rows)
+    assert all(r["us_per_call"] > 0 and "speedup_E" in r for r in learned)
+    assert all(Path(r["program"]).with_suffix(".verify.json").exists() for r in learned)
+    text = (tmp_path / "comparison.md").read_text()
+    assert "## pi* per learner" in text and "| squares | ilp | task0, 0 |" in text
+    done = sorted((tmp_path / "rows").glob("*/*.json"))
+    assert len(done) == len(rows)
+    stamps = [p.stat().st_mtime_ns for p in done]
+    assert run_synthesis(yaml.safe_load(yaml.safe_dump(TINY_SYNTHESIS)), tmp_path) == rows
+    assert [p.stat().st_mtime_ns for p in done] == stamps  # every job's row kept, none rerun

@@ -53,7 +53,7 @@ def kernel_call(
 
     tri = build_geometry(puzzle)
     for i, p in enumerate(paths):
-        table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
+        table[i, : len(p)] = [puzzle.vertex_id((v[0], v[1])) for v in p]
     targs = (
         tri.corner_squares, tri.edge_squares, tri.neighbour, tri.square_corners, tri.triangles,
         tri.constrained, *predicate.encoded, table, lengths, tri.goal,
@@ -63,9 +63,10 @@ def kernel_call(
 
 def partial_paths(puzzle: Puzzle | Panel, paths: Sequence[Sequence[Vertex]]) -> list[list[Vertex]]:
     """The paths the kernel takes: on a triangle puzzle, those not at the goal."""
+    vertices = [[(v[0], v[1]) for v in p] for p in paths]
     if isinstance(puzzle, Panel):
-        return [list(map(tuple, p)) for p in paths]
-    return [list(map(tuple, p)) for p in paths if tuple(p[-1]) != puzzle.goal]
+        return vertices
+    return [p for p in vertices if p and p[-1] != puzzle.goal]
 
 
 def microseconds_per_call(
