@@ -123,15 +123,19 @@ def make_heldout(
     exp: Experiment, bias: str, seed: int, folder: Path, examples: dict, heldout: dict
 ) -> Experiment:
     """The experiment with its held-out task folder: the labelled partial
-    paths of its first ``heldout.puzzles`` test puzzles (none used in
-    training), capped at ``max_pos`` and ``max_neg`` examples as the
-    training tasks are, with the same example encoding."""
+    paths of its first ``heldout.puzzles`` test puzzles of at most
+    ``heldout.max_squares`` squares (none used in training; every partial
+    path of a larger panel is too many to label), capped at ``max_pos`` and
+    ``max_neg`` examples as the training tasks are, with the same encoding."""
     from dataclasses import replace
 
     from witness.learning.examples import write_task
+    from witness.model.panel import Panel
     from witness.model.puzzle import load_search_view
 
-    chosen = exp.test[: int(heldout.get("puzzles", 0))]
+    most = int(heldout.get("max_squares", 16))
+    small = [f for f in exp.test if area(Panel.load(f)) <= most]
+    chosen = small[: int(heldout.get("puzzles", 0))]
     if not chosen:
         return exp
     write_task(
@@ -145,6 +149,11 @@ def make_heldout(
         positives=examples.get("positives", "blamed"),
     )
     return replace(exp, heldout=folder / "heldout")
+
+
+def area(panel) -> int:
+    """A panel's squares (rows x cols)."""
+    return panel.rows * panel.cols
 
 
 def heldout_scores(rules: Sequence, folder: Path | None) -> dict:
