@@ -190,3 +190,22 @@ def test_the_side_by_side_writes_comparison_md_and_resumes(tmp_path):
     stamps = [p.stat().st_mtime_ns for p in done]
     assert run_synthesis(yaml.safe_load(yaml.safe_dump(TINY_SYNTHESIS)), tmp_path) == rows
     assert [p.stat().st_mtime_ns for p in done] == stamps  # every job's row kept, none rerun
+
+
+def test_heldout_examples_come_from_the_first_small_test_puzzles(tmp_path):
+    import json
+
+    from witness.pipeline.synthesis import Experiment, cost_sets, make_heldout
+    from witness.search.generate import generate_set, write_set
+
+    puzzles = generate_set("random", [(4, 5)], 1, 1) + generate_set("random", [(2, 3)], 2, 2)
+    test = write_set(puzzles, tmp_path / "test", "test")
+    exp = Experiment("paper", "paper", [], test)
+    bias = str(ROOT / "bias" / "paper.pl")
+    held = make_heldout(exp, bias, 7, tmp_path, {}, {"puzzles": 2, "max_squares": 16})
+    index = json.loads((tmp_path / "heldout" / "index.json").read_text())
+    assert [p["name"] for p in index["puzzles"]] == ["test_00001", "test_00002"]  # 4x5: 20 > 16
+    sets = cost_sets(held)
+    assert [panel.size for panel, _ in sets] == ["2x3", "2x3"]
+    assert sum(len(paths) for _, paths in sets) == len(index["paths"])
+    assert make_heldout(exp, bias, 7, tmp_path, {}, {"puzzles": 0}) == exp
