@@ -69,7 +69,7 @@ def row(**kw) -> dict:
     return {**base, **kw}
 
 
-def test_pi_star_is_the_run_of_highest_training_recall_then_fewest_literals():
+def test_pi_star_is_the_run_of_best_verdict_then_training_recall_then_fewest_literals():
     from witness.pipeline.synthesis_table import pi_star
 
     runs = [
@@ -81,6 +81,8 @@ def test_pi_star_is_the_run_of_highest_training_recall_then_fewest_literals():
     ]
     assert pi_star(runs)["seed"] == 2  # recall 0.8, then 6 literals, then the first seed
     assert pi_star([runs[-1]]) is None  # a run without a clause is no pi*
+    runs[2]["verdict"] = runs[3]["verdict"] = runs[1]["verdict"] = "refuted"
+    assert pi_star(runs)["seed"] == 0  # a proven program first: a refuted one only sorts
 
 
 def test_the_pi_star_table_reports_each_column_and_the_paper_after_the_paper_bias():

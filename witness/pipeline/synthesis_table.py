@@ -5,9 +5,10 @@ Two tables, one line per bias and learner:
 - *over runs*: learning CPU seconds (median and quartiles over tasks and
   seeds), candidates evaluated, false positives and recall on the training
   and on the held-out examples (medians), the verifier's verdicts;
-- *pi\\**: the learner's program for the bias, chosen as a learner would
-  choose, without the test puzzles: the run of highest training recall,
-  then fewest literals, then the first task and seed. Its clauses and
+- *pi\\**: the learner's program for the bias, chosen without the test
+  puzzles: the run with the best verdict (a refuted program only sorts the
+  search), then the highest training recall, then the fewest literals, then
+  the first task and seed. Its clauses and
   literals, whether it reads as one Prolog clause per rule (every rule of
   the learner's own result kept, one clause each), the verdict, the cost
   per call, held-out false positives and recall, speedup_E, speedup_t, the
@@ -91,13 +92,24 @@ def runs_table(rows: Sequence[dict]) -> str:
     return head + "\n".join(lines) + "\n"
 
 
+# The verdicts in the order pi* prefers them: a refuted program only sorts the search.
+VERDICT_ORDER = ("proven", "bounded", "unknown", "error", "refuted", "empty")
+
+
 def pi_star(group: Sequence[dict]) -> dict | None:
-    """The learner's pi* for a bias: the run with a clause of highest training
-    recall, then fewest literals, then first (task, seed); None without one."""
+    """The learner's pi* for a bias, chosen without the test puzzles: among the
+    runs with a clause, the best verdict (:data:`VERDICT_ORDER`), then the
+    highest training recall, then the fewest literals, then the first (task,
+    seed); None without a clause."""
     runs = [r for r in group if r["clauses"]]
     if not runs:
         return None
-    return max(runs, key=lambda r: (recall(r) or 0.0, -r["literals"], _neg(r["task"]), -r["seed"]))
+
+    def key(r: dict) -> tuple:
+        rank = VERDICT_ORDER.index(r["verdict"]) if r["verdict"] in VERDICT_ORDER else 0
+        return (-rank, recall(r) or 0.0, -r["literals"], _neg(r["task"]), -r["seed"])
+
+    return max(runs, key=key)
 
 
 def _neg(text: str) -> tuple[int, ...]:
@@ -194,7 +206,7 @@ def comparison_text(rows: Sequence[dict], config: dict | None = None) -> str:
         "## Over runs (median and quartiles over tasks and seeds)",
         "",
         runs_table(rows),
-        "## pi* per learner (highest training recall, then fewest literals)",
+        "## pi* per learner (best verdict, then highest training recall, then fewest literals)",
         "",
         pi_star_table(rows),
     ]
