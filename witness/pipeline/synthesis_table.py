@@ -197,9 +197,10 @@ def comparison_text(rows: Sequence[dict], config: dict | None = None) -> str:
         f"Run `{config.get('run', '?')}`, seed {config.get('seed', '?')}, "
         f"{config.get('timeout', '?')} s per learner and task; GP seeds "
         f"{', '.join(map(str, config.get('gp_seeds', [])))}. Held-out examples: the "
-        f"first {heldout.get('puzzles', 0)} test puzzles' labelled partial paths "
-        f"(at most {heldout.get('max_pos')} positive and {heldout.get('max_neg')} "
-        "negative). FP: false positives (examples covered that are completable); "
+        f"labelled partial paths of the first {heldout.get('puzzles', 0)} test puzzles "
+        f"of at most {heldout.get('max_squares', 16)} squares (at most "
+        f"{heldout.get('max_pos')} positive and {heldout.get('max_neg')} negative). "
+        "FP: false positives (negative examples covered: a completable path); "
         "recall: TP / (TP + FN). µs per call: the search core's kernel on the held-out "
         "partial paths, per path.",
         "",
