@@ -23,7 +23,7 @@ PROFILE_NAMES = (
 PROFILES = (ROOT / "config.yaml", *(ROOT / "config" / f"{name}.yaml" for name in PROFILE_NAMES))
 # the learners' side-by-side (docs/synthesis.md): not a pipeline profile
 SYNTHESIS_CONFIG = ROOT / "config" / "synthesis.yaml"
-REFERENCE_RUNS = tuple(
-    ROOT / "results" / "reference" / name
-    for name in ("dots", "medium", "mixed", "paper", "ratings", "rich", "squares", "stars")
-)
+REFERENCE_NAMES = (
+    "dots", "medium", "mixed", "paper", "ratings", "rich", "squares", "stars", "synthesis",
+)  # fmt: skip
+REFERENCE_RUNS = tuple(ROOT / "results" / "reference" / name for name in REFERENCE_NAMES)

@@ -4,18 +4,18 @@
 mapping: for each experiment (a bias, and triangle puzzles or panels of some
 types) it generates the training puzzles, writes their task folders with
 ``witness examples``'s code, runs every learner on every task (``gp`` once
-per seed), checks each program with the verifier and writes one row per run
-(``runs.json``) and the table (``synthesis.md``): per learner and bias the
-learning CPU seconds (median and quartiles over tasks and seeds), candidates
-evaluated, program clauses and literals, positives and negatives covered on
-the training examples, and the verifier's verdicts.
+per seed), checks each program with the verifier, scores it on held-out
+examples (a task folder written from the first test puzzles), times its
+translation per call on those examples' partial paths, solves the test
+puzzles with it, and writes one row per run (``runs.json``) and the tables
+(``comparison.md``, :mod:`witness.pipeline.synthesis_table`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +33,7 @@ class Experiment:
     bias: str
     tasks: list[Path]
     test: list[Path]
+    heldout: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Job:
     task: Path
     learner: str
     seed: int
+    heldout: Path | None = None
 
 
 def _cpu() -> float:
@@ -117,6 +119,95 @@ def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Expe
     return Experiment(experiment["name"], Path(experiment["bias"]).stem, tasks, made["test"])
 
 
+def make_heldout(
+    exp: Experiment, bias: str, seed: int, folder: Path, examples: dict, heldout: dict
+) -> Experiment:
+    """The experiment with its held-out task folder: the labelled partial
+    paths of its first ``heldout.puzzles`` test puzzles of at most
+    ``heldout.max_squares`` squares (none used in training; every partial
+    path of a larger panel is too many to label), capped at ``max_pos`` and
+    ``max_neg`` examples as the training tasks are, with the same encoding."""
+    from dataclasses import replace
+
+    from witness.learning.examples import write_task
+    from witness.model.panel import Panel
+    from witness.model.puzzle import load_search_view
+
+    most = int(heldout.get("max_squares", 16))
+    small = [f for f in exp.test if area(Panel.load(f)) <= most]
+    chosen = small[: int(heldout.get("puzzles", 0))]
+    if not chosen:
+        return exp
+    write_task(
+        [load_search_view(f) for f in chosen],
+        folder / "heldout",
+        names=[f.stem for f in chosen],
+        bias_file=bias,
+        max_pos=heldout.get("max_pos"),
+        max_neg=heldout.get("max_neg"),
+        seed=seed,
+        positives=examples.get("positives", "blamed"),
+    )
+    return replace(exp, heldout=folder / "heldout")
+
+
+def area(panel) -> int:
+    """A panel's squares (rows x cols)."""
+    return panel.rows * panel.cols
+
+
+def heldout_scores(rules: Sequence, folder: Path | None) -> dict:
+    """The program's confusion counts on the held-out task's examples, tested
+    in SWI-Prolog as the engine tests (``heldout_tp``, ``_fn``, ``_fp``, ``_tn``)."""
+    if folder is None:
+        return {}
+    from ilp import Tester, load_task
+
+    files, bias = load_task(folder)
+    with Tester(files.bk, files.exs, bias) as tester:
+        if rules:
+            scores, _, _ = tester.score(rules)
+            counts = scores.as_dict()
+        else:
+            counts = {"tp": 0, "fn": tester.n_pos, "tn": tester.n_neg, "fp": 0}
+    return {f"heldout_{k}": counts[k] for k in ("tp", "fn", "fp", "tn")}
+
+
+def cost_sets(exp: Experiment) -> list[tuple]:
+    """The fixed partial paths a predicate's cost per call is measured on: the
+    held-out task's paths, with their puzzles (as the search core reads them)."""
+    import json
+
+    from witness.model.panel import Panel
+
+    if exp.heldout is None:
+        return []
+    index = json.loads((exp.heldout / "index.json").read_text())
+    by_puzzle: dict[int, list] = {}
+    for _atom, (q, path) in sorted(index["paths"].items()):
+        by_puzzle.setdefault(q, []).append([tuple(v) for v in path])
+    names = [p["name"] for p in index["puzzles"]]
+    files = {f.stem: f for f in exp.test}
+    return [(Panel.load(files[names[q]]), paths) for q, paths in sorted(by_puzzle.items())]
+
+
+def call_cost(program: Path, sets: list[tuple], repeats: int) -> float | None:
+    """Microseconds per partial path of the translated program on ``sets``
+    (:mod:`witness.pipeline.call_cost`), None when it cannot be translated."""
+    from witness.learning.translate import load_predicate
+    from witness.pipeline.call_cost import microseconds_per_call
+    from witness.search.solvers import core_input
+
+    try:
+        predicate = load_predicate(str(program))
+        views = [(core_input(panel, predicate), paths) for panel, paths in sets]
+        cost = microseconds_per_call(views, predicate, repeats)
+    except Exception as exc:  # a program translation refuses: recorded, not fatal
+        logger.warning("cannot time %s: %s", program, exc)
+        return None
+    return None if cost is None else round(cost, 3)
+
+
 def run_job(job: Job, config: dict, out: Path) -> dict:
     """Learn, write the program, verify it: the run's row."""
     from witness.learning.learners import LearnerSettings, learn_with
@@ -133,9 +224,10 @@ def run_job(job: Job, config: dict, out: Path) -> dict:
         settings=LearnerSettings.from_dict(data),
     )
     cpu = _cpu() - cpu
-    path = out / "programs" / f"{job.experiment}_{job.task.name}_{job.learner}_{job.seed}.pl"
+    path = out / "programs" / f"{job_name(job)}.pl"
     path.parent.mkdir(parents=True, exist_ok=True)
     write_learned(path, program, scores, stats)
+    learned = rules_learned(job.learner, stats.settings, len(program.rules))
     return {
         "experiment": job.experiment,
         "bias": job.bias,
@@ -146,7 +238,11 @@ def run_job(job: Job, config: dict, out: Path) -> dict:
         "candidates": stats.settings.get("candidates", stats.rules_tested),
         "clauses": len(program.rules),
         "literals": program.size,
+        "rules_learned": learned,
+        "one_clause_per_rule": learned == len(program.rules)
+        and clauses_read(path) == len(program.rules),
         **scores.as_dict(),
+        **heldout_scores(program.rules, job.heldout),
         "timed_out": stats.timed_out,
         "program": str(path),
     } | dict(
@@ -156,6 +252,24 @@ def run_job(job: Job, config: dict, out: Path) -> dict:
             strict=True,
         )
     )
+
+
+def rules_learned(learner: str, settings: dict, clauses: int) -> int:
+    """How many rules the learner's own result had before any was dropped:
+    the clauses of GP's best tree, RIPPER's rules; the engine's and
+    enumeration's rules are the program's clauses."""
+    key = {"gp": "tree_clauses", "rules": "ripper_rules"}.get(learner)
+    return int(settings.get(key, clauses)) if key else clauses
+
+
+def clauses_read(path: Path) -> int:
+    """The clauses of a program file as Prolog reads them (0 when it reads none)."""
+    from witness.learning.program import ProgramError, read_program
+
+    try:
+        return len(read_program(path.read_text()))
+    except ProgramError:
+        return 0
 
 
 def verdict(path: Path, rules: Sequence, settings: dict) -> tuple[str, list[dict]]:
@@ -180,6 +294,9 @@ def verdict(path: Path, rules: Sequence, settings: dict) -> tuple[str, list[dict
     except Exception as exc:  # a program translation refuses, say: recorded, not fatal
         logger.warning("cannot verify %s: %s", path, exc)
         return "error", []
+    from witness.io import write_json
+
+    write_json(result.to_dict(), verify_record(path))
     refuted = any(c.counterexample for c in result.clauses)
     files = write_counterexamples(result, path.with_suffix("")) if refuted else []
     failing = [
@@ -195,14 +312,26 @@ def verdict(path: Path, rules: Sequence, settings: dict) -> tuple[str, list[dict
     return result.status, failing
 
 
+def verify_record(program: Path) -> Path:
+    """Where a program's ``witness verify`` record is written (beside it)."""
+    return program.with_suffix(".verify.json")
+
+
 def test_speedups(program: Path, test: list[Path], baseline: list, settings: dict) -> dict:
-    """speedup_E and speedup_t of a program over no pruning on the test
-    puzzles, the share solved slower and the puzzles it left unsolved."""
+    """speedup_E and speedup_t of a program over pi_baseline on the test
+    puzzles, as the pipeline measures pi* (``evaluate.solve_safely``: it prunes
+    where its verdict allows, else only sorts), the share solved slower and
+    the puzzles solved by pi_baseline but not within the time limit by it."""
+    from witness.learning.translate import load_predicate
     from witness.model.panel import Panel
-    from witness.pipeline.evaluate import solve_all, speedups
+    from witness.pipeline.evaluate import read_verdict, solve_safely, speedups
 
     puzzles = [(p.stem, Panel.load(p)) for p in test]
-    records = solve_all(puzzles, str(program), time_limit=settings.get("time_limit"))
+    record = read_verdict(verify_record(program))
+    predicate = load_predicate(str(program))
+    limit = settings.get("time_limit")
+    solve_safely(puzzles[:2], predicate, record, time_limit=limit)  # loads the cores, untimed
+    records = solve_safely(puzzles, predicate, record, time_limit=limit)
     s_t, s_e = speedups(baseline, records)
     slower = sum(r.seconds > b.seconds for r, b in zip(records, baseline, strict=True))
     lost = sum(b.solved and not r.solved for r, b in zip(records, baseline, strict=True))
@@ -211,100 +340,105 @@ def test_speedups(program: Path, test: list[Path], baseline: list, settings: dic
         "speedup_t": round(s_t, 3),
         "slower": round(slower / len(records), 3),
         "unsolved": lost,
+        "pruned": sum(r.mode == "prune" for r in records),
     }
 
 
+SCHEMA = Path(__file__).resolve().parents[2] / "workflow" / "schemas" / "synthesis.schema.yaml"
+
+
+def validate_synthesis(config: dict, schema_file: str | Path = SCHEMA) -> dict:
+    """Check a side-by-side config against its schema and fill in its defaults
+    (in place); an :class:`InputError` naming the first offending key."""
+    import jsonschema
+    import yaml
+
+    from witness.errors import InputError
+
+    schema = yaml.safe_load(Path(schema_file).read_text())
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema).iter_errors(config)
+    )
+    if error is not None:
+        where = ".".join(map(str, error.absolute_path)) or "config"
+        raise InputError(f"{where}: {error.message}")
+    from snakemake.utils import validate
+
+    validate(config, str(schema_file), set_default=True)
+    return config
+
+
 def run_synthesis(config: dict, out: str | Path) -> list[dict]:
-    """Run the side-by-side and write ``runs.json`` and ``synthesis.md`` in ``out``."""
+    """Run the side-by-side and write ``runs.json`` and ``comparison.md`` in
+    ``out``; a run interrupted and started again keeps its finished jobs' rows
+    (``out/rows/<config hash>/``)."""
+    from witness.io import write_json
+    from witness.pipeline.synthesis_table import comparison_text
+
+    validate_synthesis(config)
+    out = Path(out)
+    rows = []
+    for spec in config["experiments"]:
+        rows += run_experiment(spec, config, out)
+        write_json(rows, out / "runs.json")  # a record so far, should a later bias fail
+    write_json(rows, out / "runs.json")
+    (out / "comparison.md").write_text(comparison_text(rows, config))
+    return rows
+
+
+def run_experiment(spec: dict, config: dict, out: Path) -> list[dict]:
+    """One bias's rows: every learner on every task, each program scored,
+    verified, timed per call and tested."""
     from witness.io import write_json
     from witness.model.panel import Panel
     from witness.pipeline.evaluate import solve_all
 
-    out = Path(out)
     seed, test_settings = int(config["seed"]), config.get("test", {})
+    examples = config.get("examples", {})
+    exp = make_sets(spec, seed, out / spec["name"], examples)
+    exp = make_heldout(
+        exp, spec["bias"], seed, out / spec["name"], examples, config.get("heldout", {})
+    )
+    sets = cost_sets(exp)
+    puzzles = [(p.stem, Panel.load(p)) for p in exp.test]
+    limit = test_settings.get("time_limit")
+    solve_all(puzzles[:2], "baseline", "prune", time_limit=limit)  # loads every core used
+    baseline = solve_all(puzzles, "baseline", "prune", time_limit=limit)
+    jobs = [
+        Job(exp.name, exp.bias, task, learner, s, exp.heldout)
+        for task in exp.tasks
+        for learner in config["learners"]
+        for s in (config["gp_seeds"] if learner == "gp" else [0])
+    ]
     rows = []
-    for spec in config["experiments"]:
-        exp = make_sets(spec, seed, out / spec["name"], config.get("examples", {}))
-        puzzles = [(p.stem, Panel.load(p)) for p in exp.test]
-        baseline = solve_all(puzzles, "none", time_limit=test_settings.get("time_limit"))
-        jobs = [
-            Job(exp.name, exp.bias, task, learner, s)
-            for task in exp.tasks
-            for learner in config["learners"]
-            for s in (config["gp_seeds"] if learner == "gp" else [0])
-        ]
-        for job in tqdm(jobs, desc=f"learners on {exp.name}"):
-            row = run_job(job, config, out)
-            if row["clauses"] and exp.test:
-                row.update(test_speedups(Path(row["program"]), exp.test, baseline, test_settings))
-            rows.append(row)
-    write_json(rows, out / "runs.json")
-    (out / "synthesis.md").write_text(synthesis_table(rows))
+    repeats = int(config.get("cost", {}).get("repeats", 20))
+    for job in tqdm(jobs, desc=f"learners on {exp.name}"):
+        done = out / "rows" / config_key(config) / f"{job_name(job)}.json"
+        if done.exists():  # a run resumed: this job's row is kept
+            rows.append(json.loads(done.read_text()))
+            continue
+        row = run_job(job, config, out)
+        if row["clauses"]:
+            program = Path(row["program"])
+            row["us_per_call"] = call_cost(program, sets, repeats)
+            if exp.test:
+                row.update(test_speedups(program, exp.test, baseline, test_settings))
+        write_json(row, done)
+        rows.append(row)
     return rows
 
 
-def _quartiles(values: list[float]) -> str:
-    if len(values) == 1:
-        return f"{values[0]:.2f}"
-    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return f"{q2:.2f} ({q1:.2f}-{q3:.2f})"
+def job_name(job: Job) -> str:
+    """A run's file name: experiment, task, learner and seed."""
+    return f"{job.experiment}_{job.task.name}_{job.learner}_{job.seed}"
 
 
-def _median(group: list[dict], key: str) -> str:
-    values = [r[key] for r in group if key in r]
-    return f"{statistics.median(values):.2f}" if values else "n/a"
+def config_key(config: dict) -> str:
+    """A short hash of the config: a resumed run reuses only rows of the same config."""
+    import hashlib
 
-
-def synthesis_table(rows: list[dict]) -> str:
-    """The markdown table: one line per experiment and learner."""
-    head = (
-        "| bias | learner | runs | CPU s median (IQR) | candidates (median) | clauses | "
-        "literals | TP / FN | FP | verdicts | speedup_E | speedup_t | slower | unsolved |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
-    )
-    lines = []
-    order = {name: i for i, name in enumerate(("ilp", "enumerate", "gp", "rules"))}
-    keys = sorted(
-        {(r["experiment"], r["learner"]) for r in rows}, key=lambda k: (k[0], order[k[1]])
-    )
-    for exp, learner in keys:
-        group = [r for r in rows if (r["experiment"], r["learner"]) == (exp, learner)]
-        verdicts: dict[str, int] = {}
-        for r in group:
-            verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
-
-        def spread(key: str, group: list[dict] = group) -> str:
-            values = sorted({r[key] for r in group})
-            return str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
-
-        lines.append(
-            f"| {exp} | {learner} | {len(group)} | "
-            f"{_quartiles([r['cpu_seconds'] for r in group])} | "
-            f"{statistics.median(r['candidates'] for r in group):.0f} | {spread('clauses')} | "
-            f"{spread('literals')} | {spread('tp')} / {spread('fn')} | {spread('fp')} | "
-            + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items()))
-            + f" | {_median(group, 'speedup_E')} | {_median(group, 'speedup_t')} | "
-            f"{_median(group, 'slower')} | {sum(r.get('unsolved', 0) for r in group)} |"
-        )
-    return head + "\n".join(lines) + "\n" + not_proven_text(rows)
-
-
-def not_proven_text(rows: list[dict]) -> str:
-    """Each clause a learner returned that the verifier did not prove, once per
-    bias and learner, with how many runs returned it and a counterexample."""
-    seen: dict[tuple[str, str, str], list] = {}
-    for r in rows:
-        for c in r.get("not_proven", []):
-            key = (r["experiment"], r["learner"], c["clause"])
-            entry = seen.setdefault(key, [c["status"], 0, c["counterexample"]])
-            entry[1] += 1
-    if not seen:
-        return ""
-    lines = ["", "Clauses not proven (bias, learner: clause, verdict, runs, counterexample):", ""]
-    for (exp, learner, clause), (status, runs, cx) in seen.items():
-        where = f"`{cx[0]}`" if cx else "none found"
-        lines.append(f"- {exp}, {learner}: `{clause}` {status} in {runs} run(s); {where}")
-    return "\n".join(lines) + "\n"
+    text = json.dumps(config, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -319,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args[1]) if len(args) > 1 else Path("results/synthesis") / str(config["run"])
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     run_synthesis(config, out)
-    print((out / "synthesis.md").read_text(), end="")
+    print((out / "comparison.md").read_text(), end="")
     return 0
 
 

@@ -8,14 +8,14 @@ SYNTHESIS_OUT = f"results/synthesis/{SYNTHESIS['run']}"
 
 rule synthesis:
     input:
-        f"{SYNTHESIS_OUT}/synthesis.md",
+        f"{SYNTHESIS_OUT}/comparison.md",
 
 
 rule synthesis_runs:
     input:
         config=f"{workflow.basedir}/config/synthesis.yaml",
     output:
-        table=f"{SYNTHESIS_OUT}/synthesis.md",
+        table=f"{SYNTHESIS_OUT}/comparison.md",
         runs=f"{SYNTHESIS_OUT}/runs.json",
     log:
         f"{SYNTHESIS_OUT}/synthesis.log",

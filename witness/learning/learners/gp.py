@@ -186,7 +186,8 @@ def learn_gp(
     cap = space.bias.max_clauses or len(space.features)
     kept: list[tuple[int, ...]] = []
     covered = 0
-    for parts in decode(best):
+    tree_clauses = decode(best)
+    for parts in tree_clauses:
         p, n = space.coverage(parts)
         if len(kept) < cap and space.fits(parts) and n == 0 and p & ~covered:
             kept.append(parts)
@@ -195,6 +196,7 @@ def learn_gp(
     run = {
         "features": len(space.features),
         "candidates": evaluations,
+        "tree_clauses": len(tree_clauses),
         "seed": settings.seed,
         "population": settings.population,
         "generations": settings.generations,

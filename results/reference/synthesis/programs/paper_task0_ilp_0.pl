@@ -1,0 +1,12 @@
+% Learned by ilp (learning from failures: clingo generates, SWI-Prolog tests)
+% task: results/synthesis/reference/paper/tasks/task0
+% examples: 200 positive, 200 negative
+% scores: TP=69 FN=131 TN=200 FP=0
+% time: 3.2 s; search: rule space exhausted
+% rules tested: 2374
+% engine: ilp; max_vars=7 max_body=6 max_clauses=3 timeout=30.0 eval_timeout=10.0 inferences_per_example=200000 noisy=False (max_clauses is a hard limit)
+% program: 3 clause(s), 19 literals
+
+f(A,B) :- path(A,C), square(B,D,E), count(C,E,F), greaterThan(F,D).
+f(A,B) :- notAdjacent(A,B), path(A,C), square(B,D,E), count(E,C,F), greaterThan(D,F), two(F).
+f(A,B) :- notAdjacent(A,B), path(A,C), square(B,D,E), three(D), count(E,C,F), one(F).

@@ -1,0 +1,10 @@
+% Learned by ilp (rules: RIPPER (wittgenstein) on a table of the bias's features)
+% task: results/synthesis/reference/paper/tasks/task1
+% examples: 200 positive, 200 negative
+% scores: TP=22 FN=178 TN=200 FP=0
+% time: 15.3 s; search: done
+% rules tested: 1030
+% engine: rules; max_vars=7 max_body=6 max_clauses=3 features=15 ripper_rules=2 seed=0 (max_clauses is a hard limit)
+% program: 1 clause(s), 5 literals
+
+f(A,B) :- path(A,C), square(B,D,E), count(C,E,F), greaterThan(F,D).

@@ -1,0 +1,11 @@
+% Learned by ilp (gp: genetic programming (DEAP) over the bias's literals)
+% task: results/synthesis/reference/rich/tasks/task0
+% examples: 200 positive, 200 negative
+% scores: TP=84 FN=116 TN=200 FP=0
+% time: 15.3 s; search: done
+% rules tested: 3826
+% engine: gp; max_vars=6 max_body=6 max_clauses=3 features=98 candidates=1631 tree_clauses=2 seed=8 population=100 generations=20 max_height=8 (max_clauses is a hard limit)
+% program: 2 clause(s), 6 literals
+
+f(A,B) :- addable(A,B,C), needed(A,B,D), greaterThan(D,C).
+f(A,B) :- deadEnd(A,B).

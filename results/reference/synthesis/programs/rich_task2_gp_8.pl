@@ -1,0 +1,12 @@
+% Learned by ilp (gp: genetic programming (DEAP) over the bias's literals)
+% task: results/synthesis/reference/rich/tasks/task2
+% examples: 200 positive, 200 negative
+% scores: TP=133 FN=67 TN=200 FP=0
+% time: 15.9 s; search: done
+% rules tested: 6138
+% engine: gp; max_vars=6 max_body=6 max_clauses=3 features=102 candidates=1570 tree_clauses=3 seed=8 population=100 generations=20 max_height=8 (max_clauses is a hard limit)
+% program: 3 clause(s), 12 literals
+
+f(A,B) :- deadEnd(A,B).
+f(A,B) :- addable(A,B,C), needed(A,B,D), greaterThan(D,C).
+f(A,B) :- needed(A,B,C), square(B,D,E), greaterThan(D,C), square(B,F,E), one(F).
