@@ -141,10 +141,6 @@ def test_a_witnesspuzzles_address_is_refused_saying_what_to_give(tmp_path, capsy
     [
         ({"grid_dot": 5}, "an unknown kind of dot (the site's code 5)"),
         ({"pillar": True}, "a pillar (the panel wraps round a cylinder)"),
-        (
-            {"settings": {"PRECISE_POLYOMINOS": False}},
-            "imprecise polyominoes (setting PRECISE_POLYOMINOS off)",
-        ),
         ({"grid_centre": {"type": "arrow", "color": "red"}}, "arrows (a custom mechanic)"),
     ],
 )

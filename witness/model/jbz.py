@@ -23,7 +23,8 @@ ROTATION_BIT = 1 << 20
 DOT_COLOURS = {1: "black", 2: "blue", 3: "yellow", 4: "invisible"}
 DOT_CODES = {colour: code for code, colour in DOT_COLOURS.items()}
 SYMBOLS = {"square": "squares", "star": "stars", "nega": "cancellers", "triangle": "triangles"}
-# The engine's default settings; a puzzle that changes one the rules depend on is skipped.
+# The engine's default settings; those the rules depend on are read into the panel
+# (rule_settings) and written back from it.
 SETTINGS = {
     "NEGATIONS_CANCEL_NEGATIONS": True,
     "SHAPELESS_ZERO_POLY": False,
@@ -33,12 +34,6 @@ SETTINGS = {
     "CUSTOM_MECHANICS": False,
 }
 _RULE_SETTINGS = ("NEGATIONS_CANCEL_NEGATIONS", "SHAPELESS_ZERO_POLY", "PRECISE_POLYOMINOS")
-# What a player calls a rule setting changed from the default (for skip lines).
-SETTING_WORDS = {
-    "NEGATIONS_CANCEL_NEGATIONS": "cancellers that cannot cancel each other",
-    "SHAPELESS_ZERO_POLY": "polyominoes that cancel whatever their shapes",
-    "PRECISE_POLYOMINOS": "imprecise polyominoes",
-}
 # What a player calls the engine's custom mechanics (the editor's titles).
 CUSTOM_WORDS = {"bridge": "bridges", "arrow": "arrows", "sizer": "sizers"}
 # What `witness export` writes holds this (under a key the engine ignores), so that
@@ -134,12 +129,6 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
     the feature the model lacks (PuzzleError when the result is invalid)."""
     if data.get("pillar"):
         raise UnsupportedPuzzle("a pillar (the panel wraps round a cylinder)")
-    for key in _RULE_SETTINGS:
-        value = (data.get("settings") or {}).get(key, SETTINGS[key])
-        if bool(value) != SETTINGS[key]:
-            raise UnsupportedPuzzle(
-                f"{SETTING_WORDS[key]} (setting {key} {'on' if value else 'off'})"
-            )
     grid = data.get("grid")
     if not (isinstance(grid, list) and grid and all(isinstance(c, list) for c in grid)):
         raise UnsupportedPuzzle("no grid")
@@ -162,7 +151,23 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
                 _line_cell(cell, edge(a, b), True, out)
     symmetry = _symmetry(data.get("symmetry"))
-    return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **out)
+    rules = rule_settings(data.get("settings"))
+    return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **rules, **out)
+
+
+def rule_settings(settings: object) -> dict:
+    """The panel fields the engine's rule settings (``settings`` of its puzzle,
+    each true or false, the default where missing) stand for:
+    NEGATIONS_CANCEL_NEGATIONS off is ``canceller_rules`` ``unpaired``,
+    PRECISE_POLYOMINOS off ``polyomino_rules`` ``imprecise``,
+    SHAPELESS_ZERO_POLY on ``shapeless_zero``."""
+    given = settings if isinstance(settings, dict) else {}
+    value = {key: bool(given.get(key, SETTINGS[key])) for key in _RULE_SETTINGS}
+    return {
+        "canceller_rules": "community" if value["NEGATIONS_CANCEL_NEGATIONS"] else "unpaired",
+        "polyomino_rules": "precise" if value["PRECISE_POLYOMINOS"] else "imprecise",
+        "shapeless_zero": value["SHAPELESS_ZERO_POLY"],
+    }
 
 
 def _symmetry(sym: object) -> str | None:
@@ -281,9 +286,10 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     for v in panel.ends:
         at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v, kept.get(v))
     settings = {**SETTINGS, **_dict(extras.get("settings"))}
-    settings.update({key: SETTINGS[key] for key in _RULE_SETTINGS})
+    settings["NEGATIONS_CANCEL_NEGATIONS"] = panel.canceller_rules != "unpaired"
+    settings["PRECISE_POLYOMINOS"] = panel.polyomino_rules == "precise"
+    settings["SHAPELESS_ZERO_POLY"] = panel.shapeless_zero
     if panel.polyomino_rules == "windmill":
-        settings["PRECISE_POLYOMINOS"] = False
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
     if panel.canceller_rules == "windmill" and panel.cancellers:
         notes.append("the engine spends cancellers by its own search, not The Windmill's count")

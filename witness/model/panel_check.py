@@ -42,6 +42,8 @@ def validate_panel(panel: Panel) -> None:
             "canceller_rules",
             f"expected one of {', '.join(CANCELLER_RULES)}, got {panel.canceller_rules!r}",
         )
+    if not isinstance(panel.shapeless_zero, bool):
+        raise PuzzleError("shapeless_zero", f"expected true or false, got {panel.shapeless_zero!r}")
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
