@@ -139,7 +139,7 @@ def test_a_witnesspuzzles_address_is_refused_saying_what_to_give(tmp_path, capsy
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"grid_dot": 5}, "an unknown kind of dot (the site's code 5)"),
+        ({"grid_dot": -1}, "an unknown kind of dot (the site's code -1)"),
         ({"pillar": True}, "a pillar (the panel wraps round a cylinder)"),
         ({"grid_centre": {"type": "arrow", "color": "red"}}, "arrows (a custom mechanic)"),
     ],
@@ -283,6 +283,7 @@ def windmill_panels(draw):
         points = [*points, *starts, *ends]
         assume(not set(starts) & set(ends))
         assume(not (set(starts) | set(ends)) & set(removed_points))
+    assume(starts and ends)  # The Windmill's format holds no panel without (its import refuses)
     on_edges = draw(st.lists(st.sampled_from(edges), max_size=6, unique=True))
     kinds = [draw(st.sampled_from(["gap", "removed", "dot"])) for _ in on_edges]
     cells = {}

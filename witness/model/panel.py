@@ -301,9 +301,9 @@ class Panel:
             used.append("canceller_rules")
         if self.shapeless_zero:
             used.append("shapeless_zero")
-        if len(self.starts) > 1:
+        if len(self.starts) != 1:  # none: a panel no line solves
             used.append("starts")
-        if len(self.ends) > 1:
+        if len(self.ends) != 1:
             used.append("ends")
         if any(t[3] != DEFAULT_COLOURS["triangles"] for t in self.triangles):
             used.append("triangles")

@@ -45,9 +45,9 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   gives each spare canceller one later in the list than the one before,
   cancellers pair off only once one of them took the list's last symbol
   (or one interchangeable with it), and never under ``canceller_rules``
-  ``"unpaired"`` (the engine's NEGATIONS_CANCEL_NEGATIONS off). ``benchmarks/engine_agreement.py`` runs
-  the engine beside this checker: docs/results.md, "The checker beside the
-  community engine".
+  ``"unpaired"`` (the engine's NEGATIONS_CANCEL_NEGATIONS off).
+  ``benchmarks/engine_agreement.py`` runs the engine beside this checker:
+  docs/results.md, "The checker beside the community engine".
 - A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
   ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
   searching: a region's cancellers must be spent exactly, one on each square
