@@ -363,7 +363,7 @@ def test_an_end_the_windmill_cannot_place_is_refused():
 
 def test_a_windmill_end_no_line_can_finish_at_is_left_out():
     # an end at the centre of a 2x2 grid, all four lines present: The Windmill's
-    # player never finishes there (ui.js offers an end past a missing line only)
+    # player never finishes there (ui.js offers an end only where no point lies beyond)
     entities = [entity(BASIC) for _ in range(25)]
     entities[0 + 5 * 4] = entity(START)  # bottom left (rows from the top)
     entities[4 + 5 * 0] = entity(END)  # top right

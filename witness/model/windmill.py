@@ -293,7 +293,8 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
     inner = [v for v in fieldset["ends"] if not _finishable(v, fieldset, rows, cols)]
     if inner:
         # an end with all four lines present: The Windmill's player never finishes there
-        # (ui.js offers an end only past a missing line), so it is left out, noted in meta
+        # (ui.js, pointIsReachable: an end only where no point lies beyond it), so it
+        # is left out, noted in meta
         fieldset["ends"] = [v for v in fieldset["ends"] if v not in inner]
         meta = {**(meta or {}), "ends_left_out": [list(v) for v in inner]}
     for name in ("starts", "ends"):
