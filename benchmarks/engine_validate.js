@@ -12,6 +12,12 @@
 //   out: {"count": n, "cpu": seconds, "paths": [[[x, y], ...], ...]} (with
 //        "paths": each solution's places from its start, in order; with
 //        "first" the solver stops at its first solution)
+// or every test of the engine's own test suite (pages/test.js of
+// jbzdarkid/witness-puzzles, fetched): each test's puzzle as Puzzle.serialize
+// writes it, and the count of solutions the test expects:
+//   in:  {"suite": "<path of test.js>"}
+//   out: {"tests": [{"name": s, "puzzle": {...}, "expected": n}
+//                   or {"name": s, "error": "..."}, ...]}
 // Used by benchmarks/engine_agreement.py:  node engine_validate.js ENGINE_DIR
 "use strict";
 const fs = require("fs");
@@ -56,9 +62,28 @@ function placesOf(solution) {
   return places;
 }
 
+// The suite's tests build their puzzles with the engine's Puzzle; test.js is a
+// browser script too (sloppy mode: some tests assign undeclared globals).
+function suite(file) {
+  vm.runInThisContext(fs.readFileSync(file, "utf8"), { filename: "test.js" });
+  return Object.keys(globalThis.tests).map((name) => {
+    try {
+      const [puzzle, expected] = globalThis.tests[name]();
+      puzzle.name = name;
+      return { name, puzzle: JSON.parse(puzzle.serialize()), expected };
+    } catch (e) {
+      return { name, error: String(e) };
+    }
+  });
+}
+
 const input = readline.createInterface({ input: process.stdin });
 input.on("line", (text) => {
   const request = JSON.parse(text);
+  if (request.suite) {
+    write(JSON.stringify({ tests: suite(request.suite) }));
+    return;
+  }
   const puzzle = Puzzle.deserialize(JSON.stringify(request.puzzle));
   if (request.count) {
     // 0: solve() takes its default cap; with "first", the first solution ends it

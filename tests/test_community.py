@@ -14,6 +14,7 @@ from witness.cli import main
 from witness.model.jbz import panel_from_jbz, panel_to_jbz, polyshape_from_shape
 from witness.model.panel import Panel
 from witness.model.windmill import decode_storage, storage_message
+from witness.search.count import count_with_checker
 
 
 # ------------------------------------------------------------------ the engine's format
@@ -70,21 +71,23 @@ def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
     assert panel.squares == ((0, 0, "black"),) and panel.meta["title"] == "Wrapped"
 
 
-def test_symmetry_with_no_axis_is_refused_naming_the_field(tmp_path, capsys):
-    # the engine mirrors only an axis flagged true, and any object makes a
-    # symmetry puzzle: with no axis every place is its own mirror image and
-    # its solver draws no line (engine/solve.js), which no panel can say
+def test_symmetry_with_no_axis_is_a_panel_no_line_solves(tmp_path, capsys):
+    # the engine mirrors only an axis flagged true, and anything but null makes
+    # a symmetry puzzle: with no axis every place is its own mirror image and
+    # its solver leaves no start (engine/solve.js): a panel without starts,
+    # the starts and the symmetry kept for export
     f = tmp_path / "list.json"
     kinds = [{"x": False, "y": False}, {}, False, None]
     f.write_text(json.dumps([{**jbz_1x1(), "symmetry": sym} for sym in kinds]))
     assert main(["import", str(f), "--from", "jbz", "--out", str(tmp_path / "out")]) == 0
-    out, err = capsys.readouterr()
-    assert out == "imported 1, skipped 3\n"
-    skips = err.splitlines()
-    first = 'skipped "tiny" (puzzle 1 of the list): symmetry {"x": false, "y": false}'
-    assert len(skips) == 3 and skips[0].startswith(first)
-    assert all("no mirror axis" in line for line in skips)
-    assert Panel.load(tmp_path / "out" / "jbz-tiny.json").symmetry is None
+    assert capsys.readouterr() == ("imported 4, skipped 0\n", "")
+    panels = [Panel.load(p) for p in sorted((tmp_path / "out").glob("*.json"))]
+    assert [len(p.starts) for p in panels].count(0) == 3
+    for panel in panels:
+        assert panel.symmetry is None and count_with_checker(panel).count == 2 * len(panel.starts)
+        again, _ = panel_to_jbz(panel)
+        assert again["grid"][0][2] == line(start=True)  # the start written back
+        assert again.get("symmetry") == (None if panel.starts else panel.meta["jbz"]["symmetry"])
     both = {**jbz_1x1(), "symmetry": {"x": True, "y": 1}}  # only true flags an axis
     both["grid"][2][2] = line(start=True)
     both["grid"][0][0] = line(end="top")

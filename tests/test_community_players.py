@@ -13,7 +13,7 @@ from test_community import entity, jbz_1x1, line, windmill
 
 from profiles import examples
 from witness.cli import main
-from witness.model.base import DEFAULT_COLOURS, PuzzleError
+from witness.model.base import DEFAULT_COLOURS, PuzzleError, UnsupportedPuzzle
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.windmill import COLOURS, panel_from_windmill, panel_to_windmill
 
@@ -139,12 +139,8 @@ def test_a_witnesspuzzles_address_is_refused_saying_what_to_give(tmp_path, capsy
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"grid_dot": 5}, "an unknown kind of dot (the site's code 5)"),
+        ({"grid_dot": -1}, "an unknown kind of dot (the site's code -1)"),
         ({"pillar": True}, "a pillar (the panel wraps round a cylinder)"),
-        (
-            {"settings": {"PRECISE_POLYOMINOS": False}},
-            "imprecise polyominoes (setting PRECISE_POLYOMINOS off)",
-        ),
         ({"grid_centre": {"type": "arrow", "color": "red"}}, "arrows (a custom mechanic)"),
     ],
 )
@@ -287,6 +283,7 @@ def windmill_panels(draw):
         points = [*points, *starts, *ends]
         assume(not set(starts) & set(ends))
         assume(not (set(starts) | set(ends)) & set(removed_points))
+    assume(starts and ends)  # The Windmill's format holds no panel without (its import refuses)
     on_edges = draw(st.lists(st.sampled_from(edges), max_size=6, unique=True))
     kinds = [draw(st.sampled_from(["gap", "removed", "dot"])) for _ in on_edges]
     cells = {}
@@ -362,3 +359,17 @@ def test_an_end_the_windmill_cannot_place_is_refused():
     panel = Panel(rows=2, cols=2, ends=((1, 1),), removed_vertices=((1, 2),))
     with pytest.raises(ValueError, match="across the border or a removed edge"):
         panel_to_windmill(panel)
+
+
+def test_a_windmill_end_no_line_can_finish_at_is_left_out():
+    # an end at the centre of a 2x2 grid, all four lines present: The Windmill's
+    # player never finishes there (ui.js offers an end only where no point lies beyond)
+    entities = [entity(BASIC) for _ in range(25)]
+    entities[0 + 5 * 4] = entity(START)  # bottom left (rows from the top)
+    entities[4 + 5 * 0] = entity(END)  # top right
+    entities[2 + 5 * 2] = entity(END)  # the centre
+    panel = panel_from_windmill(windmill(5, entities))
+    assert panel.ends == ((2, 2),) and panel.meta["ends_left_out"] == [[1, 1]]
+    entities[4 + 5 * 0] = entity(BASIC)
+    with pytest.raises(UnsupportedPuzzle, match="no end"):
+        panel_from_windmill(windmill(5, entities))

@@ -112,12 +112,12 @@ def fit_bf(panel, region, pieces):
     """Some placement of every piece at once leaves every place at most 0 and
     every cell at exactly 0 (the region's places start at -1 unless the areas
     cancel). The Windmill's rules: cells only, within the panel's largest piece's
-    extent of the grid."""
+    extent of the grid; the engine's imprecise ones: cells only, on the grid."""
     net = sum(-p.size if p.negative else p.size for p in pieces)
     if net < 0:
         return False
-    if net == 0 and panel.polyomino_rules == "windmill":
-        return True  # The Windmill counts the cells when the areas cancel
+    if net == 0 and (panel.polyomino_rules == "windmill" or panel.shapeless_zero):
+        return True  # The Windmill counts the cells when the areas cancel; SHAPELESS_ZERO_POLY
     margin = 0
     if panel.polyomino_rules == "windmill":
         margin = max(max(max(c) for c in p.shape) + 1 for p in panel.polyominoes or pieces)
@@ -281,8 +281,9 @@ def engine_ok_bf(panel, region, present, on_line):
     def attempt(index, index2, gone):
         if index2 >= len(negations):
             return right(gone)
-        if index >= len(invalid):
-            return (len(negations) - index2) % 2 == 0 and right(gone)
+        if index >= len(invalid):  # the rest pair off (NEGATIONS_CANCEL_NEGATIONS)
+            pairs = panel.canceller_rules != "unpaired"
+            return pairs and (len(negations) - index2) % 2 == 0 and right(gone)
         return any(
             attempt(i + 1, index2 + 1, gone | {invalid[i]}) for i in range(index, len(invalid))
         )
@@ -293,7 +294,8 @@ def engine_ok_bf(panel, region, present, on_line):
 def order_free_ok_bf(panel, region, present, on_line):
     """The cancellers' rule without the engine's order (A*'s pi_baseline is
     exact under it): some set of symbols to remove, every very invalid one
-    among them, the others invalid, the cancellers left in pairs."""
+    among them, the others invalid, the cancellers left in pairs (none left
+    under canceller_rules unpaired)."""
     cancellers = [e for e in present if e[0] == "canceller"]
     others = [e for e in present if e[0] != "canceller"]
     very, invalid = errors_bf(panel, region, present, on_line)
@@ -301,7 +303,8 @@ def order_free_ok_bf(panel, region, present, on_line):
         for removed in combinations(others, k):
             removed = set(removed)
             spare = len(cancellers) - len(removed)
-            if spare < 0 or spare % 2 or not very <= removed or not removed <= very | invalid:
+            idle = spare % 2 or (spare and panel.canceller_rules == "unpaired")
+            if spare < 0 or idle or not very <= removed or not removed <= very | invalid:
                 continue
             left = [e for e in others if e not in removed]
             if errors_bf(panel, region, left, on_line) == (set(), set()):
@@ -417,8 +420,9 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
             gaps=tuple(e for e in gaps if e not in dots),
             removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
             symmetry=symmetry,
-            polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
-            canceller_rules=draw(st.sampled_from(["community", "windmill"])),
+            polyomino_rules=draw(st.sampled_from(["precise", "imprecise", "windmill"])),
+            canceller_rules=draw(st.sampled_from(["community", "unpaired", "windmill"])),
+            shapeless_zero=draw(st.booleans()),
             **fields,
         )
     except PuzzleError:

@@ -66,6 +66,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``witness`` command (``argv``: its arguments; None: the program's own,
+    when it is the program that ends: a clingo grounding left running past its
+    time limit would crash the interpreter's exit, so it ends at once)."""
+    code = _main(argv)
+    if argv is None and "witness.search.asp_solver" in sys.modules:
+        from witness.search.asp_solver import grounding_left
+
+        if grounding_left():
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    return code
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -18,9 +18,11 @@ DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 SYMMETRIES = ("horizontal", "vertical", "rotational")
-POLYOMINO_RULES = ("precise", "windmill")
-# how cancellers mend a region: the community engine's search, or The Windmill's count
-CANCELLER_RULES = ("community", "windmill")
+# the community engine's pieces, with PRECISE_POLYOMINOS on or off; The Windmill's
+POLYOMINO_RULES = ("precise", "imprecise", "windmill")
+# how cancellers mend a region: the community engine's search (spare ones pairing
+# off, or with NEGATIONS_CANCEL_NEGATIONS off never), or The Windmill's count
+CANCELLER_RULES = ("community", "unpaired", "windmill")
 DOT_COLOURS = ("black", "blue", "yellow", "invisible")
 # The line drawn from the chosen start is blue, its mirror image yellow
 # (symmetry panels only); a blue dot must be covered by the blue line.

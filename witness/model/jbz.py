@@ -14,8 +14,6 @@ poly and ylop (a negative poly) with ``polyshape``, a 4x4 bit mask (bit
 
 from __future__ import annotations
 
-import json
-
 from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, UnsupportedPuzzle, edge, valid_colour
 from witness.model.panel import Dot, Panel, Polyomino
 
@@ -23,7 +21,8 @@ ROTATION_BIT = 1 << 20
 DOT_COLOURS = {1: "black", 2: "blue", 3: "yellow", 4: "invisible"}
 DOT_CODES = {colour: code for code, colour in DOT_COLOURS.items()}
 SYMBOLS = {"square": "squares", "star": "stars", "nega": "cancellers", "triangle": "triangles"}
-# The engine's default settings; a puzzle that changes one the rules depend on is skipped.
+# The engine's default settings; those the rules depend on are read into the panel
+# (rule_settings) and written back from it.
 SETTINGS = {
     "NEGATIONS_CANCEL_NEGATIONS": True,
     "SHAPELESS_ZERO_POLY": False,
@@ -33,12 +32,6 @@ SETTINGS = {
     "CUSTOM_MECHANICS": False,
 }
 _RULE_SETTINGS = ("NEGATIONS_CANCEL_NEGATIONS", "SHAPELESS_ZERO_POLY", "PRECISE_POLYOMINOS")
-# What a player calls a rule setting changed from the default (for skip lines).
-SETTING_WORDS = {
-    "NEGATIONS_CANCEL_NEGATIONS": "cancellers that cannot cancel each other",
-    "SHAPELESS_ZERO_POLY": "polyominoes that cancel whatever their shapes",
-    "PRECISE_POLYOMINOS": "imprecise polyominoes",
-}
 # What a player calls the engine's custom mechanics (the editor's titles).
 CUSTOM_WORDS = {"bridge": "bridges", "arrow": "arrows", "sizer": "sizers"}
 # What `witness export` writes holds this (under a key the engine ignores), so that
@@ -88,6 +81,8 @@ def _line_cell(cell: dict, at: tuple, on_edge: bool, out: dict) -> None:
     dot, gap = cell.get("dot") or 0, cell.get("gap") or 0
     if gap is True:
         gap = 1
+    if isinstance(dot, int) and not isinstance(dot, bool) and dot > 4:
+        dot = 1  # the engine reads a dot of any other code as black (validate.js: dot > 0)
     if dot:
         if dot not in DOT_COLOURS:
             raise UnsupportedPuzzle(f"an unknown kind of dot (the site's code {dot})")
@@ -134,12 +129,6 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
     the feature the model lacks (PuzzleError when the result is invalid)."""
     if data.get("pillar"):
         raise UnsupportedPuzzle("a pillar (the panel wraps round a cylinder)")
-    for key in _RULE_SETTINGS:
-        value = (data.get("settings") or {}).get(key, SETTINGS[key])
-        if bool(value) != SETTINGS[key]:
-            raise UnsupportedPuzzle(
-                f"{SETTING_WORDS[key]} (setting {key} {'on' if value else 'off'})"
-            )
     grid = data.get("grid")
     if not (isinstance(grid, list) and grid and all(isinstance(c, list) for c in grid)):
         raise UnsupportedPuzzle("no grid")
@@ -162,7 +151,35 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
                 _line_cell(cell, edge(a, b), True, out)
     symmetry = _symmetry(data.get("symmetry"))
-    return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **out)
+    if symmetry == NO_AXIS:  # every start is its own mirror image: the engine refuses each
+        out["starts"], symmetry = [], None
+    rules = rule_settings(data.get("settings"))
+    return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **rules, **out)
+
+
+def rule_settings(settings: object) -> dict:
+    """The panel fields the engine's rule settings (``settings`` of its puzzle,
+    each true or false, the default where missing) stand for:
+    NEGATIONS_CANCEL_NEGATIONS off is ``canceller_rules`` ``unpaired``,
+    PRECISE_POLYOMINOS off ``polyomino_rules`` ``imprecise``,
+    SHAPELESS_ZERO_POLY on ``shapeless_zero``."""
+    given = settings if isinstance(settings, dict) else {}
+    value = {key: bool(given.get(key, SETTINGS[key])) for key in _RULE_SETTINGS}
+    return {
+        "canceller_rules": "community" if value["NEGATIONS_CANCEL_NEGATIONS"] else "unpaired",
+        "polyomino_rules": "precise" if value["PRECISE_POLYOMINOS"] else "imprecise",
+        "shapeless_zero": value["SHAPELESS_ZERO_POLY"],
+    }
+
+
+# The engine's symmetry object with neither axis (see _symmetry).
+NO_AXIS = "no axis"
+
+
+def _no_axis(sym: object) -> bool:
+    """A symmetry (anything but null, ``puzzle.symmetry != null``) without an axis."""
+    axis = isinstance(sym, dict) and (sym.get("x") is True or sym.get("y") is True)
+    return sym is not None and not axis
 
 
 def _symmetry(sym: object) -> str | None:
@@ -170,14 +187,13 @@ def _symmetry(sym: object) -> str | None:
     mirrors an axis only where its flag is ``true``, and any object (even one
     with neither flag) makes a symmetry puzzle (``puzzle.symmetry != null``):
     with no axis every place is its own mirror image, which its solver refuses
-    (engine/solve.js), so no line solves it; the format cannot say that."""
+    (engine/solve.js), so no line solves it: :data:`NO_AXIS`, read as a panel
+    without starts (the object and the starts kept for export, jbz_extras)."""
     if sym is None:
         return None
-    axes = (sym.get("x") is True, sym.get("y") is True) if isinstance(sym, dict) else None
-    if axes is None or axes == (False, False):
-        raise UnsupportedPuzzle(
-            f"symmetry {json.dumps(sym)} (no mirror axis: the engine lets no line be drawn)"
-        )
+    if _no_axis(sym) or not isinstance(sym, dict):
+        return NO_AXIS
+    axes = (sym.get("x") is True, sym.get("y") is True)
     return {(True, False): "horizontal", (False, True): "vertical", (True, True): "rotational"}[
         axes
     ]
@@ -216,6 +232,16 @@ def jbz_extras(data: dict) -> dict:
                     ends.append([x // 2, (top - y) // 2, p["dir"]])
     if ends:
         extras["ends"] = ends
+    if _no_axis(data.get("symmetry")) and isinstance(grid, list):
+        # the starts no line may leave, and the symmetry saying so (export writes both back)
+        top = len(grid[0]) - 1 if grid and isinstance(grid[0], list) else 0
+        starts = [
+            [x // 2, (top - y) // 2]
+            for x, column in enumerate(grid)
+            for y, cell in enumerate(column if isinstance(column, list) else [])
+            if isinstance(cell, dict) and cell.get("start") is True and x % 2 == (top - y) % 2 == 0
+        ]
+        extras.update(symmetry=data["symmetry"], starts=starts)
     return extras
 
 
@@ -273,17 +299,18 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     for gap, edges in ((1, panel.gaps), (2, sorted(panel.missing))):
         for a, b in edges:
             at(a[0] + b[0], a[1] + b[1])["gap"] = gap
-    for v in panel.starts:
-        at(2 * v[0], 2 * v[1])["start"] = True
     extras = _dict(panel.meta.get("jbz"))
+    for v in panel.starts or _refused_starts(panel, extras):
+        at(2 * v[0], 2 * v[1])["start"] = True
     ends = extras.get("ends") if isinstance(extras.get("ends"), list) else []
     kept = {(e[0], e[1]): e[2] for e in ends if _is_end_side(e)}
     for v in panel.ends:
         at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v, kept.get(v))
     settings = {**SETTINGS, **_dict(extras.get("settings"))}
-    settings.update({key: SETTINGS[key] for key in _RULE_SETTINGS})
+    settings["NEGATIONS_CANCEL_NEGATIONS"] = panel.canceller_rules != "unpaired"
+    settings["PRECISE_POLYOMINOS"] = panel.polyomino_rules == "precise"
+    settings["SHAPELESS_ZERO_POLY"] = panel.shapeless_zero
     if panel.polyomino_rules == "windmill":
-        settings["PRECISE_POLYOMINOS"] = False
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
     if panel.canceller_rules == "windmill" and panel.cancellers:
         notes.append("the engine spends cancellers by its own search, not The Windmill's count")
@@ -293,7 +320,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         "rotational": {"x": True, "y": True},
     }.get(panel.symmetry or "")
     data = {
-        **{key: value for key, value in extras.items() if key != "ends"},
+        **{key: value for key, value in extras.items() if key not in ("ends", "starts")},
         "name": str(panel.meta.get("title") or ""),
         "width": 2 * cols + 1,
         "height": 2 * rows + 1,
@@ -305,7 +332,20 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     data.setdefault("largezero", data["width"] * data["height"])
     if sym:
         data["symmetry"] = sym
+    elif panel.starts:  # a symmetry without axis (kept in meta) refuses every start
+        data.pop("symmetry", None)
     return data, notes
+
+
+def _refused_starts(panel: Panel, extras: dict) -> list[tuple[int, int]]:
+    """The starts of an engine puzzle whose symmetry has no axis (kept in
+    ``meta.jbz``, jbz_extras) on a panel that has none of its own."""
+    starts = extras.get("starts") if _no_axis(extras.get("symmetry")) else None
+    return [
+        (s[0], s[1])
+        for s in starts or []
+        if isinstance(s, list) and len(s) == 2 and panel.in_grid(tuple(s))
+    ]
 
 
 def _is_end_side(item: object) -> bool:

@@ -58,6 +58,7 @@ ALLOWED_KEYS = (
     "symmetry",
     "polyomino_rules",
     "canceller_rules",
+    "shapeless_zero",
     "meta",
 )
 __all__ = ["SYMMETRIES", "Cell", "Dot", "Edge", "Panel", "Polyomino", "Vertex", "edge"]
@@ -154,10 +155,15 @@ class Panel:
     ``removed_edges`` are edges taken out of the panel (removing a vertex
     removes its edges, and cells cut off from the outside by removed edges are
     outside the panel); ``symmetry`` is None or one of :data:`SYMMETRIES`;
-    ``polyomino_rules`` is ``"precise"`` (the community engine's) or
-    ``"windmill"`` (:mod:`witness.model.rules`); ``canceller_rules`` is
-    ``"community"`` (the community engine's) or ``"windmill"`` (The Windmill's
-    count of what its cancellers take, :mod:`witness.model.rules`).
+    ``polyomino_rules`` is ``"precise"`` (the community engine's),
+    ``"imprecise"`` (the engine's with PRECISE_POLYOMINOS off: pieces are
+    their cells only) or ``"windmill"`` (:mod:`witness.model.rules`);
+    ``canceller_rules`` is ``"community"`` (the community engine's),
+    ``"unpaired"`` (the engine's with NEGATIONS_CANCEL_NEGATIONS off: spare
+    cancellers never pair off) or ``"windmill"`` (The Windmill's count of
+    what its cancellers take, :mod:`witness.model.rules`);
+    ``shapeless_zero`` (the engine's SHAPELESS_ZERO_POLY): pieces whose net
+    area is 0 pass whatever their shapes (the windmill reading always does).
     ``meta`` (source, title, ...) is carried along and never compared.
     """
 
@@ -177,6 +183,7 @@ class Panel:
     symmetry: str | None = None
     polyomino_rules: str = "precise"
     canceller_rules: str = "community"
+    shapeless_zero: bool = False
     meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -292,9 +299,11 @@ class Panel:
             used.append("polyomino_rules")
         if self.canceller_rules != "community":
             used.append("canceller_rules")
-        if len(self.starts) > 1:
+        if self.shapeless_zero:
+            used.append("shapeless_zero")
+        if len(self.starts) != 1:  # none: a panel no line solves
             used.append("starts")
-        if len(self.ends) > 1:
+        if len(self.ends) != 1:
             used.append("ends")
         if any(t[3] != DEFAULT_COLOURS["triangles"] for t in self.triangles):
             used.append("triangles")
@@ -494,6 +503,7 @@ def panel_from_dict(data: object) -> Panel:
         symmetry=symmetry,
         polyomino_rules=rules,
         canceller_rules=data.get("canceller_rules", "community"),
+        shapeless_zero=data.get("shapeless_zero", False),
         meta=meta,
     )
 
@@ -550,6 +560,8 @@ def panel_to_dict(panel: Panel) -> dict:
         out["polyomino_rules"] = panel.polyomino_rules
     if panel.canceller_rules != "community":
         out["canceller_rules"] = panel.canceller_rules
+    if panel.shapeless_zero:
+        out["shapeless_zero"] = True
     if panel.meta:
         out["meta"] = panel.meta
     return out

@@ -25,8 +25,8 @@ def validate_panel(panel: Panel) -> None:
     """Raise a PuzzleError naming the field of the first problem found."""
     for name in ("rows", "cols"):
         value = getattr(panel, name)
-        if not is_int(value) or not 1 <= value <= MAX_SIDE:
-            raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
+        if not is_int(value) or not 0 <= value <= MAX_SIDE:
+            raise PuzzleError(name, f"expected an integer in 0..{MAX_SIDE}, got {value!r}")
     _check_edges(panel)
     _check_terminals(panel)
     _check_symbols(panel)
@@ -42,6 +42,8 @@ def validate_panel(panel: Panel) -> None:
             "canceller_rules",
             f"expected one of {', '.join(CANCELLER_RULES)}, got {panel.canceller_rules!r}",
         )
+    if not isinstance(panel.shapeless_zero, bool):
+        raise PuzzleError("shapeless_zero", f"expected true or false, got {panel.shapeless_zero!r}")
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
@@ -65,10 +67,6 @@ def _check_edges(panel: Panel) -> None:
 def _check_terminals(panel: Panel) -> None:
     start_name = "start" if len(panel.starts) == 1 else "starts"
     end_name = "goal" if len(panel.ends) == 1 else "ends"
-    if not panel.starts:
-        raise PuzzleError("starts", "at least one start is needed")
-    if not panel.ends:
-        raise PuzzleError("ends", "at least one end is needed")
     for name, vertices in ((start_name, panel.starts), (end_name, panel.ends)):
         for v in vertices:
             _vertex_ok(panel, name, v)

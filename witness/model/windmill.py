@@ -290,6 +290,13 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
             x1, y1 = a // 2, py // 2
             other = (x1 + 1, y1) if a % 2 == 1 else (x1, y1 + 1)
             _place(fieldset, e.type, edge((x1, y1), other), e, cell=False, line=True)
+    inner = [v for v in fieldset["ends"] if not _finishable(v, fieldset, rows, cols)]
+    if inner:
+        # an end with all four lines present: The Windmill's player never finishes there
+        # (ui.js, pointIsReachable: an end only where no point lies beyond it), so it
+        # is left out, noted in meta
+        fieldset["ends"] = [v for v in fieldset["ends"] if v not in inner]
+        meta = {**(meta or {}), "ends_left_out": [list(v) for v in inner]}
     for name in ("starts", "ends"):
         if not fieldset[name]:
             raise UnsupportedPuzzle(f"no {name[:-1]}")
@@ -306,6 +313,16 @@ def panel_from_windmill(contents: str, meta: dict | None = None) -> Panel:
         meta=meta or {},
         **fieldset,
     )
+
+
+def _finishable(v: tuple[int, int], fieldset: dict, rows: int, cols: int) -> bool:
+    """Can a line finish at end ``v``: on the rim, or beside a missing line?"""
+    x, y = v
+    if x in (0, cols) or y in (0, rows):
+        return True
+    near = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    removed = set(fieldset["removed_edges"])
+    return any(edge(v, w) in removed or w in fieldset["removed_vertices"] for w in near)
 
 
 # A snapshot record's keys that meta holds by name (and those export writes anew).

@@ -905,6 +905,8 @@ def solve_panel(
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     check_budgets(time_limit, max_expansions, memory_mb)
+    if not panel.starts or not panel.ends:  # no line to draw (the engine accepts such panels)
+        return _no_line(name, mode + ("+base" if base_prune else ""))
     warm_up()
     geo = geometry or build_panel_geometry(panel)
     capacity, max_paths = path_budget(memory_mb)
@@ -953,6 +955,22 @@ def solve_panel(
         predicate=name,
         mode=mode + ("+base" if base_prune else ""),
         extra={"stored_paths": int(counters[C_NODES]), "core_cpu_seconds": run.core_seconds},
+    )
+
+
+def _no_line(predicate: str, mode: str) -> SolveResult:
+    """The result on a panel without a start or an end: unsolvable, nothing searched."""
+    return SolveResult(
+        solved=False,
+        path=None,
+        expansions=0,
+        generated=0,
+        seconds=0.0,
+        timed_out=False,
+        status="unsolvable",
+        predicate=predicate,
+        mode=mode,
+        extra={"stored_paths": 0, "core_cpu_seconds": 0.0},
     )
 
 

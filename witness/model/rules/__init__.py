@@ -31,7 +31,10 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   rule (pieces are their cells only) and lets pieces lie partly off the grid
   where negative ones cancel them, within the extent of the panel's largest
   piece of it; pieces whose areas cancel pass there whatever their shapes
-  (The Windmill counts cells, its engine's ``validate.js``).
+  (The Windmill counts cells, its engine's ``validate.js``). The engine's
+  own settings: ``polyomino_rules`` ``"imprecise"`` (PRECISE_POLYOMINOS off)
+  drops the edge rule alone, and ``shapeless_zero`` (SHAPELESS_ZERO_POLY)
+  lets pieces whose areas cancel pass whatever their shapes.
 - Cancellers: each removes one symbol of its region, and every one must be
   used. The very invalid symbols are all removed; each remaining canceller
   removes an invalid one or pairs with another canceller; then, without the
@@ -41,9 +44,10 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   the region, :func:`~witness.model.rules.cancellers.engine_order`) and
   gives each spare canceller one later in the list than the one before,
   cancellers pair off only once one of them took the list's last symbol
-  (or one interchangeable with it). ``benchmarks/engine_agreement.py`` runs
-  the engine beside this checker: docs/results.md, "The checker beside the
-  community engine".
+  (or one interchangeable with it), and never under ``canceller_rules``
+  ``"unpaired"`` (the engine's NEGATIONS_CANCEL_NEGATIONS off).
+  ``benchmarks/engine_agreement.py`` runs the engine beside this checker:
+  docs/results.md, "The checker beside the community engine".
 - A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
   ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
   searching: a region's cancellers must be spent exactly, one on each square

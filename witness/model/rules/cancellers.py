@@ -29,7 +29,9 @@ def check_region(
     of interchangeable symbols (same kind, colour and piece): how many of
     each go, not which, so the search is over counts, not over subsets.
     Spare cancellers pair off only when one of them took the engine's last
-    invalid symbol (:func:`_last_group`). When nothing works, the errors
+    invalid symbol (:func:`_last_group`), and never under ``canceller_rules``
+    ``"unpaired"`` (the engine's NEGATIONS_CANCEL_NEGATIONS off: each
+    takes an invalid symbol). When nothing works, the errors
     shown are those left after removing the first invalid symbols, as many
     as the spare cancellers can take."""
     cancellers = [e for e in present if e.kind == "canceller"]
@@ -43,8 +45,11 @@ def check_region(
         gone = set(very[: len(cancellers)]) | set(cancellers)
         left = [e for e in present if e not in gone]
         return _errors_left(panel, region, left, on_line, deadline)
+    pairs = panel.canceller_rules != "unpaired"
     most = min(spare, len(invalid))
     most -= (spare - most) % 2  # spare cancellers go in pairs
+    if not pairs and most < spare:
+        most = -1  # cancellers that never pair: one has nothing to cancel
     if most < 0:  # an odd canceller with nothing to cancel
         # the cancellers the very invalid symbols took go; the idle one stays, as a colour
         gone = set(very) | set(cancellers[: len(very)])
@@ -65,7 +70,7 @@ def check_region(
     taking = groups.pop(last) if last is not None else []
     rest = list(groups.values())
     for taken in range(min(len(taking), spare) + 1):
-        took = taken > 0 or last is None
+        took = (taken > 0 or last is None) and pairs
         if search.works(kept + taking[taken:], rest, spare - taken, took):
             return []
     # (the first removal works but pairs cancellers the engine cannot pair)

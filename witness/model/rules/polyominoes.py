@@ -40,7 +40,8 @@ class TilingTerms(NamedTuple):
     """What a tiling of a region's pieces must do once the areas allow one:
     cover the region (net area above 0) or else cancel out, lying within
     ``margin`` cells of the grid; nothing at all when ``free`` (net area 0
-    under the windmill reading: The Windmill counts cells there, not shapes)."""
+    under the windmill reading, The Windmill counts cells there, not shapes,
+    or on a panel with ``shapeless_zero``)."""
 
     cover_region: bool
     margin: int
@@ -56,8 +57,8 @@ def tiling_terms(
     net = sum(-p.size if p.negative else p.size for p in pieces)
     if net < 0 or (net > 0 and net != _cell_count(region)):
         return None
-    if panel.polyomino_rules == "precise":
-        return TilingTerms(net > 0, 0)
+    if panel.polyomino_rules != "windmill":  # the engine's: on the grid
+        return TilingTerms(net > 0, 0, free=panel.shapeless_zero and net == 0)
     # the Windmill reading: within the panel's largest piece's extent of the grid
     widest = max(map(extent, panel.polyominoes or pieces))
     return TilingTerms(net > 0, widest, free=net == 0)

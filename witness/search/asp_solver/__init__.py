@@ -124,7 +124,13 @@ and tries covering a dot first (panel_dots.lp).
 
 from __future__ import annotations
 
-from witness.search.asp_solver.control import ground_by, path_from_edges, symbol_vertex, wait_by
+from witness.search.asp_solver.control import (
+    ground_by,
+    grounding_left,
+    path_from_edges,
+    symbol_vertex,
+    wait_by,
+)
 from witness.search.asp_solver.driver import (
     Turn,
     asp_summary,
@@ -150,6 +156,7 @@ __all__ = [
     "cell_regions",
     "count_panel_asp",
     "ground_by",
+    "grounding_left",
     "is_exact",
     "lazy_families",
     "panel_lines",

@@ -53,11 +53,23 @@ def clingo_log(code: clingo.MessageCode, message: str) -> None:
 LONGEST_WAIT = 1e9
 
 
+# Grounding threads left to finish on their own (ground_by): while one runs,
+# the interpreter's exit crashes inside clingo (a segmentation fault, exit
+# status 139), so a program ends with os._exit instead (grounding_left).
+_LEFT: list[threading.Thread] = []
+
+
+def grounding_left() -> bool:
+    """Is a grounding that ran past its deadline still going on?"""
+    _LEFT[:] = [t for t in _LEFT if t.is_alive()]
+    return bool(_LEFT)
+
+
 def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool:
     """Parse and ground ``program``; False when ``deadline`` (a perf_counter
     time) passes first. clingo cannot stop grounding, so it runs in a daemon
     thread (clingo lets go of the GIL meanwhile) that is left to finish on
-    its own; ``ctl`` must then not be used again."""
+    its own (:func:`grounding_left`); ``ctl`` must then not be used again."""
     failure: list[BaseException] = []
 
     def work() -> None:
@@ -74,6 +86,7 @@ def ground_by(ctl: clingo.Control, program: str, deadline: float | None) -> bool
         worker.start()
         worker.join(min(max(0.0, deadline - time.perf_counter()), LONGEST_WAIT))
         if worker.is_alive():
+            _LEFT.append(worker)
             return False
     if failure:
         raise failure[0]

@@ -22,7 +22,10 @@ from witness.search.encodings import encoding
 
 
 def _cancellers_by(panel: Panel, rules: str) -> bool:
-    """Has ``panel`` cancellers spent by ``rules`` (its ``canceller_rules``)?"""
+    """Has ``panel`` cancellers spent by ``rules`` (its ``canceller_rules``;
+    ``"community"`` stands for ``"unpaired"`` too: one encoding, fact unpaired)?"""
+    if rules == "community" and panel.canceller_rules == "unpaired":
+        rules = "unpaired"
     return bool(panel.cancellers) and panel.canceller_rules == rules
 
 
@@ -167,6 +170,8 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
         out += _windmill_keys(panel)
     if _cancellers_by(panel, "community"):
         out += _alike_facts(panel)
+    if panel.canceller_rules == "unpaired":
+        out.append("unpaired.")
     return out
 
 
@@ -197,8 +202,8 @@ def _alike_facts(panel: Panel) -> list[str]:
 def _order_may_decide(panel: Panel) -> bool:
     """Can the engine's order of a region decide whether its cancellers pair
     off (panel_cancellers.lp): squares, stars or polyominoes of more than one
-    group of a kind beside the community's cancellers?"""
-    if not _cancellers_by(panel, "community"):
+    group of a kind beside the community's cancellers (that may pair off)?"""
+    if not panel.cancellers or panel.canceller_rules != "community":
         return False
     kinds = Counter(key[0] for key in _symbol_groups(panel))
     return any(n > 1 for n in kinds.values())
@@ -295,6 +300,8 @@ def _polyomino_facts(panel: Panel, settings: AspSettings, placements_too: bool =
     # off the grid a cell starts at 0, so only a negative piece lets a piece lie there
     wide = max(_extent(p.shape) for p in panel.polyominoes) if windmill and negatives else 0
     out = ["windmill."] if windmill else []
+    if panel.shapeless_zero:
+        out.append("shapeless.")
     if not negatives:
         out.append("no_negatives.")
     if _loose(panel, settings):
@@ -304,7 +311,7 @@ def _polyomino_facts(panel: Panel, settings: AspSettings, placements_too: bool =
             kind = x % 2 + y % 2
             if kind == 2:
                 out.append(f"gcell({pair((x, y))}).")
-            elif kind == 1 and not windmill:
+            elif kind == 1 and panel.polyomino_rules == "precise":
                 out.append(f"gedge({pair((x, y))}).")
     for piece in panel.polyominoes:
         p = pair(cell_point(piece.cell))
