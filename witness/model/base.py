@@ -50,11 +50,21 @@ class UnsupportedPuzzle(ValueError):
 
 
 def edge(a: Vertex, b: Vertex) -> Edge:
-    """The edge between neighbouring vertices ``a`` and ``b``, lower/left end first."""
+    """The edge between neighbouring vertices ``a`` and ``b``, lower/left end
+    first. On a pillar the seam edge joins the last vertex column to the first:
+    ``((0, y), (cols - 1, y))``, the only edge whose ends are further apart."""
     a, b = (tuple(a), tuple(b)) if tuple(a) <= tuple(b) else (tuple(b), tuple(a))
-    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 and not (a[1] == b[1] and b[0] - a[0] >= 2):
         raise ValueError(f"{list(a)} and {list(b)} are not neighbours")
     return (a, b)
+
+
+def edge_point(a: Vertex, b: Vertex) -> tuple[int, int]:
+    """The doubled-grid place of the edge between ``a`` and ``b`` (its middle);
+    a pillar's seam edge lies right of its last vertex column (``2 cols - 1``)."""
+    if abs(a[0] - b[0]) > 1:
+        return (2 * max(a[0], b[0]) + 1, a[1] + b[1])
+    return (a[0] + b[0], a[1] + b[1])
 
 
 def is_int(value: object) -> bool:

@@ -27,6 +27,7 @@ def validate_panel(panel: Panel) -> None:
         value = getattr(panel, name)
         if not is_int(value) or not 1 <= value <= MAX_SIDE:
             raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
+    _check_pillar(panel)
     _check_edges(panel)
     _check_terminals(panel)
     _check_symbols(panel)
@@ -44,11 +45,27 @@ def validate_panel(panel: Panel) -> None:
         )
 
 
+def _check_pillar(panel: Panel) -> None:
+    if not isinstance(panel.pillar, bool):
+        raise PuzzleError("pillar", f"expected true or false, got {panel.pillar!r}")
+    if panel.pillar and panel.cols < 3:
+        # two columns round, two edges would join the same two vertices: a path
+        # given as vertices could not say which one it takes
+        raise PuzzleError("pillar", f"a pillar needs 3 or more columns, got {panel.cols}")
+    if panel.pillar and panel.symmetry is not None and panel.cols % 2:
+        raise PuzzleError("symmetry", "a symmetric pillar needs an even number of columns")
+    if panel.pillar and panel.polyomino_rules != "precise":
+        raise PuzzleError("polyomino_rules", "a pillar takes the community engine's (precise)")
+    if panel.pillar and any(p.negative for p in panel.polyominoes):
+        raise PuzzleError("polyominoes", "negative polyominoes round a pillar are not read yet")
+
+
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
     if not (isinstance(v, tuple) and len(v) == 2 and all(map(is_int, v))):
         raise PuzzleError(name, f"expected [x, y] with integers, got {v!r}")
     if not panel.in_grid(v):
-        raise PuzzleError(name, f"vertex {list(v)} is outside 0..{panel.cols} x 0..{panel.rows}")
+        high = panel.vertex_cols - 1
+        raise PuzzleError(name, f"vertex {list(v)} is outside 0..{high} x 0..{panel.rows}")
     return v
 
 
@@ -56,7 +73,7 @@ def _check_edges(panel: Panel) -> None:
     for name, edges in (("gaps", panel.gaps), ("removed", panel.removed_edges)):
         for e in edges:
             a, b = (_vertex_ok(panel, name, v) for v in e)
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            if not panel.adjacent(a, b):
                 raise PuzzleError(name, f"{list(a)} and {list(b)} are not neighbours")
     for v in panel.removed_vertices:
         _vertex_ok(panel, "removed", v)
@@ -126,7 +143,7 @@ def _check_dots(panel: Panel) -> None:
             raise PuzzleError("dots", f"colour {d.colour!r} is not one of {', '.join(DOT_COLOURS)}")
         if d.on_edge:
             a, b = (_vertex_ok(panel, "dots", v) for v in d.at)
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            if not panel.adjacent(a, b):
                 raise PuzzleError("dots", f"{list(a)} and {list(b)} are not neighbours")
             if edge(a, b) in panel.blocked:
                 raise PuzzleError("dots", f"edge {[*a, *b]} is a gap or removed")
