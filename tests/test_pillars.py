@@ -129,6 +129,16 @@ ENGINE_TESTS = {
         2,
     ),
 }
+# The engine's pillar with symmetry {"x": false, "y": false}: the second line
+# is the first turned half way round (symmetry "shift" here). Not among its
+# tests with starts on points: the count is its solver's (engine/solve.js, run
+# by benchmarks/engine_validate.js on this object).
+ENGINE_TESTS["shift-half-way-round"] = (
+    engine(
+        4, 4, {(0, 8): START, (4, 8): START, (0, 0): TOP, (4, 0): TOP}, {"x": False, "y": False}
+    ),
+    242,
+)
 # The engine's pillar tests on pillars one or two cells round (a line given
 # as vertices could not say which of two edges it takes): refused by name.
 NARROW = {

@@ -18,6 +18,9 @@ DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 SYMMETRIES = ("horizontal", "vertical", "rotational")
+# A pillar's own symmetry: the second line is the first turned half way round
+# (the community engine's pillar with symmetry {"x": false, "y": false}).
+PILLAR_SHIFT = "shift"
 POLYOMINO_RULES = ("precise", "windmill")
 # how cancellers mend a region: the community engine's search, or The Windmill's count
 CANCELLER_RULES = ("community", "windmill")

@@ -19,6 +19,7 @@ import json
 from witness.model.base import (
     DEFAULT_COLOURS,
     NO_COLOUR,
+    PILLAR_SHIFT,
     UnsupportedPuzzle,
     edge,
     edge_point,
@@ -173,7 +174,11 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 if pillar:  # the last column's edges reach round to the first
                     b = (b[0] % cols, b[1])
                 _line_cell(cell, edge(a, b), True, out)
-    symmetry = _symmetry(data.get("symmetry"))
+    sym = data.get("symmetry")
+    if pillar and isinstance(sym, dict) and sym.get("x") is not True and sym.get("y") is not True:
+        symmetry: str | None = PILLAR_SHIFT  # round a pillar the engine turns it half way
+    else:
+        symmetry = _symmetry(sym)
     if pillar and any(p.negative for p in out["polyominoes"]):
         raise UnsupportedPuzzle("negative polyominoes round a pillar")
     return Panel(rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta or {}, **out)
@@ -310,6 +315,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         "horizontal": {"x": True, "y": False},
         "vertical": {"x": False, "y": True},
         "rotational": {"x": True, "y": True},
+        PILLAR_SHIFT: {"x": False, "y": False},
     }.get(panel.symmetry or "")
     data = {
         **{key: value for key, value in extras.items() if key != "ends"},

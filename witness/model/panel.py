@@ -271,7 +271,7 @@ class Panel:
     def mirror(self, v: Vertex) -> Vertex:
         """The vertex the second line is at when the first is at ``v``."""
         x, y = v
-        if self.pillar:  # the engine's: half way round, then reflected for x
+        if self.pillar:  # the engine's: half way round (all of "shift"), then reflected for x
             x = (x + self.cols // 2) % self.cols
             if self.symmetry in ("horizontal", "rotational"):
                 x = -x % self.cols

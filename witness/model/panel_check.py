@@ -8,6 +8,7 @@ from witness.model.base import (
     DOT_COLOURS,
     MAX_SIDE,
     NO_COLOUR,
+    PILLAR_SHIFT,
     POLYOMINO_RULES,
     SYMMETRIES,
     PuzzleError,
@@ -159,10 +160,9 @@ def _check_dots(panel: Panel) -> None:
 def _check_symmetry(panel: Panel) -> None:
     if panel.symmetry is None:
         return
-    if panel.symmetry not in SYMMETRIES:
-        raise PuzzleError(
-            "symmetry", f"expected one of {', '.join(SYMMETRIES)}, got {panel.symmetry!r}"
-        )
+    known = (*SYMMETRIES, PILLAR_SHIFT) if panel.pillar else SYMMETRIES
+    if panel.symmetry not in known:
+        raise PuzzleError("symmetry", f"expected one of {', '.join(known)}, got {panel.symmetry!r}")
     for name, vertices in (("starts", panel.starts), ("ends", panel.ends)):
         for v in vertices:
             if panel.mirror(v) not in vertices:
