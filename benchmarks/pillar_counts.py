@@ -2,7 +2,9 @@
 (``engine/solve.js`` under node, through benchmarks/engine_validate.js, of a
 snapshot's ``engine/`` folder: fetched, never part of the repository) beside
 clingo (what ``witness solve --count --solver asp`` runs) and the rules
-checker's brute force (:func:`witness.search.count.count_with_checker`).
+checker's brute force (:func:`witness.search.count.count_with_checker`), and
+whether A* (:func:`witness.search.panel_search.solve_panel`) finds a line
+exactly when they count one.
 
 Pillars 3 or 4 columns round and 1 to 3 rows high, with squares, stars,
 triangles, polyominoes (positive, some rotatable), cancellers, dots and gaps
@@ -10,7 +12,7 @@ at random, one start and one end on the top or bottom row, and on four
 columns one panel in two symmetric (horizontal, vertical, rotational or
 ``shift``, each start and end with its mirror image). Each is written in the
 engine's format by ``witness export --to jbz`` (:func:`panel_to_jbz`).
-Prints how many panels the three counts agree on and each disagreement.
+Prints how many panels the three counts and A* agree on and each disagreement.
 
     PYTHONPATH=. .venv/bin/python benchmarks/pillar_counts.py ENGINE_DIR [--panels 200] [--seed 0]
 """
@@ -29,6 +31,7 @@ from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.search.asp_solver import count_panel_asp
 from witness.search.count import count_with_checker
+from witness.search.panel_search import solve_panel
 
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
 COLOURS = ("red", "blue")
@@ -116,10 +119,13 @@ def main(argv: list[str] | None = None) -> int:
         engine = json.loads(node.stdout.readline())["count"]
         asp = count_panel_asp(panel, time_limit=60).count
         checker = count_with_checker(panel, time_limit=60).count
-        if engine == asp == checker:
+        astar = solve_panel(panel, time_limit=60).status
+        if engine == asp == checker and astar == ("solved" if engine else "unsolvable"):
             agree += 1
         else:
-            print(f"engine {engine}, clingo {asp}, checker {checker}: {panel.to_json()}")
+            print(
+                f"engine {engine}, clingo {asp}, checker {checker}, A* {astar}: {panel.to_json()}"
+            )
         kinds["solvable"] += bool(engine)
         kinds["solutions"] += engine
         kinds["symmetric"] += panel.symmetry is not None
@@ -127,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         kinds["cancellers"] += bool(panel.cancellers)
     node.stdin.close()
     node.wait()
-    print(f"{agree} of {total} random pillars: the engine's solver, clingo and the checker agree")
+    print(
+        f"{agree} of {total} random pillars: the engine's solver, clingo, the checker and A* agree"
+    )
     print(
         f"({kinds['solvable']} solvable, {kinds['solutions']} solutions in all; "
         f"{kinds['symmetric']} symmetric, {kinds['polyominoes']} with polyominoes, "
