@@ -87,6 +87,7 @@ from witness.search.kernels.panel import (
     tiling_scratch,
 )
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
+from witness.search.pillar_geometry import pillar_arrays
 from witness.search.predicates import OPERATORS, Predicate
 from witness.search.result import SolveResult
 
@@ -399,9 +400,7 @@ def _targets(kind: np.ndarray, mpoint: np.ndarray, width: int) -> np.ndarray:
 def build_panel_geometry(panel: Panel) -> PanelGeometry:
     """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry)."""
     if panel.pillar:
-        from witness.search.pillar_geometry import pillar_geometry  # (it builds on this module)
-
-        return pillar_geometry(panel)
+        return PanelGeometry(**pillar_arrays(panel))
     ids = _Ids(panel)
     pnb, mpoint, outside = _places(panel, ids)
     xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))

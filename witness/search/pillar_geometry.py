@@ -11,6 +11,8 @@ rectangle, so on a pillar it is handed no symbols: it searches the legal
 lines to an end and every line that reaches one is a candidate for the goal
 test, the rules checker, which reads the pillar whole. pi_baseline is not
 evaluated on a pillar (:func:`~witness.search.panel_search.solve_panel`).
+:func:`pillar_arrays` gives the fields of
+:class:`~witness.search.panel_search.PanelGeometry`, which that module builds.
 
 Vertex ids and places are numbered as on a rectangle of ``cols`` cells
 (vertex ``(x, y)`` is ``y * (cols + 1) + x``, place ``(px, py)`` is ``py *
@@ -24,7 +26,6 @@ import numpy as np
 
 from witness.model.base import DIRECTIONS, Vertex, edge_point
 from witness.model.panel import Panel
-from witness.search.panel_search import PanelGeometry
 
 
 def _wrapped_distance(panel: Panel, a: tuple[int, int], b: tuple[int, int], doubled: bool) -> int:
@@ -67,8 +68,32 @@ def _steps(panel: Panel, vid, place) -> tuple[np.ndarray, np.ndarray]:
     return neighbour, epoint
 
 
-def pillar_geometry(panel: Panel) -> PanelGeometry:
-    """The core's arrays for a pillar (module doc)."""
+def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """pnb, outside and mpoint over the doubled grid (column 2 cols outside)."""
+    cols, width, height = panel.cols, 2 * panel.cols + 1, 2 * panel.rows + 1
+    n_places = width * height
+    every = [(x, y) for y in range(height) for x in range(width)]
+    pnb = np.full((n_places, 4), -1, np.int32)
+    outside = np.zeros(n_places, np.uint8)
+    for px, py in every:
+        if px == 2 * cols or (px, py) in panel.outside:
+            outside[place((px, py))] = 1
+            continue
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            qx, qy = (px + dx) % (2 * cols), py + dy
+            if 0 <= qy < height and (qx, qy) not in panel.outside:
+                pnb[place((px, py)), d] = place((qx, qy))
+    mpoint = np.array([-1], np.int32)
+    if panel.symmetry is not None:
+        mpoint = np.full(n_places, -1, np.int32)
+        for p in every:
+            if p[0] < 2 * cols:
+                mpoint[place(p)] = place(_doubled_mirror(panel, p))
+    return pnb, outside, mpoint
+
+
+def pillar_arrays(panel: Panel) -> dict:
+    """The core's arrays for a pillar (module doc), by PanelGeometry's field names."""
     cols, rows = panel.cols, panel.rows
     width, height = 2 * cols + 1, 2 * rows + 1
     n, n_places = (cols + 1) * (rows + 1), width * height
@@ -80,29 +105,14 @@ def pillar_geometry(panel: Panel) -> PanelGeometry:
         return p[1] * width + p[0]
 
     neighbour, epoint = _steps(panel, vid, place)
-    every = [(x, y) for y in range(height) for x in range(width)]
     vpoint = np.array([place((2 * (i % (cols + 1)), 2 * (i // (cols + 1)))) for i in range(n)])
     vpoint = vpoint.astype(np.int32)
-    pnb = np.full((n_places, 4), -1, np.int32)
-    outside = np.zeros(n_places, np.uint8)
-    for px, py in every:
-        if px == 2 * cols or (px, py) in panel.outside:
-            outside[place((px, py))] = 1
-            continue
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            qx, qy = (px + dx) % (2 * cols), py + dy
-            if 0 <= qy < height and (qx, qy) not in panel.outside:
-                pnb[place((px, py)), d] = place((qx, qy))
+    pnb, outside, mpoint = _places(panel, place)
     mirror = np.array([-1], np.int32)
-    mpoint = np.array([-1], np.int32)
     if panel.symmetry is not None:
         mirror = np.full(n, -1, np.int32)
         for v in panel.vertices():
             mirror[vid(v)] = vid(panel.mirror(v))
-        mpoint = np.full(n_places, -1, np.int32)
-        for p in every:
-            if p[0] < 2 * cols:
-                mpoint[place(p)] = place(_doubled_mirror(panel, p))
     h = np.zeros(n, np.int32)
     for v in panel.vertices():
         h[vid(v)] = min(_wrapped_distance(panel, v, e, False) for e in panel.ends)
@@ -123,7 +133,7 @@ def pillar_geometry(panel: Panel) -> PanelGeometry:
     none = np.zeros(0, np.int32)
     most = max(2 * int(h.max()), width + height - 2 + int(place_end.max()))
     n_h = (most + 1) // 2 + 1
-    return PanelGeometry(
+    return dict(
         neighbour=neighbour,
         vpoint=vpoint,
         epoint=epoint,
