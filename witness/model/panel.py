@@ -227,7 +227,7 @@ class Panel:
 
     def adjacent(self, a: Vertex, b: Vertex) -> bool:
         """Are grid vertices ``a`` and ``b`` joined by an edge (across the seam too)?"""
-        return tuple(b) in _grid_neighbours(self, tuple(a))
+        return (b[0], b[1]) in _grid_neighbours(self, (a[0], a[1]))
 
     def cell_edges(self, c: Cell) -> tuple[Edge, Edge, Edge, Edge]:
         """The four sides of cell ``c``: bottom, right, top, left (across the seam too)."""
