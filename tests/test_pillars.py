@@ -4,6 +4,7 @@ are re-typed here as engine puzzle objects with the solution counts it
 expects; the rules checker is compared with a brute force written here on
 small random pillars."""
 
+import json
 from itertools import pairwise
 
 import pytest
@@ -478,3 +479,22 @@ def test_astar_says_unsolvable_round_a_pillar():
     )
     assert solve_panel(panel, time_limit=30).status == "unsolvable"
     assert count_panel_asp(panel, time_limit=30).count == 0 == count_with_checker(panel).count
+
+
+# -------------------------------------------------------------------- CLI
+def test_the_commands_take_a_pillar(tmp_path, capsys):
+    from witness.cli import main
+
+    data, expected = ENGINE_TESTS["small-pillar-triangles-bug"]
+    f = tmp_path / "pillar.json"
+    panel_from_jbz(data).save(f)
+    assert main(["solve", str(f), "--count", "--solver", "asp"]) == 0
+    assert f"counted: {expected} solutions" in capsys.readouterr().out
+    assert main(["solve", str(f)]) == 0
+    assert capsys.readouterr().out.startswith("solved")
+    line = "[[0,0],[2,0],[2,1],[1,1],[1,2],[0,2]]"  # across the seam
+    assert main(["check", str(f), "--path", line]) == 0
+    assert capsys.readouterr().out.startswith("solved")
+    assert main(["export", str(f), "--to", "jbz", "--out", str(tmp_path / "out.json")]) == 0
+    out = json.loads((tmp_path / "out.json").read_text())
+    assert out["pillar"] is True and panel_from_jbz(out) == panel_from_jbz(data)
