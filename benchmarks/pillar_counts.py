@@ -7,7 +7,7 @@ whether A* (:func:`witness.search.panel_search.solve_panel`) finds a line
 exactly when they count one.
 
 Pillars 3 or 4 columns round and 1 to 3 rows high, with squares, stars,
-triangles, polyominoes (positive, some rotatable), cancellers, dots and gaps
+triangles, polyominoes (some rotatable, some negative), cancellers, dots and gaps
 at random, one start and one end on the top or bottom row, and on four
 columns one panel in two symmetric (horizontal, vertical, rotational or
 ``shift``, each start and end with its mirror image). Each is written in the
@@ -55,7 +55,8 @@ def random_pillar(rng: random.Random) -> Panel | None:
         if kind == "triangles":
             out[kind].append((x, y, rng.randint(1, 3), colour))
         elif kind == "polyominoes":
-            piece = Polyomino((x, y), rng.choice(SHAPES), rng.random() < 0.5, colour=colour)
+            negative = rng.random() < 0.3
+            piece = Polyomino((x, y), rng.choice(SHAPES), rng.random() < 0.5, negative, colour)
             out[kind].append(piece)
         elif kind == "cancellers":
             out[kind].append((x, y, "white"))
@@ -109,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     assert node.stdin is not None and node.stdout is not None
     rng = random.Random(args.seed)
     agree = total = 0
-    kinds = {"solvable": 0, "symmetric": 0, "polyominoes": 0, "cancellers": 0, "solutions": 0}
+    kinds = {"solvable": 0, "symmetric": 0, "polyominoes": 0, "negative": 0, "cancellers": 0}
+    kinds["solutions"] = 0
     while total < args.panels:
         panel = random_pillar(rng)
         if panel is None:
@@ -131,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         kinds["symmetric"] += panel.symmetry is not None
         kinds["polyominoes"] += bool(panel.polyominoes)
         kinds["cancellers"] += bool(panel.cancellers)
+        kinds["negative"] += any(p.negative for p in panel.polyominoes)
     node.stdin.close()
     node.wait()
     print(
@@ -138,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"({kinds['solvable']} solvable, {kinds['solutions']} solutions in all; "
-        f"{kinds['symmetric']} symmetric, {kinds['polyominoes']} with polyominoes, "
+        f"{kinds['symmetric']} symmetric, {kinds['polyominoes']} with polyominoes "
+        f"({kinds['negative']} negative ones), "
         f"{kinds['cancellers']} with cancellers)"
     )
     return 0 if agree == total else 1

@@ -179,8 +179,6 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
         symmetry: str | None = PILLAR_SHIFT  # round a pillar the engine turns it half way
     else:
         symmetry = _symmetry(sym)
-    if pillar and any(p.negative for p in out["polyominoes"]):
-        raise UnsupportedPuzzle("negative polyominoes round a pillar")
     return Panel(rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta or {}, **out)
 
 

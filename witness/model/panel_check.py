@@ -57,8 +57,6 @@ def _check_pillar(panel: Panel) -> None:
         raise PuzzleError("symmetry", "a symmetric pillar needs an even number of columns")
     if panel.pillar and panel.polyomino_rules != "precise":
         raise PuzzleError("polyomino_rules", "a pillar takes the community engine's (precise)")
-    if panel.pillar and any(p.negative for p in panel.polyominoes):
-        raise PuzzleError("polyominoes", "negative polyominoes round a pillar are not read yet")
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from witness.model.panel import Panel, Polyomino
@@ -96,6 +97,60 @@ def _pillar_tiles(
     return search(frozenset(q for q in region if is_cell_point(q)))
 
 
+def _pillar_cancels(
+    panel: Panel,
+    region: frozenset[Point],
+    pieces: Sequence[Polyomino],
+    cover: bool,
+    deadline: float | None,
+) -> bool:
+    """The tiling round a pillar with negative pieces, as the rules read it
+    (:mod:`witness.model.rules`): for each way to lay the negative pieces
+    anywhere on the grid, do the positive ones bring every cell to 0 and no
+    place above 0? A place starts at -1 in the region when ``cover`` (net
+    area above 0), else at 0, and each negative piece takes 1 more off the
+    places it covers; the positive pieces then fill the cells left below 0
+    exactly, the first such cell first, by backtracking."""
+    groups = Counter(piece_key(p) for p in pieces if p.negative)
+    positives = Counter(piece_key(p) for p in pieces if not p.negative)
+    lays = {p: sorted(set(pillar_placements(panel, p, p.negative))) for p in pieces}
+    by_key = {piece_key(p): lays[p] for p in pieces}
+    start = Counter({q: 1 for q in region}) if cover else Counter()
+    ways = [combinations_with_replacement(by_key[k], n) for k, n in groups.items()]
+    for choice in product(*ways):
+        room = Counter(start)  # how much positive cover a place can take
+        for laid in choice:
+            room.update(q for cover_ in laid for q in cover_)
+        on_time(deadline)
+        if _fill(room, positives, by_key, deadline):
+            return True
+    return False
+
+
+def _fill(room: Counter, counts: Counter, by_key: dict, deadline: float | None) -> bool:
+    """Can the positive pieces (``counts`` by key, laid as ``by_key`` says)
+    take every cell's room to 0 and no place's below 0?"""
+    owed = [q for q, n in room.items() if n > 0 and is_cell_point(q)]
+    if not owed:
+        return not any(counts.values())
+    target = min(owed)
+    for key, n in counts.items():
+        if not n:
+            continue
+        for laid in by_key[key]:
+            if target not in laid or any(room[q] <= 0 for q in laid):
+                continue
+            on_time(deadline)
+            counts[key] -= 1
+            room.subtract(laid)
+            fits = _fill(room, counts, by_key, deadline)
+            room.update(laid)
+            counts[key] += 1
+            if fits:
+                return True
+    return False
+
+
 class TilingTerms(NamedTuple):
     """What a tiling of a region's pieces must do once the areas allow one:
     cover the region (net area above 0) or else cancel out, lying within
@@ -138,7 +193,9 @@ def polyominoes_fit(
     if terms is None or terms.free:
         return terms is not None
     cover, margin, _ = terms
-    if panel.pillar:  # positive pieces only (the validator's rule)
+    if panel.pillar and any(p.negative for p in pieces):
+        return _pillar_cancels(panel, region, pieces, cover, deadline)
+    if panel.pillar:
         return not cover or _pillar_tiles(panel, region, pieces, deadline)
     # all the search reads of the panel and the pieces (pieces that cancel out,
     # net area 0, never read the region)
