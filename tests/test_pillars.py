@@ -498,3 +498,56 @@ def test_the_commands_take_a_pillar(tmp_path, capsys):
     assert main(["export", str(f), "--to", "jbz", "--out", str(tmp_path / "out.json")]) == 0
     out = json.loads((tmp_path / "out.json").read_text())
     assert out["pillar"] is True and panel_from_jbz(out) == panel_from_jbz(data)
+
+
+# Pillars with negative pieces drawn here, with the count of the engine's own
+# solver (engine/solve.js through benchmarks/engine_validate.js, on what
+# `witness export --to jbz` writes of each).
+NEGATIVE = [
+    (
+        {
+            "rows": 2,
+            "cols": 4,
+            "start": [2, 0],
+            "goal": [0, 2],
+            "triangles": [],
+            "polyominoes": [
+                {"cell": [1, 0], "shape": [[0, 0]]},
+                {
+                    "cell": [2, 1],
+                    "shape": [[0, 0], [0, 1], [1, 1]],
+                    "rotatable": True,
+                    "negative": True,
+                },
+                {"cell": [3, 1], "shape": [[0, 0], [1, 0]]},
+            ],
+            "gaps": [[0, 0, 3, 0]],
+            "pillar": True,
+        },
+        62,
+    ),
+    (
+        {
+            "rows": 2,
+            "cols": 3,
+            "start": [1, 0],
+            "goal": [2, 0],
+            "triangles": [],
+            "polyominoes": [
+                {"cell": [0, 1], "shape": [[0, 0], [1, 0]], "rotatable": True},
+                {"cell": [2, 1], "shape": [[0, 0], [1, 0]], "rotatable": True, "negative": True},
+            ],
+            "pillar": True,
+        },
+        14,
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "expected"), NEGATIVE)
+def test_negative_pieces_round_a_pillar(data, expected):
+    from witness.search.asp_solver import count_panel_asp
+
+    panel = Panel.from_dict(data)
+    assert count_with_checker(panel).count == expected
+    assert count_panel_asp(panel, time_limit=60).count == expected
