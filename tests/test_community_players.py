@@ -140,7 +140,7 @@ def test_a_witnesspuzzles_address_is_refused_saying_what_to_give(tmp_path, capsy
     ("change", "words"),
     [
         ({"grid_dot": -1}, "an unknown kind of dot (the site's code -1)"),
-        ({"pillar": True}, "a pillar (the panel wraps round a cylinder)"),
+        ({"pillar": True, "grid_narrow": 2}, "a pillar 1 column round (3 or more are read)"),
         ({"grid_centre": {"type": "arrow", "color": "red"}}, "arrows (a custom mechanic)"),
     ],
 )
@@ -148,6 +148,8 @@ def test_jbz_skip_lines_name_the_puzzle_and_the_feature(tmp_path, capsys, change
     puzzle = jbz_1x1()
     if "grid_dot" in change:
         puzzle["grid"][1][0] = line(dot=change.pop("grid_dot"))
+    if "grid_narrow" in change:  # a pillar's grid is as wide as its cells
+        puzzle["grid"] = puzzle["grid"][: change.pop("grid_narrow")]
     if "grid_centre" in change:
         puzzle["grid"][1][1] = change.pop("grid_centre")
     puzzle.update(change)

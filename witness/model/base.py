@@ -18,6 +18,9 @@ DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 MAX_SIDE = 15  # vertex ids must fit the search core's uint8 vertex arrays
 
 SYMMETRIES = ("horizontal", "vertical", "rotational")
+# A pillar's own symmetry: the second line is the first turned half way round
+# (the community engine's pillar with symmetry {"x": false, "y": false}).
+PILLAR_SHIFT = "shift"
 # the community engine's pieces, with PRECISE_POLYOMINOS on or off; The Windmill's
 POLYOMINO_RULES = ("precise", "imprecise", "windmill")
 # how cancellers mend a region: the community engine's search (spare ones pairing
@@ -52,11 +55,21 @@ class UnsupportedPuzzle(ValueError):
 
 
 def edge(a: Vertex, b: Vertex) -> Edge:
-    """The edge between neighbouring vertices ``a`` and ``b``, lower/left end first."""
+    """The edge between neighbouring vertices ``a`` and ``b``, lower/left end
+    first. On a pillar the seam edge joins the last vertex column to the first:
+    ``((0, y), (cols - 1, y))``, the only edge whose ends are further apart."""
     a, b = (tuple(a), tuple(b)) if tuple(a) <= tuple(b) else (tuple(b), tuple(a))
-    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 and not (a[1] == b[1] and b[0] - a[0] >= 2):
         raise ValueError(f"{list(a)} and {list(b)} are not neighbours")
     return (a, b)
+
+
+def edge_point(a: Vertex, b: Vertex) -> tuple[int, int]:
+    """The doubled-grid place of the edge between ``a`` and ``b`` (its middle);
+    a pillar's seam edge lies right of its last vertex column (``2 cols - 1``)."""
+    if abs(a[0] - b[0]) > 1:
+        return (2 * max(a[0], b[0]) + 1, a[1] + b[1])
+    return (a[0] + b[0], a[1] + b[1])
 
 
 def is_int(value: object) -> bool:

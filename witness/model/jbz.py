@@ -14,7 +14,15 @@ poly and ylop (a negative poly) with ``polyshape``, a 4x4 bit mask (bit
 
 from __future__ import annotations
 
-from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, UnsupportedPuzzle, edge, valid_colour
+from witness.model.base import (
+    DEFAULT_COLOURS,
+    NO_COLOUR,
+    PILLAR_SHIFT,
+    UnsupportedPuzzle,
+    edge,
+    edge_point,
+    valid_colour,
+)
 from witness.model.panel import Dot, Panel, Polyomino
 
 ROTATION_BIT = 1 << 20
@@ -127,15 +135,18 @@ def _symbol(cell: dict, at: tuple[int, int], out: dict) -> None:
 def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
     """The panel an engine puzzle object stands for; UnsupportedPuzzle naming
     the feature the model lacks (PuzzleError when the result is invalid)."""
-    if data.get("pillar"):
-        raise UnsupportedPuzzle("a pillar (the panel wraps round a cylinder)")
+    pillar = bool(data.get("pillar"))
     grid = data.get("grid")
     if not (isinstance(grid, list) and grid and all(isinstance(c, list) for c in grid)):
         raise UnsupportedPuzzle("no grid")
     width, height = len(grid), len(grid[0])
-    if width % 2 == 0 or height % 2 == 0 or any(len(c) != height for c in grid):
+    if width % 2 == int(pillar) or height % 2 == 0 or any(len(c) != height for c in grid):
         raise UnsupportedPuzzle("a grid of even or ragged size")
     cols, rows = width // 2, height // 2
+    if pillar and cols < 3:
+        raise UnsupportedPuzzle(
+            f"a pillar {cols} column{'s' * (cols > 1)} round (3 or more are read)"
+        )
     grid = [[c if isinstance(c, dict) else {} for c in column] for column in grid]
     _legacy(data, grid)
     out: dict = {name: [] for name in _FIELDS}
@@ -149,12 +160,20 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
             else:
                 a = (px // 2, py // 2)
                 b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
+                if pillar:  # the last column's edges reach round to the first
+                    b = (b[0] % cols, b[1])
                 _line_cell(cell, edge(a, b), True, out)
-    symmetry = _symmetry(data.get("symmetry"))
-    if symmetry == NO_AXIS:  # every start is its own mirror image: the engine refuses each
-        out["starts"], symmetry = [], None
+    sym = data.get("symmetry")
+    if pillar and isinstance(sym, dict) and sym.get("x") is not True and sym.get("y") is not True:
+        symmetry: str | None = PILLAR_SHIFT  # round a pillar the engine turns it half way
+    else:
+        symmetry = _symmetry(sym)
+        if symmetry == NO_AXIS:  # every start is its own mirror image: the engine refuses each
+            out["starts"], symmetry = [], None
     rules = rule_settings(data.get("settings"))
-    return Panel(rows=rows, cols=cols, symmetry=symmetry, meta=meta or {}, **rules, **out)
+    return Panel(
+        rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta or {}, **rules, **out
+    )
 
 
 def rule_settings(settings: object) -> dict:
@@ -250,8 +269,16 @@ def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
     """The side an end sticks out of: ``kept`` (the side it had when imported)
     if it still can, else the border first, else a missing edge."""
     x, y = v
-    border = {"top": y == panel.rows, "bottom": y == 0, "left": x == 0, "right": x == panel.cols}
+    walled = not panel.pillar  # a pillar has no left or right border
+    border = {
+        "top": y == panel.rows,
+        "bottom": y == 0,
+        "left": walled and x == 0,
+        "right": walled and x == panel.cols,
+    }
     steps = {"top": (x, y + 1), "bottom": (x, y - 1), "left": (x - 1, y), "right": (x + 1, y)}
+    if panel.pillar:
+        steps.update(left=((x - 1) % panel.cols, y), right=((x + 1) % panel.cols, y))
     sides = [side for side, on in border.items() if on]
     sides += [s for s, w in steps.items() if s not in sides and edge(v, w) in panel.missing]
     if not sides:
@@ -262,13 +289,14 @@ def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
 def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     """The engine's puzzle object for ``panel`` and the approximations made
     (the engine has no overhanging polyominoes and no colourless symbols)."""
-    rows, cols = panel.rows, panel.cols
+    rows = panel.rows
+    width = panel.place_cols
     grid: list[list] = [
         [
             None if x % 2 == 1 and y % 2 == 1 else {"type": "line", "line": 0}
             for y in range(2 * rows + 1)
         ]
-        for x in range(2 * cols + 1)
+        for x in range(width)
     ]
 
     def at(px: int, py: int) -> dict:
@@ -290,15 +318,11 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
             "polyshape": polyshape_from_shape(p.shape, p.rotatable),
         }
     for d in panel.dots:
-        px, py = (
-            (d.at[0][0] + d.at[1][0], d.at[0][1] + d.at[1][1])
-            if d.on_edge
-            else (2 * d.at[0], 2 * d.at[1])
-        )
+        px, py = edge_point(*d.at) if d.on_edge else (2 * d.at[0], 2 * d.at[1])
         at(px, py)["dot"] = DOT_CODES[d.colour]
     for gap, edges in ((1, panel.gaps), (2, sorted(panel.missing))):
         for a, b in edges:
-            at(a[0] + b[0], a[1] + b[1])["gap"] = gap
+            at(*edge_point(a, b))["gap"] = gap
     extras = _dict(panel.meta.get("jbz"))
     for v in panel.starts or _refused_starts(panel, extras):
         at(2 * v[0], 2 * v[1])["start"] = True
@@ -318,13 +342,14 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         "horizontal": {"x": True, "y": False},
         "vertical": {"x": False, "y": True},
         "rotational": {"x": True, "y": True},
+        PILLAR_SHIFT: {"x": False, "y": False},
     }.get(panel.symmetry or "")
     data = {
         **{key: value for key, value in extras.items() if key not in ("ends", "starts")},
         "name": str(panel.meta.get("title") or ""),
-        "width": 2 * cols + 1,
+        "width": width,
         "height": 2 * rows + 1,
-        "pillar": False,
+        "pillar": panel.pillar,
         "settings": settings,
         "grid": grid,
     }

@@ -36,6 +36,7 @@ from witness.model.base import (
     PuzzleError,
     Vertex,
     edge,
+    edge_point,
     is_int,
 )
 from witness.model.panel_check import validate_panel
@@ -59,14 +60,24 @@ ALLOWED_KEYS = (
     "polyomino_rules",
     "canceller_rules",
     "shapeless_zero",
+    "pillar",
     "meta",
 )
 __all__ = ["SYMMETRIES", "Cell", "Dot", "Edge", "Panel", "Polyomino", "Vertex", "edge"]
 
 
-def cell_edges(c: Cell) -> tuple[Edge, Edge, Edge, Edge]:
-    """The four sides of cell ``c``: bottom, right, top, left."""
+def cell_edges(c: Cell, wrap: int = 0) -> tuple[Edge, Edge, Edge, Edge]:
+    """The four sides of cell ``c``: bottom, right, top, left; on a pillar of
+    ``wrap`` columns the last cell's right side is the first vertex column
+    (:meth:`Panel.cell_edges`)."""
     x, y = c
+    if wrap and x == wrap - 1:
+        return (
+            edge((x, y), (0, y)),
+            ((0, y), (0, y + 1)),
+            edge((x, y + 1), (0, y + 1)),
+            ((x, y), (x, y + 1)),
+        )
     return (
         ((x, y), (x + 1, y)),
         ((x + 1, y), (x + 1, y + 1)),
@@ -164,7 +175,12 @@ class Panel:
     what its cancellers take, :mod:`witness.model.rules`);
     ``shapeless_zero`` (the engine's SHAPELESS_ZERO_POLY): pieces whose net
     area is 0 pass whatever their shapes (the windmill reading always does).
-    ``meta`` (source, title, ...) is carried along and never compared.
+    ``pillar`` panels wrap round left to right as a cylinder, as the community
+    engine's do: vertex columns ``0 .. cols - 1`` (no column ``cols``), the
+    seam edge ``((0, y), (cols - 1, y))`` joins the last to the first, and the
+    last cell's right side is column 0; regions, symmetry and every rule read
+    across the seam. ``meta`` (source, title, ...) is carried along and never
+    compared.
     """
 
     rows: int
@@ -184,6 +200,7 @@ class Panel:
     polyomino_rules: str = "precise"
     canceller_rules: str = "community"
     shapeless_zero: bool = False
+    pillar: bool = False
     meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -195,14 +212,33 @@ class Panel:
     def size(self) -> str:
         return f"{self.rows}x{self.cols}"
 
+    @property
+    def vertex_cols(self) -> int:
+        """How many vertex columns: ``cols + 1``, or ``cols`` round a pillar."""
+        return self.cols if self.pillar else self.cols + 1
+
+    @property
+    def place_cols(self) -> int:
+        """How many columns the doubled grid has: ``2 cols + 1``, or ``2 cols``
+        round a pillar (x wraps there)."""
+        return 2 * self.cols + (0 if self.pillar else 1)
+
     def vertices(self) -> Iterator[Vertex]:
-        return ((x, y) for y in range(self.rows + 1) for x in range(self.cols + 1))
+        return ((x, y) for y in range(self.rows + 1) for x in range(self.vertex_cols))
 
     def cells(self) -> Iterator[Cell]:
         return ((x, y) for y in range(self.rows) for x in range(self.cols))
 
     def in_grid(self, v: Vertex) -> bool:
-        return 0 <= v[0] <= self.cols and 0 <= v[1] <= self.rows
+        return 0 <= v[0] < self.vertex_cols and 0 <= v[1] <= self.rows
+
+    def adjacent(self, a: Vertex, b: Vertex) -> bool:
+        """Are grid vertices ``a`` and ``b`` joined by an edge (across the seam too)?"""
+        return (b[0], b[1]) in _grid_neighbours(self, (a[0], a[1]))
+
+    def cell_edges(self, c: Cell) -> tuple[Edge, Edge, Edge, Edge]:
+        """The four sides of cell ``c``: bottom, right, top, left (across the seam too)."""
+        return cell_edges(c, self.cols if self.pillar else 0)
 
     def in_cells(self, c: Cell) -> bool:
         return 0 <= c[0] < self.cols and 0 <= c[1] < self.rows
@@ -210,7 +246,9 @@ class Panel:
     def grid_edges(self) -> Iterator[Edge]:
         """Every edge of the full grid, removed or not."""
         for x, y in self.vertices():
-            if x < self.cols:
+            if self.pillar:
+                yield edge((x, y), ((x + 1) % self.cols, y))
+            elif x < self.cols:
                 yield ((x, y), (x + 1, y))
             if y < self.rows:
                 yield ((x, y), (x, y + 1))
@@ -240,7 +278,11 @@ class Panel:
     def mirror(self, v: Vertex) -> Vertex:
         """The vertex the second line is at when the first is at ``v``."""
         x, y = v
-        if self.symmetry in ("horizontal", "rotational"):
+        if self.pillar:  # the engine's: half way round (all of "shift"), then reflected for x
+            x = (x + self.cols // 2) % self.cols
+            if self.symmetry in ("horizontal", "rotational"):
+                x = -x % self.cols
+        elif self.symmetry in ("horizontal", "rotational"):
             x = self.cols - x
         if self.symmetry in ("vertical", "rotational"):
             y = self.rows - y
@@ -251,15 +293,19 @@ class Panel:
         """Doubled coordinates (vertex ``(x, y)`` at ``(2x, 2y)``, cell at
         ``(2x + 1, 2y + 1)``, an edge at its middle) of what missing edges cut off
         from the panel: flooding in from missing border edges through missing
-        edges and the cells between them; a vertex reached is outside too."""
-        missing = {(a[0] + b[0], a[1] + b[1]) for a, b in self.missing}
+        edges and the cells between them; a vertex reached is outside too.
+        Round a pillar the flood enters from the top and bottom only and wraps."""
+        missing = {edge_point(a, b) for a, b in self.missing}
         dotted = {(2 * d.at[0], 2 * d.at[1]) for d in self.dots if not d.on_edge}
         width, height = 2 * self.cols, 2 * self.rows
-        stack = [p for p in missing if p[0] in (0, width) or p[1] in (0, height)]
+        sides = (-1,) if self.pillar else (0, width)
+        stack = [p for p in missing if p[0] in sides or p[1] in (0, height)]
         seen = set(stack)
+        wrap = width if self.pillar else width + 1
         while stack:
             px, py = stack.pop()
             for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                q = (q[0] % wrap, q[1]) if self.pillar else q
                 if q in seen or not (0 <= q[0] <= width and 0 <= q[1] <= height):
                     continue
                 kind = q[0] % 2 + q[1] % 2  # 0 vertex, 1 edge, 2 cell
@@ -301,6 +347,8 @@ class Panel:
             used.append("canceller_rules")
         if self.shapeless_zero:
             used.append("shapeless_zero")
+        if self.pillar:
+            used.append("pillar")
         if len(self.starts) != 1:  # none: a panel no line solves
             used.append("starts")
         if len(self.ends) != 1:
@@ -353,6 +401,8 @@ def _grid_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
     out = []
     for dx, dy in DIRECTIONS:
         w = (v[0] + dx, v[1] + dy)
+        if panel.pillar:
+            w = (w[0] % panel.cols, w[1])
         if panel.in_grid(w):
             out.append(w)
     return out
@@ -484,6 +534,9 @@ def panel_from_dict(data: object) -> Panel:
     if symmetry is not None and not isinstance(symmetry, str):
         raise PuzzleError("symmetry", f"expected a string, got {symmetry!r}")
     rules = data.get("polyomino_rules", "precise")
+    pillar = data.get("pillar", False)
+    if not isinstance(pillar, bool):
+        raise PuzzleError("pillar", f"expected true or false, got {pillar!r}")
     gaps, _ = _edges(data, "gaps", vertices_too=False)
     removed_edges, removed_vertices = _edges(data, "removed", vertices_too=True)
     return Panel(
@@ -504,6 +557,7 @@ def panel_from_dict(data: object) -> Panel:
         polyomino_rules=rules,
         canceller_rules=data.get("canceller_rules", "community"),
         shapeless_zero=data.get("shapeless_zero", False),
+        pillar=pillar,
         meta=meta,
     )
 
@@ -562,6 +616,8 @@ def panel_to_dict(panel: Panel) -> dict:
         out["canceller_rules"] = panel.canceller_rules
     if panel.shapeless_zero:
         out["shapeless_zero"] = True
+    if panel.pillar:
+        out["pillar"] = True
     if panel.meta:
         out["meta"] = panel.meta
     return out

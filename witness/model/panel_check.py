@@ -8,6 +8,7 @@ from witness.model.base import (
     DOT_COLOURS,
     MAX_SIDE,
     NO_COLOUR,
+    PILLAR_SHIFT,
     POLYOMINO_RULES,
     SYMMETRIES,
     PuzzleError,
@@ -27,6 +28,7 @@ def validate_panel(panel: Panel) -> None:
         value = getattr(panel, name)
         if not is_int(value) or not 0 <= value <= MAX_SIDE:
             raise PuzzleError(name, f"expected an integer in 0..{MAX_SIDE}, got {value!r}")
+    _check_pillar(panel)
     _check_edges(panel)
     _check_terminals(panel)
     _check_symbols(panel)
@@ -46,11 +48,25 @@ def validate_panel(panel: Panel) -> None:
         raise PuzzleError("shapeless_zero", f"expected true or false, got {panel.shapeless_zero!r}")
 
 
+def _check_pillar(panel: Panel) -> None:
+    if not isinstance(panel.pillar, bool):
+        raise PuzzleError("pillar", f"expected true or false, got {panel.pillar!r}")
+    if panel.pillar and panel.cols < 3:
+        # two columns round, two edges would join the same two vertices: a path
+        # given as vertices could not say which one it takes
+        raise PuzzleError("pillar", f"a pillar needs 3 or more columns, got {panel.cols}")
+    if panel.pillar and panel.symmetry is not None and panel.cols % 2:
+        raise PuzzleError("symmetry", "a symmetric pillar needs an even number of columns")
+    if panel.pillar and panel.polyomino_rules != "precise":
+        raise PuzzleError("polyomino_rules", "a pillar takes the community engine's (precise)")
+
+
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
     if not (isinstance(v, tuple) and len(v) == 2 and all(map(is_int, v))):
         raise PuzzleError(name, f"expected [x, y] with integers, got {v!r}")
     if not panel.in_grid(v):
-        raise PuzzleError(name, f"vertex {list(v)} is outside 0..{panel.cols} x 0..{panel.rows}")
+        high = panel.vertex_cols - 1
+        raise PuzzleError(name, f"vertex {list(v)} is outside 0..{high} x 0..{panel.rows}")
     return v
 
 
@@ -58,7 +74,7 @@ def _check_edges(panel: Panel) -> None:
     for name, edges in (("gaps", panel.gaps), ("removed", panel.removed_edges)):
         for e in edges:
             a, b = (_vertex_ok(panel, name, v) for v in e)
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            if not panel.adjacent(a, b):
                 raise PuzzleError(name, f"{list(a)} and {list(b)} are not neighbours")
     for v in panel.removed_vertices:
         _vertex_ok(panel, "removed", v)
@@ -124,7 +140,7 @@ def _check_dots(panel: Panel) -> None:
             raise PuzzleError("dots", f"colour {d.colour!r} is not one of {', '.join(DOT_COLOURS)}")
         if d.on_edge:
             a, b = (_vertex_ok(panel, "dots", v) for v in d.at)
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            if not panel.adjacent(a, b):
                 raise PuzzleError("dots", f"{list(a)} and {list(b)} are not neighbours")
             if edge(a, b) in panel.blocked:
                 raise PuzzleError("dots", f"edge {[*a, *b]} is a gap or removed")
@@ -140,10 +156,9 @@ def _check_dots(panel: Panel) -> None:
 def _check_symmetry(panel: Panel) -> None:
     if panel.symmetry is None:
         return
-    if panel.symmetry not in SYMMETRIES:
-        raise PuzzleError(
-            "symmetry", f"expected one of {', '.join(SYMMETRIES)}, got {panel.symmetry!r}"
-        )
+    known = (*SYMMETRIES, PILLAR_SHIFT) if panel.pillar else SYMMETRIES
+    if panel.symmetry not in known:
+        raise PuzzleError("symmetry", f"expected one of {', '.join(known)}, got {panel.symmetry!r}")
     for name, vertices in (("starts", panel.starts), ("ends", panel.ends)):
         for v in vertices:
             if panel.mirror(v) not in vertices:

@@ -10,6 +10,10 @@ negative), cancellers as a Y, and the line as a thick bright line; with
 symmetry the line is blue and its mirror image yellow. Violated constraints
 (from :func:`witness.model.rules.check`) can be ringed in red.
 
+A pillar is drawn unrolled: its first column of vertices is drawn again on
+the right, where the seam is marked by a dashed line (SVG id ``seam``), and a
+line that crosses the seam leaves on one side and comes back on the other.
+
 Every drawn symbol carries an SVG id naming what it is (``square_x_y``,
 ``dot_x_y`` or ``dot_x1_y1_x2_y2``, ``gap_...``, ``end_x_y``, ``line_blue``,
 ``violation_i``, ...). Output is deterministic (no dates, fixed SVG ids), so
@@ -195,7 +199,7 @@ def _check_path(panel: Panel, path: Sequence[Vertex]) -> None:
         if not (len(v) == 2 and panel.in_grid(cast(Vertex, tuple(v)))):
             raise RenderError(f"--path: vertex {list(v)} is outside the {panel.size} grid")
     for a, b in zip(path, path[1:], strict=False):
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        if not panel.adjacent(cast(Vertex, tuple(a)), cast(Vertex, tuple(b))):
             raise RenderError(f"--path: {list(a)} -> {list(b)} is not a step along a grid edge")
 
 
@@ -204,14 +208,40 @@ def _tag(*numbers: object) -> str:
 
 
 # ------------------------------------------------------------------ the grid
+def _drawn(panel: Panel, e: tuple[Vertex, Vertex]) -> list[tuple[Vertex, Vertex]]:
+    """Where an edge is drawn: itself; round a pillar the seam edge from the
+    last column to the right-hand copy of the first, and the first column's
+    vertical edges on both sides."""
+    (ax_, ay), (bx, by) = e
+    if not panel.pillar:
+        return [e]
+    if abs(ax_ - bx) > 1:
+        return [((panel.cols - 1, ay), (panel.cols, by))]
+    if ax_ == bx == 0:
+        return [e, ((panel.cols, ay), (panel.cols, by))]
+    return [e]
+
+
 def _draw_grid(ax: plt.Axes, panel: Panel) -> None:
-    """Edges (gaps broken in the middle, missing ones left out), starts, ends."""
+    """Edges (gaps broken in the middle, missing ones left out), starts, ends;
+    a pillar's seam."""
     lw = GRID_WIDTH * POINTS_PER_UNIT
-    whole = [e for e in panel.grid_edges() if e not in panel.missing and e not in panel.gaps]
+    whole = [
+        d
+        for e in panel.grid_edges()
+        if e not in panel.missing and e not in panel.gaps
+        for d in _drawn(panel, e)
+    ]
     grid = LineCollection(whole, colors=GRID, linewidths=lw, capstyle="round", zorder=1)
     grid.set_gid("grid")
     ax.add_collection(grid)
-    for a, b in (e for e in panel.gaps if e not in panel.missing):
+    if panel.pillar:
+        (seam,) = ax.plot([panel.cols] * 2, [-0.3, panel.rows + 0.3], color=GOAL_RING, ls="--")
+        seam.set_linewidth(0.03 * POINTS_PER_UNIT)
+        seam.set_zorder(0)
+        seam.set_gid("seam")
+    gaps = [d for e in panel.gaps if e not in panel.missing for d in _drawn(panel, e)]
+    for a, b in gaps:
         part = (1 - GAP) / 2
         mid_a = (a[0] + (b[0] - a[0]) * part, a[1] + (b[1] - a[1]) * part)
         mid_b = (b[0] - (b[0] - a[0]) * part, b[1] - (b[1] - a[1]) * part)
@@ -239,6 +269,8 @@ def _exit_end(panel: Panel, v: Vertex) -> tuple[float, float]:
     x, y = v
     grid = [(1, 0), (0, 1), (-1, 0), (0, -1)]
     outward = [d for d in grid if not panel.in_grid((x + d[0], y + d[1]))]
+    if panel.pillar:  # no left or right border
+        outward = [d for d in outward if d[0] == 0]
     if not outward:
         outward = [
             d
@@ -293,6 +325,9 @@ def _draw_symbols(ax: plt.Axes, panel: Panel) -> None:
         if d.colour == "invisible":
             continue
         c = d.coords
+        if len(c) == 4:  # (round a pillar, the seam edge's middle is right of the last column)
+            (x1, y1), (x2, y2) = _drawn(panel, cast(tuple[Vertex, Vertex], d.at))[0]
+            c = [x1, y1, x2, y2]
         at = (c[0], c[1]) if len(c) == 2 else ((c[0] + c[2]) / 2, (c[1] + c[3]) / 2)
         dot = RegularPolygon(at, numVertices=6, radius=0.085, orientation=math.pi / 6, zorder=5)
         dot.set_facecolor(PALETTE.get(d.colour, PALETTE["black"]))
@@ -365,9 +400,12 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
         points: list[tuple[float, float]] = list(line)
         if line[-1] in panel.ends:
             points.append(_exit_end(panel, line[-1]))
+        xs, ys = [float(p[0]) for p in points], [float(p[1]) for p in points]
+        if panel.pillar:  # round the seam: leave on one side, come back on the other
+            xs, ys = _across_seam(panel.cols, points)
         (drawn,) = ax.plot(
-            [p[0] for p in points],
-            [p[1] for p in points],
+            xs,
+            ys,
             color=tone,
             lw=PATH_WIDTH * POINTS_PER_UNIT,
             solid_capstyle="round",
@@ -378,6 +416,20 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
         disc = Circle(line[0], GRID_WIDTH * 1.05, color=tone, zorder=5)
         disc.set_gid(name + "-start")
         ax.add_patch(disc)
+
+
+def _across_seam(cols: int, points: list[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """A pillar's line as x and y lists for one plot, a step across the seam
+    drawn to the right-hand edge and on from the left (a NaN breaks the line)."""
+    xs, ys = [points[0][0]], [points[0][1]]
+    for (ax_, ay), (bx, by) in zip(points, points[1:], strict=False):
+        if abs(ax_ - bx) > 1:  # over the seam: out at x = cols, in at x = 0
+            out, back = (cols, 0) if ax_ > bx else (0, cols)
+            xs += [out, math.nan, back]
+            ys += [ay, math.nan, by]
+        xs.append(bx)
+        ys.append(by)
+    return xs, ys
 
 
 def _ring(ax: plt.Axes, violation: Violation, i: int) -> None:

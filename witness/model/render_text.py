@@ -13,6 +13,9 @@ the bottom: the counting of the rules' messages
   star ``*c``, a canceller ``Y``, a polyomino ``P`` (negative ``N``), with
   ``c`` the colour's letter (:data:`LETTERS`);
 - a marked place: a cell in brackets ``( )``, a corner or an edge ``!``.
+
+A pillar is drawn unrolled: its first line of corners is drawn again on the
+right, after the seam, and a last line says so.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ def text_picture(
         if y > 0:
             out.append(f"{panel.rows - y + 1:>{width}} " + picture.cell_row(y - 1))
     out.append(" " * (width + 1) + "".join(f"{x + 1:<{CELL + 1}}" for x in range(panel.cols + 1)))
+    if panel.pillar:
+        out.append(f"a pillar: line {panel.cols + 1} is line 1 again (the seam; it wraps round)")
     return "\n".join(line.rstrip() for line in out)
 
 
@@ -96,18 +101,24 @@ class _Picture:
             return body[:mid] + "*" + body[mid + 1 :]
         return body
 
+    def column(self, x: int) -> int:
+        """Column ``x`` of the picture on the panel (a pillar's last is its first)."""
+        return x % self.panel.cols if self.panel.pillar else x
+
     def vertex_row(self, y: int) -> str:
         out = ""
         for x in range(self.panel.cols + 1):
-            out += self.vertex((x, y))
+            out += self.vertex((self.column(x), y))
             if x < self.panel.cols:
-                out += self.edge((x, y), (x + 1, y), "-" * CELL, "-- --", "=" * CELL)
+                b = (self.column(x + 1), y)
+                out += self.edge((x, y), b, "-" * CELL, "-- --", "=" * CELL)
         return out
 
     def cell_row(self, y: int) -> str:
         out = ""
         for x in range(self.panel.cols + 1):
-            out += self.edge((x, y), (x, y + 1), "|", ":", "#")
+            x0 = self.column(x)
+            out += self.edge((x0, y), (x0, y + 1), "|", ":", "#")
             if x < self.panel.cols:
                 text = f"{self.symbols.get((x, y), ''):^{CELL - 2}}"
                 out += f"({text})" if (True, (x, y)) in self.marked else f" {text} "

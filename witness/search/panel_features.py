@@ -31,7 +31,7 @@ The thesis's hand rules (Appendix A) are clauses over these features too
 ``sides_usable``) and the ends in ``reach(P)`` (``reach_ends``).
 
 The features are defined on panels without symmetry, cancellers, removed
-edges or removed vertices (:func:`features_apply`); elsewhere a learned
+edges or removed vertices, not round a pillar (:func:`features_apply`); elsewhere a learned
 family predicate never fires, which keeps it sound.
 """
 
@@ -125,8 +125,15 @@ class PanelObject:
 
 
 def features_apply(panel: Panel) -> bool:
-    """Whether the features (and so learned family predicates) apply to ``panel``."""
-    return not (panel.symmetry or panel.cancellers or panel.removed_edges or panel.removed_vertices)
+    """Whether the features (and so learned family predicates) apply to
+    ``panel`` (not round a pillar: they read a rectangle)."""
+    return not (
+        panel.symmetry
+        or panel.cancellers
+        or panel.removed_edges
+        or panel.removed_vertices
+        or panel.pillar
+    )
 
 
 def panel_objects(panel: Panel, kinds: Iterable[str] = tuple(KIND_FEATURES)) -> list:

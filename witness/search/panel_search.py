@@ -87,6 +87,7 @@ from witness.search.kernels.panel import (
     tiling_scratch,
 )
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
+from witness.search.pillar_geometry import pillar_arrays
 from witness.search.predicates import OPERATORS, Predicate
 from witness.search.result import SolveResult
 
@@ -397,7 +398,9 @@ def _targets(kind: np.ndarray, mpoint: np.ndarray, width: int) -> np.ndarray:
 
 
 def build_panel_geometry(panel: Panel) -> PanelGeometry:
-    """The core's arrays for ``panel``."""
+    """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry)."""
+    if panel.pillar:
+        return PanelGeometry(**pillar_arrays(panel))
     ids = _Ids(panel)
     pnb, mpoint, outside = _places(panel, ids)
     xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))
@@ -912,16 +915,18 @@ def solve_panel(
     capacity, max_paths = path_budget(memory_mb)
     max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
     learned = isinstance(predicate, Predicate) and predicate.kind == "program"
+    learned = learned and not panel.pillar  # pi, pi_baseline: off round a pillar (its geometry)
+    evaluate = (name == "baseline" or base_prune) and not panel.pillar
     program = encode_program(panel, predicate, geo) if learned else None
     sound = not learned or mode == "sort" or predicate.sound
     run = _Run(
         panel,
         geo,
-        evaluate=name == "baseline" or base_prune,
+        evaluate=evaluate,
         prune=mode == "prune" and name != "none",
         base_prune=base_prune,
         program=program,
-        paths=_start_paths(panel, geo, capacity, learned, prefix, name == "baseline" or base_prune),
+        paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate),
         max_paths=max(max_paths, 16),
     )
     t0 = time.perf_counter()

@@ -60,7 +60,7 @@ def check_region(
     groups: dict[tuple, list[Element]] = {}
     for e in invalid:
         groups.setdefault(_group_key(e), []).append(e)
-    last = _last_group(region, invalid)
+    last = _last_group(region, invalid, 2 * panel.cols if panel.pillar else 0)
     if not first and (most == spare or last is None or last in map(_group_key, invalid[:most])):
         return []
     fixed = set(very) | set(invalid) | set(cancellers)
@@ -88,10 +88,11 @@ def _group_key(e: Element) -> tuple:
 _ENGINE_STEPS = ((0, -1), (0, 1), (1, 0), (-1, 0))
 
 
-def engine_order(region: frozenset[Point]) -> list[Point]:
+def engine_order(region: frozenset[Point], wrap: int = 0) -> list[Point]:
     """The places of ``region`` in the community engine's order (its
     ``getRegions``: from the region's first place in its scan, leftmost
-    column then topmost, depth first as :data:`_ENGINE_STEPS` go)."""
+    column then topmost, depth first as :data:`_ENGINE_STEPS` go; round a
+    pillar of ``wrap`` doubled columns, x wraps)."""
     start = min(region, key=lambda p: (p[0], -p[1]))
     order, seen, stack = [start], {start}, [(start, 0)]
     while stack:
@@ -100,6 +101,7 @@ def engine_order(region: frozenset[Point]) -> list[Point]:
             continue
         stack.append((p, k + 1))
         q = (p[0] + _ENGINE_STEPS[k][0], p[1] + _ENGINE_STEPS[k][1])
+        q = (q[0] % wrap, q[1]) if wrap else q
         if q in region and q not in seen:
             seen.add(q)
             order.append(q)
@@ -107,7 +109,7 @@ def engine_order(region: frozenset[Point]) -> list[Point]:
     return order
 
 
-def _last_group(region: frozenset[Point], invalid: list[Element]) -> tuple | None:
+def _last_group(region: frozenset[Point], invalid: list[Element], wrap: int = 0) -> tuple | None:
     """The group of the engine's last invalid symbol (None: there is none).
     The engine (validate.js, regionCheckNegations2) gives each spare
     canceller an invalid symbol later in its list than the one before, and
@@ -119,7 +121,7 @@ def _last_group(region: frozenset[Point], invalid: list[Element]) -> tuple | Non
     last_kind = [e for e in invalid if e.kind == invalid[-1].kind]
     if len({_group_key(e) for e in last_kind}) == 1:
         return _group_key(last_kind[-1])
-    rank = {q: i for i, q in enumerate(engine_order(region))}
+    rank = {q: i for i, q in enumerate(engine_order(region, wrap))}
     return _group_key(max(last_kind, key=lambda e: rank[e.point]))
 
 

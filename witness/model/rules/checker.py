@@ -59,7 +59,7 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
     problems = path_violations(panel, lines)
     if problems:
         return Verdict(False, _placed(panel, problems) if every else tuple(problems), lines)
-    on_line = covered(lines)
+    on_line = covered(lines, 2 * panel.cols if panel.pillar else 0)
     out = dot_colour_violations(panel, on_line)
     memo = panel_memo(panel)
     symbols = memo.symbols

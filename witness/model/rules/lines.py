@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
-from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, edge
+from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, edge, edge_point
 from witness.model.panel import Panel
 from witness.model.rules.records import PathError, Point, Violation, on_time
 from witness.model.rules.regions import panel_memo
@@ -114,16 +114,20 @@ def random_walk(
     return line
 
 
-def covered(lines: tuple[tuple[Vertex, ...], ...]) -> dict[Point, str]:
+def covered(lines: tuple[tuple[Vertex, ...], ...], wrap: int = 0) -> dict[Point, str]:
     """Doubled-grid places under the lines -> the line's colour (black without
-    symmetry, else blue for the first line, yellow for its mirror)."""
+    symmetry, else blue for the first line, yellow for its mirror). Round a
+    pillar of ``wrap`` (``2 cols``) doubled columns, the places of column 0 are
+    also given at x = ``wrap``, so that a cell's right side is found at x + 1."""
     colours = ("black",) if len(lines) == 1 else (MAIN_LINE, MIRROR_LINE)
     out: dict[Point, str] = {}
     for line, colour in zip(lines, colours, strict=True):
         for x, y in line:
             out[(2 * x, 2 * y)] = colour
-        for (x1, y1), (x2, y2) in pairwise(line):  # an edge's place is its middle
-            out[(x1 + x2, y1 + y2)] = colour
+        for a, b in pairwise(line):  # an edge's place is its middle
+            out[edge_point(a, b)] = colour
+    if wrap:
+        out.update({(wrap, q[1]): c for q, c in out.items() if q[0] == 0})
     return out
 
 

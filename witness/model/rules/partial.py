@@ -107,7 +107,7 @@ class _Room:
 def _broken_for_good(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> list[Violation]:
     """Triangles with more sides on the lines than their number, or too few
     edges left to reach it, and dots the lines can no longer cover."""
-    on_line = covered(lines)
+    on_line = covered(lines, 2 * panel.cols if panel.pillar else 0)
     room = _Room(
         panel, frozenset(v for line in lines for v in line), frozenset(ln[-1] for ln in lines)
     )
@@ -115,9 +115,8 @@ def _broken_for_good(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> lis
     out = dot_colour_violations(panel, on_line)
     for x, y, k, *_ in panel.triangles:
         e = symbols[cell_point((x, y))]
-        corners = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
         sides = sides_on_line(e.point, on_line)
-        edges = zip(corners, corners[1:] + corners[:1], strict=True)
+        edges = panel.cell_edges((x, y))
         most = sides + sum(point((a, b)) not in on_line and room.free(a, b) for a, b in edges)
         if sides > k:
             out.append(symbol_violation(e, (), on_line))

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 
 from witness.errors import InputError
-from witness.model.base import Edge, Vertex
+from witness.model.base import Edge, Vertex, edge_point
 
 Point = tuple[int, int]  # a place on the doubled grid
 
@@ -93,8 +93,7 @@ class Verdict:
 def point(thing: Vertex | Edge) -> Point:
     """The doubled-grid place of a vertex or an edge."""
     if isinstance(thing[0], tuple):
-        (x1, y1), (x2, y2) = thing
-        return (x1 + x2, y1 + y2)
+        return edge_point(*thing)
     return (2 * thing[0], 2 * thing[1])
 
 

@@ -37,6 +37,7 @@ class PanelMemo:
     blocked_steps: frozenset = frozenset()  # (a, b) and (b, a) of each gap and missing edge
     symbol_bits: tuple[tuple[Point, int], ...] = ()  # each symbol's place and bit, in order
     coloured_dots: tuple[Dot, ...] = ()  # the dots only one of two symmetric lines may cover
+    wrap: int = 0  # round a pillar, the shift from the first column of places to the last
 
     def bit(self, q: Point) -> int:
         return 1 << (q[0] * self.column + q[1])
@@ -68,7 +69,7 @@ def panel_memo(panel: Panel) -> PanelMemo:
         return entry[1]
     height = 2 * panel.rows + 1
     inside, not_top, not_bottom, vertices, grid_steps = _grid_bits(
-        panel.rows, panel.cols, panel.outside
+        panel.rows, panel.cols, panel.outside, panel.pillar
     )
     symbols = elements(panel)
     dots = tuple(q for q, e in symbols.items() if e.kind == "dot")
@@ -91,6 +92,7 @@ def panel_memo(panel: Panel) -> PanelMemo:
         steps,
         symbol_bits,
         tuple(d for d in panel.dots if d.colour in (MAIN_LINE, MIRROR_LINE)),
+        (panel.place_cols - 1) * height if panel.pillar else 0,
     )
     _MEMOS[key] = (ref(panel, lambda _, key=key: _MEMOS.pop(key, None)), memo)
     _LAST_MEMO = (panel, memo)
@@ -102,10 +104,21 @@ _LAST_MEMO: tuple[Panel | None, PanelMemo | None] = (None, None)  # the last pan
 
 @lru_cache(maxsize=256)
 def _grid_bits(
-    rows: int, cols: int, outside: frozenset[Point]
+    rows: int, cols: int, outside: frozenset[Point], pillar: bool = False
 ) -> tuple[int, int, int, frozenset[Vertex], frozenset[tuple[Vertex, Vertex]]]:
     """PanelMemo's inside, not_top, not_bottom, vertices and steps of a grid
-    (shared by the panels of one size: generated sets are many)."""
+    (shared by the panels of one size: generated sets are many); round a
+    pillar there is no vertex column ``cols`` and steps wrap."""
+    if pillar:
+        probe = Panel(rows=rows, cols=cols, ends=((0, rows),), pillar=True)
+        width, height = 2 * cols, 2 * rows + 1
+        every = [(x, y) for x in range(width) for y in range(height)]
+        inside = sum(1 << (x * height + y) for x, y in every if (x, y) not in outside)
+        not_top = sum(1 << (x * height + y) for x, y in every if y != 0)
+        not_bottom = sum(1 << (x * height + y) for x, y in every if y != height - 1)
+        vertices = frozenset(probe.vertices())  # (gaps aside: a step over one breaks a rule)
+        steps = frozenset((v, w) for v in vertices for w in vertices if probe.adjacent(v, w))
+        return inside, not_top, not_bottom, vertices, steps
     width, height = 2 * cols + 1, 2 * rows + 1
     every = [(x, y) for x in range(width) for y in range(height)]
     inside = sum(1 << (x * height + y) for x, y in every if (x, y) not in outside)
@@ -140,7 +153,8 @@ def region_bits(
     until it stops."""
     if holding is not None and not holding:
         return []
-    h, not_top, not_bottom = memo.column, memo.not_top, memo.not_bottom
+    h, not_top, not_bottom, wrap = memo.column, memo.not_top, memo.not_bottom, memo.wrap
+    first = (1 << h) - 1  # the first column of places
     line = 0
     for x, y in on_line:  # (memo.bit inlined: a check of a long line calls it often)
         line |= 1 << (x * h + y)
@@ -158,6 +172,8 @@ def region_bits(
             grown = (
                 part | (part << 1) & not_top | (part >> 1) & not_bottom | part << h | part >> h
             ) & free
+            if wrap:  # round a pillar, the last column and the first touch
+                grown |= (part >> wrap | (part & first) << wrap) & free
             if grown == part:
                 break
             part = grown

@@ -118,12 +118,14 @@ class LazyCheck:
         self.by_clingo = False  # said of this line's regions only
         if not self.seeds:
             return []
-        on_line = covered(lines_of(self.panel, line))
+        wrap = 2 * self.panel.cols if self.panel.pillar else 0
+        on_line = covered(lines_of(self.panel, line), wrap)
         out = []
         for region in regions(self.panel, on_line, holding=self.seeds):
             bound = set()
             for px, py in region:
                 for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                    q = (q[0] % wrap, q[1]) if wrap else q  # round a pillar
                     if q in on_line and q not in region:
                         bound.add(q)
             if not self.rejects(region, bound, deadline):

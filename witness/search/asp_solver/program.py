@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
-from witness.model.panel import Panel, Polyomino, cell_edges
+from witness.model.panel import Panel, Polyomino
 from witness.model.rules import (
     cell_point,
     is_cell_point,
@@ -82,15 +82,17 @@ def _link_facts(panel: Panel) -> list[str]:
     dots = {point(dot.at) for dot in panel.dots}
     edges = set()
     pieces_cover_edges = bool(panel.polyominoes) and panel.polyomino_rules == "precise"
+    wrap = 2 * panel.cols if panel.pillar else 0  # round a pillar, x wraps
     for x in range(panel.cols):
         for y in range(panel.rows):
             c = cell_point((x, y))
             if pieces_cover_edges:
-                edges |= {point(e) for e in cell_edges((x, y))}
+                edges |= {point(e) for e in panel.cell_edges((x, y))}
             for d in ((1, 0), (0, 1)):
                 q = (c[0] + 2 * d[0], c[1] + 2 * d[1])
-                if q[0] < 2 * panel.cols and q[1] < 2 * panel.rows:
-                    e = pair((c[0] + d[0], c[1] + d[1]))
+                q = (q[0] % wrap, q[1]) if wrap else q
+                if (wrap or q[0] < 2 * panel.cols) and q[1] < 2 * panel.rows:
+                    e = pair(((c[0] + d[0]) % (wrap or 2 * panel.cols + 1), c[1] + d[1]))
                     out += [
                         f"link({pair(c)},{pair(q)},{e}).",
                         f"link({pair(q)},{pair(c)},{e}).",
@@ -98,6 +100,7 @@ def _link_facts(panel: Panel) -> list[str]:
     for px, py in sorted(dots | edges):
         q = pair((px, py))
         for cx in {px - 1, px + 1} if px % 2 == 0 else {px}:
+            cx = cx % wrap if wrap else cx
             for cy in {py - 1, py + 1} if py % 2 == 0 else {py}:
                 if 0 < cx < 2 * panel.cols and 0 < cy < 2 * panel.rows:
                     c = pair((cx, cy))
@@ -109,9 +112,9 @@ def _place_facts(panel: Panel) -> list[str]:
     """The doubled grid: places inside the panel, their neighbours (or the
     cells' and dots' links, :func:`cell_regions`), and where each vertex and
     edge lies."""
-    width, height = 2 * panel.cols, 2 * panel.rows
+    width, height = panel.place_cols, 2 * panel.rows
     inside = [
-        (x, y) for x in range(width + 1) for y in range(height + 1) if (x, y) not in panel.outside
+        (x, y) for x in range(width) for y in range(height + 1) if (x, y) not in panel.outside
     ]
     inside_set = set(inside)
     out = [f"pt({pair(p)})." for p in inside]
@@ -120,6 +123,7 @@ def _place_facts(panel: Panel) -> list[str]:
     else:
         for px, py in inside:
             for q in ((px + 1, py), (px, py + 1)):
+                q = (q[0] % width, q[1]) if panel.pillar else q
                 if q in inside_set:
                     out.append(f"adj({pair((px, py))},{pair(q)}).")
                     out.append(f"adj({pair(q)},{pair((px, py))}).")
@@ -138,7 +142,7 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
     for x, y, k, _colour in panel.triangles:
         p = cell_point((x, y))
         out.append(f"tri({pair(p)},{k}).")
-        out += [f"side({pair(p)},{pair(point(e))})." for e in cell_edges((x, y))]
+        out += [f"side({pair(p)},{pair(point(e))})." for e in panel.cell_edges((x, y))]
     for x, y, colour in panel.squares:
         out.append(f'square({pair(cell_point((x, y)))},"{colour}").')
     for x, y, colour in panel.stars:
@@ -224,7 +228,9 @@ def _tones(panel: Panel) -> bool:
     touched = set()
     for d in panel.dots:
         touched |= set(d.at) if d.on_edge else {d.at}
-    return 2 * len(touched) >= (panel.rows + 1) * (panel.cols + 1)
+    if panel.pillar and panel.cols % 2:
+        return False  # an odd pillar's vertices cannot be coloured as a chessboard
+    return 2 * len(touched) >= (panel.rows + 1) * panel.vertex_cols
 
 
 def _parity(panel: Panel) -> int | None:
@@ -266,6 +272,8 @@ def _rim_ends(panel: Panel) -> bool:
     """Do the lines start and end on the panel's rim? Then a line from rim to
     rim cuts the panel: the two cells on either side of each of its edges lie
     in two regions (:func:`_parted`)."""
+    if panel.pillar:
+        return False  # round a pillar a line from rim to rim cuts nothing off
     terminals = [*panel.starts, *panel.ends]
     if panel.symmetry is not None:
         terminals += [panel.mirror(v) for v in terminals]
@@ -306,7 +314,7 @@ def _polyomino_facts(panel: Panel, settings: AspSettings, placements_too: bool =
         out.append("no_negatives.")
     if _loose(panel, settings):
         out.append("loose.")
-    for x in range(-2 * wide, 2 * (panel.cols + wide) + 1):
+    for x in range(-2 * wide, 2 * (panel.cols + wide) + (0 if panel.pillar else 1)):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
             kind = x % 2 + y % 2
             if kind == 2:

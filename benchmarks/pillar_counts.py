@@ -1,0 +1,152 @@
+"""Solution counts on random small pillars: the community engine's own solver
+(``engine/solve.js`` under node, through benchmarks/engine_validate.js, of a
+snapshot's ``engine/`` folder: fetched, never part of the repository) beside
+clingo (what ``witness solve --count --solver asp`` runs) and the rules
+checker's brute force (:func:`witness.search.count.count_with_checker`), and
+whether A* (:func:`witness.search.panel_search.solve_panel`) finds a line
+exactly when they count one.
+
+Pillars 3 or 4 columns round and 1 to 3 rows high, with squares, stars,
+triangles, polyominoes (some rotatable, some negative), cancellers, dots and gaps
+at random, one start and one end on the top or bottom row, and on four
+columns one panel in two symmetric (horizontal, vertical, rotational or
+``shift``, each start and end with its mirror image). Each is written in the
+engine's format by ``witness export --to jbz`` (:func:`panel_to_jbz`).
+Prints how many panels the three counts and A* agree on and each disagreement.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/pillar_counts.py ENGINE_DIR [--panels 200] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from witness.model.base import PILLAR_SHIFT, PuzzleError
+from witness.model.jbz import panel_to_jbz
+from witness.model.panel import Dot, Panel, Polyomino
+from witness.search.asp_solver import count_panel_asp
+from witness.search.count import count_with_checker
+from witness.search.panel_search import solve_panel
+
+SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
+COLOURS = ("red", "blue")
+
+
+def random_pillar(rng: random.Random) -> Panel | None:
+    """One random pillar (module doc), or None when the draw is not a valid panel."""
+    cols, rows = rng.choice((3, 4)), rng.randint(1, 3)
+    symmetry = None
+    if cols == 4 and rng.random() < 0.5:
+        symmetry = rng.choice(("horizontal", "vertical", "rotational", PILLAR_SHIFT))
+    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
+    rim = [v for v in vertices if v[1] in (0, rows)]
+    edges = [((x, y), ((x + 1) % cols, y)) for x, y in vertices]
+    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
+    cells = [(x, y) for x in range(cols) for y in range(rows)]
+    out: dict = {k: [] for k in ("squares", "stars", "triangles", "cancellers", "polyominoes")}
+    for x, y in rng.sample(cells, rng.randint(0, min(4, len(cells)))):
+        kind = rng.choice(("squares", "stars", "triangles", "cancellers", "polyominoes"))
+        colour = rng.choice(COLOURS)
+        if kind == "triangles":
+            out[kind].append((x, y, rng.randint(1, 3), colour))
+        elif kind == "polyominoes":
+            negative = rng.random() < 0.3
+            piece = Polyomino((x, y), rng.choice(SHAPES), rng.random() < 0.5, negative, colour)
+            out[kind].append(piece)
+        elif kind == "cancellers":
+            out[kind].append((x, y, "white"))
+        else:
+            out[kind].append((x, y, colour))
+    gaps = rng.sample(edges, rng.randint(0, 2))
+    spots = vertices + [e for e in edges if e not in gaps]
+    dots = [Dot(at) for at in rng.sample(spots, rng.randint(0, 2))]
+    start, end = rng.choice(vertices), rng.choice(rim)
+    starts, ends = {start}, {end}
+    if symmetry is not None:  # the engine's mirror image round a pillar (puzzle.js)
+        starts.add(_mirror(start, cols, rows, symmetry))
+        ends.add(_mirror(end, cols, rows, symmetry))
+    try:
+        return Panel(
+            rows=rows,
+            cols=cols,
+            starts=tuple(starts),
+            ends=tuple(ends),
+            gaps=tuple(gaps),
+            dots=tuple(dots),
+            symmetry=symmetry,
+            pillar=True,
+            **{k: tuple(v) for k, v in out.items()},
+        )
+    except PuzzleError:
+        return None
+
+
+def _mirror(v: tuple[int, int], cols: int, rows: int, symmetry: str) -> tuple[int, int]:
+    x = (v[0] + cols // 2) % cols  # half way round, then reflected
+    if symmetry in ("horizontal", "rotational"):
+        x = -x % cols
+    return (x, rows - v[1] if symmetry in ("vertical", "rotational") else v[1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("engine", type=Path, help="the engine/ folder of a snapshot")
+    parser.add_argument("--panels", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    script = Path(__file__).with_name("engine_validate.js")
+    node = subprocess.Popen(
+        ["node", str(script), str(args.engine)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
+    assert node.stdin is not None and node.stdout is not None
+    rng = random.Random(args.seed)
+    agree = total = 0
+    kinds = {"solvable": 0, "symmetric": 0, "polyominoes": 0, "negative": 0, "cancellers": 0}
+    kinds["solutions"] = 0
+    while total < args.panels:
+        panel = random_pillar(rng)
+        if panel is None:
+            continue
+        total += 1
+        node.stdin.write(json.dumps({"puzzle": panel_to_jbz(panel)[0], "count": True}) + "\n")
+        engine = json.loads(node.stdout.readline())["count"]
+        asp = count_panel_asp(panel, time_limit=60).count
+        checker = count_with_checker(panel, time_limit=60).count
+        astar = solve_panel(panel, time_limit=60).status
+        if engine == asp == checker and astar == ("solved" if engine else "unsolvable"):
+            agree += 1
+        else:
+            print(
+                f"engine {engine}, clingo {asp}, checker {checker}, A* {astar}: {panel.to_json()}"
+            )
+        kinds["solvable"] += bool(engine)
+        kinds["solutions"] += engine
+        kinds["symmetric"] += panel.symmetry is not None
+        kinds["polyominoes"] += bool(panel.polyominoes)
+        kinds["cancellers"] += bool(panel.cancellers)
+        kinds["negative"] += any(p.negative for p in panel.polyominoes)
+    node.stdin.close()
+    node.wait()
+    print(
+        f"{agree} of {total} random pillars: the engine's solver, clingo, the checker and A* agree"
+    )
+    print(
+        f"({kinds['solvable']} solvable, {kinds['solutions']} solutions in all; "
+        f"{kinds['symmetric']} symmetric, {kinds['polyominoes']} with polyominoes "
+        f"({kinds['negative']} negative ones), "
+        f"{kinds['cancellers']} with cancellers)"
+    )
+    return 0 if agree == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""The compiled A* core's arrays for a pillar (a panel that wraps round left
+to right, :class:`~witness.model.panel.Panel`'s ``pillar``).
+
+The core (:mod:`witness.search.kernels.panel`) reads most of a panel's
+geometry from arrays, which wrap here: the legal steps, the places of edges
+(the seam edge of row y lies at doubled-grid place ``(2 cols - 1, 2 y)``),
+the neighbouring places, the mirror map of the engine's pillar symmetry and
+the distances to the ends. Its symbol rules (triangles' sides, regions'
+cells, the tiling search, the bit-grid flood) count places by the width of a
+rectangle, so on a pillar it is handed no symbols: it searches the legal
+lines to an end and every line that reaches one is a candidate for the goal
+test, the rules checker, which reads the pillar whole. pi_baseline is not
+evaluated on a pillar (:func:`~witness.search.panel_search.solve_panel`).
+:func:`pillar_arrays` gives the fields of
+:class:`~witness.search.panel_search.PanelGeometry`, which that module builds.
+
+Vertex ids and places are numbered as on a rectangle of ``cols`` cells
+(vertex ``(x, y)`` is ``y * (cols + 1) + x``, place ``(px, py)`` is ``py *
+(2 cols + 1) + px``); vertex column ``cols`` and place column ``2 cols``,
+which a pillar has not, are left unreachable (outside).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from witness.model.base import DIRECTIONS, Vertex, edge_point
+from witness.model.panel import Panel
+
+
+def _wrapped_distance(panel: Panel, a: tuple[int, int], b: tuple[int, int], doubled: bool) -> int:
+    """Manhattan distance round the pillar (on the doubled grid when ``doubled``)."""
+    around = 2 * panel.cols if doubled else panel.cols
+    dx = abs(a[0] - b[0]) % around
+    return min(dx, around - dx) + abs(a[1] - b[1])
+
+
+def _doubled_mirror(panel: Panel, p: tuple[int, int]) -> tuple[int, int]:
+    """The engine's mirror image of a doubled-grid place round a pillar."""
+    width = 2 * panel.cols
+    x = (p[0] + panel.cols) % width
+    if panel.symmetry in ("horizontal", "rotational"):
+        x = -x % width
+    y = 2 * panel.rows - p[1] if panel.symmetry in ("vertical", "rotational") else p[1]
+    return (x, y)
+
+
+def _steps(panel: Panel, vid, place) -> tuple[np.ndarray, np.ndarray]:
+    """neighbour[v, d] (a legal step's target, the mirror line's step legal
+    too, or -1) and epoint[v, d] (the place of the grid edge that way, or -1)."""
+    n = (panel.cols + 1) * (panel.rows + 1)
+    neighbour = np.full((n, 4), -1, np.int32)
+    epoint = np.full((n, 4), -1, np.int32)
+    for v in panel.vertices():
+        free = set(panel.neighbours(v))
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            w = ((v[0] + dx) % panel.cols, v[1] + dy)
+            if not panel.in_grid(w):
+                continue
+            epoint[vid(v), d] = place(edge_point(v, w))
+            if w not in free:
+                continue
+            if panel.symmetry is not None:
+                mv, mw = panel.mirror(v), panel.mirror(w)
+                if mw == w or mw not in panel.neighbours(mv):
+                    continue
+            neighbour[vid(v), d] = vid(w)
+    return neighbour, epoint
+
+
+def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """pnb, outside and mpoint over the doubled grid (column 2 cols outside)."""
+    cols, width, height = panel.cols, 2 * panel.cols + 1, 2 * panel.rows + 1
+    n_places = width * height
+    every = [(x, y) for y in range(height) for x in range(width)]
+    pnb = np.full((n_places, 4), -1, np.int32)
+    outside = np.zeros(n_places, np.uint8)
+    for px, py in every:
+        if px == 2 * cols or (px, py) in panel.outside:
+            outside[place((px, py))] = 1
+            continue
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            qx, qy = (px + dx) % (2 * cols), py + dy
+            if 0 <= qy < height and (qx, qy) not in panel.outside:
+                pnb[place((px, py)), d] = place((qx, qy))
+    mpoint = np.array([-1], np.int32)
+    if panel.symmetry is not None:
+        mpoint = np.full(n_places, -1, np.int32)
+        for p in every:
+            if p[0] < 2 * cols:
+                mpoint[place(p)] = place(_doubled_mirror(panel, p))
+    return pnb, outside, mpoint
+
+
+def pillar_arrays(panel: Panel) -> dict:
+    """The core's arrays for a pillar (module doc), by PanelGeometry's field names."""
+    cols, rows = panel.cols, panel.rows
+    width, height = 2 * cols + 1, 2 * rows + 1
+    n, n_places = (cols + 1) * (rows + 1), width * height
+
+    def vid(v: Vertex) -> int:
+        return v[1] * (cols + 1) + v[0]
+
+    def place(p: tuple[int, int]) -> int:
+        return p[1] * width + p[0]
+
+    neighbour, epoint = _steps(panel, vid, place)
+    vpoint = np.array([place((2 * (i % (cols + 1)), 2 * (i // (cols + 1)))) for i in range(n)])
+    vpoint = vpoint.astype(np.int32)
+    pnb, outside, mpoint = _places(panel, place)
+    mirror = np.array([-1], np.int32)
+    if panel.symmetry is not None:
+        mirror = np.full(n, -1, np.int32)
+        for v in panel.vertices():
+            mirror[vid(v)] = vid(panel.mirror(v))
+    h = np.zeros(n, np.int32)
+    for v in panel.vertices():
+        h[vid(v)] = min(_wrapped_distance(panel, v, e, False) for e in panel.ends)
+    place_end = np.array(
+        [min(_wrapped_distance(panel, p, (2 * e[0], 2 * e[1]), True) for e in panel.ends) for p in
+         [(i % width, i // width) for i in range(n_places)]],
+        np.int32,
+    )  # fmt: skip
+    is_end = np.zeros(n, np.uint8)
+    is_end[[vid(e) for e in panel.ends]] = 1
+    pvertex = np.full(n_places, -1, np.int32)
+    pvertex[vpoint] = np.arange(n, dtype=np.int32)
+    starts = [vid(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    # no symbols for the core (module doc); rules: no cancellers, no region rule,
+    # no fast path, no region symbols, the vertices with a legal step, no cell
+    # flood, no local rule 5
+    rules = np.array([0, 0, 0, 0, np.count_nonzero((neighbour >= 0).any(axis=1)), 0, 0], np.int64)
+    none = np.zeros(0, np.int32)
+    most = max(2 * int(h.max()), width + height - 2 + int(place_end.max()))
+    n_h = (most + 1) // 2 + 1
+    return dict(
+        neighbour=neighbour,
+        vpoint=vpoint,
+        epoint=epoint,
+        mirror=mirror,
+        mpoint=mpoint,
+        pnb=pnb,
+        pvertex=pvertex,
+        h=h,
+        is_end=is_end,
+        ends=np.array([vid(e) for e in panel.ends], np.int32),
+        kind=np.zeros(n_places, np.int32),
+        colour=np.zeros(n_places, np.int32),
+        value=np.zeros(n_places, np.int32),
+        outside=outside,
+        symbols=none,
+        dot_point=none,
+        dot_a=none,
+        dot_b=none,
+        targets=np.zeros((0, 5), np.int32),
+        place_end=place_end,
+        width=width,
+        height=height,
+        n_colours=0,
+        rules=rules,
+        starts=starts,
+        tiles=(
+            np.full(n_places, -1, np.int32),
+            np.zeros((1, 4, 1, 2), np.int32),
+            np.zeros((1, 4), np.int32),
+            np.zeros(1, np.int32),
+        ),
+        key_bounds=(n + n_h, n_h),
+        n_pieces=0,
+    )
