@@ -10,7 +10,7 @@ from typing import cast
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex
 from witness.model.panel import Panel
 from witness.model.rules.cancellers import check_region
-from witness.model.rules.lines import covered, lines_of, path_violations
+from witness.model.rules.lines import covered, lines_of, open_ends, path_violations
 from witness.model.rules.messages import symbol_violation, with_place
 from witness.model.rules.records import (
     Element,
@@ -75,7 +75,7 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if sides_on_line(q, on_line) != cast(tuple, symbols[q].item)[2]:
                 return Verdict(False, (_bare(symbols[q]),), lines)
         seeds = memo.in_regions
-    for bits in region_bits(memo, on_line, seeds):
+    for bits in _region_bits(panel, memo, on_line, lines, seeds):
         if out and not every:
             break
         errors = memo.errors.get(bits)
@@ -94,6 +94,24 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
         else:
             out += map(_bare, errors)
     return Verdict(not out, _placed(panel, out) if every else tuple(out), lines)
+
+
+def _region_bits(
+    panel: Panel,
+    memo: PanelMemo,
+    on_line: dict[Point, str],
+    lines: tuple[tuple[Vertex, ...], ...],
+    seeds: Iterable[Point],
+) -> list[int]:
+    """The regions as bits; a start or an end half way along an edge leaves the
+    regions on either side joined, its place in none (:func:`open_ends`)."""
+    opened = open_ends(panel, lines) if panel.halves else ()
+    if not opened:
+        return region_bits(memo, on_line, seeds)
+    walls = [q for q in on_line if q not in opened]
+    gone = sum(map(memo.bit, opened))
+    parts = (bits & ~gone for bits in region_bits(memo, walls, seeds))
+    return [bits for bits in parts if bits]
 
 
 def _bare(e: Element) -> Violation:
