@@ -45,8 +45,11 @@ SHOW = "#show sel/2.\n#show first/1.\n"
 
 
 def _line_facts(panel: Panel) -> list[str]:
-    """Vertices, the usable edges, starts, ends and the mirror map."""
-    out = [f"vertex({pair(v)})." for v in panel.vertices()]
+    """Vertices, the usable edges, starts, ends and the mirror map; a start's or
+    an end's edge midpoint is a vertex (``mid/1``) splitting its edge in two."""
+    vertices = [*panel.vertices(), *sorted(panel.halves.values())]
+    out = [f"vertex({pair(v)})." for v in vertices]
+    out += [f"mid({pair(v)})." for v in sorted(panel.halves.values())]
     out += [f"start({pair(v)})." for v in panel.starts]
     out += [f"end({pair(v)})." for v in panel.ends]
     for a, b in panel.grid_edges():
@@ -56,9 +59,13 @@ def _line_facts(panel: Panel) -> list[str]:
             ma, mb = panel.mirror(a), panel.mirror(b)
             if edge(ma, mb) in panel.blocked or ma == a or mb == b:
                 continue  # the mirror line could not follow, or would meet the first
-        out.append(f"edge({pair(a)},{pair(b)}).")
+        m = panel.halves.get((a, b))
+        if m is None:
+            out.append(f"edge({pair(a)},{pair(b)}).")
+        else:
+            out += [f"edge({pair(a)},{pair(m)}).", f"edge({pair(m)},{pair(b)})."]
     if panel.symmetry is not None:
-        out += [f"mirror({pair(v)},{pair(panel.mirror(v))})." for v in panel.vertices()]
+        out += [f"mirror({pair(v)},{pair(panel.mirror(v))})." for v in vertices]
     return out
 
 
@@ -123,6 +130,11 @@ def _place_facts(panel: Panel) -> list[str]:
     out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
     for a, b in panel.grid_edges():
         p = pair(point((a, b)))
+        m = panel.halves.get((a, b))
+        if m is not None:  # a midpoint and its half-edges lie at the edge's place
+            out.append(f"vpt({pair(m)},{p}).")
+            out += [f"ept({pair(u)},{pair(w)},{p})." for u, w in ((a, m), (m, a), (m, b), (b, m))]
+            continue
         out += [f"ept({pair(a)},{pair(b)},{p}).", f"ept({pair(b)},{pair(a)},{p})."]
     return out
 
@@ -270,7 +282,8 @@ def _rim_ends(panel: Panel) -> bool:
 def _parted(panel: Panel) -> bool:
     """Is each line a chord of the panel, from rim to rim with nothing outside
     (fact parted: panel_regions.lp, and cut in panel_polyominoes.lp)?"""
-    return cell_regions(panel) and _rim_ends(panel)
+    # (a start's or an end's edge half-covered joins the cells on either side)
+    return cell_regions(panel) and _rim_ends(panel) and not panel.halves
 
 
 def _twins(a: Polyomino, b: Polyomino) -> bool:
@@ -337,7 +350,7 @@ def lazy_families(
     the cancellers (module doc); ``settings.lazy`` when set."""
     if settings.lazy is not None:
         chosen = settings.lazy
-    elif second:
+    elif second and not panel.halves:  # (lazy.py's regions know no half-covered edge)
         chosen = frozenset({"polyominoes", "cancellers"})
     else:
         chosen = frozenset()
