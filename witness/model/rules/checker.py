@@ -75,20 +75,24 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if sides_on_line(q, on_line) != cast(tuple, symbols[q].item)[2]:
                 return Verdict(False, (_bare(symbols[q]),), lines)
         seeds = memo.in_regions
+    through = frozenset(open_ends(panel, lines)) if panel.halves else frozenset()
+    # (the places a region's flood crosses order its cancellers: a key of their own)
+    crossed = sum(map(memo.bit, through))
     for bits in _region_bits(panel, memo, on_line, lines, seeds):
         if out and not every:
             break
-        errors = memo.errors.get(bits)
+        key = ~(bits | crossed) if crossed else bits
+        errors = memo.errors.get(key)
         if errors is None:
             present = [symbols[q] for q, bit in memo.symbol_bits if bits & bit]
             # (only the polyominoes' tiling and the cancellers' order read the
             # region's places)
             reads = any(e.kind in ("polyomino", "canceller") for e in present)
             region = memo.points(bits) if reads else frozenset()
-            errors = tuple(check_region(panel, region, present, on_line, deadline))
+            errors = tuple(check_region(panel, region, present, on_line, deadline, through))
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
-            memo.errors[bits] = errors
+            memo.errors[key] = errors
         if errors and every:
             out += _region_violations(memo, bits, errors, on_line)
         else:
