@@ -227,7 +227,10 @@ def _windmill_keys(panel: Panel) -> list[str]:
 
 def _tones(panel: Panel) -> bool:
     """Do dots lie on or at half the panel's vertices or more? Then the line's
-    vertices are counted by their chessboard colour (panel_dots.lp, tones)."""
+    vertices are counted by their chessboard colour (panel_dots.lp, tones).
+    Not with a start or an end half way along an edge (no colour of its own)."""
+    if panel.halves:
+        return False
     touched = set()
     for d in panel.dots:
         touched |= set(d.at) if d.on_edge else {d.at}
