@@ -66,7 +66,7 @@ from witness.io import make_folder, read_json, write_csv, write_new
 from witness.model.base import SYMMETRIES, midpoint
 from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, panel_from_dict
-from witness.model.rules import CheckStopped, check, covered, enumerate_lines, lines_of
+from witness.model.rules import CheckStopped, check, enumerate_lines, lines_of
 from witness.search.count import count_with_checker
 from witness.search.generate import GenerationError
 from witness.search.generate_panels import (
@@ -175,13 +175,19 @@ class Engine(NodeJudge):
 
 
 def engine_places(panel: Panel, line: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """The places each line covers on the engine's doubled grid (y down)."""
+    """The places each line covers on the engine's doubled grid (y down), in
+    the line's order (the engine reads the first line's first and last as its
+    start and end point: engine_validate.js)."""
     lines = lines_of(panel, line)
     height = 2 * panel.rows
     out = []
     for one in lines:
-        places = covered((one,))
-        out.append([(x, height - y) for x, y in sorted(places)])
+        places: list[tuple[int, int]] = []
+        for i, (x, y) in enumerate(one):
+            if i and (one[i - 1][0] + x) % 1 == 0 and (one[i - 1][1] + y) % 1 == 0:
+                places.append((int(one[i - 1][0] + x), int(one[i - 1][1] + y)))  # its edge
+            places.append((int(2 * x), int(2 * y)))
+        out.append([(x, height - y) for x, y in places])
     return out
 
 

@@ -345,22 +345,14 @@ def _random_panels(seed: int, count: int) -> Iterator[Panel]:
         rows, cols = rng.choice(((1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (2, 3)))
         probe = Panel(rows=rows, cols=cols, ends=((cols, rows),))
         edges = list(probe.grid_edges())
-        vertices = list(probe.vertices())
-
-        def terminal(rim: bool) -> tuple:
-            if rng.random() < 0.6:
-                (a, b) = rng.choice(edges)
-                return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            return rng.choice([v for v in vertices if probe.is_boundary(v)] if rim else vertices)
-
         cells = rng.sample(list(probe.cells()), rng.randint(0, rows * cols))
         data: dict = {"rows": rows, "cols": cols, "squares": [], "stars": [], "triangles": []}
         for x, y in cells:
             kind = rng.choice(("squares", "stars", "triangles"))
             colour = rng.choice(("black", "white"))
             data[kind].append([x, y, rng.randint(1, 3)] if kind == "triangles" else [x, y, colour])
-        data["starts"] = [list(terminal(False)) for _ in range(rng.randint(1, 2))]
-        data["ends"] = [list(terminal(True)) for _ in range(rng.randint(1, 2))]
+        data["starts"] = [list(_terminal(rng, probe, False)) for _ in range(rng.randint(1, 2))]
+        data["ends"] = [list(_terminal(rng, probe, True)) for _ in range(rng.randint(1, 2))]
         if rng.random() < 0.3:
             a, b = rng.choice(edges)
             data["dots"] = [[*a, *b]]
@@ -373,6 +365,15 @@ def _random_panels(seed: int, count: int) -> Iterator[Panel]:
             continue
         made += 1
         yield panel
+
+
+def _terminal(rng: random.Random, probe: Panel, rim: bool) -> tuple:
+    """A random start (or, ``rim``, end): an edge's midpoint or a vertex."""
+    if rng.random() < 0.6:
+        a, b = rng.choice(list(probe.grid_edges()))
+        return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    vertices = list(probe.vertices())
+    return rng.choice([v for v in vertices if probe.is_boundary(v)] if rim else vertices)
 
 
 def _checker_solutions(panel: Panel) -> set:

@@ -243,6 +243,12 @@ class Panel:
                 out.append(self.halves.get(e, w))
         return out
 
+    def on_gap(self, v: Vertex) -> bool:
+        """Is ``v`` a start's or an end's midpoint on a gap? No line may be
+        there (the engine's validate.js: a line over a gap), not even one of
+        that vertex alone."""
+        return is_midpoint(v) and split_edge(v) in self.blocked
+
     def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
         if is_midpoint(a) or is_midpoint(b):

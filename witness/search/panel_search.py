@@ -533,7 +533,11 @@ def _split_geometry(panel: Panel, ids: _Ids, geo: PanelGeometry) -> PanelGeometr
     )
     geo.dot_point, geo.dot_a, geo.dot_b = none, none, none
     geo.targets = np.zeros((0, 5), np.int32)
-    geo.starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    geo.starts = [
+        ids(s)
+        for s in panel.starts
+        if (panel.symmetry is None or panel.mirror(s) != s) and not panel.on_gap(s)
+    ]
     geo.key_bounds = (total + geo.key_bounds[1], geo.key_bounds[1])
     geo.names = tuple(names)
     return geo

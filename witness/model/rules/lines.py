@@ -45,6 +45,8 @@ def _line_violations(
         if v in seen:
             out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
         seen.add(v)
+    for v in (v for v in line if panel.on_gap(v)) if panel.halves else ():
+        out.append(Violation("gap", v, f"the {which} is on a gap at {list(v)}"))
     steps = panel_memo(panel).blocked_steps
     for a, b in pairwise(line) if steps and not steps.isdisjoint(pairwise(line)) else ():
         if (a, b) not in steps:
@@ -104,6 +106,8 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
     ends = set(panel.ends)
     for start in panel.starts:
         path, on_path = [start], {start}
+        if panel.on_gap(start) or (panel.symmetry and panel.on_gap(panel.mirror(start))):
+            continue
         if panel.symmetry is not None:
             if panel.mirror(start) == start:
                 continue  # a start on the axis: the two lines would meet there
