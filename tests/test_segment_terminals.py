@@ -216,10 +216,19 @@ def test_a_bad_midpoint_is_refused(start: object) -> None:
         Panel.from_dict({"rows": 1, "cols": 1, "start": start, "goal": [1, 1]})
 
 
-def test_a_midpoint_on_a_removed_edge_is_refused() -> None:
-    data = {"rows": 1, "cols": 1, "start": [0.5, 0], "goal": [1, 1], "removed": [[0, 0, 1, 0]]}
-    with pytest.raises(PuzzleError, match="removed"):
-        Panel.from_dict(data)
+def test_a_midpoint_on_a_gap_or_a_removed_edge_holds_no_line() -> None:
+    for key in ("gaps", "removed"):
+        data = {"rows": 1, "cols": 1, "starts": [[0.5, 0], [0, 0]], "ends": [[1, 1], [0.5, 0]]}
+        panel = Panel.from_dict({**data, key: [[0, 0, 1, 0]]})
+        assert panel.on_gap((0.5, 0))
+        assert all((0.5, 0) not in line for line in enumerate_lines(panel))
+        assert not check(panel, [(0.5, 0)]).solved
+        assert count_with_checker(panel).count == 1  # (0, 0) to (1, 1) by (0, 1)
+        from witness.search.asp_solver import count_panel_asp
+        from witness.search.panel_search import solve_panel
+
+        assert count_panel_asp(panel).count == 1
+        assert solve_panel(panel).path == [(0, 0), (0, 1), (1, 1)]
 
 
 def test_an_end_half_way_along_an_inner_edge_is_allowed() -> None:

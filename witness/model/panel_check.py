@@ -89,13 +89,11 @@ def _check_terminals(panel: Panel) -> None:
 
 
 def _midpoint_ok(panel: Panel, name: str, v: Vertex) -> None:
-    """A start or an end half way along an edge: the edge is in the panel (a
-    gap there leaves the line no way on, as in the engine)."""
+    """A start or an end half way along an edge of the grid (on a gap or a
+    removed edge it holds no line, as in the engine: Panel.on_gap)."""
     a, b = split_edge(v)
     if not (panel.in_grid(a) and panel.in_grid(b)):
         raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the grid")
-    if (a, b) in panel.missing:
-        raise PuzzleError(name, f"{list(v)} is on a removed edge")
 
 
 def _check_cell(panel: Panel, name: str, x: object, y: object, seen: dict) -> None:
