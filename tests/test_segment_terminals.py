@@ -264,6 +264,20 @@ def test_a_half_covered_edge_counts_for_triangles_and_covers_its_dot() -> None:
     assert not check(panel, [(0.5, 0), (0, 0), (0, 1)]).solved  # two sides
 
 
+def test_regions_kept_between_lines_know_which_ends_were_open() -> None:
+    # a line from the start (2, 0.5) and one from (2, 1) along the same edges
+    # leave regions of the same places but for that start's edge (found by
+    # benchmarks/engine_agreement.py --segments): each verdict as on a fresh panel
+    text = (
+        '{"rows": 2, "cols": 3, "starts": [[0, 0], [2, 0.5], [2, 1]], '
+        '"ends": [[0, 2], [0.5, 1], [1, 2]], "triangles": [[1, 0, 1]], '
+        '"cancellers": [[2, 1]], "dots": [[1, 0, "invisible"]], "gaps": [[2, 0, 3, 0]]}'
+    )
+    panel = Panel.from_json(text)
+    for line in enumerate_lines(panel):
+        assert check(panel, line).solved == check(Panel.from_json(text), line).solved, line
+
+
 def _engine_style_solutions(panel: Panel) -> set:
     """Every solution as the engine finds it (solve.js, validate.js), written
     anew on the doubled grid (y up): a walk over places, stepping along a

@@ -81,7 +81,7 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
     for bits in _region_bits(panel, memo, on_line, lines, seeds):
         if out and not every:
             break
-        key = ~(bits | crossed) if crossed else bits
+        key = bits | crossed << memo.inside.bit_length() if crossed else bits
         errors = memo.errors.get(key)
         if errors is None:
             present = [symbols[q] for q, bit in memo.symbol_bits if bits & bit]
