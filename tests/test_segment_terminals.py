@@ -1,4 +1,4 @@
-"""Starts and ends half way along an edge (issue 71): the panel JSON, the rules
+"""Starts and ends half way along an edge: the panel JSON, the rules
 checker against an engine-style brute force, clingo and A* against the
 community engine's own tests (re-typed from its pages/test.js with their
 expected solution counts), jbz import and export, and the pictures."""
