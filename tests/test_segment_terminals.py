@@ -479,3 +479,12 @@ def test_svg_draws_starts_and_ends_at_midpoints(tmp_path) -> None:
     render(panel, out, path=[(0.5, 0), (1, 0), (1, 0.5)])
     text = out.read_text()
     assert 'id="start_0.5_0"' in text and 'id="end_1_0.5"' in text
+
+
+def test_path_options_read_half_integers() -> None:
+    from witness.cli.options import load_path_arg
+
+    line = [(1, 0.5), (1, 1), (2, 1), (2, 0.5)]
+    assert load_path_arg("1,0.5 1,1 2,1 2,0.5") == line
+    assert load_path_arg("[[1, 0.5], [1, 1], [2, 1], [2, 0.5]]") == line
+    assert load_path_arg("[[1, 1.0]]") == [(1, 1)]
