@@ -249,6 +249,15 @@ class Panel:
         that vertex alone."""
         return is_midpoint(v) and split_edge(v) in self.blocked
 
+    def mirror_allows(self, a: Vertex, b: Vertex) -> bool:
+        """May the line step from ``a`` to ``b`` (neighbours in the line's graph)
+        as far as its mirror image goes: neither on the mirror axis, and the
+        mirror image's edge not blocked? (True without symmetry.)"""
+        if self.symmetry is None:
+            return True
+        ma, mb = self.mirror(a), self.mirror(b)
+        return ma != a and mb != b and self.whole_edge(ma, mb) not in self.blocked
+
     def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
         if is_midpoint(a) or is_midpoint(b):

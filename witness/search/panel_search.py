@@ -509,8 +509,9 @@ def _split_geometry(panel: Panel, ids: _Ids, geo: PanelGeometry) -> PanelGeometr
         d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
         place = ids.place((a[0] + b[0], a[1] + b[1]))
         vpoint[k] = place
-        legal = geo.neighbour[ids(a), d] >= 0 and (panel.symmetry is None or panel.mirror(m) != m)
+        free = (a, b) not in panel.blocked
         for v, dv in ((a, d), (b, (d + 2) % 4)):
+            legal = free and panel.mirror_allows(v, m)  # (each half-edge on its own)
             neighbour[ids(v), dv] = k if legal else -1
             neighbour[k, (dv + 2) % 4] = ids(v) if legal else -1
             epoint[k, (dv + 2) % 4] = place

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
+from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR
 from witness.model.panel import Panel, Polyomino, cell_edges
 from witness.model.rules import (
     cell_point,
@@ -57,15 +57,11 @@ def _line_facts(panel: Panel) -> list[str]:
     for a, b in panel.grid_edges():
         if (a, b) in panel.blocked:
             continue
-        if panel.symmetry is not None:
-            ma, mb = panel.mirror(a), panel.mirror(b)
-            if edge(ma, mb) in panel.blocked or ma == a or mb == b:
-                continue  # the mirror line could not follow, or would meet the first
         m = panel.halves.get((a, b))
-        if m is None:
-            out.append(f"edge({pair(a)},{pair(b)}).")
-        else:
-            out += [f"edge({pair(a)},{pair(m)}).", f"edge({pair(m)},{pair(b)})."]
+        # (with symmetry, none the mirror line could not follow or where it would meet the first)
+        for u, w in ((a, b),) if m is None else ((a, m), (m, b)):
+            if panel.mirror_allows(u, w):
+                out.append(f"edge({pair(u)},{pair(w)}).")
     if panel.symmetry is not None:
         out += [f"mirror({pair(v)},{pair(panel.mirror(v))})." for v in vertices]
     return out
