@@ -70,8 +70,10 @@ def _line_facts(panel: Panel) -> list[str]:
 def cell_regions(panel: Panel) -> bool:
     """Are the regions computed over the cells only, with the places a rule
     asks about next to them (``link/3``, panel_regions.lp)? On panels where
-    nothing lies outside."""
-    return not panel.outside
+    nothing lies outside and no start or end lies half way along an edge (the
+    regions beside such an edge join round its uncovered end vertex, not
+    through a cell's side alone)."""
+    return not panel.outside and not panel.halves
 
 
 def _link_facts(panel: Panel) -> list[str]:
@@ -283,8 +285,7 @@ def _rim_ends(panel: Panel) -> bool:
 def _parted(panel: Panel) -> bool:
     """Is each line a chord of the panel, from rim to rim with nothing outside
     (fact parted: panel_regions.lp, and cut in panel_polyominoes.lp)?"""
-    # (a start's or an end's edge half-covered joins the cells on either side)
-    return cell_regions(panel) and _rim_ends(panel) and not panel.halves
+    return cell_regions(panel) and _rim_ends(panel)
 
 
 def _twins(a: Polyomino, b: Polyomino) -> bool:
