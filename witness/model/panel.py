@@ -448,7 +448,7 @@ def _terminal(name: str, value: object) -> tuple:
         and sum(c % 1 != 0 for c in value) == 1
     )
     if halves:
-        return cast(tuple, _place(value))
+        return _place(cast(list, value))
     if not (isinstance(value, list) and len(value) == 2 and all(map(is_int, value))):
         raise PuzzleError(
             name, f"expected [x, y] with integers (or one half-integer), got {value!r}"
