@@ -500,3 +500,39 @@ def test_path_options_read_half_integers() -> None:
     assert load_path_arg("1,0.5 1,1 2,1 2,0.5") == line
     assert load_path_arg("[[1, 0.5], [1, 1], [2, 1], [2, 0.5]]") == line
     assert load_path_arg("[[1, 1.0]]") == [(1, 1)]
+
+
+@pytest.mark.slow
+def test_check_and_count_agree_with_the_engine_on_random_segment_panels() -> None:
+    """As tests/test_engine_agreement.py, on random panels up to 4x4 each given a
+    start and an end half way along random edges (benchmarks/engine_agreement.py
+    --segments): the engine's validate() on each panel's own and a random line,
+    and its solver's solutions (those it misses in its early region check
+    accepted by validate()) against the checker's and clingo's counts."""
+    import shutil
+    from pathlib import Path
+
+    from test_engine_agreement import ENGINE, agrees_with_the_engine
+
+    from witness.search.generate_panels import random_line
+
+    if shutil.which("node") is None or not (ENGINE and (Path(ENGINE) / "validate.js").is_file()):
+        pytest.skip("WITNESS_ENGINE_DIR names no engine/ folder (fetched, never committed)")
+    import engine_agreement
+
+    engine = engine_agreement.Engine(Path(ENGINE), seconds=30.0)
+    rng = random.Random(71)
+    compared = 0
+    try:
+        for i in range(80):
+            drawn = engine_agreement.random_panel(i, rng, segments=True)
+            if drawn is None or not drawn[0].halves:
+                continue
+            counted = count_with_checker(drawn[0], time_limit=5).count
+            if counted is None or counted >= 2000:
+                continue  # (the engine's solver stops at 10,000 lines, valid or not)
+            line = random_line(drawn[0], rng)
+            compared += agrees_with_the_engine(engine, drawn[0], [line] if line else [])
+    finally:
+        engine.close()
+    assert compared >= 40
