@@ -536,3 +536,15 @@ def test_check_and_count_agree_with_the_engine_on_random_segment_panels() -> Non
     finally:
         engine.close()
     assert compared >= 40
+
+
+def test_explain_hint_and_solve_from_take_a_line_from_a_midpoint() -> None:
+    from witness.pipeline.explain import explain, load_rules
+    from witness.search.solvers import check_prefix
+
+    panel = Panel.from_dict(
+        {"rows": 1, "cols": 2, "start": [1, 0.5], "goal": [2, 0.5],
+         "stars": [[0, 0, "orange"], [1, 0, "orange"]]}
+    )  # fmt: skip
+    assert check_prefix(panel, [[1, 0.5], [1, 1]]) == [(1, 0.5), (1, 1)]
+    assert explain(panel, [(1, 0.5), (1, 1)], load_rules("baseline"), 5.0).completable
