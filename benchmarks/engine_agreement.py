@@ -63,10 +63,10 @@ from tqdm import tqdm
 
 from witness.errors import InputError
 from witness.io import make_folder, read_json, write_csv, write_new
-from witness.model.base import SYMMETRIES
+from witness.model.base import SYMMETRIES, midpoint
 from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, panel_from_dict
-from witness.model.rules import CheckStopped, check, covered, enumerate_lines, lines_of
+from witness.model.rules import CheckStopped, check, enumerate_lines, lines_of
 from witness.search.count import count_with_checker
 from witness.search.generate import GenerationError
 from witness.search.generate_panels import (
@@ -175,19 +175,31 @@ class Engine(NodeJudge):
 
 
 def engine_places(panel: Panel, line: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """The places each line covers on the engine's doubled grid (y down)."""
+    """The places each line covers on the engine's doubled grid (y down), in
+    the line's order (the engine reads the first line's first and last as its
+    start and end point: engine_validate.js)."""
     lines = lines_of(panel, line)
     height = 2 * panel.rows
     out = []
     for one in lines:
-        places = covered((one,))
-        out.append([(x, height - y) for x, y in sorted(places)])
+        places: list[tuple[int, int]] = []
+        for i, (x, y) in enumerate(one):
+            if i and (one[i - 1][0] + x) % 1 == 0 and (one[i - 1][1] + y) % 1 == 0:
+                places.append((int(one[i - 1][0] + x), int(one[i - 1][1] + y)))  # its edge
+            places.append((int(2 * x), int(2 * y)))
+        out.append([(x, height - y) for x, y in places])
     return out
 
 
 def vertices_of(panel: Panel, places: list[tuple[int, int]]) -> tuple:
-    """The vertices (y up) of a line given as the engine's places in order."""
-    return tuple((x // 2, panel.rows - y // 2) for x, y in places if x % 2 == 0 and y % 2 == 0)
+    """The vertices (y up) of a line given as the engine's places in order (a
+    start's or an end's segment is its midpoint)."""
+    mids = {(int(2 * x), int(2 * (panel.rows - y))) for x, y in panel.halves.values()}
+    return tuple(
+        (x / 2 if x % 2 else x // 2, panel.rows - (y / 2 if y % 2 else y // 2))
+        for x, y in places
+        if (x % 2 == 0 and y % 2 == 0) or (x, y) in mids
+    )
 
 
 def exact_export(panel: Panel) -> dict | None:
@@ -233,11 +245,37 @@ def enriched(panel: Panel, rng: random.Random) -> Panel:
         return panel
 
 
-def random_panel(i: int, rng: random.Random) -> tuple[Panel, list | None] | None:
+def with_segment_ends(panel: Panel, rng: random.Random) -> Panel:
+    """``panel`` with a start and an end half way along random edges added
+    (and their mirror images with symmetry); itself when that is no panel."""
+    edges = list(panel.grid_edges())
+    mids = [midpoint(rng.choice(edges)) for _ in range(2)]
+    if panel.symmetry is not None:
+        mids = [m for m in mids if panel.mirror(m) != m]
+    starts, ends = list(panel.starts), list(panel.ends)
+    for m, terminals in zip(mids, (starts, ends), strict=False):
+        terminals += [m, panel.mirror(m)] if panel.symmetry else [m]
+    try:
+        return replace(panel, starts=tuple(dict.fromkeys(starts)), ends=tuple(dict.fromkeys(ends)))
+    except InputError:
+        return panel
+
+
+def random_panel(
+    i: int, rng: random.Random, segments: bool = False
+) -> tuple[Panel, list | None] | None:
     """A random panel of mixed families: for one ``i`` in four read off a
     random line (Algorithm 4; that line too), else symbols at random
     (Algorithm 3), one in four of those :func:`enriched`; None when the
-    generators refuse the draw (no end, no symbol)."""
+    generators refuse the draw (no end, no symbol). With ``segments``, every
+    panel gets a start and an end half way along an edge (:func:`with_segment_ends`)."""
+    drawn = _random_panel(i, rng)
+    if drawn is None or not segments:
+        return drawn
+    return with_segment_ends(drawn[0], rng), None
+
+
+def _random_panel(i: int, rng: random.Random) -> tuple[Panel, list | None] | None:
     rows, cols = rng.choice(SIZES)
     types = tuple(t for t in TYPES if rng.random() < 0.45) or (rng.choice(TYPES),)
     symmetry = rng.choice((None, None, *SYMMETRIES)) if rows == cols or rng.random() < 0.5 else None
@@ -425,7 +463,9 @@ def report(rows: list[dict], other: str = "engine") -> None:
             print(f"  {r['name']} [{r['families']}]: {side}; {other}'s marks {r['engine_invalid']}")
 
 
-def count_rows(count: int, engine: Engine, rng: random.Random, keep: Path | None) -> list[dict]:
+def count_rows(
+    count: int, engine: Engine, rng: random.Random, keep: Path | None, segments: bool = False
+) -> list[dict]:
     """The solutions of ``count`` small random panels by the engine's own
     solver and by the rules checker over every legal line
     (:func:`witness.model.rules.enumerate_lines`): the lines a player may
@@ -435,7 +475,7 @@ def count_rows(count: int, engine: Engine, rng: random.Random, keep: Path | None
     never found is its solver's miss, anything else a disagreement."""
     rows = []
     for i in tqdm(range(count), desc="counted panels", unit="panel"):
-        drawn = random_panel(i, rng)
+        drawn = random_panel(i, rng, segments)
         puzzle = exact_export(drawn[0]) if drawn is not None else None
         if drawn is None or puzzle is None:
             continue
@@ -511,6 +551,11 @@ def main() -> None:
         "--seconds", type=float, default=10.0, help="each judge's time on a line (default 10)"
     )
     ap.add_argument("--out", type=Path, help="a CSV of every line's two verdicts")
+    ap.add_argument(
+        "--segments",
+        action="store_true",
+        help="give every counted panel a start and an end half way along an edge",
+    )
     args = ap.parse_args()
     rng = random.Random(args.seed)
     keep = disagreements_folder(args.disagreements, "engine_agreement")
@@ -526,7 +571,7 @@ def main() -> None:
         report(rows)
         if args.out is not None:
             write_csv(rows, list(rows[0]) if rows else ["name"], args.out)
-        count_rows(args.counts, engine, rng, keep)
+        count_rows(args.counts, engine, rng, keep, args.segments)
     finally:
         engine.close()
 

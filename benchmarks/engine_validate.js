@@ -102,6 +102,13 @@ input.on("line", (text) => {
   request.lines.forEach((places, i) => {
     for (const [x, y] of places) puzzle.grid[x][y].line = colours[i];
   });
+  // the first line's start and end point (a start or an end on a segment
+  // leaves the regions beside it joined: switchToMaskedGrid)
+  const first = request.lines[0];
+  if (first && first.length) {
+    puzzle.startPoint = { x: first[0][0], y: first[0][1] };
+    puzzle.endPoint = { x: first[first.length - 1][0], y: first[first.length - 1][1] };
+  }
   const data = validate(puzzle, false);
   write(JSON.stringify({
     valid: data.invalidElements.length === 0,

@@ -99,8 +99,6 @@ def read_json_arg(text: str, option: str) -> object:
 
 
 def parse_path(data: object, option: str) -> list[tuple[int, int]]:
-    from witness.model.base import is_int
-
     if isinstance(data, dict) and "path" in data:  # accept `witness solve --json` output
         if data["path"] is None:
             raise UsageError(
@@ -109,10 +107,20 @@ def parse_path(data: object, option: str) -> list[tuple[int, int]]:
             )
         data = data["path"]
     if not isinstance(data, list) or not all(
-        isinstance(v, list) and len(v) == 2 and all(map(is_int, v)) for v in data
+        isinstance(v, list) and len(v) == 2 and all(map(_coordinate, v)) for v in data
     ):
-        raise UsageError(f"{option}: expected a JSON list of [x, y] integer pairs")
-    return [tuple(v) for v in data]
+        raise UsageError(
+            f"{option}: expected a JSON list of [x, y] integer pairs "
+            "(a half-integer for a start or an end half way along an edge)"
+        )
+    return [tuple(int(c) if c % 1 == 0 else c for c in v) for v in data]
+
+
+def _coordinate(c: object) -> bool:
+    """A vertex coordinate: an integer, or a half-integer (an edge's midpoint)."""
+    from witness.model.base import is_int
+
+    return is_int(c) or (isinstance(c, float) and (2 * c) % 1 == 0)
 
 
 PATH_FORMS = (
@@ -120,7 +128,7 @@ PATH_FORMS = (
     "or the line as solve prints it ('0,0 1,0 1,1')"
 )
 # A line as `witness solve` prints it (``path: 0,0 1,0 1,1``), the label optional.
-VERTEX_TEXT = r"-?\d+,-?\d+"
+VERTEX_TEXT = r"-?\d+(?:\.5)?,-?\d+(?:\.5)?"
 PRINTED_PATH = re.compile(rf"\s*(?:path:)?\s*{VERTEX_TEXT}(?:\s+{VERTEX_TEXT})*\s*")
 
 
@@ -128,7 +136,10 @@ def load_path_arg(text: str) -> list[tuple[int, int]]:
     """``--path``: inline JSON, a file of JSON (or of ``solve --json`` output),
     or the line as ``solve`` prints it."""
     if PRINTED_PATH.fullmatch(text):
-        return [tuple(map(int, v.split(","))) for v in re.findall(VERTEX_TEXT, text)]
+        return [
+            tuple(float(c) if "." in c else int(c) for c in v.split(","))
+            for v in re.findall(VERTEX_TEXT, text)
+        ]
     return parse_path(read_json_arg(text, "--path"), "--path")
 
 

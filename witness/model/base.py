@@ -4,6 +4,7 @@ error for bad puzzle input (a one-line message naming the JSON field)."""
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from witness.errors import InputError
 
@@ -70,6 +71,25 @@ def edge_point(a: Vertex, b: Vertex) -> tuple[int, int]:
     if abs(a[0] - b[0]) > 1:
         return (2 * max(a[0], b[0]) + 1, a[1] + b[1])
     return (a[0] + b[0], a[1] + b[1])
+
+
+def is_midpoint(v: Vertex) -> bool:
+    """Is ``v`` the middle of an edge (a half-integer coordinate)?"""
+    return v[0] % 1 != 0 or v[1] % 1 != 0
+
+
+def split_edge(m: Vertex) -> Edge:
+    """The edge whose middle is ``m``."""
+    x, y = m
+    if x % 1:
+        return ((int(x - 0.5), int(y)), (int(x + 0.5), int(y)))
+    return ((int(x), int(y - 0.5)), (int(x), int(y + 0.5)))
+
+
+def midpoint(e: Edge) -> Vertex:
+    """The middle of edge ``e``: its whole coordinate an int, the other a half-integer."""
+    (x1, y1), (x2, y2) = e
+    return cast(Vertex, tuple(c // 2 if c % 2 == 0 else c / 2 for c in (x1 + x2, y1 + y2)))
 
 
 def is_int(value: object) -> bool:

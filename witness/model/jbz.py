@@ -21,6 +21,8 @@ from witness.model.base import (
     UnsupportedPuzzle,
     edge,
     edge_point,
+    is_midpoint,
+    midpoint,
     valid_colour,
 )
 from witness.model.panel import Dot, Panel, Polyomino
@@ -101,14 +103,10 @@ def _line_cell(cell: dict, at: tuple, on_edge: bool, out: dict) -> None:
         if not on_edge:
             raise UnsupportedPuzzle("a gap on an intersection")
         out["gaps" if gap == 1 else "removed_edges"].append(at)
-    if cell.get("start") is True:
-        if on_edge:
-            raise UnsupportedPuzzle("a start in the middle of a line")
-        out["starts"].append(at)
+    if cell.get("start") is True:  # (on a segment: a start half way along it)
+        out["starts"].append(midpoint(at) if on_edge else at)
     if cell.get("end"):
-        if on_edge:
-            raise UnsupportedPuzzle("an end in the middle of a line")
-        out["ends"].append(at)
+        out["ends"].append(midpoint(at) if on_edge else at)
 
 
 def _symbol(cell: dict, at: tuple[int, int], out: dict) -> None:
@@ -163,6 +161,11 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 if pillar:  # the last column's edges reach round to the first
                     b = (b[0] % cols, b[1])
                 _line_cell(cell, edge(a, b), True, out)
+    fat = (data.get("settings") or {}).get("FAT_STARTPOINTS", SETTINGS["FAT_STARTPOINTS"])
+    if fat and any(map(is_midpoint, out["starts"])):
+        raise UnsupportedPuzzle(
+            "a start half way along a line that walls regions off (setting FAT_STARTPOINTS on)"
+        )
     sym = data.get("symmetry")
     if pillar and isinstance(sym, dict) and sym.get("x") is not True and sym.get("y") is not True:
         symmetry: str | None = PILLAR_SHIFT  # round a pillar the engine turns it half way
@@ -229,6 +232,11 @@ _HELD = {"grid", "width", "height", "pillar", "symmetry", "name", "exported_by"}
 _HELD |= {"start", "end", "startPoints", "endPoints", "dots", "gaps"}
 
 
+def _half(c: int) -> int | float:
+    """A doubled-grid coordinate in panel units (a segment's middle a half-integer)."""
+    return c // 2 if c % 2 == 0 else c / 2
+
+
 def jbz_extras(data: dict) -> dict:
     """What an engine puzzle holds beyond its panel, for export to write back: the
     side each end sticks out of (``ends``, ``[x, y, side]`` in panel coordinates)
@@ -241,8 +249,8 @@ def jbz_extras(data: dict) -> dict:
         for x, column in enumerate(grid):
             for y, cell in enumerate(column):
                 side = cell.get("end") if isinstance(cell, dict) else None
-                if isinstance(side, str) and x % 2 == 0 and (top - y) % 2 == 0:
-                    ends.append([x // 2, (top - y) // 2, side])
+                if isinstance(side, str) and (x % 2 == 0 or (top - y) % 2 == 0):
+                    ends.append([_half(x), _half(top - y), side])
         legacy = data.get("endPoints") or ([data["end"]] if data.get("end") else [])
         for p in legacy if isinstance(legacy, list) else []:  # the engine's older list
             if isinstance(p, dict) and isinstance(p.get("dir"), str):
@@ -269,6 +277,11 @@ def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
     """The side an end sticks out of: ``kept`` (the side it had when imported)
     if it still can, else the border first, else a missing edge."""
     x, y = v
+    if is_midpoint(v):  # an end half way along a line sticks out across it
+        sides = ["bottom", "top"] if x % 1 else ["left", "right"]
+        if y == panel.rows or x == panel.cols:
+            sides.reverse()
+        return kept if kept in sides else sides[0]
     walled = not panel.pillar  # a pillar has no left or right border
     border = {
         "top": y == panel.rows,
@@ -325,11 +338,11 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
             at(*edge_point(a, b))["gap"] = gap
     extras = _dict(panel.meta.get("jbz"))
     for v in panel.starts or _refused_starts(panel, extras):
-        at(2 * v[0], 2 * v[1])["start"] = True
+        at(int(2 * v[0]), int(2 * v[1]))["start"] = True
     ends = extras.get("ends") if isinstance(extras.get("ends"), list) else []
     kept = {(e[0], e[1]): e[2] for e in ends if _is_end_side(e)}
     for v in panel.ends:
-        at(2 * v[0], 2 * v[1])["end"] = _end_side(panel, v, kept.get(v))
+        at(int(2 * v[0]), int(2 * v[1]))["end"] = _end_side(panel, v, kept.get(v))
     settings = {**SETTINGS, **_dict(extras.get("settings"))}
     settings["NEGATIONS_CANCEL_NEGATIONS"] = panel.canceller_rules != "unpaired"
     settings["PRECISE_POLYOMINOS"] = panel.polyomino_rules == "precise"
@@ -377,7 +390,7 @@ def _is_end_side(item: object) -> bool:
     return (
         isinstance(item, list)
         and len(item) == 3
-        and all(isinstance(c, int) for c in item[:2])
+        and all(isinstance(c, int | float) and (2 * c) % 1 == 0 for c in item[:2])
         and item[2] in ("top", "bottom", "left", "right")
     )
 

@@ -5,7 +5,9 @@ Coordinates are those of :mod:`witness.model.puzzle` (docs/DESIGN.md): a panel
 has ``rows`` x ``cols`` cells, vertex ``(x, y)`` with 0 <= x <= cols and
 0 <= y <= rows, origin bottom-left; cell ``(x, y)`` has lower-left corner
 vertex ``(x, y)``. An edge is a pair of neighbouring vertices, lower/left end
-first (:func:`edge`).
+first (:func:`edge`). A start or an end may lie half way along an edge (one
+coordinate a half-integer, as ``(0.5, 0)``): that midpoint is a vertex of the
+line's graph, splitting its edge into two half-edges (:attr:`Panel.halves`).
 
 A :class:`Panel` is immutable and validated on construction
 (:mod:`witness.model.panel_check`); :func:`panel_from_dict` is the one JSON
@@ -38,6 +40,8 @@ from witness.model.base import (
     edge,
     edge_point,
     is_int,
+    is_midpoint,
+    split_edge,
 )
 from witness.model.panel_check import validate_panel
 
@@ -266,9 +270,44 @@ class Panel:
         """Edges the line cannot use: gaps and missing edges."""
         return frozenset(self.gaps) | self.missing
 
+    @cached_property
+    def halves(self) -> dict[Edge, Vertex]:
+        """The edges a start or an end splits in two -> that midpoint."""
+        return {split_edge(v): v for v in (*self.starts, *self.ends) if is_midpoint(v)}
+
     def neighbours(self, v: Vertex) -> list[Vertex]:
-        """Vertices the line can step to from ``v`` (DIRECTIONS order)."""
-        return [w for w in _grid_neighbours(self, v) if edge(v, w) not in self.blocked]
+        """Vertices the line can step to from ``v`` (DIRECTIONS order): a
+        midpoint's two ends, and a split edge's midpoint rather than its far end."""
+        if is_midpoint(v):
+            e = split_edge(v)
+            return [] if e in self.blocked else [e[1], e[0]]
+        out = []
+        for w in _grid_neighbours(self, v):
+            e = edge(v, w)
+            if e not in self.blocked:
+                out.append(self.halves.get(e, w))
+        return out
+
+    def on_gap(self, v: Vertex) -> bool:
+        """Is ``v`` a start's or an end's midpoint on a gap? No line may be
+        there (the engine's validate.js: a line over a gap), not even one of
+        that vertex alone."""
+        return is_midpoint(v) and split_edge(v) in self.blocked
+
+    def mirror_allows(self, a: Vertex, b: Vertex) -> bool:
+        """May the line step from ``a`` to ``b`` (neighbours in the line's graph)
+        as far as its mirror image goes: neither on the mirror axis, and the
+        mirror image's edge not blocked? (True without symmetry.)"""
+        if self.symmetry is None:
+            return True
+        ma, mb = self.mirror(a), self.mirror(b)
+        return ma != a and mb != b and self.whole_edge(ma, mb) not in self.blocked
+
+    def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
+        """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
+        if is_midpoint(a) or is_midpoint(b):
+            return split_edge(b if is_midpoint(b) else a)
+        return edge(a, b)
 
     def is_boundary(self, v: Vertex) -> bool:
         """On the grid's border, or next to a missing edge (where an end can stick out)."""
@@ -353,6 +392,9 @@ class Panel:
             used.append("starts")
         if len(self.ends) != 1:
             used.append("ends")
+        for name, places in (("start", self.starts), ("goal", self.ends)):
+            if any(map(is_midpoint, places)):
+                used.append(name)  # on an edge's midpoint
         if any(t[3] != DEFAULT_COLOURS["triangles"] for t in self.triangles):
             used.append("triangles")
         return used
@@ -408,11 +450,16 @@ def _grid_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
     return out
 
 
+def _place(v: Sequence) -> tuple:
+    """A vertex as a tuple, a whole coordinate as an int (a midpoint keeps its half)."""
+    return tuple(int(c) if isinstance(c, float) and c.is_integer() else c for c in v)
+
+
 def _normalise(panel: Panel) -> None:
     """Tuples everywhere, sorted, so that panels hash and compare by content."""
     put = object.__setattr__
-    put(panel, "starts", tuple(sorted(tuple(v) for v in panel.starts)))
-    put(panel, "ends", tuple(sorted(tuple(v) for v in panel.ends)))
+    put(panel, "starts", tuple(sorted(_place(v) for v in panel.starts)))
+    put(panel, "ends", tuple(sorted(_place(v) for v in panel.ends)))
     for name in ("triangles", "squares", "stars", "cancellers"):
         put(panel, name, tuple(sorted(tuple(t) for t in getattr(panel, name))))
     put(panel, "polyominoes", tuple(sorted(panel.polyominoes, key=lambda p: p.cell)))
@@ -450,13 +497,31 @@ def _vertex(name: str, value: object) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+def _terminal(name: str, value: object) -> tuple:
+    """A start or an end: a vertex, or an edge's midpoint (one coordinate a half-integer)."""
+    halves = (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(c, float | int) and not isinstance(c, bool) for c in value)
+        and all((2 * c) % 1 == 0 for c in value)
+        and sum(c % 1 != 0 for c in value) == 1
+    )
+    if halves:
+        return _place(cast(list, value))
+    if not (isinstance(value, list) and len(value) == 2 and all(map(is_int, value))):
+        raise PuzzleError(
+            name, f"expected [x, y] with integers (or one half-integer), got {value!r}"
+        )
+    return (value[0], value[1])
+
+
 def _terminals(data: dict, one: str, many: str, default: list | None) -> tuple:
     if one in data and many in data:
         raise PuzzleError(many, f"give either '{one}' or '{many}', not both")
     if one in data:
-        return (_vertex(one, data[one]),)
+        return (_terminal(one, data[one]),)
     if many in data:
-        return tuple(_vertex(many, v) for v in _list(data, many))
+        return tuple(_terminal(many, v) for v in _list(data, many))
     if default is None:
         raise PuzzleError(one, "missing")
     return tuple(default)

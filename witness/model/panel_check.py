@@ -15,6 +15,8 @@ from witness.model.base import (
     Vertex,
     edge,
     is_int,
+    is_midpoint,
+    split_edge,
     valid_colour,
 )
 
@@ -85,16 +87,27 @@ def _check_terminals(panel: Panel) -> None:
     end_name = "goal" if len(panel.ends) == 1 else "ends"
     for name, vertices in ((start_name, panel.starts), (end_name, panel.ends)):
         for v in vertices:
+            if is_midpoint(v):
+                _midpoint_ok(panel, name, v)
+                continue
             _vertex_ok(panel, name, v)
             if v in panel.removed_vertices:
                 raise PuzzleError(name, f"vertex {list(v)} is removed")
         if len(set(vertices)) != len(vertices):
             raise PuzzleError(name, "a vertex is listed twice")
     for v in panel.ends:  # an end may be a start too: a line of one vertex
-        if not panel.is_boundary(v):
+        if not is_midpoint(v) and not panel.is_boundary(v):
             raise PuzzleError(
                 end_name, f"vertex {list(v)} is not peripheral (degree 4): an end sticks out"
             )
+
+
+def _midpoint_ok(panel: Panel, name: str, v: Vertex) -> None:
+    """A start or an end half way along an edge of the grid (on a gap or a
+    removed edge it holds no line, as in the engine: Panel.on_gap)."""
+    a, b = split_edge(v)
+    if not (panel.in_grid(a) and panel.in_grid(b)):
+        raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the grid")
 
 
 def _check_cell(panel: Panel, name: str, x: object, y: object, seen: dict) -> None:

@@ -199,7 +199,8 @@ def _check_path(panel: Panel, path: Sequence[Vertex]) -> None:
         if not (len(v) == 2 and panel.in_grid(cast(Vertex, tuple(v)))):
             raise RenderError(f"--path: vertex {list(v)} is outside the {panel.size} grid")
     for a, b in zip(path, path[1:], strict=False):
-        if not panel.adjacent(cast(Vertex, tuple(a)), cast(Vertex, tuple(b))):
+        step = abs(a[0] - b[0]) + abs(a[1] - b[1])
+        if step != 0.5 and not panel.adjacent(cast(Vertex, tuple(a)), cast(Vertex, tuple(b))):
             raise RenderError(f"--path: {list(a)} -> {list(b)} is not a step along a grid edge")
 
 
@@ -267,6 +268,9 @@ def _exit_end(panel: Panel, v: Vertex) -> tuple[float, float]:
     """Where an end's exit stub stops: outward from the grid's border
     (horizontal first at corners), or into the missing edge beside it."""
     x, y = v
+    if x % 1 or y % 1:  # half way along an edge: across it, outward on the border
+        dx, dy = ((0, -1) if y == 0 else (0, 1)) if x % 1 else ((-1, 0) if x == 0 else (1, 0))
+        return (x + dx * STUB, y + dy * STUB)
     grid = [(1, 0), (0, 1), (-1, 0), (0, -1)]
     outward = [d for d in grid if not panel.in_grid((x + d[0], y + d[1]))]
     if panel.pillar:  # no left or right border

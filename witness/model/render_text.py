@@ -8,7 +8,9 @@ the bottom: the counting of the rules' messages
 
 - corners ``+``, a start ``S``, an end ``E``, the line's corners ``o`` and its
   head ``@``; edges ``-----`` and ``|``, gaps ``-- --`` and ``:``, the
-  line's edges ``=====`` and ``#``; removed edges are left out;
+  line's edges ``=====`` and ``#``; removed edges are left out; a start or
+  an end half way along an edge sits in its middle (``--S--``, each half
+  drawn as the line covers it);
 - a dot ``*``; in a cell, triangles ``^k`` (k of them), a square ``[c]``, a
   star ``*c``, a canceller ``Y``, a polyomino ``P`` (negative ``N``), with
   ``c`` the colour's letter (:data:`LETTERS`);
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from witness.model.base import Vertex, edge
+from witness.model.base import Vertex, edge, is_midpoint
 from witness.model.panel import Panel
 from witness.model.rules import CELL_KINDS, Violation, lines_of
 
@@ -43,9 +45,11 @@ def text_picture(
     lines = lines_of(panel, [tuple(v) for v in path]) if path else ()
     on = {tuple(v) for line in lines for v in line}
     heads = {line[-1] for line in lines}
-    line_edges = {edge(a, b) for line in lines for a, b in zip(line, line[1:], strict=False)}
+    steps = {frozenset(s) for line in lines for s in zip(line, line[1:], strict=False)}
+    line_edges = {edge(*s) for s in steps if len(s) == 2 and not any(map(is_midpoint, s))}
     marked = {(m.kind in CELL_KINDS, tuple(m.at)) for m in marks}
     picture = _Picture(panel, on, heads, line_edges, marked)
+    picture.steps = steps
     width = len(str(panel.rows + 1))
     out = [" " * (width + 1) + "".join(f"{x + 1:^{CELL + 1}}" for x in range(panel.cols))]
     for y in range(panel.rows, -1, -1):
@@ -89,11 +93,20 @@ class _Picture:
             return "S"
         return "E" if v in self.panel.ends else "+"
 
+    steps: set = set()  # the lines' steps (frozensets of two vertices)
+
     def edge(self, a: Vertex, b: Vertex, plain: str, gap: str, drawn: str) -> str:
         e = edge(a, b)
         if e in self.panel.missing or not self.panel.in_grid(b):
             return " " * len(plain)
         mid = len(plain) // 2
+        m = self.panel.halves.get(e)
+        if m is not None:  # a start or an end half way along it, each half drawn apart
+            left, right = (
+                drawn if frozenset((v, m)) in self.steps else gap if e in self.panel.gaps else plain
+                for v in e
+            )
+            return left[:mid] + self.vertex(m) + right[mid + 1 :]
         body = drawn if e in self.line_edges else gap if e in self.panel.gaps else plain
         if (False, (*e[0], *e[1])) in self.marked:
             return body[:mid] + "!" + body[mid + 1 :]

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from witness.errors import InputError
-from witness.model.base import MAIN_LINE, MIRROR_LINE, SYMMETRIES, Vertex, edge
+from witness.model.base import MAIN_LINE, MIRROR_LINE, SYMMETRIES, Vertex
 from witness.model.panel import Dot, Panel, Polyomino, cell_edges
 from witness.model.rules import (
     check,
@@ -145,7 +145,7 @@ def _steps(panel: Panel, v: Vertex, taken: set[Vertex]) -> list[Vertex]:
             continue
         if panel.symmetry is not None:
             mv, mw = panel.mirror(v), panel.mirror(w)
-            if mw == w or mw in taken or edge(mv, mw) in panel.blocked:
+            if mw == w or mw in taken or panel.whole_edge(mv, mw) in panel.blocked:
                 continue
         out.append(w)
     return out

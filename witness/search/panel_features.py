@@ -210,7 +210,8 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
     """The head, visited vertices, path edges, reach, parts and addable edges of ``path``."""
     path = [tuple(v) for v in path]
     head, on = path[-1], frozenset(path)
-    path_edges = frozenset(edge(a, b) for a, b in zip(path, path[1:], strict=False))
+    # (a step to a start's or an end's edge midpoint counts as its whole edge)
+    path_edges = frozenset(panel.whole_edge(a, b) for a, b in zip(path, path[1:], strict=False))
     reach = _flood(panel, [head], lambda w: w not in on)
     part: dict[Vertex, int] = {}
     for v in sorted(reach - {head}):
@@ -219,12 +220,14 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
             for w in _flood(panel, [v], lambda w: w in reach and w != head):
                 part[w] = number
     addable = frozenset(
-        edge(v, w)
+        panel.whole_edge(v, w)
         for v in reach
         for w in panel.neighbours(v)
-        if w in reach and edge(v, w) not in path_edges
+        if w in reach and panel.whole_edge(v, w) not in path_edges
     )
-    open_edge = frozenset(edge(v, w) for v in panel.vertices() for w in panel.neighbours(v))
+    open_edge = frozenset(
+        panel.whole_edge(v, w) for v in panel.vertices() for w in panel.neighbours(v)
+    )
     return PathState(head, on, path_edges, reach, part, addable, open_edge)
 
 

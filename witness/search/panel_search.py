@@ -51,7 +51,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from witness.errors import InputError
-from witness.model.base import DIRECTIONS, MAIN_LINE, MIRROR_LINE, NO_COLOUR, Vertex
+from witness.model.base import (
+    DIRECTIONS,
+    MAIN_LINE,
+    MIRROR_LINE,
+    NO_COLOUR,
+    Vertex,
+    split_edge,
+)
 from witness.model.panel import Panel, Polyomino
 from witness.model.rules import CheckStopped, is_solution, piece_cover, windmill_colour_text
 from witness.search.astar import check_budgets, interrupted, path_budget
@@ -202,6 +209,9 @@ class PanelGeometry:
     tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     key_bounds: tuple[int, int]  # (F, H): every path's key (pi, f, h, n) has f < F, h < H
     n_pieces: int  # polyominoes on the panel
+    # vertex by id when the panel has starts or ends half way along an edge (their
+    # midpoints are vertices numbered after the grid's: _split_geometry), else None
+    names: tuple[Vertex, ...] | None = None
 
     def arrays(self) -> tuple:
         """The core's geometry arguments, in its order."""
@@ -278,8 +288,12 @@ class _Ids:
     def __init__(self, panel: Panel):
         self.cols, self.n = panel.cols, (panel.cols + 1) * (panel.rows + 1)
         self.width, self.height = 2 * panel.cols + 1, 2 * panel.rows + 1
+        # a start's or an end's midpoint of an edge: a vertex after the grid's
+        self.mids = {m: self.n + i for i, m in enumerate(sorted(panel.halves.values()))}
 
     def __call__(self, v: Vertex) -> int:
+        if self.mids and v in self.mids:
+            return self.mids[v]
         return v[1] * (self.cols + 1) + v[0]
 
     def place(self, p: tuple[int, int]) -> int:
@@ -414,10 +428,11 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         [ids(panel.mirror(v)) for v in panel.vertices()] if panel.symmetry else [-1], np.int32
     )
     is_end = np.zeros(ids.n, np.uint8)
-    is_end[[ids(e) for e in panel.ends]] = 1
+    is_end[[ids(e) for e in panel.ends if e not in ids.mids]] = 1  # (mids: _split_geometry)
     kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
     # a start on the mirror axis gives no line: the two lines would meet there
     starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    starts = [s for s in starts if s < ids.n]  # (mids: _split_geometry)
     region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
     fast = panel.symmetry is None and not panel.outside
     region_only = panel.squares or panel.stars or panel.polyominoes
@@ -442,7 +457,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     # doubled-grid distance plus place_end, rounded up; f = g + h, g < vertices
     most = max(2 * int(h.max()), ids.width + ids.height - 2 + int(place_end.max()))
     n_h = (most + 1) // 2 + 1
-    return PanelGeometry(
+    geo = PanelGeometry(
         neighbour=neighbour,
         vpoint=vpoint,
         epoint=epoint,
@@ -452,7 +467,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         pvertex=pvertex,
         h=h,
         is_end=is_end,
-        ends=np.array([ids(e) for e in panel.ends], np.int32),
+        ends=np.array([ids(e) for e in panel.ends if e not in ids.mids], np.int32),
         kind=kind,
         colour=colour,
         value=value,
@@ -472,6 +487,64 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         key_bounds=(ids.n + n_h, n_h),
         n_pieces=int(np.count_nonzero(kind == P_POLYOMINO)),
     )
+    return _split_geometry(panel, ids, geo) if ids.mids else geo
+
+
+def _split_geometry(panel: Panel, ids: _Ids, geo: PanelGeometry) -> PanelGeometry:
+    """The geometry of a panel with starts or ends half way along an edge: each
+    such midpoint is a vertex (ids after the grid's) at its edge's place, the
+    edge's steps lead to it, and its own to the edge's ends. The core's rules
+    and final test know no half-covered edge (its regions would wall off what
+    the engine joins), so here the core only walks lines (the driver turns
+    pi_baseline off: solve_panel) and the rules checker judges every line that
+    reaches an end: no dots, targets or region symbols reach the core."""
+    total = ids.n + len(ids.mids)
+    if total > 256:
+        raise InputError(
+            f"a {panel.rows}x{panel.cols} panel with starts or ends half way along an edge "
+            "has more vertices than the general search holds (256)"
+        )
+    neighbour = np.vstack([geo.neighbour, np.full((len(ids.mids), 4), -1, np.int32)])
+    epoint = np.vstack([geo.epoint, np.full((len(ids.mids), 4), -1, np.int32)])
+    vpoint = np.concatenate([geo.vpoint, np.zeros(len(ids.mids), np.int32)])
+    for m, k in ids.mids.items():
+        a, b = split_edge(m)
+        d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        place = ids.place((a[0] + b[0], a[1] + b[1]))
+        vpoint[k] = place
+        free = (a, b) not in panel.blocked
+        for v, dv in ((a, d), (b, (d + 2) % 4)):
+            legal = free and panel.mirror_allows(v, m)  # (each half-edge on its own)
+            neighbour[ids(v), dv] = k if legal else -1
+            neighbour[k, (dv + 2) % 4] = ids(v) if legal else -1
+            epoint[k, (dv + 2) % 4] = place
+    names = [(v % (panel.cols + 1), v // (panel.cols + 1)) for v in range(ids.n)]
+    names += sorted(ids.mids, key=ids.mids.__getitem__)
+    ends = [ids(e) for e in panel.ends]
+    is_end = np.zeros(total, np.uint8)
+    is_end[ends] = 1
+    h = np.array(
+        [min(int(abs(x - e[0]) + abs(y - e[1])) for e in panel.ends) for x, y in names], np.int32
+    )
+    rules = geo.rules.copy()
+    rules[[0, 1, 2, 3, 5]] = 0  # (with no dots or targets, _panel_final passes every line)
+    rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))
+    none = np.zeros(0, np.int32)
+    geo.neighbour, geo.epoint, geo.vpoint, geo.h = neighbour, epoint, vpoint, h
+    geo.is_end, geo.ends, geo.rules = is_end, np.array(ends, np.int32), rules
+    geo.mirror = np.array(
+        [ids(panel.mirror(v)) for v in names] if panel.symmetry else [-1], np.int32
+    )
+    geo.dot_point, geo.dot_a, geo.dot_b = none, none, none
+    geo.targets = np.zeros((0, 5), np.int32)
+    geo.starts = [
+        ids(s)
+        for s in panel.starts
+        if (panel.symmetry is None or panel.mirror(s) != s) and not panel.on_gap(s)
+    ]
+    geo.key_bounds = (total + geo.key_bounds[1], geo.key_bounds[1])
+    geo.names = tuple(names)
+    return geo
 
 
 # ----------------------------------------------------- learned programs
@@ -718,11 +791,12 @@ class PanelPaths:
         for array in (self.parent, self.vertex, self.flag, self.later):
             array.resize(capacity, refcheck=False)
 
-    def path(self, node: int, cols: int) -> list[Vertex]:
-        """The first line of stored path ``node``, from its start."""
+    def path(self, node: int, cols: int, names: tuple[Vertex, ...] | None = None) -> list[Vertex]:
+        """The first line of stored path ``node``, from its start (``names``:
+        PanelGeometry.names)."""
         ids = np.empty(256, np.int64)  # (vertex ids are uint8: a line visits 256 at most)
         n = stored_path(self.parent, self.vertex, node, ids)
-        vertices = _vertices(cols)
+        vertices = names or _vertices(cols)
         return [vertices[v] for v in ids[n - 1 :: -1].tolist()]
 
 
@@ -801,7 +875,7 @@ def _checked(run: _Run, deadline: float | None) -> list[Vertex] | None:
     found = int(counters[C_CANDIDATES])
     counters[C_CANDIDATES] = 0
     for i in range(found):
-        path = run.paths.path(int(run.paths.candidates[i]), run.panel.cols)
+        path = run.paths.path(int(run.paths.candidates[i]), run.panel.cols, run.geo.names)
         if is_solution(run.panel, path, deadline):
             return path
     return None
@@ -915,16 +989,20 @@ def solve_panel(
     capacity, max_paths = path_budget(memory_mb)
     max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
     learned = isinstance(predicate, Predicate) and predicate.kind == "program"
-    learned = learned and not panel.pillar  # pi, pi_baseline: off round a pillar (its geometry)
-    evaluate = (name == "baseline" or base_prune) and not panel.pillar
+    # round a pillar (its geometry) or with a start or an end half way along an
+    # edge (_split_geometry) the core walks lines and prunes none: exact, the
+    # checker judging every line
+    walk = panel.pillar or bool(panel.halves)
+    learned = learned and not walk
+    evaluate = (name == "baseline" or base_prune) and not walk
     program = encode_program(panel, predicate, geo) if learned else None
-    sound = not learned or mode == "sort" or predicate.sound
+    sound = walk or not learned or mode == "sort" or predicate.sound
     run = _Run(
         panel,
         geo,
         evaluate=evaluate,
-        prune=mode == "prune" and name != "none",
-        base_prune=base_prune,
+        prune=mode == "prune" and name != "none" and not walk,
+        base_prune=base_prune and not walk,
         program=program,
         paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate),
         max_paths=max(max_paths, 16),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from witness.errors import InputError
 from witness.model.panel import Panel
@@ -165,7 +166,8 @@ def check_prefix(
     a vertex, no gap crossed; with symmetry, its mirror image too); InputError
     naming ``option`` and what is wrong otherwise."""
     panel = puzzle.to_panel()
-    line = [(int(v[0]), int(v[1])) for v in prefix]
+    # (a start's or an end's edge midpoint keeps its half)
+    line = [cast(Vertex, tuple(int(c) if c % 1 == 0 else c for c in v)) for v in prefix]
     try:
         lines = lines_of(panel, line)
     except PathError as exc:

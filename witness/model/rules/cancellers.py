@@ -21,9 +21,11 @@ def check_region(
     present: Sequence[Element],
     on_line: dict[Point, str],
     deadline: float | None = None,
+    through: frozenset[Point] = frozenset(),
 ) -> list[Element]:
     """The region's wrong symbols after the cancellers did what they could
-    (empty when the region is right).
+    (empty when the region is right); ``through``: the places the region's
+    flood crosses without holding them (:func:`engine_order`).
 
     Which invalid symbols the spare cancellers remove is decided per group
     of interchangeable symbols (same kind, colour and piece): how many of
@@ -60,7 +62,7 @@ def check_region(
     groups: dict[tuple, list[Element]] = {}
     for e in invalid:
         groups.setdefault(_group_key(e), []).append(e)
-    last = _last_group(region, invalid, 2 * panel.cols if panel.pillar else 0)
+    last = _last_group(region, invalid, 2 * panel.cols if panel.pillar else 0, through)
     if not first and (most == spare or last is None or last in map(_group_key, invalid[:most])):
         return []
     fixed = set(very) | set(invalid) | set(cancellers)
@@ -88,12 +90,18 @@ def _group_key(e: Element) -> tuple:
 _ENGINE_STEPS = ((0, -1), (0, 1), (1, 0), (-1, 0))
 
 
-def engine_order(region: frozenset[Point], wrap: int = 0) -> list[Point]:
+def engine_order(
+    region: frozenset[Point], wrap: int = 0, through: frozenset[Point] = frozenset()
+) -> list[Point]:
     """The places of ``region`` in the community engine's order (its
     ``getRegions``: from the region's first place in its scan, leftmost
     column then topmost, depth first as :data:`_ENGINE_STEPS` go; round a
-    pillar of ``wrap`` doubled columns, x wraps)."""
-    start = min(region, key=lambda p: (p[0], -p[1]))
+    pillar of ``wrap`` doubled columns, x wraps); the flood crosses the
+    places of ``through`` next to the region (a start's or an end's segment,
+    :func:`~witness.model.rules.lines.open_ends`) without listing them."""
+    near = {q for q in through if any((q[0] + dx, q[1] + dy) in region for dx, dy in _ENGINE_STEPS)}
+    flooded = region | near
+    start = min(flooded, key=lambda p: (p[0], -p[1]))
     order, seen, stack = [start], {start}, [(start, 0)]
     while stack:
         p, k = stack.pop()
@@ -102,14 +110,19 @@ def engine_order(region: frozenset[Point], wrap: int = 0) -> list[Point]:
         stack.append((p, k + 1))
         q = (p[0] + _ENGINE_STEPS[k][0], p[1] + _ENGINE_STEPS[k][1])
         q = (q[0] % wrap, q[1]) if wrap else q
-        if q in region and q not in seen:
+        if q in flooded and q not in seen:
             seen.add(q)
             order.append(q)
             stack.append((q, 0))
-    return order
+    return [q for q in order if q not in near] if near else order
 
 
-def _last_group(region: frozenset[Point], invalid: list[Element], wrap: int = 0) -> tuple | None:
+def _last_group(
+    region: frozenset[Point],
+    invalid: list[Element],
+    wrap: int = 0,
+    through: frozenset[Point] = frozenset(),
+) -> tuple | None:
     """The group of the engine's last invalid symbol (None: there is none).
     The engine (validate.js, regionCheckNegations2) gives each spare
     canceller an invalid symbol later in its list than the one before, and
@@ -121,7 +134,7 @@ def _last_group(region: frozenset[Point], invalid: list[Element], wrap: int = 0)
     last_kind = [e for e in invalid if e.kind == invalid[-1].kind]
     if len({_group_key(e) for e in last_kind}) == 1:
         return _group_key(last_kind[-1])
-    rank = {q: i for i, q in enumerate(engine_order(region, wrap))}
+    rank = {q: i for i, q in enumerate(engine_order(region, wrap, through))}
     return _group_key(max(last_kind, key=lambda e: rank[e.point]))
 
 

@@ -10,7 +10,7 @@ from typing import cast
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex
 from witness.model.panel import Panel
 from witness.model.rules.cancellers import check_region
-from witness.model.rules.lines import covered, lines_of, path_violations
+from witness.model.rules.lines import covered, lines_of, open_ends, path_violations
 from witness.model.rules.messages import symbol_violation, with_place
 from witness.model.rules.records import (
     Element,
@@ -75,25 +75,47 @@ def _verdict(panel: Panel, path: Sequence[Vertex], deadline: float | None, every
             if sides_on_line(q, on_line) != cast(tuple, symbols[q].item)[2]:
                 return Verdict(False, (_bare(symbols[q]),), lines)
         seeds = memo.in_regions
-    for bits in region_bits(memo, on_line, seeds):
+    through = frozenset(open_ends(panel, lines)) if panel.halves else frozenset()
+    # (the places a region's flood crosses order its cancellers: a key of their own)
+    crossed = sum(map(memo.bit, through))
+    for bits in _region_bits(panel, memo, on_line, lines, seeds):
         if out and not every:
             break
-        errors = memo.errors.get(bits)
+        key = bits | crossed << memo.inside.bit_length() if crossed else bits
+        errors = memo.errors.get(key)
         if errors is None:
             present = [symbols[q] for q, bit in memo.symbol_bits if bits & bit]
             # (only the polyominoes' tiling and the cancellers' order read the
             # region's places)
             reads = any(e.kind in ("polyomino", "canceller") for e in present)
             region = memo.points(bits) if reads else frozenset()
-            errors = tuple(check_region(panel, region, present, on_line, deadline))
+            errors = tuple(check_region(panel, region, present, on_line, deadline, through))
             if len(memo.errors) >= ERRORS_KEPT:
                 memo.errors.clear()
-            memo.errors[bits] = errors
+            memo.errors[key] = errors
         if errors and every:
             out += _region_violations(memo, bits, errors, on_line)
         else:
             out += map(_bare, errors)
     return Verdict(not out, _placed(panel, out) if every else tuple(out), lines)
+
+
+def _region_bits(
+    panel: Panel,
+    memo: PanelMemo,
+    on_line: dict[Point, str],
+    lines: tuple[tuple[Vertex, ...], ...],
+    seeds: Iterable[Point],
+) -> list[int]:
+    """The regions as bits; a start or an end half way along an edge leaves the
+    regions on either side joined, its place in none (:func:`open_ends`)."""
+    opened = open_ends(panel, lines) if panel.halves else ()
+    if not opened:
+        return region_bits(memo, on_line, seeds)
+    walls = [q for q in on_line if q not in opened]
+    gone = sum(map(memo.bit, opened))
+    parts = (bits & ~gone for bits in region_bits(memo, walls, seeds))
+    return [bits for bits in parts if bits]
 
 
 def _bare(e: Element) -> Violation:

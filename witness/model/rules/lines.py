@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
-from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, edge, edge_point
+from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, edge_point, is_midpoint
 from witness.model.panel import Panel
 from witness.model.rules.records import PathError, Point, Violation, on_time
 from witness.model.rules.regions import panel_memo
@@ -27,7 +27,7 @@ def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], 
             if v not in memo.vertices:
                 raise PathError(f"path: vertex {list(v)} is outside the grid")
         for a, b in pairwise(line):
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) not in (0.5, 1):
                 raise PathError(f"path: {list(a)} to {list(b)} is not one step along an edge")
     if panel.symmetry is None:
         return (line,)
@@ -47,11 +47,13 @@ def _line_violations(
         if v in seen:
             out.append(Violation("path", v, f"the {which} visits {list(v)} twice"))
         seen.add(v)
+    for v in (v for v in line if panel.on_gap(v)) if panel.halves else ():
+        out.append(Violation("gap", v, f"the {which} is on a gap at {list(v)}"))
     steps = panel_memo(panel).blocked_steps
     for a, b in pairwise(line) if steps and not steps.isdisjoint(pairwise(line)) else ():
         if (a, b) not in steps:
             continue
-        e = edge(a, b)
+        e = panel.whole_edge(a, b)
         if e in panel.missing:
             out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
         elif e in panel.gaps:
@@ -122,13 +124,25 @@ def covered(lines: tuple[tuple[Vertex, ...], ...], wrap: int = 0) -> dict[Point,
     colours = ("black",) if len(lines) == 1 else (MAIN_LINE, MIRROR_LINE)
     out: dict[Point, str] = {}
     for line, colour in zip(lines, colours, strict=True):
-        for x, y in line:
-            out[(2 * x, 2 * y)] = colour
+        for x, y in line:  # (an edge's midpoint is at the edge's place)
+            out[(int(2 * x), int(2 * y))] = colour
         for a, b in pairwise(line):  # an edge's place is its middle
-            out[edge_point(a, b)] = colour
+            if (a[0] + b[0]) % 1 == 0 and (a[1] + b[1]) % 1 == 0:  # (not a half-edge)
+                out[edge_point(a, b)] = colour
     if wrap:
         out.update({(wrap, q[1]): c for q, c in out.items() if q[0] == 0})
     return out
+
+
+def open_ends(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> tuple[Point, ...]:
+    """The places of the first line's start and end when they lie half way along
+    an edge: the line covers half of that edge, and (as the engine's
+    ``switchToMaskedGrid``) the regions on either side join through the other
+    half, though the place belongs to no region. The mirror line's are not open
+    (the engine keeps only the first line's start and end point)."""
+    line = lines[0]
+    ends = {line[0]} | ({line[-1]} if line[-1] in panel.ends else set())
+    return tuple((int(2 * v[0]), int(2 * v[1])) for v in ends if is_midpoint(v))
 
 
 def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
@@ -137,6 +151,8 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
     ends = set(panel.ends)
     for start in panel.starts:
         path, on_path = [start], {start}
+        if panel.on_gap(start) or (panel.symmetry and panel.on_gap(panel.mirror(start))):
+            continue
         if panel.symmetry is not None:
             if panel.mirror(start) == start:
                 continue  # a start on the axis: the two lines would meet there
@@ -174,7 +190,9 @@ def _extend(
             continue
         mirror = panel.mirror(w) if panel.symmetry is not None else None
         if mirror is not None and (
-            mirror in on_path or mirror == w or edge(panel.mirror(v), mirror) in panel.blocked
+            mirror in on_path
+            or mirror == w
+            or panel.whole_edge(panel.mirror(v), mirror) in panel.blocked
         ):
             continue
         path.append(w)

@@ -98,6 +98,9 @@ class _Room:
     heads: frozenset[Vertex]
 
     def free(self, a: Vertex, b: Vertex) -> bool:
+        m = self.panel.halves.get((min(a, b), max(a, b)))
+        if m is not None:  # split by a start or an end: covered from either half
+            return self.free(a, m) or self.free(m, b)
         if b not in self.panel.neighbours(a):
             return False
         ends_ok = all(v not in self.used or v in self.heads for v in (a, b))

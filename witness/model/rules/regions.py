@@ -71,11 +71,13 @@ def panel_memo(panel: Panel) -> PanelMemo:
     inside, not_top, not_bottom, vertices, grid_steps = _grid_bits(
         panel.rows, panel.cols, panel.outside, panel.pillar
     )
+    if panel.halves:  # a start or an end half way along an edge splits it in two
+        vertices, grid_steps = _split(panel, vertices, grid_steps)
     symbols = elements(panel)
     dots = tuple(q for q, e in symbols.items() if e.kind == "dot")
     triangles = tuple(q for q, e in symbols.items() if e.kind == "triangle")
     in_regions = tuple(q for q, e in symbols.items() if e.kind not in ("dot", "triangle"))
-    steps = frozenset(s for a, b in panel.blocked for s in ((a, b), (b, a)))
+    steps = frozenset(s for a, b in panel.blocked for s in _steps_along(panel, a, b))
     symbol_bits = tuple((q, 1 << (q[0] * height + q[1])) for q in sorted(symbols))
     memo = PanelMemo(
         height,
@@ -100,6 +102,23 @@ def panel_memo(panel: Panel) -> PanelMemo:
 
 
 _LAST_MEMO: tuple[Panel | None, PanelMemo | None] = (None, None)  # the last panel asked for
+
+
+def _steps_along(panel: Panel, a: Vertex, b: Vertex) -> tuple[tuple[Vertex, Vertex], ...]:
+    """The line's steps along edge ``(a, b)``: both ways, by its midpoint when split."""
+    m = panel.halves.get((a, b))
+    if m is None:
+        return ((a, b), (b, a))
+    return ((a, m), (m, a), (m, b), (b, m))
+
+
+def _split(
+    panel: Panel, vertices: frozenset[Vertex], steps: frozenset[tuple[Vertex, Vertex]]
+) -> tuple[frozenset[Vertex], frozenset[tuple[Vertex, Vertex]]]:
+    """PanelMemo's vertices and steps with the split edges' midpoints and half-edges."""
+    whole = {s for a, b in panel.halves for s in ((a, b), (b, a))}
+    halves = {s for a, b in panel.halves for s in _steps_along(panel, a, b)}
+    return vertices | frozenset(panel.halves.values()), (steps - whole) | halves
 
 
 @lru_cache(maxsize=256)

@@ -16,16 +16,25 @@ from witness.model.puzzle import Vertex
 logger = logging.getLogger(__name__)
 
 
-def pair(v: Iterable[int]) -> str:
-    """A pair of numbers as a clingo term ``(X, Y)``."""
+def pair(v: Iterable[float]) -> str:
+    """A pair of numbers as a clingo term ``(X, Y)``; an edge's midpoint (a
+    start or an end half way along it) as ``h(PX, PY)``, its doubled-grid place."""
     x, y = v
+    if x % 1 or y % 1:
+        return f"h({int(2 * x)}, {int(2 * y)})"
     return f"({x}, {y})"
 
 
 def symbol_vertex(sym: clingo.Symbol) -> Vertex:
-    """A clingo pair ``(X, Y)`` as a vertex tuple."""
+    """A clingo pair ``(X, Y)`` (or a midpoint ``h(PX, PY)``, :func:`pair`) as a vertex tuple."""
     x, y = sym.arguments
+    if sym.name == "h":
+        return (_half(x.number), _half(y.number))
     return (x.number, y.number)
+
+
+def _half(c: int) -> float:
+    return c // 2 if c % 2 == 0 else c / 2
 
 
 def path_from_edges(start: Vertex, edges: Iterable[tuple[Vertex, Vertex]]) -> list[Vertex]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR, edge
+from witness.model.base import MAIN_LINE, MIRROR_LINE, NO_COLOUR
 from witness.model.panel import Panel, Polyomino
 from witness.model.rules import (
     cell_point,
@@ -48,28 +48,35 @@ SHOW = "#show sel/2.\n#show first/1.\n"
 
 
 def _line_facts(panel: Panel) -> list[str]:
-    """Vertices, the usable edges, starts, ends and the mirror map."""
-    out = [f"vertex({pair(v)})." for v in panel.vertices()]
-    out += [f"start({pair(v)})." for v in panel.starts]
-    out += [f"end({pair(v)})." for v in panel.ends]
+    """Vertices, the usable edges, starts, ends and the mirror map; a start's or
+    an end's edge midpoint is a vertex (``mid/1``) splitting its edge in two."""
+    vertices = [*panel.vertices(), *sorted(panel.halves.values())]
+    out = [f"vertex({pair(v)})." for v in vertices]
+    out += [f"mid({pair(v)})." for v in sorted(panel.halves.values())]
+    # (a midpoint on a gap, or whose mirror image is, holds no line)
+    usable = [v for v in vertices if not (panel.on_gap(v) or panel.on_gap(panel.mirror(v)))]
+    out += [f"start({pair(v)})." for v in panel.starts if v in usable]
+    out += [f"end({pair(v)})." for v in panel.ends if v in usable]
     for a, b in panel.grid_edges():
         if (a, b) in panel.blocked:
             continue
-        if panel.symmetry is not None:
-            ma, mb = panel.mirror(a), panel.mirror(b)
-            if edge(ma, mb) in panel.blocked or ma == a or mb == b:
-                continue  # the mirror line could not follow, or would meet the first
-        out.append(f"edge({pair(a)},{pair(b)}).")
+        m = panel.halves.get((a, b))
+        # (with symmetry, none the mirror line could not follow or where it would meet the first)
+        for u, w in ((a, b),) if m is None else ((a, m), (m, b)):
+            if panel.mirror_allows(u, w):
+                out.append(f"edge({pair(u)},{pair(w)}).")
     if panel.symmetry is not None:
-        out += [f"mirror({pair(v)},{pair(panel.mirror(v))})." for v in panel.vertices()]
+        out += [f"mirror({pair(v)},{pair(panel.mirror(v))})." for v in vertices]
     return out
 
 
 def cell_regions(panel: Panel) -> bool:
     """Are the regions computed over the cells only, with the places a rule
     asks about next to them (``link/3``, panel_regions.lp)? On panels where
-    nothing lies outside."""
-    return not panel.outside
+    nothing lies outside and no start or end lies half way along an edge (the
+    regions beside such an edge join round its uncovered end vertex, not
+    through a cell's side alone)."""
+    return not panel.outside and not panel.halves
 
 
 def _link_facts(panel: Panel) -> list[str]:
@@ -130,6 +137,11 @@ def _place_facts(panel: Panel) -> list[str]:
     out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
     for a, b in panel.grid_edges():
         p = pair(point((a, b)))
+        m = panel.halves.get((a, b))
+        if m is not None:  # a midpoint and its half-edges lie at the edge's place
+            out.append(f"vpt({pair(m)},{p}).")
+            out += [f"ept({pair(u)},{pair(w)},{p})." for u, w in ((a, m), (m, a), (m, b), (b, m))]
+            continue
         out += [f"ept({pair(a)},{pair(b)},{p}).", f"ept({pair(b)},{pair(a)},{p})."]
     return out
 
@@ -224,7 +236,10 @@ def _windmill_keys(panel: Panel) -> list[str]:
 
 def _tones(panel: Panel) -> bool:
     """Do dots lie on or at half the panel's vertices or more? Then the line's
-    vertices are counted by their chessboard colour (panel_dots.lp, tones)."""
+    vertices are counted by their chessboard colour (panel_dots.lp, tones).
+    Not with a start or an end half way along an edge (no colour of its own)."""
+    if panel.halves:
+        return False
     touched = set()
     for d in panel.dots:
         touched |= set(d.at) if d.on_edge else {d.at}
@@ -352,7 +367,7 @@ def lazy_families(
     the cancellers (module doc); ``settings.lazy`` when set."""
     if settings.lazy is not None:
         chosen = settings.lazy
-    elif second:
+    elif second and not panel.halves:  # (lazy.py's regions know no half-covered edge)
         chosen = frozenset({"polyominoes", "cancellers"})
     else:
         chosen = frozenset()

@@ -13,7 +13,7 @@ import clingo
 from witness.model.panel import Panel
 from witness.model.puzzle import Vertex
 from witness.model.rules import CheckStopped, check
-from witness.search.asp_solver.control import clingo_log, ground_by, wait_by
+from witness.search.asp_solver.control import clingo_log, ground_by, symbol_vertex, wait_by
 from witness.search.asp_solver.lazy import LazyCheck
 from witness.search.asp_solver.program import lazy_families, panel_program, unsure_possible
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
@@ -26,7 +26,7 @@ def _line_of(model: clingo.Model) -> list[Vertex]:
     for s in model.symbols(shown=True):
         if s.name == "unsure":
             continue
-        ends = [(a.arguments[0].number, a.arguments[1].number) for a in s.arguments]
+        ends = [symbol_vertex(a) for a in s.arguments]
         if s.name == "first":
             start = ends[0]
         else:
