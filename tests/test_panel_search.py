@@ -37,12 +37,8 @@ from witness.search.kernels.panel import (
     tiling_scratch,
     windmill_count_broken,
 )
-from witness.search.panel_search import (
-    baseline_values,
-    baseline_verdicts,
-    build_panel_geometry,
-    solve_panel,
-)
+from witness.search.panel_geometry import build_panel_geometry
+from witness.search.panel_search import baseline_values, baseline_verdicts, solve_panel
 
 COLOURS = ("red", "blue", "black", "none")  # "none" counts for no star
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))

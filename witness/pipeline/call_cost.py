@@ -31,11 +31,8 @@ def kernel_call(
     table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     if isinstance(puzzle, Panel):
         from witness.search.kernels.panel import panel_program_on_paths
-        from witness.search.panel_search import (
-            build_panel_geometry,
-            check_program,
-            encode_program,
-        )
+        from witness.search.panel_geometry import build_panel_geometry
+        from witness.search.panel_search import check_program, encode_program
 
         check_program(predicate)
         geo = build_panel_geometry(puzzle)

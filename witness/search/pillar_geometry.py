@@ -12,7 +12,7 @@ lines to an end and every line that reaches one is a candidate for the goal
 test, the rules checker, which reads the pillar whole. pi_baseline is not
 evaluated on a pillar (:func:`~witness.search.panel_search.solve_panel`).
 :func:`pillar_arrays` gives the fields of
-:class:`~witness.search.panel_search.PanelGeometry`, which that module builds.
+:class:`~witness.search.panel_geometry.PanelGeometry`, which that module builds.
 
 Vertex ids and places are numbered as on a rectangle of ``cols`` cells
 (vertex ``(x, y)`` is ``y * (cols + 1) + x``, place ``(px, py)`` is ``py *

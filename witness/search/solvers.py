@@ -20,13 +20,13 @@ from witness.errors import InputError
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, Vertex, search_view
 from witness.model.rules import PathError, is_solution, lines_of, path_violations
-from witness.search import astar, panel_search
+from witness.search import astar, panel_geometry, panel_search
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
 Searchable = Puzzle | Panel
-_GEOMETRY = {False: astar.Geometry, True: panel_search.PanelGeometry}
+_GEOMETRY = {False: astar.Geometry, True: panel_geometry.PanelGeometry}
 
 
 def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Searchable:
@@ -52,7 +52,7 @@ def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None)
     :func:`solve` with ``predicate`` will search it)."""
     puzzle = core_input(puzzle, None if predicate is None else builtin(predicate))
     if isinstance(puzzle, Panel):
-        return panel_search.build_panel_geometry(puzzle)
+        return panel_geometry.build_panel_geometry(puzzle)
     return astar.build_geometry(puzzle)
 
 

@@ -1,0 +1,418 @@
+"""The arrays the general panel core (:mod:`witness.search.kernels.panel`)
+searches on: a panel's vertices, steps, places, symbols and pieces, built once
+per panel (:func:`build_panel_geometry`) for :mod:`witness.search.panel_search`.
+A pillar's wrapping arrays come from :mod:`witness.search.pillar_geometry`; a
+start or an end half way along an edge adds its midpoint as a vertex."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from witness.errors import InputError
+from witness.model.base import (
+    DIRECTIONS,
+    MAIN_LINE,
+    MIRROR_LINE,
+    NO_COLOUR,
+    Vertex,
+    split_edge,
+)
+from witness.model.panel import Panel, Polyomino
+from witness.model.rules import piece_cover, windmill_colour_text
+from witness.search.kernels.panel import (
+    DOT_ANY,
+    DOT_MAIN,
+    DOT_MIRROR,
+    P_CANCELLER,
+    P_COUNTED,
+    P_DOT,
+    P_POLYOMINO,
+    P_SQUARE,
+    P_STAR,
+    P_TRIANGLE,
+    POLY_AREA,
+)
+from witness.search.pillar_geometry import pillar_arrays
+
+
+@dataclass
+class PanelGeometry:
+    """Flat arrays the compiled core reads, derived once per panel. Vertex
+    ``(x, y)`` is id ``y * (cols + 1) + x``; a place of the doubled grid
+    ``(px, py)`` is ``py * width + px`` with width ``2 cols + 1``."""
+
+    neighbour: np.ndarray  # int32[n_vertices, 4]: where a legal step leads, or -1
+    vpoint: np.ndarray  # int32[n_vertices]: a vertex's place
+    epoint: np.ndarray  # int32[n_vertices, 4]: the place of the edge in that direction
+    mirror: np.ndarray  # int32[n_vertices]: the mirror vertex; [-1] without symmetry
+    mpoint: np.ndarray  # int32[n_places]: the mirror place; [-1] without symmetry
+    pnb: np.ndarray  # int32[n_places, 4]: neighbouring places, or -1
+    pvertex: np.ndarray  # int32[n_places]: the vertex at a place, or -1
+    h: np.ndarray  # int32[n_vertices]: least Manhattan distance to an end
+    is_end: np.ndarray  # uint8[n_vertices]
+    ends: np.ndarray  # int32: end vertex ids
+    kind: np.ndarray  # int32[n_places]: P_* symbol kind
+    colour: np.ndarray  # int32[n_places]: colour id of a coloured symbol
+    value: np.ndarray  # int32[n_places]: triangle number, polyomino (kernels.POLY_AREA), dot's line
+    outside: np.ndarray  # uint8[n_places]: cut off from the panel by removed edges
+    symbols: np.ndarray  # int32: places holding a symbol or a dot
+    dot_point: np.ndarray  # int32[n_dots]
+    dot_a: np.ndarray  # int32[n_dots]: its vertex, or one end of its edge
+    dot_b: np.ndarray  # int32[n_dots]: the other end, or -1
+    targets: np.ndarray  # int32[n, 5]: places of dots and triangles (the estimate h
+    # reads), each with its x and y and its mirror image's (itself without symmetry)
+    place_end: np.ndarray  # int32[n_places]: doubled-grid distance to the nearest end
+    width: int
+    height: int
+    n_colours: int
+    rules: np.ndarray  # int64[7]: how many cancellers, region rule on, fast path allowed,
+    # region symbols, vertices with a legal step, every symbol in a cell and nothing
+    # outside (regions are flooded over cells alone), symmetry and nothing outside
+    # (rule 5 looks near the step alone)
+    starts: list[int]
+    # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
+    # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
+    # places an orientation covers, from its first cell), noffs int32[kinds, 4], norient
+    # int32[kinds]
+    tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    key_bounds: tuple[int, int]  # (F, H): every path's key (pi, f, h, n) has f < F, h < H
+    n_pieces: int  # polyominoes on the panel
+    # vertex by id when the panel has starts or ends half way along an edge (their
+    # midpoints are vertices numbered after the grid's: _split_geometry), else None
+    names: tuple[Vertex, ...] | None = None
+
+    def arrays(self) -> tuple:
+        """The core's geometry arguments, in its order."""
+        return (
+            self.neighbour,
+            self.vpoint,
+            self.epoint,
+            self.mirror,
+            self.mpoint,
+            self.pnb,
+            self.pvertex,
+            self.h,
+            self.is_end,
+            self.ends,
+            self.kind,
+            self.colour,
+            self.value,
+            self.outside,
+            self.symbols,
+            self.dot_point,
+            self.dot_a,
+            self.dot_b,
+            self.targets,
+            self.place_end,
+            self.width,
+            self.height,
+            self.n_colours,
+            self.rules,
+        )
+
+
+def _lattice_steps(columns: int, lines: int) -> np.ndarray:
+    """int32[columns * lines, 4]: the neighbour of each point of a columns x lines
+    lattice (numbered y * columns + x) in each direction (DIRECTIONS), or -1."""
+    return _lattice_table(columns, lines).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _lattice_table(columns: int, lines: int) -> np.ndarray:
+    xs, ys = np.meshgrid(np.arange(columns), np.arange(lines))
+    out = np.empty((columns * lines, 4), np.int32)
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        qx, qy = xs + dx, ys + dy
+        inside = (qx >= 0) & (qx < columns) & (qy >= 0) & (qy < lines)
+        out[:, d] = np.where(inside, qy * columns + qx, -1).ravel()
+    return out
+
+
+def _legal_steps(panel: Panel, vid) -> np.ndarray:
+    """neighbour[v, d]: the step's target when the line (and its mirror) may take it."""
+    neighbour = _lattice_steps(panel.cols + 1, panel.rows + 1)
+    for a, b in panel.blocked:
+        d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        neighbour[vid(a), d] = neighbour[vid(b), (d + 2) % 4] = -1
+    if panel.symmetry is None:
+        return neighbour
+    free = neighbour.copy()
+    for v in panel.vertices():
+        mv = panel.mirror(v)
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            w = (v[0] + dx, v[1] + dy)
+            if free[vid(v), d] < 0:
+                continue
+            mw = panel.mirror(w)
+            md = DIRECTIONS.index((mw[0] - mv[0], mw[1] - mv[1]))
+            if mw == w or free[vid(mv), md] < 0:
+                neighbour[vid(v), d] = -1
+    return neighbour
+
+
+class VertexIds:
+    """Vertex and place numbering of one panel."""
+
+    def __init__(self, panel: Panel):
+        self.cols, self.n = panel.cols, (panel.cols + 1) * (panel.rows + 1)
+        self.width, self.height = 2 * panel.cols + 1, 2 * panel.rows + 1
+        # a start's or an end's midpoint of an edge: a vertex after the grid's
+        self.mids = {m: self.n + i for i, m in enumerate(sorted(panel.halves.values()))}
+
+    def __call__(self, v: Vertex) -> int:
+        if self.mids and v in self.mids:
+            return self.mids[v]
+        return v[1] * (self.cols + 1) + v[0]
+
+    def place(self, p: tuple[int, int]) -> int:
+        return p[1] * self.width + p[0]
+
+
+def _places(panel: Panel, ids: VertexIds) -> tuple[np.ndarray, ...]:
+    """pnb, mpoint and outside over the doubled grid."""
+    n = ids.width * ids.height
+    pnb = _lattice_steps(ids.width, ids.height)
+    mpoint = np.full(1, -1, np.int32)
+    if panel.symmetry:
+        px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
+        mx = ids.width - 1 - px if panel.symmetry != "vertical" else px
+        my = ids.height - 1 - py if panel.symmetry != "horizontal" else py
+        mpoint = (my * ids.width + mx).ravel().astype(np.int32)
+    outside = np.zeros(n, np.uint8)
+    for p in panel.outside:
+        outside[ids.place(p)] = 1
+    return pnb, mpoint, outside
+
+
+def _symbol_arrays(panel: Panel, ids: VertexIds) -> tuple:
+    """kind, colour, value over the places; the dots; how many colours."""
+    n = ids.width * ids.height
+    kind = np.zeros(n, np.int32)
+    colour = np.zeros(n, np.int32)
+    value = np.zeros(n, np.int32)
+    colours: dict[str, int] = {}
+
+    def put(cell: tuple[int, int], k: int, name: str, number: int) -> None:
+        p = ids.place((2 * cell[0] + 1, 2 * cell[1] + 1))
+        kind[p], value[p] = k, number
+        colour[p] = -1 if name == NO_COLOUR else colours.setdefault(name, len(colours))
+
+    for x, y, k, name in panel.triangles:
+        put((x, y), P_TRIANGLE, name, k)
+    # under The Windmill's count a square's value is its colour's rank in the
+    # order The Windmill sorts colours of as many squares by
+    counted = panel.canceller_rules == "windmill"
+    texts = sorted({windmill_colour_text(name) for *_, name in panel.squares})
+    for x, y, name in panel.squares:
+        rank = texts.index(windmill_colour_text(name)) if counted else 0
+        put((x, y), P_SQUARE, name, rank)
+    for x, y, name in panel.stars:
+        put((x, y), P_STAR, name, 0)
+    for x, y, name in panel.cancellers:
+        put((x, y), P_COUNTED if counted else P_CANCELLER, name, 0)
+    for piece in panel.polyominoes:
+        area = -piece.size if piece.negative else piece.size
+        put(piece.cell, P_POLYOMINO, piece.colour, area * POLY_AREA + _shape_box(piece))
+    need = {MAIN_LINE: DOT_MAIN, MIRROR_LINE: DOT_MIRROR} if panel.symmetry else {}
+    dots = []
+    for dot in panel.dots:
+        a, b = (dot.at[0], dot.at[1]) if dot.on_edge else (dot.at, None)
+        at = (a[0] + b[0], a[1] + b[1]) if b else (2 * a[0], 2 * a[1])
+        p = ids.place(at)
+        kind[p], value[p] = P_DOT, need.get(dot.colour, DOT_ANY)
+        dots.append((p, ids(a), -1 if b is None else ids(b)))
+    dot_arrays = tuple(np.array([d[i] for d in dots], np.int32) for i in range(3))
+    return kind, colour, value, dot_arrays, len(colours)
+
+
+def _shape_box(piece: Polyomino) -> int:
+    """A piece's bounding box as the core reads it (kernels.POLY_AREA)."""
+    width = max(x for x, _ in piece.shape) - min(x for x, _ in piece.shape) + 1
+    height = max(y for _, y in piece.shape) - min(y for _, y in piece.shape) + 1
+    # (a side over 15 counts as 15: a smaller box only weakens the test)
+    return min(width, 15) + 16 * min(height, 15) + (256 if piece.rotatable else 0)
+
+
+def _piece_kinds(panel: Panel, ids: VertexIds) -> tuple[np.ndarray, ...]:
+    """PanelGeometry.tiles: identical pieces (shape and turning) are one kind;
+    each orientation covers its cells and, under the precise reading, the sides
+    between them, as offsets on the doubled grid from its first cell (least y,
+    then x), the cell the tiling search lays it on."""
+    kinds: dict[tuple, int] = {}
+    piece_of = np.full(ids.width * ids.height, -1, np.int32)
+    for piece in panel.polyominoes:
+        k = kinds.setdefault((piece.shape, piece.rotatable), len(kinds))
+        piece_of[ids.place((2 * piece.cell[0] + 1, 2 * piece.cell[1] + 1))] = k
+    precise = panel.polyomino_rules == "precise"
+    # the checker's places of a piece laid with its first cell on cell (0, 0),
+    # less that cell's place (1, 1)
+    covers = [
+        [
+            [(x - 1, y - 1) for x, y in piece_cover(turned, (0, 0), False, precise)]
+            for turned in Polyomino((0, 0), shape, rotatable).orientations()
+        ]
+        for shape, rotatable in kinds
+    ]
+    most = max((len(t) for turns in covers for t in turns), default=1)
+    offs = np.zeros((max(len(covers), 1), 4, most, 2), np.int32)
+    noffs = np.zeros((max(len(covers), 1), 4), np.int32)
+    for k, turns in enumerate(covers):
+        for o, places in enumerate(turns):
+            noffs[k, o] = len(places)
+            offs[k, o, : len(places)] = places
+    return piece_of, offs, noffs, np.array([len(t) for t in covers], np.int32)
+
+
+def _place_end(panel: Panel, ids: VertexIds) -> np.ndarray:
+    """Doubled-grid Manhattan distance from each place to the nearest end."""
+    px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
+    dist = [np.abs(px - 2 * e[0]) + np.abs(py - 2 * e[1]) for e in panel.ends]
+    return np.min(dist, axis=0).ravel().astype(np.int32)
+
+
+def _targets(kind: np.ndarray, mpoint: np.ndarray, width: int) -> np.ndarray:
+    """PanelGeometry.targets: the places of dots and triangles, x, y, and their
+    mirror images' x, y."""
+    places = np.flatnonzero((kind == P_DOT) | (kind == P_TRIANGLE))
+    images = mpoint[places] if mpoint[0] >= 0 else places
+    columns = (places, places % width, places // width, images % width, images // width)
+    return np.stack(columns, axis=1).astype(np.int32).reshape(-1, 5)
+
+
+def build_panel_geometry(panel: Panel) -> PanelGeometry:
+    """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry)."""
+    if panel.pillar:
+        return PanelGeometry(**pillar_arrays(panel))
+    ids = VertexIds(panel)
+    pnb, mpoint, outside = _places(panel, ids)
+    xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))
+    vpoint = (2 * ys * ids.width + 2 * xs).astype(np.int32)
+    h = np.min([np.abs(xs - e[0]) + np.abs(ys - e[1]) for e in panel.ends], axis=0)
+    h = h.astype(np.int32)
+    grid = _lattice_steps(panel.cols + 1, panel.rows + 1)
+    step = np.array([dy * ids.width + dx for dx, dy in DIRECTIONS], np.int32)
+    epoint = np.where(grid >= 0, vpoint[:, None] + step, -1).astype(np.int32)
+    mirror = np.array(
+        [ids(panel.mirror(v)) for v in panel.vertices()] if panel.symmetry else [-1], np.int32
+    )
+    is_end = np.zeros(ids.n, np.uint8)
+    is_end[[ids(e) for e in panel.ends if e not in ids.mids]] = 1  # (mids: _split_geometry)
+    kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
+    # a start on the mirror axis gives no line: the two lines would meet there
+    starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
+    starts = [s for s in starts if s < ids.n]  # (mids: _split_geometry)
+    region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
+    fast = panel.symmetry is None and not panel.outside
+    region_only = panel.squares or panel.stars or panel.polyominoes
+    rules = np.array(
+        [
+            len(panel.cancellers),
+            bool(region_symbols or panel.cancellers),
+            fast,
+            bool(region_only or panel.cancellers),
+            0,
+            not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside),
+            panel.symmetry is not None and not panel.outside,
+        ],
+        np.int64,
+    )
+    neighbour = _legal_steps(panel, ids)
+    rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))  # vertices a line can be on
+    pvertex = np.full(ids.width * ids.height, -1, np.int32)
+    pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
+    place_end = _place_end(panel, ids)
+    # h (the core's _target_h) is at most half of the larger of 2 h and a
+    # doubled-grid distance plus place_end, rounded up; f = g + h, g < vertices
+    most = max(2 * int(h.max()), ids.width + ids.height - 2 + int(place_end.max()))
+    n_h = (most + 1) // 2 + 1
+    geo = PanelGeometry(
+        neighbour=neighbour,
+        vpoint=vpoint,
+        epoint=epoint,
+        mirror=mirror,
+        mpoint=mpoint,
+        pnb=pnb,
+        pvertex=pvertex,
+        h=h,
+        is_end=is_end,
+        ends=np.array([ids(e) for e in panel.ends if e not in ids.mids], np.int32),
+        kind=kind,
+        colour=colour,
+        value=value,
+        outside=outside,
+        symbols=np.flatnonzero(kind).astype(np.int32),
+        dot_point=dot_point,
+        dot_a=dot_a,
+        dot_b=dot_b,
+        targets=_targets(kind, mpoint, ids.width),
+        place_end=place_end,
+        width=ids.width,
+        height=ids.height,
+        n_colours=n_colours,
+        rules=rules,
+        starts=starts,
+        tiles=_piece_kinds(panel, ids),
+        key_bounds=(ids.n + n_h, n_h),
+        n_pieces=int(np.count_nonzero(kind == P_POLYOMINO)),
+    )
+    return _split_geometry(panel, ids, geo) if ids.mids else geo
+
+
+def _split_geometry(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> PanelGeometry:
+    """The geometry of a panel with starts or ends half way along an edge: each
+    such midpoint is a vertex (ids after the grid's) at its edge's place, the
+    edge's steps lead to it, and its own to the edge's ends. The core's rules
+    and final test know no half-covered edge (its regions would wall off what
+    the engine joins), so here the core only walks lines (the driver turns
+    pi_baseline off: solve_panel) and the rules checker judges every line that
+    reaches an end: no dots, targets or region symbols reach the core."""
+    total = ids.n + len(ids.mids)
+    if total > 256:
+        raise InputError(
+            f"a {panel.rows}x{panel.cols} panel with starts or ends half way along an edge "
+            "has more vertices than the general search holds (256)"
+        )
+    neighbour = np.vstack([geo.neighbour, np.full((len(ids.mids), 4), -1, np.int32)])
+    epoint = np.vstack([geo.epoint, np.full((len(ids.mids), 4), -1, np.int32)])
+    vpoint = np.concatenate([geo.vpoint, np.zeros(len(ids.mids), np.int32)])
+    for m, k in ids.mids.items():
+        a, b = split_edge(m)
+        d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        place = ids.place((a[0] + b[0], a[1] + b[1]))
+        vpoint[k] = place
+        free = (a, b) not in panel.blocked
+        for v, dv in ((a, d), (b, (d + 2) % 4)):
+            legal = free and panel.mirror_allows(v, m)  # (each half-edge on its own)
+            neighbour[ids(v), dv] = k if legal else -1
+            neighbour[k, (dv + 2) % 4] = ids(v) if legal else -1
+            epoint[k, (dv + 2) % 4] = place
+    names = [(v % (panel.cols + 1), v // (panel.cols + 1)) for v in range(ids.n)]
+    names += sorted(ids.mids, key=ids.mids.__getitem__)
+    ends = [ids(e) for e in panel.ends]
+    is_end = np.zeros(total, np.uint8)
+    is_end[ends] = 1
+    h = np.array(
+        [min(int(abs(x - e[0]) + abs(y - e[1])) for e in panel.ends) for x, y in names], np.int32
+    )
+    rules = geo.rules.copy()
+    rules[[0, 1, 2, 3, 5]] = 0  # (with no dots or targets, _panel_final passes every line)
+    rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))
+    none = np.zeros(0, np.int32)
+    geo.neighbour, geo.epoint, geo.vpoint, geo.h = neighbour, epoint, vpoint, h
+    geo.is_end, geo.ends, geo.rules = is_end, np.array(ends, np.int32), rules
+    geo.mirror = np.array(
+        [ids(panel.mirror(v)) for v in names] if panel.symmetry else [-1], np.int32
+    )
+    geo.dot_point, geo.dot_a, geo.dot_b = none, none, none
+    geo.targets = np.zeros((0, 5), np.int32)
+    geo.starts = [
+        ids(s)
+        for s in panel.starts
+        if (panel.symmetry is None or panel.mirror(s) != s) and not panel.on_gap(s)
+    ]
+    geo.key_bounds = (total + geo.key_bounds[1], geo.key_bounds[1])
+    geo.names = tuple(names)
+    return geo
