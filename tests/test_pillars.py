@@ -231,6 +231,14 @@ def test_json_round_trip_and_default():
         Panel.from_dict({**flat.to_dict(), "pillar": "yes"})
 
 
+def test_a_pillar_with_a_start_or_an_end_half_way_along_an_edge_is_refused_by_name():
+    # not built yet (its wrapping arrays have no half-edges): refused, never a crash
+    flat = {"rows": 2, "cols": 4, "pillar": True}
+    for terminals in ({"starts": [[0.5, 0]], "ends": [[1, 2]]}, {"ends": [[1.5, 2]]}):
+        with pytest.raises(PuzzleError, match="half way along an edge of a pillar"):
+            Panel.from_dict({**flat, **terminals})
+
+
 def test_a_step_across_the_seam():
     panel = Panel(rows=1, cols=3, starts=((0, 0),), ends=((2, 1),), pillar=True)
     assert check(panel, [(0, 0), (2, 0), (2, 1)]).solved  # (0, 0) -> (2, 0) is the seam edge

@@ -61,6 +61,9 @@ def _check_pillar(panel: Panel) -> None:
         raise PuzzleError("symmetry", "a symmetric pillar needs an even number of columns")
     if panel.pillar and panel.polyomino_rules != "precise":
         raise PuzzleError("polyomino_rules", "a pillar takes the community engine's (precise)")
+    if panel.pillar and any(map(is_midpoint, (*panel.starts, *panel.ends))):
+        # not built yet: the pillar's wrapping arrays have no half-edges
+        raise PuzzleError("pillar", "a start or an end half way along an edge of a pillar")
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
