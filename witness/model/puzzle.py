@@ -164,7 +164,7 @@ class Puzzle:
             raise PuzzleError("triangles", "missing")
         for name in ("rows", "cols"):  # a panel may have none; a triangle puzzle may not
             value = data.get(name) if isinstance(data, dict) else None
-            if is_int(value) and value < 1:
+            if isinstance(value, int) and not isinstance(value, bool) and value < 1:
                 raise PuzzleError(name, f"expected an integer in 1..{MAX_SIDE}, got {value!r}")
         return cls.from_panel(panel_from_dict(data))
 
