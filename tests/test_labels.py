@@ -66,6 +66,7 @@ def rows(tree) -> list[tuple]:
     ]
 
 
+@pytest.mark.slow  # a brute-force oracle: the slow tier
 @settings(
     max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )
@@ -87,6 +88,7 @@ def same_trees(panel: Panel, labelling: Labelling) -> None:
     assert counted.n_solutions == checked.n_solutions
 
 
+@pytest.mark.slow  # a brute-force oracle: the slow tier
 @settings(
     max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )

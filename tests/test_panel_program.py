@@ -75,6 +75,7 @@ def test_compiled_program_agrees_with_the_oracle(panel, pred):
     assert program_values(panel, pred, [list(p) for p in paths]) == want
 
 
+@pytest.mark.slow  # a brute-force oracle: the slow tier
 @SETTINGS
 @given(panels(kinds=KINDS))
 def test_the_sound_rules_agree_with_the_oracle(panel):

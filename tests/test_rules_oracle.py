@@ -429,6 +429,7 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
         assume(False)
 
 
+@pytest.mark.slow  # a brute-force oracle: the slow tier
 @settings(
     max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
 )

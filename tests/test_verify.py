@@ -243,6 +243,7 @@ def test_oracle_enumeration_matches_enumerate_solutions(rows, cols):
     assert len(starts) == (rows + 1) * (cols + 1)
 
 
+@pytest.mark.slow  # a brute-force oracle: the slow tier
 def test_agrees_with_exhaustive_enumeration_up_to_2x3(oracle):
     names = list(HAND_MADE)
     outcomes = verify_clauses(TRIANGLES, tuple(HAND_MADE.values()), 2, 3)
@@ -360,6 +361,7 @@ def candidates():
     return list(zip(clauses, result.clauses, strict=True))
 
 
+@pytest.mark.slow  # a brute-force oracle: the slow tier
 def test_random_clauses_agree_with_exhaustive_enumeration_up_to_2x3(candidates, shown_by_size):
     """Refuted up to 2x3 exactly when some solution prefix of some puzzle up to
     2x3, with any start and goal, fires the clause (brute force)."""
