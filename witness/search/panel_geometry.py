@@ -282,10 +282,22 @@ def _targets(kind: np.ndarray, mpoint: np.ndarray, width: int) -> np.ndarray:
     return np.stack(columns, axis=1).astype(np.int32).reshape(-1, 5)
 
 
+def key_bounds(h: np.ndarray, place_end: np.ndarray, width: int, height: int) -> tuple[int, int]:
+    """(F, H) of :class:`PanelGeometry` for a grid of ``len(h)`` vertices and
+    ``width`` x ``height`` places: h (the core's _target_h) is at most half of
+    the larger of 2 h and a doubled-grid distance plus place_end, rounded up;
+    f = g + h with g below the number of vertices."""
+    most = max(2 * int(h.max()), width + height - 2 + int(place_end.max()))
+    n_h = (most + 1) // 2 + 1
+    return len(h) + n_h, n_h
+
+
 def build_panel_geometry(panel: Panel) -> PanelGeometry:
     """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry)."""
     if panel.pillar:
-        return PanelGeometry(**pillar_arrays(panel))
+        arrays = pillar_arrays(panel)
+        bounds = key_bounds(arrays["h"], arrays["place_end"], arrays["width"], arrays["height"])
+        return PanelGeometry(**arrays, key_bounds=bounds)
     ids = VertexIds(panel)
     pnb, mpoint, outside = _places(panel, ids)
     xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))
@@ -324,10 +336,6 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
     pvertex = np.full(ids.width * ids.height, -1, np.int32)
     pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
     place_end = _place_end(panel, ids)
-    # h (the core's _target_h) is at most half of the larger of 2 h and a
-    # doubled-grid distance plus place_end, rounded up; f = g + h, g < vertices
-    most = max(2 * int(h.max()), ids.width + ids.height - 2 + int(place_end.max()))
-    n_h = (most + 1) // 2 + 1
     geo = PanelGeometry(
         neighbour=neighbour,
         vpoint=vpoint,
@@ -355,7 +363,7 @@ def build_panel_geometry(panel: Panel) -> PanelGeometry:
         rules=rules,
         starts=starts,
         tiles=_piece_kinds(panel, ids),
-        key_bounds=(ids.n + n_h, n_h),
+        key_bounds=key_bounds(h, place_end, ids.width, ids.height),
         n_pieces=int(np.count_nonzero(kind == P_POLYOMINO)),
     )
     return _split_geometry(panel, ids, geo) if ids.mids else geo

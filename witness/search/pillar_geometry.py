@@ -93,7 +93,8 @@ def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def pillar_arrays(panel: Panel) -> dict:
-    """The core's arrays for a pillar (module doc), by PanelGeometry's field names."""
+    """The core's arrays for a pillar (module doc), by PanelGeometry's field names
+    (all but key_bounds, which witness.search.panel_geometry.key_bounds gives)."""
     cols, rows = panel.cols, panel.rows
     width, height = 2 * cols + 1, 2 * rows + 1
     n, n_places = (cols + 1) * (rows + 1), width * height
@@ -131,8 +132,6 @@ def pillar_arrays(panel: Panel) -> dict:
     # flood, no local rule 5
     rules = np.array([0, 0, 0, 0, np.count_nonzero((neighbour >= 0).any(axis=1)), 0, 0], np.int64)
     none = np.zeros(0, np.int32)
-    most = max(2 * int(h.max()), width + height - 2 + int(place_end.max()))
-    n_h = (most + 1) // 2 + 1
     return dict(
         neighbour=neighbour,
         vpoint=vpoint,
@@ -165,6 +164,5 @@ def pillar_arrays(panel: Panel) -> dict:
             np.zeros((1, 4), np.int32),
             np.zeros(1, np.int32),
         ),
-        key_bounds=(n + n_h, n_h),
         n_pieces=0,
     )
