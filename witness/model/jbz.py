@@ -41,7 +41,12 @@ SETTINGS = {
     "FAT_STARTPOINTS": False,
     "CUSTOM_MECHANICS": False,
 }
-_RULE_SETTINGS = ("NEGATIONS_CANCEL_NEGATIONS", "SHAPELESS_ZERO_POLY", "PRECISE_POLYOMINOS")
+_RULE_SETTINGS = (
+    "NEGATIONS_CANCEL_NEGATIONS",
+    "SHAPELESS_ZERO_POLY",
+    "PRECISE_POLYOMINOS",
+    "FAT_STARTPOINTS",
+)
 # What a player calls the engine's custom mechanics (the editor's titles).
 CUSTOM_WORDS = {"bridge": "bridges", "arrow": "arrows", "sizer": "sizers"}
 # What `witness export` writes holds this (under a key the engine ignores), so that
@@ -161,11 +166,6 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 if pillar:  # the last column's edges reach round to the first
                     b = (b[0] % cols, b[1])
                 _line_cell(cell, edge(a, b), True, out)
-    fat = (data.get("settings") or {}).get("FAT_STARTPOINTS", SETTINGS["FAT_STARTPOINTS"])
-    if fat and any(map(is_midpoint, out["starts"])):
-        raise UnsupportedPuzzle(
-            "a start half way along a line that walls regions off (setting FAT_STARTPOINTS on)"
-        )
     sym = data.get("symmetry")
     if pillar and isinstance(sym, dict) and sym.get("x") is not True and sym.get("y") is not True:
         symmetry: str | None = PILLAR_SHIFT  # round a pillar the engine turns it half way
@@ -184,13 +184,15 @@ def rule_settings(settings: object) -> dict:
     each true or false, the default where missing) stand for:
     NEGATIONS_CANCEL_NEGATIONS off is ``canceller_rules`` ``unpaired``,
     PRECISE_POLYOMINOS off ``polyomino_rules`` ``imprecise``,
-    SHAPELESS_ZERO_POLY on ``shapeless_zero``."""
+    SHAPELESS_ZERO_POLY on ``shapeless_zero``, FAT_STARTPOINTS on
+    ``fat_starts``."""
     given = settings if isinstance(settings, dict) else {}
     value = {key: bool(given.get(key, SETTINGS[key])) for key in _RULE_SETTINGS}
     return {
         "canceller_rules": "community" if value["NEGATIONS_CANCEL_NEGATIONS"] else "unpaired",
         "polyomino_rules": "precise" if value["PRECISE_POLYOMINOS"] else "imprecise",
         "shapeless_zero": value["SHAPELESS_ZERO_POLY"],
+        "fat_starts": value["FAT_STARTPOINTS"],
     }
 
 
@@ -347,6 +349,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     settings["NEGATIONS_CANCEL_NEGATIONS"] = panel.canceller_rules != "unpaired"
     settings["PRECISE_POLYOMINOS"] = panel.polyomino_rules == "precise"
     settings["SHAPELESS_ZERO_POLY"] = panel.shapeless_zero
+    settings["FAT_STARTPOINTS"] = panel.fat_starts
     if panel.polyomino_rules == "windmill":
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
     if panel.canceller_rules == "windmill" and panel.cancellers:

@@ -64,6 +64,7 @@ ALLOWED_KEYS = (
     "polyomino_rules",
     "canceller_rules",
     "shapeless_zero",
+    "fat_starts",
     "pillar",
     "meta",
 )
@@ -178,7 +179,10 @@ class Panel:
     cancellers never pair off) or ``"windmill"`` (The Windmill's count of
     what its cancellers take, :mod:`witness.model.rules`);
     ``shapeless_zero`` (the engine's SHAPELESS_ZERO_POLY): pieces whose net
-    area is 0 pass whatever their shapes (the windmill reading always does).
+    area is 0 pass whatever their shapes (the windmill reading always does);
+    ``fat_starts`` (the engine's FAT_STARTPOINTS): a start half way along an
+    edge walls that edge off as a line through it does, rather than leaving
+    the regions on either side joined.
     ``pillar`` panels wrap round left to right as a cylinder, as the community
     engine's do: vertex columns ``0 .. cols - 1`` (no column ``cols``), the
     seam edge ``((0, y), (cols - 1, y))`` joins the last to the first, and the
@@ -204,6 +208,7 @@ class Panel:
     polyomino_rules: str = "precise"
     canceller_rules: str = "community"
     shapeless_zero: bool = False
+    fat_starts: bool = False
     pillar: bool = False
     meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -386,6 +391,8 @@ class Panel:
             used.append("canceller_rules")
         if self.shapeless_zero:
             used.append("shapeless_zero")
+        if self.fat_starts:
+            used.append("fat_starts")
         if self.pillar:
             used.append("pillar")
         if len(self.starts) != 1:  # none: a panel no line solves
@@ -622,6 +629,7 @@ def panel_from_dict(data: object) -> Panel:
         polyomino_rules=rules,
         canceller_rules=data.get("canceller_rules", "community"),
         shapeless_zero=data.get("shapeless_zero", False),
+        fat_starts=data.get("fat_starts", False),
         pillar=pillar,
         meta=meta,
     )
@@ -681,6 +689,8 @@ def panel_to_dict(panel: Panel) -> dict:
         out["canceller_rules"] = panel.canceller_rules
     if panel.shapeless_zero:
         out["shapeless_zero"] = True
+    if panel.fat_starts:
+        out["fat_starts"] = True
     if panel.pillar:
         out["pillar"] = True
     if panel.meta:

@@ -20,6 +20,10 @@ from witness.model.base import (
     valid_colour,
 )
 
+# The most a triangle may ask for: a cell has 4 sides (a count above 4 is never
+# met, as in the community engine, which loads any count; its tests ask up to 9).
+MAX_TRIANGLES = 9
+
 # The panel is passed in (witness.model.panel builds on this module).
 Panel = object
 
@@ -48,6 +52,8 @@ def validate_panel(panel: Panel) -> None:
         )
     if not isinstance(panel.shapeless_zero, bool):
         raise PuzzleError("shapeless_zero", f"expected true or false, got {panel.shapeless_zero!r}")
+    if not isinstance(panel.fat_starts, bool):
+        raise PuzzleError("fat_starts", f"expected true or false, got {panel.fat_starts!r}")
 
 
 def _check_pillar(panel: Panel) -> None:
@@ -137,8 +143,11 @@ def _check_symbols(panel: Panel) -> None:
                 raise PuzzleError(name, f"square {list(item[:2])}: bad colour {item[-1]!r}")
             if name == "stars" and item[-1] == NO_COLOUR:
                 raise PuzzleError(name, f"square {list(item[:2])}: a star needs a colour")
-            if name == "triangles" and item[2] not in (1, 2, 3, 4):
-                raise PuzzleError(name, f"square {list(item[:2])} has k={item[2]}, expected 1..4")
+            if name == "triangles" and not (is_int(item[2]) and 1 <= item[2] <= MAX_TRIANGLES):
+                # (above 4 a triangle is never met: the engine loads it all the same)
+                raise PuzzleError(
+                    name, f"square {list(item[:2])} has k={item[2]}, expected 1..{MAX_TRIANGLES}"
+                )
     for p in panel.polyominoes:
         _check_cell(panel, "polyominoes", p.cell[0], p.cell[1], seen)
         if not p.shape or not all(is_int(c) for cell in p.shape for c in cell):

@@ -139,9 +139,11 @@ def open_ends(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> tuple[Poin
     an edge: the line covers half of that edge, and (as the engine's
     ``switchToMaskedGrid``) the regions on either side join through the other
     half, though the place belongs to no region. The mirror line's are not open
-    (the engine keeps only the first line's start and end point)."""
+    (the engine keeps only the first line's start and end point). With
+    ``fat_starts`` (the engine's FAT_STARTPOINTS) the start is a wall too."""
     line = lines[0]
-    ends = {line[0]} | ({line[-1]} if line[-1] in panel.ends else set())
+    ends = set() if panel.fat_starts else {line[0]}
+    ends |= {line[-1]} if line[-1] in panel.ends else set()
     return tuple((int(2 * v[0]), int(2 * v[1])) for v in ends if is_midpoint(v))
 
 

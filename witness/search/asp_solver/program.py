@@ -53,6 +53,8 @@ def _line_facts(panel: Panel) -> list[str]:
     vertices = [*panel.vertices(), *sorted(panel.halves.values())]
     out = [f"vertex({pair(v)})." for v in vertices]
     out += [f"mid({pair(v)})." for v in sorted(panel.halves.values())]
+    if panel.fat_starts and panel.halves:
+        out.append("fat.")
     # (a midpoint on a gap, or whose mirror image is, holds no line)
     usable = [v for v in vertices if not (panel.on_gap(v) or panel.on_gap(panel.mirror(v)))]
     out += [f"start({pair(v)})." for v in panel.starts if v in usable]
