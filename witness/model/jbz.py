@@ -146,10 +146,6 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
     if width % 2 == int(pillar) or height % 2 == 0 or any(len(c) != height for c in grid):
         raise UnsupportedPuzzle("a grid of even or ragged size")
     cols, rows = width // 2, height // 2
-    if pillar and cols < 3:
-        raise UnsupportedPuzzle(
-            f"a pillar {cols} column{'s' * (cols > 1)} round (3 or more are read)"
-        )
     grid = [[c if isinstance(c, dict) else {} for c in column] for column in grid]
     _legacy(data, grid)
     out: dict = {name: [] for name in _FIELDS}
@@ -163,8 +159,8 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
             else:
                 a = (px // 2, py // 2)
                 b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
-                if pillar:  # the last column's edges reach round to the first
-                    b = (b[0] % cols, b[1])
+                if pillar and cols >= 3:  # the last column's edges reach round to the first
+                    b = (b[0] % cols, b[1])  # (a narrow pillar names it by column cols)
                 _line_cell(cell, edge(a, b), True, out)
     sym = data.get("symmetry")
     if pillar and isinstance(sym, dict) and sym.get("x") is not True and sym.get("y") is not True:
@@ -294,8 +290,14 @@ def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
     steps = {"top": (x, y + 1), "bottom": (x, y - 1), "left": (x - 1, y), "right": (x + 1, y)}
     if panel.pillar:
         steps.update(left=((x - 1) % panel.cols, y), right=((x + 1) % panel.cols, y))
+    if panel.narrow:  # (the seam edge named by column cols: Panel.narrow)
+        steps.update(left=(x - 1, y), right=(x + 1, y))
     sides = [side for side, on in border.items() if on]
-    sides += [s for s, w in steps.items() if s not in sides and edge(v, w) in panel.missing]
+    sides += [
+        s
+        for s, w in steps.items()
+        if s not in sides and panel.in_rows(w) and panel.whole_edge(v, w) in panel.missing
+    ]
     if not sides:
         raise ValueError(f"end {list(v)} has no side to stick out of")
     return kept if kept in sides else sides[0]

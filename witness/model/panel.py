@@ -41,6 +41,7 @@ from witness.model.base import (
     edge_point,
     is_int,
     is_midpoint,
+    midpoint,
     split_edge,
 )
 from witness.model.panel_check import validate_panel
@@ -74,8 +75,18 @@ __all__ = ["SYMMETRIES", "Cell", "Dot", "Edge", "Panel", "Polyomino", "Vertex", 
 def cell_edges(c: Cell, wrap: int = 0) -> tuple[Edge, Edge, Edge, Edge]:
     """The four sides of cell ``c``: bottom, right, top, left; on a pillar of
     ``wrap`` columns the last cell's right side is the first vertex column
-    (:meth:`Panel.cell_edges`)."""
+    (:meth:`Panel.cell_edges`); round a narrow pillar (1 or 2 columns) the
+    last cell's bottom and top are named with column ``wrap`` standing for
+    column 0 across the seam (:attr:`Panel.narrow`), and on one column its
+    left and right side are one edge."""
     x, y = c
+    if 0 < wrap < 3 and x == wrap - 1:
+        return (
+            ((x, y), (x + 1, y)),
+            ((0, y), (0, y + 1)),
+            ((x, y + 1), (x + 1, y + 1)),
+            ((x, y), (x, y + 1)),
+        )
     if wrap and x == wrap - 1:
         return (
             edge((x, y), (0, y)),
@@ -232,6 +243,24 @@ class Panel:
         round a pillar (x wraps there)."""
         return 2 * self.cols + (0 if self.pillar else 1)
 
+    @property
+    def narrow(self) -> bool:
+        """A pillar of 1 or 2 columns: two edges join the same two vertices (on
+        one column an edge joins a vertex to itself), so the line's vertices
+        carry an unwrapped column (any integer, read modulo ``cols``; each
+        step one column on) to say which edge a step takes, and the seam edge
+        of row y is named ``((cols - 1, y), (cols, y))``, column ``cols``
+        standing for column 0 across it (docs/DESIGN.md)."""
+        return self.pillar and self.cols < 3
+
+    def base(self, v: Vertex) -> Vertex:
+        """The vertex (or midpoint) of the panel a line's vertex ``v`` stands
+        for: round a narrow pillar its column modulo ``cols``, else ``v``."""
+        if not (self.pillar and self.cols < 3):
+            return v
+        x = v[0] % self.cols
+        return cast(Vertex, (int(x) if x % 1 == 0 else x, v[1]))
+
     def vertices(self) -> Iterator[Vertex]:
         return ((x, y) for y in range(self.rows + 1) for x in range(self.vertex_cols))
 
@@ -242,12 +271,19 @@ class Panel:
         return 0 <= v[0] < self.vertex_cols and 0 <= v[1] <= self.rows
 
     def adjacent(self, a: Vertex, b: Vertex) -> bool:
-        """Are grid vertices ``a`` and ``b`` joined by an edge (across the seam too)?"""
+        """Are grid vertices ``a`` and ``b`` joined by an edge (across the seam too;
+        round a narrow pillar, is ``(a, b)`` an edge's name, :attr:`narrow`)?"""
+        if self.narrow:
+            return edge_name(a, b) in _narrow_edges(self.rows, self.cols)
         return (b[0], b[1]) in _grid_neighbours(self, (a[0], a[1]))
 
     def cell_edges(self, c: Cell) -> tuple[Edge, Edge, Edge, Edge]:
         """The four sides of cell ``c``: bottom, right, top, left (across the seam too)."""
         return cell_edges(c, self.cols if self.pillar else 0)
+
+    def in_rows(self, v: Vertex) -> bool:
+        """Is ``v`` within the panel's rows of vertices (0 to ``rows``)?"""
+        return 0 <= v[1] <= self.rows
 
     def in_cells(self, c: Cell) -> bool:
         return 0 <= c[0] < self.cols and 0 <= c[1] < self.rows
@@ -255,7 +291,9 @@ class Panel:
     def grid_edges(self) -> Iterator[Edge]:
         """Every edge of the full grid, removed or not."""
         for x, y in self.vertices():
-            if self.pillar:
+            if self.narrow:  # the seam edge's far end is column cols (narrow)
+                yield ((x, y), (x + 1, y))
+            elif self.pillar:
                 yield edge((x, y), ((x + 1) % self.cols, y))
             elif x < self.cols:
                 yield ((x, y), (x + 1, y))
@@ -267,7 +305,7 @@ class Panel:
         """Edges not in the panel: removed ones and those of removed vertices."""
         out = set(self.removed_edges)
         for v in self.removed_vertices:
-            out |= {edge(v, w) for w in _grid_neighbours(self, v)}
+            out |= {e for _, e in _grid_steps(self, v)}
         return frozenset(out)
 
     @cached_property
@@ -283,6 +321,8 @@ class Panel:
     def neighbours(self, v: Vertex) -> list[Vertex]:
         """Vertices the line can step to from ``v`` (DIRECTIONS order): a
         midpoint's two ends, and a split edge's midpoint rather than its far end."""
+        if self.narrow:
+            return _narrow_neighbours(self, v)
         if is_midpoint(v):
             e = split_edge(v)
             return [] if e in self.blocked else [e[1], e[0]]
@@ -297,7 +337,7 @@ class Panel:
         """Is ``v`` a start's or an end's midpoint on a gap? No line may be
         there (the engine's validate.js: a line over a gap), not even one of
         that vertex alone."""
-        return is_midpoint(v) and split_edge(v) in self.blocked
+        return is_midpoint(v) and split_edge(self.base(v)) in self.blocked
 
     def mirror_allows(self, a: Vertex, b: Vertex) -> bool:
         """May the line step from ``a`` to ``b`` (neighbours in the line's graph)
@@ -310,12 +350,19 @@ class Panel:
 
     def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
+        if self.narrow:
+            if is_midpoint(a) or is_midpoint(b):
+                return split_edge(self.base(b if is_midpoint(b) else a))
+            return _step_edge(self.cols, a, b)
         if is_midpoint(a) or is_midpoint(b):
             return split_edge(b if is_midpoint(b) else a)
         return edge(a, b)
 
     def is_boundary(self, v: Vertex) -> bool:
         """On the grid's border, or next to a missing edge (where an end can stick out)."""
+        if self.narrow:
+            steps = _grid_steps(self, v)
+            return len(steps) < 4 or any(e in self.missing for _, e in steps)
         grid = _grid_neighbours(self, v)
         return len(grid) < 4 or any(edge(v, w) in self.missing for w in grid)
 
@@ -454,6 +501,61 @@ def _grid_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
             w = (w[0] % panel.cols, w[1])
         if panel.in_grid(w):
             out.append(w)
+    return out
+
+
+def edge_name(a: Vertex, b: Vertex) -> Edge:
+    """``(a, b)`` as an edge's name, lower/left end first (no check that they
+    are neighbours: a narrow pillar's seam edge ends at column ``cols``)."""
+    a, b = tuple(a), tuple(b)
+    return cast(Edge, (a, b) if a <= b else (b, a))
+
+
+@cache
+def _narrow_edges(rows: int, cols: int) -> frozenset[Edge]:
+    """Every edge's name round a narrow pillar (:attr:`Panel.narrow`)."""
+    out = {((x, y), (x + 1, y)) for x in range(cols) for y in range(rows + 1)}
+    out |= {((x, y), (x, y + 1)) for x in range(cols) for y in range(rows)}
+    return frozenset(out)
+
+
+def _step_edge(cols: int, a: Vertex, b: Vertex) -> Edge:
+    """The edge a step between grid vertices ``a`` and ``b`` (unwrapped columns,
+    one column or one row apart) takes round a narrow pillar of ``cols``."""
+    if a[1] == b[1]:
+        low = min(a[0], b[0]) % cols
+        return ((low, a[1]), (low + 1, a[1]))
+    x = a[0] % cols
+    return ((x, min(a[1], b[1])), (x, max(a[1], b[1])))
+
+
+def _grid_steps(panel: Panel, v: Vertex) -> list[tuple[Vertex, Edge]]:
+    """Round a narrow pillar, every step from grid vertex ``v`` (unwrapped) in
+    DIRECTIONS order: the vertex reached (unwrapped) and the edge taken (on
+    one column a step left or right comes back to ``v``)."""
+    if not panel.narrow:
+        return [(w, edge(v, w)) for w in _grid_neighbours(panel, v)]
+    out = []
+    for dx, dy in DIRECTIONS:
+        w = (v[0] + dx, v[1] + dy)
+        if 0 <= w[1] <= panel.rows:
+            out.append((w, _step_edge(panel.cols, v, w)))
+    return out
+
+
+def _narrow_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
+    """Panel.neighbours round a narrow pillar: ``v`` and the vertices given
+    with unwrapped columns; a step back to ``v`` itself is none."""
+    if is_midpoint(v):
+        if split_edge(panel.base(v)) in panel.blocked:
+            return []
+        a, b = split_edge(v)
+        return [b, a]
+    out = []
+    for w, e in _grid_steps(panel, v):
+        if panel.base(w) == panel.base(v) or e in panel.blocked:
+            continue
+        out.append(midpoint((v, w)) if e in panel.halves else w)
     return out
 
 

@@ -59,15 +59,16 @@ def validate_panel(panel: Panel) -> None:
 def _check_pillar(panel: Panel) -> None:
     if not isinstance(panel.pillar, bool):
         raise PuzzleError("pillar", f"expected true or false, got {panel.pillar!r}")
-    if panel.pillar and panel.cols < 3:
-        # two columns round, two edges would join the same two vertices: a path
-        # given as vertices could not say which one it takes
-        raise PuzzleError("pillar", f"a pillar needs 3 or more columns, got {panel.cols}")
+    if panel.pillar and panel.cols < 1:
+        raise PuzzleError("pillar", "a pillar needs a column or more, got 0")
+    if panel.narrow and panel.symmetry is not None:
+        # (not built: the mirror line's lift round 1 or 2 columns)
+        raise PuzzleError("symmetry", "a pillar of 1 or 2 columns with symmetry")
     if panel.pillar and panel.symmetry is not None and panel.cols % 2:
         raise PuzzleError("symmetry", "a symmetric pillar needs an even number of columns")
     if panel.pillar and panel.polyomino_rules != "precise":
         raise PuzzleError("polyomino_rules", "a pillar takes the community engine's (precise)")
-    if panel.pillar and any(map(is_midpoint, (*panel.starts, *panel.ends))):
+    if not panel.narrow and panel.pillar and any(map(is_midpoint, (*panel.starts, *panel.ends))):
         # not built yet: the pillar's wrapping arrays have no half-edges
         raise PuzzleError("pillar", "a start or an end half way along an edge of a pillar")
 
@@ -81,10 +82,21 @@ def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
     return v
 
 
+def _edge_ok(panel: Panel, name: str, e: tuple) -> tuple[Vertex, Vertex]:
+    """The two ends of an edge's name; round a narrow pillar the seam edge's
+    far end is column ``cols`` (Panel.narrow)."""
+    if panel.narrow:
+        if not panel.adjacent(*e):
+            raise PuzzleError(name, f"{[*e[0], *e[1]]} is not an edge of the pillar")
+        return e
+    a, b = (_vertex_ok(panel, name, v) for v in e)
+    return a, b
+
+
 def _check_edges(panel: Panel) -> None:
     for name, edges in (("gaps", panel.gaps), ("removed", panel.removed_edges)):
         for e in edges:
-            a, b = (_vertex_ok(panel, name, v) for v in e)
+            a, b = _edge_ok(panel, name, e)
             if not panel.adjacent(a, b):
                 raise PuzzleError(name, f"{list(a)} and {list(b)} are not neighbours")
     for v in panel.removed_vertices:
@@ -115,7 +127,9 @@ def _midpoint_ok(panel: Panel, name: str, v: Vertex) -> None:
     """A start or an end half way along an edge of the grid (on a gap or a
     removed edge it holds no line, as in the engine: Panel.on_gap)."""
     a, b = split_edge(v)
-    if not (panel.in_grid(a) and panel.in_grid(b)):
+    if panel.narrow and not panel.adjacent(a, b):
+        raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the pillar")
+    if not panel.narrow and not (panel.in_grid(a) and panel.in_grid(b)):
         raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the grid")
 
 
@@ -164,7 +178,7 @@ def _check_dots(panel: Panel) -> None:
         if d.colour not in DOT_COLOURS:
             raise PuzzleError("dots", f"colour {d.colour!r} is not one of {', '.join(DOT_COLOURS)}")
         if d.on_edge:
-            a, b = (_vertex_ok(panel, "dots", v) for v in d.at)
+            a, b = _edge_ok(panel, "dots", d.at)
             if not panel.adjacent(a, b):
                 raise PuzzleError("dots", f"{list(a)} and {list(b)} are not neighbours")
             if edge(a, b) in panel.blocked:

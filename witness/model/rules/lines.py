@@ -22,6 +22,9 @@ def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], 
     if not line:
         raise PathError("path: empty")
     memo = panel_memo(panel)
+    if panel.narrow:
+        _narrow_walk(panel, line, memo.vertices)
+        return (line,)
     if not (memo.vertices.issuperset(line) and memo.steps.issuperset(pairwise(line))):
         for v in line:  # the first culprit, for the message
             if v not in memo.vertices:
@@ -34,9 +37,27 @@ def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], 
     return (line, tuple(panel.mirror(v) for v in line))
 
 
+def _narrow_walk(panel: Panel, line: tuple[Vertex, ...], vertices: frozenset[Vertex]) -> None:
+    """PathError unless ``line`` is a walk round a narrow pillar: its vertices
+    with unwrapped columns (Panel.narrow), each step one column or row on, or
+    half of one to or from a start's or an end's midpoint, never a whole step
+    along an edge such a midpoint splits."""
+    for v in line:
+        if panel.base(v) not in vertices:
+            raise PathError(f"path: vertex {list(v)} is outside the grid")
+    for a, b in pairwise(line):
+        half = is_midpoint(a) or is_midpoint(b)
+        d = abs(a[0] - b[0]) + abs(a[1] - b[1])
+        split = not half and d == 1 and panel.whole_edge(a, b) in panel.halves
+        if d != (0.5 if half else 1) or split or (is_midpoint(a) and is_midpoint(b)):
+            raise PathError(f"path: {list(a)} to {list(b)} is not one step along an edge")
+
+
 def _line_violations(
     panel: Panel, line: tuple[Vertex, ...], which: str, finished: bool
 ) -> list[Violation]:
+    if panel.narrow:
+        return _narrow_violations(panel, line, which, finished)
     out = []
     if line[0] not in panel.starts:
         out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
@@ -53,6 +74,33 @@ def _line_violations(
     for a, b in pairwise(line) if steps and not steps.isdisjoint(pairwise(line)) else ():
         if (a, b) not in steps:
             continue
+        e = panel.whole_edge(a, b)
+        if e in panel.missing:
+            out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
+        elif e in panel.gaps:
+            out.append(Violation("gap", (*a, *b), f"the {which} crosses a gap"))
+    return out
+
+
+def _narrow_violations(
+    panel: Panel, line: tuple[Vertex, ...], which: str, finished: bool
+) -> list[Violation]:
+    """_line_violations round a narrow pillar: each vertex read modulo the
+    columns, each step's edge the one its unwrapped columns say."""
+    out = []
+    here = [panel.base(v) for v in line]
+    if here[0] not in panel.starts:
+        out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
+    if finished and here[-1] not in panel.ends:
+        out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
+    seen: set[Vertex] = set()
+    for v, b in zip(line, here, strict=True):
+        if b in seen:
+            out.append(Violation("path", v, f"the {which} visits {list(b)} twice"))
+        seen.add(b)
+        if panel.on_gap(b):
+            out.append(Violation("gap", v, f"the {which} is on a gap at {list(b)}"))
+    for a, b in pairwise(line):
         e = panel.whole_edge(a, b)
         if e in panel.missing:
             out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
@@ -103,7 +151,7 @@ def random_walk(
     line = [rng.choice(choices)]
     top = 2 * (panel.rows + panel.cols) if max_steps is None else max_steps
     for _ in range(rng.randint(min_steps, top)):
-        if stop_at_ends and len(line) > 1 and line[-1] in panel.ends:
+        if stop_at_ends and len(line) > 1 and panel.base(line[-1]) in panel.ends:
             break
         steps = [
             w
@@ -120,15 +168,18 @@ def covered(lines: tuple[tuple[Vertex, ...], ...], wrap: int = 0) -> dict[Point,
     """Doubled-grid places under the lines -> the line's colour (black without
     symmetry, else blue for the first line, yellow for its mirror). Round a
     pillar of ``wrap`` (``2 cols``) doubled columns, the places of column 0 are
-    also given at x = ``wrap``, so that a cell's right side is found at x + 1."""
+    also given at x = ``wrap``, so that a cell's right side is found at x + 1;
+    a line round a narrow pillar, with unwrapped columns, has its places taken
+    modulo ``wrap``."""
     colours = ("black",) if len(lines) == 1 else (MAIN_LINE, MIRROR_LINE)
     out: dict[Point, str] = {}
     for line, colour in zip(lines, colours, strict=True):
         for x, y in line:  # (an edge's midpoint is at the edge's place)
-            out[(int(2 * x), int(2 * y))] = colour
+            out[(int(2 * x) % wrap if wrap else int(2 * x), int(2 * y))] = colour
         for a, b in pairwise(line):  # an edge's place is its middle
             if (a[0] + b[0]) % 1 == 0 and (a[1] + b[1]) % 1 == 0:  # (not a half-edge)
-                out[edge_point(a, b)] = colour
+                q = edge_point(a, b)
+                out[(q[0] % wrap, q[1]) if wrap else q] = colour
     if wrap:
         out.update({(wrap, q[1]): c for q, c in out.items() if q[0] == 0})
     return out
@@ -143,8 +194,13 @@ def open_ends(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> tuple[Poin
     ``fat_starts`` (the engine's FAT_STARTPOINTS) the start is a wall too."""
     line = lines[0]
     ends = set() if panel.fat_starts else {line[0]}
-    ends |= {line[-1]} if line[-1] in panel.ends else set()
-    return tuple((int(2 * v[0]), int(2 * v[1])) for v in ends if is_midpoint(v))
+    ends |= {line[-1]} if panel.base(line[-1]) in panel.ends else set()
+    wrap = 2 * panel.cols if panel.pillar else 0
+    return tuple(
+        (int(2 * v[0]) % wrap if wrap else int(2 * v[0]), int(2 * v[1]))
+        for v in ends
+        if is_midpoint(v)
+    )
 
 
 def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
@@ -164,6 +220,26 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
         yield from _extend(panel, path, on_path, ends)
 
 
+def _narrow_extend(
+    panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set, deadline: float | None
+) -> Iterator:
+    """_extend round a narrow pillar: ``on_path`` holds the vertices the line
+    stands for (Panel.base), ``path`` its unwrapped columns."""
+    if deadline is not None:
+        on_time(deadline)
+    for w in panel.neighbours(path[-1]):
+        b = panel.base(w)
+        if b in on_path:
+            continue
+        path.append(w)
+        on_path.add(b)
+        if b in ends:
+            yield list(path)
+        yield from _narrow_extend(panel, path, on_path, ends, deadline)
+        on_path.discard(b)
+        path.pop()
+
+
 def completions(
     panel: Panel, prefix: Sequence[Vertex], deadline: float | None = None
 ) -> Iterator[list[Vertex]]:
@@ -176,7 +252,7 @@ def completions(
     if panel.symmetry is not None:
         on_path |= {panel.mirror(v) for v in path}
     ends = set(panel.ends)
-    if path[-1] in ends:
+    if panel.base(path[-1]) in ends:
         yield list(path)
     yield from _extend(panel, path, on_path, ends, deadline)
 
@@ -184,6 +260,10 @@ def completions(
 def _extend(
     panel: Panel, path: list[Vertex], on_path: set[Vertex], ends: set, deadline: float | None = None
 ) -> Iterator:
+    if panel.narrow:
+        on_path = {panel.base(v) for v in path}
+        yield from _narrow_extend(panel, path, on_path, ends, deadline)
+        return
     if deadline is not None:
         on_time(deadline)
     v = path[-1]
