@@ -57,6 +57,7 @@ from witness.model.base import (
 from witness.model.panel import Panel
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
+from witness.search.narrow_search import solve_narrow
 from witness.search.kernels import panel as kernels
 from witness.search.kernels.panel import (
     C_CANDIDATES,
@@ -588,6 +589,10 @@ def solve_panel(
     check_budgets(time_limit, max_expansions, memory_mb)
     if not panel.starts or not panel.ends:  # no line to draw (the engine accepts such panels)
         return _no_line(name, mode + ("+base" if base_prune else ""))
+    if panel.narrow:  # a pillar of 1 or 2 columns: its own search (narrow_search)
+        found = solve_narrow(panel, time_limit, max_expansions, stop, prefix)
+        found.predicate, found.mode = name, mode
+        return found
     warm_up()
     geo = geometry or build_panel_geometry(panel)
     capacity, max_paths = path_budget(memory_mb)

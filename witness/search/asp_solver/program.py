@@ -17,6 +17,7 @@ from witness.model.rules import (
     windmill_square_key,
 )
 from witness.search.asp_solver.control import pair
+from witness.search.asp_solver.narrow import narrow_line_facts, narrow_place_facts
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
 from witness.search.encodings import encoding
 
@@ -49,7 +50,10 @@ SHOW = "#show sel/2.\n#show first/1.\n"
 
 def _line_facts(panel: Panel) -> list[str]:
     """Vertices, the usable edges, starts, ends and the mirror map; a start's or
-    an end's edge midpoint is a vertex (``mid/1``) splitting its edge in two."""
+    an end's edge midpoint is a vertex (``mid/1``) splitting its edge in two;
+    round a narrow pillar, of its two-fold cover (asp_solver.narrow)."""
+    if panel.narrow:
+        return narrow_line_facts(panel)
     vertices = [*panel.vertices(), *sorted(panel.halves.values())]
     out = [f"vertex({pair(v)})." for v in vertices]
     out += [f"mid({pair(v)})." for v in sorted(panel.halves.values())]
@@ -136,6 +140,8 @@ def _place_facts(panel: Panel) -> list[str]:
                 if q in inside_set:
                     out.append(f"adj({pair((px, py))},{pair(q)}).")
                     out.append(f"adj({pair(q)},{pair((px, py))}).")
+    if panel.narrow:  # the line is drawn on the cover (asp_solver.narrow)
+        return out + narrow_place_facts(panel)
     out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
     for a, b in panel.grid_edges():
         p = pair(point((a, b)))
@@ -156,7 +162,10 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
     for x, y, k, _colour in panel.triangles:
         p = cell_point((x, y))
         out.append(f"tri({pair(p)},{k}).")
-        out += [f"side({pair(p)},{pair(point(e))})." for e in panel.cell_edges((x, y))]
+        sides = panel.cell_edges((x, y))
+        out += [f"side({pair(p)},{pair(point(e))})." for e in sides]
+        if sides[1] == sides[3]:  # one column round: its left and right side, counted twice
+            out.append(f"twice({pair(p)},{pair(point(sides[1]))}).")
     for x, y, colour in panel.squares:
         out.append(f'square({pair(cell_point((x, y)))},"{colour}").')
     for x, y, colour in panel.stars:

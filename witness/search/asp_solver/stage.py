@@ -15,6 +15,7 @@ from witness.model.puzzle import Vertex
 from witness.model.rules import CheckStopped, check
 from witness.search.asp_solver.control import clingo_log, ground_by, symbol_vertex, wait_by
 from witness.search.asp_solver.lazy import LazyCheck
+from witness.search.asp_solver.narrow import unwrap
 from witness.search.asp_solver.program import lazy_families, panel_program, unsure_possible
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
 
@@ -144,7 +145,7 @@ class Stage:
     def _verdict(self, model: clingo.Model, deadline: float | None) -> list[Vertex] | None:
         """The model's line when the checker accepts it; else None, and the
         regions (or the line) it rejected are nogoods from now on."""
-        line = _line_of(model)
+        line = unwrap(self.panel, _line_of(model))
         unsure = not self.exact and model.contains(clingo.Function("unsure"))
         nogoods = self.checker.nogoods(line, deadline) if self.checker else []
         if not nogoods and unsure and not check(self.panel, line, deadline).solved:
