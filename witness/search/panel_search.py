@@ -57,7 +57,6 @@ from witness.model.base import (
 from witness.model.panel import Panel
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
-from witness.search.narrow_search import solve_narrow
 from witness.search.kernels import panel as kernels
 from witness.search.kernels.panel import (
     C_CANDIDATES,
@@ -78,6 +77,7 @@ from witness.search.kernels.panel import (
     stored_path,
     tiling_scratch,
 )
+from witness.search.narrow_search import solve_narrow
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
 from witness.search.panel_geometry import PanelGeometry, VertexIds, build_panel_geometry
 from witness.search.predicates import OPERATORS, Predicate
