@@ -49,7 +49,7 @@ from witness.io import write_file  # noqa: E402
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex  # noqa: E402
 from witness.model.panel import Panel, Polyomino  # noqa: E402
 from witness.model.puzzle import Puzzle  # noqa: E402
-from witness.model.rules import CELL_KINDS, Violation, lines_of  # noqa: E402
+from witness.model.rules import CELL_KINDS, PathError, Violation, lines_of  # noqa: E402
 
 SUFFIXES = (".svg", ".png")
 # Recorded in every picture (SVG creator, PNG software): `witness show --out`
@@ -195,6 +195,12 @@ def _save(fig: plt.Figure, out: Path, fmt: str, square_px: int = 75) -> None:
 
 
 def _check_path(panel: Panel, path: Sequence[Vertex]) -> None:
+    if panel.narrow:  # unwrapped columns (Panel.narrow): the checker's walk
+        try:
+            lines_of(panel, [cast(Vertex, tuple(v)) for v in path])
+        except PathError as exc:
+            raise RenderError("--" + str(exc)) from None
+        return
     for v in path:
         if not (len(v) == 2 and panel.in_grid(cast(Vertex, tuple(v)))):
             raise RenderError(f"--path: vertex {list(v)} is outside the {panel.size} grid")
@@ -402,10 +408,14 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
     tones = (PATH,) if len(lines) == 1 else (LINE_COLOURS[MAIN_LINE], LINE_COLOURS[MIRROR_LINE])
     for line, name, tone in zip(lines, names, tones, strict=True):
         points: list[tuple[float, float]] = list(line)
-        if line[-1] in panel.ends:
+        if panel.narrow:  # unwrapped columns: drawn round the unrolled pillar
+            xs, ys = _narrow_points(panel, line)
+            line = ((xs[0], ys[0]), *line[1:])
+        elif line[-1] in panel.ends:
             points.append(_exit_end(panel, line[-1]))
-        xs, ys = [float(p[0]) for p in points], [float(p[1]) for p in points]
-        if panel.pillar:  # round the seam: leave on one side, come back on the other
+        if not panel.narrow:
+            xs, ys = [float(p[0]) for p in points], [float(p[1]) for p in points]
+        if panel.pillar and not panel.narrow:  # round the seam: out one side, back the other
             xs, ys = _across_seam(panel.cols, points)
         (drawn,) = ax.plot(
             xs,
@@ -420,6 +430,32 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
         disc = Circle(line[0], GRID_WIDTH * 1.05, color=tone, zorder=5)
         disc.set_gid(name + "-start")
         ax.add_patch(disc)
+
+
+def _narrow_points(panel: Panel, line: Sequence[Vertex]) -> tuple[list[float], list[float]]:
+    """A line round a narrow pillar (unwrapped columns, Panel.narrow) as x and
+    y lists for one plot of the unrolled pillar (columns 0 to ``cols``): a step
+    past either side drawn out to it and on from the other (a NaN breaks the
+    line), and through its exit when it finishes at an end."""
+    c = panel.cols
+    first = panel.base(line[0])
+    xs, ys, x = [float(first[0])], [float(first[1])], float(first[0])
+    for a, b in zip(line, line[1:], strict=False):
+        nx = x + b[0] - a[0]
+        if not 0 <= nx <= c:  # across the seam
+            out, back = (c, 0) if nx > c else (0, c)
+            xs += [out, math.nan, back]
+            ys += [a[1], math.nan, b[1]]
+            nx += -c if nx > c else c
+        xs.append(nx)
+        ys.append(b[1])
+        x = nx
+    last = panel.base(line[-1])
+    if last in panel.ends:
+        end = _exit_end(panel, last)
+        xs.append(x + end[0] - last[0])
+        ys.append(end[1])
+    return xs, ys
 
 
 def _across_seam(cols: int, points: list[tuple[float, float]]) -> tuple[list[float], list[float]]:

@@ -22,6 +22,8 @@ right, after the seam, and a last line says so.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable, Sequence
 
 from witness.model.base import Vertex, edge, is_midpoint
@@ -43,10 +45,12 @@ def text_picture(
     """The panel as text (module doc), with ``path`` (and its mirror image)
     and ``marks`` (places such as a violation's or a fired clause's)."""
     lines = lines_of(panel, [tuple(v) for v in path]) if path else ()
-    on = {tuple(v) for line in lines for v in line}
-    heads = {line[-1] for line in lines}
-    steps = {frozenset(s) for line in lines for s in zip(line, line[1:], strict=False)}
-    line_edges = {edge(*s) for s in steps if len(s) == 2 and not any(map(is_midpoint, s))}
+    on = {panel.base(v) for line in lines for v in line}
+    heads = {panel.base(line[-1]) for line in lines}
+    steps = {_step(panel, *s) for line in lines for s in zip(line, line[1:], strict=False)}
+    line_edges = {
+        panel.whole_edge(*s) for s in steps if len(s) == 2 and not any(map(is_midpoint, s))
+    }
     marked = {(m.kind in CELL_KINDS, tuple(m.at)) for m in marks}
     picture = _Picture(panel, on, heads, line_edges, marked)
     picture.steps = steps
@@ -60,6 +64,16 @@ def text_picture(
     if panel.pillar:
         out.append(f"a pillar: line {panel.cols + 1} is line 1 again (the seam; it wraps round)")
     return "\n".join(line.rstrip() for line in out)
+
+
+def _step(panel: Panel, a: Vertex, b: Vertex) -> frozenset:
+    """A step of the line as a pair of vertices; round a narrow pillar (unwrapped
+    columns, Panel.narrow) shifted round so that its ends are named as its
+    edge is (the seam edge's far end at column ``cols``)."""
+    if panel.narrow:
+        shift = math.floor(min(a[0], b[0])) // panel.cols * panel.cols
+        a, b = (a[0] - shift, a[1]), (b[0] - shift, b[1])
+    return frozenset((a, b))
 
 
 class _Picture:
@@ -97,7 +111,7 @@ class _Picture:
 
     def edge(self, a: Vertex, b: Vertex, plain: str, gap: str, drawn: str) -> str:
         e = edge(a, b)
-        if e in self.panel.missing or not self.panel.in_grid(b):
+        if e in self.panel.missing or not (self.panel.narrow or self.panel.in_grid(b)):
             return " " * len(plain)
         mid = len(plain) // 2
         m = self.panel.halves.get(e)
@@ -122,8 +136,8 @@ class _Picture:
         out = ""
         for x in range(self.panel.cols + 1):
             out += self.vertex((self.column(x), y))
-            if x < self.panel.cols:
-                b = (self.column(x + 1), y)
+            if x < self.panel.cols:  # (round a narrow pillar, column cols names the seam)
+                b = (x + 1 if self.panel.narrow else self.column(x + 1), y)
                 out += self.edge((x, y), b, "-" * CELL, "-- --", "=" * CELL)
         return out
 
