@@ -23,7 +23,6 @@ right, after the seam, and a last line says so.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Iterable, Sequence
 
 from witness.model.base import Vertex, edge, is_midpoint
