@@ -116,12 +116,14 @@ def test_the_settings_read_as_the_panels_fields():
         "canceller_rules": "community",
         "polyomino_rules": "precise",
         "shapeless_zero": False,
+        "fat_starts": False,
     }
     flags = {"NEGATIONS_CANCEL_NEGATIONS": 0, "PRECISE_POLYOMINOS": 0, "SHAPELESS_ZERO_POLY": 2}
     assert rule_settings(flags) == {  # the site's serializer.js writes flags as numbers
         "canceller_rules": "unpaired",
         "polyomino_rules": "imprecise",
         "shapeless_zero": True,
+        "fat_starts": False,
     }
     panel = panel_from_jbz(engine_puzzle(2, 2, CANCEL, **flags))
     assert Panel.from_dict(panel.to_dict()) == panel

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from witness.model.base import UnsupportedPuzzle
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
@@ -140,12 +139,8 @@ ENGINE_TESTS["shift-half-way-round"] = (
     ),
     242,
 )
-# The engine's pillar tests on pillars one or two cells round (a line given
-# as vertices could not say which of two edges it takes): refused by name.
-NARROW = {
-    "pillar-with-stars": engine(2, 1, {(2, 2): START, (2, 0): TOP}),
-    "laser-key-pillar": engine(1, 3, {(0, 6): START, (0, 0): TOP}),
-}
+# The engine's pillar tests on pillars one or two cells round:
+# tests/test_narrow_pillars.py.
 SMALL = (
     "small-pillar-triangles-bug",
     "symmetry-pillar-horizontal",
@@ -175,14 +170,6 @@ def test_engine_pillar_counts_with_checker(name):
 def test_engine_pillar_counts_with_checker_slow(name):
     data, expected = ENGINE_TESTS[name]
     assert count_with_checker(panel_from_jbz(data)).count == expected
-
-
-@pytest.mark.parametrize("name", sorted(NARROW))
-def test_narrow_pillars_are_refused_by_name(name):
-    with pytest.raises(UnsupportedPuzzle, match="pillar"):
-        panel_from_jbz(NARROW[name])
-    with pytest.raises(PuzzleError, match="pillar"):
-        Panel(rows=1, cols=2, ends=((0, 1),), pillar=True)
 
 
 # ------------------------------------------------------------- geometry

@@ -176,13 +176,14 @@ def test_engine_tests_astar_solvable(name: str) -> None:
         assert is_solution(panel, result.path)
 
 
-def test_fat_start_points_with_a_segment_start_are_skipped() -> None:
-    from witness.model.base import UnsupportedPuzzle
-
+def test_fat_start_points_wall_a_segment_start_off() -> None:
+    # the engine's FAT_STARTPOINTS: its startpoint-poly-fat test counts 2 where
+    # startpoint-poly counts 0 (tests/test_narrow_pillars.py runs both)
     data = ENGINE_TESTS["startpoint-poly"][0]()
     data["settings"] = {"FAT_STARTPOINTS": True}
-    with pytest.raises(UnsupportedPuzzle, match="FAT_STARTPOINTS"):
-        panel_from_jbz(data)
+    panel = panel_from_jbz(data)
+    assert panel.fat_starts
+    assert count_with_checker(panel).count == 2
 
 
 # ------------------------------------------------------- the panel JSON

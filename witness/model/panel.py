@@ -553,9 +553,12 @@ def _narrow_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
         return [b, a]
     out = []
     for w, e in _grid_steps(panel, v):
-        if panel.base(w) == panel.base(v) or e in panel.blocked:
+        if e in panel.blocked:
             continue
-        out.append(midpoint((v, w)) if e in panel.halves else w)
+        if e in panel.halves:  # (on one column, either half of the loop edge)
+            out.append(midpoint((v, w)))
+        elif panel.base(w) != panel.base(v):
+            out.append(w)
     return out
 
 

@@ -1,0 +1,446 @@
+"""Pillars of 1 or 2 columns, the engine's FAT_STARTPOINTS and triangles
+asking for more than 4 sides: the community engine's own tests (re-typed
+here from its pages/test.js as engine puzzle objects, with the counts it
+expects) through the checker, clingo and A*; the checker and clingo against
+an engine-style brute force written here (a walk over the doubled grid, as
+engine/solve.js walks it, regions flooded as engine/puzzle.js floods them) on
+random narrow pillars up to 3 rows; import and export round trips."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from witness.model.base import PuzzleError
+from witness.model.jbz import panel_from_jbz, panel_to_jbz
+from witness.model.panel import Dot, Panel
+from witness.model.render_text import text_picture
+from witness.model.rules import check, enumerate_lines, is_solution
+from witness.search.count import count_with_checker
+
+
+# ------------------------------------------------- the engine's own tests
+def engine(cols: int, rows: int, marks: dict, pillar: bool = True, **settings: bool) -> dict:
+    """The engine's Puzzle(cols, rows, pillar) with ``marks`` set on its grid
+    (``(x, y)`` from the top left: a dict of flags on a point or segment, a
+    symbol on a cell) and its ``settings``."""
+    width = 2 * cols + (0 if pillar else 1)
+    grid = [
+        [None if x % 2 and y % 2 else {"type": "line", "line": 0} for y in range(2 * rows + 1)]
+        for x in range(width)
+    ]
+    for (x, y), value in marks.items():
+        if x % 2 and y % 2:
+            grid[x][y] = value
+        else:
+            grid[x][y].update(value)
+    data = {"name": "t", "pillar": pillar, "grid": grid}
+    if settings:
+        data["settings"] = settings
+    return data
+
+
+START, TOP, BOTTOM = {"start": True}, {"end": "top"}, {"end": "bottom"}
+
+
+def sym(kind: str, colour: str, **more: int) -> dict:
+    return {"type": kind, "color": colour, **more}
+
+
+def tri(count: int) -> dict:
+    return sym("triangle", "orange", count=count)
+
+
+# name: (engine puzzle, the count its test expects)
+NARROW_TESTS = {
+    "pillar-with-gap": (
+        engine(2, 1, {(0, 2): START, (2, 0): TOP, (1, 0): {"gap": 1}, (1, 2): {"gap": 1}}),
+        2,
+    ),
+    "pillar-with-stones": (
+        engine(
+            2,
+            1,
+            {
+                (2, 2): START,
+                (2, 0): TOP,
+                (1, 1): sym("square", "white"),
+                (3, 1): sym("square", "black"),
+            },
+        ),
+        0,
+    ),
+    "pillar-with-poly": (
+        engine(2, 2, {(2, 4): START, (2, 0): TOP, (1, 1): sym("poly", "yellow", polyshape=49)}),
+        0,
+    ),
+    "pillar-with-stars": (
+        engine(
+            2,
+            1,
+            {
+                (2, 2): START,
+                (2, 0): TOP,
+                (1, 1): sym("star", "orange"),
+                (3, 1): sym("star", "orange"),
+            },
+        ),
+        5,
+    ),
+    "laser-key-pillar": (engine(1, 3, {(0, 6): START, (0, 0): TOP}), 1),
+    "laser-key-pillar-2": (engine(2, 5, {(0, 10): START, (0, 0): TOP}), 365),
+    "dumb-triple-triangle": (engine(1, 1, {(0, 0): TOP, (1, 1): tri(3), (1, 2): START}), 2),
+    "tall-pillar-triangle": (
+        engine(1, 4, {(0, 8): START, (0, 0): TOP, **{(1, y): tri(2) for y in (1, 3, 5, 7)}}),
+        1,
+    ),
+    "too-wide-poly-on-pillar": (
+        engine(2, 4, {(0, 8): START, (0, 0): TOP, (1, 5): sym("poly", "yellow", polyshape=38505)}),
+        41,
+    ),
+    "pillar-graphics-startpoint": (engine(1, 3, {(0, 0): START, (0, 3): START, (1, 6): START}), 0),
+    "pillar-graphics-endpoint": (
+        engine(
+            1,
+            3,
+            {
+                (0, 0): TOP,
+                (0, 1): {"end": "left"},
+                (0, 2): BOTTOM,
+                (0, 3): {"gap": 2},
+                (0, 4): TOP,
+                (0, 5): {"end": "right"},
+                (0, 6): BOTTOM,
+            },
+        ),
+        0,
+    ),
+}
+STAR = sym("star", "orange")
+OTHER_TESTS = {
+    "Seren-broken-stars-fat": (
+        engine(
+            1,
+            2,
+            {(2, 0): TOP, (1, 1): STAR, (1, 2): START, (1, 3): tri(3), (0, 4): START},
+            pillar=False,
+            FAT_STARTPOINTS=True,
+        ),
+        0,
+    ),
+    "startpoint-poly-fat": (
+        engine(
+            4,
+            1,
+            {(2, 1): START, (3, 1): sym("poly", "yellow", polyshape=273), (8, 1): {"end": "right"}},
+            pillar=False,
+            FAT_STARTPOINTS=True,
+        ),
+        2,
+    ),
+    "impossible-triangles": (
+        engine(
+            3,
+            3,
+            {
+                (0, 0): START,
+                (6, 0): {"end": "right"},
+                **{(x, y): tri(k) for k, (x, y) in enumerate(
+                    [(1, 1), (3, 1), (5, 1), (1, 3), (3, 3), (5, 3), (1, 5), (3, 5), (5, 5)], 1
+                )},
+            },
+            pillar=False,
+        ),
+        0,
+    ),
+}  # fmt: skip
+ALL_TESTS = {**NARROW_TESTS, **OTHER_TESTS}
+
+
+@pytest.mark.parametrize("name", sorted(ALL_TESTS))
+def test_engine_tests_count_by_the_checker(name: str) -> None:
+    data, expected = ALL_TESTS[name]
+    assert count_with_checker(panel_from_jbz(data)).count == expected
+
+
+@pytest.mark.parametrize("name", sorted(ALL_TESTS))
+def test_engine_tests_count_by_clingo(name: str) -> None:
+    from witness.search.asp_solver import count_panel_asp
+
+    data, expected = ALL_TESTS[name]
+    assert count_panel_asp(panel_from_jbz(data), time_limit=60).count == expected
+
+
+@pytest.mark.parametrize("name", sorted(ALL_TESTS))
+def test_engine_tests_astar_agrees(name: str) -> None:
+    from witness.search.panel_search import solve_panel
+
+    data, expected = ALL_TESTS[name]
+    panel = panel_from_jbz(data)
+    result = solve_panel(panel)
+    assert result.status == ("solved" if expected else "unsolvable")
+    if expected:
+        assert is_solution(panel, result.path)
+
+
+@pytest.mark.parametrize("name", sorted(ALL_TESTS))
+def test_engine_tests_round_trip_through_export(name: str) -> None:
+    panel = panel_from_jbz(ALL_TESTS[name][0])
+    again = panel_from_jbz(panel_to_jbz(panel)[0])
+    assert again == panel
+    assert Panel.from_json(panel.to_json()) == panel
+
+
+# ------------------------------------------------------ the narrow model
+def test_two_columns_two_edges_between_the_same_vertices() -> None:
+    panel = Panel(rows=1, cols=2, starts=((0, 0),), ends=((0, 1),), pillar=True)
+    assert panel.narrow
+    assert sorted(panel.grid_edges()) == [
+        ((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)),
+        ((1, 0), (1, 1)), ((1, 0), (2, 0)), ((1, 1), (2, 1)),
+    ]  # fmt: skip
+    # the line's columns unwrapped: right or left round, two lines of the same vertices
+    assert panel.neighbours((0, 0)) == [(1, 0), (0, 1), (-1, 0)]
+    right, left = [(0, 0), (1, 0), (1, 1), (0, 1)], [(0, 0), (-1, 0), (-1, 1), (0, 1)]
+    assert is_solution(panel, right) and is_solution(panel, left)
+    assert panel.whole_edge((0, 0), (-1, 0)) == ((1, 0), (2, 0))  # the seam edge
+    assert count_with_checker(panel).count == 5  # up; right or left, then up, then either way
+    # a shift by whole turns is the same line
+    assert is_solution(panel, [(2, 0), (3, 0), (3, 1), (2, 1)])
+    # the seam edge is named by column cols in the JSON and kept apart from the inner one
+    gapped = Panel.from_dict({**json.loads(panel.to_json()), "gaps": [[1, 0, 2, 0]]})
+    assert gapped.gaps == (((1, 0), (2, 0)),)
+    assert json.loads(gapped.to_json())["gaps"] == [[1, 0, 2, 0]]
+    assert is_solution(gapped, right) and not is_solution(gapped, left)
+    assert check(gapped, left).violations[0].kind == "gap"
+
+
+def test_one_column_a_cell_with_its_left_and_right_side_one_edge() -> None:
+    panel = Panel(
+        rows=2,
+        cols=1,
+        starts=((0, 0),),
+        ends=((0, 2),),
+        triangles=((0, 0, 2, "orange"),),
+        pillar=True,
+    )
+    assert panel.neighbours((0, 0)) == [(0, 1)]  # left and right come back to (0, 0)
+    assert panel.cell_edges((0, 0)) == (
+        ((0, 0), (1, 0)), ((0, 0), (0, 1)), ((0, 1), (1, 1)), ((0, 0), (0, 1)),
+    )  # fmt: skip
+    assert is_solution(panel, [(0, 0), (0, 1), (0, 2)])  # the side counted twice: 2
+    assert not check(panel, [(0, 0), (0, 0 + 1), (1, 1)]).solved  # a loop visits (0, 1) twice
+
+
+def test_narrow_pillar_refuses_what_is_not_built_by_name() -> None:
+    with pytest.raises(PuzzleError, match="symmetry"):
+        Panel(rows=2, cols=2, ends=((0, 2), (1, 2)), starts=((0, 0), (1, 0)),
+              pillar=True, symmetry="shift")  # fmt: skip
+    with pytest.raises(PuzzleError, match="gaps"):
+        Panel(rows=1, cols=2, ends=((0, 1),), gaps=(((0, 0), (2, 0)),), pillar=True)
+
+
+def test_text_picture_of_a_line_round_the_seam() -> None:
+    panel = panel_from_jbz(NARROW_TESTS["pillar-with-gap"][0])
+    text = text_picture(panel, [(0, 0), (0, 1), (-1, 1)])
+    assert "@=====o" in text  # the seam edge of the top row, drawn on the right
+
+
+def test_fat_start_is_kept_and_written_back() -> None:
+    data = OTHER_TESTS["startpoint-poly-fat"][0]
+    panel = panel_from_jbz(data)
+    assert panel.fat_starts and json.loads(panel.to_json())["fat_starts"] is True
+    assert panel_to_jbz(panel)[0]["settings"]["FAT_STARTPOINTS"] is True
+    thin = panel_from_jbz({**data, "settings": {}})
+    assert not thin.fat_starts and "fat_starts" not in json.loads(thin.to_json())
+    assert count_with_checker(thin).count == 0  # the engine's startpoint-poly
+
+
+# ------------------------------------------ against an engine-style brute force
+def _places(panel: Panel) -> tuple[int, int]:
+    return 2 * panel.cols, 2 * panel.rows + 1
+
+
+def _place(v: tuple) -> tuple[int, int]:
+    return (int(2 * v[0]), int(2 * v[1]))
+
+
+def _edge_place(panel: Panel, e: tuple) -> tuple[int, int]:
+    (ax, ay), (bx, by) = e
+    return ((ax + bx) % (2 * panel.cols), ay + by)
+
+
+def _walks(panel: Panel) -> Iterator[list[tuple[int, int]]]:
+    """Every line as the engine's solver draws it: a walk over the doubled grid
+    (x wrapping round), along a row from a place of an even row, along a column
+    from a place of an even column, never on a place twice or on a gap."""
+    width, height = _places(panel)
+    gaps = {_edge_place(panel, e) for e in panel.gaps}
+    ends = {_place(v) for v in panel.ends}
+
+    def walk(path: list) -> Iterator[list]:
+        x, y = path[-1]
+        if path[-1] in ends:
+            yield list(path)
+        steps = [((x - 1) % width, y), ((x + 1) % width, y)] if y % 2 == 0 else []
+        steps += [(x, y - 1), (x, y + 1)] if x % 2 == 0 else []
+        for q in steps:
+            if 0 <= q[1] < height and q not in gaps and q not in path:
+                path.append(q)
+                yield from walk(path)
+                path.pop()
+
+    for s in panel.starts:
+        if _place(s) not in gaps:
+            yield from walk([_place(s)])
+
+
+def _engine_solves(panel: Panel, walk: list[tuple[int, int]]) -> bool:
+    """validate.js on a walk: regions flooded round the line (the start's and the
+    end's segment places open unless FAT_STARTPOINTS walls the start's), then
+    dots, triangles (four neighbours, x wrapping), squares and stars."""
+    width, height = _places(panel)
+    on = set(walk)
+    opened = {p for p in (walk[0], walk[-1]) if p[0] % 2 != p[1] % 2}
+    if panel.fat_starts:
+        opened.discard(walk[0])
+    for x, y, k, _ in panel.triangles:
+        c = (2 * x + 1, 2 * y + 1)
+        around = [((c[0] + 1) % width, c[1]), ((c[0] - 1) % width, c[1])]
+        around += [(c[0], c[1] + 1), (c[0], c[1] - 1)]
+        if sum(q in on for q in around) != k:
+            return False
+    if any(_place_of_dot(panel, d) not in on for d in panel.dots):
+        return False
+    free = {(x, y) for x in range(width) for y in range(height)} - (on - opened)
+    colours = {(2 * x + 1, 2 * y + 1): c for x, y, _, c in panel.triangles}
+    colours |= {(2 * x + 1, 2 * y + 1): c for x, y, c in panel.squares + panel.stars}
+    seen: set = set()
+    for start in sorted(free):
+        if start in seen:
+            continue
+        region, stack = {start}, [start]
+        while stack:
+            x, y = stack.pop()
+            for q in (((x + 1) % width, y), ((x - 1) % width, y), (x, y + 1), (x, y - 1)):
+                if q in free and q not in region:
+                    region.add(q)
+                    stack.append(q)
+        seen |= region
+        squares = {c for x, y, c in panel.squares if (2 * x + 1, 2 * y + 1) in region}
+        if len(squares) > 1:
+            return False
+        held = [c for p, c in colours.items() if p in region]
+        for x, y, c in panel.stars:
+            if (2 * x + 1, 2 * y + 1) in region and held.count(c) != 2:
+                return False
+    return True
+
+
+def _place_of_dot(panel: Panel, d: Dot) -> tuple[int, int]:
+    return _edge_place(panel, d.at) if d.on_edge else _place(d.at)
+
+
+@st.composite
+def narrow_pillars(draw: st.DrawFn) -> Panel | None:
+    cols, rows = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
+    edges = [((x, y), (x + 1, y)) for x, y in vertices]
+    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
+    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in edges]
+    mids = [(int(x) if x % 1 == 0 else x, int(y) if y % 1 == 0 else y) for x, y in mids]
+    rim = [v for v in vertices if v[1] in (0, rows)]
+    starts = draw(st.lists(st.sampled_from(vertices + mids), min_size=1, max_size=2, unique=True))
+    ends = draw(st.lists(st.sampled_from(rim + mids), min_size=1, max_size=2, unique=True))
+    cells = [(x, y) for x in range(cols) for y in range(rows)]
+    taken = draw(st.lists(st.sampled_from(cells), unique=True, max_size=3))
+    squares, stars, triangles = [], [], []
+    for x, y in taken:
+        kind = draw(st.sampled_from(("square", "star", "triangle")))
+        colour = draw(st.sampled_from(("red", "blue")))
+        if kind == "square":
+            squares.append((x, y, colour))
+        elif kind == "star":
+            stars.append((x, y, colour))
+        else:
+            triangles.append((x, y, draw(st.integers(1, 4)), colour))
+    terminals = {_split(m) for m in (*starts, *ends) if m in mids}
+    free = [e for e in edges if e not in terminals]
+    gaps = draw(st.lists(st.sampled_from(free), max_size=2)) if free else []
+    dots = draw(st.lists(st.sampled_from(vertices + [e for e in edges if e not in gaps]),
+                         max_size=2, unique=True))  # fmt: skip
+    try:
+        return Panel(
+            rows=rows,
+            cols=cols,
+            starts=tuple(starts),
+            ends=tuple(ends),
+            squares=tuple(squares),
+            stars=tuple(stars),
+            triangles=tuple(triangles),
+            gaps=tuple(set(gaps)),
+            dots=tuple(Dot(at) for at in dots),
+            fat_starts=draw(st.booleans()),
+            pillar=True,
+        )
+    except PuzzleError:
+        return None
+
+
+def _split(m: tuple) -> tuple:
+    x, y = m
+    if x % 1:
+        return ((int(x - 0.5), y), (int(x + 0.5), y))
+    return ((x, int(y - 0.5)), (x, int(y + 0.5)))
+
+
+def _engine_count(panel: Panel) -> tuple[int, int]:
+    walks = list(_walks(panel))
+    return len(walks), sum(_engine_solves(panel, w) for w in walks)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(narrow_pillars())
+def test_checker_against_the_engine_style_brute_force(panel: Panel | None) -> None:
+    if panel is None:
+        return
+    walks, solutions = _engine_count(panel)
+    lines = list(enumerate_lines(panel))
+    assert len(lines) == walks
+    assert sum(is_solution(panel, line) for line in lines) == solutions
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(narrow_pillars())
+def test_clingo_against_the_engine_style_brute_force(panel: Panel | None) -> None:
+    from witness.search.asp_solver import count_panel_asp
+
+    if panel is None:
+        return
+    assert count_panel_asp(panel).count == _engine_count(panel)[1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(narrow_pillars())
+def test_astar_agrees_on_solvable(panel: Panel | None) -> None:
+    from witness.search.panel_search import solve_panel
+
+    if panel is None:
+        return
+    result = solve_panel(panel)
+    assert result.status == ("solved" if _engine_count(panel)[1] else "unsolvable")
+    if result.solved:
+        assert is_solution(panel, result.path)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(narrow_pillars())
+def test_export_round_trip(panel: Panel | None) -> None:
+    if panel is None:
+        return
+    assert panel_from_jbz(panel_to_jbz(panel)[0]) == panel
+    assert Panel.from_json(panel.to_json()) == panel
