@@ -53,8 +53,8 @@ def test_an_engine_puzzle_imports_with_y_turned_up(tmp_path, capsys):
 
 
 def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
-    pillar = {**jbz_1x1(), "pillar": True}
-    pillar["grid"] = pillar["grid"][:2]  # a pillar one column round (its grid is even)
+    pillar = {**jbz_1x1(), "pillar": False}
+    pillar["grid"] = pillar["grid"][:2]  # an even grid that is no pillar
     custom = jbz_1x1(type="bridge", color="red")
     wrapped = {"id": "abc", "title": "Wrapped", "puzzle": json.dumps(jbz_1x1(type="square"))}
     f = tmp_path / "list.json"
@@ -63,7 +63,7 @@ def test_a_list_with_wrappers_and_unsupported_puzzles(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "imported 1, skipped 3\n"
     assert err.splitlines() == [
-        'skipped "tiny" (puzzle 1 of the list): a pillar 1 column round (3 or more are read)',
+        'skipped "tiny" (puzzle 1 of the list): a grid of even or ragged size',
         'skipped "tiny" (puzzle 2 of the list): bridges (a custom mechanic)',
         "skipped puzzle 4 of the list: the site's compact share code (starting '_'), "
         "which is not read: give the puzzle's JSON",

@@ -140,7 +140,7 @@ def test_a_witnesspuzzles_address_is_refused_saying_what_to_give(tmp_path, capsy
     ("change", "words"),
     [
         ({"grid_dot": -1}, "an unknown kind of dot (the site's code -1)"),
-        ({"pillar": True, "grid_narrow": 2}, "a pillar 1 column round (3 or more are read)"),
+        ({"pillar": False, "grid_narrow": 2}, "a grid of even or ragged size"),
         ({"grid_centre": {"type": "arrow", "color": "red"}}, "arrows (a custom mechanic)"),
     ],
 )
