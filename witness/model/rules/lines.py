@@ -86,26 +86,28 @@ def _narrow_violations(
     panel: Panel, line: tuple[Vertex, ...], which: str, finished: bool
 ) -> list[Violation]:
     """_line_violations round a narrow pillar: each vertex read modulo the
-    columns, each step's edge the one its unwrapped columns say."""
+    columns, each step's edge the one its unwrapped columns say; each
+    violation placed on the pillar (a vertex's column modulo the columns, a
+    step at its edge's name)."""
     out = []
     here = [panel.base(v) for v in line]
     if here[0] not in panel.starts:
-        out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
+        out.append(Violation("path", here[0], f"the {which} does not begin at a start"))
     if finished and here[-1] not in panel.ends:
-        out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
+        out.append(Violation("path", here[-1], f"the {which} does not finish at an end"))
     seen: set[Vertex] = set()
-    for v, b in zip(line, here, strict=True):
+    for b in here:
         if b in seen:
-            out.append(Violation("path", v, f"the {which} visits {list(b)} twice"))
+            out.append(Violation("path", b, f"the {which} visits {list(b)} twice"))
         seen.add(b)
         if panel.on_gap(b):
-            out.append(Violation("gap", v, f"the {which} is on a gap at {list(b)}"))
+            out.append(Violation("gap", b, f"the {which} is on a gap at {list(b)}"))
     for a, b in pairwise(line):
         e = panel.whole_edge(a, b)
         if e in panel.missing:
-            out.append(Violation("path", (*a, *b), f"the {which} uses a removed edge"))
+            out.append(Violation("path", (*e[0], *e[1]), f"the {which} uses a removed edge"))
         elif e in panel.gaps:
-            out.append(Violation("gap", (*a, *b), f"the {which} crosses a gap"))
+            out.append(Violation("gap", (*e[0], *e[1]), f"the {which} crosses a gap"))
     return out
 
 
