@@ -444,3 +444,15 @@ def test_export_round_trip(panel: Panel | None) -> None:
         return
     assert panel_from_jbz(panel_to_jbz(panel)[0]) == panel
     assert Panel.from_json(panel.to_json()) == panel
+
+
+def test_show_draws_a_line_round_a_narrow_pillar(tmp_path) -> None:
+    from witness.model.render import RenderError, render
+
+    panel = panel_from_jbz(NARROW_TESTS["dumb-triple-triangle"][0])
+    out = tmp_path / "p.svg"
+    render(panel, out, [(0.5, 0), (1, 0), (1, 1)])  # by the right half, up the seam's copy
+    text = out.read_text()
+    assert 'id="line"' in text and 'id="seam"' in text
+    with pytest.raises(RenderError, match="not one step"):
+        render(panel, out, [(0.5, 0), (1, 0), (2, 1)])

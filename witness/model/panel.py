@@ -507,8 +507,7 @@ def _grid_neighbours(panel: Panel, v: Vertex) -> list[Vertex]:
 def edge_name(a: Vertex, b: Vertex) -> Edge:
     """``(a, b)`` as an edge's name, lower/left end first (no check that they
     are neighbours: a narrow pillar's seam edge ends at column ``cols``)."""
-    a, b = tuple(a), tuple(b)
-    return cast(Edge, (a, b) if a <= b else (b, a))
+    return cast(Edge, (tuple(a), tuple(b)) if tuple(a) <= tuple(b) else (tuple(b), tuple(a)))
 
 
 @cache

@@ -407,16 +407,15 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
     names = ("line",) if len(lines) == 1 else ("line_" + MAIN_LINE, "line_" + MIRROR_LINE)
     tones = (PATH,) if len(lines) == 1 else (LINE_COLOURS[MAIN_LINE], LINE_COLOURS[MIRROR_LINE])
     for line, name, tone in zip(lines, names, tones, strict=True):
-        points: list[tuple[float, float]] = list(line)
         if panel.narrow:  # unwrapped columns: drawn round the unrolled pillar
             xs, ys = _narrow_points(panel, line)
-            line = ((xs[0], ys[0]), *line[1:])
-        elif line[-1] in panel.ends:
-            points.append(_exit_end(panel, line[-1]))
-        if not panel.narrow:
+        else:
+            points: list[tuple[float, float]] = list(line)
+            if line[-1] in panel.ends:
+                points.append(_exit_end(panel, line[-1]))
             xs, ys = [float(p[0]) for p in points], [float(p[1]) for p in points]
-        if panel.pillar and not panel.narrow:  # round the seam: out one side, back the other
-            xs, ys = _across_seam(panel.cols, points)
+            if panel.pillar:  # round the seam: leave on one side, come back on the other
+                xs, ys = _across_seam(panel.cols, points)
         (drawn,) = ax.plot(
             xs,
             ys,
@@ -427,7 +426,7 @@ def _draw_lines(ax: plt.Axes, panel: Panel, path: list[Vertex]) -> None:
             zorder=4,
         )
         drawn.set_gid(name)
-        disc = Circle(line[0], GRID_WIDTH * 1.05, color=tone, zorder=5)
+        disc = Circle((xs[0], ys[0]), GRID_WIDTH * 1.05, color=tone, zorder=5)
         disc.set_gid(name + "-start")
         ax.add_patch(disc)
 
