@@ -456,3 +456,26 @@ def test_show_draws_a_line_round_a_narrow_pillar(tmp_path) -> None:
     assert 'id="line"' in text and 'id="seam"' in text
     with pytest.raises(RenderError, match="not one step"):
         render(panel, out, [(0.5, 0), (1, 0), (2, 1)])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(narrow_pillars(), st.data())
+def test_a_line_drawn_so_far_is_judged_as_its_completions_are(panel: Panel | None, data) -> None:
+    from witness.model.rules import partial_line
+
+    if panel is None:
+        return
+    lines = [line for line in enumerate_lines(panel) if len(line) > 2]
+    if not lines:
+        return
+    line = data.draw(st.sampled_from(lines))
+    prefix = line[: data.draw(st.integers(1, len(line) - 1))]
+    if panel.base(prefix[-1]) in panel.ends:
+        return
+    known = partial_line(panel, prefix, time_limit=30)
+    solvable = any(is_solution(panel, w) for w in lines if w[: len(prefix)] == prefix)
+    solvable = solvable or any(is_solution(panel, w) for w in enumerate_lines(panel)
+                               if len(w) <= 2 and w[: len(prefix)] == prefix)  # fmt: skip
+    assert known is not None and known.completable == solvable
+    if known.broken:
+        assert not solvable

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from witness.model.base import Vertex
+from witness.model.base import Vertex, is_midpoint
 from witness.model.panel import Panel
 from witness.model.rules.checker import dot_colour_violations, is_solution
 from witness.model.rules.lines import completions, covered, lines_of, path_violations
@@ -66,7 +66,7 @@ def partial_line(panel: Panel, path: Sequence[Vertex], time_limit: float) -> Par
     one (it ends at an end, or breaks the drawing rules already).
     :class:`~witness.model.rules.PathError` when it is not a walk on the grid."""
     lines = lines_of(panel, path)
-    if lines[0][-1] in panel.ends or path_violations(panel, lines, finished=False):
+    if panel.base(lines[0][-1]) in panel.ends or path_violations(panel, lines, finished=False):
         return None
     # a canceller may mend what looks broken, so nothing is certain with one
     broken = [] if panel.cancellers else _broken_for_good(panel, lines)
@@ -98,11 +98,26 @@ class _Room:
     heads: frozenset[Vertex]
 
     def free(self, a: Vertex, b: Vertex) -> bool:
+        if self.panel.narrow:
+            return self._narrow_free(a, b)
         m = self.panel.halves.get((min(a, b), max(a, b)))
         if m is not None:  # split by a start or an end: covered from either half
             return self.free(a, m) or self.free(m, b)
         if b not in self.panel.neighbours(a):
             return False
+        ends_ok = all(v not in self.used or v in self.heads for v in (a, b))
+        return ends_ok and (a not in self.used or b not in self.used)
+
+    def _narrow_free(self, a: Vertex, b: Vertex) -> bool:
+        """free round a narrow pillar (``used`` and ``heads`` the vertices the
+        lines stand for, Panel.base): an edge split by a midpoint or joining a
+        vertex to itself is taken as free (so nothing is said broken for it)."""
+        e = self.panel.whole_edge(a, b)
+        if e in self.panel.blocked:
+            return False
+        a, b = self.panel.base(a), self.panel.base(b)
+        if e in self.panel.halves or a == b or is_midpoint(a) or is_midpoint(b):
+            return True
         ends_ok = all(v not in self.used or v in self.heads for v in (a, b))
         return ends_ok and (a not in self.used or b not in self.used)
 
@@ -112,7 +127,9 @@ def _broken_for_good(panel: Panel, lines: tuple[tuple[Vertex, ...], ...]) -> lis
     edges left to reach it, and dots the lines can no longer cover."""
     on_line = covered(lines, 2 * panel.cols if panel.pillar else 0)
     room = _Room(
-        panel, frozenset(v for line in lines for v in line), frozenset(ln[-1] for ln in lines)
+        panel,
+        frozenset(panel.base(v) for line in lines for v in line),
+        frozenset(panel.base(ln[-1]) for ln in lines),
     )
     symbols = panel_memo(panel).symbols
     out = dot_colour_violations(panel, on_line)
