@@ -479,3 +479,11 @@ def test_a_line_drawn_so_far_is_judged_as_its_completions_are(panel: Panel | Non
     assert known is not None and known.completable == solvable
     if known.broken:
         assert not solvable
+
+
+def test_difficulty_refuses_a_narrow_pillar_by_name() -> None:
+    from witness.difficulty.muse import score
+    from witness.errors import InputError
+
+    with pytest.raises(InputError, match="1 or 2 columns"):
+        score(panel_from_jbz(NARROW_TESTS["laser-key-pillar"][0]))

@@ -67,6 +67,8 @@ def score(
     check_settings(lookahead, time_limit)
     if core not in CORES:
         raise InputError(f"core: {core!r} is not one of {', '.join(CORES)}")
+    if panel.to_panel().narrow:  # (its game is on vertices: two edges join the same two)
+        raise InputError("panel: a pillar of 1 or 2 columns is not scored")
     compiled = core != "general" and applies(panel, player)
     if core == "compiled" and not compiled:
         raise InputError(f"core: the compiled core does not score {player.label} on this panel")
