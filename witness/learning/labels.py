@@ -153,13 +153,14 @@ def check_panel_applies(panel: Panel) -> None:
                 ("symmetry", panel.symmetry),
                 ("cancellers", panel.cancellers),
                 ("removed", panel.removed_edges or panel.removed_vertices),
+                ("pillar", panel.pillar),
             )
             if present
         ]
         raise UnsupportedPanel(
             f"{what[0]}: panel {panel.size} has {', '.join(what)}; the panel features "
-            "(and their examples) apply only to panels without symmetry, cancellers "
-            "or removed edges and vertices"
+            "(and their examples) apply only to panels without symmetry, cancellers, "
+            "removed edges and vertices or pillars"
         )
 
 

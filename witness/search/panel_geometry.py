@@ -293,7 +293,11 @@ def key_bounds(h: np.ndarray, place_end: np.ndarray, width: int, height: int) ->
 
 
 def build_panel_geometry(panel: Panel) -> PanelGeometry:
-    """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry)."""
+    """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry);
+    InputError on a pillar of 1 or 2 columns, whose steps the arrays (a
+    neighbour a direction) cannot tell apart (witness.search.narrow_search)."""
+    if panel.narrow:
+        raise InputError("panel: the compiled core takes no pillar of 1 or 2 columns")
     if panel.pillar:
         arrays = pillar_arrays(panel)
         bounds = key_bounds(arrays["h"], arrays["place_end"], arrays["width"], arrays["height"])

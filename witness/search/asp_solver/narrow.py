@@ -44,7 +44,7 @@ def _cover_edges(panel: Panel) -> list[tuple[Vertex, Vertex, Vertex]]:
 
 def narrow_line_facts(panel: Panel) -> list[str]:
     """panel_path.lp's facts on the cover (module doc): vertex, mid, start,
-    end, edge and ``lifted``."""
+    end, edge and ``lifted``; ``fat`` as on every panel (program.py)."""
     c = panel.cols
     halves = sorted(panel.halves.values())
     mids = [*halves, *(_lift(m, c) for m in halves)]
@@ -66,6 +66,8 @@ def narrow_line_facts(panel: Panel) -> list[str]:
         elif panel.base(a) != panel.base(b):  # (one column round: both lifts of a vertex)
             out.append(f"edge({pair(a)},{pair(b_round)}).")
     out.append("lifted.")
+    if panel.fat_starts and panel.halves:  # (the engine's FAT_STARTPOINTS, panel_regions.lp)
+        out.append("fat.")
     return out
 
 
