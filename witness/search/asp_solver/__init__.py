@@ -3,7 +3,8 @@
 A module a stage: :mod:`.settings` (the tunables, :class:`AspSettings`),
 :mod:`.control` (grounding and waiting by a deadline), :mod:`.triangles`
 (the paper's puzzles), :mod:`.program` (a panel's encodings and facts),
-:mod:`.lazy` (the lazy stage's rules check and its nogoods), :mod:`.stage`
+:mod:`.narrow` (a pillar of 1 or 2 columns: its line on the two-fold
+cover), :mod:`.lazy` (the lazy stage's rules check and its nogoods), :mod:`.stage`
 (one grounded program and its turns) and :mod:`.driver` (the schedule of
 turns, the second opinion, counting). Why each default and redundant rule
 is what it is, with the runs that chose it: docs/search.md, "Solver
