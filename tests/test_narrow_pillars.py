@@ -237,9 +237,8 @@ def test_one_column_a_cell_with_its_left_and_right_side_one_edge() -> None:
 
 
 def test_narrow_pillar_refuses_what_is_not_built_by_name() -> None:
-    with pytest.raises(PuzzleError, match="symmetry"):
-        Panel(rows=2, cols=2, ends=((0, 2), (1, 2)), starts=((0, 0), (1, 0)),
-              pillar=True, symmetry="shift")  # fmt: skip
+    with pytest.raises(PuzzleError, match="even number of columns"):
+        Panel(rows=2, cols=1, ends=((0, 2),), pillar=True, symmetry="shift")
     with pytest.raises(PuzzleError, match="gaps"):
         Panel(rows=1, cols=2, ends=((0, 1),), gaps=(((0, 0), (2, 0)),), pillar=True)
 
@@ -274,13 +273,36 @@ def _edge_place(panel: Panel, e: tuple) -> tuple[int, int]:
     return ((ax + bx) % (2 * panel.cols), ay + by)
 
 
+def _mirror_place(panel: Panel, p: tuple[int, int]) -> tuple[int, int]:
+    """getSymmetricalPos of engine/puzzle.js round a pillar: half way round,
+    then reflected (x = width - x) for an x symmetry."""
+    width, height = _places(panel)
+    x, y = p[0] + width // 2, p[1]
+    if panel.symmetry in ("horizontal", "rotational"):
+        x = width - x
+    if panel.symmetry in ("vertical", "rotational"):
+        y = height - 1 - y
+    return (x % width, y)
+
+
 def _walks(panel: Panel) -> Iterator[list[tuple[int, int]]]:
     """Every line as the engine's solver draws it: a walk over the doubled grid
     (x wrapping round), along a row from a place of an even row, along a column
-    from a place of an even column, never on a place twice or on a gap."""
+    from a place of an even column, never on a place twice or on a gap; with
+    symmetry its mirror image drawn beside it, neither line on the other nor
+    on a place that is its own image (engine/solve.js, solveLoop)."""
     width, height = _places(panel)
     gaps = {_edge_place(panel, e) for e in panel.gaps}
     ends = {_place(v) for v in panel.ends}
+    lined: set = set()
+
+    def enter(q: tuple[int, int]) -> list | None:
+        if q in gaps or q in lined:
+            return None
+        if panel.symmetry is None:
+            return [q]
+        m = _mirror_place(panel, q)
+        return None if m == q or m in gaps or m in lined else [q, m]
 
     def walk(path: list) -> Iterator[list]:
         x, y = path[-1]
@@ -289,14 +311,20 @@ def _walks(panel: Panel) -> Iterator[list[tuple[int, int]]]:
         steps = [((x - 1) % width, y), ((x + 1) % width, y)] if y % 2 == 0 else []
         steps += [(x, y - 1), (x, y + 1)] if x % 2 == 0 else []
         for q in steps:
-            if 0 <= q[1] < height and q not in gaps and q not in path:
+            taken = enter(q) if 0 <= q[1] < height else None
+            if taken:
                 path.append(q)
+                lined.update(taken)
                 yield from walk(path)
+                lined.difference_update(taken)
                 path.pop()
 
     for s in panel.starts:
-        if _place(s) not in gaps:
+        taken = enter(_place(s))
+        if taken:
+            lined.update(taken)
             yield from walk([_place(s)])
+            lined.difference_update(taken)
 
 
 def _engine_solves(panel: Panel, walk: list[tuple[int, int]]) -> bool:
@@ -305,6 +333,8 @@ def _engine_solves(panel: Panel, walk: list[tuple[int, int]]) -> bool:
     dots, triangles (four neighbours, x wrapping), squares and stars."""
     width, height = _places(panel)
     on = set(walk)
+    if panel.symmetry is not None:  # the mirror line covers too (its ends are walls)
+        on |= {_mirror_place(panel, p) for p in walk}
     opened = {p for p in (walk[0], walk[-1]) if p[0] % 2 != p[1] % 2}
     if panel.fat_starts:
         opened.discard(walk[0])
@@ -348,6 +378,9 @@ def _place_of_dot(panel: Panel, d: Dot) -> tuple[int, int]:
 @st.composite
 def narrow_pillars(draw: st.DrawFn) -> Panel | None:
     cols, rows = draw(st.integers(1, 2)), draw(st.integers(1, 3))
+    symmetry = None
+    if cols == 2:
+        symmetry = draw(st.sampled_from((None, "shift", "horizontal", "vertical", "rotational")))
     vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
     edges = [((x, y), (x + 1, y)) for x, y in vertices]
     edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
@@ -373,12 +406,16 @@ def narrow_pillars(draw: st.DrawFn) -> Panel | None:
     gaps = draw(st.lists(st.sampled_from(free), max_size=2)) if free else []
     dots = draw(st.lists(st.sampled_from(vertices + [e for e in edges if e not in gaps]),
                          max_size=2, unique=True))  # fmt: skip
+    if symmetry is not None:  # every start and end has its mirror image
+        starts = sorted({*starts, *(_image(symmetry, rows, v) for v in starts)})
+        ends = sorted({*ends, *(_image(symmetry, rows, v) for v in ends)})
     try:
         return Panel(
             rows=rows,
             cols=cols,
             starts=tuple(starts),
             ends=tuple(ends),
+            symmetry=symmetry,
             squares=tuple(squares),
             stars=tuple(stars),
             triangles=tuple(triangles),
@@ -389,6 +426,15 @@ def narrow_pillars(draw: st.DrawFn) -> Panel | None:
         )
     except PuzzleError:
         return None
+
+
+def _image(symmetry: str, rows: int, v: tuple) -> tuple:
+    """A vertex's (or midpoint's) mirror image round a pillar of 2 columns, as
+    the engine's getSymmetricalPos (half way round, then reflected)."""
+    x = v[0] + 1
+    x = (-x if symmetry in ("horizontal", "rotational") else x) % 2
+    y = rows - v[1] if symmetry in ("vertical", "rotational") else v[1]
+    return (int(x) if x % 1 == 0 else x, y)
 
 
 def _split(m: tuple) -> tuple:

@@ -346,7 +346,11 @@ class Panel:
         if self.symmetry is None:
             return True
         ma, mb = self.mirror(a), self.mirror(b)
-        return ma != a and mb != b and self.whole_edge(ma, mb) not in self.blocked
+        if not self.narrow:
+            return ma != a and mb != b and self.whole_edge(ma, mb) not in self.blocked
+        # (unwrapped columns: the same vertex modulo the columns)
+        on_axis = self.base(ma) == self.base(a) or self.base(mb) == self.base(b)
+        return not on_axis and self.whole_edge(ma, mb) not in self.blocked
 
     def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
@@ -369,7 +373,10 @@ class Panel:
     def mirror(self, v: Vertex) -> Vertex:
         """The vertex the second line is at when the first is at ``v``."""
         x, y = v
-        if self.pillar:  # the engine's: half way round (all of "shift"), then reflected for x
+        if self.narrow:  # unwrapped columns (narrow): a step's image is a step
+            x = x + self.cols // 2
+            x = -x if self.symmetry in ("horizontal", "rotational") else x
+        elif self.pillar:  # the engine's: half way round (all of "shift"), then reflected for x
             x = (x + self.cols // 2) % self.cols
             if self.symmetry in ("horizontal", "rotational"):
                 x = -x % self.cols

@@ -43,6 +43,34 @@ def _distance(panel: Panel, v: Vertex) -> float:
     return best
 
 
+def _may_start(panel: Panel, s: Vertex) -> bool:
+    """May the line start at ``s`` (not on a gap; with symmetry, nor its mirror
+    image, and off the mirror axis)?"""
+    if panel.symmetry is None:
+        return not panel.on_gap(s)
+    image = panel.base(panel.mirror(s))
+    return not (panel.on_gap(s) or panel.on_gap(image)) and image != panel.base(s)
+
+
+def _taken(panel: Panel, line: tuple) -> set[Vertex]:
+    """The vertices of the pillar under the line and its mirror image."""
+    seen = {panel.base(v) for v in line}
+    if panel.symmetry is not None:
+        seen |= {panel.base(panel.mirror(v)) for v in line}
+    return seen
+
+
+def _may_step(panel: Panel, v: Vertex, w: Vertex, seen: set[Vertex]) -> bool:
+    """May the line step from its head ``v`` to ``w``: off both lines, and with
+    symmetry the mirror line's step legal and off both lines too?"""
+    if panel.base(w) in seen:
+        return False
+    if panel.symmetry is None:
+        return True
+    image = panel.base(panel.mirror(w))
+    return panel.mirror_allows(v, w) and image not in seen and image != panel.base(w)
+
+
 def solve_narrow(
     panel: Panel,
     time_limit: float | None = None,
@@ -55,7 +83,7 @@ def solve_narrow(
     open list of such a pillar stays small)."""
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    firsts = [tuple(prefix)] if prefix else [(s,) for s in panel.starts if not panel.on_gap(s)]
+    firsts = [tuple(prefix)] if prefix else [(s,) for s in panel.starts if _may_start(panel, s)]
     counter = 0
     heap: list[tuple[float, float, int, tuple]] = []
     for line in firsts:
@@ -81,9 +109,9 @@ def solve_narrow(
                 break
             _, _, _, line = heapq.heappop(heap)
             expansions += 1
-            seen = {panel.base(v) for v in line}
+            seen = _taken(panel, line)
             for w in panel.neighbours(line[-1]):
-                if panel.base(w) in seen:
+                if not _may_step(panel, line[-1], w, seen):
                     continue
                 child = (*line, w)
                 if panel.base(w) in panel.ends and is_solution(panel, list(child), deadline):

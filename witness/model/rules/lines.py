@@ -24,7 +24,9 @@ def lines_of(panel: Panel, path: Sequence[Vertex]) -> tuple[tuple[Vertex, ...], 
     memo = panel_memo(panel)
     if panel.narrow:
         _narrow_walk(panel, line, memo.vertices)
-        return (line,)
+        if panel.symmetry is None:
+            return (line,)
+        return (line, tuple(panel.mirror(v) for v in line))
     if not (memo.vertices.issuperset(line) and memo.steps.issuperset(pairwise(line))):
         for v in line:  # the first culprit, for the message
             if v not in memo.vertices:
@@ -122,7 +124,10 @@ def path_violations(
         out += _line_violations(panel, lines[1], "mirror line", finished)
         # no vertex shared, the start and the end included (the engine's solve.js
         # refuses a place whose mirror image is itself or already on a line)
-        for v in sorted(set(lines[0]) & set(lines[1])):
+        first, second = set(lines[0]), set(lines[1])
+        if panel.narrow:  # (unwrapped columns: a vertex modulo the columns)
+            first, second = set(map(panel.base, first)), set(map(panel.base, second))
+        for v in sorted(first & second):
             out.append(Violation("symmetry", v, f"the two lines meet at {list(v)}"))
     return out
 
@@ -214,7 +219,7 @@ def enumerate_lines(panel: Panel) -> Iterator[list[Vertex]]:
         if panel.on_gap(start) or (panel.symmetry and panel.on_gap(panel.mirror(start))):
             continue
         if panel.symmetry is not None:
-            if panel.mirror(start) == start:
+            if panel.base(panel.mirror(start)) == panel.base(start):
                 continue  # a start on the axis: the two lines would meet there
             on_path.add(panel.mirror(start))
         if start in ends:
@@ -229,16 +234,22 @@ def _narrow_extend(
     stands for (Panel.base), ``path`` its unwrapped columns."""
     if deadline is not None:
         on_time(deadline)
-    for w in panel.neighbours(path[-1]):
+    v = path[-1]
+    for w in panel.neighbours(v):
         b = panel.base(w)
         if b in on_path:
             continue
+        images = set()
+        if panel.symmetry is not None:  # the mirror line's step legal too
+            images = {panel.base(panel.mirror(w))}
+            if not panel.mirror_allows(v, w) or images <= on_path | {b}:
+                continue
         path.append(w)
-        on_path.add(b)
+        on_path |= {b} | images
         if b in ends:
             yield list(path)
         yield from _narrow_extend(panel, path, on_path, ends, deadline)
-        on_path.discard(b)
+        on_path -= {b} | images
         path.pop()
 
 
@@ -264,6 +275,8 @@ def _extend(
 ) -> Iterator:
     if panel.narrow:
         on_path = {panel.base(v) for v in path}
+        if panel.symmetry is not None:
+            on_path |= {panel.base(panel.mirror(v)) for v in path}
         yield from _narrow_extend(panel, path, on_path, ends, deadline)
         return
     if deadline is not None:

@@ -51,9 +51,18 @@ def narrow_line_facts(panel: Panel) -> list[str]:
     vertices = [(x, y) for x in range(2 * c) for y in range(panel.rows + 1)]
     out = [f"vertex({pair(v)})." for v in [*vertices, *mids]]
     out += [f"mid({pair(m)})." for m in mids]
-    usable = [v for v in panel.starts if not panel.on_gap(v)]
+    symmetric = panel.symmetry is not None
+    usable = [
+        v
+        for v in panel.starts
+        if not (panel.on_gap(v) or (symmetric and panel.on_gap(panel.base(panel.mirror(v)))))
+    ]
     out += [f"start({pair(v)})." for v in usable]
-    ends = [v for v in panel.ends if not panel.on_gap(v)]
+    ends = [
+        v
+        for v in panel.ends
+        if not (panel.on_gap(v) or (symmetric and panel.on_gap(panel.base(panel.mirror(v)))))
+    ]
     out += [f"end({pair(v)})." for e in ends for v in (e, _lift(e, c))]
     for a, b, b_round in _cover_edges(panel):
         e = panel.whole_edge(a, b)
@@ -61,10 +70,18 @@ def narrow_line_facts(panel: Panel) -> list[str]:
             continue
         if e in panel.halves:
             m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            m = (m[0] % (2 * c), m[1])
-            out += [f"edge({pair(a)},{pair(m)}).", f"edge({pair(m)},{pair(b_round)})."]
-        elif panel.base(a) != panel.base(b):  # (one column round: both lifts of a vertex)
-            out.append(f"edge({pair(a)},{pair(b_round)}).")
+            m_round = (m[0] % (2 * c), m[1])
+            # (with symmetry, none the mirror line cannot follow or where it meets the first)
+            if panel.mirror_allows(a, m):
+                out.append(f"edge({pair(a)},{pair(m_round)}).")
+            if panel.mirror_allows(m, b):
+                out.append(f"edge({pair(m_round)},{pair(b_round)}).")
+        elif panel.base(a) != panel.base(b) and panel.mirror_allows(a, b):
+            out.append(f"edge({pair(a)},{pair(b_round)}).")  # (not both lifts of one vertex)
+    if symmetric:
+        for v in [*vertices, *mids]:
+            w = panel.mirror(v)
+            out.append(f"mirror({pair(v)},{pair((w[0] % (2 * c), w[1]))}).")
     out.append("lifted.")
     if panel.fat_starts and panel.halves:  # (the engine's FAT_STARTPOINTS, panel_regions.lp)
         out.append("fat.")

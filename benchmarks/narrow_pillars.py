@@ -1,0 +1,138 @@
+"""Pillars 1 or 2 columns round: clingo's count beside the community engine's
+own solver on random panels.
+
+Draws ``--count`` random pillars of 1 or 2 columns and 1 to ``--rows`` rows
+(seeded): starts on vertices or half way along edges, ends on the top or
+bottom row or half way along edges, a symmetry on 2 columns (the engine's
+four kinds round a pillar), FAT_STARTPOINTS on or off, and up to ``--symbols``
+cells of squares, stars, triangles, cancellers and small polyominoes, dots
+and gaps. Each is counted by clingo (``count_panel_asp``) and, exported
+(``panel_to_jbz``), by the engine's solver run under node as
+benchmarks/engine_agreement.py runs it (the engine/ folder of a
+jbzdarkid/jbzdarkid.github.io snapshot, fetched, is the first argument).
+Prints how many counts agree and each panel on which they do not.
+
+    .venv/bin/python benchmarks/narrow_pillars.py ENGINE_DIR [--count 300] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from pathlib import Path
+
+from engine_agreement import Engine
+from tqdm import tqdm
+
+from witness.model.base import PuzzleError
+from witness.model.jbz import panel_to_jbz
+from witness.model.panel import Dot, Panel, Polyomino
+from witness.search.asp_solver import count_panel_asp
+
+SYMMETRIES = (None, "shift", "horizontal", "vertical", "rotational")
+SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 0), (1, 1)))
+
+
+def _image(symmetry: str, rows: int, v: tuple) -> tuple:
+    """The engine's mirror image of a vertex or midpoint round 2 columns."""
+    x = v[0] + 1
+    x = (-x if symmetry in ("horizontal", "rotational") else x) % 2
+    y = rows - v[1] if symmetry in ("vertical", "rotational") else v[1]
+    return (int(x) if x % 1 == 0 else x, y)
+
+
+def _cells(rng: random.Random, cols: int, rows: int, most: int) -> dict:
+    """Symbols in up to ``most`` random cells, by the panel's field names."""
+    out: dict = {"squares": [], "stars": [], "triangles": [], "cancellers": [], "polyominoes": []}
+    cells = [(x, y) for x in range(cols) for y in range(rows)]
+    for x, y in rng.sample(cells, rng.randint(0, min(most, len(cells)))):
+        kind, colour = rng.choice(tuple(out)), rng.choice(("red", "blue"))
+        if kind == "triangles":
+            out[kind].append((x, y, rng.randint(1, 4), "orange"))
+        elif kind == "polyominoes":
+            shape = rng.choice(SHAPES)
+            out[kind].append(Polyomino((x, y), shape, rng.random() < 0.5, rng.random() < 0.2))
+        elif kind == "cancellers":
+            out[kind].append((x, y, "white"))
+        else:
+            out[kind].append((x, y, colour))
+    return out
+
+
+def random_narrow(rng: random.Random, rows_most: int, symbols: int) -> Panel | None:
+    """A random pillar of 1 or 2 columns (module doc); None when the draw is
+    no panel (a dot on a gap, and the like)."""
+    cols, rows = rng.randint(1, 2), rng.randint(1, rows_most)
+    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
+    edges = [((x, y), (x + 1, y)) for x, y in vertices]
+    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
+    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in edges]
+    mids = [(int(x) if x % 1 == 0 else x, int(y) if y % 1 == 0 else y) for x, y in mids]
+    rim = [v for v in vertices if v[1] in (0, rows)]
+    starts = set(rng.sample(vertices + mids, rng.randint(1, 2)))
+    ends = set(rng.sample(rim + mids, rng.randint(1, 2)))
+    symmetry = rng.choice(SYMMETRIES) if cols == 2 else None
+    if symmetry is not None:
+        starts |= {_image(symmetry, rows, v) for v in starts}
+        ends |= {_image(symmetry, rows, v) for v in ends}
+    gaps = rng.sample(edges, rng.randint(0, 2))
+    dots = rng.sample(vertices + edges, rng.randint(0, 2))
+    try:
+        return Panel(
+            rows=rows,
+            cols=cols,
+            starts=tuple(starts),
+            ends=tuple(ends),
+            gaps=tuple(gaps),
+            dots=tuple(Dot(at) for at in dots),
+            symmetry=symmetry,
+            fat_starts=rng.random() < 0.3,
+            pillar=True,
+            **_cells(rng, cols, rows, symbols),
+        )
+    except PuzzleError:
+        return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("engine", type=Path, help="the engine/ folder of a witnesspuzzles.com snapshot")
+    ap.add_argument("--count", type=int, default=300, help="random panels (default 300)")
+    ap.add_argument("--rows", type=int, default=3, help="the most rows (default 3)")
+    ap.add_argument("--symbols", type=int, default=3, help="the most symbol cells (default 3)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seconds", type=float, default=20.0, help="each count's time limit")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    engine = Engine(args.engine, args.seconds)
+    tally: Counter = Counter()
+    try:
+        with tqdm(total=args.count, desc="panels", unit="panel") as bar:
+            while bar.n < args.count:
+                panel = random_narrow(rng, args.rows, args.symbols)
+                if panel is None:
+                    continue
+                ours = count_panel_asp(panel, time_limit=args.seconds)
+                theirs = engine.count(panel_to_jbz(panel)[0])
+                kind = "symmetric" if panel.symmetry else "plain"
+                if ours.status != "counted" or theirs is None:
+                    tally[kind, "stopped"] += 1
+                elif ours.count == theirs:
+                    tally[kind, "agree"] += 1
+                    tally[kind, "solvable"] += theirs > 0
+                else:
+                    tally[kind, "differ"] += 1
+                    print(f"differ: clingo {ours.count}, engine {theirs}: {panel.to_json()}")
+                bar.update()
+    finally:
+        engine.close()
+    for kind in ("plain", "symmetric"):
+        print(
+            f"{kind}: {tally[kind, 'agree']} agree ({tally[kind, 'solvable']} solvable), "
+            f"{tally[kind, 'differ']} differ, {tally[kind, 'stopped']} stopped"
+        )
+
+
+if __name__ == "__main__":
+    main()
