@@ -160,8 +160,8 @@ def spy_on_rejected_regions(monkeypatch) -> list[frozenset]:
     rejected: list[frozenset] = []
     rejects = asp_solver.LazyCheck.rejects
 
-    def spy(self, region, bound, deadline):
-        bad = rejects(self, region, bound, deadline)
+    def spy(self, region, bound, deadline, through=frozenset()):
+        bad = rejects(self, region, bound, deadline, through)
         if bad:
             assert region not in rejected, "a rejected region came back"
             rejected.append(region)

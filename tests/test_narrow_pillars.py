@@ -555,3 +555,19 @@ def test_a_fat_start_on_the_seam_of_two_columns() -> None:
                   squares=((0, 0, "red"), (0, 1, "blue")), pillar=True)  # fmt: skip
     assert _engine_count(panel)[1] == 3
     assert count_with_checker(panel).count == count_panel_asp(panel).count == 3
+
+
+def test_clingo_floods_the_lazy_regions_through_an_open_end() -> None:
+    from witness.search.asp_solver import count_panel_asp
+
+    # (found by benchmarks/narrow_pillars.py: the lazy stage once flooded the
+    # regions of the pieces and cancellers without the first line's open end,
+    # and its nogood then shut out a line the checker accepts; the engine's
+    # solver counts 19)
+    panel = Panel.from_dict({
+        "rows": 3, "cols": 2, "starts": [[0, 0], [0.5, 1], [1, 3], [1.5, 2]],
+        "ends": [[0, 1.5], [0.5, 1], [1, 1.5], [1.5, 2]], "cancellers": [[1, 2]],
+        "polyominoes": [{"cell": [0, 2], "shape": [[0, 0], [1, 0]]}],
+        "dots": [[1, 2], [1, 2, 1, 3]], "symmetry": "vertical", "pillar": True,
+    })  # fmt: skip
+    assert count_with_checker(panel).count == count_panel_asp(panel).count == 19

@@ -46,7 +46,11 @@ def pillar_placements(
     panel: Panel, piece: Polyomino, negative: bool
 ) -> Iterator[tuple[Point, ...]]:
     """Every way to lay ``piece`` round a pillar: any column, wrapped across
-    the seam; a piece that would overlap itself there is not laid."""
+    the seam; a piece that would overlap itself there is not laid, but round
+    a narrow pillar (1 or 2 columns) it is, each place it covers counted once,
+    as the community engine lays it (``tryPlacePolyshape`` in
+    engine/polyominos.js reads every place before it adds to any): a negative
+    piece as wide as the pillar covers the edge on either side of it once."""
     wrap = 2 * panel.cols
     for shape in piece.orientations():
         ax, ay = min(shape, key=lambda c: (c[1], c[0]))
@@ -55,7 +59,7 @@ def pillar_placements(
                 if all(0 <= y + dy - ay < panel.rows for _, dy in shape):
                     cover = piece_cover(shape, (x, y), negative, True)
                     places = {(q[0] % wrap, q[1]) for q in cover}
-                    if len(places) == len(cover):
+                    if len(places) == len(cover) or panel.narrow:
                         yield tuple(sorted(places))
 
 

@@ -21,6 +21,7 @@ from witness.model.rules import (
     regions,
     tiling_terms,
 )
+from witness.model.rules.lines import open_ends
 from witness.search.asp_solver.control import clingo_log, ground_by, pair, wait_by
 from witness.search.asp_solver.program import covers
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
@@ -85,14 +86,28 @@ class LazyCheck:
         }
         self.by_clingo = False  # has clingo decided a tiling of the last line's regions?
         self._covers: dict[Polyomino, dict] = {}  # each piece's ways to lay it, by cell
+        # the places of the starts and ends half way along an edge (opened/1 may hold there)
+        wrap = 2 * panel.cols if panel.pillar else 0
+        self.mids = {
+            (int(2 * m[0]) % wrap if wrap else int(2 * m[0]), int(2 * m[1]))
+            for m in panel.halves.values()
+        }
 
     def present(self, region: frozenset) -> list:
         """The symbols and dots in ``region``, in place order."""
         return [self.symbols[q] for q in sorted(q for q in self.symbols if q in region)]
 
-    def rejects(self, region: frozenset, bound: set, deadline: float | None) -> bool:
+    def rejects(
+        self,
+        region: frozenset,
+        bound: set,
+        deadline: float | None,
+        through: frozenset = frozenset(),
+    ) -> bool:
         """Does the checker reject ``region``, whose neighbours on the lines are
-        ``bound``? Without cancellers under the windmill reading, only the
+        ``bound``, its flood crossing the opened places ``through``
+        (:func:`~witness.model.rules.lines.open_ends`)? Without cancellers
+        under the windmill reading, only the
         tiling is the checker's to decide (the encoding holds every other
         rule), and clingo decides it when the checker's search overruns
         ``settings.hard_region_seconds``."""
@@ -101,11 +116,11 @@ class LazyCheck:
         hard = self.clingo_tiles and self.panel.polyomino_rules == "windmill"
         hard = hard and not any(e.kind == "canceller" for e in present)
         if not hard:
-            return bool(check_region(self.panel, region, present, on_line, deadline))
+            return bool(check_region(self.panel, region, present, on_line, deadline, through))
         soon = time.perf_counter() + self.settings.hard_region_seconds
         try:
             budget = soon if deadline is None else min(deadline, soon)
-            return bool(check_region(self.panel, region, present, on_line, budget))
+            return bool(check_region(self.panel, region, present, on_line, budget, through))
         except CheckStopped:
             if deadline is not None and time.perf_counter() >= deadline:
                 raise
@@ -114,33 +129,47 @@ class LazyCheck:
         return not region_tiles(self.panel, region, pieces, deadline)
 
     def nogoods(self, line: list[Vertex], deadline: float | None) -> list[list]:
-        """One nogood per region of ``line`` the checker rejects."""
+        """One nogood per region of ``line`` the checker rejects. As the checker
+        floods them, the first line's start and end half way along an edge
+        (:func:`~witness.model.rules.lines.open_ends`) join the regions on
+        either side, their places in none."""
         self.by_clingo = False  # said of this line's regions only
         if not self.seeds:
             return []
         wrap = 2 * self.panel.cols if self.panel.pillar else 0
-        on_line = covered(lines_of(self.panel, line), wrap)
+        lines = lines_of(self.panel, line)
+        on_line = covered(lines, wrap)
+        opened = frozenset(open_ends(self.panel, lines)) if self.panel.halves else frozenset()
+        walls = [q for q in on_line if q not in opened] if opened else on_line
         out = []
-        for region in regions(self.panel, on_line, holding=self.seeds):
+        for flood in regions(self.panel, walls, holding=self.seeds):
+            region = flood - opened
             bound = set()
-            for px, py in region:
+            for px, py in flood:
                 for q in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
                     q = (q[0] % wrap, q[1]) if wrap else q  # round a pillar
-                    if q in on_line and q not in region:
+                    if q in on_line and q not in flood:
                         bound.add(q)
-            if not self.rejects(region, bound, deadline):
+            through = opened & flood
+            if not self.rejects(region, bound, deadline, through):
                 continue
             wider = self.dead_cell(region) if self.settings.dead_cell_nogoods else None
-            out.append(wider or self._region_nogood(region, bound))
+            out.append(wider or self._region_nogood(region, bound, through))
         return out
 
-    def _region_nogood(self, region: frozenset, bound: set) -> list:
-        """The region itself: its boundary places covered, its own places not."""
+    def _region_nogood(self, region: frozenset, bound: set, through: frozenset) -> list:
+        """The region itself: its boundary places covered, its own places not,
+        and (with starts or ends half way along an edge) the opened places its
+        flood crossed opened, those of its boundary not."""
         nogood = [(clingo.Function("covered", [_place_symbol(q)]), True) for q in bound]
         nogood += [
             (clingo.Function("covered", [_place_symbol(q)]), False)
             for q in region
             if q in self.coverable
+        ]
+        nogood += [
+            (clingo.Function("opened", [_place_symbol(q)]), q in through)
+            for q in sorted((bound | through) & self.mids)
         ]
         return nogood
 
