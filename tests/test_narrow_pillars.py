@@ -571,3 +571,16 @@ def test_clingo_floods_the_lazy_regions_through_an_open_end() -> None:
         "dots": [[1, 2], [1, 2, 1, 3]], "symmetry": "vertical", "pillar": True,
     })  # fmt: skip
     assert count_with_checker(panel).count == count_panel_asp(panel).count == 19
+
+
+@pytest.mark.parametrize(("rows", "expected"), [(1, 9), (2, 47)])
+def test_a_negative_piece_as_wide_as_the_pillar(rows: int, expected: int) -> None:
+    from witness.model.panel import Polyomino
+    from witness.search.asp_solver import count_panel_asp
+
+    # round 3 columns a negative triomino covers the edge on either side of it
+    # once (the engine's tryPlacePolyshape); the engine's solver counts these
+    straight = ((0, 0), (1, 0), (2, 0))
+    panel = Panel(rows=rows, cols=3, ends=((0, rows),), pillar=True, polyominoes=(
+        Polyomino((0, 0), straight), Polyomino((1, 0), straight, negative=True)))  # fmt: skip
+    assert count_with_checker(panel).count == count_panel_asp(panel).count == expected

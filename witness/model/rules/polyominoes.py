@@ -46,8 +46,7 @@ def pillar_placements(
     panel: Panel, piece: Polyomino, negative: bool
 ) -> Iterator[tuple[Point, ...]]:
     """Every way to lay ``piece`` round a pillar: any column, wrapped across
-    the seam; a piece that would overlap itself there is not laid, but round
-    a narrow pillar (1 or 2 columns) it is, each place it covers counted once,
+    the seam; where it would overlap itself there it covers each place once,
     as the community engine lays it (``tryPlacePolyshape`` in
     engine/polyominos.js reads every place before it adds to any): a negative
     piece as wide as the pillar covers the edge on either side of it once."""
@@ -58,9 +57,7 @@ def pillar_placements(
             for y in range(panel.rows):
                 if all(0 <= y + dy - ay < panel.rows for _, dy in shape):
                     cover = piece_cover(shape, (x, y), negative, True)
-                    places = {(q[0] % wrap, q[1]) for q in cover}
-                    if len(places) == len(cover) or panel.narrow:
-                        yield tuple(sorted(places))
+                    yield tuple(sorted({(q[0] % wrap, q[1]) for q in cover}))
 
 
 def _pillar_tiles(
