@@ -273,13 +273,18 @@ class Panel:
     @cached_property
     def halves(self) -> dict[Edge, Vertex]:
         """The edges a start or an end splits in two -> that midpoint."""
-        return {split_edge(v): v for v in (*self.starts, *self.ends) if is_midpoint(v)}
+        return {self.split(v): v for v in (*self.starts, *self.ends) if is_midpoint(v)}
+
+    def split(self, m: Vertex) -> Edge:
+        """The edge whose middle is ``m`` (round a pillar, the seam's middle is
+        ``(cols - 0.5, y)``: :func:`~witness.model.base.midpoint`)."""
+        return split_edge(m, self.cols if self.pillar else 0)
 
     def neighbours(self, v: Vertex) -> list[Vertex]:
         """Vertices the line can step to from ``v`` (DIRECTIONS order): a
         midpoint's two ends, and a split edge's midpoint rather than its far end."""
         if is_midpoint(v):
-            e = split_edge(v)
+            e = self.split(v)
             return [] if e in self.blocked else [e[1], e[0]]
         out = []
         for w in _grid_neighbours(self, v):
@@ -292,7 +297,7 @@ class Panel:
         """Is ``v`` a start's or an end's midpoint on a gap? No line may be
         there (the engine's validate.js: a line over a gap), not even one of
         that vertex alone."""
-        return is_midpoint(v) and split_edge(v) in self.blocked
+        return is_midpoint(v) and self.split(v) in self.blocked
 
     def mirror_allows(self, a: Vertex, b: Vertex) -> bool:
         """May the line step from ``a`` to ``b`` (neighbours in the line's graph)
@@ -306,7 +311,7 @@ class Panel:
     def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
         if is_midpoint(a) or is_midpoint(b):
-            return split_edge(b if is_midpoint(b) else a)
+            return self.split(b if is_midpoint(b) else a)
         return edge(a, b)
 
     def is_boundary(self, v: Vertex) -> bool:
