@@ -221,7 +221,7 @@ def _assert_sound(panel: Panel) -> None:
     solutions = _solutions(panel)
     prefixes = {tuple(s[:i]) for s in solutions for i in range(2, len(s))}
     paths = [list(p) for p in sorted(prefixes)]
-    rejected = [p for p, dead in zip(paths, baseline_values(panel, paths)) if dead]
+    rejected = [p for p, dead in zip(paths, baseline_values(panel, paths), strict=True) if dead]
     assert not rejected, (panel.to_json(), rejected[:3])
     result = solve_panel(panel, time_limit=60)
     assert result.status == ("solved" if solutions else "unsolvable"), panel.to_json()
@@ -238,3 +238,16 @@ def test_pi_baseline_never_prunes_a_prefix_of_a_solution(seed: int) -> None:
 @given(st.integers(0, 10**6))
 def test_pi_baseline_never_prunes_a_prefix_of_a_solution_many(seed: int) -> None:
     _assert_sound(next(random_panels(seed, 1)))
+
+
+def test_show_draws_a_half_edge_across_the_seam(tmp_path) -> None:
+    from witness.model.render import render
+    from witness.model.render_text import text_picture
+
+    panel = panel_from_jbz(ENGINE_TESTS["pillar-seam-segment-start"][0])
+    line = [(2.5, 0), (0, 0), (0, 1), (0, 2)]  # from the seam's middle round to column 0
+    assert is_solution(panel, line)
+    render(panel, tmp_path / "p.svg", path=line)
+    assert 'id="line"' in (tmp_path / "p.svg").read_text()
+    # the bottom row: the half from the seam's middle to the right-hand copy of (0, 0)
+    assert text_picture(panel, line).splitlines()[-3] == "  o-----+-----+--o==o 3"
