@@ -332,7 +332,10 @@ def _rules(panel: Panel, neighbour: np.ndarray) -> np.ndarray:
             panel.symmetry is None and not panel.outside,
             bool(region_only or panel.cancellers),
             np.count_nonzero((neighbour >= 0).any(axis=1)),  # vertices a line can be on
-            not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside),
+            # (round a pillar the floods over cells count a cell's corners as on a
+            # rectangle: kernels' _bounded_cells)
+            not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside)
+            and not panel.pillar,
             panel.symmetry is not None and not panel.outside,
             0,  # (_split_geometry)
         ],

@@ -322,8 +322,8 @@ def _bounded_cells(
 ):
     """_bounded_flood over cells (as _region_cells) from the cell place ``seed``:
     a region holds a vertex off the lines exactly when one of its cells has it as
-    a corner (such a vertex joins the cells around it; a cell's corners are the
-    places across its sides' ends, wrapping round a pillar)."""
+    a corner (such a vertex joins the cells around it). Not round a pillar
+    (its corners are counted as on a rectangle: rules[5] is off there)."""
     plabel[seed] = label
     pqueue[0] = seed
     n = 1
@@ -331,8 +331,7 @@ def _bounded_cells(
     while i < n:
         p = pqueue[i]
         i += 1
-        for j in range(4):
-            c = pnb[pnb[p, j], (j + 1) & 3]
+        for c in (p - width - 1, p - width + 1, p + width - 1, p + width + 1):
             if cover[c] != stamp and _visitable(pvertex[c], vlabel, vlab, mirror):
                 return n, False
         for j in range(4):
