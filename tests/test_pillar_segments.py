@@ -130,8 +130,8 @@ def test_one_geometry_builder_wraps_then_splits() -> None:
 def random_panels(seed: int, count: int, pillar: bool | None = None) -> Iterator[Panel]:
     """Small random panels (pillars 3 or 4 round and rectangles, up to 3x3
     cells), each start and end at a vertex or half way along an edge, with
-    squares, stars, triangles, polyominoes, cancellers, dots and gaps; some
-    symmetric (the terminals' mirror images added)."""
+    squares, stars, triangles, polyominoes, cancellers, dots, gaps and removed
+    edges; some symmetric (the terminals' mirror images added)."""
     rng = random.Random(seed)
     made = 0
     while made < count:
@@ -153,7 +153,7 @@ def random_panels(seed: int, count: int, pillar: bool | None = None) -> Iterator
             data.setdefault(kind, []).append(item)
         data["starts"] = [_terminal(rng, probe, edges, False) for _ in range(rng.randint(1, 2))]
         data["ends"] = [_terminal(rng, probe, edges, True) for _ in range(rng.randint(1, 2))]
-        for key, n in (("dots", 2), ("gaps", 1)):
+        for key, n in (("dots", 2), ("gaps", 1), ("removed", rng.choice((0, 0, 2, 3)))):
             spots = rng.sample(edges, rng.randint(0, n))
             data[key] = [[*a, *b] for a, b in spots]
         if rng.random() < 0.3 and (not is_pillar or cols % 2 == 0):

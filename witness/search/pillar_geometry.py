@@ -72,7 +72,10 @@ def _steps(panel: Panel, vid, place) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """pnb, outside and mpoint over the doubled grid (column 2 cols outside)."""
+    """pnb, outside and mpoint over the doubled grid (column 2 cols outside).
+    As on a rectangle, pnb links places outside the panel too (the floods skip
+    them; the ends of a triangle's side and the cells at a vertex are read
+    from it)."""
     cols, width, height = panel.cols, 2 * panel.cols + 1, 2 * panel.rows + 1
     n_places = width * height
     every = [(x, y) for y in range(height) for x in range(width)]
@@ -81,10 +84,11 @@ def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for px, py in every:
         if px == 2 * cols or (px, py) in panel.outside:
             outside[place((px, py))] = 1
+        if px == 2 * cols:
             continue
         for d, (dx, dy) in enumerate(DIRECTIONS):
             qx, qy = (px + dx) % (2 * cols), py + dy
-            if 0 <= qy < height and (qx, qy) not in panel.outside:
+            if 0 <= qy < height:
                 pnb[place((px, py)), d] = place((qx, qy))
     mpoint = np.array([-1], np.int32)
     if panel.symmetry is not None:
