@@ -227,6 +227,17 @@ def _assert_sound(panel: Panel) -> None:
     assert result.status == ("solved" if solutions else "unsolvable"), panel.to_json()
 
 
+def test_pi_baseline_with_one_start_half_way_along_an_edge() -> None:
+    # (its edge's place stays open in the core's floods: panel_geometry._open_start)
+    checked = 0
+    for panel in random_panels(21, 400):
+        geo = build_panel_geometry(panel)
+        if geo.kind.size > geo.width * geo.height:
+            _assert_sound(panel)
+            checked += 1
+    assert checked > 50
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 10**6))
 def test_pi_baseline_never_prunes_a_prefix_of_a_solution(seed: int) -> None:

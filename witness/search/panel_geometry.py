@@ -395,7 +395,8 @@ def _split_geometry(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> PanelGe
     midpoint (dot_a). The regions of a finished line join across the edge of
     its start or end there (witness.model.rules.open_ends) where the core's
     would be walled off, so the core leaves them to the rules checker (rules[7])
-    and, with a start there (where every line of it begins), rule 5 is off."""
+    and, with a start there (where every line of it begins), rule 5 is off
+    (but on a panel of that one start: _open_start)."""
     total = ids.n + len(ids.mids)
     if total > 256:
         raise InputError(
@@ -447,7 +448,41 @@ def _split_geometry(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> PanelGe
     ]
     geo.key_bounds = (total + geo.key_bounds[1], geo.key_bounds[1])
     geo.names = tuple(names)
+    _open_start(panel, ids, geo)
     return geo
+
+
+def _open_start(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> None:
+    """A panel without symmetry whose one start lies half way along an edge:
+    every line begins there, so the regions beside that edge always join
+    across it (witness.model.rules.open_ends). The start and its half-steps
+    then cover a place of their own after the grid's (outside, next to
+    none), the edge's place stays open in the core's floods as in the
+    checker's regions, and rule 5 holds again (and, without an end half way
+    along an edge, the regions of a finished line are the core's too). Not
+    with a dot on that edge or a triangle beside it, which the line's half
+    covers for the checker."""
+    if panel.symmetry is not None or len(geo.starts) != 1 or geo.starts[0] < ids.n:
+        return
+    start = geo.starts[0]
+    edge = int(geo.vpoint[start])
+    if geo.kind[edge] != 0 or any(q >= 0 and geo.kind[q] == P_TRIANGLE for q in geo.pnb[edge]):
+        return
+    own = geo.kind.size  # (the start's place)
+    geo.kind, geo.colour, geo.value = (np.append(a, 0).astype(np.int32) for a in
+                                       (geo.kind, geo.colour, geo.value))  # fmt: skip
+    geo.outside = np.append(geo.outside, 1).astype(np.uint8)
+    geo.pnb = np.vstack([geo.pnb, np.full((1, 4), -1, np.int32)])
+    geo.pvertex = np.append(geo.pvertex, -1).astype(np.int32)
+    geo.pvertex[edge] = -1  # (the start is on every line: never a vertex to visit)
+    geo.place_end = np.append(geo.place_end, geo.place_end[edge]).astype(np.int32)
+    piece_of, *kinds = geo.tiles
+    geo.tiles = (np.append(piece_of, -1).astype(np.int32), *kinds)  # type: ignore[assignment]
+    geo.vpoint[start] = own
+    geo.epoint[start][geo.epoint[start] >= 0] = own
+    region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
+    geo.rules[1] = bool(region_symbols or panel.cancellers)
+    geo.rules[7] = any(e in ids.mids for e in panel.ends)
 
 
 def _distance(panel: Panel, v: tuple[float, float]) -> int:
