@@ -68,7 +68,10 @@ def sample(path: str, per_group: int, seed: int) -> list[tuple[str, str, Panel]]
     return out
 
 
-def run(items: list[tuple[str, str, Panel]], time_limit: float) -> list[dict]:
+def run(
+    items: list[tuple[str, str, Panel]], time_limit: float, writer: csv.DictWriter | None = None
+) -> list[dict]:
+    """Solve each; each row written to ``writer`` as it comes."""
     warm_up()
     rows = []
     for ident, g, panel in items:
@@ -83,6 +86,8 @@ def run(items: list[tuple[str, str, Panel]], time_limit: float) -> list[dict]:
                 "expansions": result.expansions,
             }
         )
+        if writer is not None:
+            writer.writerow(rows[-1])
     return rows
 
 
@@ -144,13 +149,14 @@ def main() -> None:
         return
     if not args.file:
         parser.error("give the community FILE (or --compare OLD NEW)")
-    rows = run(sample(args.file, args.per_group, args.seed), args.time_limit)
-    print("\n".join(summary(rows)))
-    if args.runs_csv:
-        with open(args.runs_csv, "w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=FIELDS)
-            writer.writeheader()
-            writer.writerows(rows)
+    items = sample(args.file, args.per_group, args.seed)
+    if not args.runs_csv:
+        print("\n".join(summary(run(items, args.time_limit))))
+        return
+    with open(args.runs_csv, "w", newline="", buffering=1) as f:
+        writer = csv.DictWriter(f, fieldnames=FIELDS)
+        writer.writeheader()
+        print("\n".join(summary(run(items, args.time_limit, writer))))
 
 
 if __name__ == "__main__":
