@@ -147,7 +147,10 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
 unsolvable. The reachable set is a superset of what a completion can visit,
-which keeps rules 3 to 5 safe with symmetry."""
+which keeps rules 3 to 5 safe with symmetry. Round a pillar and with starts
+or ends half way along an edge the rules read the wrapped and split
+geometry (witness.search.panel_geometry), less what keeps them safe there
+(docs/search.md, "Pillars and starts or ends half way along an edge")."""
 
 
 # --------------------------------------------------------------- geometry

@@ -1,18 +1,17 @@
 """The compiled A* core's arrays for a pillar (a panel that wraps round left
 to right, :class:`~witness.model.panel.Panel`'s ``pillar``).
 
-The core (:mod:`witness.search.kernels.panel`) reads most of a panel's
-geometry from arrays, which wrap here: the legal steps, the places of edges
-(the seam edge of row y lies at doubled-grid place ``(2 cols - 1, 2 y)``),
-the neighbouring places, the mirror map of the engine's pillar symmetry and
-the distances to the ends. Its symbol rules (triangles' sides, regions'
-cells, the tiling search, the bit-grid flood) count places by the width of a
-rectangle, so on a pillar it is handed no symbols: it searches the legal
-lines to an end and every line that reaches one is a candidate for the goal
-test, the rules checker, which reads the pillar whole. pi_baseline is not
-evaluated on a pillar (:func:`~witness.search.panel_search.solve_panel`).
-:func:`pillar_arrays` gives the fields of
-:class:`~witness.search.panel_geometry.PanelGeometry`, which that module builds.
+The core (:mod:`witness.search.kernels.panel`) reads a panel's geometry
+from arrays, which wrap here: the legal steps, the places of edges (the
+seam edge of row y lies at doubled-grid place ``(2 cols - 1, 2 y)``), the
+neighbouring places (a cell's sides, their ends and the cells at a vertex
+are read from them, so the rules read across the seam), the mirror map of
+the engine's pillar symmetry and the distances to the ends.
+:func:`pillar_arrays` gives those fields of
+:class:`~witness.search.panel_geometry.PanelGeometry`; that module adds the
+symbols and the rules as on a rectangle and splits the edges of starts and
+ends half way along them. What pi_baseline leaves out round a pillar (the
+tiling search, the floods over cells alone): docs/search.md.
 
 Vertex ids and places are numbered as on a rectangle of ``cols`` cells
 (vertex ``(x, y)`` is ``y * (cols + 1) + x``, place ``(px, py)`` is ``py *
