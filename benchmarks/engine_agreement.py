@@ -63,7 +63,7 @@ from tqdm import tqdm
 
 from witness.errors import InputError
 from witness.io import make_folder, read_json, write_csv, write_new
-from witness.model.base import SYMMETRIES, midpoint
+from witness.model.base import SYMMETRIES, edge_point, midpoint
 from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, panel_from_dict
 from witness.model.rules import CheckStopped, check, enumerate_lines, lines_of
@@ -185,7 +185,7 @@ def engine_places(panel: Panel, line: list[tuple[int, int]]) -> list[list[tuple[
         places: list[tuple[int, int]] = []
         for i, (x, y) in enumerate(one):
             if i and (one[i - 1][0] + x) % 1 == 0 and (one[i - 1][1] + y) % 1 == 0:
-                places.append((int(one[i - 1][0] + x), int(one[i - 1][1] + y)))  # its edge
+                places.append(edge_point(one[i - 1], (x, y)))  # its edge (a pillar's seam too)
             places.append((int(2 * x), int(2 * y)))
         out.append([(x, height - y) for x, y in places])
     return out

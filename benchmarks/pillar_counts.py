@@ -10,11 +10,14 @@ Pillars 3 or 4 columns round and 1 to 3 rows high, with squares, stars,
 triangles, polyominoes (some rotatable, some negative), cancellers, dots and gaps
 at random, one start and one end on the top or bottom row, and on four
 columns one panel in two symmetric (horizontal, vertical, rotational or
-``shift``, each start and end with its mirror image). Each is written in the
-engine's format by ``witness export --to jbz`` (:func:`panel_to_jbz`).
+``shift``, each start and end with its mirror image); with ``--halves``,
+the start and the end each half way along a random edge (the seam's too)
+one time in two. Each is written in the engine's format by ``witness
+export --to jbz`` (:func:`panel_to_jbz`).
 Prints how many panels the three counts and A* agree on and each disagreement.
 
     PYTHONPATH=. .venv/bin/python benchmarks/pillar_counts.py ENGINE_DIR [--panels 200] [--seed 0]
+        [--halves]
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from witness.model.base import PILLAR_SHIFT, PuzzleError
+from witness.model.base import PILLAR_SHIFT, PuzzleError, midpoint
 from witness.model.jbz import panel_to_jbz
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.search.asp_solver import count_panel_asp
@@ -37,7 +40,7 @@ SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0)
 COLOURS = ("red", "blue")
 
 
-def random_pillar(rng: random.Random) -> Panel | None:
+def random_pillar(rng: random.Random, halves: bool = False) -> Panel | None:
     """One random pillar (module doc), or None when the draw is not a valid panel."""
     cols, rows = rng.choice((3, 4)), rng.randint(1, 3)
     symmetry = None
@@ -66,6 +69,10 @@ def random_pillar(rng: random.Random) -> Panel | None:
     spots = vertices + [e for e in edges if e not in gaps]
     dots = [Dot(at) for at in rng.sample(spots, rng.randint(0, 2))]
     start, end = rng.choice(vertices), rng.choice(rim)
+    if halves and rng.random() < 0.5:
+        start = midpoint(rng.choice(edges))
+    if halves and rng.random() < 0.5:
+        end = midpoint(rng.choice(edges))
     starts, ends = {start}, {end}
     if symmetry is not None:  # the engine's mirror image round a pillar (puzzle.js)
         starts.add(_mirror(start, cols, rows, symmetry))
@@ -86,7 +93,7 @@ def random_pillar(rng: random.Random) -> Panel | None:
         return None
 
 
-def _mirror(v: tuple[int, int], cols: int, rows: int, symmetry: str) -> tuple[int, int]:
+def _mirror(v: tuple, cols: int, rows: int, symmetry: str) -> tuple:
     x = (v[0] + cols // 2) % cols  # half way round, then reflected
     if symmetry in ("horizontal", "rotational"):
         x = -x % cols
@@ -98,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("engine", type=Path, help="the engine/ folder of a snapshot")
     parser.add_argument("--panels", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--halves", action="store_true", help="starts and ends on edges too")
     args = parser.parse_args(argv)
     script = Path(__file__).with_name("engine_validate.js")
     node = subprocess.Popen(
@@ -111,9 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     agree = total = 0
     kinds = {"solvable": 0, "symmetric": 0, "polyominoes": 0, "negative": 0, "cancellers": 0}
-    kinds["solutions"] = 0
+    kinds["solutions"] = kinds["halves"] = 0
     while total < args.panels:
-        panel = random_pillar(rng)
+        panel = random_pillar(rng, args.halves)
         if panel is None:
             continue
         total += 1
@@ -131,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         kinds["solvable"] += bool(engine)
         kinds["solutions"] += engine
         kinds["symmetric"] += panel.symmetry is not None
+        kinds["halves"] += bool(panel.halves)
         kinds["polyominoes"] += bool(panel.polyominoes)
         kinds["cancellers"] += bool(panel.cancellers)
         kinds["negative"] += any(p.negative for p in panel.polyominoes)
@@ -143,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         f"({kinds['solvable']} solvable, {kinds['solutions']} solutions in all; "
         f"{kinds['symmetric']} symmetric, {kinds['polyominoes']} with polyominoes "
         f"({kinds['negative']} negative ones), "
-        f"{kinds['cancellers']} with cancellers)"
+        f"{kinds['cancellers']} with cancellers, "
+        f"{kinds['halves']} with a start or an end half way along an edge)"
     )
     return 0 if agree == total else 1
 

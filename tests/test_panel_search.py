@@ -381,7 +381,7 @@ def test_exact_tiling_is_the_checkers(panel: Panel, rnd) -> None:
     assume(lines)
     line = rnd.choice(lines)
     geo = build_panel_geometry(panel)
-    tiling = tiling_scratch(*geo.tiles, len(panel.polyominoes))
+    tiling = tiling_scratch(*geo.tiles, len(panel.polyominoes), int(geo.pillar))
     pieces = {cell_point(p.cell): p for p in panel.polyominoes}
     for region in regions(panel, covered(lines_of(panel, line))):
         held = [pieces[q] for q in sorted(region) if q in pieces]

@@ -218,12 +218,14 @@ def test_json_round_trip_and_default():
         Panel.from_dict({**flat.to_dict(), "pillar": "yes"})
 
 
-def test_a_pillar_with_a_start_or_an_end_half_way_along_an_edge_is_refused_by_name():
-    # not built yet (its wrapping arrays have no half-edges): refused, never a crash
+def test_a_pillar_with_a_start_or_an_end_half_way_along_an_edge_loads():
+    # (tests/test_pillar_segments.py: counts, A* and pi_baseline on them)
     flat = {"rows": 2, "cols": 4, "pillar": True}
-    for terminals in ({"starts": [[0.5, 0]], "ends": [[1, 2]]}, {"ends": [[1.5, 2]]}):
-        with pytest.raises(PuzzleError, match="half way along an edge of a pillar"):
-            Panel.from_dict({**flat, **terminals})
+    for terminals in ({"starts": [[0.5, 0]], "ends": [[1, 2]]}, {"ends": [[3.5, 2]]}):
+        panel = Panel.from_dict({**flat, **terminals})
+        assert Panel.from_dict(panel.to_dict()) == panel
+    with pytest.raises(PuzzleError, match="not the middle of an edge"):
+        Panel.from_dict({**flat, "ends": [[4.5, 2]]})
 
 
 def test_a_step_across_the_seam():

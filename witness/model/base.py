@@ -78,17 +78,24 @@ def is_midpoint(v: Vertex) -> bool:
     return v[0] % 1 != 0 or v[1] % 1 != 0
 
 
-def split_edge(m: Vertex) -> Edge:
-    """The edge whose middle is ``m``."""
+def split_edge(m: Vertex, wrap: int = 0) -> Edge:
+    """The edge whose middle is ``m``; round a pillar of ``wrap`` columns the
+    seam edge's middle is ``(wrap - 0.5, y)`` (:func:`midpoint`)."""
     x, y = m
     if x % 1:
+        if wrap and x + 0.5 == wrap:
+            return ((0, int(y)), (wrap - 1, int(y)))
         return ((int(x - 0.5), int(y)), (int(x + 0.5), int(y)))
     return ((int(x), int(y - 0.5)), (int(x), int(y + 0.5)))
 
 
 def midpoint(e: Edge) -> Vertex:
-    """The middle of edge ``e``: its whole coordinate an int, the other a half-integer."""
+    """The middle of edge ``e``: its whole coordinate an int, the other a half-integer;
+    a pillar's seam edge ``((0, y), (cols - 1, y))`` has its middle right of the last
+    vertex column, at ``(cols - 0.5, y)`` (as :func:`edge_point` places it)."""
     (x1, y1), (x2, y2) = e
+    if abs(x1 - x2) > 1:
+        return cast(Vertex, (max(x1, x2) + 0.5, y1))
     return cast(Vertex, tuple(c // 2 if c % 2 == 0 else c / 2 for c in (x1 + x2, y1 + y2)))
 
 

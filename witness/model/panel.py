@@ -316,7 +316,15 @@ class Panel:
     @cached_property
     def halves(self) -> dict[Edge, Vertex]:
         """The edges a start or an end splits in two -> that midpoint."""
-        return {split_edge(v): v for v in (*self.starts, *self.ends) if is_midpoint(v)}
+        return {self.split(v): v for v in (*self.starts, *self.ends) if is_midpoint(v)}
+
+    def split(self, m: Vertex) -> Edge:
+        """The edge whose middle is ``m`` (round a pillar, the seam's middle is
+        ``(cols - 0.5, y)``: :func:`~witness.model.base.midpoint`; round a narrow
+        pillar, the edge of ``m``'s column modulo ``cols``, as :attr:`narrow` names it)."""
+        if self.narrow:
+            return split_edge(self.base(m))
+        return split_edge(m, self.cols if self.pillar else 0)
 
     def neighbours(self, v: Vertex) -> list[Vertex]:
         """Vertices the line can step to from ``v`` (DIRECTIONS order): a
@@ -324,7 +332,7 @@ class Panel:
         if self.narrow:
             return _narrow_neighbours(self, v)
         if is_midpoint(v):
-            e = split_edge(v)
+            e = self.split(v)
             return [] if e in self.blocked else [e[1], e[0]]
         out = []
         for w in _grid_neighbours(self, v):
@@ -337,7 +345,7 @@ class Panel:
         """Is ``v`` a start's or an end's midpoint on a gap? No line may be
         there (the engine's validate.js: a line over a gap), not even one of
         that vertex alone."""
-        return is_midpoint(v) and split_edge(self.base(v)) in self.blocked
+        return is_midpoint(v) and self.split(v) in self.blocked
 
     def mirror_allows(self, a: Vertex, b: Vertex) -> bool:
         """May the line step from ``a`` to ``b`` (neighbours in the line's graph)
@@ -359,7 +367,7 @@ class Panel:
                 return split_edge(self.base(b if is_midpoint(b) else a))
             return _step_edge(self.cols, a, b)
         if is_midpoint(a) or is_midpoint(b):
-            return split_edge(b if is_midpoint(b) else a)
+            return self.split(b if is_midpoint(b) else a)
         return edge(a, b)
 
     def is_boundary(self, v: Vertex) -> bool:

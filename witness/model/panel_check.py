@@ -65,9 +65,6 @@ def _check_pillar(panel: Panel) -> None:
         raise PuzzleError("symmetry", "a symmetric pillar needs an even number of columns")
     if panel.pillar and panel.polyomino_rules != "precise":
         raise PuzzleError("polyomino_rules", "a pillar takes the community engine's (precise)")
-    if not panel.narrow and panel.pillar and any(map(is_midpoint, (*panel.starts, *panel.ends))):
-        # not built yet: the pillar's wrapping arrays have no half-edges
-        raise PuzzleError("pillar", "a start or an end half way along an edge of a pillar")
 
 
 def _vertex_ok(panel: Panel, name: str, v: object) -> Vertex:
@@ -123,10 +120,13 @@ def _check_terminals(panel: Panel) -> None:
 def _midpoint_ok(panel: Panel, name: str, v: Vertex) -> None:
     """A start or an end half way along an edge of the grid (on a gap or a
     removed edge it holds no line, as in the engine: Panel.on_gap)."""
-    a, b = split_edge(v)
-    if panel.narrow and not panel.adjacent(a, b):
-        raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the pillar")
-    if not panel.narrow and not (panel.in_grid(a) and panel.in_grid(b)):
+    if panel.narrow:
+        a, b = split_edge(v)
+        if not panel.adjacent(a, b):
+            raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the pillar")
+        return
+    a, b = panel.split(v)
+    if not (panel.in_grid(a) and panel.in_grid(b)):
         raise PuzzleError(name, f"{list(v)} is not the middle of an edge of the grid")
 
 

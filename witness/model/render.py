@@ -46,7 +46,7 @@ from matplotlib.transforms import Affine2D  # noqa: E402
 
 from witness.errors import InputError  # noqa: E402
 from witness.io import write_file  # noqa: E402
-from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex  # noqa: E402
+from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, is_midpoint  # noqa: E402
 from witness.model.panel import Panel, Polyomino  # noqa: E402
 from witness.model.puzzle import Puzzle  # noqa: E402
 from witness.model.rules import CELL_KINDS, PathError, Violation, lines_of  # noqa: E402
@@ -205,8 +205,12 @@ def _check_path(panel: Panel, path: Sequence[Vertex]) -> None:
         if not (len(v) == 2 and panel.in_grid(cast(Vertex, tuple(v)))):
             raise RenderError(f"--path: vertex {list(v)} is outside the {panel.size} grid")
     for a, b in zip(path, path[1:], strict=False):
-        step = abs(a[0] - b[0]) + abs(a[1] - b[1])
-        if step != 0.5 and not panel.adjacent(cast(Vertex, tuple(a)), cast(Vertex, tuple(b))):
+        a, b = cast(Vertex, tuple(a)), cast(Vertex, tuple(b))
+        # (a step half along an edge: to or from its midpoint, round a pillar's seam too)
+        half = is_midpoint(a) != is_midpoint(b) and (a if is_midpoint(b) else b) in panel.split(
+            b if is_midpoint(b) else a
+        )
+        if not half and not panel.adjacent(a, b):
             raise RenderError(f"--path: {list(a)} -> {list(b)} is not a step along a grid edge")
 
 

@@ -115,9 +115,9 @@ class _Picture:
         mid = len(plain) // 2
         m = self.panel.halves.get(e)
         if m is not None:  # a start or an end half way along it, each half drawn apart
-            left, right = (
+            left, right = (  # (a on the left: round a pillar's seam, e's ends swap)
                 drawn if frozenset((v, m)) in self.steps else gap if e in self.panel.gaps else plain
-                for v in e
+                for v in (a, b)
             )
             return left[:mid] + self.vertex(m) + right[mid + 1 :]
         body = drawn if e in self.line_edges else gap if e in self.panel.gaps else plain

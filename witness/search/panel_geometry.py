@@ -18,7 +18,7 @@ from witness.model.base import (
     MIRROR_LINE,
     NO_COLOUR,
     Vertex,
-    split_edge,
+    edge_point,
 )
 from witness.model.panel import Panel, Polyomino
 from witness.model.rules import piece_cover, windmill_colour_text
@@ -35,7 +35,7 @@ from witness.search.kernels.panel import (
     P_TRIANGLE,
     POLY_AREA,
 )
-from witness.search.pillar_geometry import pillar_arrays
+from witness.search.pillar_geometry import pillar_arrays, wrapped_distance
 
 
 @dataclass
@@ -68,10 +68,11 @@ class PanelGeometry:
     width: int
     height: int
     n_colours: int
-    rules: np.ndarray  # int64[7]: how many cancellers, region rule on, fast path allowed,
+    rules: np.ndarray  # int64[8]: how many cancellers, region rule on, fast path allowed,
     # region symbols, vertices with a legal step, every symbol in a cell and nothing
     # outside (regions are flooded over cells alone), symmetry and nothing outside
-    # (rule 5 looks near the step alone)
+    # (rule 5 looks near the step alone), a finished line's regions left to the
+    # checker (_split_geometry)
     starts: list[int]
     # the pieces' kinds for the exact tiling of a closed region (kernels.tiles_exactly):
     # piece_of int32[n_places] (a polyomino's kind), offs int32[kinds, 4, m, 2] (the
@@ -83,6 +84,7 @@ class PanelGeometry:
     # vertex by id when the panel has starts or ends half way along an edge (their
     # midpoints are vertices numbered after the grid's: _split_geometry), else None
     names: tuple[Vertex, ...] | None = None
+    pillar: bool = False  # (no tiling search round a pillar: kernels.tiling_scratch)
 
     def arrays(self) -> tuple:
         """The core's geometry arguments, in its order."""
@@ -220,7 +222,7 @@ def _symbol_arrays(panel: Panel, ids: VertexIds) -> tuple:
     dots = []
     for dot in panel.dots:
         a, b = (dot.at[0], dot.at[1]) if dot.on_edge else (dot.at, None)
-        at = (a[0] + b[0], a[1] + b[1]) if b else (2 * a[0], 2 * a[1])
+        at = edge_point(a, b) if b else (2 * a[0], 2 * a[1])
         p = ids.place(at)
         kind[p], value[p] = P_DOT, need.get(dot.colour, DOT_ANY)
         dots.append((p, ids(a), -1 if b is None else ids(b)))
@@ -292,95 +294,113 @@ def key_bounds(h: np.ndarray, place_end: np.ndarray, width: int, height: int) ->
     return len(h) + n_h, n_h
 
 
-def build_panel_geometry(panel: Panel) -> PanelGeometry:
-    """The core's arrays for ``panel`` (a pillar's: witness.search.pillar_geometry);
-    InputError on a pillar of 1 or 2 columns, whose steps the arrays (a
-    neighbour a direction) cannot tell apart (witness.search.narrow_search)."""
-    if panel.narrow:
-        raise InputError("panel: the compiled core takes no pillar of 1 or 2 columns")
-    if panel.pillar:
-        arrays = pillar_arrays(panel)
-        bounds = key_bounds(arrays["h"], arrays["place_end"], arrays["width"], arrays["height"])
-        return PanelGeometry(**arrays, key_bounds=bounds)
-    ids = VertexIds(panel)
+def _grid_arrays(panel: Panel, ids: VertexIds) -> dict:
+    """A rectangle's geometric arrays, by PanelGeometry's field names (a pillar's
+    wrapping ones: witness.search.pillar_geometry.pillar_arrays)."""
     pnb, mpoint, outside = _places(panel, ids)
     xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))
     vpoint = (2 * ys * ids.width + 2 * xs).astype(np.int32)
     h = np.min([np.abs(xs - e[0]) + np.abs(ys - e[1]) for e in panel.ends], axis=0)
-    h = h.astype(np.int32)
     grid = _lattice_steps(panel.cols + 1, panel.rows + 1)
     step = np.array([dy * ids.width + dx for dx, dy in DIRECTIONS], np.int32)
-    epoint = np.where(grid >= 0, vpoint[:, None] + step, -1).astype(np.int32)
     mirror = np.array(
         [ids(panel.mirror(v)) for v in panel.vertices()] if panel.symmetry else [-1], np.int32
     )
+    return dict(
+        neighbour=_legal_steps(panel, ids),
+        vpoint=vpoint,
+        epoint=np.where(grid >= 0, vpoint[:, None] + step, -1).astype(np.int32),
+        mirror=mirror,
+        mpoint=mpoint,
+        pnb=pnb,
+        outside=outside,
+        h=h.astype(np.int32),
+        place_end=_place_end(panel, ids),
+    )
+
+
+def _rules(panel: Panel, neighbour: np.ndarray) -> np.ndarray:
+    """PanelGeometry.rules (its comment); on a rectangle or a pillar alike (the
+    core reads a pillar's wrap from the arrays, and its column of places
+    ``2 cols``, outside, from no neighbour)."""
+    region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
+    region_only = panel.squares or panel.stars or panel.polyominoes
+    return np.array(
+        [
+            len(panel.cancellers),
+            bool(region_symbols or panel.cancellers),
+            panel.symmetry is None and not panel.outside,
+            bool(region_only or panel.cancellers),
+            np.count_nonzero((neighbour >= 0).any(axis=1)),  # vertices a line can be on
+            # (round a pillar the floods over cells count a cell's corners as on a
+            # rectangle: kernels' _bounded_cells)
+            not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside)
+            and not panel.pillar,
+            panel.symmetry is not None and not panel.outside,
+            0,  # (_split_geometry)
+        ],
+        np.int64,
+    )
+
+
+def build_panel_geometry(panel: Panel) -> PanelGeometry:
+    """The core's arrays for ``panel``: a rectangle's or a pillar's
+    (witness.search.pillar_geometry) vertices, steps and places, the symbols,
+    then each start's or end's midpoint of an edge as a vertex (_split_geometry).
+    InputError on a pillar of 1 or 2 columns, whose steps the arrays (a
+    neighbour a direction) cannot tell apart (witness.search.narrow_search)."""
+    if panel.narrow:
+        raise InputError("panel: the compiled core takes no pillar of 1 or 2 columns")
+    ids = VertexIds(panel)
+    frame = pillar_arrays(panel) if panel.pillar else _grid_arrays(panel, ids)
+    vpoint, neighbour, h, place_end = (frame[k] for k in ("vpoint", "neighbour", "h", "place_end"))
     is_end = np.zeros(ids.n, np.uint8)
-    is_end[[ids(e) for e in panel.ends if e not in ids.mids]] = 1  # (mids: _split_geometry)
+    grid_ends = [ids(e) for e in panel.ends if e not in ids.mids]  # (mids: _split_geometry)
+    is_end[grid_ends] = 1
     kind, colour, value, (dot_point, dot_a, dot_b), n_colours = _symbol_arrays(panel, ids)
     # a start on the mirror axis gives no line: the two lines would meet there
     starts = [ids(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
     starts = [s for s in starts if s < ids.n]  # (mids: _split_geometry)
-    region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
-    fast = panel.symmetry is None and not panel.outside
-    region_only = panel.squares or panel.stars or panel.polyominoes
-    rules = np.array(
-        [
-            len(panel.cancellers),
-            bool(region_symbols or panel.cancellers),
-            fast,
-            bool(region_only or panel.cancellers),
-            0,
-            not (panel.dots or panel.cancellers or panel.polyominoes or panel.outside),
-            panel.symmetry is not None and not panel.outside,
-        ],
-        np.int64,
-    )
-    neighbour = _legal_steps(panel, ids)
-    rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))  # vertices a line can be on
     pvertex = np.full(ids.width * ids.height, -1, np.int32)
     pvertex[vpoint] = np.arange(ids.n, dtype=np.int32)
-    place_end = _place_end(panel, ids)
+    if panel.pillar:  # (vertex column cols, which a pillar has not, is at no place)
+        pvertex[vpoint[panel.cols :: panel.cols + 1]] = -1
     geo = PanelGeometry(
-        neighbour=neighbour,
-        vpoint=vpoint,
-        epoint=epoint,
-        mirror=mirror,
-        mpoint=mpoint,
-        pnb=pnb,
+        **frame,
         pvertex=pvertex,
-        h=h,
         is_end=is_end,
-        ends=np.array([ids(e) for e in panel.ends if e not in ids.mids], np.int32),
+        ends=np.array(grid_ends, np.int32),
         kind=kind,
         colour=colour,
         value=value,
-        outside=outside,
         symbols=np.flatnonzero(kind).astype(np.int32),
         dot_point=dot_point,
         dot_a=dot_a,
         dot_b=dot_b,
-        targets=_targets(kind, mpoint, ids.width),
-        place_end=place_end,
+        targets=_targets(kind, frame["mpoint"], ids.width),
         width=ids.width,
         height=ids.height,
         n_colours=n_colours,
-        rules=rules,
+        rules=_rules(panel, neighbour),
         starts=starts,
         tiles=_piece_kinds(panel, ids),
         key_bounds=key_bounds(h, place_end, ids.width, ids.height),
         n_pieces=int(np.count_nonzero(kind == P_POLYOMINO)),
+        pillar=panel.pillar,
     )
     return _split_geometry(panel, ids, geo) if ids.mids else geo
 
 
 def _split_geometry(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> PanelGeometry:
-    """The geometry of a panel with starts or ends half way along an edge: each
-    such midpoint is a vertex (ids after the grid's) at its edge's place, the
-    edge's steps lead to it, and its own to the edge's ends. The core's rules
-    and final test know no half-covered edge (its regions would wall off what
-    the engine joins), so here the core only walks lines (the driver turns
-    pi_baseline off: solve_panel) and the rules checker judges every line that
-    reaches an end: no dots, targets or region symbols reach the core."""
+    """The geometry of a panel with starts or ends half way along an edge (a
+    rectangle's or a pillar's): each such midpoint is a vertex (ids after the
+    grid's) at its edge's place (pvertex), the edge's steps lead to it, and its
+    own to the edge's ends; a dot on that edge is covered by a line through the
+    midpoint (dot_a). The regions of a finished line join across the edge of
+    its start or end there (witness.model.rules.open_ends) where the core's
+    would be walled off, so the core leaves them to the rules checker (rules[7])
+    and, with a start there (where every line of it begins), rule 5 is off
+    (but on a panel of that one start: _open_start)."""
     total = ids.n + len(ids.mids)
     if total > 256:
         raise InputError(
@@ -391,35 +411,40 @@ def _split_geometry(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> PanelGe
     epoint = np.vstack([geo.epoint, np.full((len(ids.mids), 4), -1, np.int32)])
     vpoint = np.concatenate([geo.vpoint, np.zeros(len(ids.mids), np.int32)])
     for m, k in ids.mids.items():
-        a, b = split_edge(m)
-        d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
-        place = ids.place((a[0] + b[0], a[1] + b[1]))
+        a, b = panel.split(m)
+        place = ids.place(edge_point(a, b))
+        d = next(d for d in range(4) if geo.epoint[ids(a), d] == place)  # (a pillar's seam)
         vpoint[k] = place
+        geo.pvertex[place] = k
         free = (a, b) not in panel.blocked
         for v, dv in ((a, d), (b, (d + 2) % 4)):
             legal = free and panel.mirror_allows(v, m)  # (each half-edge on its own)
             neighbour[ids(v), dv] = k if legal else -1
             neighbour[k, (dv + 2) % 4] = ids(v) if legal else -1
             epoint[k, (dv + 2) % 4] = place
+    for i in range(geo.dot_point.size):  # a dot on a split edge: under the midpoint
+        k = geo.pvertex[geo.dot_point[i]]
+        if k >= ids.n:
+            geo.dot_a[i], geo.dot_b[i] = k, -1
     names = [(v % (panel.cols + 1), v // (panel.cols + 1)) for v in range(ids.n)]
     names += sorted(ids.mids, key=ids.mids.__getitem__)
     ends = [ids(e) for e in panel.ends]
     is_end = np.zeros(total, np.uint8)
     is_end[ends] = 1
-    h = np.array(
-        [min(int(abs(x - e[0]) + abs(y - e[1])) for e in panel.ends) for x, y in names], np.int32
-    )
     rules = geo.rules.copy()
-    rules[[0, 1, 2, 3, 5]] = 0  # (with no dots or targets, _panel_final passes every line)
     rules[4] = np.count_nonzero((neighbour >= 0).any(axis=1))
-    none = np.zeros(0, np.int32)
-    geo.neighbour, geo.epoint, geo.vpoint, geo.h = neighbour, epoint, vpoint, h
-    geo.is_end, geo.ends, geo.rules = is_end, np.array(ends, np.int32), rules
+    rules[7] = 1  # (the regions of a finished line: the checker's)
+    # (regions flooded over places, not cells alone: a midpoint at an edge's place
+    # a completion may still reach keeps the region beside that edge open)
+    rules[5] = 0
+    if any(s in ids.mids for s in panel.starts):
+        rules[1] = 0  # (no rule 5: the regions beside such a start join across its edge)
+    geo.neighbour, geo.epoint, geo.vpoint, geo.rules = neighbour, epoint, vpoint, rules
+    geo.h = np.array([_distance(panel, v) for v in names], np.int32)
+    geo.is_end, geo.ends = is_end, np.array(ends, np.int32)
     geo.mirror = np.array(
         [ids(panel.mirror(v)) for v in names] if panel.symmetry else [-1], np.int32
     )
-    geo.dot_point, geo.dot_a, geo.dot_b = none, none, none
-    geo.targets = np.zeros((0, 5), np.int32)
     geo.starts = [
         ids(s)
         for s in panel.starts
@@ -427,4 +452,46 @@ def _split_geometry(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> PanelGe
     ]
     geo.key_bounds = (total + geo.key_bounds[1], geo.key_bounds[1])
     geo.names = tuple(names)
+    _open_start(panel, ids, geo)
     return geo
+
+
+def _open_start(panel: Panel, ids: VertexIds, geo: PanelGeometry) -> None:
+    """A panel without symmetry whose one start lies half way along an edge:
+    every line begins there, so the regions beside that edge always join
+    across it (witness.model.rules.open_ends). The start and its half-steps
+    then cover a place of their own after the grid's (outside, next to
+    none), the edge's place stays open in the core's floods as in the
+    checker's regions, and rule 5 holds again (and, without an end half way
+    along an edge, the regions of a finished line are the core's too). Not
+    with a dot on that edge or a triangle beside it, which the line's half
+    covers for the checker."""
+    if panel.symmetry is not None or len(geo.starts) != 1 or geo.starts[0] < ids.n:
+        return
+    start = geo.starts[0]
+    edge = int(geo.vpoint[start])
+    if geo.kind[edge] != 0 or any(q >= 0 and geo.kind[q] == P_TRIANGLE for q in geo.pnb[edge]):
+        return
+    own = geo.kind.size  # (the start's place)
+    geo.kind, geo.colour, geo.value = (np.append(a, 0).astype(np.int32) for a in
+                                       (geo.kind, geo.colour, geo.value))  # fmt: skip
+    geo.outside = np.append(geo.outside, 1).astype(np.uint8)
+    geo.pnb = np.vstack([geo.pnb, np.full((1, 4), -1, np.int32)])
+    geo.pvertex = np.append(geo.pvertex, -1).astype(np.int32)
+    geo.pvertex[edge] = -1  # (the start is on every line: never a vertex to visit)
+    geo.place_end = np.append(geo.place_end, geo.place_end[edge]).astype(np.int32)
+    piece_of, *kinds = geo.tiles
+    geo.tiles = (np.append(piece_of, -1).astype(np.int32), *kinds)  # type: ignore[assignment]
+    geo.vpoint[start] = own
+    geo.epoint[start][geo.epoint[start] >= 0] = own
+    region_symbols = panel.triangles or panel.squares or panel.stars or panel.polyominoes
+    geo.rules[1] = bool(region_symbols or panel.cancellers)
+    geo.rules[7] = any(e in ids.mids for e in panel.ends)
+
+
+def _distance(panel: Panel, v: tuple[float, float]) -> int:
+    """The least Manhattan distance from ``v`` to an end (round a pillar, either
+    way round), rounded down."""
+    if panel.pillar:
+        return min(wrapped_distance(panel, v, e) for e in panel.ends)
+    return min(int(abs(v[0] - e[0]) + abs(v[1] - e[1])) for e in panel.ends)

@@ -148,7 +148,10 @@ BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
 Each rule only rejects a path none of whose completions solves the panel, so a
 pruning search with it is complete: an empty open list proves the panel
 unsolvable. The reachable set is a superset of what a completion can visit,
-which keeps rules 3 to 5 safe with symmetry."""
+which keeps rules 3 to 5 safe with symmetry. Round a pillar and with starts
+or ends half way along an edge the rules read the wrapped and split
+geometry (witness.search.panel_geometry), less what keeps them safe there
+(docs/search.md, "Pillars and starts or ends half way along an edge")."""
 
 
 # --------------------------------------------------------------- geometry
@@ -270,7 +273,7 @@ def baseline_verdicts(panel: Panel, paths: list[list[Vertex]]) -> list[tuple[boo
         table[i, : len(p)] = [ids(v) for v in p]
     n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
     scratch = panel_scratch(n_vertices, n_places, geo.n_colours)
-    tiling = tiling_scratch(*geo.tiles, geo.n_pieces)
+    tiling = tiling_scratch(*geo.tiles, geo.n_pieces, int(geo.pillar))
     values = panel_baseline_on_paths(*geo.arrays(), scratch, tiling, table, lengths)
     return [(bool(v & 1), bool(v & 4) if v & 2 else None) for v in values.tolist()]
 
@@ -343,7 +346,9 @@ class PanelPaths:
                 program_scratch.py_func(n_vertices, n_places, geo.dot_point.size, geo.n_colours)
                 if learned
                 else _UNUSED_PROGRAM_SCRATCH,
-                tiling_scratch.py_func(*geo.tiles, n_pieces) if n_pieces else _UNUSED_TILING,
+                tiling_scratch.py_func(*geo.tiles, n_pieces, int(geo.pillar))
+                if n_pieces
+                else _UNUSED_TILING,
             ),
             key,
         )
@@ -454,6 +459,7 @@ _UNUSED_TILING = tiling_scratch.py_func(
     np.zeros((1, 4, 1, 2), np.int32),
     np.zeros((1, 4), np.int32),
     np.zeros(1, np.int32),
+    0,
     0,
 )  # (the types of _piece_kinds' arrays, so that the core is not compiled again)
 
@@ -598,20 +604,18 @@ def solve_panel(
     capacity, max_paths = path_budget(memory_mb)
     max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
     learned = isinstance(predicate, Predicate) and predicate.kind == "program"
-    # round a pillar (its geometry) or with a start or an end half way along an
-    # edge (_split_geometry) the core walks lines and prunes none: exact, the
-    # checker judging every line
-    walk = panel.pillar or bool(panel.halves)
-    learned = learned and not walk
-    evaluate = (name == "baseline" or base_prune) and not walk
+    # (the panel features read a rectangle's vertices: round a pillar or with a
+    # start or an end half way along an edge a learned program never fires)
+    learned = learned and not (panel.pillar or panel.halves)
+    evaluate = name == "baseline" or base_prune
     program = encode_program(panel, predicate, geo) if learned else None
-    sound = walk or not learned or mode == "sort" or predicate.sound
+    sound = not learned or mode == "sort" or predicate.sound
     run = _Run(
         panel,
         geo,
         evaluate=evaluate,
-        prune=mode == "prune" and name != "none" and not walk,
-        base_prune=base_prune and not walk,
+        prune=mode == "prune" and name != "none",
+        base_prune=base_prune,
         program=program,
         paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate),
         max_paths=max(max_paths, 16),
@@ -682,7 +686,8 @@ def _start_paths(
     ids = VertexIds(panel)
     steps = [list(prefix[: i + 1]) for i in range(1, len(prefix))]
     dead = evaluate and any(baseline_values(panel, steps))
-    return PanelPaths.start(capacity, geo, learned, tuple(ids(tuple(v)) for v in prefix), dead)
+    vertices = tuple(ids(tuple(v)) for v in prefix)
+    return PanelPaths.start(capacity, geo, learned, vertices, dead)
 
 
 _warm = threading.Event()

@@ -1,18 +1,17 @@
 """The compiled A* core's arrays for a pillar (a panel that wraps round left
 to right, :class:`~witness.model.panel.Panel`'s ``pillar``).
 
-The core (:mod:`witness.search.kernels.panel`) reads most of a panel's
-geometry from arrays, which wrap here: the legal steps, the places of edges
-(the seam edge of row y lies at doubled-grid place ``(2 cols - 1, 2 y)``),
-the neighbouring places, the mirror map of the engine's pillar symmetry and
-the distances to the ends. Its symbol rules (triangles' sides, regions'
-cells, the tiling search, the bit-grid flood) count places by the width of a
-rectangle, so on a pillar it is handed no symbols: it searches the legal
-lines to an end and every line that reaches one is a candidate for the goal
-test, the rules checker, which reads the pillar whole. pi_baseline is not
-evaluated on a pillar (:func:`~witness.search.panel_search.solve_panel`).
-:func:`pillar_arrays` gives the fields of
-:class:`~witness.search.panel_geometry.PanelGeometry`, which that module builds.
+The core (:mod:`witness.search.kernels.panel`) reads a panel's geometry
+from arrays, which wrap here: the legal steps, the places of edges (the
+seam edge of row y lies at doubled-grid place ``(2 cols - 1, 2 y)``), the
+neighbouring places (a cell's sides, their ends and the cells at a vertex
+are read from them, so the rules read across the seam), the mirror map of
+the engine's pillar symmetry and the distances to the ends.
+:func:`pillar_arrays` gives those fields of
+:class:`~witness.search.panel_geometry.PanelGeometry`; that module adds the
+symbols and the rules as on a rectangle and splits the edges of starts and
+ends half way along them. What pi_baseline leaves out round a pillar (the
+tiling search, the floods over cells alone): docs/search.md.
 
 Vertex ids and places are numbered as on a rectangle of ``cols`` cells
 (vertex ``(x, y)`` is ``y * (cols + 1) + x``, place ``(px, py)`` is ``py *
@@ -28,11 +27,14 @@ from witness.model.base import DIRECTIONS, Vertex, edge_point
 from witness.model.panel import Panel
 
 
-def _wrapped_distance(panel: Panel, a: tuple[int, int], b: tuple[int, int], doubled: bool) -> int:
-    """Manhattan distance round the pillar (on the doubled grid when ``doubled``)."""
+def wrapped_distance(
+    panel: Panel, a: tuple[float, float], b: tuple[float, float], doubled: bool = False
+) -> int:
+    """Manhattan distance round the pillar (on the doubled grid when ``doubled``),
+    rounded down (a start's or an end's midpoint is half way along an edge)."""
     around = 2 * panel.cols if doubled else panel.cols
     dx = abs(a[0] - b[0]) % around
-    return min(dx, around - dx) + abs(a[1] - b[1])
+    return int(min(dx, around - dx) + abs(a[1] - b[1]))
 
 
 def _doubled_mirror(panel: Panel, p: tuple[int, int]) -> tuple[int, int]:
@@ -69,7 +71,10 @@ def _steps(panel: Panel, vid, place) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """pnb, outside and mpoint over the doubled grid (column 2 cols outside)."""
+    """pnb, outside and mpoint over the doubled grid (column 2 cols outside).
+    As on a rectangle, pnb links places outside the panel too (the floods skip
+    them; the ends of a triangle's side and the cells at a vertex are read
+    from it)."""
     cols, width, height = panel.cols, 2 * panel.cols + 1, 2 * panel.rows + 1
     n_places = width * height
     every = [(x, y) for y in range(height) for x in range(width)]
@@ -78,10 +83,11 @@ def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for px, py in every:
         if px == 2 * cols or (px, py) in panel.outside:
             outside[place((px, py))] = 1
+        if px == 2 * cols:
             continue
         for d, (dx, dy) in enumerate(DIRECTIONS):
             qx, qy = (px + dx) % (2 * cols), py + dy
-            if 0 <= qy < height and (qx, qy) not in panel.outside:
+            if 0 <= qy < height:
                 pnb[place((px, py)), d] = place((qx, qy))
     mpoint = np.array([-1], np.int32)
     if panel.symmetry is not None:
@@ -93,8 +99,11 @@ def _places(panel: Panel, place) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def pillar_arrays(panel: Panel) -> dict:
-    """The core's arrays for a pillar (module doc), by PanelGeometry's field names
-    (all but key_bounds, which witness.search.panel_geometry.key_bounds gives)."""
+    """The wrapping arrays of a pillar (module doc), by PanelGeometry's field
+    names: neighbour, vpoint, epoint, mirror, mpoint, pnb, outside, h and
+    place_end. witness.search.panel_geometry adds the symbols and the rules
+    (the same as on a rectangle) and then splits the edges of starts and ends
+    half way along them, as on a rectangle."""
     cols, rows = panel.cols, panel.rows
     width, height = 2 * cols + 1, 2 * rows + 1
     n, n_places = (cols + 1) * (rows + 1), width * height
@@ -107,7 +116,6 @@ def pillar_arrays(panel: Panel) -> dict:
 
     neighbour, epoint = _steps(panel, vid, place)
     vpoint = np.array([place((2 * (i % (cols + 1)), 2 * (i // (cols + 1)))) for i in range(n)])
-    vpoint = vpoint.astype(np.int32)
     pnb, outside, mpoint = _places(panel, place)
     mirror = np.array([-1], np.int32)
     if panel.symmetry is not None:
@@ -116,53 +124,20 @@ def pillar_arrays(panel: Panel) -> dict:
             mirror[vid(v)] = vid(panel.mirror(v))
     h = np.zeros(n, np.int32)
     for v in panel.vertices():
-        h[vid(v)] = min(_wrapped_distance(panel, v, e, False) for e in panel.ends)
+        h[vid(v)] = min(wrapped_distance(panel, v, e) for e in panel.ends)
     place_end = np.array(
-        [min(_wrapped_distance(panel, p, (2 * e[0], 2 * e[1]), True) for e in panel.ends) for p in
+        [min(wrapped_distance(panel, p, (2 * e[0], 2 * e[1]), True) for e in panel.ends) for p in
          [(i % width, i // width) for i in range(n_places)]],
         np.int32,
     )  # fmt: skip
-    is_end = np.zeros(n, np.uint8)
-    is_end[[vid(e) for e in panel.ends]] = 1
-    pvertex = np.full(n_places, -1, np.int32)
-    pvertex[vpoint] = np.arange(n, dtype=np.int32)
-    starts = [vid(s) for s in panel.starts if panel.symmetry is None or panel.mirror(s) != s]
-    # no symbols for the core (module doc); rules: no cancellers, no region rule,
-    # no fast path, no region symbols, the vertices with a legal step, no cell
-    # flood, no local rule 5
-    rules = np.array([0, 0, 0, 0, np.count_nonzero((neighbour >= 0).any(axis=1)), 0, 0], np.int64)
-    none = np.zeros(0, np.int32)
     return dict(
         neighbour=neighbour,
-        vpoint=vpoint,
+        vpoint=vpoint.astype(np.int32),
         epoint=epoint,
         mirror=mirror,
         mpoint=mpoint,
         pnb=pnb,
-        pvertex=pvertex,
-        h=h,
-        is_end=is_end,
-        ends=np.array([vid(e) for e in panel.ends], np.int32),
-        kind=np.zeros(n_places, np.int32),
-        colour=np.zeros(n_places, np.int32),
-        value=np.zeros(n_places, np.int32),
         outside=outside,
-        symbols=none,
-        dot_point=none,
-        dot_a=none,
-        dot_b=none,
-        targets=np.zeros((0, 5), np.int32),
+        h=h,
         place_end=place_end,
-        width=width,
-        height=height,
-        n_colours=0,
-        rules=rules,
-        starts=starts,
-        tiles=(
-            np.full(n_places, -1, np.int32),
-            np.zeros((1, 4, 1, 2), np.int32),
-            np.zeros((1, 4), np.int32),
-            np.zeros(1, np.int32),
-        ),
-        n_pieces=0,
     )

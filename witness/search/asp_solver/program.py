@@ -59,8 +59,12 @@ def _line_facts(panel: Panel) -> list[str]:
     out += [f"mid({pair(v)})." for v in sorted(panel.halves.values())]
     if panel.fat_starts and panel.halves:
         out.append("fat.")
-    # (a midpoint on a gap, or whose mirror image is, holds no line)
-    usable = [v for v in vertices if not (panel.on_gap(v) or panel.on_gap(panel.mirror(v)))]
+    # (a midpoint on a gap, or whose mirror image is, holds no line; round a pillar
+    # Panel.mirror turns half way round even without symmetry)
+    sym = panel.symmetry is not None
+    usable = [
+        v for v in vertices if not (panel.on_gap(v) or (sym and panel.on_gap(panel.mirror(v))))
+    ]
     out += [f"start({pair(v)})." for v in panel.starts if v in usable]
     out += [f"end({pair(v)})." for v in panel.ends if v in usable]
     for a, b in panel.grid_edges():

@@ -2,7 +2,7 @@
 functions (``jit``, ``jit_free``, ``jit_inline``: which each function takes is
 part of the core's speed, see below), the status codes and counters[] slots the
 driver reads, the symbol kinds of a place, and two small helpers every step
-uses (``direction``, ``sides_covered``)."""
+uses (``direction``, ``sides_covered``, ``cell_sides``)."""
 
 from __future__ import annotations
 
@@ -81,4 +81,16 @@ def sides_covered(p, width, cover, stamp):
         k += 1
     if cover[p + width] == stamp:
         k += 1
+    return k
+
+
+@jit_inline
+def cell_sides(p, pnb, cover, stamp):
+    """sides_covered read from the neighbouring places ``pnb``: round a pillar
+    the sides of a cell of the last column wrap round to the first (the rules
+    read this; h, an estimate, the rectangle's sides_covered)."""
+    k = 0
+    for j in range(4):
+        if cover[pnb[p, j]] == stamp:
+            k += 1
     return k

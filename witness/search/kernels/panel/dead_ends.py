@@ -14,9 +14,9 @@ from witness.search.kernels.panel.base import (
     DOT_MIRROR,
     P_DOT,
     P_TRIANGLE,
+    cell_sides,
     jit_free,
     jit_inline,
-    sides_covered,
 )
 from witness.search.kernels.panel.regions import (
     closed_regions_broken,
@@ -27,19 +27,13 @@ from witness.search.kernels.panel.regions import (
 
 
 @jit_inline
-def _triangle_over(ep, width, height, kind, value, cover, stamp):
+def _triangle_over(ep, pnb, kind, value, cover, stamp):
     """A triangle beside the edge at place ``ep`` with more sides on the lines
-    than its number."""
-    px = ep % width
-    py = ep // width
-    for j in range(2):
-        if px % 2 == 1:  # a horizontal edge: cells below and above
-            q = ep - width if j == 0 else ep + width
-            ok = (py - 1 if j == 0 else py + 1) >= 0 and (py - 1 if j == 0 else py + 1) < height
-        else:
-            q = ep - 1 if j == 0 else ep + 1
-            ok = (px - 1 if j == 0 else px + 1) >= 0 and (px - 1 if j == 0 else px + 1) < width
-        if ok and kind[q] == P_TRIANGLE and sides_covered(q, width, cover, stamp) > value[q]:
+    than its number (the cells beside an edge are its neighbouring places that
+    hold a triangle: the others are its ends)."""
+    for j in range(4):
+        q = pnb[ep, j]
+        if q >= 0 and kind[q] == P_TRIANGLE and cell_sides(q, pnb, cover, stamp) > value[q]:
             return True
     return False
 
@@ -75,18 +69,21 @@ def side_open(a, b, w, on, stamp, vlabel, vlab):
 
 
 @jit_inline
-def _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabel, vlab):
+def _triangle_short(p, w, pnb, pvertex, mirror, value, cover, on, stamp, vlabel, vlab):
     """Can the triangle at cell place p no longer get its number of sides: its
     sides on the lines and those a line could still be drawn along
-    (side_open, by the first line or by the mirror line) fewer than it?"""
+    (side_open, by the first line or by the mirror line) fewer than it? A
+    side's ends are its neighbouring places across (wrapping round a pillar);
+    a side split by a start's or an end's midpoint is drawn along by a line
+    through that midpoint (its vertex at the side's place, pvertex)."""
     k = 0
     for j in range(4):
-        if j < 2:  # the horizontal sides, ends left and right
-            s = p - width if j == 0 else p + width
-            a, b = pvertex[s - 1], pvertex[s + 1]
-        else:
-            s = p - 1 if j == 2 else p + 1
-            a, b = pvertex[s - width], pvertex[s + width]
+        s = pnb[p, j]
+        a = pvertex[s]
+        b = a
+        if a < 0:
+            a = pvertex[pnb[s, (j + 1) & 3]]
+            b = pvertex[pnb[s, (j + 3) & 3]]
         if cover[s] == stamp or side_open(a, b, w, on, stamp, vlabel, vlab):
             k += 1
         elif (
@@ -100,21 +97,22 @@ def _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabe
 
 
 @jit_inline
-def _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value, cover, on, stamp):
+def _triangle_left(head, w, vpoint, pnb, pvertex, mirror, kind, value, cover, on, stamp):
     """A triangle beside the old head that can no longer get its number of sides
     (_triangle_short without a flood: the step cut nothing off, so only the
-    sides at the old head were lost)."""
+    sides at the old head were lost). The cells at a vertex are the places
+    across its edges' ends (none at a midpoint's place: its sides are lost by
+    no step)."""
     hp = vpoint[head]
-    hx = hp % width
-    hy = hp // width
     for j in range(4):
-        cx = hx - 1 if j & 1 == 0 else hx + 1
-        cy = hy - 1 if j < 2 else hy + 1
-        if cx < 0 or cx >= width or cy < 0 or cy >= height:
+        e = pnb[hp, j]
+        if e < 0:
             continue
-        q = cy * width + cx
-        if kind[q] == P_TRIANGLE and _triangle_short(
-            q, w, width, pvertex, mirror, value, cover, on, stamp, on, 0
+        q = pnb[e, (j + 1) & 3]
+        if (
+            q >= 0
+            and kind[q] == P_TRIANGLE
+            and _triangle_short(q, w, pnb, pvertex, mirror, value, cover, on, stamp, on, 0)
         ):
             return True
     return False
@@ -133,7 +131,7 @@ def _unmendable(
     pvertex,
     vlabel,
     vlab,
-    width,
+    pnb,
     cover,
     on,
     stamp,
@@ -151,8 +149,8 @@ def _unmendable(
     for i in range(symbols.size):
         p = symbols[i]
         if kind[p] == P_TRIANGLE and (
-            sides_covered(p, width, cover, stamp) > value[p]
-            or _triangle_short(p, w, width, pvertex, mirror, value, cover, on, stamp, vlabel, vlab)
+            cell_sides(p, pnb, cover, stamp) > value[p]
+            or _triangle_short(p, w, pnb, pvertex, mirror, value, cover, on, stamp, vlabel, vlab)
         ):
             n += 1
     return n
@@ -210,17 +208,22 @@ def bit_grid(neighbour, mirror, rules, enabled):
     m1, s1 = _direction_bits(neighbour, 1)
     m2, s2 = _direction_bits(neighbour, 2)
     m3, s3 = _direction_bits(neighbour, 3)
+    if m0 < 0 or m1 < 0 or m2 < 0 or m3 < 0:  # (a pillar's seam, a midpoint)
+        return (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     return (1, (1 << n) - 1, m0, m1, m2, m3, s0, s1, s2, s3)
 
 
 @jit_free
 def _direction_bits(neighbour, d):
     """The vertices with a legal step in direction d, as bits, and the step's id
-    difference (one for the whole grid)."""
+    difference; bits -1 when that differs between steps (round a pillar, or
+    to a start's or an end's midpoint: no bit flood)."""
     bits = 0
     shift = 0
     for v in range(neighbour.shape[0]):
         if neighbour[v, d] >= 0:
+            if bits != 0 and neighbour[v, d] - v != shift:
+                return -1, 0
             bits |= 1 << v
             shift = neighbour[v, d] - v
     return bits, shift
@@ -283,13 +286,14 @@ def _bit_dead(w, lmask, bitg, ends, dot_point, dot_a, dot_b, cover, stamp):
 
 
 @jit_inline
-def _edge_dot_left(head, d, epoint, kind, cover, stamp):
+def _edge_dot_left(head, d, epoint, pvertex, kind, cover, stamp):
     """An uncovered dot on an edge of the old head other than the step's: the line
-    has left the head, so nothing covers it any more."""
+    has left the head, so nothing covers it any more (unless a start's or an
+    end's midpoint splits that edge: a line through it from the other end would)."""
     for e in range(4):
         if e != d:
             p = epoint[head, e]
-            if p >= 0 and kind[p] == P_DOT and cover[p] != stamp:
+            if p >= 0 and kind[p] == P_DOT and cover[p] != stamp and pvertex[p] < 0:
                 return True
     return False
 
@@ -334,16 +338,15 @@ def panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stamp
     if sym and (_wrong_line(mpoint[vpoint[w]], 2, kind, value)
                 or _wrong_line(mpoint[ep], 2, kind, value)):
         return True
-    if no_cancellers and _triangle_over(ep, width, height, kind, value, cover, stamp):
+    if no_cancellers and _triangle_over(ep, pnb, kind, value, cover, stamp):
         return True
-    if sym and no_cancellers and _triangle_over(mpoint[ep], width, height, kind, value, cover,
-                                                stamp):
+    if sym and no_cancellers and _triangle_over(mpoint[ep], pnb, kind, value, cover, stamp):
         return True
     if fast:
         if no_cancellers and (
-                _edge_dot_left(head, d, epoint, kind, cover, stamp)
-                or _triangle_left(head, w, vpoint, pvertex, mirror, width, height, kind, value,
-                                  cover, on, stamp)):
+                _edge_dot_left(head, d, epoint, pvertex, kind, cover, stamp)
+                or _triangle_left(head, w, vpoint, pnb, pvertex, mirror, kind, value, cover, on,
+                                  stamp)):
             return True
         if rules[1] == 0:
             return False
@@ -369,11 +372,11 @@ def panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stamp
                     return True
             for i in range(symbols.size):
                 p = symbols[i]
-                if kind[p] == P_TRIANGLE and _triangle_short(p, w, width, pvertex, mirror, value,
+                if kind[p] == P_TRIANGLE and _triangle_short(p, w, pnb, pvertex, mirror, value,
                                                              cover, on, stamp, vlabel, vlab):
                     return True
         elif _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex,
-                         vlabel, vlab, width, cover, on, stamp) > rules[0]:
+                         vlabel, vlab, pnb, cover, on, stamp) > rules[0]:
             return True
         if rules[1] == 0:
             return False
@@ -402,7 +405,9 @@ def panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules
     """A necessary condition for a finished line to solve the panel (exact without
     polyominoes): no dot under the wrong line, no broken region.
     Without cancellers an uncovered dot or a wrong triangle fails at once, and
-    without squares, stars and polyominoes nothing else can (rules[3] == 0)."""
+    without squares, stars and polyominoes nothing else can (rules[3] == 0).
+    With rules[7] (a start or an end half way along an edge, whose regions join
+    across it) the regions are left to the rules checker."""
     for i in range(dot_point.size):
         p = dot_point[i]
         if cover[p] == stamp and _wrong_line(p, line[p], kind, value):
@@ -413,10 +418,12 @@ def panel_final(kind, colour, value, outside, symbols, dot_point, targets, rules
             if kind[p] == P_DOT:
                 if cover[p] != stamp:
                     return False
-            elif sides_covered(p, width, cover, stamp) != value[p]:
+            elif cell_sides(p, pnb, cover, stamp) != value[p]:
                 return False
         if rules[3] == 0:
             return True
+    if rules[7] == 1:
+        return True
     labels[1] += 1
     return not closed_regions_broken(symbols, pnb, width, kind, colour, value, cover, stamp,
                                      outside, plabel, labels[1], labels, pqueue, ccount,

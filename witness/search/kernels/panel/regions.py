@@ -21,9 +21,9 @@ from witness.search.kernels.panel.base import (
     P_STAR,
     P_TRIANGLE,
     POLY_AREA,
+    cell_sides,
     jit_free,
     jit_inline,
-    sides_covered,
 )
 from witness.search.kernels.panel.verdicts import (
     cancellers_mend,
@@ -111,7 +111,9 @@ def _region_cells(seed, pnb, cover, stamp, plabel, label, pqueue):
 
 
 @jit_inline
-def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling):
+def _region_broken(
+    n, pqueue, width, pnb, kind, colour, value, cover, stamp, ccount, by_colour, tiling
+):
     """Does the closed region in pqueue[:n] break a rule no canceller in it can
     mend? Without cancellers: any error (polyominoes by area, and when none is
     negative by bounding box and tiles_exactly); with them: no way for them to
@@ -148,7 +150,7 @@ def _region_broken(n, pqueue, width, kind, colour, value, cover, stamp, ccount, 
         if colour[p] >= 0:  # -1: a colour that counts for no star
             ccount[colour[p]] += 1
         if k == P_TRIANGLE:
-            if sides_covered(p, width, cover, stamp) != value[p]:
+            if cell_sides(p, pnb, cover, stamp) != value[p]:
                 very += 1
             else:
                 by_colour[3, colour[p] + 1] += 1
@@ -268,7 +270,7 @@ def closed_regions_broken(
         else:
             n = _point_flood(s, pnb, cover, stamp, outside, plabel, labels[1], pqueue)
         if _region_broken(
-            n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
+            n, pqueue, width, pnb, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
             return True
     return False
@@ -320,7 +322,8 @@ def _bounded_cells(
 ):
     """_bounded_flood over cells (as _region_cells) from the cell place ``seed``:
     a region holds a vertex off the lines exactly when one of its cells has it as
-    a corner (such a vertex joins the cells around it)."""
+    a corner (such a vertex joins the cells around it). Not round a pillar
+    (its corners are counted as on a rectangle: rules[5] is off there)."""
     plabel[seed] = label
     pqueue[0] = seed
     n = 1
@@ -452,7 +455,7 @@ def regions_broken_near(
                 mirror,
             )
         if closed and _region_broken(
-            n, pqueue, width, kind, colour, value, cover, stamp, ccount, by_colour, tiling
+            n, pqueue, width, pnb, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
             return True
     return False

@@ -397,6 +397,8 @@ def _tiles_left(n, pqueue, width, pieces, tiling):
     """tiles_exactly with the pieces to lay already counted by kind in
     ``left`` (``pieces`` in all, their areas the region's cells)."""
     piece_of, offs, noffs, norient, left, mark, tstamp, st_pos, st_k, st_o, _ = tiling
+    if tstamp[1] != 0:  # round a pillar (tiling_scratch): not searched, not decided
+        return -1
     owed = tstamp[0] + 1
     laid = owed + 1
     tstamp[0] += 2
@@ -454,13 +456,15 @@ def _tiles_left(n, pqueue, width, pieces, tiling):
 
 # fmt: off
 @jit
-def tiling_scratch(piece_of, offs, noffs, norient, n_pieces):
+def tiling_scratch(piece_of, offs, noffs, norient, n_pieces, pillar):
     """tiles_exactly's tables (piece_of, offs, noffs, norient: the panel's piece
-    kinds, PanelGeometry.tiles) and working arrays: left, mark, tstamp, the
-    stack st_pos, st_k, st_o, and _kept_mend's groups (rows kind, colour,
-    area, count, kept)."""
+    kinds, PanelGeometry.tiles) and working arrays: left, mark, tstamp (its
+    stamp, and 1 on a ``pillar``, where the search, which lays pieces on the
+    rectangle of places, is not run: a tiling across the seam would be
+    missed), the stack st_pos, st_k, st_o, and _kept_mend's groups (rows kind,
+    colour, area, count, kept)."""
     return (piece_of, offs, noffs, norient, np.zeros(max(norient.size, 1), np.int64),
-            np.zeros(piece_of.size, np.int64), np.zeros(1, np.int64),
+            np.zeros(piece_of.size, np.int64), np.array([0, pillar], np.int64),
             np.zeros(n_pieces + 1, np.int64), np.zeros(n_pieces + 1, np.int64),
             np.zeros(n_pieces + 1, np.int64), np.zeros((5, n_pieces + 1), np.int64))
 # fmt: on
