@@ -18,6 +18,7 @@ from witness.model.base import (
     DEFAULT_COLOURS,
     NO_COLOUR,
     PILLAR_SHIFT,
+    PuzzleError,
     UnsupportedPuzzle,
     edge,
     edge_point,
@@ -174,9 +175,51 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
         if symmetry == NO_AXIS:  # every start is its own mirror image: the engine refuses each
             out["starts"], symmetry = [], None
     rules = rule_settings(data.get("settings"))
-    return Panel(
-        rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta or {}, **rules, **out
+    meta = _without_cut_off(rows, cols, pillar, out, grid, meta or {})
+    return Panel(rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta, **rules, **out)
+
+
+_SYMBOL_FIELDS = ("triangles", "squares", "stars", "cancellers")
+
+
+def needs_regions(grid: list) -> bool:
+    """Does the engine's validate() split the panel into regions: some cell
+    holds a symbol other than a triangle (an empty ``nonce`` one too)?"""
+    return any(
+        isinstance(cell, dict) and cell.get("type") not in (None, "line", "triangle")
+        for column in grid
+        for cell in column
     )
+
+
+def _without_cut_off(rows: int, cols: int, pillar: bool, out: dict, grid: list, meta: dict) -> dict:
+    """Take from ``out`` the symbols in cells removed edges cut off from the
+    panel (Panel.outside): the engine's regions leave those cells out
+    (``_floodFillOutside``), so no rule ever reads them. But a puzzle of
+    triangles alone is one region to the engine (validate.js: no symbol
+    ``needsRegions``), which counts every triangle, cut off or not: then
+    nothing is taken. ``meta`` with the cells taken kept (``meta.jbz.cut_off``,
+    ``[x, y, cell]`` y up) for export."""
+    if not out["removed_edges"] or not needs_regions(grid):
+        return meta
+    try:
+        probe = Panel(
+            rows=rows, cols=cols, starts=(), pillar=pillar,
+            removed_edges=tuple(out["removed_edges"]), dots=tuple(out["dots"]),
+        )  # fmt: skip
+    except PuzzleError:
+        return meta  # the panel itself says what is wrong
+    cut = {(x, y) for x, y in probe.cells() if (2 * x + 1, 2 * y + 1) in probe.outside}
+    if not cut:
+        return meta
+    for name in _SYMBOL_FIELDS:
+        out[name] = [item for item in out[name] if (item[0], item[1]) not in cut]
+    out["polyominoes"] = [p for p in out["polyominoes"] if p.cell not in cut]
+    kept = [[x, y, grid[2 * x + 1][2 * (rows - y) - 1]] for x, y in sorted(cut)]
+    kept = [item for item in kept if item[2].get("type") not in (None, "nonce")]
+    if not kept:
+        return meta
+    return {**meta, "jbz": {**_dict(meta.get("jbz")), "cut_off": kept}}
 
 
 def rule_settings(settings: object) -> dict:
@@ -337,6 +380,8 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         for a, b in edges:
             at(*edge_point(a, b))["gap"] = gap
     extras = _dict(panel.meta.get("jbz"))
+    for x, y, cell in _cut_off(panel, extras):
+        grid[2 * x + 1][2 * (rows - y) - 1] = dict(cell)
     for v in panel.starts or _refused_starts(panel, extras):
         at(int(2 * v[0]), int(2 * v[1]))["start"] = True
     ends = extras.get("ends") if isinstance(extras.get("ends"), list) else []
@@ -347,6 +392,9 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     settings["NEGATIONS_CANCEL_NEGATIONS"] = panel.canceller_rules != "unpaired"
     settings["PRECISE_POLYOMINOS"] = panel.polyomino_rules == "precise"
     settings["SHAPELESS_ZERO_POLY"] = panel.shapeless_zero
+    cut = [t for t in panel.triangles if (2 * t[0] + 1, 2 * t[1] + 1) in panel.outside]
+    if cut and needs_regions(grid):
+        notes.append("the engine ignores triangles cut off by removed edges beside other symbols")
     if panel.polyomino_rules == "windmill":
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
     if panel.canceller_rules == "windmill" and panel.cancellers:
@@ -358,7 +406,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         PILLAR_SHIFT: {"x": False, "y": False},
     }.get(panel.symmetry or "")
     data = {
-        **{key: value for key, value in extras.items() if key not in ("ends", "starts")},
+        **{key: value for key, value in extras.items() if key not in _OWN_EXTRAS},
         "name": str(panel.meta.get("title") or ""),
         "width": width,
         "height": 2 * rows + 1,
@@ -373,6 +421,27 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     elif panel.starts:  # a symmetry without axis (kept in meta) refuses every start
         data.pop("symmetry", None)
     return data, notes
+
+
+# What meta.jbz holds for export itself rather than as the engine's own keys.
+_OWN_EXTRAS = ("ends", "starts", "cut_off")
+
+
+def _cut_off(panel: Panel, extras: dict) -> list[tuple[int, int, dict]]:
+    """The engine cells of symbols cut off from the panel when it was read
+    (``meta.jbz.cut_off``) that are still outside it and free."""
+    held = {s[:2] for name in _SYMBOL_FIELDS for s in getattr(panel, name)}
+    held |= {p.cell for p in panel.polyominoes}
+    out = []
+    for item in extras.get("cut_off") or []:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], dict)):
+            continue
+        x, y, cell = item
+        if not (isinstance(x, int) and isinstance(y, int) and panel.in_cells((x, y))):
+            continue
+        if (x, y) not in held and (2 * x + 1, 2 * y + 1) in panel.outside:
+            out.append((x, y, cell))
+    return out
 
 
 def _refused_starts(panel: Panel, extras: dict) -> list[tuple[int, int]]:

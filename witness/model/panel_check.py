@@ -98,11 +98,9 @@ def _check_terminals(panel: Panel) -> None:
                 raise PuzzleError(name, f"vertex {list(v)} is removed")
         if len(set(vertices)) != len(vertices):
             raise PuzzleError(name, "a vertex is listed twice")
-    for v in panel.ends:  # an end may be a start too: a line of one vertex
-        if not is_midpoint(v) and not panel.is_boundary(v):
-            raise PuzzleError(
-                end_name, f"vertex {list(v)} is not peripheral (degree 4): an end sticks out"
-            )
+    # An end may be a start too (a line of one vertex), and an inner vertex: the
+    # community engine's solver ends a line at any vertex marked an end
+    # (engine/solve.js), wherever its exit is drawn.
 
 
 def _midpoint_ok(panel: Panel, name: str, v: Vertex) -> None:
@@ -123,7 +121,8 @@ def _check_cell(panel: Panel, name: str, x: object, y: object, seen: dict) -> No
     if (x, y) in seen:
         what = "is listed twice" if seen[(x, y)] == name else f"already holds {seen[(x, y)]}"
         raise PuzzleError(name, f"square {[x, y]} {what}")
-    if (2 * x + 1, 2 * y + 1) in panel.outside:
+    if name != "triangles" and (2 * x + 1, 2 * y + 1) in panel.outside:
+        # (a triangle there still counts the sides of its cell the line takes)
         raise PuzzleError(name, f"square {[x, y]} is cut off from the panel by removed edges")
     seen[(x, y)] = name
 
@@ -175,9 +174,6 @@ def _check_symmetry(panel: Panel) -> None:
     known = (*SYMMETRIES, PILLAR_SHIFT) if panel.pillar else SYMMETRIES
     if panel.symmetry not in known:
         raise PuzzleError("symmetry", f"expected one of {', '.join(known)}, got {panel.symmetry!r}")
-    for name, vertices in (("starts", panel.starts), ("ends", panel.ends)):
-        for v in vertices:
-            if panel.mirror(v) not in vertices:
-                raise PuzzleError(
-                    name, f"vertex {list(v)} has no mirror image {list(panel.mirror(v))}"
-                )
+    # A start or an end whose mirror image is none is allowed, as the community
+    # engine's solver and validate() allow it: the first line starts at a start
+    # and ends at an end, its mirror image goes where the mirror takes it.
