@@ -614,15 +614,16 @@ def round_trip_rows(
     engine cells, and the engine's solution count of the original and of
     the export (None: its solver did not finish within its seconds; not
     asked, ``counted`` false, past the first ``count_same`` puzzles whose
-    engine cells are the same, when that is given)."""
+    engine cells are the same, when that is given: the puzzles are taken in
+    an order drawn at random with ``seed``)."""
     pairs = list(
         zip(community_records(str(file), "jbz"), read_community(str(file), "jbz"), strict=True)
     )
     loaded = [
         (engine_object(rec), item) for (_, rec), item in pairs if not isinstance(item, Skipped)
     ]
-    if sample is not None and sample < len(loaded):
-        loaded = random.Random(seed).sample(loaded, sample)
+    # in an order drawn at random: the first ``count_same`` are a sample
+    loaded = random.Random(seed).sample(loaded, min(len(loaded), sample or len(loaded)))
     rows = []
     for original, panel in tqdm(loaded, desc="round trips", unit="puzzle"):
         row = {"id": panel.meta.get("id"), "size": panel.size, "families": families(panel)}

@@ -318,7 +318,8 @@ def jbz_extras(data: dict) -> dict:
 # ------------------------------------------------------------------ writing
 def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
     """The side an end sticks out of: ``kept`` (the side it had when imported)
-    if it still can, else the border first, else a missing edge."""
+    if it still can, else the border first, else a missing edge, else (an
+    inner vertex) any side, top first."""
     x, y = v
     if is_midpoint(v):  # an end half way along a line sticks out across it
         sides = ["bottom", "top"] if x % 1 else ["left", "right"]
@@ -337,8 +338,8 @@ def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
         steps.update(left=((x - 1) % panel.cols, y), right=((x + 1) % panel.cols, y))
     sides = [side for side, on in border.items() if on]
     sides += [s for s, w in steps.items() if s not in sides and edge(v, w) in panel.missing]
-    if not sides:
-        raise ValueError(f"end {list(v)} has no side to stick out of")
+    if not sides:  # an inner vertex: the engine ends a line there all the same
+        sides = list(steps)
     return kept if kept in sides else sides[0]
 
 
