@@ -51,7 +51,8 @@ stopped.
         [--counts 500] [--seed 1] [--community DIR] [--sample N] [--lines 3]
         [--solve-seconds 2] [--disagreements DIR] [--out CSV]
     .venv/bin/python benchmarks/engine_agreement.py ENGINE_DIR --round-trip FILE
-        [--sample N] [--seconds 5] [--out CSV]
+        [--sample N] [--seconds 5] [--count-same N] [--only IDS] [--model-seconds S]
+        [--out CSV]
 """
 
 from __future__ import annotations
@@ -607,15 +608,39 @@ def round_trip(panel: Panel) -> tuple[dict, Panel]:
     return data, panel_from_jbz(data, {"jbz": jbz_extras(data)})
 
 
-def round_trip_rows(
-    file: Path, engine: Engine, sample: int | None, seed: int, count_same: int | None = None
-) -> list[dict]:
+@dataclass(frozen=True)
+class RoundTrip:
+    """What ``--round-trip`` measures: ``count_same`` (None: all) of the
+    puzzles whose engine cells come back the same are counted by the engine;
+    ``only`` the puzzles of these ids; ``model_seconds`` (None: not asked)
+    for clingo's and the rules checker's count of each puzzle counted."""
+
+    sample: int | None = None
+    seed: int = 1
+    count_same: int | None = None
+    only: frozenset[str] | None = None
+    model_seconds: float | None = None
+
+
+def model_counts(panel: Panel, seconds: float) -> dict:
+    """clingo's and the rules checker's solution counts (None: not within ``seconds``)."""
+    from witness.search.asp_solver import count_panel_asp  # clingo: only for this
+
+    asp = count_panel_asp(panel, time_limit=seconds)
+    checker = count_with_checker(panel, time_limit=seconds)
+    return {
+        "clingo": asp.count if asp.status == "counted" else None,
+        "checker": checker.count if checker.status == "counted" else None,
+    }
+
+
+def round_trip_rows(file: Path, engine: Engine, how: RoundTrip) -> list[dict]:
     """One row a loaded puzzle of ``file``: the same panel again, the same
     engine cells, and the engine's solution count of the original and of
     the export (None: its solver did not finish within its seconds; not
-    asked, ``counted`` false, past the first ``count_same`` puzzles whose
+    asked, ``counted`` false, past the first ``how.count_same`` puzzles whose
     engine cells are the same, when that is given: the puzzles are taken in
-    an order drawn at random with ``seed``)."""
+    an order drawn at random with ``how.seed``)."""
     pairs = list(
         zip(community_records(str(file), "jbz"), read_community(str(file), "jbz"), strict=True)
     )
@@ -623,7 +648,10 @@ def round_trip_rows(
         (engine_object(rec), item) for (_, rec), item in pairs if not isinstance(item, Skipped)
     ]
     # in an order drawn at random: the first ``count_same`` are a sample
-    loaded = random.Random(seed).sample(loaded, min(len(loaded), sample or len(loaded)))
+    if how.only is not None:
+        loaded = [(o, p) for o, p in loaded if str(p.meta.get("id")) in how.only]
+    loaded = random.Random(how.seed).sample(loaded, min(len(loaded), how.sample or len(loaded)))
+    count_same = how.count_same
     rows = []
     for original, panel in tqdm(loaded, desc="round trips", unit="puzzle"):
         row = {"id": panel.meta.get("id"), "size": panel.size, "families": families(panel)}
@@ -640,6 +668,8 @@ def round_trip_rows(
             count_same = count_same - row["same_cells"] if count_same is not None else None
             row["original"] = engine.count(original)
             row["exported"] = engine.count(exported) if row["original"] is not None else None
+            if how.model_seconds is not None:
+                row.update(model_counts(panel, how.model_seconds))
         rows.append(row)
     return rows
 
@@ -667,6 +697,17 @@ def round_trip_report(rows: list[dict]) -> None:
             print(f"  {r['id']} [{r['families']}]: another panel after re-import")
         if r in counted and r["original"] != r["exported"]:
             print(f"  {r['id']} [{r['families']}]: engine count {r['original']} -> {r['exported']}")
+    modelled = [r for r in counted if "clingo" in r]
+    if modelled:
+        print(
+            f"engine's count of the original beside clingo's, the checker's: "
+            f"{sum(r['clingo'] == r['original'] for r in modelled)}, "
+            f"{sum(r['checker'] == r['original'] for r in modelled)} the same of {len(modelled)}"
+        )
+        for r in modelled:
+            print(
+                f"  {r['id']}: engine {r['original']}, clingo {r['clingo']}, checker {r['checker']}"
+            )
     apart = [r["id"] for r in done if not r["same_cells"]]
     print(f"engine cells differ ({len(apart)}): {' '.join(map(str, apart[:60]))}")
 
@@ -720,11 +761,24 @@ def main() -> None:
         help="with --round-trip, count only this many of the puzzles whose engine cells come "
         "back the same (default: all); every one whose cells differ is counted",
     )
+    ap.add_argument("--only", help="with --round-trip, these puzzle ids only (comma separated)")
+    ap.add_argument(
+        "--model-seconds",
+        type=float,
+        help="with --round-trip, also count each counted puzzle with clingo and the checker",
+    )
     args = ap.parse_args()
     if args.round_trip is not None:
         engine = Engine(args.engine, args.seconds)
         try:
-            rows = round_trip_rows(args.round_trip, engine, args.sample, args.seed, args.count_same)
+            how = RoundTrip(
+                args.sample,
+                args.seed,
+                args.count_same,
+                frozenset(args.only.split(",")) if args.only else None,
+                args.model_seconds,
+            )
+            rows = round_trip_rows(args.round_trip, engine, how)
         finally:
             engine.close()
         round_trip_report(rows)
