@@ -317,15 +317,17 @@ def jbz_extras(data: dict) -> dict:
 
 # ------------------------------------------------------------------ writing
 def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
-    """The side an end sticks out of: ``kept`` (the side it had when imported)
-    if it still can, else the border first, else a missing edge, else (an
-    inner vertex) any side, top first."""
+    """The side an end sticks out of: ``kept`` (the side it had when imported;
+    for an end half way along an edge, if it still can), else the border
+    first, else a missing edge, else (an inner vertex) any side, top first."""
     x, y = v
     if is_midpoint(v):  # an end half way along a line sticks out across it
         sides = ["bottom", "top"] if x % 1 else ["left", "right"]
         if y == panel.rows or x == panel.cols:
             sides.reverse()
         return kept if kept in sides else sides[0]
+    if kept in ("top", "bottom", "left", "right"):  # the engine read it so: written back
+        return kept
     walled = not panel.pillar  # a pillar has no left or right border
     border = {
         "top": y == panel.rows,
