@@ -126,7 +126,7 @@ class NodeJudge:
     """A script of ours under node that loads a community engine and answers
     one JSON line out per line in; a request it has not answered within
     ``seconds`` (the engines' polyomino and canceller searches can take for
-    ever) gets None, and node is started again."""
+    ever), or that node died on, gets None, and node is started again."""
 
     def __init__(self, script: str, arguments: list[str], seconds: float = 10.0) -> None:
         self.node = shutil.which("node")
@@ -152,8 +152,11 @@ class NodeJudge:
             self.proc = self._start()
             return None
         answer = self.proc.stdout.readline()
-        if not answer:
-            sys.exit(f"{self.command[1]}: node stopped answering")
+        if not answer:  # node itself died on it (its stack or its memory): no answer
+            print(f"{self.command[1]}: node stopped answering; started again", file=sys.stderr)
+            self.proc.wait()
+            self.proc = self._start()
+            return None
         return json.loads(answer)
 
     def close(self) -> None:
