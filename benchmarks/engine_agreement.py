@@ -626,14 +626,17 @@ class RoundTrip:
 
 
 def model_counts(panel: Panel, seconds: float) -> dict:
-    """clingo's and the rules checker's solution counts (None: not within ``seconds``)."""
+    """clingo's and the rules checker's solution counts (None: not within
+    ``seconds``), and A*'s verdict (pi_baseline; solved, unsolvable or how it stopped)."""
     from witness.search.asp_solver import count_panel_asp  # clingo: only for this
+    from witness.search.panel_search import solve_panel
 
     asp = count_panel_asp(panel, time_limit=seconds)
     checker = count_with_checker(panel, time_limit=seconds)
     return {
         "clingo": asp.count if asp.status == "counted" else None,
         "checker": checker.count if checker.status == "counted" else None,
+        "astar": solve_panel(panel, time_limit=seconds).status,
     }
 
 
@@ -707,9 +710,12 @@ def round_trip_report(rows: list[dict]) -> None:
             f"{sum(r['clingo'] == r['original'] for r in modelled)}, "
             f"{sum(r['checker'] == r['original'] for r in modelled)} the same of {len(modelled)}"
         )
+        agree = sum(r["astar"] == ("solved" if r["original"] else "unsolvable") for r in modelled)
+        print(f"A* solvable or not as the engine's count says: {agree} of {len(modelled)}")
         for r in modelled:
             print(
-                f"  {r['id']}: engine {r['original']}, clingo {r['clingo']}, checker {r['checker']}"
+                f"  {r['id']}: engine {r['original']}, clingo {r['clingo']}, "
+                f"checker {r['checker']}, A* {r['astar']}"
             )
     apart = [r["id"] for r in done if not r["same_cells"]]
     print(f"engine cells differ ({len(apart)}): {' '.join(map(str, apart[:60]))}")
