@@ -94,8 +94,6 @@ def test_ends_inside_and_terminals_without_mirror_images_load():
     assert inner.ends == ((1, 1),) and not inner.is_boundary((1, 1))
     lone = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "symmetry": "vertical"})
     assert lone.mirror((0, 0)) not in lone.starts
-    cut = {"start": [2, 0], "removed": [[0, 0, 1, 0], [0, 0, 0, 1]], "triangles": [[0, 0, 1]]}
-    assert Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], **cut}).triangles
 
 
 def test_a_missing_vertex_removes_its_edges():

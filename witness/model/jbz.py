@@ -195,12 +195,12 @@ def needs_regions(grid: list) -> bool:
 def _without_cut_off(rows: int, cols: int, pillar: bool, out: dict, grid: list, meta: dict) -> dict:
     """Take from ``out`` the symbols in cells removed edges cut off from the
     panel (Panel.outside): the engine's regions leave those cells out
-    (``_floodFillOutside``), so no rule ever reads them. But a puzzle of
-    triangles alone is one region to the engine (validate.js: no symbol
-    ``needsRegions``), which counts every triangle, cut off or not: then
-    nothing is taken. ``meta`` with the cells taken kept (``meta.jbz.cut_off``,
-    ``[x, y, cell]`` y up) for export."""
-    if not out["removed_edges"] or not needs_regions(grid):
+    (``_floodFillOutside``), so no rule ever reads them. ``meta`` with the
+    cells taken kept (``meta.jbz.cut_off``, ``[x, y, cell]`` y up) for export.
+    But a puzzle of triangles alone is one region to the engine (validate.js:
+    no symbol ``needsRegions``), which counts every triangle, cut off or not:
+    the model has no triangle outside the panel, so that is UnsupportedPuzzle."""
+    if not out["removed_edges"]:
         return meta
     try:
         probe = Panel(
@@ -212,6 +212,11 @@ def _without_cut_off(rows: int, cols: int, pillar: bool, out: dict, grid: list, 
     cut = {(x, y) for x, y in probe.cells() if (2 * x + 1, 2 * y + 1) in probe.outside}
     if not cut:
         return meta
+    if not needs_regions(grid) and any((t[0], t[1]) in cut for t in out["triangles"]):
+        raise UnsupportedPuzzle(
+            "a triangle in a cell cut off by removed edges in a puzzle of triangles alone "
+            "(the engine counts it; the model holds no triangle outside the panel)"
+        )
     for name in _SYMBOL_FIELDS:
         out[name] = [item for item in out[name] if (item[0], item[1]) not in cut]
     out["polyominoes"] = [p for p in out["polyominoes"] if p.cell not in cut]
@@ -395,9 +400,6 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     settings["NEGATIONS_CANCEL_NEGATIONS"] = panel.canceller_rules != "unpaired"
     settings["PRECISE_POLYOMINOS"] = panel.polyomino_rules == "precise"
     settings["SHAPELESS_ZERO_POLY"] = panel.shapeless_zero
-    cut = [t for t in panel.triangles if (2 * t[0] + 1, 2 * t[1] + 1) in panel.outside]
-    if cut and needs_regions(grid):
-        notes.append("the engine ignores triangles cut off by removed edges beside other symbols")
     if panel.polyomino_rules == "windmill":
         notes.append("polyominoes are written imprecise; the engine lets none overhang the grid")
     if panel.canceller_rules == "windmill" and panel.cancellers:

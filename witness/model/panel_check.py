@@ -121,8 +121,7 @@ def _check_cell(panel: Panel, name: str, x: object, y: object, seen: dict) -> No
     if (x, y) in seen:
         what = "is listed twice" if seen[(x, y)] == name else f"already holds {seen[(x, y)]}"
         raise PuzzleError(name, f"square {[x, y]} {what}")
-    if name != "triangles" and (2 * x + 1, 2 * y + 1) in panel.outside:
-        # (a triangle there still counts the sides of its cell the line takes)
+    if (2 * x + 1, 2 * y + 1) in panel.outside:
         raise PuzzleError(name, f"square {[x, y]} is cut off from the panel by removed edges")
     seen[(x, y)] = name
 
