@@ -161,6 +161,11 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
                 b = (a[0] + 1, a[1]) if px % 2 == 1 else (a[0], a[1] + 1)
                 if pillar:  # the last column's edges reach round to the first
                     b = (b[0] % cols, b[1])
+                    if b[0] == 0 and (cell.get("start") is True or cell.get("end")):
+                        # the seam's midpoint is no average of its ends: not read yet
+                        raise UnsupportedPuzzle(
+                            "a start or an end half way along the seam of a pillar"
+                        )
                 _line_cell(cell, edge(a, b), True, out)
     fat = (data.get("settings") or {}).get("FAT_STARTPOINTS", SETTINGS["FAT_STARTPOINTS"])
     if fat and any(map(is_midpoint, out["starts"])):
