@@ -144,7 +144,12 @@ class NodeJudge:
     def ask(self, request: dict) -> dict | None:
         """The answer to ``request``; None when it took longer than the seconds."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(request) + "\n")
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+        except BrokenPipeError:  # node died after its last answer: ask a new one
+            self.proc.wait()
+            self.proc = self._start()
+            return self.ask(request)
         ready, _, _ = select.select([self.proc.stdout], [], [], self.seconds)
         if not ready:
             self.proc.kill()
