@@ -149,7 +149,8 @@ class NodeJudge:
         except BrokenPipeError:  # node died after its last answer: ask a new one
             self.proc.wait()
             self.proc = self._start()
-            return self.ask(request)
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            self.proc.stdin.write(json.dumps(request) + "\n")
         ready, _, _ = select.select([self.proc.stdout], [], [], self.seconds)
         if not ready:
             self.proc.kill()
