@@ -198,3 +198,14 @@ def test_an_end_half_way_along_a_pillars_seam_is_refused_by_name():
     del grid[5][0]["end"]
     grid[4][0]["end"] = "top"
     assert panel_from_jbz({"grid": grid, "pillar": True}).ends == ((2, 2),)
+
+
+def test_a_polyomino_of_no_cells_is_left_out_and_written_back():
+    """ABF5635F: ``polyshape`` 0, which the engine's polyFit skips."""
+    empty = {"type": "poly", "color": "yellow", "polyshape": 0}
+    data = engine_puzzle(2, 2, {(0, 4): {"start": True}, (4, 0): {"end": "right"}, (1, 3): empty})
+    panel = panel_from_jbz(data, {"jbz": jbz_extras(data)})
+    assert panel.polyominoes == ()
+    out, _ = panel_to_jbz(Panel.from_dict(json.loads(panel.to_json())))
+    assert out["grid"][1][3] == empty
+    assert count_with_checker(panel).count == count_panel_asp(panel).count == 12

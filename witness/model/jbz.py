@@ -180,7 +180,9 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
         if symmetry == NO_AXIS:  # every start is its own mirror image: the engine refuses each
             out["starts"], symmetry = [], None
     rules = rule_settings(data.get("settings"))
-    meta = _without_cut_off(rows, cols, pillar, out, grid, meta or {})
+    meta = _with_empty_pieces(
+        grid, rows, _without_cut_off(rows, cols, pillar, out, grid, meta or {})
+    )
     return Panel(rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta, **rules, **out)
 
 
@@ -195,6 +197,22 @@ def needs_regions(grid: list) -> bool:
         for column in grid
         for cell in column
     )
+
+
+def _with_empty_pieces(grid: list, rows: int, meta: dict) -> dict:
+    """``meta`` with the engine cells of polyominoes of no cells (``polyshape``
+    0, which the engine's polyFit skips and the panel leaves out) kept for
+    export (``meta.jbz.empty_pieces``, ``[x, y, cell]`` y up)."""
+    empty = [
+        [x // 2, rows - 1 - y // 2, cell]
+        for x, column in enumerate(grid)
+        for y, cell in enumerate(column)
+        if x % 2 and y % 2 and cell.get("type") in ("poly", "ylop")
+        and not int(cell.get("polyshape") or 0) & 0xFFFF and cell.get("rot") != "all"
+    ]  # fmt: skip
+    if not empty:
+        return meta
+    return {**meta, "jbz": {**_dict(meta.get("jbz")), "empty_pieces": empty}}
 
 
 def _without_cut_off(rows: int, cols: int, pillar: bool, out: dict, grid: list, meta: dict) -> dict:
@@ -393,7 +411,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         for a, b in edges:
             at(*edge_point(a, b))["gap"] = gap
     extras = _dict(panel.meta.get("jbz"))
-    for x, y, cell in _cut_off(panel, extras):
+    for x, y, cell in _cut_off(panel, extras) + _kept_cells(panel, extras, "empty_pieces"):
         grid[2 * x + 1][2 * (rows - y) - 1] = dict(cell)
     for v in panel.starts or _refused_starts(panel, extras):
         at(int(2 * v[0]), int(2 * v[1]))["start"] = True
@@ -434,24 +452,30 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
 
 
 # What meta.jbz holds for export itself rather than as the engine's own keys.
-_OWN_EXTRAS = ("ends", "starts", "cut_off")
+_OWN_EXTRAS = ("ends", "starts", "cut_off", "empty_pieces")
+
+
+def _kept_cells(panel: Panel, extras: dict, key: str) -> list[tuple[int, int, dict]]:
+    """The engine cells ``meta.jbz[key]`` holds (``[x, y, cell]`` y up) whose
+    cell is on the grid and holds no symbol of the panel."""
+    held = {s[:2] for name in _SYMBOL_FIELDS for s in getattr(panel, name)}
+    held |= {p.cell for p in panel.polyominoes}
+    out = []
+    for item in extras.get(key) or []:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], dict)):
+            continue
+        x, y, cell = item
+        if isinstance(x, int) and isinstance(y, int) and panel.in_cells((x, y)):
+            if (x, y) not in held:
+                out.append((x, y, cell))
+    return out
 
 
 def _cut_off(panel: Panel, extras: dict) -> list[tuple[int, int, dict]]:
     """The engine cells of symbols cut off from the panel when it was read
     (``meta.jbz.cut_off``) that are still outside it and free."""
-    held = {s[:2] for name in _SYMBOL_FIELDS for s in getattr(panel, name)}
-    held |= {p.cell for p in panel.polyominoes}
-    out = []
-    for item in extras.get("cut_off") or []:
-        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], dict)):
-            continue
-        x, y, cell = item
-        if not (isinstance(x, int) and isinstance(y, int) and panel.in_cells((x, y))):
-            continue
-        if (x, y) not in held and (2 * x + 1, 2 * y + 1) in panel.outside:
-            out.append((x, y, cell))
-    return out
+    kept = _kept_cells(panel, extras, "cut_off")
+    return [(x, y, cell) for x, y, cell in kept if (2 * x + 1, 2 * y + 1) in panel.outside]
 
 
 def _refused_starts(panel: Panel, extras: dict) -> list[tuple[int, int]]:
