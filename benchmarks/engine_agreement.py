@@ -30,6 +30,16 @@ found is judged again by validate(): a line both judges accept that the
 engine's solver did not find is counted as its solver's miss, anything
 else as a disagreement.
 
+With ``--round-trip FILE`` (witnesspuzzles.com's puzzles as
+benchmarks/collect_witnesspuzzles.py writes them; ``--sample N`` of them)
+it does instead, for every puzzle the import loads: ``witness import`` (the
+panel saved and read back as its JSON), ``witness export --to jbz``, and
+the export imported again; it counts how many give the same panel again,
+how many engine grids are the same cell for cell (symbols, dots, gaps,
+starts, ends, as the engine reads them) and, where the engine's own solver
+finishes on both within ``--seconds``, how many have the same number of
+solutions as the original under the engine; every difference is named.
+
 Every disagreement is written to ``--disagreements DIR`` as a panel JSON
 (for a line, the line in ``meta.line``) and named on the output; ``--out``
 writes every line's two verdicts as a CSV. Each judge has ``--seconds`` a
@@ -40,6 +50,9 @@ stopped.
     .venv/bin/python benchmarks/engine_agreement.py ENGINE_DIR [--random 2000]
         [--counts 500] [--seed 1] [--community DIR] [--sample N] [--lines 3]
         [--solve-seconds 2] [--disagreements DIR] [--out CSV]
+    .venv/bin/python benchmarks/engine_agreement.py ENGINE_DIR --round-trip FILE
+        [--sample N] [--seconds 5] [--count-same N] [--only IDS] [--model-seconds S]
+        [--out CSV]
 """
 
 from __future__ import annotations
@@ -64,8 +77,17 @@ from tqdm import tqdm
 from witness.errors import InputError
 from witness.io import make_folder, read_json, write_csv, write_new
 from witness.model.base import SYMMETRIES, edge_point, midpoint
-from witness.model.jbz import panel_to_jbz
-from witness.model.panel import Dot, Panel, panel_from_dict
+from witness.model.community import Skipped, community_records, read_community
+from witness.model.jbz import (
+    ROTATION_BIT,
+    SETTINGS,
+    jbz_extras,
+    panel_from_jbz,
+    panel_to_jbz,
+    polyshape_from_shape,
+    shape_from_polyshape,
+)
+from witness.model.panel import Dot, Panel, Polyomino, panel_from_dict
 from witness.model.rules import CheckStopped, check, enumerate_lines, lines_of
 from witness.search.count import count_with_checker
 from witness.search.generate import GenerationError
@@ -104,7 +126,7 @@ class NodeJudge:
     """A script of ours under node that loads a community engine and answers
     one JSON line out per line in; a request it has not answered within
     ``seconds`` (the engines' polyomino and canceller searches can take for
-    ever) gets None, and node is started again."""
+    ever), or that node died on, gets None, and node is started again."""
 
     def __init__(self, script: str, arguments: list[str], seconds: float = 10.0) -> None:
         self.node = shutil.which("node")
@@ -122,7 +144,13 @@ class NodeJudge:
     def ask(self, request: dict) -> dict | None:
         """The answer to ``request``; None when it took longer than the seconds."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(request) + "\n")
+        try:
+            self.proc.stdin.write(json.dumps(request) + "\n")
+        except BrokenPipeError:  # node died after its last answer: ask a new one
+            self.proc.wait()
+            self.proc = self._start()
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            self.proc.stdin.write(json.dumps(request) + "\n")
         ready, _, _ = select.select([self.proc.stdout], [], [], self.seconds)
         if not ready:
             self.proc.kill()
@@ -130,8 +158,11 @@ class NodeJudge:
             self.proc = self._start()
             return None
         answer = self.proc.stdout.readline()
-        if not answer:
-            sys.exit(f"{self.command[1]}: node stopped answering")
+        if not answer:  # node itself died on it (its stack or its memory): no answer
+            print(f"{self.command[1]}: node stopped answering; started again", file=sys.stderr)
+            self.proc.wait()
+            self.proc = self._start()
+            return None
         return json.loads(answer)
 
     def close(self) -> None:
@@ -518,6 +549,184 @@ def sort_out(panel: Panel, puzzle: dict, engine: Engine) -> tuple[int, int]:
     return missed, apart + len(theirs - ours)
 
 
+# What the engine reads of a cell (puzzle.js, validate.js, solve.js): its
+# symbol, the line's marks (a dot of any other code is black), its start and end.
+CELL_KEYS = ("type", "color", "count", "polyshape", "dot", "gap", "start", "end")
+
+
+def engine_cells(puzzle: dict) -> dict:
+    """The cells of an engine puzzle that hold anything, by place, each the
+    keys the engine reads (as Puzzle.deserialize leaves them), with its
+    top-level fields that change a count (pillar, symmetry, rule settings)."""
+    cells = {}
+    for x, column in enumerate(puzzle.get("grid") or []):
+        for y, cell in enumerate(column or []):
+            if not isinstance(cell, dict):
+                continue
+            kept = {k: cell[k] for k in CELL_KEYS if cell.get(k) not in (None, False, 0)}
+            if kept.get("type") in ("line", "nonce"):
+                del kept["type"]
+            if kept.get("gap") is True:
+                kept["gap"] = 1
+            if isinstance(kept.get("dot"), int) and kept["dot"] > 4:
+                kept["dot"] = 1
+            if "polyshape" in kept:  # the same piece anywhere in the 4x4 mask
+                kept["polyshape"] = same_polyshape(int(kept["polyshape"]))
+            if "type" not in kept:  # (a line's legacy colour is its line, not a mark)
+                kept.pop("color", None)
+            if kept:
+                cells[(x, y)] = kept
+    settings = puzzle.get("settings") or {}
+    top = {
+        "pillar": bool(puzzle.get("pillar")),
+        "symmetry": puzzle.get("symmetry"),
+        **{k: bool(settings.get(k, SETTINGS[k])) for k in SETTINGS if k != "FLASH_FOR_ERRORS"},
+    }
+    return {"cells": cells, "top": top}
+
+
+def same_polyshape(polyshape: int) -> int:
+    """A polyshape with its piece moved to the mask's top left (the engine
+    reads the piece, wherever its cells sit in the mask)."""
+    if not polyshape & 0xFFFF:
+        return polyshape
+    shape = Polyomino((0, 0), shape_from_polyshape(polyshape)).shape
+    return polyshape_from_shape(shape, bool(polyshape & ROTATION_BIT))
+
+
+def engine_object(record: object) -> dict | None:
+    """The engine's puzzle object a witnesspuzzles.com record holds."""
+    if isinstance(record, dict) and "grid" not in record:
+        record = next(
+            (record[k] for k in ("puzzle", "puzzle_json", "data", "json") if k in record), None
+        )
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except ValueError:
+            return None
+    return record if isinstance(record, dict) else None
+
+
+def round_trip(panel: Panel) -> tuple[dict, Panel]:
+    """``witness import`` saved, ``witness export --to jbz``, imported again:
+    the engine object written and the panel read back from it."""
+    saved = Panel.from_dict(json.loads(panel.to_json()))
+    data, _ = panel_to_jbz(saved)
+    data = json.loads(json.dumps(data))
+    return data, panel_from_jbz(data, {"jbz": jbz_extras(data)})
+
+
+@dataclass(frozen=True)
+class RoundTrip:
+    """What ``--round-trip`` measures: ``count_same`` (None: all) of the
+    puzzles whose engine cells come back the same are counted by the engine;
+    ``only`` the puzzles of these ids; ``model_seconds`` (None: not asked)
+    for clingo's and the rules checker's count of each puzzle counted."""
+
+    sample: int | None = None
+    seed: int = 1
+    count_same: int | None = None
+    only: frozenset[str] | None = None
+    model_seconds: float | None = None
+
+
+def model_counts(panel: Panel, seconds: float) -> dict:
+    """clingo's and the rules checker's solution counts (None: not within
+    ``seconds``), and A*'s verdict (pi_baseline; solved, unsolvable or how it stopped)."""
+    from witness.search.asp_solver import count_panel_asp  # clingo: only for this
+    from witness.search.panel_search import solve_panel
+
+    asp = count_panel_asp(panel, time_limit=seconds)
+    checker = count_with_checker(panel, time_limit=seconds)
+    return {
+        "clingo": asp.count if asp.status == "counted" else None,
+        "checker": checker.count if checker.status == "counted" else None,
+        "astar": solve_panel(panel, time_limit=seconds).status,
+    }
+
+
+def round_trip_rows(file: Path, engine: Engine, how: RoundTrip) -> list[dict]:
+    """One row a loaded puzzle of ``file``: the same panel again, the same
+    engine cells, and the engine's solution count of the original and of
+    the export (None: its solver did not finish within its seconds; not
+    asked, ``counted`` false, past the first ``how.count_same`` puzzles whose
+    engine cells are the same, when that is given: the puzzles are taken in
+    an order drawn at random with ``how.seed``)."""
+    pairs = list(
+        zip(community_records(str(file), "jbz"), read_community(str(file), "jbz"), strict=True)
+    )
+    loaded = [
+        (engine_object(rec), item) for (_, rec), item in pairs if not isinstance(item, Skipped)
+    ]
+    # in an order drawn at random: the first ``count_same`` are a sample
+    if how.only is not None:
+        loaded = [(o, p) for o, p in loaded if str(p.meta.get("id")) in how.only]
+    loaded = random.Random(how.seed).sample(loaded, min(len(loaded), how.sample or len(loaded)))
+    count_same = how.count_same
+    rows = []
+    for original, panel in tqdm(loaded, desc="round trips", unit="puzzle"):
+        row = {"id": panel.meta.get("id"), "size": panel.size, "families": families(panel)}
+        try:
+            exported, again = round_trip(panel)
+        except (ValueError, InputError) as exc:
+            rows.append({**row, "error": str(exc)})
+            continue
+        row["same_panel"] = again == panel
+        row["same_cells"] = engine_cells(exported) == engine_cells(original or {})
+        row["counted"] = not row["same_cells"] or count_same is None or count_same > 0
+        row["original"] = row["exported"] = None
+        if row["counted"] and original is not None:
+            count_same = count_same - row["same_cells"] if count_same is not None else None
+            row["original"] = engine.count(original)
+            row["exported"] = engine.count(exported) if row["original"] is not None else None
+            if how.model_seconds is not None:
+                row.update(model_counts(panel, how.model_seconds))
+        rows.append(row)
+    return rows
+
+
+def round_trip_report(rows: list[dict]) -> None:
+    """The round trips' table and every puzzle that differs, by id."""
+    failed = [r for r in rows if "error" in r]
+    done = [r for r in rows if "error" not in r]
+    asked = [r for r in done if r["counted"]]
+    counted = [r for r in asked if r["original"] is not None and r["exported"] is not None]
+    same_count = sum(r["original"] == r["exported"] for r in counted)
+    print(f"puzzles loaded: {len(rows)}; export failed: {len(failed)}")
+    print(f"same panel after re-import: {sum(r['same_panel'] for r in done)} of {len(done)}")
+    print(f"same engine cells: {sum(r['same_cells'] for r in done)} of {len(done)}")
+    print(
+        f"counted by the engine's solver: {len(asked)} ({sum(not r['same_cells'] for r in asked)}"
+        f" with other cells); finished on both: {len(counted)}; "
+        f"same count: {same_count}; capped at {ENGINE_MAX_SOLUTIONS}: "
+        f"{sum(r['original'] >= ENGINE_MAX_SOLUTIONS for r in counted)}"
+    )
+    for r in failed:
+        print(f"  {r['id']} [{r['families']}]: export failed: {r['error']}")
+    for r in done:
+        if not r["same_panel"]:
+            print(f"  {r['id']} [{r['families']}]: another panel after re-import")
+        if r in counted and r["original"] != r["exported"]:
+            print(f"  {r['id']} [{r['families']}]: engine count {r['original']} -> {r['exported']}")
+    modelled = [r for r in counted if "clingo" in r]
+    if modelled:
+        print(
+            f"engine's count of the original beside clingo's, the checker's: "
+            f"{sum(r['clingo'] == r['original'] for r in modelled)}, "
+            f"{sum(r['checker'] == r['original'] for r in modelled)} the same of {len(modelled)}"
+        )
+        agree = sum(r["astar"] == ("solved" if r["original"] else "unsolvable") for r in modelled)
+        print(f"A* solvable or not as the engine's count says: {agree} of {len(modelled)}")
+        for r in modelled:
+            print(
+                f"  {r['id']}: engine {r['original']}, clingo {r['clingo']}, "
+                f"checker {r['checker']}, A* {r['astar']}"
+            )
+    apart = [r["id"] for r in done if not r["same_cells"]]
+    print(f"engine cells differ ({len(apart)}): {' '.join(map(str, apart[:60]))}")
+
+
 def disagreements_folder(path: Path | None, script: str) -> Path | None:
     """The folder for the panels judged apart, made new (None: not asked for);
     one that holds anything already ends the run, so no result is mixed
@@ -556,7 +765,41 @@ def main() -> None:
         action="store_true",
         help="give every counted panel a start and an end half way along an edge",
     )
+    ap.add_argument(
+        "--round-trip",
+        type=Path,
+        help="witnesspuzzles.com's puzzles: import, export and compare under the engine instead",
+    )
+    ap.add_argument(
+        "--count-same",
+        type=int,
+        help="with --round-trip, count only this many of the puzzles whose engine cells come "
+        "back the same (default: all); every one whose cells differ is counted",
+    )
+    ap.add_argument("--only", help="with --round-trip, these puzzle ids only (comma separated)")
+    ap.add_argument(
+        "--model-seconds",
+        type=float,
+        help="with --round-trip, also count each counted puzzle with clingo and the checker",
+    )
     args = ap.parse_args()
+    if args.round_trip is not None:
+        engine = Engine(args.engine, args.seconds)
+        try:
+            how = RoundTrip(
+                args.sample,
+                args.seed,
+                args.count_same,
+                frozenset(args.only.split(",")) if args.only else None,
+                args.model_seconds,
+            )
+            rows = round_trip_rows(args.round_trip, engine, how)
+        finally:
+            engine.close()
+        round_trip_report(rows)
+        if args.out is not None and rows:
+            write_csv(rows, sorted({k for r in rows for k in r}), args.out)
+        return
     rng = random.Random(args.seed)
     keep = disagreements_folder(args.disagreements, "engine_agreement")
     engine = Engine(args.engine, args.seconds)

@@ -69,10 +69,8 @@ BAD = [
     ({"gaps": [[0, 0, 1, 1]]}, "gaps"),
     ({"removed": [[0, 0, 0]]}, "removed"),
     ({"symmetry": "diagonal"}, "symmetry"),
-    ({"symmetry": "vertical"}, "starts"),  # the start [0, 0] has no mirror start
     ({"starts": [[0, 0], [0, 0]]}, "starts"),
     ({"start": [0, 0], "starts": [[0, 0]]}, "starts"),
-    ({"ends": [[1, 1]]}, "goal"),  # interior vertex: no end sticks out
     ({"meta": []}, "meta"),
     # the cell [0, 0] is cut off from the panel by removing its two outer sides
     ({"start": [2, 0], "removed": [[0, 0, 1, 0], [0, 0, 0, 1]], "squares": [[0, 0]]}, "squares"),
@@ -88,6 +86,14 @@ def test_each_validation_error_names_its_field(change, field):
         Panel.from_dict(data)
     assert err.value.field == field, str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_ends_inside_and_terminals_without_mirror_images_load():
+    """As the community engine reads them (tests/test_engine_reading.py)."""
+    inner = Panel.from_dict({"rows": 2, "cols": 2, "ends": [[1, 1]]})
+    assert inner.ends == ((1, 1),) and not inner.is_boundary((1, 1))
+    lone = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "symmetry": "vertical"})
+    assert lone.mirror((0, 0)) not in lone.starts
 
 
 def test_a_missing_vertex_removes_its_edges():

@@ -18,6 +18,7 @@ from witness.model.base import (
     DEFAULT_COLOURS,
     NO_COLOUR,
     PILLAR_SHIFT,
+    PuzzleError,
     UnsupportedPuzzle,
     edge,
     edge_point,
@@ -170,9 +171,74 @@ def panel_from_jbz(data: dict, meta: dict | None = None) -> Panel:
         if symmetry == NO_AXIS:  # every start is its own mirror image: the engine refuses each
             out["starts"], symmetry = [], None
     rules = rule_settings(data.get("settings"))
-    return Panel(
-        rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta or {}, **rules, **out
+    meta = _with_empty_pieces(
+        grid, rows, _without_cut_off(rows, cols, pillar, out, grid, meta or {})
     )
+    return Panel(rows=rows, cols=cols, symmetry=symmetry, pillar=pillar, meta=meta, **rules, **out)
+
+
+_SYMBOL_FIELDS = ("triangles", "squares", "stars", "cancellers")
+
+
+def needs_regions(grid: list) -> bool:
+    """Does the engine's validate() split the panel into regions: some cell
+    holds a symbol other than a triangle (an empty ``nonce`` one too)?"""
+    return any(
+        isinstance(cell, dict) and cell.get("type") not in (None, "line", "triangle")
+        for column in grid
+        for cell in column
+    )
+
+
+def _with_empty_pieces(grid: list, rows: int, meta: dict) -> dict:
+    """``meta`` with the engine cells of polyominoes of no cells (``polyshape``
+    0, which the engine's polyFit skips and the panel leaves out) kept for
+    export (``meta.jbz.empty_pieces``, ``[x, y, cell]`` y up)."""
+    empty = [
+        [x // 2, rows - 1 - y // 2, cell]
+        for x, column in enumerate(grid)
+        for y, cell in enumerate(column)
+        if x % 2 and y % 2 and cell.get("type") in ("poly", "ylop")
+        and not int(cell.get("polyshape") or 0) & 0xFFFF and cell.get("rot") != "all"
+    ]  # fmt: skip
+    if not empty:
+        return meta
+    return {**meta, "jbz": {**_dict(meta.get("jbz")), "empty_pieces": empty}}
+
+
+def _without_cut_off(rows: int, cols: int, pillar: bool, out: dict, grid: list, meta: dict) -> dict:
+    """Take from ``out`` the symbols in cells removed edges cut off from the
+    panel (Panel.outside): the engine's regions leave those cells out
+    (``_floodFillOutside``), so no rule ever reads them. ``meta`` with the
+    cells taken kept (``meta.jbz.cut_off``, ``[x, y, cell]`` y up) for export.
+    But a puzzle of triangles alone is one region to the engine (validate.js:
+    no symbol ``needsRegions``), which counts every triangle, cut off or not:
+    the model has no triangle outside the panel, so that is UnsupportedPuzzle."""
+    if not out["removed_edges"]:
+        return meta
+    try:
+        probe = Panel(
+            rows=rows, cols=cols, starts=(), pillar=pillar,
+            removed_edges=tuple(out["removed_edges"]), dots=tuple(out["dots"]),
+        )  # fmt: skip
+    except PuzzleError:
+        return meta  # the panel itself says what is wrong
+    cut = {(x, y) for x, y in probe.cells() if (2 * x + 1, 2 * y + 1) in probe.outside}
+    if not cut:
+        return meta
+    if not needs_regions(grid) and any((t[0], t[1]) in cut for t in out["triangles"]):
+        raise UnsupportedPuzzle(
+            "a triangle in a cell cut off by removed edges in a puzzle of triangles alone "
+            "(the engine counts it; the model holds no triangle outside the panel)"
+        )
+    for name in _SYMBOL_FIELDS:
+        out[name] = [item for item in out[name] if (item[0], item[1]) not in cut]
+    out["polyominoes"] = [p for p in out["polyominoes"] if p.cell not in cut]
+    kept = [[x, y, grid[2 * x + 1][2 * (rows - y) - 1]] for x, y in sorted(cut)]
+    kept = [item for item in kept if item[2].get("type") not in (None, "nonce")]
+    if not kept:
+        return meta
+    return {**meta, "jbz": {**_dict(meta.get("jbz")), "cut_off": kept}}
 
 
 def rule_settings(settings: object) -> dict:
@@ -272,14 +338,17 @@ def jbz_extras(data: dict) -> dict:
 
 # ------------------------------------------------------------------ writing
 def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
-    """The side an end sticks out of: ``kept`` (the side it had when imported)
-    if it still can, else the border first, else a missing edge."""
+    """The side an end sticks out of: ``kept`` (the side it had when imported;
+    for an end half way along an edge, if it still can), else the border
+    first, else a missing edge, else (an inner vertex) any side, top first."""
     x, y = v
     if is_midpoint(v):  # an end half way along a line sticks out across it
         sides = ["bottom", "top"] if x % 1 else ["left", "right"]
         if y == panel.rows or x == panel.cols:
             sides.reverse()
         return kept if kept in sides else sides[0]
+    if kept in ("top", "bottom", "left", "right"):  # the engine read it so: written back
+        return kept
     walled = not panel.pillar  # a pillar has no left or right border
     border = {
         "top": y == panel.rows,
@@ -298,8 +367,8 @@ def _end_side(panel: Panel, v: tuple[int, int], kept: str | None = None) -> str:
         for s, w in steps.items()
         if s not in sides and panel.in_rows(w) and panel.whole_edge(v, w) in panel.missing
     ]
-    if not sides:
-        raise ValueError(f"end {list(v)} has no side to stick out of")
+    if not sides:  # an inner vertex: the engine ends a line there all the same
+        sides = list(steps)
     return kept if kept in sides else sides[0]
 
 
@@ -341,6 +410,8 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         for a, b in edges:
             at(*edge_point(a, b))["gap"] = gap
     extras = _dict(panel.meta.get("jbz"))
+    for x, y, cell in _cut_off(panel, extras) + _kept_cells(panel, extras, "empty_pieces"):
+        grid[2 * x + 1][2 * (rows - y) - 1] = dict(cell)
     for v in panel.starts or _refused_starts(panel, extras):
         at(int(2 * v[0]), int(2 * v[1]))["start"] = True
     ends = extras.get("ends") if isinstance(extras.get("ends"), list) else []
@@ -363,7 +434,7 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
         PILLAR_SHIFT: {"x": False, "y": False},
     }.get(panel.symmetry or "")
     data = {
-        **{key: value for key, value in extras.items() if key not in ("ends", "starts")},
+        **{key: value for key, value in extras.items() if key not in _OWN_EXTRAS},
         "name": str(panel.meta.get("title") or ""),
         "width": width,
         "height": 2 * rows + 1,
@@ -378,6 +449,33 @@ def panel_to_jbz(panel: Panel) -> tuple[dict, list[str]]:
     elif panel.starts:  # a symmetry without axis (kept in meta) refuses every start
         data.pop("symmetry", None)
     return data, notes
+
+
+# What meta.jbz holds for export itself rather than as the engine's own keys.
+_OWN_EXTRAS = ("ends", "starts", "cut_off", "empty_pieces")
+
+
+def _kept_cells(panel: Panel, extras: dict, key: str) -> list[tuple[int, int, dict]]:
+    """The engine cells ``meta.jbz[key]`` holds (``[x, y, cell]`` y up) whose
+    cell is on the grid and holds no symbol of the panel."""
+    held = {s[:2] for name in _SYMBOL_FIELDS for s in getattr(panel, name)}
+    held |= {p.cell for p in panel.polyominoes}
+    out = []
+    for item in extras.get(key) or []:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], dict)):
+            continue
+        x, y, cell = item
+        if isinstance(x, int) and isinstance(y, int) and panel.in_cells((x, y)):
+            if (x, y) not in held:
+                out.append((x, y, cell))
+    return out
+
+
+def _cut_off(panel: Panel, extras: dict) -> list[tuple[int, int, dict]]:
+    """The engine cells of symbols cut off from the panel when it was read
+    (``meta.jbz.cut_off``) that are still outside it and free."""
+    kept = _kept_cells(panel, extras, "cut_off")
+    return [(x, y, cell) for x, y, cell in kept if (2 * x + 1, 2 * y + 1) in panel.outside]
 
 
 def _refused_starts(panel: Panel, extras: dict) -> list[tuple[int, int]]:

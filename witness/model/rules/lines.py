@@ -61,9 +61,10 @@ def _line_violations(
     if panel.narrow:
         return _narrow_violations(panel, line, which, finished)
     out = []
-    if line[0] not in panel.starts:
+    mirror = which != "line"  # goes where the mirror takes it (engine/solve.js)
+    if not mirror and line[0] not in panel.starts:
         out.append(Violation("path", line[0], f"the {which} does not begin at a start"))
-    if finished and line[-1] not in panel.ends:
+    if finished and not mirror and line[-1] not in panel.ends:
         out.append(Violation("path", line[-1], f"the {which} does not finish at an end"))
     seen: set[Vertex] = set()
     for v in line if len(set(line)) < len(line) else ():
@@ -118,7 +119,9 @@ def path_violations(
 ) -> list[Violation]:
     """What makes the line (or the pair of lines) one a player cannot draw;
     without ``finished``, one a player cannot draw so far (the line need not
-    end at an end yet)."""
+    end at an end yet). The mirror line need not begin at a start nor finish
+    at an end (the community engine's solver and validate() never ask; a panel
+    whose starts and ends are their own mirror images gives it them anyway)."""
     out = _line_violations(panel, lines[0], "line", finished)
     if len(lines) == 2:
         out += _line_violations(panel, lines[1], "mirror line", finished)
