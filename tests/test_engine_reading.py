@@ -184,17 +184,21 @@ def test_checker_and_clingo_count_alike_with_ends_anywhere():
     assert compared > 80
 
 
-def test_an_end_half_way_along_a_pillars_seam_is_refused_by_name():
+def test_an_end_half_way_along_a_pillars_seam_is_its_middle():
     """The seam's edge joins the last vertex column to the first: its middle
-    is no average of the two (read as a vertex once, DEB37CCD)."""
+    is ``(cols - 0.5, y)``, no average of the two (read as a vertex once,
+    DEB37CCD), and export writes it back to the seam's cell."""
     grid = [
         [None if x % 2 and y % 2 else {"type": "line", "line": 0} for y in range(5)]
         for x in range(6)
     ]
     grid[0][4]["start"] = True
     grid[5][0]["end"] = "top"  # the top edge from the last vertex column round to the first
-    with pytest.raises(UnsupportedPuzzle, match="seam"):
-        panel_from_jbz({"grid": grid, "pillar": True})
+    panel = panel_from_jbz({"grid": grid, "pillar": True})
+    assert panel.ends == ((2.5, 2),)
+    back = panel_to_jbz(panel)[0]["grid"]
+    assert back[5][0].get("end") == "top"
+    assert not any(cell and cell.get("end") for column in back[:5] for cell in column)
     del grid[5][0]["end"]
     grid[4][0]["end"] = "top"
     assert panel_from_jbz({"grid": grid, "pillar": True}).ends == ((2, 2),)
