@@ -55,6 +55,7 @@ from witness.model.base import (
     Vertex,
 )
 from witness.model.panel import Panel
+from witness.model.puzzle import Puzzle, search_view
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import panel as kernels
@@ -79,12 +80,33 @@ from witness.search.kernels.panel import (
 )
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
 from witness.search.panel_geometry import PanelGeometry, VertexIds, build_panel_geometry
-from witness.search.predicates import OPERATORS, Predicate
+from witness.search.predicates import BASELINE, OPERATORS, Predicate
 from witness.search.result import SolveResult
 
 BYTES_PER_PATH = 4 + 1 + 1 + 4  # parent, head vertex, pi flag, next path in its bucket
 MODES = ("prune", "sort")
 PREDICATES = ("none", "baseline")
+PAPER_PREDICATES = ("none", "baseline", "paper")  # in the paper's mode (CoreSettings)
+
+
+@dataclass(frozen=True)
+class CoreSettings:
+    """How the general core searches. ``paper``: the paper's triangle behaviour,
+    on a triangle puzzle of the paper's form alone (triangles only, one start,
+    one end elsewhere on the rim: :func:`witness.model.puzzle.search_view`
+    gives a Puzzle), exactly as the triangle core
+    (:mod:`witness.search.astar`) runs it, so with the same expansions and
+    path: a line ends at the end (goal-tested there, never extended), h is the
+    Manhattan distance to the end (no targets), pi_baseline is the paper's
+    (section 2.3: a triangle with more sides on the line than its number)
+    and the predicates are ``none``, ``baseline`` (that pi_baseline) and
+    ``paper`` (Table 3)."""
+
+    paper: bool = False
+
+
+GENERAL = CoreSettings()
+PAPER_MODE = CoreSettings(paper=True)
 
 BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
 
@@ -469,6 +491,7 @@ class _Run:
     program: PanelProgram | None  # pi*, when pi is a learned program
     paths: PanelPaths
     max_paths: int
+    paper: int = 0  # the paper's rules (CoreSettings): 1 with pi_baseline, 2 with Table 3
     core_seconds: float = 0.0  # CPU seconds inside the compiled core
 
 
@@ -508,6 +531,7 @@ def _search(
             run.prune,
             run.base_prune,
             run.program is not None,
+            run.paper,
             *(run.program or _NO_PROGRAM).arrays(),
             paths.parent,
             paths.vertex,
@@ -545,9 +569,19 @@ _NO_PROGRAM = PanelProgram(
 )  # fmt: skip
 
 
-def predicate_name(predicate: str | Predicate) -> str:
+def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:
     """The name of a predicate the general search evaluates: none, baseline, or
-    (a Predicate) a learned program over the panel features."""
+    (a Predicate) a learned program over the panel features; in the paper's
+    mode (``paper``) none, baseline or paper (Table 3)."""
+    if paper:
+        name = predicate.name if isinstance(predicate, Predicate) else str(predicate)
+        kind = predicate.kind if isinstance(predicate, Predicate) else name
+        if kind not in PAPER_PREDICATES or name != kind:
+            raise InputError(
+                f"predicate {name!r}: the general search in the paper's mode takes "
+                f"{', '.join(PAPER_PREDICATES)}"
+            )
+        return name
     if isinstance(predicate, Predicate) and predicate.kind == "program":
         check_program(predicate)
         return predicate.name
@@ -572,6 +606,7 @@ def solve_panel(
     geometry: PanelGeometry | None = None,
     stop: threading.Event | None = None,
     prefix: list[Vertex] | None = None,
+    settings: CoreSettings = GENERAL,
 ) -> SolveResult:
     """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``), no
     predicate (``none``) or a learned family program (a Predicate over the panel
@@ -581,8 +616,12 @@ def solve_panel(
     when every pruning was sound (pi_baseline, or a program marked ``sound``).
     Given ``prefix`` (a line drawn so far from a start, the player's drawing
     rules kept: :func:`witness.search.solvers.solve` checks it), the search goes
-    on from it alone, the prefix itself goal-tested first."""
-    name = predicate_name(predicate)
+    on from it alone, the prefix itself goal-tested first. ``settings.paper``:
+    the paper's triangle behaviour (:class:`CoreSettings`; InputError on a
+    panel not of the paper's form)."""
+    name = predicate_name(predicate, settings.paper)
+    if settings.paper and not isinstance(search_view(panel), Puzzle):
+        raise InputError("the paper's mode of the general search takes triangle puzzles alone")
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     check_budgets(time_limit, max_expansions, memory_mb)
@@ -608,8 +647,9 @@ def solve_panel(
         prune=mode == "prune" and name != "none" and not walk,
         base_prune=base_prune and not walk,
         program=program,
-        paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate),
+        paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate, settings.paper, name),
         max_paths=max(max_paths, 16),
+        paper=0 if not settings.paper else 2 if name == "paper" else 1,
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
@@ -668,15 +708,23 @@ def _start_paths(
     learned: bool,
     prefix: list[Vertex] | None,
     evaluate: bool,
+    paper: bool = False,
+    name: str = "baseline",
 ) -> PanelPaths:
     """The open list of a search from the starts, or from ``prefix`` alone (its
     pi_baseline verdict computed here when the search evaluates pi_baseline: the
-    core judges each step of a path that passed it, from the step before)."""
+    core judges each step of a path that passed it, from the step before; in
+    the paper's mode the paper's pi_baseline, which the children's pi inherits,
+    with that predicate alone)."""
     if not prefix:
         return PanelPaths.start(capacity, geo, learned)
     ids = VertexIds(panel)
     steps = [list(prefix[: i + 1]) for i in range(1, len(prefix))]
-    dead = evaluate and any(baseline_values(panel, steps))
+    if paper:
+        line = [tuple(v) for v in prefix]
+        dead = name == "baseline" and BASELINE.holds(Puzzle.from_panel(panel), line)
+    else:
+        dead = evaluate and any(baseline_values(panel, steps))
     return PanelPaths.start(capacity, geo, learned, tuple(ids(tuple(v)) for v in prefix), dead)
 
 

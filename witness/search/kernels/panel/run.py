@@ -21,6 +21,7 @@ from witness.search.kernels.panel.base import (
     EXHAUSTED,
     NEED_SPACE,
     P_DOT,
+    P_TRIANGLE,
     RUNNING,
     direction,
     jit,
@@ -141,6 +142,42 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
     return (best + 1) // 2
 
 
+@jit_inline
+def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, epoint, pnb,
+                 vpoint, h, kind, value, targets, width, cover, stamp):
+    """The paper's rules on a child (``paper`` > 0: a triangle puzzle of the paper's
+    form, judged as the triangle core judges it): (keep it, pi, its flag, h). A
+    line ends at the end (the child was goal-tested, never extended). pi_baseline
+    is a triangle with more sides on the line than its number: the parent's
+    (``base``, its flag) or, when ``evaluate``, one beside the new edge (``over``:
+    only its cells gained a side), which ``base_prune`` drops; the flag is
+    pi_baseline, which pi is in ``paper`` 1; in ``paper`` 2 pi is the paper's
+    Table 3 (on every triangle: too many sides, or 3 with 1 or 2 sides and the
+    head not a corner of it). h is the Manhattan distance to the end."""
+    over = False
+    if evaluate:
+        p = epoint[head, d]
+        for turn in range(1, 4, 2):  # the cells on either side of the edge
+            c = pnb[p, (d + turn) & 3]
+            if c >= 0 and kind[c] == P_TRIANGLE:
+                over = over or sides_covered(c, width, cover, stamp) > value[c]
+    flag = base or over
+    pi = flag
+    if paper == 2:
+        pi = False
+        wx = vpoint[w] % width
+        wy = vpoint[w] // width
+        for i in range(targets.shape[0]):
+            c = targets[i, 0]
+            k = sides_covered(c, width, cover, stamp)
+            corner = abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1
+            if k > value[c] or (value[c] == 3 and (k == 1 or k == 2) and not corner):
+                pi = True
+                break
+    keep = not (at_end or (pi and prune) or (over and base_prune))
+    return keep, pi, flag, np.int64(h[w])
+
+
 @jit_free
 def _store(node, w, f, parent, vertex, flag, n_nodes):
     """Store path n_nodes: ``node`` extended to ``w``, with flag f."""
@@ -227,8 +264,8 @@ def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
                     place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
-                    star, clauses, cmps, need, edge_ends, parent, vertex, flag, later, first,
-                    last, counters, candidates, scratch, pscratch, tiling, max_expansions):
+                    star, paper, clauses, cmps, need, edge_ends, parent, vertex, flag, later,
+                    first, last, counters, candidates, scratch, pscratch, tiling, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except as said below. Resumable."""
     # A child that reaches an end and passes panel_final is stored in
@@ -240,6 +277,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # children pi holds on, ``base_prune`` those pi_baseline holds on. The
     # *scratch arguments live as long as the search. The open list is a bucket
     # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
+    # ``paper`` > 0 (a triangle puzzle of the paper's form): the triangle core's
+    # rules instead (_paper_child), so the same expansions and path as it.
     capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     program = (clauses, cmps, need)
@@ -273,7 +312,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         # too (nothing cut off) when the panel has squares, stars, polyominoes
         # or cancellers (rules[3]). (never from a start: its path was not
         # evaluated, so may not pass the rules)
-        fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
+        fast_head = (evaluate and paper == 0 and rules[2] == 1 and parent[node] >= 0
                      and ring_connected(head, neighbour, on, stamp))
         # vertices off a child's line (g + 2 on it), when that shortcut holds
         n_off = rules[4] - g - 2 if rules[2] == 1 and parent[node] >= 0 else -1
@@ -291,6 +330,17 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 found += 1
                 n_nodes += 1
             base = flag[node] == 1
+            if paper > 0:
+                keep, pi, base, hw = _paper_child(head, d, w, is_end[w] == 1, paper, evaluate,
+                                                  prune, base_prune, base, epoint, pnb, vpoint,
+                                                  h, kind, value, targets, width, cover, stamp)
+                if keep:
+                    cursor = keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag,
+                                        later, first, last, cursor, n_nodes)
+                    heap_size += 1
+                    n_nodes += 1
+                _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
+                continue
             reach_lab = 0
             if evaluate and not base:
                 fast = fast_head and not is_end[w] and (
