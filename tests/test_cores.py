@@ -4,8 +4,8 @@ family's (witness.search.astar) and the general one (witness.search.panel_search
 In its own rules the general core's pi_baseline prunes more than the paper's,
 so what must agree there is the answer: solvable or not, and every path they
 return solves the puzzle. In its paper mode (panel_search.PAPER_MODE) the
-general core runs the paper's rules, so both give the same status, expansions
-and path, with every built-in predicate, mode and base_prune: on Algorithm 3's
+general core runs the paper's rules, so both give the same status, expansions,
+path and paths generated, with every built-in predicate, mode and base_prune: on Algorithm 3's
 seeded puzzles (``generate_set``, 200 per size from 2x2 to 5x5 in the slow
 tier), on its draws before the solvability test (some unsolvable), and from
 lines drawn so far (``prefix``)."""
@@ -62,8 +62,13 @@ def same_search(puzzle, prefix=None) -> set[str]:
         gen = panel_search.solve_panel(
             puzzle.to_panel(), name, prefix=prefix, settings=panel_search.PAPER_MODE, **kwargs
         )
-        got = (gen.status, gen.expansions, gen.path)
-        assert (tri.status, tri.expansions, tri.path) == got, (name, mode, base_prune, prefix)
+        got = (gen.status, gen.expansions, gen.path, gen.generated)
+        assert (tri.status, tri.expansions, tri.path, tri.generated) == got, (
+            name,
+            mode,
+            base_prune,
+            prefix,
+        )
         statuses.add(tri.status)
     return statuses
 

@@ -340,6 +340,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                     heap_size += 1
                     n_nodes += 1
                 _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
+                if found > 0:  # a solution (panel_final is exact here): stop at once, as
+                    break  # the triangle core does
                 continue
             reach_lab = 0
             if evaluate and not base:
