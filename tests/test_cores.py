@@ -122,3 +122,21 @@ def test_paper_mode_takes_triangle_puzzles_and_their_predicates_alone():
     triangle = seeded(2, 1)[0].to_panel()
     with pytest.raises(InputError, match="paper's mode"):
         panel_search.solve_panel(triangle, "bogus", settings=panel_search.PAPER_MODE)
+
+
+def test_the_driver_runs_the_triangle_family_in_the_core_cores_picks():
+    from witness.search import solvers
+    from witness.search.predicates import as_program
+
+    own = solvers.Cores(triangle=True)
+    puzzle = seeded(3, 1)[0]
+    assert solvers.core_for(puzzle, BASELINE)[1] == panel_search.PAPER_MODE
+    assert solvers.core_for(puzzle.to_panel(), BASELINE, own)[1] is None
+    # a learned program over the paper's Table 1 features: the triangle core alone has them
+    assert solvers.core_for(puzzle, as_program(BUILTINS["paper"]))[1] is None
+    for p in seeded(4, PER_SIZE_DEFAULT):
+        for name in ("none", "baseline", "paper"):
+            a = solvers.solve(p, name)
+            b = solvers.solve(p.to_panel(), name, cores=own)
+            assert (a.status, a.expansions, a.path) == (b.status, b.expansions, b.path)
+            assert "core_cpu_seconds" in a.extra and "core_cpu_seconds" not in b.extra
