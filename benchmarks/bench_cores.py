@@ -12,7 +12,7 @@ which the two disagree. Passes:
   the paper's rules, so the same status, expansions and path as the triangle
   core; a disagreement is any of the three differing), with no predicate, the
   paper's pi_baseline and Table 3 (pruning): the ratio that decides whether
-  the triangle core may stay (at least 1.3x faster, issue 68);
+  the triangle core may stay (at least 1.3x faster on the family);
 - ``own``: each core with its own rules and pi_baseline (the general one
   prunes more), and with no predicate (its h and its ends differ): a
   disagreement is a different answer, solvable or not.

@@ -569,6 +569,17 @@ _NO_PROGRAM = PanelProgram(
 )  # fmt: skip
 
 
+def _paper_code(panel: Panel, name: str, settings: CoreSettings) -> int:
+    """The core's ``paper`` argument: 0 the general rules, 1 the paper's with
+    pi_baseline or none, 2 with Table 3; InputError in the paper's mode on a
+    panel not of the paper's form."""
+    if not settings.paper:
+        return 0
+    if not isinstance(search_view(panel), Puzzle):
+        raise InputError("the paper's mode of the general search takes triangle puzzles alone")
+    return 2 if name == "paper" else 1
+
+
 def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:
     """The name of a predicate the general search evaluates: none, baseline, or
     (a Predicate) a learned program over the panel features; in the paper's
@@ -620,8 +631,7 @@ def solve_panel(
     the paper's triangle behaviour (:class:`CoreSettings`; InputError on a
     panel not of the paper's form)."""
     name = predicate_name(predicate, settings.paper)
-    if settings.paper and not isinstance(search_view(panel), Puzzle):
-        raise InputError("the paper's mode of the general search takes triangle puzzles alone")
+    paper = _paper_code(panel, name, settings)
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     check_budgets(time_limit, max_expansions, memory_mb)
@@ -631,12 +641,11 @@ def solve_panel(
     geo = geometry or build_panel_geometry(panel)
     capacity, max_paths = path_budget(memory_mb)
     max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
-    learned = isinstance(predicate, Predicate) and predicate.kind == "program"
     # round a pillar (its geometry) or with a start or an end half way along an
     # edge (_split_geometry) the core walks lines and prunes none: exact, the
     # checker judging every line
     walk = panel.pillar or bool(panel.halves)
-    learned = learned and not walk
+    learned = isinstance(predicate, Predicate) and predicate.kind == "program" and not walk
     evaluate = (name == "baseline" or base_prune) and not walk
     program = encode_program(panel, predicate, geo) if learned else None
     sound = walk or not learned or mode == "sort" or predicate.sound
@@ -647,9 +656,11 @@ def solve_panel(
         prune=mode == "prune" and name != "none" and not walk,
         base_prune=base_prune and not walk,
         program=program,
-        paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate, settings.paper, name),
+        paths=_start_paths(
+            panel, geo, capacity, learned, prefix, evaluate, paper, name if mode == "prune" else ""
+        ),
         max_paths=max(max_paths, 16),
-        paper=0 if not settings.paper else 2 if name == "paper" else 1,
+        paper=paper,
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
@@ -708,21 +719,22 @@ def _start_paths(
     learned: bool,
     prefix: list[Vertex] | None,
     evaluate: bool,
-    paper: bool = False,
-    name: str = "baseline",
+    paper: int = 0,
+    pruning: str = "",
 ) -> PanelPaths:
     """The open list of a search from the starts, or from ``prefix`` alone (its
     pi_baseline verdict computed here when the search evaluates pi_baseline: the
-    core judges each step of a path that passed it, from the step before; in
-    the paper's mode the paper's pi_baseline, which the children's pi inherits,
-    with that predicate alone)."""
+    core judges each step of a path that passed it, from the step before). In
+    the paper's mode (``paper`` > 0) the paper's pi_baseline, when it is the
+    predicate ``pruning`` with (the name; else pi is the same on every path the
+    search takes, all extending the prefix, so it orders none before another)."""
     if not prefix:
         return PanelPaths.start(capacity, geo, learned)
     ids = VertexIds(panel)
     steps = [list(prefix[: i + 1]) for i in range(1, len(prefix))]
     if paper:
-        line = [tuple(v) for v in prefix]
-        dead = name == "baseline" and BASELINE.holds(Puzzle.from_panel(panel), line)
+        line = [(int(v[0]), int(v[1])) for v in prefix]
+        dead = pruning == "baseline" and BASELINE.holds(Puzzle.from_panel(panel), line)
     else:
         dead = evaluate and any(baseline_values(panel, steps))
     return PanelPaths.start(capacity, geo, learned, tuple(ids(tuple(v)) for v in prefix), dead)

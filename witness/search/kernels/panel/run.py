@@ -153,7 +153,10 @@ def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, e
     only its cells gained a side), which ``base_prune`` drops; the flag is
     pi_baseline, which pi is in ``paper`` 1; in ``paper`` 2 pi is the paper's
     Table 3 (on every triangle: too many sides, or 3 with 1 or 2 sides and the
-    head not a corner of it). h is the Manhattan distance to the end."""
+    head not a corner of it). h is the Manhattan distance to the end. With
+    ``paper`` 0, (True, False, base, 0): the general rules judge the child."""
+    if paper == 0:
+        return True, False, base, np.int64(0)
     over = False
     if evaluate:
         p = epoint[head, d]
@@ -285,25 +288,20 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
     symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
     bitg = bit_grid(neighbour, mirror, rules, evaluate and not star)
-    n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
+    n_nodes, heap_size, cursor = counters[C_NODES], counters[C_HEAP], counters[C_CURSOR]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
-    cursor = counters[C_CURSOR]
-    done = 0
-    marked = -1  # the path marked last (its length last_g), none on entry
-    last_g = 0
+    # marked: the path marked last (its length last_g), none on entry
+    done, marked, last_g = 0, -1, 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
             return NEED_SPACE
         node, cursor = open_pop(later, first, cursor)
-        heap_size -= 1
-        expansions += 1
-        done += 1
+        heap_size, expansions, done = heap_size - 1, expansions + 1, done + 1
         g = _mark_popped(node, marked, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
                          epoint, mirror, mpoint, counters)
         stamp = counters[C_STAMP]
-        marked = node
-        last_g = g
+        marked, last_g = node, g
         head, found = vertex[node], 0
         lmask = -1  # the line as bits (bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
@@ -330,21 +328,12 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 found += 1
                 n_nodes += 1
             base = flag[node] == 1
-            if paper > 0:
-                keep, pi, base, hw = _paper_child(head, d, w, is_end[w] == 1, paper, evaluate,
-                                                  prune, base_prune, base, epoint, pnb, vpoint,
-                                                  h, kind, value, targets, width, cover, stamp)
-                if keep:
-                    cursor = keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag,
-                                        later, first, last, cursor, n_nodes)
-                    heap_size += 1
-                    n_nodes += 1
-                _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
-                if found > 0:  # a solution (panel_final is exact here): stop at once, as
-                    break  # the triangle core does
-                continue
+            # the paper's rules (paper > 0) judge the child there, else the ones below
+            keep, pi, base, hw = _paper_child(head, d, w, is_end[w] == 1, paper, evaluate, prune,
+                                              base_prune, base, epoint, pnb, vpoint, h, kind,
+                                              value, targets, width, cover, stamp)
             reach_lab = 0
-            if evaluate and not base:
+            if evaluate and not base and paper == 0:
                 fast = fast_head and not is_end[w] and (
                     rules[3] == 0 or ring_connected(w, neighbour, on, stamp))
                 flooded = labels[0]
@@ -355,18 +344,20 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                                   parent[node] >= 0)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
-            pi = base if not star else not (base and base_prune) and program_fires(
+            pi = pi if paper else base if not star else not (base and base_prune) and program_fires(
                 w, np.int64(reach_lab), program, neighbour, mirror, ends, symbols, kind, colour,
                 value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover,
                 stamp, vlabel, labels, queue, pscratch)
-            if not ((pi and prune) or (base and base_prune)):
-                hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
-                               mpoint, cover, stamp)
+            if keep and not ((pi and prune) or (base and base_prune)):
+                hw = hw if paper else _target_h(w, h, vpoint, width, targets, place_end, kind,
+                                                value, mirror, mpoint, cover, stamp)
                 cursor = keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag, later,
                                      first, last, cursor, n_nodes)
                 heap_size += 1
                 n_nodes += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
+            if found > 0 and paper:  # a solution (panel_final is exact there): stop at once,
+                break  # as the triangle core does
         if found > 0:
             counters[C_CANDIDATES] = found
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
