@@ -1,20 +1,35 @@
 """The two compiled A* cores on the same triangle puzzles: the triangle
-family's (the paper's pi_baseline, witness.search.astar) and the general one
-(its own pi_baseline, witness.search.panel_search). Their pi_baseline rules
-differ (the general one prunes more), so their expansions do too
-(benchmarks/bench_cores.py measures both); what must agree is the answer:
-solvable or not, and every path they return solves the puzzle."""
+family's (witness.search.astar) and the general one (witness.search.panel_search).
+
+In its own rules the general core's pi_baseline prunes more than the paper's,
+so what must agree there is the answer: solvable or not, and every path they
+return solves the puzzle. In its paper mode (panel_search.PAPER_MODE) the
+general core runs the paper's rules, so both give the same status, expansions,
+path and paths generated, with every built-in predicate, mode and base_prune: on Algorithm 3's
+seeded puzzles (``generate_set``, 200 per size from 2x2 to 5x5 in the slow
+tier), on its draws before the solvability test (some unsolvable), and from
+lines drawn so far (``prefix``)."""
 
 import random
 
 import pytest
 
-from witness.model.rules import check
+from witness.model.rules import check, random_walk
 from witness.search import astar, panel_search
-from witness.search.generate import random_puzzle_candidate
-from witness.search.predicates import BASELINE
+from witness.search.generate import generate_set, random_puzzle_candidate
+from witness.search.predicates import BASELINE, BUILTINS
 
 PER_SIZE = 200
+PER_SIZE_DEFAULT = 12  # the default tier's share of the slow tier's puzzles
+BUDGET = 200_000
+# (predicate, mode, base_prune): every way witness.search.solve runs a built-in
+SETTINGS = [
+    (name, mode, base_prune)
+    for name in ("none", "baseline", "paper")
+    for mode in ("prune", "sort")
+    for base_prune in (False, True)
+]
+SIZES = [2, 3, 4, 5]
 
 
 def candidates(size: int) -> list:
@@ -35,3 +50,93 @@ def test_both_cores_agree_on_every_answer(size):
             assert result.path is None or check(panel, result.path).solved
         statuses.add(tri.status)
     assert statuses == {"solved", "unsolvable"}  # both answers were tried
+
+
+def same_search(puzzle, prefix=None) -> set[str]:
+    """Assert that the triangle core and the general core in paper mode give the
+    same status, expansions and path with every setting; the statuses seen."""
+    statuses = set()
+    for name, mode, base_prune in SETTINGS:
+        kwargs = {"mode": mode, "base_prune": base_prune, "max_expansions": BUDGET}
+        tri = astar.solve(puzzle, BUILTINS[name], prefix=prefix, **kwargs)
+        gen = panel_search.solve_panel(
+            puzzle.to_panel(), name, prefix=prefix, settings=panel_search.PAPER_MODE, **kwargs
+        )
+        got = (gen.status, gen.expansions, gen.path, gen.generated)
+        assert (tri.status, tri.expansions, tri.path, tri.generated) == got, (
+            name,
+            mode,
+            base_prune,
+            prefix,
+        )
+        statuses.add(tri.status)
+    return statuses
+
+
+def seeded(size: int, count: int) -> list:
+    """Algorithm 3's test set of ``count`` size x size puzzles (seed: the size);
+    a smaller count is the first puzzles of the same draws."""
+    return generate_set("random", [(size, size)], count, seed=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_paper_mode_searches_as_the_triangle_core(size):
+    for puzzle in seeded(size, PER_SIZE_DEFAULT):
+        assert "solved" in same_search(puzzle), puzzle.to_json()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_paper_mode_searches_as_the_triangle_core_on_200_per_size(size):
+    puzzles = seeded(size, PER_SIZE)
+    assert len({p.to_json() for p in puzzles}) == PER_SIZE
+    for puzzle in puzzles:
+        same_search(puzzle)
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_paper_mode_agrees_on_unsolvable_draws(size):
+    statuses = set()
+    for puzzle in candidates(size)[:40]:
+        statuses |= same_search(puzzle)
+    assert "unsolvable" in statuses
+
+
+def test_paper_mode_agrees_from_lines_drawn_so_far():
+    rng = random.Random(7)
+    for puzzle in seeded(4, PER_SIZE_DEFAULT):
+        panel = puzzle.to_panel()
+        for _ in range(3):
+            line = random_walk(panel, rng, min_steps=1, max_steps=8, stop_at_ends=True)
+            if line[-1] != puzzle.goal:  # (a line at the end: the driver's goal test)
+                same_search(puzzle, prefix=line)
+
+
+def test_paper_mode_takes_triangle_puzzles_and_their_predicates_alone():
+    from witness.errors import InputError
+    from witness.model.panel import Panel
+
+    squares = Panel(rows=1, cols=2, ends=((2, 1),), squares=((0, 0, "black"), (1, 0, "white")))
+    with pytest.raises(InputError, match="triangle puzzles alone"):
+        panel_search.solve_panel(squares, "none", settings=panel_search.PAPER_MODE)
+    triangle = seeded(2, 1)[0].to_panel()
+    with pytest.raises(InputError, match="paper's mode"):
+        panel_search.solve_panel(triangle, "bogus", settings=panel_search.PAPER_MODE)
+
+
+def test_the_driver_runs_the_triangle_family_in_the_core_cores_picks():
+    from witness.search import solvers
+    from witness.search.predicates import as_program
+
+    own = solvers.Cores(triangle=True)
+    puzzle = seeded(3, 1)[0]
+    assert solvers.core_for(puzzle, BASELINE)[1] == panel_search.PAPER_MODE
+    assert solvers.core_for(puzzle.to_panel(), BASELINE, own)[1] is None
+    # a learned program over the paper's Table 1 features: the triangle core alone has them
+    assert solvers.core_for(puzzle, as_program(BUILTINS["paper"]))[1] is None
+    for p in seeded(4, PER_SIZE_DEFAULT):
+        for name in ("none", "baseline", "paper"):
+            a = solvers.solve(p, name)
+            b = solvers.solve(p.to_panel(), name, cores=own)
+            assert (a.status, a.expansions, a.path) == (b.status, b.expansions, b.path)
+            assert "core_cpu_seconds" in a.extra and "core_cpu_seconds" not in b.extra

@@ -55,6 +55,7 @@ from witness.model.base import (
     Vertex,
 )
 from witness.model.panel import Panel
+from witness.model.puzzle import Puzzle, search_view
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import panel as kernels
@@ -80,12 +81,33 @@ from witness.search.kernels.panel import (
 from witness.search.narrow_search import solve_narrow
 from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
 from witness.search.panel_geometry import PanelGeometry, VertexIds, build_panel_geometry
-from witness.search.predicates import OPERATORS, Predicate
+from witness.search.predicates import BASELINE, OPERATORS, Predicate
 from witness.search.result import SolveResult
 
 BYTES_PER_PATH = 4 + 1 + 1 + 4  # parent, head vertex, pi flag, next path in its bucket
 MODES = ("prune", "sort")
 PREDICATES = ("none", "baseline")
+PAPER_PREDICATES = ("none", "baseline", "paper")  # in the paper's mode (CoreSettings)
+
+
+@dataclass(frozen=True)
+class CoreSettings:
+    """How the general core searches. ``paper``: the paper's triangle behaviour,
+    on a triangle puzzle of the paper's form alone (triangles only, one start,
+    one end elsewhere on the rim: :func:`witness.model.puzzle.search_view`
+    gives a Puzzle), exactly as the triangle core
+    (:mod:`witness.search.astar`) runs it, so with the same expansions and
+    path: a line ends at the end (goal-tested there, never extended), h is the
+    Manhattan distance to the end (no targets), pi_baseline is the paper's
+    (section 2.3: a triangle with more sides on the line than its number)
+    and the predicates are ``none``, ``baseline`` (that pi_baseline) and
+    ``paper`` (Table 3)."""
+
+    paper: bool = False
+
+
+GENERAL = CoreSettings()
+PAPER_MODE = CoreSettings(paper=True)
 
 BASELINE_RULES = """pi_baseline on any panel: a partial path is rejected when
 
@@ -476,6 +498,7 @@ class _Run:
     program: PanelProgram | None  # pi*, when pi is a learned program
     paths: PanelPaths
     max_paths: int
+    paper: int = 0  # the paper's rules (CoreSettings): 1 with pi_baseline, 2 with Table 3
     core_seconds: float = 0.0  # CPU seconds inside the compiled core
 
 
@@ -515,6 +538,7 @@ def _search(
             run.prune,
             run.base_prune,
             run.program is not None,
+            run.paper,
             *(run.program or _NO_PROGRAM).arrays(),
             paths.parent,
             paths.vertex,
@@ -552,9 +576,30 @@ _NO_PROGRAM = PanelProgram(
 )  # fmt: skip
 
 
-def predicate_name(predicate: str | Predicate) -> str:
+def _paper_code(panel: Panel, name: str, settings: CoreSettings) -> int:
+    """The core's ``paper`` argument: 0 the general rules, 1 the paper's with
+    pi_baseline or none, 2 with Table 3; InputError in the paper's mode on a
+    panel not of the paper's form."""
+    if not settings.paper:
+        return 0
+    if not isinstance(search_view(panel), Puzzle):
+        raise InputError("the paper's mode of the general search takes triangle puzzles alone")
+    return 2 if name == "paper" else 1
+
+
+def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:
     """The name of a predicate the general search evaluates: none, baseline, or
-    (a Predicate) a learned program over the panel features."""
+    (a Predicate) a learned program over the panel features; in the paper's
+    mode (``paper``) none, baseline or paper (Table 3)."""
+    if paper:
+        name = predicate.name if isinstance(predicate, Predicate) else str(predicate)
+        kind = predicate.kind if isinstance(predicate, Predicate) else name
+        if kind not in PAPER_PREDICATES or name != kind:
+            raise InputError(
+                f"predicate {name!r}: the general search in the paper's mode takes "
+                f"{', '.join(PAPER_PREDICATES)}"
+            )
+        return name
     if isinstance(predicate, Predicate) and predicate.kind == "program":
         check_program(predicate)
         return predicate.name
@@ -579,6 +624,7 @@ def solve_panel(
     geometry: PanelGeometry | None = None,
     stop: threading.Event | None = None,
     prefix: list[Vertex] | None = None,
+    settings: CoreSettings = GENERAL,
 ) -> SolveResult:
     """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``), no
     predicate (``none``) or a learned family program (a Predicate over the panel
@@ -588,8 +634,11 @@ def solve_panel(
     when every pruning was sound (pi_baseline, or a program marked ``sound``).
     Given ``prefix`` (a line drawn so far from a start, the player's drawing
     rules kept: :func:`witness.search.solvers.solve` checks it), the search goes
-    on from it alone, the prefix itself goal-tested first."""
-    name = predicate_name(predicate)
+    on from it alone, the prefix itself goal-tested first. ``settings.paper``:
+    the paper's triangle behaviour (:class:`CoreSettings`; InputError on a
+    panel not of the paper's form)."""
+    name = predicate_name(predicate, settings.paper)
+    paper = _paper_code(panel, name, settings)
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     check_budgets(time_limit, max_expansions, memory_mb)
@@ -617,8 +666,11 @@ def solve_panel(
         prune=mode == "prune" and name != "none",
         base_prune=base_prune,
         program=program,
-        paths=_start_paths(panel, geo, capacity, learned, prefix, evaluate),
+        paths=_start_paths(
+            panel, geo, capacity, learned, prefix, evaluate, paper, name if mode == "prune" else ""
+        ),
         max_paths=max(max_paths, 16),
+        paper=paper,
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
@@ -677,15 +729,24 @@ def _start_paths(
     learned: bool,
     prefix: list[Vertex] | None,
     evaluate: bool,
+    paper: int = 0,
+    pruning: str = "",
 ) -> PanelPaths:
     """The open list of a search from the starts, or from ``prefix`` alone (its
     pi_baseline verdict computed here when the search evaluates pi_baseline: the
-    core judges each step of a path that passed it, from the step before)."""
+    core judges each step of a path that passed it, from the step before). In
+    the paper's mode (``paper`` > 0) the paper's pi_baseline, when it is the
+    predicate ``pruning`` with (the name; else pi is the same on every path the
+    search takes, all extending the prefix, so it orders none before another)."""
     if not prefix:
         return PanelPaths.start(capacity, geo, learned)
     ids = VertexIds(panel)
     steps = [list(prefix[: i + 1]) for i in range(1, len(prefix))]
-    dead = evaluate and any(baseline_values(panel, steps))
+    if paper:
+        line = [(int(v[0]), int(v[1])) for v in prefix]
+        dead = pruning == "baseline" and BASELINE.holds(Puzzle.from_panel(panel), line)
+    else:
+        dead = evaluate and any(baseline_values(panel, steps))
     vertices = tuple(ids(tuple(v)) for v in prefix)
     return PanelPaths.start(capacity, geo, learned, vertices, dead)
 

@@ -1,12 +1,17 @@
 """The one A* driver, ``witness.search.solve``: it takes any panel (or the
-paper's triangle puzzle) and runs the compiled core for it. A panel of the
-paper's form (triangles only, one start, one end elsewhere on the rim:
-:func:`witness.model.puzzle.search_view`) runs in the triangle family's core
-(:mod:`witness.search.astar`: the paper's pi_baseline, Table 3 and learned
-Table 1 programs, the paper's tie-breaking); every other panel, and a learned
-program over the panel features, in the general core
-(:mod:`witness.search.panel_search`). The pipeline's stages and the command
-line call these, so the same stage runs on every panel type.
+paper's triangle puzzle) and runs the compiled core for it (:func:`core_for`).
+A panel of the paper's form (triangles only, one start, one end elsewhere on
+the rim: :func:`witness.model.puzzle.search_view`) is the triangle family:
+with a built-in predicate (none, the paper's pi_baseline, Table 3) it runs
+in the general core's paper mode (:data:`witness.search.panel_search.PAPER_MODE`:
+the paper's rules and tie-breaking, the same status, expansions and path as
+the triangle family's own core, :mod:`witness.search.astar`, and faster on
+the family: benchmarks/bench_cores.py), or in that own core when
+:class:`Cores` asks for it; a learned program over the paper's Table 1
+features runs in the triangle core, the only one that has them. Every other
+panel, and a learned program over the panel features, runs in the general
+core (:mod:`witness.search.panel_search`). The pipeline's stages and the
+command line call these, so the same stage runs on every panel type.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from witness.errors import InputError
@@ -38,6 +44,36 @@ def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Search
     return search_view(puzzle) if isinstance(puzzle, Panel) else puzzle
 
 
+@dataclass(frozen=True)
+class Cores:
+    """Which compiled core runs the triangle family (:func:`core_for`).
+    ``triangle``: the family's own core (:mod:`witness.search.astar`) with the
+    built-in predicates too; else the general core in its paper mode, which
+    gives the same status, expansions, path and paths generated
+    (tests/test_cores.py) and was faster on the family (docs/search.md, "The
+    two cores on the same triangle puzzles")."""
+
+    triangle: bool = False
+
+
+DEFAULT_CORES = Cores()
+
+
+def core_for(
+    puzzle: Searchable, predicate: Predicate | None = None, cores: Cores = DEFAULT_CORES
+) -> tuple[Searchable, panel_search.CoreSettings | None]:
+    """What :func:`solve` searches and in which core: (the puzzle as the
+    triangle core reads it, None) for the triangle core, (a panel, the general
+    core's settings) for the general one. ``predicate`` None stands for a
+    built-in one."""
+    searched = core_input(puzzle, predicate)
+    if isinstance(searched, Panel):
+        return searched, panel_search.GENERAL
+    if cores.triangle or (predicate is not None and predicate.kind == "program"):
+        return searched, None  # (the paper's Table 1 features: the triangle core's alone)
+    return searched.to_panel(), panel_search.PAPER_MODE
+
+
 def builtin(predicate: Predicate | str) -> Predicate:
     """A predicate, or the built-in one of that name (none, baseline, paper)."""
     if isinstance(predicate, Predicate):
@@ -47,13 +83,15 @@ def builtin(predicate: Predicate | str) -> Predicate:
     return BUILTINS[predicate]
 
 
-def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None):
+def build_geometry(
+    puzzle: Searchable, predicate: Predicate | str | None = None, cores: Cores = DEFAULT_CORES
+):
     """The compiled search's precomputed tables for ``puzzle`` (as
-    :func:`solve` with ``predicate`` will search it)."""
-    puzzle = core_input(puzzle, None if predicate is None else builtin(predicate))
-    if isinstance(puzzle, Panel):
-        return panel_geometry.build_panel_geometry(puzzle)
-    return astar.build_geometry(puzzle)
+    :func:`solve` with ``predicate`` and ``cores`` will search it)."""
+    searched, settings = core_for(puzzle, None if predicate is None else builtin(predicate), cores)
+    if settings is not None:
+        return panel_geometry.build_panel_geometry(cast(Panel, searched))
+    return astar.build_geometry(cast(Puzzle, searched))
 
 
 # Loading a core from numba's disk cache takes a second or two on an idle machine;
@@ -71,17 +109,18 @@ def warm_up(
     predicate: Predicate | str | None = None,
     notice: Callable[[str], None] | None = None,
     notice_after: float = NOTICE_AFTER_SECONDS,
+    cores: Cores = DEFAULT_CORES,
 ) -> None:
     """Load the compiled core :func:`solve` runs for ``puzzle`` and ``predicate``
     (both cores when no puzzle is given), so no timed solve pays for it. When
     loading a core takes longer than ``notice_after`` seconds (it is being
     compiled), ``notice`` is called once, from another thread, with a sentence
     saying so."""
-    cores = [astar, panel_search]
+    loaded = [astar, panel_search]
     if puzzle is not None:
-        searched = core_input(puzzle, None if predicate is None else builtin(predicate))
-        cores = [panel_search if isinstance(searched, Panel) else astar]
-    for core in cores:
+        chosen = core_for(puzzle, None if predicate is None else builtin(predicate), cores)
+        loaded = [astar if chosen[1] is None else panel_search]
+    for core in loaded:
         name = "panel" if core is panel_search else "triangle"
         timer = None
         if notice is not None:
@@ -106,11 +145,12 @@ def solve(
     geometry=None,
     stop: threading.Event | None = None,
     prefix: Sequence[Vertex] | None = None,
+    cores: Cores = DEFAULT_CORES,
 ) -> SolveResult:
     """A* (Algorithm 1) with ``predicate`` on any panel or triangle puzzle, in
-    the core :func:`core_input` picks; budgets, statuses and the result as in
+    the core :func:`core_for` picks; budgets, statuses and the result as in
     :func:`witness.search.astar.solve`. ``geometry``, when given, comes from
-    :func:`build_geometry` of the same puzzle and predicate.
+    :func:`build_geometry` of the same puzzle, predicate and cores.
 
     ``prefix``, a line drawn so far (from a start, by the drawing rules:
     :func:`check_prefix`), makes the search go on from it alone: the solution
@@ -118,16 +158,18 @@ def solve(
     the panel (with a sound predicate)."""
     predicate = builtin(predicate)
     line = None if prefix is None else check_prefix(puzzle, prefix)
-    puzzle = core_input(puzzle, predicate)
-    if not isinstance(geometry, _GEOMETRY[isinstance(puzzle, Panel)]):
+    view = core_input(puzzle, predicate)
+    searched, settings = core_for(puzzle, predicate, cores)
+    if not isinstance(geometry, _GEOMETRY[settings is not None]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
-    if line is not None and not isinstance(puzzle, Panel) and line[-1] == puzzle.goal:
-        return _finished(puzzle, line, predicate, mode, base_prune)  # the core goes past it
-    search: Callable[..., SolveResult] = (
-        panel_search.solve_panel if isinstance(puzzle, Panel) else astar.solve
-    )
+    if line is not None and isinstance(view, Puzzle) and line[-1] == view.goal:
+        return _finished(view, line, predicate, mode, base_prune)  # the core goes past it
+    search: Callable[..., SolveResult] = astar.solve
+    options = {}
+    if settings is not None:
+        search, options = panel_search.solve_panel, {"settings": settings}
     return search(
-        puzzle,
+        searched,
         predicate,
         mode=mode,
         base_prune=base_prune,
@@ -137,6 +179,7 @@ def solve(
         geometry=geometry,
         stop=stop,
         prefix=line,
+        **options,
     )
 
 

@@ -21,6 +21,7 @@ from witness.search.kernels.panel.base import (
     EXHAUSTED,
     NEED_SPACE,
     P_DOT,
+    P_TRIANGLE,
     RUNNING,
     direction,
     jit,
@@ -141,6 +142,45 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
     return (best + 1) // 2
 
 
+@jit_inline
+def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, epoint, pnb,
+                 vpoint, h, kind, value, targets, width, cover, stamp):
+    """The paper's rules on a child (``paper`` > 0: a triangle puzzle of the paper's
+    form, judged as the triangle core judges it): (keep it, pi, its flag, h). A
+    line ends at the end (the child was goal-tested, never extended). pi_baseline
+    is a triangle with more sides on the line than its number: the parent's
+    (``base``, its flag) or, when ``evaluate``, one beside the new edge (``over``:
+    only its cells gained a side), which ``base_prune`` drops; the flag is
+    pi_baseline, which pi is in ``paper`` 1; in ``paper`` 2 pi is the paper's
+    Table 3 (on every triangle: too many sides, or 3 with 1 or 2 sides and the
+    head not a corner of it). h is the Manhattan distance to the end. With
+    ``paper`` 0, (True, False, base, 0): the general rules judge the child."""
+    if paper == 0:
+        return True, False, base, np.int64(0)
+    over = False
+    if evaluate:
+        p = epoint[head, d]
+        for turn in range(1, 4, 2):  # the cells on either side of the edge
+            c = pnb[p, (d + turn) & 3]
+            if c >= 0 and kind[c] == P_TRIANGLE:
+                over = over or sides_covered(c, width, cover, stamp) > value[c]
+    flag = base or over
+    pi = flag
+    if paper == 2:
+        pi = False
+        wx = vpoint[w] % width
+        wy = vpoint[w] // width
+        for i in range(targets.shape[0]):
+            c = targets[i, 0]
+            k = sides_covered(c, width, cover, stamp)
+            corner = abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1
+            if k > value[c] or (value[c] == 3 and (k == 1 or k == 2) and not corner):
+                pi = True
+                break
+    keep = not (at_end or (pi and prune) or (over and base_prune))
+    return keep, pi, flag, np.int64(h[w])
+
+
 @jit_free
 def _store(node, w, f, parent, vertex, flag, n_nodes):
     """Store path n_nodes: ``node`` extended to ``w``, with flag f."""
@@ -227,8 +267,8 @@ def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
                     place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
-                    star, clauses, cmps, need, edge_ends, parent, vertex, flag, later, first,
-                    last, counters, candidates, scratch, pscratch, tiling, max_expansions):
+                    star, paper, clauses, cmps, need, edge_ends, parent, vertex, flag, later,
+                    first, last, counters, candidates, scratch, pscratch, tiling, max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except as said below. Resumable."""
     # A child that reaches an end and passes panel_final is stored in
@@ -240,31 +280,28 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # children pi holds on, ``base_prune`` those pi_baseline holds on. The
     # *scratch arguments live as long as the search. The open list is a bucket
     # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
+    # ``paper`` > 0 (a triangle puzzle of the paper's form): the triangle core's
+    # rules instead (_paper_child), so the same expansions and path as it.
     capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     program = (clauses, cmps, need)
     grid = (neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, is_end, ends)
     symbols_t = (kind, colour, value, outside, symbols, dot_point, dot_a, dot_b)
     bitg = bit_grid(neighbour, mirror, rules, evaluate and not star)
-    n_nodes, heap_size = counters[C_NODES], counters[C_HEAP]
+    n_nodes, heap_size, cursor = counters[C_NODES], counters[C_HEAP], counters[C_CURSOR]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
-    cursor = counters[C_CURSOR]
-    done = 0
-    marked = -1  # the path marked last (its length last_g), none on entry
-    last_g = 0
+    # marked: the path marked last (its length last_g), none on entry
+    done, marked, last_g = 0, -1, 0
     while heap_size > 0 and done < max_expansions:
         if n_nodes + 8 > capacity:
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
             return NEED_SPACE
         node, cursor = open_pop(later, first, cursor)
-        heap_size -= 1
-        expansions += 1
-        done += 1
+        heap_size, expansions, done = heap_size - 1, expansions + 1, done + 1
         g = _mark_popped(node, marked, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
                          epoint, mirror, mpoint, counters)
         stamp = counters[C_STAMP]
-        marked = node
-        last_g = g
+        marked, last_g = node, g
         head, found = vertex[node], 0
         lmask = -1  # the line as bits (bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
@@ -273,7 +310,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         # too (nothing cut off) when the panel has squares, stars, polyominoes
         # or cancellers (rules[3]). (never from a start: its path was not
         # evaluated, so may not pass the rules)
-        fast_head = (evaluate and rules[2] == 1 and parent[node] >= 0
+        fast_head = (evaluate and paper == 0 and rules[2] == 1 and parent[node] >= 0
                      and ring_connected(head, neighbour, on, stamp))
         # vertices off a child's line (g + 2 on it), when that shortcut holds
         n_off = rules[4] - g - 2 if rules[2] == 1 and parent[node] >= 0 else -1
@@ -291,8 +328,12 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 found += 1
                 n_nodes += 1
             base = flag[node] == 1
+            # the paper's rules (paper > 0) judge the child there, else the ones below
+            keep, pi, base, hw = _paper_child(head, d, w, is_end[w] == 1, paper, evaluate, prune,
+                                              base_prune, base, epoint, pnb, vpoint, h, kind,
+                                              value, targets, width, cover, stamp)
             reach_lab = 0
-            if evaluate and not base:
+            if evaluate and not base and paper == 0:
                 fast = fast_head and not is_end[w] and (
                     rules[3] == 0 or ring_connected(w, neighbour, on, stamp))
                 flooded = labels[0]
@@ -303,18 +344,20 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                                   parent[node] >= 0)
                 reach_lab = labels[0] if labels[0] != flooded else 0
             # pi*, unless pi_baseline drops the child anyway
-            pi = base if not star else not (base and base_prune) and program_fires(
+            pi = pi if paper else base if not star else not (base and base_prune) and program_fires(
                 w, np.int64(reach_lab), program, neighbour, mirror, ends, symbols, kind, colour,
                 value, n_colours, dot_point, dot_a, dot_b, edge_ends, width, height, on, cover,
                 stamp, vlabel, labels, queue, pscratch)
-            if not ((pi and prune) or (base and base_prune)):
-                hw = _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror,
-                               mpoint, cover, stamp)
+            if keep and not ((pi and prune) or (base and base_prune)):
+                hw = hw if paper else _target_h(w, h, vpoint, width, targets, place_end, kind,
+                                                value, mirror, mpoint, cover, stamp)
                 cursor = keep_child(node, w, g + 1, pi, base, hw, parent, vertex, flag, later,
                                      first, last, cursor, n_nodes)
                 heap_size += 1
                 n_nodes += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
+            if found > 0 and paper:  # a solution (panel_final is exact there): stop at once,
+                break  # as the triangle core does
         if found > 0:
             counters[C_CANDIDATES] = found
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
