@@ -730,7 +730,7 @@ def panel_from_dict(data: object) -> Panel:
         raise PuzzleError("pillar", f"expected true or false, got {pillar!r}")
     gaps, _ = _edges(data, "gaps", vertices_too=False)
     removed_edges, removed_vertices = _edges(data, "removed", vertices_too=True)
-    return Panel(
+    panel = Panel(
         rows=data["rows"],
         cols=data["cols"],
         starts=_terminals(data, "start", "starts", [(0, 0)]),
@@ -752,6 +752,13 @@ def panel_from_dict(data: object) -> Panel:
         pillar=pillar,
         meta=meta,
     )
+    if "goal" in data and not _rim_end(panel, panel.ends[0]):
+        raise PuzzleError(
+            "goal",
+            f"vertex {list(panel.ends[0])} is not peripheral (degree 4): the exit of the "
+            "paper's form is on the rim (an end on an inner vertex goes under 'ends')",
+        )
+    return panel
 
 
 def _with_colour(item: tuple, name: str) -> list:
@@ -775,6 +782,12 @@ def _dot_list(d: Dot) -> list:
     return coords if d.colour == "black" else [*coords, d.colour]
 
 
+def _rim_end(panel: Panel, v: Vertex) -> bool:
+    """An end the paper's form takes as its ``goal``: half way along an edge or
+    on the rim (the engine's ends may be inner vertices, given as ``ends``)."""
+    return is_midpoint(v) or panel.is_boundary(panel.base(v))
+
+
 def panel_to_dict(panel: Panel) -> dict:
     """The JSON object: only the fields in use, colours only when not the default."""
     out: dict = {"rows": panel.rows, "cols": panel.cols}
@@ -782,9 +795,9 @@ def panel_to_dict(panel: Panel) -> dict:
         out["start"] = list(panel.starts[0])
     else:
         out["starts"] = [list(v) for v in panel.starts]
-    if len(panel.ends) == 1:
+    if len(panel.ends) == 1 and _rim_end(panel, panel.ends[0]):
         out["goal"] = list(panel.ends[0])
-    else:
+    else:  # (an inner end is no paper-form goal: panel_from_dict refuses one)
         out["ends"] = [list(v) for v in panel.ends]
     out["triangles"] = [_with_colour(t, "triangles") for t in panel.triangles]
     for name in ("squares", "stars", "cancellers"):

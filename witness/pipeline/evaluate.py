@@ -23,7 +23,7 @@ from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
-from witness.search.solvers import Searchable, build_geometry, solve, warm_up
+from witness.search.solvers import TIMING_CORES, Searchable, build_geometry, solve, warm_up
 from witness.verify.verdict import may_prune
 
 
@@ -56,7 +56,8 @@ def solve_all(
     progress: bool = False,
 ) -> list[SolveRecord]:
     """Solve every ``(name, puzzle)`` with one predicate; one record each."""
-    warm_up()  # the first call of a process loads the compiled core: keep it out of the timings
+    # the first call of a process loads the compiled core: keep it out of the timings
+    warm_up(cores=TIMING_CORES)
     pred = load_predicate(predicate)
     items: Iterable = puzzles
     if progress:
@@ -73,7 +74,8 @@ def solve_all(
             time_limit=time_limit,
             max_expansions=max_expansions,
             memory_mb=memory_mb,
-            geometry=build_geometry(puzzle),
+            geometry=build_geometry(puzzle, cores=TIMING_CORES),
+            cores=TIMING_CORES,
         )
         records.append(
             SolveRecord(

@@ -613,6 +613,20 @@ def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:
     return name
 
 
+def _lone_solution(
+    panel: Panel, prefix: list[Vertex] | None, deadline: float | None
+) -> list | None:
+    """The goal test before the search: a start that is also an end is a line
+    of one vertex (and a prefix that ends at an end is tested as it is)."""
+    lone = [[v] for v in panel.starts if v in panel.ends]
+    if prefix:
+        lone = [[tuple(v) for v in prefix]] if tuple(prefix[-1]) in panel.ends else []
+    try:
+        return next((line for line in lone if is_solution(panel, line, deadline)), None)
+    except CheckStopped:
+        return None
+
+
 def solve_panel(
     panel: Panel,
     predicate: str | Predicate = "baseline",
@@ -674,15 +688,7 @@ def solve_panel(
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    # A start that is also an end is a line of one vertex: the goal test first
-    # (and a prefix that ends at an end is tested as it is).
-    lone = [[v] for v in panel.starts if v in panel.ends]
-    if prefix:
-        lone = [[tuple(v) for v in prefix]] if tuple(prefix[-1]) in panel.ends else []
-    try:
-        path = next((line for line in lone if is_solution(panel, line, deadline)), None)
-    except CheckStopped:
-        path = None
+    path = _lone_solution(panel, prefix, deadline)
     status_name = "solved"
     try:
         if path is None:
