@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from engine_pillars import START, TOP, engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,25 +24,6 @@ from witness.search.count import count_with_checker
 from witness.search.panel_geometry import build_panel_geometry
 from witness.search.panel_search import baseline_values, solve_panel
 
-
-def engine(cols: int, rows: int, marks: dict, symmetry: dict | None = None) -> dict:
-    """An engine puzzle object of a pillar (tests/test_pillars.py's)."""
-    grid = [
-        [None if x % 2 and y % 2 else {"type": "line", "line": 0} for y in range(2 * rows + 1)]
-        for x in range(2 * cols)
-    ]
-    for (x, y), value in marks.items():
-        if x % 2 and y % 2:
-            grid[x][y] = value
-        else:
-            grid[x][y].update(value)
-    data = {"name": "t", "pillar": True, "grid": grid}
-    if symmetry is not None:
-        data["symmetry"] = symmetry
-    return data
-
-
-START, TOP, BOTTOM = {"start": True}, {"end": "top"}, {"end": "bottom"}
 NONE = {"x": False, "y": False}
 STAR = {"type": "star", "color": "red"}
 # name: (engine puzzle, the engine's count)

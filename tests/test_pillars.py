@@ -8,6 +8,7 @@ import json
 from itertools import pairwise
 
 import pytest
+from engine_pillars import BOTTOM, START, TOP, engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,28 +18,7 @@ from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
 from witness.search.count import count_with_checker
 
-
 # ------------------------------------------------------- engine fixtures
-def engine(cols: int, rows: int, marks: dict, symmetry: dict | None = None) -> dict:
-    """An engine puzzle object of a pillar ``cols`` cells round and ``rows``
-    high: ``marks`` maps an engine grid place (x, y from the top) to what it
-    holds (a dict of flags for a point or segment, a symbol for a cell)."""
-    grid = [
-        [None if x % 2 and y % 2 else {"type": "line", "line": 0} for y in range(2 * rows + 1)]
-        for x in range(2 * cols)
-    ]
-    for (x, y), value in marks.items():
-        if x % 2 and y % 2:
-            grid[x][y] = value
-        else:
-            grid[x][y].update(value)
-    data = {"name": "t", "pillar": True, "grid": grid}
-    if symmetry is not None:
-        data["symmetry"] = symmetry
-    return data
-
-
-START, TOP, BOTTOM = {"start": True}, {"end": "top"}, {"end": "bottom"}
 
 
 def sq(colour: str) -> dict:
