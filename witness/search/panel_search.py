@@ -55,7 +55,7 @@ from witness.model.base import (
     Vertex,
 )
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, search_view
+from witness.model.puzzle import Puzzle, paper_puzzle
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import panel as kernels
@@ -582,7 +582,7 @@ def _paper_code(panel: Panel, name: str, settings: CoreSettings) -> int:
     panel not of the paper's form."""
     if not settings.paper:
         return 0
-    if not isinstance(search_view(panel), Puzzle):
+    if paper_puzzle(panel) is None:
         raise InputError("the paper's mode of the general search takes triangle puzzles alone")
     return 2 if name == "paper" else 1
 

@@ -166,8 +166,11 @@ def solve(
     searched, settings = core_for(puzzle, predicate, cores)
     if not isinstance(geometry, _GEOMETRY[settings is not None]):
         geometry = None  # built for the other core (a set's geometry, shared by predicates)
-    if line is not None and isinstance(view, Puzzle) and line[-1] == view.goal:
-        return _finished(view, line, predicate, mode, base_prune)  # the core goes past it
+    # (the triangle family's line ends at its goal: its cores would go past it)
+    if line is not None and (settings is None or settings.paper):
+        panel = view.to_panel()
+        if line[-1] in panel.ends:
+            return _finished(panel, line, predicate, mode, base_prune)
     search: Callable[..., SolveResult] = astar.solve
     options = {}
     if settings is not None:
@@ -188,10 +191,10 @@ def solve(
 
 
 def _finished(
-    puzzle: Puzzle, line: list[Vertex], predicate: Predicate, mode: str, base_prune: bool
+    panel: Panel, line: list[Vertex], predicate: Predicate, mode: str, base_prune: bool
 ) -> SolveResult:
     """A search from a line that already ends at the goal: the goal test alone."""
-    solved = is_solution(puzzle.to_panel(), line)
+    solved = is_solution(panel, line)
     return SolveResult(
         solved=solved,
         path=line if solved else None,
