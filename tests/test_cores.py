@@ -140,3 +140,20 @@ def test_the_driver_runs_the_triangle_family_in_the_core_cores_picks():
             b = solvers.solve(p.to_panel(), name, cores=own)
             assert (a.status, a.expansions, a.path) == (b.status, b.expansions, b.path)
             assert "core_cpu_seconds" in a.extra and "core_cpu_seconds" not in b.extra
+
+
+def test_a_line_drawn_to_the_goal_is_goal_tested_alone_in_either_core():
+    """witness.search.solve from a prefix that already ends at the goal: the
+    goal test, no expansion, in the paper mode and in the triangle core."""
+    from witness.search.solvers import Cores, solve
+
+    tested = 0
+    for puzzle in generate_set("random", [(3, 3)], 8, 5):
+        found = solve(puzzle, "baseline")
+        if not found.solved:
+            continue
+        tested += 1
+        for cores in (Cores(), Cores(triangle=True)):
+            done = solve(puzzle, "baseline", prefix=found.path, cores=cores)
+            assert (done.status, done.expansions, done.path) == ("solved", 0, found.path)
+    assert tested > 0
