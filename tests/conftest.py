@@ -9,8 +9,10 @@ from hypothesis import settings
 
 from profiles import PROFILES
 
+# ci draws the same examples on every run (a red CI is then reproducible and a
+# green one not luck); dev draws new ones each run, to explore
 for _name, _count in PROFILES.items():
-    settings.register_profile(_name, max_examples=_count)
+    settings.register_profile(_name, max_examples=_count, derandomize=_name == "ci")
 # --hypothesis-profile, when given, loads its profile after this
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 

@@ -1,7 +1,8 @@
 """The property tests' example counts, scaled by one setting: the Hypothesis
 profile. Each test writes the count it was tuned with, ``examples(n)``; the
-profile ``ci`` (the default) runs that count, ``dev`` a quarter of it (at
-least 5) for a quick local run:
+profile ``ci`` (the default) runs that count, the same examples on every run
+(derandomised), ``dev`` a quarter of it (at least 5), new ones each run, for a
+quick local run:
 
     HYPOTHESIS_PROFILE=dev .venv/bin/python -m pytest
     .venv/bin/python -m pytest --hypothesis-profile=dev
