@@ -13,12 +13,17 @@ which the two disagree. Passes:
   core; a disagreement is any of the three differing), with no predicate, the
   paper's pi_baseline and Table 3 (pruning): the ratio that decides whether
   the triangle core may stay (at least 1.3x faster on the family);
+- ``learned``: the same in paper mode with learned programs over Table 1's
+  features (the truth table of ``Predicate.encode`` in either core): Table 3
+  as a program, and the rich bias's pi* (``results/reference/rich``), which
+  floods the head's free region for the goal's reachability and the sides
+  still addable;
 - ``own``: each core with its own rules and pi_baseline (the general one
   prunes more), and with no predicate (its h and its ends differ): a
   disagreement is a different answer, solvable or not.
 
     .venv/bin/python benchmarks/bench_cores.py [--per-size 200] [--sizes 2 3 4 5]
-        [--seed 0] [--max-expansions 2000000] [--passes paper own]
+        [--seed 0] [--max-expansions 2000000] [--passes paper learned own]
 """
 
 from __future__ import annotations
@@ -27,10 +32,12 @@ import argparse
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+from witness.learning.translate import translate_file
 from witness.search import astar, panel_search
 from witness.search.generate import generate_set
-from witness.search.predicates import BUILTINS
+from witness.search.predicates import BUILTINS, Predicate, as_program
 from witness.search.result import SolveResult
 
 Solver = Callable[..., SolveResult]
@@ -43,15 +50,16 @@ def timed(solve, *args, **kwargs):
     return result, time.process_time() - t0
 
 
-def run_size(puzzles: list, predicate: str, paper: bool, budget: int) -> dict:
+def run_size(puzzles: list, predicate: str | Predicate, paper: bool, budget: int) -> dict:
     """Both cores on ``puzzles`` with ``predicate``; totals per core."""
     settings = panel_search.PAPER_MODE if paper else panel_search.GENERAL
+    pred = BUILTINS[predicate] if isinstance(predicate, str) else predicate
     row = {"puzzles": len(puzzles), "disagree": 0}
     for core in ("triangle", "general"):
         row.update({f"{core}_solved": 0, f"{core}_expansions": 0, f"{core}_cpu": 0.0})
     for puzzle in puzzles:
         panel = puzzle.to_panel()
-        tri, t_cpu = timed(astar.solve, puzzle, BUILTINS[predicate], max_expansions=budget)
+        tri, t_cpu = timed(astar.solve, puzzle, pred, max_expansions=budget)
         gen, g_cpu = timed(
             panel_search.solve_panel, panel, predicate, max_expansions=budget, settings=settings
         )
@@ -98,11 +106,16 @@ def show(rows: list[dict], title: str) -> None:
         )
 
 
-PASSES = {
+RICH_PI = Path(__file__).parents[1] / "results/reference/rich/rich/final/pi_star.pl"
+PASSES: dict[str, list[tuple[str | Predicate, bool, str]]] = {
     "paper": [
         ("none", True, "paper mode, no predicate (plain A*)"),
         ("baseline", True, "paper mode, the paper's pi_baseline, pruning"),
         ("paper", True, "paper mode, Table 3, pruning"),
+    ],
+    "learned": [
+        (as_program(BUILTINS["paper"]), True, "paper mode, Table 3 as a learned program, pruning"),
+        (translate_file(RICH_PI), True, "paper mode, the rich bias's pi*, pruning"),
     ],
     "own": [
         ("baseline", False, "each core's own rules and pi_baseline, pruning"),

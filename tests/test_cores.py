@@ -8,16 +8,32 @@ general core runs the paper's rules, so both give the same status, expansions,
 path and paths generated, with every built-in predicate, mode and base_prune: on Algorithm 3's
 seeded puzzles (``generate_set``, 200 per size from 2x2 to 5x5 in the slow
 tier), on its draws before the solvability test (some unsolvable), and from
-lines drawn so far (``prefix``)."""
+lines drawn so far (``prefix``). So do learned programs over the paper's
+Table 1 features (``LEARNED``: Table 3 as a program, the rich bias's pi*,
+which reads the goal's reachability and the addable sides, one that reads the
+path's length, and seeded random ones over every feature)."""
 
 import random
 
 import pytest
+from project_files import ROOT
 
+from witness.learning.translate import translate_file
 from witness.model.rules import check, random_walk
 from witness.search import astar, panel_search
 from witness.search.generate import generate_set, random_puzzle_candidate
-from witness.search.predicates import BASELINE, BUILTINS
+from witness.search.predicates import (
+    BASELINE,
+    BUILTINS,
+    FEATURES,
+    OPERATORS,
+    Clause,
+    Comparison,
+    Predicate,
+    as_program,
+    const,
+    feat,
+)
 
 PER_SIZE = 200
 PER_SIZE_DEFAULT = 12  # the default tier's share of the slow tier's puzzles
@@ -30,6 +46,46 @@ SETTINGS = [
     for base_prune in (False, True)
 ]
 SIZES = [2, 3, 4, 5]
+
+
+def random_programs(count: int, seed: int) -> list[Predicate]:
+    """Seeded programs of 1 to 3 clauses, each 1 to 3 comparisons of a Table 1
+    feature with another or with a constant of 0 to 4."""
+    rng = random.Random(seed)
+    names = sorted(FEATURES)
+
+    def comparison() -> Comparison:
+        right = feat(rng.choice(names)) if rng.random() < 0.3 else const(rng.randint(0, 4))
+        return Comparison(rng.choice(sorted(OPERATORS)), feat(rng.choice(names)), right)
+
+    return [
+        Predicate(
+            f"random{i}",
+            "program",
+            tuple(
+                Clause(tuple(comparison() for _ in range(rng.randint(1, 3))))
+                for _ in range(rng.randint(1, 3))
+            ),
+        )
+        for i in range(count)
+    ]
+
+
+LONG = Predicate(
+    "long",
+    "program",
+    (
+        Clause((Comparison("gt", feat("edges_on_square"), feat("triangles")),)),
+        Clause((Comparison("gt", feat("path_length"), const(6)),
+                Comparison("lt", feat("edges_on_square"), feat("triangles")))),
+    ),
+)  # fmt: skip
+LEARNED = [
+    as_program(BUILTINS["paper"]),
+    translate_file(ROOT / "results" / "reference" / "rich" / "rich" / "final" / "pi_star.pl"),
+    LONG,
+    *random_programs(6, seed=1),
+]
 
 
 def candidates(size: int) -> list:
@@ -52,15 +108,20 @@ def test_both_cores_agree_on_every_answer(size):
     assert statuses == {"solved", "unsolvable"}  # both answers were tried
 
 
-def same_search(puzzle, prefix=None) -> set[str]:
+def same_search(puzzle, prefix=None, predicates=None) -> set[str]:
     """Assert that the triangle core and the general core in paper mode give the
-    same status, expansions and path with every setting; the statuses seen."""
+    same status, expansions and path with every setting (the built-ins, or
+    ``predicates`` in each mode and base_prune); the statuses seen."""
+    settings = SETTINGS
+    if predicates is not None:
+        settings = [(p, m, b) for p in predicates for m in ("prune", "sort") for b in (False, True)]
     statuses = set()
-    for name, mode, base_prune in SETTINGS:
+    for name, mode, base_prune in settings:
         kwargs = {"mode": mode, "base_prune": base_prune, "max_expansions": BUDGET}
-        tri = astar.solve(puzzle, BUILTINS[name], prefix=prefix, **kwargs)
+        predicate = BUILTINS[name] if isinstance(name, str) else name
+        tri = astar.solve(puzzle, predicate, prefix=prefix, **kwargs)
         gen = panel_search.solve_panel(
-            puzzle.to_panel(), name, prefix=prefix, settings=panel_search.PAPER_MODE, **kwargs
+            puzzle.to_panel(), predicate, prefix=prefix, settings=panel_search.PAPER_MODE, **kwargs
         )
         got = (gen.status, gen.expansions, gen.path, gen.generated)
         assert (tri.status, tri.expansions, tri.path, tri.generated) == got, (
@@ -92,6 +153,27 @@ def test_paper_mode_searches_as_the_triangle_core_on_200_per_size(size):
     assert len({p.to_json() for p in puzzles}) == PER_SIZE
     for puzzle in puzzles:
         same_search(puzzle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_paper_mode_runs_learned_table1_programs_as_the_triangle_core(size):
+    for puzzle in seeded(size, 3):
+        same_search(puzzle, predicates=LEARNED)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_paper_mode_runs_learned_table1_programs_on_200_per_size(size):
+    for puzzle in seeded(size, PER_SIZE):
+        same_search(puzzle, predicates=LEARNED)
+
+
+def test_paper_mode_runs_learned_programs_from_lines_drawn_so_far():
+    rng = random.Random(3)
+    for puzzle in seeded(4, 4) + candidates(3)[:8]:
+        line = random_walk(puzzle.to_panel(), rng, min_steps=1, max_steps=8, stop_at_ends=True)
+        if line[-1] != puzzle.goal:
+            same_search(puzzle, prefix=line, predicates=LEARNED)
 
 
 @pytest.mark.parametrize("size", [3, 4])
@@ -126,14 +208,15 @@ def test_paper_mode_takes_triangle_puzzles_and_their_predicates_alone():
 
 def test_the_driver_runs_the_triangle_family_in_the_core_cores_picks():
     from witness.search import solvers
-    from witness.search.predicates import as_program
 
     own = solvers.Cores(triangle=True)
     puzzle = seeded(3, 1)[0]
     assert solvers.core_for(puzzle, BASELINE)[1] == panel_search.PAPER_MODE
     assert solvers.core_for(puzzle.to_panel(), BASELINE, own)[1] is None
-    # a learned program over the paper's Table 1 features: the triangle core alone has them
-    assert solvers.core_for(puzzle, as_program(BUILTINS["paper"]))[1] is None
+    # a learned program over the paper's Table 1 features: the paper mode too
+    table3 = as_program(BUILTINS["paper"])
+    assert solvers.core_for(puzzle, table3)[1] == panel_search.PAPER_MODE
+    assert solvers.core_for(puzzle, table3, own)[1] is None
     for p in seeded(4, PER_SIZE_DEFAULT):
         for name in ("none", "baseline", "paper"):
             a = solvers.solve(p, name)

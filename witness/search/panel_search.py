@@ -47,6 +47,7 @@ import functools
 import threading
 import time
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -79,7 +80,12 @@ from witness.search.kernels.panel import (
     tiling_scratch,
 )
 from witness.search.narrow_search import solve_narrow
-from witness.search.panel_features import KIND_FEATURES, PANEL_FEATURES, features_apply
+from witness.search.panel_features import (
+    KIND_FEATURES,
+    PANEL_FEATURES,
+    features_apply,
+    reads_panel_features,
+)
 from witness.search.panel_geometry import PanelGeometry, VertexIds, build_panel_geometry
 from witness.search.predicates import BASELINE, OPERATORS, Predicate
 from witness.search.result import SolveResult
@@ -100,8 +106,9 @@ class CoreSettings:
     path: a line ends at the end (goal-tested there, never extended), h is the
     Manhattan distance to the end (no targets), pi_baseline is the paper's
     (section 2.3: a triangle with more sides on the line than its number)
-    and the predicates are ``none``, ``baseline`` (that pi_baseline) and
-    ``paper`` (Table 3)."""
+    and the predicates are ``none``, ``baseline`` (that pi_baseline),
+    ``paper`` (Table 3) and a learned program over the paper's Table 1
+    features (:data:`witness.search.predicates.FEATURES`)."""
 
     paper: bool = False
 
@@ -498,7 +505,8 @@ class _Run:
     program: PanelProgram | None  # pi*, when pi is a learned program
     paths: PanelPaths
     max_paths: int
-    paper: int = 0  # the paper's rules (CoreSettings): 1 with pi_baseline, 2 with Table 3
+    paper: int = 0  # the paper's rules (CoreSettings): 1 pi_baseline, 2 Table 3, 3 a program
+    table: tuple[np.ndarray, np.ndarray] = (np.zeros(1, np.bool_), np.ones(3, np.int64))
     core_seconds: float = 0.0  # CPU seconds inside the compiled core
 
 
@@ -539,6 +547,7 @@ def _search(
             run.base_prune,
             run.program is not None,
             run.paper,
+            *run.table,
             *(run.program or _NO_PROGRAM).arrays(),
             paths.parent,
             paths.vertex,
@@ -576,28 +585,42 @@ _NO_PROGRAM = PanelProgram(
 )  # fmt: skip
 
 
-def _paper_code(panel: Panel, name: str, settings: CoreSettings) -> int:
+def _paper_code(panel: Panel, predicate: str | Predicate, settings: CoreSettings) -> int:
     """The core's ``paper`` argument: 0 the general rules, 1 the paper's with
-    pi_baseline or none, 2 with Table 3; InputError in the paper's mode on a
-    panel not of the paper's form."""
+    pi_baseline or none, 2 with Table 3, 3 with a learned Table 1 program;
+    InputError in the paper's mode on a panel not of the paper's form."""
     if not settings.paper:
         return 0
     if paper_puzzle(panel) is None:
         raise InputError("the paper's mode of the general search takes triangle puzzles alone")
+    if isinstance(predicate, Predicate) and predicate.kind == "program":
+        return 3
+    name = predicate.name if isinstance(predicate, Predicate) else predicate
     return 2 if name == "paper" else 1
+
+
+def _table(predicate: str | Predicate, paper: int) -> tuple[np.ndarray, np.ndarray]:
+    """The core's ``table`` and ``dims`` arguments: a learned Table 1 program's
+    truth table (Predicate.encode) in ``paper`` 3, an unread one otherwise."""
+    if paper != 3 or not isinstance(predicate, Predicate):
+        return _Run.table
+    _, table, n_reach, n_addable, n_lengths = predicate.encoded
+    return table, np.array([n_reach, n_addable, n_lengths], np.int64)
 
 
 def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:
     """The name of a predicate the general search evaluates: none, baseline, or
     (a Predicate) a learned program over the panel features; in the paper's
-    mode (``paper``) none, baseline or paper (Table 3)."""
+    mode (``paper``) none, baseline, paper (Table 3) or a learned program over
+    the paper's Table 1 features."""
     if paper:
         name = predicate.name if isinstance(predicate, Predicate) else str(predicate)
         kind = predicate.kind if isinstance(predicate, Predicate) else name
-        if kind not in PAPER_PREDICATES or name != kind:
+        table1 = kind == "program" and not reads_panel_features(cast(Predicate, predicate))
+        if not table1 and (kind not in PAPER_PREDICATES or name != kind):
             raise InputError(
                 f"predicate {name!r}: the general search in the paper's mode takes "
-                f"{', '.join(PAPER_PREDICATES)}"
+                f"{', '.join(PAPER_PREDICATES)} or a learned program over Table 1's features"
             )
         return name
     if isinstance(predicate, Predicate) and predicate.kind == "program":
@@ -652,7 +675,7 @@ def solve_panel(
     the paper's triangle behaviour (:class:`CoreSettings`; InputError on a
     panel not of the paper's form)."""
     name = predicate_name(predicate, settings.paper)
-    paper = _paper_code(panel, name, settings)
+    paper = _paper_code(panel, predicate, settings)
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     check_budgets(time_limit, max_expansions, memory_mb)
@@ -669,10 +692,10 @@ def solve_panel(
     learned = isinstance(predicate, Predicate) and predicate.kind == "program"
     # (the panel features read a rectangle's vertices: round a pillar or with a
     # start or an end half way along an edge a learned program never fires)
-    learned = learned and not (panel.pillar or panel.halves)
+    learned = learned and not (panel.pillar or panel.halves or paper)
     evaluate = name == "baseline" or base_prune
     program = encode_program(panel, predicate, geo) if learned else None
-    sound = not learned or mode == "sort" or predicate.sound
+    sound = not (learned or paper == 3) or mode == "sort" or cast(Predicate, predicate).sound
     run = _Run(
         panel,
         geo,
@@ -685,6 +708,7 @@ def solve_panel(
         ),
         max_paths=max(max_paths, 16),
         paper=paper,
+        table=_table(predicate, paper),
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit

@@ -6,11 +6,10 @@ with a built-in predicate (none, the paper's pi_baseline, Table 3) it runs
 in the general core's paper mode (:data:`witness.search.panel_search.PAPER_MODE`:
 the paper's rules and tie-breaking, the same status, expansions and path as
 the triangle family's own core, :mod:`witness.search.astar`, and faster on
-the family: benchmarks/bench_cores.py), or in that own core when
-:class:`Cores` asks for it; a learned program over the paper's Table 1
-features runs in the triangle core, the only one that has them. Every other
-panel, and a learned program over the panel features, runs in the general
-core (:mod:`witness.search.panel_search`). The pipeline's stages and the
+the family: benchmarks/bench_cores.py), and so does a learned program over the
+paper's Table 1 features; the triangle core runs them when :class:`Cores`
+asks for it. Every other panel, and a learned program over the panel
+features, runs in the general core (:mod:`witness.search.panel_search`). The pipeline's stages and the
 command line call these, so the same stage runs on every panel type.
 """
 
@@ -73,8 +72,8 @@ def core_for(
     searched = core_input(puzzle, predicate)
     if isinstance(searched, Panel):
         return searched, panel_search.GENERAL
-    if cores.triangle or (predicate is not None and predicate.kind == "program"):
-        return searched, None  # (the paper's Table 1 features: the triangle core's alone)
+    if cores.triangle:
+        return searched, None
     return searched.to_panel(), panel_search.PAPER_MODE
 
 

@@ -37,6 +37,7 @@ from witness.search.kernels.panel.dead_ends import (
     ring_connected,
 )
 from witness.search.kernels.panel.programs import program_fires, program_scratch
+from witness.search.kernels.panel.regions import free_flood
 
 
 @jit_free
@@ -143,8 +144,8 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
 
 
 @jit_inline
-def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, epoint, pnb,
-                 vpoint, h, kind, value, targets, width, cover, stamp):
+def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, symbols_t, h,
+                 targets, width, scratch, stamp, table, dims, first_label):
     """The paper's rules on a child (``paper`` > 0: a triangle puzzle of the paper's
     form, judged as the triangle core judges it): (keep it, pi, its flag, h). A
     line ends at the end (the child was goal-tested, never extended). pi_baseline
@@ -153,10 +154,15 @@ def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, e
     only its cells gained a side), which ``base_prune`` drops; the flag is
     pi_baseline, which pi is in ``paper`` 1; in ``paper`` 2 pi is the paper's
     Table 3 (on every triangle: too many sides, or 3 with 1 or 2 sides and the
-    head not a corner of it). h is the Manhattan distance to the end. With
-    ``paper`` 0, (True, False, base, 0): the general rules judge the child."""
+    head not a corner of it); in ``paper`` 3 a learned Table 1 program
+    (_table_fires, on a child neither at the end nor dropped by base_prune). h
+    is the Manhattan distance to the end. With ``paper`` 0, (True, False, base,
+    0): the general rules judge the child."""
     if paper == 0:
         return True, False, base, np.int64(0)
+    neighbour, vpoint, epoint, mirror, _, pnb, pvertex, is_end, ends = grid
+    kind, value = symbols_t[0], symbols_t[2]
+    on, cover, vlabel, labels, queue = scratch[0], scratch[1], scratch[3], scratch[5], scratch[6]
     over = False
     if evaluate:
         p = epoint[head, d]
@@ -165,7 +171,7 @@ def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, e
             if c >= 0 and kind[c] == P_TRIANGLE:
                 over = over or sides_covered(c, width, cover, stamp) > value[c]
     flag = base or over
-    pi = flag
+    pi = flag if paper == 1 else False
     if paper == 2:
         pi = False
         wx = vpoint[w] % width
@@ -177,8 +183,53 @@ def _paper_child(head, d, w, at_end, paper, evaluate, prune, base_prune, base, e
             if k > value[c] or (value[c] == 3 and (k == 1 or k == 2) and not corner):
                 pi = True
                 break
-    keep = not (at_end or (pi and prune) or (over and base_prune))
+    keep = not (is_end[w] == 1 or (pi and prune) or (over and base_prune))
+    if paper == 3 and keep:
+        pi = _table_fires(w, g + 1, table, dims, targets, value, width, cover, stamp, vpoint,
+                          pvertex, neighbour, on, mirror, ends[0], vlabel, labels, queue,
+                          first_label)
+        keep = not (pi and prune)
     return keep, pi, flag, np.int64(h[w])
+
+
+@jit_inline
+def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vpoint, pvertex,
+                 neighbour, on, mirror, goal, vlabel, labels, queue, first_label):
+    """A learned program over the paper's Table 1 features on the child with head
+    w (``paper`` 3), as the triangle core's _predicate evaluates it: for each
+    triangle the row of (triangles, sides on the line, head a corner, corners on
+    the line, goal cut off, sides addable, length) in ``table``
+    (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths). The head's free
+    region (free_flood) is flooded only when the table reads it, once for the
+    children of one expansion that share it (labels from ``first_label`` on)."""
+    n_reach, n_addable, n_lengths = dims[0], dims[1], dims[2]
+    unreachable, region = 0, 0
+    if n_reach == 2 or n_addable > 1:
+        if vlabel[w] < first_label:
+            labels[0] += 1
+            free_flood(w, neighbour, on, stamp, mirror, vlabel, labels[0], queue)
+        region = vlabel[w]
+        unreachable = 0 if vlabel[goal] == region else 1
+    wx = vpoint[w] % width
+    wy = vpoint[w] // width
+    for i in range(targets.shape[0]):
+        c = targets[i, 0]
+        k = sides_covered(c, width, cover, stamp)
+        corner = 1 if abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1 else 0
+        visited, addable = 0, 0
+        # the cell's corners in turn round it, each with the next: its sides
+        corners = (c - width - 1, c - width + 1, c + width + 1, c + width - 1)
+        for j in range(4):
+            a = corners[j]
+            visited += 1 if cover[a] == stamp else 0
+            b = corners[(j + 1) & 3]
+            if n_addable > 1 and vlabel[pvertex[a]] == region and vlabel[pvertex[b]] == region:
+                addable += 1
+        row = ((value[c] * 5 + k) * 2 + corner) * 5 + visited
+        row = (row * n_reach + unreachable) * n_addable + addable
+        if table[row * n_lengths + min(length, n_lengths - 1)]:
+            return True
+    return False
 
 
 @jit_free
@@ -267,8 +318,9 @@ def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
                     place_end, width, height, n_colours, rules, evaluate, prune, base_prune,
-                    star, paper, clauses, cmps, need, edge_ends, parent, vertex, flag, later,
-                    first, last, counters, candidates, scratch, pscratch, tiling, max_expansions):
+                    star, paper, table, dims, clauses, cmps, need, edge_ends, parent, vertex,
+                    flag, later, first, last, counters, candidates, scratch, pscratch, tiling,
+                    max_expansions):
     """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
     astar_run, except as said below. Resumable."""
     # A child that reaches an end and passes panel_final is stored in
@@ -281,7 +333,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # *scratch arguments live as long as the search. The open list is a bucket
     # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
     # ``paper`` > 0 (a triangle puzzle of the paper's form): the triangle core's
-    # rules instead (_paper_child), so the same expansions and path as it.
+    # rules instead (_paper_child), so the same expansions and path as it; in
+    # ``paper`` 3 pi is a learned Table 1 program, ``table`` and ``dims``
+    # (_table_fires).
     capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     program = (clauses, cmps, need)
@@ -302,7 +356,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                          epoint, mirror, mpoint, counters)
         stamp = counters[C_STAMP]
         marked, last_g = node, g
-        head, found = vertex[node], 0
+        # (first_label: the free regions _table_fires floods from here on)
+        head, found, first_label = vertex[node], 0, labels[0] + 1
         lmask = -1  # the line as bits (bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
         # is the parent's less the head, w's linked or not: every part w's step
@@ -329,9 +384,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 n_nodes += 1
             base = flag[node] == 1
             # the paper's rules (paper > 0) judge the child there, else the ones below
-            keep, pi, base, hw = _paper_child(head, d, w, is_end[w] == 1, paper, evaluate, prune,
-                                              base_prune, base, epoint, pnb, vpoint, h, kind,
-                                              value, targets, width, cover, stamp)
+            keep, pi, base, hw = _paper_child(head, d, w, g, paper, evaluate, prune, base_prune,
+                                              base, grid, symbols_t, h, targets, width, scratch,
+                                              stamp, table, dims, first_label)
             reach_lab = 0
             if evaluate and not base and paper == 0:
                 fast = fast_head and not is_end[w] and (
