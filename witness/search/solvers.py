@@ -46,11 +46,11 @@ def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Search
 @dataclass(frozen=True)
 class Cores:
     """Which compiled core runs the triangle family (:func:`core_for`).
-    ``triangle``: the family's own core (:mod:`witness.search.astar`) with the
-    built-in predicates too; else the general core in its paper mode, which
-    gives the same status, expansions, path and paths generated
-    (tests/test_cores.py) and was faster on the family (docs/search.md, "The
-    two cores on the same triangle puzzles")."""
+    ``triangle``: the family's own core (:mod:`witness.search.astar`); else
+    the general core in its paper mode, which gives the same status,
+    expansions, path and paths generated (tests/test_cores.py) and is faster
+    on the family or within 1.1x (docs/search.md, "The two cores on the same
+    triangle puzzles")."""
 
     triangle: bool = False
 
