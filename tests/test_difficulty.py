@@ -29,6 +29,7 @@ from witness.difficulty.ranking import rank_folder
 from witness.learning.translate import load_predicate
 from witness.model.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
 from witness.paper import TABLE3_PROLOG
+from witness.search.panel_features import predicate_holds
 from witness.search.predicates import (
     BASELINE,
     PAPER,
@@ -172,7 +173,7 @@ def brute_force(puzzle: Puzzle, pred: Predicate, n: int) -> tuple[float, float]:
         if path[-1] == puzzle.goal:
             return []
         kids = [path + [w] for w in puzzle.neighbours(path[-1]) if w not in path]
-        return [c for c in kids if solved(c) or not pred.holds(puzzle, c)]
+        return [c for c in kids if solved(c) or not predicate_holds(pred, puzzle.to_panel(), c)]
 
     def probe(path, k):  # (solved within k moves, solved or k more moves)
         if solved(path):
@@ -257,7 +258,7 @@ def test_generic_algorithm_agrees_with_fast():
                 if s[-1] == p.goal:
                     return []
                 kids = [s + (w,) for w in p.neighbours(s[-1]) if w not in s]
-                return [c for c in kids if goal(c) or not PAPER.holds(p, c)]
+                return [c for c in kids if goal(c) or not predicate_holds(PAPER, p.to_panel(), c)]
 
             def goal(s, p=puzzle):
                 return s[-1] == p.goal and satisfies_constraints(p, s)

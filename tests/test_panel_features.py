@@ -4,11 +4,13 @@ extends to a solution, on random small panels of every symbol type."""
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from puzzles import puzzles
 from test_rules_oracle import panels
 
 from profiles import examples
 from witness.model.panel import Dot, Panel
-from witness.model.rules import is_solution
+from witness.model.rules import is_solution, random_walk
 from witness.search.panel_features import (
     CERTIFICATES,
     PANEL_FEATURES,
@@ -17,6 +19,7 @@ from witness.search.panel_features import (
     object_features,
     panel_objects,
     program_fires,
+    square_features,
 )
 from witness.search.predicates import OPERATORS, Clause, Comparison
 
@@ -184,3 +187,47 @@ def test_program_fires_never_on_symmetry_panels():
         dots=(Dot((1, 1)),),
     )
     assert not program_fires(mirrored, [(0, 0)], [clause])
+
+
+def _table1_oracle(puzzle, path, cell) -> dict:
+    """The paper's Table 1 features of (path, cell) by their definitions, on the
+    triangle puzzle's own grid: a breadth-first search for the goal and for the
+    head's free region, the cell's sides and corners counted one by one."""
+    x, y = cell
+    corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+    sides = {frozenset(s) for s in zip(corners, corners[1:] + corners[:1], strict=True)}
+    steps = {frozenset(s) for s in zip(path, path[1:], strict=False)}
+    region, todo = {path[-1]}, [path[-1]]
+    while todo:
+        for w in puzzle.neighbours(todo.pop()):
+            if w not in path and w not in region:
+                region.add(w)
+                todo.append(w)
+    triangles = puzzle.triangle_map.get(cell, 0)
+    edges = len(sides & steps)
+    visited = sum(c in path for c in corners)
+    return {
+        "triangles": triangles,
+        "edges_on_square": edges,
+        "path_length": len(path) - 1,
+        "square_sides": 4,
+        "head_adjacent": int(path[-1] in corners),
+        "visited_corners": visited,
+        "unvisited_corners": 4 - visited,
+        "edges_needed": triangles - edges,
+        "goal_unreachable": int(puzzle.goal not in region),
+        "addable_edges": sum(all(c in region for c in side) for side in sides),
+    }
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(puzzles(max_rows=3, max_cols=4, any_start=True), st.randoms(use_true_random=False))
+def test_table1_features_keep_their_definitions(puzzle, rng):
+    """square_features, the one meaning of the paper's Table 1 features, against
+    their definitions on random lines from any start and every cell."""
+    panel = puzzle.to_panel()
+    line = random_walk(panel, rng, min_steps=0, max_steps=12, stop_at_ends=True)
+    for y in range(puzzle.rows):
+        for x in range(puzzle.cols):
+            got = square_features(panel, line, (x, y))
+            assert got == _table1_oracle(puzzle, line, (x, y)), (puzzle.to_json(), line, (x, y))

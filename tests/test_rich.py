@@ -17,7 +17,8 @@ from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
 from witness.model.puzzle import Puzzle, enumerate_solutions, path_edges
 from witness.search.astar import predicate_values, solve
-from witness.search.predicates import Clause, Comparison, Predicate, const, feat, square_features
+from witness.search.panel_features import square_features
+from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 from witness.verify.bounded import REFUTED
 from witness.verify.generality import local_addables, state_of
 from witness.verify.verdict import PROVEN, verify_predicate
@@ -127,7 +128,7 @@ def test_addable_prolog_python_and_core_agree(rich_tasks):
             core = core_addable(p, paths, (x, y))
             for pid, path, in_core in zip(pids, paths, core, strict=True):
                 expected = addable_oracle(p, path, (x, y))
-                assert square_features(p, path, (x, y))["addable_edges"] == expected
+                assert square_features(p.to_panel(), path, (x, y))["addable_edges"] == expected
                 assert prolog[(pid, atom)] == expected, (p.to_json(), path, (x, y))
                 assert in_core == expected, (p.to_json(), path, (x, y))
                 seen_values.add(expected)
@@ -191,7 +192,7 @@ def test_solution_prefixes_keep_to_rule_r6():
         _, prefixes, _ = brute_force(p)
         for prefix in prefixes:
             for x, y, _ in p.triangles:
-                f = square_features(p, list(prefix), (x, y))
+                f = square_features(p.to_panel(), list(prefix), (x, y))
                 assert f["addable_edges"] in allowed[state_of(f)], (p.to_json(), prefix, (x, y))
                 shown += 1
     assert shown > 1000
@@ -227,7 +228,7 @@ def test_wrong_variants_are_refuted_with_a_checked_counterexample(op, left, righ
     cx = clause.counterexample
     # verify re-checks every counterexample in Python; check it once more here
     assert tuple(cx.prefix) in brute_force(cx.puzzle)[1]
-    f = square_features(cx.puzzle, cx.prefix, cx.blamed)
+    f = square_features(cx.puzzle.to_panel(), cx.prefix, cx.blamed)
     assert comparison(op, left, right).holds_on_square(f)
 
 
@@ -309,4 +310,4 @@ def test_dead_end_has_its_own_argument_and_its_wrong_variant_is_refuted():
     assert clause.status == REFUTED and not clause.all_sizes
     cx = clause.counterexample
     assert tuple(cx.prefix) in brute_force(cx.puzzle)[1]
-    assert square_features(cx.puzzle, cx.prefix, cx.blamed)["goal_unreachable"] == 0
+    assert square_features(cx.puzzle.to_panel(), cx.prefix, cx.blamed)["goal_unreachable"] == 0

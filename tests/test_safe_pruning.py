@@ -14,6 +14,7 @@ from witness.learning.translate import translate_file
 from witness.model.puzzle import enumerate_solutions
 from witness.pipeline.evaluate import Chunk, evaluate_large_chunk, evaluate_test_chunk
 from witness.search.generate import generate_set, write_set
+from witness.search.panel_features import predicate_holds
 from witness.verify.verdict import BOUNDED, REFUTED, verify_predicate
 
 # Sound on every grid up to 2x2, unsound on 2x3 (tests/test_verify.py, "needs_room").
@@ -32,7 +33,9 @@ def test_a_clause_checked_only_up_to_2x2_never_prunes_a_larger_puzzle(tmp_path):
     refuted = verify_predicate(pred, 2, 3)
     assert refuted.status == REFUTED
     cx = refuted.counterexample
-    assert pred.holds(cx.puzzle, cx.prefix)  # pruning there would cut off this solution
+    assert predicate_holds(
+        pred, cx.puzzle.to_panel(), cx.prefix
+    )  # pruning there would cut off this solution
 
     verify_json = tmp_path / "needs_room.verify.json"
     verify_json.write_text(json.dumps(bounded.to_dict()))

@@ -13,6 +13,7 @@ from profiles import examples
 from witness.cli import main
 from witness.model.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, is_solution
 from witness.search.astar import predicate_values, solve
+from witness.search.panel_features import predicate_holds
 from witness.search.predicates import BASELINE, NONE, PAPER, as_program
 
 SMALL = seeded_puzzles(300, seed=7, max_rows=3, max_cols=3)
@@ -86,7 +87,9 @@ def _rich():
 def test_core_predicates_match_the_python_reference(p):
     paths = all_partial_paths(p)
     for pred in (NONE, BASELINE, PAPER, as_program(PAPER), _rich()):
-        assert predicate_values(p, pred, paths) == [pred.holds(p, q) for q in paths]
+        assert predicate_values(p, pred, paths) == [
+            predicate_holds(pred, p.to_panel(), q) for q in paths
+        ]
 
 
 def test_figure1_partial_paths_and_search():

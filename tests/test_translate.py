@@ -30,6 +30,7 @@ from witness.learning.translate import (
 )
 from witness.model.puzzle import Puzzle, enumerate_solutions
 from witness.search.astar import predicate_values, solve
+from witness.search.panel_features import square_features
 from witness.search.predicates import (
     BUILTINS,
     FEATURES,
@@ -38,7 +39,6 @@ from witness.search.predicates import (
     Comparison,
     const,
     feat,
-    square_features,
 )
 from witness.verify.verdict import verify_predicate
 
@@ -101,7 +101,7 @@ def test_generated_python_reads_like_table3_and_agrees():
     for p in seeded_puzzles(10, seed=8, max_rows=3, max_cols=3, min_side=2):
         for path in all_partial_paths(p):
             for x, y, _ in p.triangles:
-                values = square_features(p, path, (x, y))
+                values = square_features(p.to_panel(), path, (x, y))
                 f = types.SimpleNamespace(**values)
                 assert module["incompletable_on_square"](f) == pred.holds_on_square(values)
 
@@ -201,7 +201,9 @@ def python_covers(p: Puzzle, index: dict, program: str) -> set[tuple[str, str]]:
     out = set()
     for pid, (_, path) in index["paths"].items():
         for sid, (_, x, y) in index["squares"].items():
-            if pred.holds_on_square(square_features(p, [tuple(v) for v in path], (x, y))):
+            if pred.holds_on_square(
+                square_features(p.to_panel(), [tuple(v) for v in path], (x, y))
+            ):
                 out.add((pid, sid))
     return out
 
@@ -433,7 +435,9 @@ def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):
     pairs = [(pid, sid) for pid in index["paths"] for sid in index["squares"]]
     features = {
         (pid, sid): square_features(
-            p, [tuple(v) for v in index["paths"][pid][1]], tuple(index["squares"][sid][1:])
+            p.to_panel(),
+            [tuple(v) for v in index["paths"][pid][1]],
+            tuple(index["squares"][sid][1:]),
         )
         for pid, sid in pairs
     }

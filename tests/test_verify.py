@@ -29,6 +29,7 @@ from witness.paper import TABLE3_PROLOG
 from witness.pipeline.report import pruning_rule
 from witness.search.encodings import encoding
 from witness.search.generate import generate_from_path
+from witness.search.panel_features import predicate_holds, square_features
 from witness.search.predicates import (
     BASELINE,
     FEATURES,
@@ -39,7 +40,6 @@ from witness.search.predicates import (
     Predicate,
     const,
     feat,
-    square_features,
 )
 from witness.verify.bounded import (
     NO_COUNTEREXAMPLE,
@@ -206,7 +206,7 @@ def prefix_squares(rows: int, cols: int):
                 )
                 for n in range(1, len(path)):  # proper prefixes, [start] included
                     prefix = path[:n]
-                    yield puzzle, prefix, (x, y), square_features(puzzle, prefix, (x, y))
+                    yield puzzle, prefix, (x, y), square_features(puzzle.to_panel(), prefix, (x, y))
 
 
 ORACLE_SIZES = [(r, c) for r in (1, 2) for c in (1, 2, 3)]
@@ -263,10 +263,10 @@ def check_counterexample(cx, cl: Clause) -> None:
     assert 1 <= len(cx.prefix) < len(cx.solution)
     assert cx.solution[: len(cx.prefix)] == cx.prefix
     assert cx.blamed in cx.puzzle.triangle_map
-    values = square_features(cx.puzzle, cx.prefix, cx.blamed)
+    values = square_features(cx.puzzle.to_panel(), cx.prefix, cx.blamed)
     assert values == cx.features
     assert all(c.evaluate(values) for c in cl.comparisons)
-    assert Predicate("one", "program", (cl,)).holds(cx.puzzle, cx.prefix)
+    assert predicate_holds(Predicate("one", "program", (cl,)), cx.puzzle.to_panel(), cx.prefix)
 
 
 def test_paper_is_proven_for_every_size():
@@ -392,7 +392,10 @@ def test_a_proven_clause_never_fires_on_a_solution_prefix_of_any_start(proven_cl
     pred = Predicate("proven", "program", proven_clauses)
     for solution in enumerate_solutions(puzzle):
         for n in range(1, len(solution)):
-            assert not pred.holds(puzzle, solution[:n]), (puzzle.to_json(), solution[:n])
+            assert not predicate_holds(pred, puzzle.to_panel(), solution[:n]), (
+                puzzle.to_json(),
+                solution[:n],
+            )
 
 
 # ------------------------------------------------------------ generality
@@ -478,7 +481,7 @@ def test_local_rules_hold_on_larger_puzzles():
     for puzzle, solution in cases:
         for n in range(1, len(solution)):
             for x, y, _ in puzzle.triangles:
-                values = square_features(puzzle, solution[:n], (x, y))
+                values = square_features(puzzle.to_panel(), solution[:n], (x, y))
                 state = state_of(values)
                 assert state in states and values["addable_edges"] in addables[state]
 
@@ -756,7 +759,7 @@ def test_asp_features_equal_square_features():
             got = asp_features(puzzle, solution, solution[:n])
             for y in range(puzzle.rows):
                 for x in range(puzzle.cols):
-                    assert got[(x, y)] == square_features(puzzle, solution[:n], (x, y))
+                    assert got[(x, y)] == square_features(puzzle.to_panel(), solution[:n], (x, y))
                     checked += 1
     assert checked > 100
 

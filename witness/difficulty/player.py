@@ -18,7 +18,7 @@ from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.base import PuzzleError
 from witness.model.puzzle import Puzzle
-from witness.search.panel_features import program_fires, reads_panel_features
+from witness.search.panel_features import predicate_holds, program_fires, reads_panel_features
 from witness.search.predicates import Predicate, as_program
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ def program_rule(predicate: Predicate, game: PanelGame) -> Rule:
     when proven (``witness verify``: its argument covers lines that go on past
     an end, a superset of this game's); a triangle program (``paper``,
     ``baseline``, a learned triangle program) on a triangle-only panel, read
-    on the line as the triangle search's path (:meth:`Predicate.holds`). A
+    on the line as the triangle search's path (``predicate_holds``). A
     line that solves the panel is never rejected."""
     panel = game.panel
     if reads_panel_features(predicate):
@@ -85,7 +85,7 @@ def program_rule(predicate: Predicate, game: PanelGame) -> Rule:
 
         return family
     try:
-        puzzle = Puzzle.from_panel(panel)
+        Puzzle.from_panel(panel)  # the paper's form, which a triangle program reads
     except PuzzleError as exc:
         extra = panel.features()
         why = f"on a panel with {', '.join(extra)}" if extra else f"here ({exc})"
@@ -97,7 +97,7 @@ def program_rule(predicate: Predicate, game: PanelGame) -> Rule:
     def triangle(game: PanelGame, s: Line) -> bool:
         if s.head in game.ends and len(s.path) > 1 and game.solved(s):
             return False
-        return predicate.holds(puzzle, [game.vertex[i] for i in s.path])
+        return predicate_holds(predicate, game.panel, [game.vertex[i] for i in s.path])
 
     return triangle
 

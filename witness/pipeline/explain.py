@@ -41,9 +41,10 @@ from witness.search.panel_features import (
     object_features,
     object_place,
     reads_panel_features,
+    square_features,
     square_place,
 )
-from witness.search.predicates import BUILTINS, FEATURE_WORDS, Clause, Predicate, square_features
+from witness.search.predicates import BUILTINS, FEATURE_WORDS, Clause, Predicate
 from witness.search.solvers import check_prefix, solve
 from witness.verify.verdict import PROVEN
 
@@ -191,11 +192,9 @@ def fired_clauses(rules: Rules, panel: Panel, path: Sequence[Vertex]) -> list[Fi
     if rules.panel_features:
         pairs = [(object_place(panel, obj), values) for obj, values in object_features(panel, path)]
     else:
-        puzzle = paper_puzzle(panel)
-        assert puzzle is not None  # rules_apply
         pairs = [
-            (square_place(panel.rows, (x, y)), square_features(puzzle, path, (x, y)))
-            for x, y, _ in puzzle.triangles
+            (square_place(panel.rows, (x, y)), square_features(panel, path, (x, y)))
+            for x, y, _, _ in panel.triangles
         ]
     for i, clause in enumerate(rules.predicate.clauses):
         for place, values in pairs:

@@ -1,6 +1,8 @@
 """What a partial path says about each dot, square, star, triangle and end of
-a panel: the numbers learned pruning predicates beyond triangles read (the
-panel counterpart of :func:`witness.search.predicates.square_features`).
+a panel: the numbers learned pruning predicates read, those of the panel
+families (:data:`PANEL_FEATURES`, on objects) and the paper's Table 1
+features of the triangle family (:func:`square_features`, on a triangle's
+cell), all computed from one state of the path (:class:`PathState`).
 
 A learned clause ``f(P, O)`` says "partial path P can never be completed
 because of object O", where O is a dot, a coloured square, a star, a triangle
@@ -175,7 +177,7 @@ def object_place(panel: Panel, obj: PanelObject) -> Violation:
 def square_place(rows: int, square: Cell) -> Violation:
     """The cell of square ``(x, y)`` on a panel of ``rows`` rows, as a place
     with words: where a clause over the paper's triangle features
-    (:func:`witness.search.predicates.square_features`) fires."""
+    (:func:`square_features`) fires."""
     x, y = square
     return with_place(rows, Violation("triangle", (int(x), int(y)), "cell"))
 
@@ -194,6 +196,7 @@ class PathState:
     """What every feature of one partial path is computed from."""
 
     head: Vertex
+    length: int  # edges on the path
     on: frozenset[Vertex]
     path_edges: frozenset[Edge]
     reach: frozenset[Vertex]
@@ -228,7 +231,7 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
     open_edge = frozenset(
         panel.whole_edge(v, w) for v in panel.vertices() for w in panel.neighbours(v)
     )
-    return PathState(head, on, path_edges, reach, part, addable, open_edge)
+    return PathState(head, len(path) - 1, on, path_edges, reach, part, addable, open_edge)
 
 
 def _flood(panel: Panel, seeds: list[Vertex], allowed) -> frozenset[Vertex]:
@@ -384,6 +387,38 @@ def triangle_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
     return out
 
 
+def square_features(panel: Panel, path: Sequence[Vertex], cell: Cell) -> dict[str, int]:
+    """The paper's Table 1 features (:data:`witness.search.predicates.FEATURES`)
+    of (``path``, ``cell``): what the triangle family's predicates read."""
+    return table1_features(panel, path_state(panel, path), cell)
+
+
+def table1_features(panel: Panel, state: PathState, cell: Cell) -> dict[str, int]:
+    """:func:`square_features` under the path of ``state``. The goal is cut off
+    when no end is in reach(P) (``reach_ends`` 0); a side is addable when
+    both its corners are in reach(P) (then it is off the path: the head is
+    the only vertex of reach(P) on it)."""
+    x, y = cell
+    corners = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+    triangles = next((k for tx, ty, k, _ in panel.triangles if (tx, ty) == cell), 0)
+    edges = sum(e in state.path_edges for e in cell_edges(cell))
+    visited = sum(c in state.on for c in corners)
+    return {
+        "triangles": triangles,
+        "edges_on_square": edges,
+        "path_length": state.length,
+        "square_sides": 4,
+        "head_adjacent": int(state.head in corners),
+        "visited_corners": visited,
+        "unvisited_corners": 4 - visited,
+        "edges_needed": triangles - edges,
+        "goal_unreachable": int(not any(e in state.reach for e in panel.ends)),
+        "addable_edges": sum(
+            corners[i] in state.reach and corners[(i + 1) % 4] in state.reach for i in range(4)
+        ),
+    }
+
+
 def end_features(panel: Panel, state: PathState) -> list[dict[str, int]]:
     """The features of every end (panel order): how many ends lie in reach(P)."""
     reach_ends = sum(e in state.reach for e in panel.ends)
@@ -428,6 +463,22 @@ def program_fires(panel: Panel, path: Sequence[Vertex], clauses: Sequence[Clause
         return False
     return any(
         clause_fires(cl, values) for _, values in object_features(panel, path) for cl in clauses
+    )
+
+
+def predicate_holds(predicate: Predicate, panel: Panel, path: Sequence[Vertex]) -> bool:
+    """pi(path), slow and obvious: a learned family program on the panel's
+    objects (:func:`program_fires`), else a predicate over the paper's Table 1
+    features on the cell of some triangle (:func:`square_features`); never
+    for ``none``. The oracle the compiled cores are tested against."""
+    if predicate.kind == "none":
+        return False
+    if reads_panel_features(predicate):
+        return program_fires(panel, path, predicate.clauses)
+    state = path_state(panel, path)
+    return any(
+        predicate.holds_on_square(table1_features(panel, state, (x, y)))
+        for x, y, _, _ in panel.triangles
     )
 
 

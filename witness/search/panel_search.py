@@ -56,7 +56,7 @@ from witness.model.base import (
     Vertex,
 )
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, paper_puzzle
+from witness.model.puzzle import paper_puzzle
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import panel as kernels
@@ -84,6 +84,7 @@ from witness.search.panel_features import (
     KIND_FEATURES,
     PANEL_FEATURES,
     features_apply,
+    predicate_holds,
     reads_panel_features,
 )
 from witness.search.panel_geometry import PanelGeometry, VertexIds, build_panel_geometry
@@ -774,7 +775,7 @@ def _start_paths(
     steps = [list(prefix[: i + 1]) for i in range(1, len(prefix))]
     if paper:
         line = [(int(v[0]), int(v[1])) for v in prefix]
-        dead = pruning == "baseline" and BASELINE.holds(Puzzle.from_panel(panel), line)
+        dead = pruning == "baseline" and predicate_holds(BASELINE, panel, line)
     else:
         dead = evaluate and any(baseline_values(panel, steps))
     vertices = tuple(ids(tuple(v)) for v in prefix)

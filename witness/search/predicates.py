@@ -33,8 +33,10 @@ This form is what the compiled search core evaluates, so a learned program
 (translated from Prolog by ``witness.learning.translate``) runs at the same speed as a
 hand-written one. The built-in ``baseline`` and ``paper`` predicates are, in
 addition, hand-coded in the core (``kind``), which is the reference the
-translated programs are compared with. ``Predicate.holds`` is a slow, obvious
-Python evaluation used by tests as an oracle.
+translated programs are compared with. The features' meaning, and pi(path)
+as a slow, obvious Python evaluation the tests hold the cores to, are in
+:mod:`witness.search.panel_features` (``square_features``,
+``predicate_holds``), beside the panel families' features.
 """
 
 from __future__ import annotations
@@ -47,7 +49,6 @@ from typing import Any
 
 import numpy as np
 
-from witness.model.puzzle import Puzzle, Vertex, free_region, reachable, square_edge_counts
 from witness.paper import TABLE3_CLAUSES
 
 FEATURES: tuple[str, ...] = (
@@ -173,16 +174,9 @@ class Predicate:
 
     # ---------------------------------------------------- reference (slow)
     def holds_on_square(self, values: dict[str, int]) -> bool:
+        """pi'(path, square) on the square's Table 1 feature values (pi(path):
+        :func:`witness.search.panel_features.predicate_holds`)."""
         return any(all(c.evaluate(values) for c in cl.comparisons) for cl in self.clauses)
-
-    def holds(self, puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
-        """pi(path): does any constrained square make the path incompletable?"""
-        if self.kind == "none":
-            return False
-        return any(
-            self.holds_on_square(square_features(puzzle, path, (x, y)))
-            for x, y, _ in puzzle.triangles
-        )
 
     # ------------------------------------------------- encoding for the core
     @cached_property
@@ -314,42 +308,6 @@ def operand_text(operand: Operand, words: bool) -> str:
     if words and operand[0] == "feature":
         return FEATURE_WORDS[operand[1]]
     return str(operand[1])
-
-
-def square_features(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> dict:
-    """The feature values of (path, square), computed directly from the path."""
-    path = [tuple(v) for v in path]
-    corners = puzzle.square_corners(square)
-    on_path = set(path)
-    triangles = puzzle.triangle_map.get(square, 0)
-    edges = square_edge_counts(puzzle, path).get(square, 0)
-    visited = sum(c in on_path for c in corners)
-    return {
-        "triangles": triangles,
-        "edges_on_square": edges,
-        "path_length": len(path) - 1,
-        "square_sides": 4,
-        "head_adjacent": int(path[-1] in corners),
-        "visited_corners": visited,
-        "unvisited_corners": 4 - visited,
-        "edges_needed": triangles - edges,
-        "goal_unreachable": int(not _goal_reachable(puzzle, path)),
-        "addable_edges": addable_edges(puzzle, path, square),
-    }
-
-
-def addable_edges(puzzle: Puzzle, path: Sequence[Vertex], square: tuple[int, int]) -> int:
-    """Sides of ``square`` a completion of ``path`` could still add: both corners
-    are in the head's free region (witness.model.puzzle.free_region). Such a side is
-    never on the path: the head is the only vertex of the region on it."""
-    region = free_region(path, puzzle.rows, puzzle.cols)
-    corners = puzzle.square_corners(square)
-    return sum(corners[i] in region and corners[(i + 1) % 4] in region for i in range(4))
-
-
-def _goal_reachable(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
-    """Can the path's head still reach the goal without visiting the path again?"""
-    return reachable(path[-1], puzzle.goal, set(path[:-1]), puzzle.rows, puzzle.cols)
 
 
 # ------------------------------------------------------------- built-ins

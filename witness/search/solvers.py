@@ -9,8 +9,9 @@ the triangle family's own core, :mod:`witness.search.astar`, and faster on
 the family: benchmarks/bench_cores.py), and so does a learned program over the
 paper's Table 1 features; the triangle core runs them when :class:`Cores`
 asks for it. Every other panel, and a learned program over the panel
-features, runs in the general core (:mod:`witness.search.panel_search`). The pipeline's stages and the
-command line call these, so the same stage runs on every panel type.
+features, runs in the general core (:mod:`witness.search.panel_search`). The
+pipeline's stages and the command line call these, so the same stage runs on
+every panel type.
 """
 
 from __future__ import annotations

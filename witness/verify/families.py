@@ -56,11 +56,10 @@ a family program never fires. ``choose.lp`` chooses the panel,
 each clause is its own group (its symbols are its own), so each gets an
 equal share of the time.
 
-Each family re-checks a model in Python before it is a counterexample: the
-triangle family with :func:`witness.model.puzzle.is_solution` and
-:func:`witness.search.predicates.square_features`, the panel family with
-:func:`witness.model.rules.is_solution` and
-:func:`witness.search.panel_features.object_features`.
+Each family re-checks a model in Python before it is a counterexample, with
+the rules checker (:func:`witness.model.rules.is_solution`) and the features'
+reference meaning (:mod:`witness.search.panel_features`): the triangle family
+with ``square_features``, the panel family with ``object_features``.
 """
 
 from __future__ import annotations
@@ -73,7 +72,6 @@ import clingo
 from witness.model.base import DEFAULT_COLOURS, NO_COLOUR, Vertex, edge
 from witness.model.panel import Dot, Panel, cell_edges
 from witness.model.puzzle import Puzzle
-from witness.model.puzzle import is_solution as is_puzzle_solution
 from witness.model.rules import cell_point, is_solution, point
 from witness.search.asp_solver import path_from_edges, symbol_vertex
 from witness.search.encodings import encoding
@@ -83,8 +81,9 @@ from witness.search.panel_features import (
     clause_fires,
     features_apply,
     object_features,
+    square_features,
 )
-from witness.search.predicates import Clause, Predicate, square_features
+from witness.search.predicates import Clause, Predicate
 from witness.verify.bounded import Counterexample, Family, verifier_encoding
 
 
@@ -140,9 +139,10 @@ def triangle_counterexample(
     solution = path_from_edges(puzzle.start, edges)
     prefix = solution[: solution.index(head) + 1]
     square = min(squares)
-    values = square_features(puzzle, prefix, square)
+    panel = puzzle.to_panel()
+    values = square_features(panel, prefix, square)
     if not (
-        is_puzzle_solution(puzzle, solution)
+        is_solution(panel, solution)
         and len(prefix) < len(solution)
         and square in puzzle.triangle_map
         and Predicate("clause", "program", (clause,)).holds_on_square(values)
