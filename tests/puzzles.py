@@ -4,10 +4,11 @@ tests of other modules do not depend on the generators)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
 from hypothesis import strategies as st
 
-from witness.model.puzzle import Puzzle
+from witness.model.puzzle import PathList, Puzzle, Vertex, is_simple_path, square_edge_counts
 
 
 def random_puzzle(
@@ -66,3 +67,50 @@ def all_partial_paths(p: Puzzle) -> list[list[tuple[int, int]]]:
 
     walk()
     return out
+
+
+# ------------------------------------------ the triangle rules, brute force
+def satisfies_constraints(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    """Every triangle has as many sides on ``path`` as it counts."""
+    counts = square_edge_counts(puzzle, path)
+    return all(counts.get((x, y), 0) == k for x, y, k in puzzle.triangles)
+
+
+def is_solution(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    """The triangle puzzle's rules by their definition: an oracle written apart
+    from witness.model.rules, which the tests hold to it."""
+    return (
+        is_simple_path(puzzle, path)
+        and tuple(path[-1]) == puzzle.goal
+        and satisfies_constraints(puzzle, path)
+    )
+
+
+def enumerate_simple_paths(puzzle: Puzzle) -> Iterable[PathList]:
+    """Every simple path from start to goal (brute force; small grids only)."""
+    goal = puzzle.goal
+    path: PathList = [puzzle.start]
+    on_path = {puzzle.start}
+
+    def extend() -> Iterable[PathList]:
+        v = path[-1]
+        for w in puzzle.neighbours(v):
+            if w in on_path:
+                continue
+            path.append(w)
+            if w == goal:
+                yield list(path)
+            else:
+                on_path.add(w)
+                yield from extend()
+                on_path.discard(w)
+            path.pop()
+
+    yield from extend()
+
+
+def enumerate_solutions(puzzle: Puzzle) -> Iterable[PathList]:
+    """Every solution, by brute force over all simple start-goal paths."""
+    for p in enumerate_simple_paths(puzzle):
+        if satisfies_constraints(puzzle, p):
+            yield p

@@ -8,12 +8,12 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzles import FIGURE1, puzzles, seeded_puzzles
+from puzzles import FIGURE1, enumerate_solutions, is_solution, puzzles, seeded_puzzles
 
 from profiles import examples
 from witness.cli import main
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, enumerate_solutions, is_solution
+from witness.model.puzzle import Puzzle
 from witness.search.asp_solver import path_from_edges, puzzle_facts, solve_asp
 from witness.search.generate import generate_from_path
 

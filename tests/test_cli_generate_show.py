@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from puzzles import is_solution
 
 from witness.cli import main
-from witness.model.puzzle import Puzzle, is_solution
+from witness.model.puzzle import Puzzle
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from puzzles import puzzles, seeded_puzzles
+from puzzles import enumerate_solutions, puzzles, satisfies_constraints, seeded_puzzles
 
 from profiles import examples
 from witness.difficulty.entropy import (
@@ -27,7 +27,7 @@ from witness.difficulty.muse import Difficulty, score
 from witness.difficulty.player import Player, player_rules
 from witness.difficulty.ranking import rank_folder
 from witness.learning.translate import load_predicate
-from witness.model.puzzle import Puzzle, enumerate_solutions, satisfies_constraints
+from witness.model.puzzle import Puzzle
 from witness.paper import TABLE3_PROLOG
 from witness.search.panel_features import predicate_holds
 from witness.search.predicates import (

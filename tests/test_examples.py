@@ -14,7 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from project_files import TRIANGLE_BIASES
-from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
+from puzzles import (
+    FIGURE1,
+    all_partial_paths,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    puzzles,
+    seeded_puzzles,
+)
 
 from ilp.bias import Bias, read_bias
 from profiles import examples
@@ -30,12 +37,7 @@ from witness.learning.examples import (
     write_task,
 )
 from witness.learning.labels import TooManyPaths, build_path_tree
-from witness.model.puzzle import (
-    Puzzle,
-    enumerate_simple_paths,
-    enumerate_solutions,
-    square_edge_counts,
-)
+from witness.model.puzzle import Puzzle, square_edge_counts
 from witness.paper import TABLE3_PROLOG
 
 # the triangle biases (f(Path, Square)); panel biases are tests/test_panel_bk.py's

@@ -9,15 +9,10 @@ from math import prod
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzles import enumerate_simple_paths, enumerate_solutions, is_solution
 
 from profiles import examples
-from witness.model.puzzle import (
-    Puzzle,
-    enumerate_simple_paths,
-    enumerate_solutions,
-    is_solution,
-    square_edge_counts,
-)
+from witness.model.puzzle import Puzzle, square_edge_counts
 from witness.search.generate import (
     GenerationError,
     generate_from_path,

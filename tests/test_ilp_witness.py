@@ -8,7 +8,7 @@ return a program that covers no negative and at least as many positives.
 from pathlib import Path
 
 import pytest
-from puzzles import seeded_puzzles
+from puzzles import enumerate_solutions, seeded_puzzles
 
 from ilp import learn
 from ilp.api import load_task
@@ -16,7 +16,7 @@ from ilp.rules import canonical, parse_program
 from ilp.test import Tester
 from witness.learning.examples import write_task
 from witness.learning.program import write_program
-from witness.model.puzzle import Puzzle, enumerate_solutions
+from witness.model.puzzle import Puzzle
 from witness.paper import TABLE3_PROLOG
 
 TABLE3 = tuple(parse_program(TABLE3_PROLOG))

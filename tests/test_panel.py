@@ -5,12 +5,12 @@ import json
 
 import pytest
 from hypothesis import given, settings
-from puzzles import puzzles
+from puzzles import enumerate_simple_paths, is_solution, puzzles
 
 from profiles import examples
 from witness.cli import main
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, PuzzleError, enumerate_simple_paths, is_solution
+from witness.model.puzzle import Puzzle, PuzzleError
 from witness.model.rules import check, enumerate_lines
 
 FULL = {

@@ -4,16 +4,10 @@ import json
 
 import pytest
 from hypothesis import given
-from puzzles import FIGURE1, puzzles
+from puzzles import FIGURE1, enumerate_solutions, is_solution, puzzles
 
 from witness.cli import main
-from witness.model.puzzle import (
-    Puzzle,
-    PuzzleError,
-    enumerate_solutions,
-    is_solution,
-    square_edge_counts,
-)
+from witness.model.puzzle import Puzzle, PuzzleError, square_edge_counts
 
 GOOD = {"rows": 2, "cols": 3, "start": [0, 0], "goal": [3, 2], "triangles": [[0, 1, 2], [2, 0, 1]]}
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import janus_swi as janus
 import pytest
-from puzzles import all_partial_paths, seeded_puzzles
+from puzzles import all_partial_paths, enumerate_solutions, seeded_puzzles
 
 from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
-from witness.model.puzzle import Puzzle, enumerate_solutions, path_edges
+from witness.model.puzzle import Puzzle, path_edges
 from witness.search.astar import predicate_values, solve
 from witness.search.panel_features import square_features
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat
@@ -44,7 +44,7 @@ def brute_force(p: Puzzle) -> tuple[bool, frozenset, list]:
 
 
 def addable_oracle(puzzle: Puzzle, path: list, square: tuple[int, int]) -> int:
-    """Independent of witness.model.puzzle.free_region: the square's edges, not on the
+    """Independent of witness.search.panel_features: the square's edges, not on the
     path, whose two ends a breadth-first search from the head through vertices
     off the path reaches (the head counts as reached)."""
     on_path = {tuple(v) for v in path}

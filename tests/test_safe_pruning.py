@@ -10,8 +10,9 @@ and every puzzle stays solved.
 import csv
 import json
 
+from puzzles import enumerate_solutions
+
 from witness.learning.translate import translate_file
-from witness.model.puzzle import enumerate_solutions
 from witness.pipeline.evaluate import Chunk, evaluate_large_chunk, evaluate_test_chunk
 from witness.search.generate import generate_set, write_set
 from witness.search.panel_features import predicate_holds

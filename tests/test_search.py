@@ -7,11 +7,19 @@ import sys
 
 import pytest
 from hypothesis import given, settings
-from puzzles import FIGURE1, all_partial_paths, puzzles, seeded_puzzles
+from puzzles import (
+    FIGURE1,
+    all_partial_paths,
+    enumerate_simple_paths,
+    enumerate_solutions,
+    is_solution,
+    puzzles,
+    seeded_puzzles,
+)
 
 from profiles import examples
 from witness.cli import main
-from witness.model.puzzle import Puzzle, enumerate_simple_paths, enumerate_solutions, is_solution
+from witness.model.puzzle import Puzzle
 from witness.search.astar import predicate_values, solve
 from witness.search.panel_features import predicate_holds
 from witness.search.predicates import BASELINE, NONE, PAPER, as_program

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from project_files import REFERENCE_RUNS, TRIANGLE_BIASES
-from puzzles import all_partial_paths, seeded_puzzles
+from puzzles import all_partial_paths, enumerate_solutions, seeded_puzzles
 
 from ilp.bias import read_bias
 from ilp.generate import Generator
@@ -28,7 +28,7 @@ from witness.learning.translate import (
     translate_clause,
     translate_program,
 )
-from witness.model.puzzle import Puzzle, enumerate_solutions
+from witness.model.puzzle import Puzzle
 from witness.search.astar import predicate_values, solve
 from witness.search.panel_features import square_features
 from witness.search.predicates import (

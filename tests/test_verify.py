@@ -12,17 +12,10 @@ from itertools import product
 import clingo
 import pytest
 from hypothesis import HealthCheck, given, settings
-from puzzles import puzzles
+from puzzles import enumerate_simple_paths, enumerate_solutions, is_solution, puzzles
 
 from witness.cli import main
-from witness.model.puzzle import (
-    Puzzle,
-    enumerate_simple_paths,
-    enumerate_solutions,
-    is_solution,
-    peripheral,
-    square_edge_counts,
-)
+from witness.model.puzzle import Puzzle, peripheral, square_edge_counts
 from witness.model.render import render
 from witness.model.rules import Violation
 from witness.paper import TABLE3_PROLOG

@@ -1,4 +1,4 @@
-"""The Witness-type triangle puzzle: grid geometry, JSON format, validation, solutions.
+"""The Witness-type triangle puzzle: grid geometry, JSON format, validation.
 
 Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 (rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,
@@ -19,7 +19,7 @@ model because background knowledge, search and rendering must agree on them:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -70,21 +70,6 @@ def reachable(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: i
                 seen.add(w)
                 stack.append(w)
     return False
-
-
-def free_region(path: Sequence[Vertex], rows: int, cols: int) -> set[Vertex]:
-    """The vertices a completion of ``path`` can still use: its head and every
-    vertex off the path reachable from the head without entering the path."""
-    head = cast(Vertex, tuple(path[-1]))
-    blocked = {cast(Vertex, tuple(v)) for v in path}
-    seen, stack = {head}, [head]
-    while stack:
-        v = stack.pop()
-        for w in grid_neighbours(v, rows, cols):
-            if w not in seen and w not in blocked:
-                seen.add(w)
-                stack.append(w)
-    return seen
 
 
 def size_pair(size: str) -> tuple[int, int]:
@@ -338,49 +323,6 @@ def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
         return False
     return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))
-
-
-def satisfies_constraints(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
-    counts = square_edge_counts(puzzle, path)
-    return all(counts.get((x, y), 0) == k for x, y, k in puzzle.triangles)
-
-
-def is_solution(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
-    return (
-        is_simple_path(puzzle, path)
-        and tuple(path[-1]) == puzzle.goal
-        and satisfies_constraints(puzzle, path)
-    )
-
-
-def enumerate_simple_paths(puzzle: Puzzle) -> Iterable[PathList]:
-    """Every simple path from start to goal (brute force; small grids only)."""
-    goal = puzzle.goal
-    path: PathList = [puzzle.start]
-    on_path = {puzzle.start}
-
-    def extend() -> Iterable[PathList]:
-        v = path[-1]
-        for w in puzzle.neighbours(v):
-            if w in on_path:
-                continue
-            path.append(w)
-            if w == goal:
-                yield list(path)
-            else:
-                on_path.add(w)
-                yield from extend()
-                on_path.discard(w)
-            path.pop()
-
-    yield from extend()
-
-
-def enumerate_solutions(puzzle: Puzzle) -> Iterable[PathList]:
-    """Every solution, by brute force over all simple start-goal paths."""
-    for p in enumerate_simple_paths(puzzle):
-        if satisfies_constraints(puzzle, p):
-            yield p
 
 
 def search_view(panel: Panel) -> Puzzle | Panel:
