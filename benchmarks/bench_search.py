@@ -6,6 +6,10 @@ hand-written), both pruning, and prints per bucket: mean expansions (ours and
 Table 2's; expansions do not depend on the machine), expansions per second on
 one core, and speedups. Writes benchmarks/out/bench_search.csv.
 
+``--cores default`` times the searches in the core ``witness solve`` picks
+(the general core's paper mode) instead of the one the pipeline times in (the
+triangle core, ``--cores timing``, the default).
+
 ``--against DIR`` compares two versions of the code in one run: DIR holds
 another checkout (e.g. ``git archive COMMIT | tar -x -C DIR``); the benchmark
 runs there and here in turn (each first in every other round), ``--rounds``
@@ -15,7 +19,7 @@ seconds, both summed over the rounds) and their ratio (above 1: this code is
 faster).
 
     .venv/bin/python benchmarks/bench_search.py [--per-bucket 30] [--seed 0]
-        [--against DIR [--rounds 2]]
+        [--cores timing|default] [--against DIR [--rounds 2]]
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from witness.paper import PAPER_TABLE2, PAPER_TEST
 from witness.pipeline.evaluate import solve_all, speedups
 from witness.search.astar import warm_up
 from witness.search.generate import generate_set
+from witness.search.solvers import DEFAULT_CORES, TIMING_CORES
 
 
 def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
@@ -51,8 +56,9 @@ def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
 RATES = ("baseline_expansions_per_s", "pi_paper_expansions_per_s")
 
 
-def compare(other: Path, rounds: int, per_bucket: int, seed: int) -> None:
-    """Run this script in ``other`` and here in turn; print this code's rate over other's."""
+def compare(other: Path, rounds: int, per_bucket: int, seed: int, cores: str) -> None:
+    """Run this script in ``other`` and here in turn; print this code's rate over
+    other's (``cores`` here only: the other code may not have the option)."""
     here = Path(__file__).resolve().parents[1]
     totals: dict[str, dict[tuple[str, str], float]] = {"other": {}, "this": {}}
     for r in range(rounds):
@@ -62,6 +68,7 @@ def compare(other: Path, rounds: int, per_bucket: int, seed: int) -> None:
                 out = Path(tmp) / "bench.csv"
                 command = [sys.executable, str(tree / "benchmarks" / "bench_search.py")]
                 command += ["--per-bucket", str(per_bucket), "--seed", str(seed)]
+                command += ["--cores", cores] if name == "this" else []
                 subprocess.run(
                     [*command, "--out", str(out)],
                     cwd=tree,
@@ -111,10 +118,12 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/out/bench_search.csv")
     ap.add_argument("--against", type=Path, default=None, help="another checkout to compare")
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--cores", choices=("timing", "default"), default="timing")
     args = ap.parse_args()
     if args.against is not None:
-        compare(args.against, args.rounds, args.per_bucket, args.seed)
+        compare(args.against, args.rounds, args.per_bucket, args.seed, args.cores)
         return
+    cores = TIMING_CORES if args.cores == "timing" else DEFAULT_CORES
     warm_up()
     exclude: set[str] = set()
     rows = []
@@ -126,8 +135,8 @@ def main() -> None:
     all_base, all_paper = [], []
     for (r, c), (_, t2_exp, t2_sec) in PAPER_TABLE2.items():
         puzzles = bucket_set(r, c, args.per_bucket, args.seed, exclude)
-        base = solve_all(puzzles, "baseline", "prune")
-        paper = solve_all(puzzles, "paper", "prune")
+        base = solve_all(puzzles, "baseline", "prune", cores=cores)
+        paper = solve_all(puzzles, "paper", "prune", cores=cores)
         all_base += base
         all_paper += paper
         e_b = sum(x.expansions for x in base)
