@@ -513,13 +513,16 @@ class _Run:
 
 def _checked(run: _Run, deadline: float | None) -> list[Vertex] | None:
     """The first candidate the rules checker accepts (the goal test), if any;
-    CheckStopped when the deadline passes during a check."""
+    CheckStopped when the deadline passes during a check. In the paper's mode
+    the core's own final check is exact (triangles alone: each has as many
+    sides on the line as it counts), so its one candidate is the solution, as
+    in the triangle core."""
     counters = run.paths.counters
     found = int(counters[C_CANDIDATES])
     counters[C_CANDIDATES] = 0
     for i in range(found):
         path = run.paths.path(int(run.paths.candidates[i]), run.panel.cols, run.geo.names)
-        if is_solution(run.panel, path, deadline):
+        if run.paper or is_solution(run.panel, path, deadline):
             return path
     return None
 
