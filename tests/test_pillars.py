@@ -11,6 +11,7 @@ import pytest
 from engine_pillars import BOTTOM, START, TOP, engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_panels import panel_or_none, pillar_places
 
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Dot, Panel, Polyomino
@@ -369,31 +370,25 @@ def small_pillars(draw):
             stars.append((x, y, colour))
         else:
             triangles.append((x, y, draw(st.integers(1, 3)), colour))
-    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
-    rim = [v for v in vertices if v[1] in (0, rows)]
-    edges = [((x, y), ((x + 1) % cols, y)) for x, y in vertices]
-    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
+    vertices, rim, edges = pillar_places(cols, rows)
     gaps = draw(st.lists(st.sampled_from(edges), unique=True, max_size=2))
     dot_at = draw(
         st.lists(
             st.sampled_from(vertices + [e for e in edges if e not in gaps]), max_size=2, unique=True
         )
     )
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=(draw(st.sampled_from(vertices)),),
-            ends=(draw(st.sampled_from(rim)),),
-            squares=tuple(squares),
-            stars=tuple(stars),
-            triangles=tuple(triangles),
-            gaps=tuple(gaps),
-            dots=tuple(Dot(at) for at in dot_at),
-            pillar=True,
-        )
-    except PuzzleError:
-        return None
+    return panel_or_none(
+        rows=rows,
+        cols=cols,
+        starts=(draw(st.sampled_from(vertices)),),
+        ends=(draw(st.sampled_from(rim)),),
+        squares=tuple(squares),
+        stars=tuple(stars),
+        triangles=tuple(triangles),
+        gaps=tuple(gaps),
+        dots=tuple(Dot(at) for at in dot_at),
+        pillar=True,
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
