@@ -9,8 +9,10 @@ Hypothesis strategy) gives the same panels as it did."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 
+from witness.errors import InputError
 from witness.model.base import PuzzleError
 from witness.model.panel import Panel
 
@@ -83,3 +85,18 @@ def panel_or_none(**fields: object) -> Panel | None:
         return Panel(**fields)  # type: ignore[arg-type]
     except PuzzleError:
         return None
+
+
+def seeded_panels(seed: int, count: int, draw: Callable[[random.Random], dict]) -> Iterator[Panel]:
+    """``count`` panels read (``Panel.from_dict``) from what ``draw`` makes of
+    one ``random.Random(seed)``, passing over draws that make no panel."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        data = draw(rng)
+        try:
+            panel = Panel.from_dict(data)
+        except InputError:
+            continue
+        made += 1
+        yield panel
