@@ -27,11 +27,11 @@ from engine_agreement import Engine
 from tqdm import tqdm
 
 from witness.model.jbz import panel_to_jbz
-from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.panel import Panel, Polyomino
 from witness.search.asp_solver import count_panel_asp
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
-from random_panels import midpoints, narrow_image, panel_or_none, pillar_places  # noqa: E402
+from random_panels import midpoints, narrow_image, pillar_or_none, pillar_places  # noqa: E402
 
 SYMMETRIES = (None, "shift", "horizontal", "vertical", "rotational")
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 0), (1, 1)))
@@ -69,17 +69,10 @@ def random_narrow(rng: random.Random, rows_most: int, symbols: int) -> Panel | N
         ends |= {narrow_image(symmetry, rows, v) for v in ends}
     gaps = rng.sample(edges, rng.randint(0, 2))
     dots = rng.sample(vertices + edges, rng.randint(0, 2))
-    return panel_or_none(
-        rows=rows,
-        cols=cols,
-        starts=tuple(starts),
-        ends=tuple(ends),
-        gaps=tuple(gaps),
-        dots=tuple(Dot(at) for at in dots),
-        symmetry=symmetry,
-        fat_starts=rng.random() < 0.3,
-        pillar=True,
-        **_cells(rng, cols, rows, symbols),
+    fat_starts = rng.random() < 0.3
+    cells = _cells(rng, cols, rows, symbols)
+    return pillar_or_none(
+        rows, cols, starts, ends, gaps, dots, symmetry=symmetry, fat_starts=fat_starts, **cells
     )
 
 

@@ -31,13 +31,13 @@ from pathlib import Path
 
 from witness.model.base import PILLAR_SHIFT, midpoint
 from witness.model.jbz import panel_to_jbz
-from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.panel import Panel, Polyomino
 from witness.search.asp_solver import count_panel_asp
 from witness.search.count import count_with_checker
 from witness.search.panel_search import solve_panel
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
-from random_panels import panel_or_none, pillar_image, pillar_places  # noqa: E402
+from random_panels import pillar_image, pillar_or_none, pillar_places  # noqa: E402
 
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
 COLOURS = ("red", "blue")
@@ -67,7 +67,7 @@ def random_pillar(rng: random.Random, halves: bool = False) -> Panel | None:
             out[kind].append((x, y, colour))
     gaps = rng.sample(edges, rng.randint(0, 2))
     spots = vertices + [e for e in edges if e not in gaps]
-    dots = [Dot(at) for at in rng.sample(spots, rng.randint(0, 2))]
+    dots = rng.sample(spots, rng.randint(0, 2))
     start, end = rng.choice(vertices), rng.choice(rim)
     if halves and rng.random() < 0.5:
         start = midpoint(rng.choice(edges))
@@ -77,17 +77,8 @@ def random_pillar(rng: random.Random, halves: bool = False) -> Panel | None:
     if symmetry is not None:  # the engine's mirror image round a pillar (puzzle.js)
         starts.add(pillar_image(start, cols, rows, symmetry))
         ends.add(pillar_image(end, cols, rows, symmetry))
-    return panel_or_none(
-        rows=rows,
-        cols=cols,
-        starts=tuple(starts),
-        ends=tuple(ends),
-        gaps=tuple(gaps),
-        dots=tuple(dots),
-        symmetry=symmetry,
-        pillar=True,
-        **{k: tuple(v) for k, v in out.items()},
-    )
+    symbols = {k: tuple(v) for k, v in out.items()}
+    return pillar_or_none(rows, cols, starts, ends, gaps, dots, symmetry=symmetry, **symbols)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,11 +10,11 @@ Hypothesis strategy) gives the same panels as it did."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from witness.errors import InputError
 from witness.model.base import PuzzleError
-from witness.model.panel import Panel
+from witness.model.panel import Dot, Panel
 
 Vertex = tuple
 Edge = tuple
@@ -61,6 +61,54 @@ def grid_mirror(cols: int, rows: int, symmetry: str | None) -> Callable[[Vertex]
     return mirror
 
 
+def mirrored(cols: int, rows: int, symmetry: str | None, points: Iterable[Vertex]) -> list:
+    """``points`` and their mirror images on a flat grid under ``symmetry``
+    (None: the points alone), once each, sorted."""
+    mirror = grid_mirror(cols, rows, symmetry)
+    return sorted({*points, *map(mirror, points)})
+
+
+def draw_grid_marks(
+    draw: Callable, cols: int, rows: int, symmetry: str | None, most_dots: int, **terminals: set
+) -> dict:
+    """Hypothesis draws on a flat grid as Panel fields: the ``terminals``
+    (starts and ends) with their mirror images (:func:`mirrored`), sorted; up
+    to ``most_dots`` dots (on vertices or edges), 2 gaps and 2 removed edges,
+    no gap nor removed edge under a dot, nor both; dots coloured only on a
+    symmetric panel."""
+    from hypothesis import strategies as st
+
+    verts, _, edges = grid_places(cols, rows)
+    dots = draw(st.lists(st.sampled_from(verts + edges), max_size=most_dots, unique=True))
+    gaps = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
+    removed = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
+    dot_colours = ["black", "blue", "yellow"] if symmetry else ["black"]
+    return {
+        **{key: mirrored(cols, rows, symmetry, points) for key, points in terminals.items()},
+        "symmetry": symmetry,
+        "dots": tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
+        "gaps": tuple(e for e in gaps if e not in dots),
+        "removed_edges": tuple(e for e in removed if e not in dots and e not in gaps),
+    }
+
+
+def draw_cell_symbols(draw: Callable, cells: list, most: int, most_triangle: int) -> dict:
+    """Hypothesis draws of squares, stars and triangles (red or blue) in up
+    to ``most`` of ``cells``, as Panel fields."""
+    from hypothesis import strategies as st
+
+    taken = draw(st.lists(st.sampled_from(cells), unique=True, max_size=most))
+    fields: dict = {"squares": [], "stars": [], "triangles": []}
+    for x, y in taken:
+        kind = draw(st.sampled_from(("square", "star", "triangle")))
+        colour = draw(st.sampled_from(("red", "blue")))
+        if kind == "triangle":
+            fields["triangles"].append((x, y, draw(st.integers(1, most_triangle)), colour))
+        else:
+            fields[kind + "s"].append((x, y, colour))
+    return {name: tuple(items) for name, items in fields.items()}
+
+
 def narrow_image(symmetry: str, rows: int, v: Vertex) -> Vertex:
     """A vertex's (or midpoint's) mirror image round a pillar of 2 columns, as
     the engine's getSymmetricalPos (half way round, then reflected)."""
@@ -79,12 +127,32 @@ def pillar_image(v: Vertex, cols: int, rows: int, symmetry: str) -> Vertex:
     return (x, rows - v[1] if symmetry in ("vertical", "rotational") else v[1])
 
 
-def panel_or_none(**fields: object) -> Panel | None:
-    """``Panel(**fields)``, or None where the fields make no valid panel."""
+def panel_or_none(
+    rows: int, cols: int, starts: Iterable[Vertex], ends: Iterable[Vertex], **fields: object
+) -> Panel | None:
+    """The panel ``rows`` x ``cols`` with ``starts``, ``ends`` and the other
+    ``fields``, or None where they make no valid panel."""
+    fields.update(rows=rows, cols=cols, starts=tuple(starts), ends=tuple(ends))
     try:
         return Panel(**fields)  # type: ignore[arg-type]
     except PuzzleError:
         return None
+
+
+def pillar_or_none(
+    rows: int,
+    cols: int,
+    starts: Iterable[Vertex],
+    ends: Iterable[Vertex],
+    gaps: Iterable[Edge],
+    dots: Iterable[Vertex | Edge],
+    **fields: object,
+) -> Panel | None:
+    """A pillar (:func:`panel_or_none`) with ``gaps`` and black dots at ``dots``."""
+    dotted = tuple(Dot(at) for at in dots)
+    return panel_or_none(
+        rows, cols, starts, ends, gaps=tuple(gaps), dots=dotted, pillar=True, **fields
+    )
 
 
 def seeded_panels(seed: int, count: int, draw: Callable[[random.Random], dict]) -> Iterator[Panel]:

@@ -103,10 +103,10 @@ def random_panel(rng: random.Random, max_cells: int, kinds: tuple[str, ...] = KI
         gaps = rng.sample(blocked, min(len(blocked), rng.choice((0, 0, 1, 2))))
         removed = [e for e in rng.sample(blocked, rng.choice((0, 0, 1))) if e not in gaps]
         panel = panel_or_none(
-            rows=rows,
-            cols=cols,
-            starts=tuple(starts),
-            ends=tuple(ends),
+            rows,
+            cols,
+            starts,
+            ends,
             dots=tuple(Dot(d, rng.choice(dot_colours)) for d in dots),
             gaps=tuple(gaps),
             removed_edges=tuple(removed),
@@ -616,10 +616,10 @@ def _rim_windmill_panel(rng: random.Random) -> Panel:
             Polyomino(c, rng.choice(SHAPES), rotatable=rng.random() < 0.5) for c in cells
         )
         panel = panel_or_none(
-            rows=rows,
-            cols=cols,
-            starts=tuple(rng.sample(rim, rng.choice((1, 2)))),
-            ends=tuple(rng.sample(rim, 1)),
+            rows,
+            cols,
+            rng.sample(rim, rng.choice((1, 2))),
+            rng.sample(rim, 1),
             polyominoes=pieces,
             polyomino_rules="windmill",
         )

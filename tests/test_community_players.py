@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from random_panels import grid_mirror, grid_places, panel_or_none
+from random_panels import grid_places, mirrored, panel_or_none
 from test_community import entity, jbz_1x1, line, windmill
 
 from profiles import examples
@@ -273,9 +273,8 @@ def windmill_panels(draw):
     removed_points = [v for v in points[1:] if v not in starts and v not in ends]
     symmetry = draw(st.sampled_from([None, None, "horizontal", "vertical", "rotational"]))
     if symmetry:  # every start and end has its mirror image among them
-        mirror = grid_mirror(cols, rows, symmetry)
-        starts = sorted({*starts, *map(mirror, starts)})
-        ends = sorted({*ends, *map(mirror, ends)})
+        starts = mirrored(cols, rows, symmetry, starts)
+        ends = mirrored(cols, rows, symmetry, ends)
         points = [*points, *starts, *ends]
         assume(not set(starts) & set(ends))
         assume(not (set(starts) | set(ends)) & set(removed_points))
@@ -299,10 +298,10 @@ def windmill_panels(draw):
         for c in cells.get("poly", [])
     )
     panel = panel_or_none(
-        rows=rows,
-        cols=cols,
-        starts=tuple(starts),
-        ends=tuple(ends),
+        rows,
+        cols,
+        starts,
+        ends,
         removed_vertices=tuple(removed_points),
         gaps=tuple(e for e, k in zip(on_edges, kinds, strict=True) if k == "gap"),
         removed_edges=tuple(e for e, k in zip(on_edges, kinds, strict=True) if k == "removed"),

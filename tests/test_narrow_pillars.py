@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_panels import midpoints, narrow_image, panel_or_none, pillar_places
+from random_panels import draw_cell_symbols, midpoints, narrow_image, pillar_or_none, pillar_places
 
 from witness.model.base import PuzzleError
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
@@ -387,17 +387,7 @@ def narrow_pillars(draw: st.DrawFn) -> Panel | None:
     starts = draw(st.lists(st.sampled_from(vertices + mids), min_size=1, max_size=2, unique=True))
     ends = draw(st.lists(st.sampled_from(rim + mids), min_size=1, max_size=2, unique=True))
     cells = [(x, y) for x in range(cols) for y in range(rows)]
-    taken = draw(st.lists(st.sampled_from(cells), unique=True, max_size=3))
-    squares, stars, triangles = [], [], []
-    for x, y in taken:
-        kind = draw(st.sampled_from(("square", "star", "triangle")))
-        colour = draw(st.sampled_from(("red", "blue")))
-        if kind == "square":
-            squares.append((x, y, colour))
-        elif kind == "star":
-            stars.append((x, y, colour))
-        else:
-            triangles.append((x, y, draw(st.integers(1, 4)), colour))
+    symbols = draw_cell_symbols(draw, cells, most=3, most_triangle=4)
     terminals = {_split(m) for m in (*starts, *ends) if m in mids}
     free = [e for e in edges if e not in terminals]
     gaps = draw(st.lists(st.sampled_from(free), max_size=2)) if free else []
@@ -406,19 +396,17 @@ def narrow_pillars(draw: st.DrawFn) -> Panel | None:
     if symmetry is not None:  # every start and end has its mirror image
         starts = sorted({*starts, *(narrow_image(symmetry, rows, v) for v in starts)})
         ends = sorted({*ends, *(narrow_image(symmetry, rows, v) for v in ends)})
-    return panel_or_none(
-        rows=rows,
-        cols=cols,
-        starts=tuple(starts),
-        ends=tuple(ends),
+    fat_starts = draw(st.booleans())
+    return pillar_or_none(
+        rows,
+        cols,
+        starts,
+        ends,
+        set(gaps),
+        dots,
         symmetry=symmetry,
-        squares=tuple(squares),
-        stars=tuple(stars),
-        triangles=tuple(triangles),
-        gaps=tuple(set(gaps)),
-        dots=tuple(Dot(at) for at in dots),
-        fat_starts=draw(st.booleans()),
-        pillar=True,
+        fat_starts=fat_starts,
+        **symbols,
     )
 
 

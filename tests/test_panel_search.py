@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from random_panels import grid_mirror, grid_places, panel_or_none
+from random_panels import draw_grid_marks, grid_places, panel_or_none
 from test_rules_oracle import solved_bf
 
 from profiles import examples
@@ -62,7 +62,7 @@ def panels(
     cancellers read by one of ``canceller_rules``."""
     rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
     symmetry = draw(st.sampled_from(symmetries))
-    verts, border, edges = grid_places(cols, rows)
+    verts, border, _ = grid_places(cols, rows)
     starts = set(draw(st.lists(st.sampled_from(verts), min_size=1, max_size=2)))
     ends = set(draw(st.lists(st.sampled_from(border), min_size=1, max_size=2)))
     fields: dict = {"triangles": [], "squares": [], "stars": [], "cancellers": []}
@@ -84,25 +84,13 @@ def panels(
             fields["polyominoes"].append(Polyomino((x, y), shape, colour=colour, **flags))
         elif kind in ("square", "star", "canceller"):
             fields[kind + "s"].append((x, y, colour))
-    dots = draw(st.lists(st.sampled_from(verts + edges), max_size=3, unique=True))
-    gaps = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
-    removed = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
-    dot_colours = ["black", "blue", "yellow"] if symmetry else ["black"]
-    if symmetry:
-        mirror = grid_mirror(cols, rows, symmetry)
-        starts |= {mirror(v) for v in starts}
-        ends |= {mirror(v) for v in ends}
+    marks = draw_grid_marks(draw, cols, rows, symmetry, 3, starts=starts, ends=ends)
     panel = panel_or_none(
-        rows=rows,
-        cols=cols,
-        starts=tuple(sorted(starts)),
-        ends=tuple(sorted(ends)),
-        dots=tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
-        gaps=tuple(e for e in gaps if e not in dots),
-        removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
-        symmetry=symmetry,
+        rows,
+        cols,
         polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
         canceller_rules=draw(st.sampled_from(canceller_rules)),
+        **marks,
         **{name: tuple(items) for name, items in fields.items()},
     )
     assume(panel is not None)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from witness.cli.options import (
     PATH_FORMS,
@@ -20,6 +21,9 @@ from witness.cli.options import (
     named_option,
 )
 from witness.io import check_file
+
+if TYPE_CHECKING:
+    from witness.model.rules import Violation
 
 RULES_HELP = (
     "paper (Table 3, on panels of the paper's form) | baseline | hand (the thesis's "
@@ -50,7 +54,7 @@ def _load(args: argparse.Namespace):
 
 
 def _print_result(
-    args: argparse.Namespace, result, panel, path, marks: Callable[[], object]
+    args: argparse.Namespace, result, panel, path, marks: Callable[[], Iterable[Violation]]
 ) -> None:
     """The command's result: its JSON record with --json, else its lines and a
     text picture of ``panel`` with ``path`` and ``marks()`` (the places to mark)."""
