@@ -19,27 +19,22 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
 from engine_agreement import Engine
 from tqdm import tqdm
 
-from witness.model.base import PuzzleError
 from witness.model.jbz import panel_to_jbz
-from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.panel import Panel, Polyomino
 from witness.search.asp_solver import count_panel_asp
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from random_panels import midpoints, narrow_image, pillar_or_none, pillar_places  # noqa: E402
 
 SYMMETRIES = (None, "shift", "horizontal", "vertical", "rotational")
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 0), (1, 1)))
-
-
-def _image(symmetry: str, rows: int, v: tuple) -> tuple:
-    """The engine's mirror image of a vertex or midpoint round 2 columns."""
-    x = v[0] + 1
-    x = (-x if symmetry in ("horizontal", "rotational") else x) % 2
-    y = rows - v[1] if symmetry in ("vertical", "rotational") else v[1]
-    return (int(x) if x % 1 == 0 else x, y)
 
 
 def _cells(rng: random.Random, cols: int, rows: int, most: int) -> dict:
@@ -64,35 +59,21 @@ def random_narrow(rng: random.Random, rows_most: int, symbols: int) -> Panel | N
     """A random pillar of 1 or 2 columns (module doc); None when the draw is
     no panel (a dot on a gap, and the like)."""
     cols, rows = rng.randint(1, 2), rng.randint(1, rows_most)
-    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
-    edges = [((x, y), (x + 1, y)) for x, y in vertices]
-    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
-    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in edges]
-    mids = [(int(x) if x % 1 == 0 else x, int(y) if y % 1 == 0 else y) for x, y in mids]
-    rim = [v for v in vertices if v[1] in (0, rows)]
+    vertices, rim, edges = pillar_places(cols, rows, wrap=False)
+    mids = midpoints(edges)
     starts = set(rng.sample(vertices + mids, rng.randint(1, 2)))
     ends = set(rng.sample(rim + mids, rng.randint(1, 2)))
     symmetry = rng.choice(SYMMETRIES) if cols == 2 else None
     if symmetry is not None:
-        starts |= {_image(symmetry, rows, v) for v in starts}
-        ends |= {_image(symmetry, rows, v) for v in ends}
+        starts |= {narrow_image(symmetry, rows, v) for v in starts}
+        ends |= {narrow_image(symmetry, rows, v) for v in ends}
     gaps = rng.sample(edges, rng.randint(0, 2))
     dots = rng.sample(vertices + edges, rng.randint(0, 2))
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(starts),
-            ends=tuple(ends),
-            gaps=tuple(gaps),
-            dots=tuple(Dot(at) for at in dots),
-            symmetry=symmetry,
-            fat_starts=rng.random() < 0.3,
-            pillar=True,
-            **_cells(rng, cols, rows, symbols),
-        )
-    except PuzzleError:
-        return None
+    fat_starts = rng.random() < 0.3
+    cells = _cells(rng, cols, rows, symbols)
+    return pillar_or_none(
+        rows, cols, starts, ends, gaps, dots, symmetry=symmetry, fat_starts=fat_starts, **cells
+    )
 
 
 def main() -> None:

@@ -29,12 +29,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from witness.model.base import PILLAR_SHIFT, PuzzleError, midpoint
+from witness.model.base import PILLAR_SHIFT, midpoint
 from witness.model.jbz import panel_to_jbz
-from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.panel import Panel, Polyomino
 from witness.search.asp_solver import count_panel_asp
 from witness.search.count import count_with_checker
 from witness.search.panel_search import solve_panel
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from random_panels import pillar_image, pillar_or_none, pillar_places  # noqa: E402
 
 SHAPES = (((0, 0),), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (2, 0)))
 COLOURS = ("red", "blue")
@@ -46,10 +49,7 @@ def random_pillar(rng: random.Random, halves: bool = False) -> Panel | None:
     symmetry = None
     if cols == 4 and rng.random() < 0.5:
         symmetry = rng.choice(("horizontal", "vertical", "rotational", PILLAR_SHIFT))
-    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
-    rim = [v for v in vertices if v[1] in (0, rows)]
-    edges = [((x, y), ((x + 1) % cols, y)) for x, y in vertices]
-    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
+    vertices, rim, edges = pillar_places(cols, rows)
     cells = [(x, y) for x in range(cols) for y in range(rows)]
     out: dict = {k: [] for k in ("squares", "stars", "triangles", "cancellers", "polyominoes")}
     for x, y in rng.sample(cells, rng.randint(0, min(4, len(cells)))):
@@ -67,7 +67,7 @@ def random_pillar(rng: random.Random, halves: bool = False) -> Panel | None:
             out[kind].append((x, y, colour))
     gaps = rng.sample(edges, rng.randint(0, 2))
     spots = vertices + [e for e in edges if e not in gaps]
-    dots = [Dot(at) for at in rng.sample(spots, rng.randint(0, 2))]
+    dots = rng.sample(spots, rng.randint(0, 2))
     start, end = rng.choice(vertices), rng.choice(rim)
     if halves and rng.random() < 0.5:
         start = midpoint(rng.choice(edges))
@@ -75,29 +75,10 @@ def random_pillar(rng: random.Random, halves: bool = False) -> Panel | None:
         end = midpoint(rng.choice(edges))
     starts, ends = {start}, {end}
     if symmetry is not None:  # the engine's mirror image round a pillar (puzzle.js)
-        starts.add(_mirror(start, cols, rows, symmetry))
-        ends.add(_mirror(end, cols, rows, symmetry))
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(starts),
-            ends=tuple(ends),
-            gaps=tuple(gaps),
-            dots=tuple(dots),
-            symmetry=symmetry,
-            pillar=True,
-            **{k: tuple(v) for k, v in out.items()},
-        )
-    except PuzzleError:
-        return None
-
-
-def _mirror(v: tuple, cols: int, rows: int, symmetry: str) -> tuple:
-    x = (v[0] + cols // 2) % cols  # half way round, then reflected
-    if symmetry in ("horizontal", "rotational"):
-        x = -x % cols
-    return (x, rows - v[1] if symmetry in ("vertical", "rotational") else v[1])
+        starts.add(pillar_image(start, cols, rows, symmetry))
+        ends.add(pillar_image(end, cols, rows, symmetry))
+    symbols = {k: tuple(v) for k, v in out.items()}
+    return pillar_or_none(rows, cols, starts, ends, gaps, dots, symmetry=symmetry, **symbols)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from random_panels import grid_mirror, grid_places, panel_or_none
 
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.puzzle import PuzzleError
@@ -88,18 +89,9 @@ def random_panel(rng: random.Random, max_cells: int, kinds: tuple[str, ...] = KI
         rows, cols = rng.randint(1, 3), rng.randint(1, 3)
         if rows * cols > max_cells:
             continue
-        verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
-        border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
-        edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
-        edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
+        verts, border, edges = grid_places(cols, rows)
         symmetry = rng.choice((None, None, "horizontal", "vertical", "rotational"))
-
-        def mirror(v: tuple[int, int], size: tuple = (cols, rows, symmetry)) -> tuple[int, int]:
-            width, height, sym = size
-            x = width - v[0] if sym in ("horizontal", "rotational") else v[0]
-            y = height - v[1] if sym in ("vertical", "rotational") else v[1]
-            return (x, y)
-
+        mirror = grid_mirror(cols, rows, symmetry)
         starts = set(rng.sample(verts, rng.choice((1, 1, 2))))
         ends = set(rng.sample(border, rng.choice((1, 1, 2))))
         if symmetry:  # mirror images of starts and ends, as the validator wants
@@ -110,22 +102,21 @@ def random_panel(rng: random.Random, max_cells: int, kinds: tuple[str, ...] = KI
         blocked = [e for e in edges if e not in dots]
         gaps = rng.sample(blocked, min(len(blocked), rng.choice((0, 0, 1, 2))))
         removed = [e for e in rng.sample(blocked, rng.choice((0, 0, 1))) if e not in gaps]
-        try:
-            return Panel(
-                rows=rows,
-                cols=cols,
-                starts=tuple(starts),
-                ends=tuple(ends),
-                dots=tuple(Dot(d, rng.choice(dot_colours)) for d in dots),
-                gaps=tuple(gaps),
-                removed_edges=tuple(removed),
-                removed_vertices=tuple(rng.sample(verts, rng.choice((0, 0, 0, 1)))),
-                symmetry=symmetry,
-                polyomino_rules=rng.choice(("precise", "precise", "windmill")),
-                **_symbols(rng, rows, cols, kinds),
-            )
-        except PuzzleError:
-            continue
+        panel = panel_or_none(
+            rows,
+            cols,
+            starts,
+            ends,
+            dots=tuple(Dot(d, rng.choice(dot_colours)) for d in dots),
+            gaps=tuple(gaps),
+            removed_edges=tuple(removed),
+            removed_vertices=tuple(rng.sample(verts, rng.choice((0, 0, 0, 1)))),
+            symmetry=symmetry,
+            polyomino_rules=rng.choice(("precise", "precise", "windmill")),
+            **_symbols(rng, rows, cols, kinds),
+        )
+        if panel is not None:
+            return panel
 
 
 def _refuted_without_choice(panel: Panel) -> None:
@@ -619,23 +610,21 @@ def _rim_windmill_panel(rng: random.Random) -> Panel:
     (where panel_polyominoes.lp says a piece never lies across a line's edge)."""
     while True:
         rows, cols = rng.randint(2, 3), rng.randint(2, 3)
-        rim = [(x, y) for x in range(cols + 1) for y in range(rows + 1)]
-        rim = [v for v in rim if v[0] in (0, cols) or v[1] in (0, rows)]
+        rim = sorted(grid_places(cols, rows)[1])  # column by column
         cells = rng.sample([(x, y) for x in range(cols) for y in range(rows)], rng.randint(1, 4))
         pieces = tuple(
             Polyomino(c, rng.choice(SHAPES), rotatable=rng.random() < 0.5) for c in cells
         )
-        try:
-            return Panel(
-                rows=rows,
-                cols=cols,
-                starts=tuple(rng.sample(rim, rng.choice((1, 2)))),
-                ends=tuple(rng.sample(rim, 1)),
-                polyominoes=pieces,
-                polyomino_rules="windmill",
-            )
-        except PuzzleError:
-            continue
+        panel = panel_or_none(
+            rows,
+            cols,
+            rng.sample(rim, rng.choice((1, 2))),
+            rng.sample(rim, 1),
+            polyominoes=pieces,
+            polyomino_rules="windmill",
+        )
+        if panel is not None:
+            return panel
 
 
 @pytest.mark.parametrize("seed", range(40))

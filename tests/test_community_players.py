@@ -9,11 +9,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from random_panels import grid_places, mirrored, panel_or_none
 from test_community import entity, jbz_1x1, line, windmill
 
 from profiles import examples
 from witness.cli import main
-from witness.model.base import DEFAULT_COLOURS, PuzzleError, UnsupportedPuzzle
+from witness.model.base import DEFAULT_COLOURS, UnsupportedPuzzle
 from witness.model.panel import Dot, Panel, Polyomino
 from witness.model.windmill import COLOURS, panel_from_windmill, panel_to_windmill
 
@@ -265,23 +266,15 @@ def windmill_panels(draw):
     """Random panels The Windmill's format holds: its colours, black dots, one
     thing a place, its polyomino and canceller rules where those occur."""
     rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 4))
-    verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
-    border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
-    edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
-    edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
+    verts, border, edges = grid_places(cols, rows)
     points = draw(st.lists(st.sampled_from(verts), min_size=2, max_size=5, unique=True))
     starts = points[:1] + [v for v in points[2:] if draw(st.booleans())]
     ends = [v for v in points[1:] if v in border and v not in starts]
     removed_points = [v for v in points[1:] if v not in starts and v not in ends]
     symmetry = draw(st.sampled_from([None, None, "horizontal", "vertical", "rotational"]))
     if symmetry:  # every start and end has its mirror image among them
-        flip_x, flip_y = symmetry != "vertical", symmetry != "horizontal"
-
-        def mirror(v):
-            return (cols - v[0] if flip_x else v[0], rows - v[1] if flip_y else v[1])
-
-        starts = sorted({*starts, *map(mirror, starts)})
-        ends = sorted({*ends, *map(mirror, ends)})
+        starts = mirrored(cols, rows, symmetry, starts)
+        ends = mirrored(cols, rows, symmetry, ends)
         points = [*points, *starts, *ends]
         assume(not set(starts) & set(ends))
         assume(not (set(starts) | set(ends)) & set(removed_points))
@@ -304,34 +297,31 @@ def windmill_panels(draw):
         )
         for c in cells.get("poly", [])
     )
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(starts),
-            ends=tuple(ends),
-            removed_vertices=tuple(removed_points),
-            gaps=tuple(e for e, k in zip(on_edges, kinds, strict=True) if k == "gap"),
-            removed_edges=tuple(e for e, k in zip(on_edges, kinds, strict=True) if k == "removed"),
-            dots=tuple(
-                Dot(v)
-                for v in [e for e, k in zip(on_edges, kinds, strict=True) if k == "dot"]
-                + draw(st.lists(st.sampled_from(verts), max_size=2, unique=True))
-                if v not in points
-            ),
-            squares=tuple((x, y, draw(colour)) for x, y in cells.get("square", [])),
-            stars=tuple((x, y, draw(colour)) for x, y in cells.get("star", [])),
-            cancellers=tuple((x, y, "white") for x, y in cells.get("canceller", [])),
-            triangles=tuple(
-                (x, y, draw(st.integers(1, 3)), "orange") for x, y in cells.get("tri", [])
-            ),
-            polyominoes=polyominoes,
-            symmetry=symmetry,
-            polyomino_rules="windmill" if polyominoes else "precise",
-            canceller_rules="windmill" if cells.get("canceller") else "community",
-        )
-    except PuzzleError:
-        assume(False)
+    panel = panel_or_none(
+        rows,
+        cols,
+        starts,
+        ends,
+        removed_vertices=tuple(removed_points),
+        gaps=tuple(e for e, k in zip(on_edges, kinds, strict=True) if k == "gap"),
+        removed_edges=tuple(e for e, k in zip(on_edges, kinds, strict=True) if k == "removed"),
+        dots=tuple(
+            Dot(v)
+            for v in [e for e, k in zip(on_edges, kinds, strict=True) if k == "dot"]
+            + draw(st.lists(st.sampled_from(verts), max_size=2, unique=True))
+            if v not in points
+        ),
+        squares=tuple((x, y, draw(colour)) for x, y in cells.get("square", [])),
+        stars=tuple((x, y, draw(colour)) for x, y in cells.get("star", [])),
+        cancellers=tuple((x, y, "white") for x, y in cells.get("canceller", [])),
+        triangles=tuple((x, y, draw(st.integers(1, 3)), "orange") for x, y in cells.get("tri", [])),
+        polyominoes=polyominoes,
+        symmetry=symmetry,
+        polyomino_rules="windmill" if polyominoes else "precise",
+        canceller_rules="windmill" if cells.get("canceller") else "community",
+    )
+    assume(panel is not None)
+    return panel
 
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))

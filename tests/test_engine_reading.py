@@ -14,9 +14,9 @@ import json
 import random
 
 import pytest
+from random_panels import grid_places, panel_or_none
 from test_engine_settings import engine_puzzle
 
-from witness.errors import InputError
 from witness.model.base import UnsupportedPuzzle
 from witness.model.jbz import jbz_extras, needs_regions, panel_from_jbz, panel_to_jbz
 from witness.model.panel import Panel
@@ -155,20 +155,13 @@ def random_engine_panel(rng: random.Random) -> Panel | None:
     symmetry starts and ends without their mirror images, squares and dots
     at random; None when that is no panel."""
     rows, cols = rng.choice(((2, 2), (2, 3), (3, 3)))
-    vertices = [(x, y) for x in range(cols + 1) for y in range(rows + 1)]
+    vertices = sorted(grid_places(cols, rows)[0])  # column by column
     cells = [(x, y) for x in range(cols) for y in range(rows)]
     squares = [(*c, rng.choice(("black", "white"))) for c in rng.sample(cells, rng.randint(0, 3))]
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(rng.sample(vertices, rng.randint(1, 2))),
-            ends=tuple(rng.sample(vertices, rng.randint(1, 2))),
-            squares=tuple(squares),
-            symmetry=rng.choice((None, "horizontal", "vertical", "rotational")),
-        )
-    except InputError:
-        return None
+    starts = rng.sample(vertices, rng.randint(1, 2))
+    ends = rng.sample(vertices, rng.randint(1, 2))
+    symmetry = rng.choice((None, "horizontal", "vertical", "rotational"))
+    return panel_or_none(rows, cols, starts, ends, squares=tuple(squares), symmetry=symmetry)
 
 
 def test_checker_and_clingo_count_alike_with_ends_anywhere():

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_panels import draw_cell_symbols, midpoints, narrow_image, pillar_or_none, pillar_places
 
 from witness.model.base import PuzzleError
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
@@ -381,60 +382,32 @@ def narrow_pillars(draw: st.DrawFn) -> Panel | None:
     symmetry = None
     if cols == 2:
         symmetry = draw(st.sampled_from((None, "shift", "horizontal", "vertical", "rotational")))
-    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
-    edges = [((x, y), (x + 1, y)) for x, y in vertices]
-    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
-    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in edges]
-    mids = [(int(x) if x % 1 == 0 else x, int(y) if y % 1 == 0 else y) for x, y in mids]
-    rim = [v for v in vertices if v[1] in (0, rows)]
+    vertices, rim, edges = pillar_places(cols, rows, wrap=False)
+    mids = midpoints(edges)
     starts = draw(st.lists(st.sampled_from(vertices + mids), min_size=1, max_size=2, unique=True))
     ends = draw(st.lists(st.sampled_from(rim + mids), min_size=1, max_size=2, unique=True))
     cells = [(x, y) for x in range(cols) for y in range(rows)]
-    taken = draw(st.lists(st.sampled_from(cells), unique=True, max_size=3))
-    squares, stars, triangles = [], [], []
-    for x, y in taken:
-        kind = draw(st.sampled_from(("square", "star", "triangle")))
-        colour = draw(st.sampled_from(("red", "blue")))
-        if kind == "square":
-            squares.append((x, y, colour))
-        elif kind == "star":
-            stars.append((x, y, colour))
-        else:
-            triangles.append((x, y, draw(st.integers(1, 4)), colour))
+    symbols = draw_cell_symbols(draw, cells, most=3, most_triangle=4)
     terminals = {_split(m) for m in (*starts, *ends) if m in mids}
     free = [e for e in edges if e not in terminals]
     gaps = draw(st.lists(st.sampled_from(free), max_size=2)) if free else []
     dots = draw(st.lists(st.sampled_from(vertices + [e for e in edges if e not in gaps]),
                          max_size=2, unique=True))  # fmt: skip
     if symmetry is not None:  # every start and end has its mirror image
-        starts = sorted({*starts, *(_image(symmetry, rows, v) for v in starts)})
-        ends = sorted({*ends, *(_image(symmetry, rows, v) for v in ends)})
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(starts),
-            ends=tuple(ends),
-            symmetry=symmetry,
-            squares=tuple(squares),
-            stars=tuple(stars),
-            triangles=tuple(triangles),
-            gaps=tuple(set(gaps)),
-            dots=tuple(Dot(at) for at in dots),
-            fat_starts=draw(st.booleans()),
-            pillar=True,
-        )
-    except PuzzleError:
-        return None
-
-
-def _image(symmetry: str, rows: int, v: tuple) -> tuple:
-    """A vertex's (or midpoint's) mirror image round a pillar of 2 columns, as
-    the engine's getSymmetricalPos (half way round, then reflected)."""
-    x = v[0] + 1
-    x = (-x if symmetry in ("horizontal", "rotational") else x) % 2
-    y = rows - v[1] if symmetry in ("vertical", "rotational") else v[1]
-    return (int(x) if x % 1 == 0 else x, y)
+        starts = sorted({*starts, *(narrow_image(symmetry, rows, v) for v in starts)})
+        ends = sorted({*ends, *(narrow_image(symmetry, rows, v) for v in ends)})
+    fat_starts = draw(st.booleans())
+    return pillar_or_none(
+        rows,
+        cols,
+        starts,
+        ends,
+        set(gaps),
+        dots,
+        symmetry=symmetry,
+        fat_starts=fat_starts,
+        **symbols,
+    )
 
 
 def _split(m: tuple) -> tuple:

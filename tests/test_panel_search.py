@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from random_panels import draw_grid_marks, grid_places, panel_or_none
 from test_rules_oracle import solved_bf
 
 from profiles import examples
 from witness.errors import InputError
 from witness.model.panel import Dot, Panel, Polyomino
-from witness.model.puzzle import PuzzleError
 from witness.model.rules import (
     cell_point,
     check,
@@ -62,8 +62,7 @@ def panels(
     cancellers read by one of ``canceller_rules``."""
     rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
     symmetry = draw(st.sampled_from(symmetries))
-    verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
-    border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
+    verts, border, _ = grid_places(cols, rows)
     starts = set(draw(st.lists(st.sampled_from(verts), min_size=1, max_size=2)))
     ends = set(draw(st.lists(st.sampled_from(border), min_size=1, max_size=2)))
     fields: dict = {"triangles": [], "squares": [], "stars": [], "cancellers": []}
@@ -85,36 +84,17 @@ def panels(
             fields["polyominoes"].append(Polyomino((x, y), shape, colour=colour, **flags))
         elif kind in ("square", "star", "canceller"):
             fields[kind + "s"].append((x, y, colour))
-    edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
-    edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
-    dots = draw(st.lists(st.sampled_from(verts + edges), max_size=3, unique=True))
-    gaps = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
-    removed = draw(st.lists(st.sampled_from(edges), max_size=2, unique=True))
-    dot_colours = ["black", "blue", "yellow"] if symmetry else ["black"]
-    try:
-        if symmetry:
-            flip_x, flip_y = symmetry != "vertical", symmetry != "horizontal"
-
-            def mirror(v):
-                return (cols - v[0] if flip_x else v[0], rows - v[1] if flip_y else v[1])
-
-            starts |= {mirror(v) for v in starts}
-            ends |= {mirror(v) for v in ends}
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(sorted(starts)),
-            ends=tuple(sorted(ends)),
-            dots=tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
-            gaps=tuple(e for e in gaps if e not in dots),
-            removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
-            symmetry=symmetry,
-            polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
-            canceller_rules=draw(st.sampled_from(canceller_rules)),
-            **{name: tuple(items) for name, items in fields.items()},
-        )
-    except PuzzleError:
-        assume(False)
+    marks = draw_grid_marks(draw, cols, rows, symmetry, 3, starts=starts, ends=ends)
+    panel = panel_or_none(
+        rows,
+        cols,
+        polyomino_rules=draw(st.sampled_from(["precise", "windmill"])),
+        canceller_rules=draw(st.sampled_from(canceller_rules)),
+        **marks,
+        **{name: tuple(items) for name, items in fields.items()},
+    )
+    assume(panel is not None)
+    return panel
 
 
 def brute_force_solvable(panel: Panel) -> bool:

@@ -15,8 +15,8 @@ import pytest
 from engine_pillars import START, TOP, engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_panels import seeded_panels
 
-from witness.errors import InputError
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Panel
 from witness.model.rules import enumerate_lines, is_solution
@@ -114,38 +114,34 @@ def random_panels(seed: int, count: int, pillar: bool | None = None) -> Iterator
     cells), each start and end at a vertex or half way along an edge, with
     squares, stars, triangles, polyominoes, cancellers, dots, gaps and removed
     edges; some symmetric (the terminals' mirror images added)."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        is_pillar = rng.random() < 0.5 if pillar is None else pillar
-        cols = rng.choice((3, 4)) if is_pillar else rng.randint(1, 3)
-        rows = rng.randint(1, 2 if is_pillar else 3)
-        probe = Panel(rows=rows, cols=cols, ends=((0, 0),), pillar=is_pillar)
-        edges = list(probe.grid_edges())
-        data: dict = {"rows": rows, "cols": cols, "pillar": is_pillar}
-        for x, y in rng.sample(list(probe.cells()), rng.randint(0, min(4, rows * cols))):
-            kind = rng.choice(("squares", "stars", "triangles", "polyominoes", "cancellers"))
-            colour = rng.choice(("black", "white"))
-            item: object = [x, y, colour]
-            if kind == "triangles":
-                item = [x, y, rng.randint(1, 4)]
-            elif kind == "polyominoes":
-                shape = rng.choice(([[0, 0]], [[0, 0], [1, 0]], [[0, 0], [0, 1], [1, 1]]))
-                item = {"cell": [x, y], "shape": shape, "rotatable": rng.random() < 0.5}
-            data.setdefault(kind, []).append(item)
-        data["starts"] = [_terminal(rng, probe, edges, False) for _ in range(rng.randint(1, 2))]
-        data["ends"] = [_terminal(rng, probe, edges, True) for _ in range(rng.randint(1, 2))]
-        for key, n in (("dots", 2), ("gaps", 1), ("removed", rng.choice((0, 0, 2, 3)))):
-            spots = rng.sample(edges, rng.randint(0, n))
-            data[key] = [[*a, *b] for a, b in spots]
-        if rng.random() < 0.3 and (not is_pillar or cols % 2 == 0):
-            _symmetric(rng, probe, data)
-        try:
-            panel = Panel.from_dict(data)
-        except InputError:
-            continue
-        made += 1
-        yield panel
+    return seeded_panels(seed, count, lambda rng: _draw(rng, pillar))
+
+
+def _draw(rng: random.Random, pillar: bool | None) -> dict:
+    is_pillar = rng.random() < 0.5 if pillar is None else pillar
+    cols = rng.choice((3, 4)) if is_pillar else rng.randint(1, 3)
+    rows = rng.randint(1, 2 if is_pillar else 3)
+    probe = Panel(rows=rows, cols=cols, ends=((0, 0),), pillar=is_pillar)
+    edges = list(probe.grid_edges())
+    data: dict = {"rows": rows, "cols": cols, "pillar": is_pillar}
+    for x, y in rng.sample(list(probe.cells()), rng.randint(0, min(4, rows * cols))):
+        kind = rng.choice(("squares", "stars", "triangles", "polyominoes", "cancellers"))
+        colour = rng.choice(("black", "white"))
+        item: object = [x, y, colour]
+        if kind == "triangles":
+            item = [x, y, rng.randint(1, 4)]
+        elif kind == "polyominoes":
+            shape = rng.choice(([[0, 0]], [[0, 0], [1, 0]], [[0, 0], [0, 1], [1, 1]]))
+            item = {"cell": [x, y], "shape": shape, "rotatable": rng.random() < 0.5}
+        data.setdefault(kind, []).append(item)
+    data["starts"] = [_terminal(rng, probe, edges, False) for _ in range(rng.randint(1, 2))]
+    data["ends"] = [_terminal(rng, probe, edges, True) for _ in range(rng.randint(1, 2))]
+    for key, n in (("dots", 2), ("gaps", 1), ("removed", rng.choice((0, 0, 2, 3)))):
+        spots = rng.sample(edges, rng.randint(0, n))
+        data[key] = [[*a, *b] for a, b in spots]
+    if rng.random() < 0.3 and (not is_pillar or cols % 2 == 0):
+        _symmetric(rng, probe, data)
+    return data
 
 
 def _terminal(rng: random.Random, probe: Panel, edges: list, rim: bool) -> list:

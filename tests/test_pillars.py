@@ -11,9 +11,10 @@ import pytest
 from engine_pillars import BOTTOM, START, TOP, engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_panels import draw_cell_symbols, pillar_or_none, pillar_places
 
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
-from witness.model.panel import Dot, Panel, Polyomino
+from witness.model.panel import Panel, Polyomino
 from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
 from witness.search.count import count_with_checker
@@ -358,42 +359,16 @@ def solved_bf(panel, line):
 def small_pillars(draw):
     cols, rows = draw(st.integers(3, 4)), draw(st.integers(1, 2))
     cells = [(x, y) for x in range(cols) for y in range(rows)]
-    taken = draw(st.lists(st.sampled_from(cells), unique=True, max_size=4))
-    squares, stars, triangles = [], [], []
-    for x, y in taken:
-        kind = draw(st.sampled_from(("square", "star", "triangle")))
-        colour = draw(st.sampled_from(("red", "blue")))
-        if kind == "square":
-            squares.append((x, y, colour))
-        elif kind == "star":
-            stars.append((x, y, colour))
-        else:
-            triangles.append((x, y, draw(st.integers(1, 3)), colour))
-    vertices = [(x, y) for x in range(cols) for y in range(rows + 1)]
-    rim = [v for v in vertices if v[1] in (0, rows)]
-    edges = [((x, y), ((x + 1) % cols, y)) for x, y in vertices]
-    edges += [((x, y), (x, y + 1)) for x, y in vertices if y < rows]
+    symbols = draw_cell_symbols(draw, cells, most=4, most_triangle=3)
+    vertices, rim, edges = pillar_places(cols, rows)
     gaps = draw(st.lists(st.sampled_from(edges), unique=True, max_size=2))
     dot_at = draw(
         st.lists(
             st.sampled_from(vertices + [e for e in edges if e not in gaps]), max_size=2, unique=True
         )
     )
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=(draw(st.sampled_from(vertices)),),
-            ends=(draw(st.sampled_from(rim)),),
-            squares=tuple(squares),
-            stars=tuple(stars),
-            triangles=tuple(triangles),
-            gaps=tuple(gaps),
-            dots=tuple(Dot(at) for at in dot_at),
-            pillar=True,
-        )
-    except PuzzleError:
-        return None
+    start, end = draw(st.sampled_from(vertices)), draw(st.sampled_from(rim))
+    return pillar_or_none(rows, cols, (start,), (end,), gaps, dot_at, **symbols)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,10 +10,10 @@ from itertools import combinations, pairwise, product
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from random_panels import draw_grid_marks, grid_places, panel_or_none
 
 from profiles import examples
-from witness.model.panel import Dot, Panel, Polyomino, edge, rotations
-from witness.model.puzzle import PuzzleError
+from witness.model.panel import Panel, Polyomino, edge, rotations
 from witness.model.rules import (
     check,
     enumerate_lines,
@@ -373,8 +373,7 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
     if rows * cols > 6:
         rows, cols = 2, 3
     symmetry = draw(st.sampled_from([None, None, "horizontal", "vertical", "rotational"]))
-    verts = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
-    border = [v for v in verts if v[0] in (0, cols) or v[1] in (0, rows)]
+    verts, border, _ = grid_places(cols, rows)
     start, end = draw(st.sampled_from(verts)), draw(st.sampled_from(border))
     starts, ends = {start}, {end}
     if draw(st.booleans()):
@@ -396,37 +395,18 @@ def panels(draw, kinds=("triangle", "square", "star", "canceller", "polyomino"))
             fields[kind + "s"].append((x, y, colour))
         elif kind == "canceller":
             fields["cancellers"].append((x, y, draw(st.sampled_from([*COLOURS, "none"]))))
-    all_edges = [((x, y), (x + 1, y)) for x, y in verts if x < cols]
-    all_edges += [((x, y), (x, y + 1)) for x, y in verts if y < rows]
-    dots = draw(st.lists(st.sampled_from(verts + all_edges), max_size=2, unique=True))
-    gaps = draw(st.lists(st.sampled_from(all_edges), max_size=2, unique=True))
-    removed = draw(st.lists(st.sampled_from(all_edges), max_size=2, unique=True))
-    dot_colours = ["black", "blue", "yellow"] if symmetry else ["black"]
-    if symmetry:
-        flip_x, flip_y = symmetry != "vertical", symmetry != "horizontal"
-
-        def mirror(v):
-            return (cols - v[0] if flip_x else v[0], rows - v[1] if flip_y else v[1])
-
-        starts |= {mirror(v) for v in starts}
-        ends |= {mirror(v) for v in ends}
-    try:
-        return Panel(
-            rows=rows,
-            cols=cols,
-            starts=tuple(sorted(starts)),
-            ends=tuple(sorted(ends)),
-            dots=tuple(Dot(d, draw(st.sampled_from(dot_colours))) for d in dots),
-            gaps=tuple(e for e in gaps if e not in dots),
-            removed_edges=tuple(e for e in removed if e not in dots and e not in gaps),
-            symmetry=symmetry,
-            polyomino_rules=draw(st.sampled_from(["precise", "imprecise", "windmill"])),
-            canceller_rules=draw(st.sampled_from(["community", "unpaired", "windmill"])),
-            shapeless_zero=draw(st.booleans()),
-            **fields,
-        )
-    except PuzzleError:
-        assume(False)
+    marks = draw_grid_marks(draw, cols, rows, symmetry, 2, starts=starts, ends=ends)
+    panel = panel_or_none(
+        rows,
+        cols,
+        polyomino_rules=draw(st.sampled_from(["precise", "imprecise", "windmill"])),
+        canceller_rules=draw(st.sampled_from(["community", "unpaired", "windmill"])),
+        shapeless_zero=draw(st.booleans()),
+        **marks,
+        **fields,
+    )
+    assume(panel is not None)
+    return panel
 
 
 @pytest.mark.slow  # a brute-force oracle: the slow tier

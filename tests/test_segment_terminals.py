@@ -10,8 +10,8 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
+from random_panels import grid_mirror, seeded_panels
 
-from witness.errors import InputError
 from witness.model.base import PuzzleError
 from witness.model.jbz import jbz_extras, panel_from_jbz, panel_to_jbz
 from witness.model.panel import Panel
@@ -364,41 +364,34 @@ def _random_panels(seed: int, count: int, symmetry: bool = False) -> Iterator[Pa
     """Tiny random panels with starts and ends at vertices and edge midpoints,
     squares, stars, triangles, dots and gaps; with ``symmetry``, half of them
     symmetric (the starts' and ends' mirror images added)."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        rows, cols = rng.choice(((1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (2, 3)))
-        probe = Panel(rows=rows, cols=cols, ends=((cols, rows),))
-        edges = list(probe.grid_edges())
-        cells = rng.sample(list(probe.cells()), rng.randint(0, rows * cols))
-        data: dict = {"rows": rows, "cols": cols, "squares": [], "stars": [], "triangles": []}
-        for x, y in cells:
-            kind = rng.choice(("squares", "stars", "triangles"))
-            colour = rng.choice(("black", "white"))
-            data[kind].append([x, y, rng.randint(1, 3)] if kind == "triangles" else [x, y, colour])
-        data["starts"] = [list(_terminal(rng, probe, False)) for _ in range(rng.randint(1, 2))]
-        data["ends"] = [list(_terminal(rng, probe, True)) for _ in range(rng.randint(1, 2))]
-        if rng.random() < 0.3:
-            a, b = rng.choice(edges)
-            data["dots"] = [[*a, *b]]
-        if rng.random() < 0.2:
-            a, b = rng.choice(edges)
-            data["gaps"] = [[*a, *b]]
-        if symmetry and rng.random() < 0.5:
-            data["symmetry"] = rng.choice(("horizontal", "vertical", "rotational"))
-            flip_x = data["symmetry"] != "vertical"
-            flip_y = data["symmetry"] != "horizontal"
-            for key in ("starts", "ends"):
-                data[key] += [
-                    [cols - x if flip_x else x, rows - y if flip_y else y] for x, y in data[key]
-                ]
-                data[key] = [list(v) for v in dict.fromkeys(map(tuple, data[key]))]
-        try:
-            panel = Panel.from_dict(data)
-        except InputError:
-            continue
-        made += 1
-        yield panel
+    return seeded_panels(seed, count, lambda rng: _draw(rng, symmetry))
+
+
+def _draw(rng: random.Random, symmetry: bool) -> dict:
+    rows, cols = rng.choice(((1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (2, 3)))
+    probe = Panel(rows=rows, cols=cols, ends=((cols, rows),))
+    edges = list(probe.grid_edges())
+    cells = rng.sample(list(probe.cells()), rng.randint(0, rows * cols))
+    data: dict = {"rows": rows, "cols": cols, "squares": [], "stars": [], "triangles": []}
+    for x, y in cells:
+        kind = rng.choice(("squares", "stars", "triangles"))
+        colour = rng.choice(("black", "white"))
+        data[kind].append([x, y, rng.randint(1, 3)] if kind == "triangles" else [x, y, colour])
+    data["starts"] = [list(_terminal(rng, probe, False)) for _ in range(rng.randint(1, 2))]
+    data["ends"] = [list(_terminal(rng, probe, True)) for _ in range(rng.randint(1, 2))]
+    if rng.random() < 0.3:
+        a, b = rng.choice(edges)
+        data["dots"] = [[*a, *b]]
+    if rng.random() < 0.2:
+        a, b = rng.choice(edges)
+        data["gaps"] = [[*a, *b]]
+    if symmetry and rng.random() < 0.5:
+        data["symmetry"] = rng.choice(("horizontal", "vertical", "rotational"))
+        mirror = grid_mirror(cols, rows, data["symmetry"])
+        for key in ("starts", "ends"):
+            data[key] += [list(mirror(v)) for v in data[key]]
+            data[key] = [list(v) for v in dict.fromkeys(map(tuple, data[key]))]
+    return data
 
 
 def _terminal(rng: random.Random, probe: Panel, rim: bool) -> tuple:

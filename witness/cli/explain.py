@@ -6,19 +6,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from witness.cli.options import (
     PATH_FORMS,
     Subparsers,
     add_json_flag,
+    add_out,
     add_time_limit,
     at_least_one,
     load_path_arg,
     named_option,
-    out_path,
 )
 from witness.io import check_file
+
+if TYPE_CHECKING:
+    from witness.model.rules import Violation
 
 RULES_HELP = (
     "paper (Table 3, on panels of the paper's form) | baseline | hand (the thesis's "
@@ -48,9 +53,22 @@ def _load(args: argparse.Namespace):
     return panel, rules
 
 
+def _print_result(
+    args: argparse.Namespace, result, panel, path, marks: Callable[[], Iterable[Violation]]
+) -> None:
+    """The command's result: its JSON record with --json, else its lines and a
+    text picture of ``panel`` with ``path`` and ``marks()`` (the places to mark)."""
+    from witness.model.render_text import text_picture
+
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print("\n".join(result.lines(args.time_limit)))
+        print(text_picture(panel, path, marks()))
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     from witness.model.render import IMAGE_MARK, render
-    from witness.model.render_text import text_picture
     from witness.pipeline.explain import explain
 
     if args.out:
@@ -62,27 +80,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
         with named_option("--out"):
             render(panel, Path(args.out), list(result.path), result.marks(), labels=True)
         print(f"wrote {args.out}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(result.to_dict()))
-    else:
-        print("\n".join(result.lines(args.time_limit)))
-        print(text_picture(panel, list(result.path), result.marks()))
+    _print_result(args, result, panel, list(result.path), result.marks)
     return 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from witness.model.render_text import text_picture
     from witness.pipeline.explain import hint
 
     panel, rules = _load(args)
     path = load_path_arg(args.path) if args.path else None
     result = hint(panel, path, rules, args.steps, args.time_limit)
-    if args.json:
-        print(json.dumps(result.to_dict()))
-    else:
-        print("\n".join(result.lines(args.time_limit)))
-        marks = result.explanation.marks() if result.explanation else ()
-        print(text_picture(panel, list(result.path) or None, marks))
+    explanation = result.explanation
+    marks = explanation.marks if explanation else lambda: ()
+    _print_result(args, result, panel, list(result.path) or None, marks)
     return 0
 
 
@@ -99,13 +109,11 @@ def add_explain(sub: Subparsers) -> None:
     p.add_argument("puzzle")
     p.add_argument("--path", required=True, help=f"the line drawn so far: {PATH_FORMS}")
     p.add_argument("--rules", default=None, help=RULES_HELP)
-    p.add_argument(
-        "--out",
-        type=out_path,
-        default=None,
-        metavar="PICTURE",
-        help="also draw the panel, the line and the places the clauses fire on, with "
+    add_out(
+        p,
+        "also draw the panel, the line and the places the clauses fire on, with "
         "row and column numbers (FILE.svg or FILE.png)",
+        metavar="PICTURE",
     )
     add_time_limit(p, TIME_HELP.format(DEFAULT_TIME_LIMIT), DEFAULT_TIME_LIMIT)
     add_json_flag(p)

@@ -13,6 +13,7 @@ from witness.cli.options import (
     Subparsers,
     UsageError,
     add_json_flag,
+    add_out,
     add_seed,
     add_time_limit,
     at_least_one,
@@ -337,7 +338,7 @@ def add_difficulty(sub: Subparsers) -> None:
 def add_translate(sub: Subparsers) -> None:
     p = sub.add_parser("translate", help="translate a learned Prolog program into Python")
     p.add_argument("program", help="learned program FILE.pl")
-    p.add_argument("--out", type=out_path, help="write the Python module here (default: print it)")
+    add_out(p, "write the Python module here (default: print it)")
     p.set_defaults(func=cmd_translate)
 
 
@@ -376,12 +377,11 @@ def add_examples(sub: Subparsers) -> None:
         help="one puzzle or panel, or several pooled into one task (panels beyond "
         "triangles need a family's bias: bias/dots.pl, squares.pl, stars.pl, mixed.pl)",
     )
-    p.add_argument(
-        "--out",
-        type=out_path,
-        required=True,
-        help="task folder to write: a new folder, or an existing one where only "
+    add_out(
+        p,
+        "task folder to write: a new folder, or an existing one where only "
         "the files an earlier run wrote (unchanged) are replaced",
+        required=True,
     )
     p.add_argument(
         "--bias",
@@ -430,7 +430,5 @@ def add_learn(sub: Subparsers) -> None:
     add_seed(p, "seed of gp and rules")
     p.add_argument("--population", type=at_least_one, default=200, help="gp's population")
     p.add_argument("--generations", type=count, default=40, help="gp's generations")
-    p.add_argument(
-        "--out", type=out_path, metavar="FILE.pl", help="also write the program with its header"
-    )
+    add_out(p, "also write the program with its header", metavar="FILE.pl")
     p.set_defaults(func=cmd_learn)

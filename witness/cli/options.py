@@ -179,3 +179,12 @@ class VersionAction(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[override]
         print(f"witness {package_version()}")
         parser.exit()
+
+
+def add_out(
+    p: argparse.ArgumentParser, text: str, *, required: bool = False, metavar: str | None = None
+) -> None:
+    """The ``--out`` option: where the command writes (:func:`out_path`, never empty)."""
+    p.add_argument(
+        "--out", type=out_path, default=None, required=required, metavar=metavar, help=text
+    )

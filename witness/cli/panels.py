@@ -13,13 +13,13 @@ from witness.cli.options import (
     Subparsers,
     UsageError,
     add_json_flag,
+    add_out,
     add_seed,
     add_time_limit,
     at_least_one,
     count,
     load_path_arg,
     named_option,
-    out_path,
     parse_size,
     positive,
     seconds,
@@ -340,12 +340,11 @@ def add_generate(sub: Subparsers) -> None:
         "to 4x4, clingo above); few draws have one, so a panel can take minutes: the bar "
         "shows draws, the share kept and the time left (docs/cli.md)",
     )
-    p.add_argument(
-        "--out",
-        type=out_path,
-        required=True,
-        help="output folder, one JSON file per puzzle (other files in it are left "
+    add_out(
+        p,
+        "output folder, one JSON file per puzzle (other files in it are left "
         "alone; a file of the same name with other content is an error)",
+        required=True,
     )
     p.set_defaults(func=cmd_generate)
 
@@ -422,11 +421,9 @@ def add_show(sub: Subparsers) -> None:
     )
     p.add_argument("puzzle")
     p.add_argument("--path", help=PATH_FORMS)
-    p.add_argument(
-        "--out",
-        type=out_path,
-        default=None,
-        help="FILE.svg or FILE.png; without it, a text picture on standard output "
+    add_out(
+        p,
+        "FILE.svg or FILE.png; without it, a text picture on standard output "
         "(rows and columns numbered, the line drawn, marked places bracketed)",
     )
     p.add_argument(
@@ -485,12 +482,11 @@ def add_import(sub: Subparsers) -> None:
         "list) or of JSON Lines",
     )
     p.add_argument("--from", dest="source", choices=["jbz", "windmill"], required=True)
-    p.add_argument(
-        "--out",
-        type=out_path,
-        required=True,
-        help="output folder, one panel JSON per puzzle, named after its id or title "
+    add_out(
+        p,
+        "output folder, one panel JSON per puzzle, named after its id or title "
         "(files already there are kept: a name they hold takes -2, -3, ...)",
+        required=True,
     )
     p.set_defaults(func=cmd_import)
 
@@ -505,7 +501,5 @@ def add_export(sub: Subparsers) -> None:
         help="jbz: witnesspuzzles.com's engine; windmill: The Windmill's puzzle string, "
         "with the address that opens it in The Windmill's editor",
     )
-    p.add_argument(
-        "--out", type=out_path, default=None, help="file to write (default: standard output)"
-    )
+    add_out(p, "file to write (default: standard output)")
     p.set_defaults(func=cmd_export)
