@@ -70,7 +70,7 @@ from typing import cast
 from witness.model.base import NO_COLOUR, Cell, Edge, Vertex, edge
 from witness.model.panel import Panel, cell_edges
 from witness.model.rules import elements
-from witness.search.panel_features import PanelObject, features_apply
+from witness.search.panel_features import PanelObject, features_apply, path_reach
 
 _ATOM = re.compile(r"^[a-z][a-z0-9_]*$")
 # The per-panel and per-path predicates, in the order their facts are listed.
@@ -253,15 +253,9 @@ def table1_facts(panel: Panel, atoms: Sequence[tuple[PanelObject, str]]) -> list
 
 def free_vertices(panel: Panel, path: Sequence[Vertex]) -> list[Vertex]:
     """The vertices a completion of ``path`` can still use: its head and every
-    vertex off the path the head reaches along open edges, in vertex-id order."""
-    head, taken = path[-1], set(path)
-    seen, stack = {head}, [head]
-    while stack:
-        for w in panel.neighbours(stack.pop()):
-            if w not in seen and w not in taken:
-                seen.add(w)
-                stack.append(w)
-    return sorted(seen, key=lambda v: (v[1], v[0]))
+    vertex off the path the head reaches along open edges, in vertex-id order
+    (reach(P) of :mod:`witness.search.panel_features`)."""
+    return sorted(path_reach(panel, path), key=lambda v: (v[1], v[0]))
 
 
 def table1_path_facts(

@@ -215,7 +215,7 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
     head, on = path[-1], frozenset(path)
     # (a step to a start's or an end's edge midpoint counts as its whole edge)
     path_edges = frozenset(panel.whole_edge(a, b) for a, b in zip(path, path[1:], strict=False))
-    reach = _flood(panel, [head], lambda w: w not in on)
+    reach = path_reach(panel, path)
     part: dict[Vertex, int] = {}
     for v in sorted(reach - {head}):
         if v not in part:
@@ -232,6 +232,13 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
         panel.whole_edge(v, w) for v in panel.vertices() for w in panel.neighbours(v)
     )
     return PathState(head, len(path) - 1, on, path_edges, reach, part, addable, open_edge)
+
+
+def path_reach(panel: Panel, path: Sequence[Vertex]) -> frozenset[Vertex]:
+    """reach(P): the head of ``path`` and every vertex off it the head reaches
+    along open edges through vertices off it (module doc)."""
+    on = {tuple(v) for v in path}
+    return _flood(panel, [tuple(path[-1])], lambda w: w not in on)
 
 
 def _flood(panel: Panel, seeds: list[Vertex], allowed) -> frozenset[Vertex]:
