@@ -88,7 +88,7 @@ from witness.search.panel_features import (
     reads_panel_features,
 )
 from witness.search.panel_geometry import PanelGeometry, VertexIds, build_panel_geometry
-from witness.search.predicates import BASELINE, OPERATORS, Predicate
+from witness.search.predicates import BASELINE, BUILTINS, OPERATORS, Predicate
 from witness.search.result import SolveResult
 
 BYTES_PER_PATH = 4 + 1 + 1 + 4  # parent, head vertex, pi flag, next path in its bucket
@@ -506,8 +506,8 @@ class _Run:
     program: PanelProgram | None  # pi*, when pi is a learned program
     paths: PanelPaths
     max_paths: int
-    paper: int = 0  # the paper's rules (CoreSettings): 1 pi_baseline, 2 Table 3, 3 a program
-    table: tuple[np.ndarray, np.ndarray] = (np.zeros(1, np.bool_), np.ones(3, np.int64))
+    paper: int = 0  # the paper's rules (CoreSettings): 1 pi_baseline or none, 2 pi of table
+    table: tuple[np.ndarray, np.ndarray] = (np.zeros(1, np.bool_), np.ones(4, np.int64))
     core_seconds: float = 0.0  # CPU seconds inside the compiled core
 
 
@@ -591,25 +591,29 @@ _NO_PROGRAM = PanelProgram(
 
 def _paper_code(panel: Panel, predicate: str | Predicate, settings: CoreSettings) -> int:
     """The core's ``paper`` argument: 0 the general rules, 1 the paper's with
-    pi_baseline or none, 2 with Table 3, 3 with a learned Table 1 program;
-    InputError in the paper's mode on a panel not of the paper's form."""
+    pi_baseline or none, 2 with Table 3 or a learned Table 1 program (its truth
+    table, :func:`_table`); InputError in the paper's mode on a panel not of the
+    paper's form."""
     if not settings.paper:
         return 0
     if paper_puzzle(panel) is None:
         raise InputError("the paper's mode of the general search takes triangle puzzles alone")
     if isinstance(predicate, Predicate) and predicate.kind == "program":
-        return 3
+        return 2
     name = predicate.name if isinstance(predicate, Predicate) else predicate
     return 2 if name == "paper" else 1
 
 
 def _table(predicate: str | Predicate, paper: int) -> tuple[np.ndarray, np.ndarray]:
-    """The core's ``table`` and ``dims`` arguments: a learned Table 1 program's
-    truth table (Predicate.encode) in ``paper`` 3, an unread one otherwise."""
-    if paper != 3 or not isinstance(predicate, Predicate):
+    """The core's ``table`` and ``dims`` arguments in ``paper`` 2: the truth
+    table (Predicate.encode) of Table 3 or of a learned Table 1 program, and
+    whether it reads the corners on the line; an unread one otherwise."""
+    if paper != 2:
         return _Run.table
-    _, table, n_reach, n_addable, n_lengths = predicate.encoded
-    return table, np.array([n_reach, n_addable, n_lengths], np.int64)
+    pred = predicate if isinstance(predicate, Predicate) else BUILTINS[predicate]
+    _, table, n_reach, n_addable, n_lengths = pred.encoded
+    corners = int(bool(pred.features_used & {"visited_corners", "unvisited_corners"}))
+    return table, np.array([n_reach, n_addable, n_lengths, corners], np.int64)
 
 
 def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:
@@ -699,7 +703,8 @@ def solve_panel(
     learned = learned and not (panel.pillar or panel.halves or paper)
     evaluate = name == "baseline" or base_prune
     program = encode_program(panel, predicate, geo) if learned else None
-    sound = not (learned or paper == 3) or mode == "sort" or cast(Predicate, predicate).sound
+    table1 = paper == 2 and isinstance(predicate, Predicate) and predicate.kind == "program"
+    sound = not (learned or table1) or mode == "sort" or cast(Predicate, predicate).sound
     run = _Run(
         panel,
         geo,

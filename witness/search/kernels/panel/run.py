@@ -152,12 +152,11 @@ def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, 
     is a triangle with more sides on the line than its number: the parent's
     (``base``, its flag) or, when ``evaluate``, one beside the new edge (``over``:
     only its cells gained a side), which ``base_prune`` drops; the flag is
-    pi_baseline, which pi is in ``paper`` 1; in ``paper`` 2 pi is the paper's
-    Table 3 (on every triangle: too many sides, or 3 with 1 or 2 sides and the
-    head not a corner of it); in ``paper`` 3 a learned Table 1 program
-    (_table_fires, on a child neither at the end nor dropped by base_prune). h
-    is the Manhattan distance to the end. With ``paper`` 0, (True, False, base,
-    0): the general rules judge the child."""
+    pi_baseline, which pi is in ``paper`` 1; in ``paper`` 2 pi is a predicate
+    over the paper's Table 1 features, Table 3 or a learned one (_table_fires,
+    on a child neither at the end nor dropped by base_prune). h is the
+    Manhattan distance to the end. With ``paper`` 0, (True, False, base, 0):
+    the general rules judge the child."""
     if paper == 0:
         return True, False, base, np.int64(0)
     neighbour, vpoint, epoint, mirror, _, pnb, pvertex, is_end, ends = grid
@@ -172,19 +171,8 @@ def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, 
                 over = over or sides_covered(c, width, cover, stamp) > value[c]
     flag = base or over
     pi = flag if paper == 1 else False
-    if paper == 2:
-        pi = False
-        wx = vpoint[w] % width
-        wy = vpoint[w] // width
-        for i in range(targets.shape[0]):
-            c = targets[i, 0]
-            k = sides_covered(c, width, cover, stamp)
-            corner = abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1
-            if k > value[c] or (value[c] == 3 and (k == 1 or k == 2) and not corner):
-                pi = True
-                break
     keep = not (is_end[w] == 1 or (pi and prune) or (over and base_prune))
-    if paper == 3 and keep:
+    if paper == 2 and keep:
         pi = _table_fires(w, g + 1, table, dims, targets, value, width, cover, stamp, vpoint,
                           pvertex, neighbour, on, mirror, ends[0], vlabel, labels, queue,
                           first_label)
@@ -195,14 +183,15 @@ def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, 
 @jit_inline
 def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vpoint, pvertex,
                  neighbour, on, mirror, goal, vlabel, labels, queue, first_label):
-    """A learned program over the paper's Table 1 features on the child with head
-    w (``paper`` 3), as the triangle core's _predicate evaluates it: for each
-    triangle the row of (triangles, sides on the line, head a corner, corners on
-    the line, goal cut off, sides addable, length) in ``table``
-    (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths). The head's free
+    """A predicate over the paper's Table 1 features on the child with head w
+    (``paper`` 2), as the triangle core's _predicate evaluates a program: for
+    each triangle the row of (triangles, sides on the line, head a corner,
+    corners on the line, goal cut off, sides addable, length) in ``table``
+    (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths, and 1 when it
+    reads the corners on the line, else they count as none). The head's free
     region (free_flood) is flooded only when the table reads it, once for the
     children of one expansion that share it (labels from ``first_label`` on)."""
-    n_reach, n_addable, n_lengths = dims[0], dims[1], dims[2]
+    n_reach, n_addable, n_lengths, n_corners = dims[0], dims[1], dims[2], dims[3]
     unreachable, region = 0, 0
     if n_reach == 2 or n_addable > 1:
         if vlabel[w] < first_label:
@@ -219,7 +208,7 @@ def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vp
         visited, addable = 0, 0
         # the cell's corners in turn round it, each with the next: its sides
         corners = (c - width - 1, c - width + 1, c + width + 1, c + width - 1)
-        for j in range(4):
+        for j in range(4 if n_corners or n_addable > 1 else 0):
             a = corners[j]
             visited += 1 if cover[a] == stamp else 0
             b = corners[(j + 1) & 3]
@@ -334,7 +323,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
     # ``paper`` > 0 (a triangle puzzle of the paper's form): the triangle core's
     # rules instead (_paper_child), so the same expansions and path as it; in
-    # ``paper`` 3 pi is a learned Table 1 program, ``table`` and ``dims``
+    # ``paper`` 2 pi is a Table 1 predicate, ``table`` and ``dims``
     # (_table_fires).
     capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
