@@ -50,7 +50,7 @@ class Cores:
     ``triangle``: the family's own core (:mod:`witness.search.astar`); else
     the general core in its paper mode, which gives the same status,
     expansions, path and paths generated (tests/test_cores.py) and is faster
-    on the family or within 1.1x (docs/search.md, "The two cores on the same
+    on the family or within 1.3x (docs/search.md, "The two cores on the same
     triangle puzzles")."""
 
     triangle: bool = False
