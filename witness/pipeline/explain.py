@@ -40,9 +40,10 @@ from witness.search.panel_features import (
     features_apply,
     object_features,
     object_place,
+    path_state,
     reads_panel_features,
-    square_features,
     square_place,
+    table1_features,
 )
 from witness.search.predicates import BUILTINS, FEATURE_WORDS, Clause, Predicate
 from witness.search.solvers import check_prefix, solve
@@ -192,8 +193,9 @@ def fired_clauses(rules: Rules, panel: Panel, path: Sequence[Vertex]) -> list[Fi
     if rules.panel_features:
         pairs = [(object_place(panel, obj), values) for obj, values in object_features(panel, path)]
     else:
+        state = path_state(panel, path)  # (once for every triangle's cell)
         pairs = [
-            (square_place(panel.rows, (x, y)), square_features(panel, path, (x, y)))
+            (square_place(panel.rows, (x, y)), table1_features(panel, state, (x, y)))
             for x, y, _, _ in panel.triangles
         ]
     for i, clause in enumerate(rules.predicate.clauses):
