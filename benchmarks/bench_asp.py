@@ -25,9 +25,9 @@ from pathlib import Path
 
 from witness.io import write_csv
 from witness.search.asp_solver import solve_asp
-from witness.search.astar import solve, warm_up
 from witness.search.generate import generate_set
 from witness.search.predicates import PAPER
+from witness.search.solvers import solve, warm_up
 
 SIZES = [(5, 5), (6, 6), (7, 7), (8, 8)]
 FIELDS = [

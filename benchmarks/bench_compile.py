@@ -1,16 +1,17 @@
-"""What loading each compiled search core costs a fresh process: CPU seconds,
+"""What loading each compiled core costs a fresh process: CPU seconds,
 wall seconds and peak memory (max RSS) with numba's cache empty (the core is
 compiled) and then warm (it is loaded from the cache). The pipeline's rules
 that run A* declare memory from these peaks (workflow/rules/common.smk,
 docs/cluster.md).
 
 Each measurement is a child process that imports the core's driver and calls
-its ``warm_up`` (what :func:`witness.search.solvers.warm_up` does per core),
+its ``warm_up``: the search core's (:func:`witness.search.solvers.warm_up`)
+and the triangle family's MUSE core's (:mod:`witness.difficulty.compiled`),
 with ``NUMBA_CACHE_DIR`` pointing at a cache folder of this run: a new empty
 one by default (removed afterwards), or ``--cache-dir`` (it must be empty; it
 is kept, so later runs with the same ``NUMBA_CACHE_DIR`` start warm).
 
-    .venv/bin/python benchmarks/bench_compile.py [--cores triangle panel] [--cache-dir DIR]
+    .venv/bin/python benchmarks/bench_compile.py [--cores panel muse] [--cache-dir DIR]
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DRIVERS = {"triangle": "astar", "panel": "panel_search"}
+DRIVERS = {"panel": "witness.search.panel_search", "muse": "witness.difficulty.compiled"}
 
 
 def load_core(core: str, cache_dir: Path) -> dict:
     """CPU s, wall s and peak MB of a child process that loads ``core``."""
-    code = f"from witness.search import {DRIVERS[core]} as d; d.warm_up()"
+    code = f"import {DRIVERS[core]} as d; d.warm_up()"
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir), "PYTHONPATH": str(ROOT)}
     t0 = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT)

@@ -31,9 +31,9 @@ from witness.model.panel import Panel
 from witness.model.puzzle import search_view
 from witness.model.rules import random_walk
 from witness.pipeline.explain import complete, explain, fired_clauses, load_rules, rules_apply
-from witness.search.astar import predicate_values
 from witness.search.generate_panels import PanelSpec, random_panel_candidate
 from witness.search.panel_search import program_values
+from witness.search.triangle_geometry import predicate_values
 
 FAMILIES = ("triangles", "dots", "squares", "stars")
 REFERENCE = Path(__file__).resolve().parents[1] / "results" / "reference"

@@ -19,9 +19,9 @@ import time
 
 from witness.io import write_csv
 from witness.model.puzzle import size_pair
-from witness.search.astar import solve, warm_up
 from witness.search.generate import random_puzzle_candidate
 from witness.search.predicates import BASELINE
+from witness.search.solvers import solve, warm_up
 
 
 def main() -> None:

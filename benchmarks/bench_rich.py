@@ -43,9 +43,9 @@ from pathlib import Path
 from witness.io import write_csv
 from witness.learning.translate import translate_file
 from witness.model.puzzle import size_pair
-from witness.search.astar import build_geometry, solve, warm_up
 from witness.search.generate import generate_set
 from witness.search.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
+from witness.search.solvers import build_geometry, solve, warm_up
 
 DEAD_END = Clause(
     (Comparison("eq", feat("goal_unreachable"), const(1)),), source="f(A,B) :- deadEnd(A,B)."

@@ -6,20 +6,17 @@ hand-written), both pruning, and prints per bucket: mean expansions (ours and
 Table 2's; expansions do not depend on the machine), expansions per second on
 one core, and speedups. Writes benchmarks/out/bench_search.csv.
 
-``--cores default`` times the searches in the core ``witness solve`` picks
-(the general core's paper mode) instead of the one the pipeline times in (the
-triangle core, ``--cores timing``, the default).
-
 ``--against DIR`` compares two versions of the code in one run: DIR holds
 another checkout (e.g. ``git archive COMMIT | tar -x -C DIR``); the benchmark
 runs there and here in turn (each first in every other round), ``--rounds``
 times each, and prints per bucket
 and over all buckets each code's expansions per second (expansions over
 seconds, both summed over the rounds) and their ratio (above 1: this code is
-faster).
+faster). ``--other-args`` are passed to the other checkout's script (e.g.
+``--cores default`` for a commit that had two cores).
 
     .venv/bin/python benchmarks/bench_search.py [--per-bucket 30] [--seed 0]
-        [--cores timing|default] [--against DIR [--rounds 2]]
+        [--against DIR [--rounds 2] [--other-args "..."]]
 """
 
 from __future__ import annotations
@@ -35,9 +32,8 @@ from pathlib import Path
 from witness.io import write_csv
 from witness.paper import PAPER_TABLE2, PAPER_TEST
 from witness.pipeline.evaluate import solve_all, speedups
-from witness.search.astar import warm_up
 from witness.search.generate import generate_set
-from witness.search.solvers import DEFAULT_CORES, TIMING_CORES
+from witness.search.solvers import warm_up
 
 
 def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
@@ -56,9 +52,9 @@ def bucket_set(rows: int, cols: int, n: int, seed: int, exclude: set[str]):
 RATES = ("baseline_expansions_per_s", "pi_paper_expansions_per_s")
 
 
-def compare(other: Path, rounds: int, per_bucket: int, seed: int, cores: str) -> None:
-    """Run this script in ``other`` and here in turn; print this code's rate over
-    other's (``cores`` here only: the other code may not have the option)."""
+def compare(other: Path, rounds: int, per_bucket: int, seed: int, other_args: list[str]) -> None:
+    """Run this script in ``other`` (with ``other_args``) and here in turn;
+    print this code's rate over other's."""
     here = Path(__file__).resolve().parents[1]
     totals: dict[str, dict[tuple[str, str], float]] = {"other": {}, "this": {}}
     for r in range(rounds):
@@ -68,7 +64,7 @@ def compare(other: Path, rounds: int, per_bucket: int, seed: int, cores: str) ->
                 out = Path(tmp) / "bench.csv"
                 command = [sys.executable, str(tree / "benchmarks" / "bench_search.py")]
                 command += ["--per-bucket", str(per_bucket), "--seed", str(seed)]
-                command += ["--cores", cores] if name == "this" else []
+                command += other_args if name == "other" else []
                 subprocess.run(
                     [*command, "--out", str(out)],
                     cwd=tree,
@@ -118,12 +114,11 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/out/bench_search.csv")
     ap.add_argument("--against", type=Path, default=None, help="another checkout to compare")
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--cores", choices=("timing", "default"), default="timing")
+    ap.add_argument("--other-args", default="", help="options for the other checkout's script")
     args = ap.parse_args()
     if args.against is not None:
-        compare(args.against, args.rounds, args.per_bucket, args.seed, args.cores)
+        compare(args.against, args.rounds, args.per_bucket, args.seed, args.other_args.split())
         return
-    cores = TIMING_CORES if args.cores == "timing" else DEFAULT_CORES
     warm_up()
     exclude: set[str] = set()
     rows = []
@@ -135,8 +130,8 @@ def main() -> None:
     all_base, all_paper = [], []
     for (r, c), (_, t2_exp, t2_sec) in PAPER_TABLE2.items():
         puzzles = bucket_set(r, c, args.per_bucket, args.seed, exclude)
-        base = solve_all(puzzles, "baseline", "prune", cores=cores)
-        paper = solve_all(puzzles, "paper", "prune", cores=cores)
+        base = solve_all(puzzles, "baseline", "prune")
+        paper = solve_all(puzzles, "paper", "prune")
         all_base += base
         all_paper += paper
         e_b = sum(x.expansions for x in base)

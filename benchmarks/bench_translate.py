@@ -15,8 +15,8 @@ import argparse
 from witness.learning.translate import translate_program
 from witness.paper import PAPER_TEST
 from witness.pipeline.evaluate import solve_all, speedups
-from witness.search.astar import warm_up
 from witness.search.generate import generate_set
+from witness.search.solvers import warm_up
 
 TABLE3 = """
 f(A,B):-square(B,C,D),path(A,E),count(D,E,F),greaterThan(F,C).

@@ -19,7 +19,7 @@ def every_path(panel, family=None) -> list:
 
 
 def test_the_timed_kernel_answers_as_witness_predicate_on_a_triangle_puzzle():
-    from witness.search.astar import predicate_values
+    from witness.search.triangle_geometry import predicate_values
 
     paths = partial_paths(PAPER, every_path(PAPER.to_panel()))
     assert paths and all(p[-1] != PAPER.goal for p in paths)

@@ -176,15 +176,15 @@ def test_unsolvable_only_when_every_pruning_was_sound(files, capsys):
 # ------------------------------------------------ 3. seconds time the search only
 SECONDS_PROBE = """
 import json, sys, time
-import witness.search.astar as search
-import witness.search.kernels.triangle as kernels
+import witness.search.panel_search as search
+import witness.search.kernels.panel as kernels
 
 # A clock that jumps by an hour whenever the compiled core gets compiled or
 # loaded from numba's cache between two readings: a search whose timer spans
 # that load reports over 3600 seconds.
 real, seen, offset = time.perf_counter, [0], [0.0]
 def clock():
-    n = len(kernels.astar_run.signatures)
+    n = len(kernels.panel_astar_run.signatures)
     if n != seen[0]:
         seen[0], offset[0] = n, offset[0] + 3600.0
     return real() + offset[0]
@@ -572,8 +572,8 @@ def test_bad_option_values_exit_2_naming_the_option(files, args, option):
 
 def test_the_api_checks_budgets_too(files):
     from witness.model.puzzle import Puzzle
-    from witness.search.astar import solve
     from witness.search.predicates import BASELINE
+    from witness.search.solvers import solve
 
     p = Puzzle.load(files / "p.json")
     for bad in (
@@ -646,7 +646,7 @@ MEMORY_PROBE = """
 import json, resource, sys
 from witness.search.predicates import NONE
 from witness.model.puzzle import Puzzle
-from witness.search.astar import solve
+from witness.search.solvers import solve
 
 def peak_mb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6  # KiB on Linux

@@ -115,15 +115,6 @@ def test_the_panel_core_checks_its_cache_before_it_loads_a_file():
     assert len(calls) == 1 and loads and calls[0] < min(loads)
 
 
-def test_the_cores_share_their_status_codes_and_counter_slots():
-    from witness.search.kernels import panel, triangle
-
-    for name in ("RUNNING", "SOLVED", "EXHAUSTED", "NEED_SPACE", "C_NODES", "C_HEAP"):
-        assert getattr(panel, name) == getattr(triangle, name), name
-    for name in ("C_EXPANSIONS", "C_GENERATED", "C_SOLUTION"):
-        assert getattr(panel, name) == getattr(triangle, name), name
-
-
 def test_the_stamp_covers_every_file_of_a_core(tmp_path):
     core = tmp_path / "panel"
     shutil.copytree(KERNELS / "panel", core, ignore=shutil.ignore_patterns("__pycache__"))

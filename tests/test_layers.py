@@ -85,7 +85,7 @@ def test_no_import_points_up_a_layer(name, path):
 
 def test_importing_the_search_loads_no_learner_and_no_solver():
     code = (
-        "import sys, witness.search, witness.search.astar, witness.search.generate, "
+        "import sys, witness.search, witness.search.solvers, witness.search.generate, "
         "witness.search.portfolio, witness.search.result; "
         "from witness.search import solve; "
         "print(' '.join(m for m in ('clingo', 'janus_swi', 'witness.learning', "

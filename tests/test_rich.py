@@ -1,6 +1,6 @@
 """The rich background knowledge: addable/3 (bk/witness_rich.pl),
 the addable_edges feature (witness/search/predicates.py) and its evaluation in the
-search core (witness/search/astar.py), against each other and against brute force.
+search core (witness/search/panel_search.py), against each other and against brute force.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from puzzles import all_partial_paths, enumerate_solutions, seeded_puzzles
 from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
 from witness.model.puzzle import Puzzle, path_edges
-from witness.search.astar import predicate_values, solve
 from witness.search.panel_features import square_features
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat
+from witness.search.solvers import solve
+from witness.search.triangle_geometry import predicate_values
 from witness.verify.bounded import REFUTED
 from witness.verify.generality import local_addables, state_of
 from witness.verify.verdict import PROVEN, verify_predicate
@@ -270,7 +271,7 @@ def test_what_the_addable_argument_covers():
 
 def test_the_core_floods_only_for_predicates_that_read_the_free_region():
     """The free region is flooded only when the compiled table has a
-    goal-reachability or addable-edges axis (astar's ``n_reach == 2 or
+    goal-reachability or addable-edges axis (the core's ``n_reach == 2 or
     n_addable > 1``): Table 3 and pi_baseline get neither axis, the learned
     rich predicate both, a rule reading one feature only that one."""
     from witness.search.predicates import BASELINE, PAPER, as_program

@@ -64,7 +64,7 @@ def test_a_proof_prunes_puzzles_that_start_anywhere():
     from witness.model.panel import Panel
     from witness.model.puzzle import Puzzle
     from witness.pipeline.evaluate import solve_safely
-    from witness.search.astar import solve
+    from witness.search.solvers import solve
     from witness.verify.verdict import PROVEN, may_prune
 
     proven = {"status": PROVEN}

@@ -29,7 +29,6 @@ from witness.learning.translate import (
     translate_program,
 )
 from witness.model.puzzle import Puzzle
-from witness.search.astar import predicate_values, solve
 from witness.search.panel_features import square_features
 from witness.search.predicates import (
     BUILTINS,
@@ -40,6 +39,8 @@ from witness.search.predicates import (
     const,
     feat,
 )
+from witness.search.solvers import solve
+from witness.search.triangle_geometry import predicate_values
 from witness.verify.verdict import verify_predicate
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -120,7 +120,7 @@ def solve(
     from witness.search.solvers import warm_up
 
     predicate = load_predicate(predicate)
-    warm_up(panel, predicate, notice=log.warning)
+    warm_up(notice=log.warning)
     return search(
         panel,
         predicate,

@@ -49,7 +49,7 @@ def _load(args: argparse.Namespace):
     panel = Panel.load(args.puzzle)
     rules = load_rules(args.rules or default_rules(panel))
     # the search for a completion: say so when its core must first be compiled
-    warm_up(panel, "baseline", notice=lambda text: print(text, file=sys.stderr, flush=True))
+    warm_up(notice=lambda text: print(text, file=sys.stderr, flush=True))
     return panel, rules
 
 

@@ -101,8 +101,8 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.model.panel import Panel
     from witness.model.puzzle import is_simple_path
     from witness.pipeline.explain import HAND, hand_program
-    from witness.search.astar import predicate_values
     from witness.search.solvers import core_input
+    from witness.search.triangle_geometry import predicate_values
 
     # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty
     # take them, or the thesis's hand rules as explain takes them

@@ -166,7 +166,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from witness.search.solvers import solve, warm_up
 
     predicate = load_predicate("baseline" if args.predicate is None else args.predicate)
-    warm_up(puzzle, predicate, notice=lambda text: print(text, file=sys.stderr, flush=True))
+    warm_up(notice=lambda text: print(text, file=sys.stderr, flush=True))
     result = solve(
         puzzle,
         predicate,

@@ -25,7 +25,6 @@ from witness.learning.translate import load_predicate
 from witness.model.base import PuzzleError
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
-from witness.search.astar import build_geometry
 from witness.search.kernels.triangle import (
     ENTER,
     ENTROPY_DONE,
@@ -43,6 +42,7 @@ from witness.search.kernels.triangle import (
 )
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import Predicate
+from witness.search.triangle_geometry import build_geometry
 
 DEFAULT_MEMORY_MB = 2048
 
@@ -162,7 +162,7 @@ def compiled_scores(
     """MUSE and ReMUSE of ``panel`` for ``player`` where :func:`applies`; ends
     with status ``timed_out`` after ``time_limit`` seconds or
     ``out_of_memory`` when the memo would exceed ``memory_mb``."""
-    _warm_up()
+    warm_up()
     pred = player.programs[0] if player.programs else load_predicate("none")
     core = _Core(Puzzle.from_panel(panel), pred, lookahead)
     max_slots = int((memory_mb or DEFAULT_MEMORY_MB) * 1e6 // core.memo_bytes_per_slot)
@@ -204,7 +204,7 @@ def compiled_scores(
 _warm = False
 
 
-def _warm_up() -> None:
+def warm_up() -> None:
     """Load the compiled core (numba's disk cache) once per process, so that the
     first puzzle's ``seconds`` do not include it."""
     global _warm

@@ -45,8 +45,8 @@ def kernel_call(
             *program.arrays(), table, lengths,
         )  # fmt: skip
         return lambda: panel_program_on_paths(*args)
-    from witness.search.astar import build_geometry
     from witness.search.kernels.triangle import predicate_values_on_paths
+    from witness.search.triangle_geometry import build_geometry
 
     tri = build_geometry(puzzle)
     for i, p in enumerate(paths):

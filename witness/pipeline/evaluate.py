@@ -23,14 +23,7 @@ from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
-from witness.search.solvers import (
-    TIMING_CORES,
-    Cores,
-    Searchable,
-    build_geometry,
-    solve,
-    warm_up,
-)
+from witness.search.solvers import Searchable, build_geometry, solve, warm_up
 from witness.verify.verdict import may_prune
 
 
@@ -61,13 +54,10 @@ def solve_all(
     max_expansions: int | None = None,
     memory_mb: float | None = None,
     progress: bool = False,
-    cores: Cores = TIMING_CORES,
 ) -> list[SolveRecord]:
-    """Solve every ``(name, puzzle)`` with one predicate; one record each.
-    ``cores``: the compiled core of the triangle family, by default the one
-    the pipeline times in (:data:`~witness.search.solvers.TIMING_CORES`)."""
+    """Solve every ``(name, puzzle)`` with one predicate; one record each."""
     # the first call of a process loads the compiled core: keep it out of the timings
-    warm_up(cores=cores)
+    warm_up()
     pred = load_predicate(predicate)
     items: Iterable = puzzles
     if progress:
@@ -84,8 +74,7 @@ def solve_all(
             time_limit=time_limit,
             max_expansions=max_expansions,
             memory_mb=memory_mb,
-            geometry=build_geometry(puzzle, cores=cores),
-            cores=cores,
+            geometry=build_geometry(puzzle),
         )
         records.append(
             SolveRecord(

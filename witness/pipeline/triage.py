@@ -54,7 +54,7 @@ from witness.pipeline.triage_tables import (
 )
 from witness.search.generate import read_set
 from witness.search.predicates import Predicate, feature_table
-from witness.search.solvers import TIMING_CORES, build_geometry
+from witness.search.solvers import build_geometry
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
 # Sort keys over (name, speedup_t, speedup_E, ...): best first, ties by the other
@@ -121,7 +121,7 @@ def time_candidates(
         raise InputError(f"triage version must be one of {sorted(VERSIONS)}, got {version!r}")
     if repeats < 1:
         raise InputError(f"triage repeats must be >= 1, got {repeats}")
-    puzzles = [(p, build_geometry(p, cores=TIMING_CORES)) for _, p in read_set(set_dir)]
+    puzzles = [(p, build_geometry(p)) for _, p in read_set(set_dir)]
     runners = [("baseline", load_predicate("baseline"), "prune", False)]
     empty = []
     for path in predicates:
@@ -150,17 +150,10 @@ def _time_interleaved(
     and timeouts of the first repetition. ``desc``: a progress bar's label."""
     from witness.search.solvers import solve, warm_up
 
-    warm_up(cores=TIMING_CORES)
+    warm_up()
     for _, pred, mode, base in runners:  # compile each predicate's table before timing
         if puzzles:
-            solve(
-                puzzles[0][0],
-                pred,
-                mode,
-                base_prune=base,
-                geometry=puzzles[0][1],
-                cores=TIMING_CORES,
-            )
+            solve(puzzles[0][0], pred, mode, base_prune=base, geometry=puzzles[0][1])
     seconds = np.zeros((repeats, len(runners), len(puzzles)))
     expansions = np.zeros(len(runners), np.int64)
     timed_out = np.zeros(len(runners), np.int64)
@@ -181,7 +174,6 @@ def _time_interleaved(
                 base_prune=base,
                 time_limit=time_limit,
                 geometry=geo,
-                cores=TIMING_CORES,
             )
             seconds[rep, j, i] = result.seconds
             if rep == 0:

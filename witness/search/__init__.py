@@ -1,7 +1,7 @@
 """Layer 1, the search: A* (Algorithm 1) on any panel through one driver,
-:func:`solve` (:mod:`~witness.search.solvers`, which picks the compiled core:
-:mod:`~witness.search.astar` for the paper's triangle puzzles,
-:mod:`~witness.search.panel_search` for every other panel), its result
+:func:`solve` (:mod:`~witness.search.solvers`, over the compiled core of
+:mod:`~witness.search.panel_search`, in its paper mode on the paper's
+triangle puzzles), its result
 type (:mod:`~witness.search.result`), several searches at once
 (:mod:`~witness.search.portfolio`), the predicates it prunes with as pure data
 (pi_baseline, pi*, :mod:`~witness.search.predicates`), and puzzle generation

@@ -125,8 +125,8 @@ SolvableFn = Callable[[Puzzle], bool]
 
 def baseline_solvable(puzzle: Puzzle) -> bool:
     """Algorithm 3's test (line 9): does A* with pi_baseline pruning find a solution?"""
-    from witness.search.astar import solve  # imported late: the search core is heavy
     from witness.search.predicates import BASELINE
+    from witness.search.solvers import solve  # imported late: the search core is heavy
 
     result = solve(puzzle, BASELINE, mode="prune")
     if result.status not in ("solved", "unsolvable"):  # the default 4 GB budget ran out

@@ -1,11 +1,25 @@
 """A* on any panel (Algorithm 1 of the paper): several starts, ends, gaps and
 removed edges, dots, squares, stars, triangles, polyominoes, cancellers and
 symmetry. The compiled core is ``panel_astar_run`` in
-:mod:`witness.search.kernels.panel`; triangle-only puzzles keep their own core
-(:mod:`witness.search.astar`), which this module does not touch.
+:mod:`witness.search.kernels.panel`; :func:`witness.search.solvers.solve` is
+the front door.
 
-The algorithm, as in :mod:`~witness.search.astar`, with these differences:
+The algorithm:
 
+- The open list holds partial paths ordered by the key (pi, g + h, h, n): pi
+  is the predicate's value (False first), g the path length in edges, h the
+  distance below, n the order in which paths were stored (earlier first), so
+  every run is deterministic. A path is a node in a tree of paths (parent,
+  head vertex); popping one rebuilds its state by walking to the root.
+- Expanding a path extends it by every neighbour of its head that is not on
+  it, in the fixed order right, up, left, down. ``expansions`` counts paths
+  taken off the open list and expanded, ``generated`` the children created
+  (stored, pruned or goal-tested). With pi a child is stored with pi as the
+  first key (``sort``) or, if pi is True, dropped (``prune``).
+- The compiled loop runs in chunks of expansions, so that Python can check
+  the time limit and ``stop`` and grow the path store within the memory
+  budget between chunks: a search that would exceed it ends with status
+  ``out_of_memory``.
 - The open list starts with the trivial path of every start (one search from
   all of them; a start on the mirror axis of a symmetry panel gives no line,
   as the two lines would meet there; a start that is also an end is
@@ -38,12 +52,16 @@ and pi_baseline is not evaluated; ``base_prune`` adds pi_baseline pruning
 (prune mode: pi* v pi_baseline prunes; sort mode: pi* sorts what
 pi_baseline keeps), as the triangle search's ``base_prune`` does.
 
-Statuses, budgets and the result are those of :func:`witness.search.astar.solve`.
+The statuses are :data:`witness.search.result.STATUSES`; the search takes a
+:class:`~witness.search.predicates.Predicate` (turning a name or a learned
+``.pl`` file into one, ``witness.learning.translate.load_predicate``, is the
+caller's job, so this module needs neither the translator nor the ILP engine).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import threading
 import time
 from dataclasses import dataclass
@@ -58,7 +76,6 @@ from witness.model.base import (
 from witness.model.panel import Panel
 from witness.model.puzzle import paper_puzzle
 from witness.model.rules import CheckStopped, is_solution
-from witness.search.astar import check_budgets, interrupted, path_budget
 from witness.search.kernels import panel as kernels
 from witness.search.kernels.panel import (
     C_CANDIDATES,
@@ -92,24 +109,60 @@ from witness.search.predicates import BASELINE, BUILTINS, OPERATORS, Predicate
 from witness.search.result import SolveResult
 
 BYTES_PER_PATH = 4 + 1 + 1 + 4  # parent, head vertex, pi flag, next path in its bucket
+DEFAULT_MEMORY_MB = 4096
 MODES = ("prune", "sort")
 PREDICATES = ("none", "baseline")
 PAPER_PREDICATES = ("none", "baseline", "paper")  # in the paper's mode (CoreSettings)
 
 
+def check_budgets(
+    time_limit: float | None, max_expansions: int | None, memory_mb: float | None
+) -> None:
+    """ValueError unless each budget given is a finite number, at least 0 (the
+    memory more than 0)."""
+    for name, value, low_ok in (
+        ("time_limit", time_limit, True),
+        ("max_expansions", max_expansions, True),
+        ("memory_mb", memory_mb, False),
+    ):
+        if value is not None and not (
+            math.isfinite(value) and (value >= 0 if low_ok else value > 0)
+        ):
+            raise ValueError(
+                f"{name} must be a finite number {'>=' if low_ok else '>'} 0, got {value!r}"
+            )
+
+
+def interrupted(deadline: float | None, stop: threading.Event | None) -> str:
+    """ "timed_out" past the deadline, "stopped" once ``stop`` is set, else ""."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        return "timed_out"
+    if stop is not None and stop.is_set():
+        return "stopped"
+    return ""
+
+
+def path_budget(memory_mb: float | None) -> tuple[int, int]:
+    """(initial capacity, most paths) of the path store under a budget in MB
+    (at least 16 paths; paths are numbered in 31 bits)."""
+    budget_bytes = (DEFAULT_MEMORY_MB if memory_mb is None else memory_mb) * 1e6
+    max_paths = min(max(16, int(budget_bytes // BYTES_PER_PATH)), 2**31 - 1)
+    return min(max_paths, 1 << 12), max_paths
+
+
 @dataclass(frozen=True)
 class CoreSettings:
-    """How the general core searches. ``paper``: the paper's triangle behaviour,
-    on a triangle puzzle of the paper's form alone (triangles only, one start,
-    one end elsewhere on the rim: :func:`witness.model.puzzle.search_view`
-    gives a Puzzle), exactly as the triangle core
-    (:mod:`witness.search.astar`) runs it, so with the same expansions and
-    path: a line ends at the end (goal-tested there, never extended), h is the
-    Manhattan distance to the end (no targets), pi_baseline is the paper's
-    (section 2.3: a triangle with more sides on the line than its number)
-    and the predicates are ``none``, ``baseline`` (that pi_baseline),
-    ``paper`` (Table 3) and a learned program over the paper's Table 1
-    features (:data:`witness.search.predicates.FEATURES`)."""
+    """How the general core searches. ``paper``: the paper's triangle
+    behaviour, on a triangle puzzle of the paper's form alone (triangles only,
+    one start, one end elsewhere on the rim:
+    :func:`witness.model.puzzle.search_view` gives a Puzzle), with the
+    expansions and paths of the paper's triangle search that ``tests/data``
+    records: a line ends at the end (goal-tested there, never extended), h is
+    the Manhattan distance to the end (no targets), pi_baseline is the
+    paper's (section 2.3: a triangle with more sides on the line than its
+    number) and the predicates are ``none``, ``baseline`` (that
+    pi_baseline), ``paper`` (Table 3) and a learned program over the paper's
+    Table 1 features (:data:`witness.search.predicates.FEATURES`)."""
 
     paper: bool = False
 
@@ -323,8 +376,8 @@ def check_program(predicate: Predicate) -> None:
 # ------------------------------------------------------------------ driver
 @dataclass
 class PanelPaths:
-    """The tree of stored paths, the open list and the loop's state (as in astar,
-    but the open list is a bucket queue: kernels.open_pop)."""
+    """The tree of stored paths, the open list (a bucket queue:
+    kernels.open_pop) and the loop's state."""
 
     parent: np.ndarray  # int32
     vertex: np.ndarray  # uint8: head vertex
@@ -674,8 +727,8 @@ def solve_panel(
     """Solve ``panel`` with A* (module doc) using pi_baseline (``baseline``), no
     predicate (``none``) or a learned family program (a Predicate over the panel
     features) to prune (``prune``) or sort (``sort``); ``base_prune`` prunes
-    with pi_baseline whatever the predicate. Budgets and statuses as in
-    :func:`witness.search.astar.solve`; an empty open list is ``unsolvable``
+    with pi_baseline whatever the predicate. Budgets: seconds, expansions,
+    megabytes of stored paths (None: no limit, 4096 MB); an empty open list is ``unsolvable``
     when every pruning was sound (pi_baseline, or a program marked ``sound``).
     Given ``prefix`` (a line drawn so far from a start, the player's drawing
     rules kept: :func:`witness.search.solvers.solve` checks it), the search goes
@@ -696,7 +749,6 @@ def solve_panel(
     warm_up()
     geo = geometry or build_panel_geometry(panel)
     capacity, max_paths = path_budget(memory_mb)
-    max_paths = min(max_paths, int((memory_mb or 4096) * 1e6 // BYTES_PER_PATH))
     learned = isinstance(predicate, Predicate) and predicate.kind == "program"
     # (the panel features read a rectangle's vertices: round a pillar or with a
     # start or an end half way along an edge a learned program never fires)
@@ -715,7 +767,7 @@ def solve_panel(
         paths=_start_paths(
             panel, geo, capacity, learned, prefix, evaluate, paper, name if mode == "prune" else ""
         ),
-        max_paths=max(max_paths, 16),
+        max_paths=max_paths,
         paper=paper,
         table=_table(predicate, paper),
     )

@@ -85,7 +85,7 @@ OPERATORS: dict[str, Operator] = {
 }
 FEATURE_CODES = {name: i for i, name in enumerate(FEATURES)}
 
-# Predicate kinds understood by the search core (witness/search/astar.py).
+# Predicate kinds of the Table 1 kernels (Predicate.encode, kernels/triangle.py).
 KIND_CODES = {"none": 0, "baseline": 1, "paper": 2, "program": 3}
 
 Operand = tuple[str, object]

@@ -1,5 +1,5 @@
 """What one search reports: :class:`SolveResult` (``witness solve --json``) and
-why it stopped (:data:`STATUSES`). Shared by A* (:mod:`~witness.search.astar`),
+why it stopped (:data:`STATUSES`). Shared by A* (:mod:`~witness.search.panel_search`),
 the portfolio (:mod:`~witness.search.portfolio`) and the clingo solver
 (:mod:`witness.search.asp_solver`)."""
 

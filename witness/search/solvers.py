@@ -1,17 +1,15 @@
 """The one A* driver, ``witness.search.solve``: it takes any panel (or the
-paper's triangle puzzle) and runs the compiled core for it (:func:`core_for`).
-A panel of the paper's form (triangles only, one start, one end elsewhere on
-the rim: :func:`witness.model.puzzle.search_view`) is the triangle family:
-with a built-in predicate (none, the paper's pi_baseline, Table 3) it runs
-in the general core's paper mode (:data:`witness.search.panel_search.PAPER_MODE`:
-the paper's rules and tie-breaking, the same status, expansions and path as
-the triangle family's own core, :mod:`witness.search.astar`, and faster on
-the family: benchmarks/bench_cores.py), and so does a learned program over the
-paper's Table 1 features; the triangle core runs them when :class:`Cores`
-asks for it. Every other panel, and a learned program over the panel
-features, runs in the general core (:mod:`witness.search.panel_search`). The
-pipeline's stages and the command line call these, so the same stage runs on
-every panel type.
+paper's triangle puzzle) and runs the compiled core on it
+(:mod:`witness.search.panel_search`) with the settings :func:`core_for`
+picks. A panel of the paper's form (triangles only, one start, one end
+elsewhere on the rim: :func:`witness.model.puzzle.search_view`) is the
+triangle family: with a built-in predicate (none, the paper's pi_baseline,
+Table 3) or a learned program over the paper's Table 1 features it runs in
+the core's paper mode (:data:`witness.search.panel_search.PAPER_MODE`: the
+paper's rules and tie-breaking). Every other panel, and a learned program
+over the panel features, runs under the general rules. The pipeline's
+stages and the command line call these, so the same stage runs on every
+panel type.
 """
 
 from __future__ import annotations
@@ -19,63 +17,41 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import cast
 
 from witness.errors import InputError
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, Vertex, search_view
 from witness.model.rules import PathError, is_solution, lines_of, path_violations
-from witness.search import astar, panel_geometry, panel_search
+from witness.search import panel_geometry, panel_search
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
 Searchable = Puzzle | Panel
-_GEOMETRY = {False: astar.Geometry, True: panel_geometry.PanelGeometry}
 
 
 def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Searchable:
-    """What the chosen core reads: the paper's puzzle form of a panel that has
-    one, the panel itself otherwise, and always the panel for a learned
-    program over the panel features (it has no object to fire on otherwise)."""
+    """The form a predicate reads ``puzzle`` in: the paper's puzzle form of a
+    panel that has one (Table 1's features), the panel itself otherwise, and
+    always the panel for a learned program over the panel features (it has no
+    object to fire on otherwise). ``predicate`` None stands for a built-in one."""
     if predicate is not None and reads_panel_features(predicate):
         return puzzle.to_panel()
     return search_view(puzzle) if isinstance(puzzle, Panel) else puzzle
 
 
-@dataclass(frozen=True)
-class Cores:
-    """Which compiled core runs the triangle family (:func:`core_for`).
-    ``triangle``: the family's own core (:mod:`witness.search.astar`); else
-    the general core in its paper mode, which gives the same status,
-    expansions, path and paths generated (tests/test_cores.py) and is faster
-    on the family or within 1.3x (docs/search.md, "The two cores on the same
-    triangle puzzles")."""
-
-    triangle: bool = False
-
-
-DEFAULT_CORES = Cores()
-# Every predicate of the triangle family in its own core, learned Table 1
-# programs included: what the pipeline times, so that a speedup_t compares
-# two predicates in one core, as the paper's and the reference runs' do.
-TIMING_CORES = Cores(triangle=True)
-
-
 def core_for(
-    puzzle: Searchable, predicate: Predicate | None = None, cores: Cores = DEFAULT_CORES
-) -> tuple[Searchable, panel_search.CoreSettings | None]:
-    """What :func:`solve` searches and in which core: (the puzzle as the
-    triangle core reads it, None) for the triangle core, (a panel, the general
-    core's settings) for the general one. ``predicate`` None stands for a
-    built-in one."""
-    searched = core_input(puzzle, predicate)
-    if isinstance(searched, Panel):
-        return searched, panel_search.GENERAL
-    if cores.triangle:
-        return searched, None
-    return searched.to_panel(), panel_search.PAPER_MODE
+    puzzle: Searchable, predicate: Predicate | None = None
+) -> tuple[Panel, panel_search.CoreSettings]:
+    """What :func:`solve` searches and how: the panel and the core's settings,
+    the paper mode (:data:`~witness.search.panel_search.PAPER_MODE`) where the
+    predicate reads the paper's form (:func:`core_input`), the general rules
+    otherwise."""
+    view = core_input(puzzle, predicate)
+    if isinstance(view, Puzzle):
+        return view.to_panel(), panel_search.PAPER_MODE
+    return view, panel_search.GENERAL
 
 
 def builtin(predicate: Predicate | str) -> Predicate:
@@ -87,55 +63,40 @@ def builtin(predicate: Predicate | str) -> Predicate:
     return BUILTINS[predicate]
 
 
-def build_geometry(
-    puzzle: Searchable, predicate: Predicate | str | None = None, cores: Cores = DEFAULT_CORES
-):
+def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None):
     """The compiled search's precomputed tables for ``puzzle`` (as
-    :func:`solve` with ``predicate`` and ``cores`` will search it)."""
-    searched, settings = core_for(puzzle, None if predicate is None else builtin(predicate), cores)
-    if settings is not None:
-        return panel_geometry.build_panel_geometry(cast(Panel, searched))
-    return astar.build_geometry(cast(Puzzle, searched))
+    :func:`solve` with ``predicate`` will search it)."""
+    searched, _ = core_for(puzzle, None if predicate is None else builtin(predicate))
+    return panel_geometry.build_panel_geometry(searched)
 
 
-# Loading a core from numba's disk cache takes a second or two on an idle machine;
+# Loading the core from numba's disk cache takes a second or two on an idle machine;
 # longer means it is being compiled, or the machine is busy: the notice says both.
 NOTICE_AFTER_SECONDS = 3.0
 COMPILE_NOTICE = (
-    "still loading the {core} search core: numba compiles it when its cache lacks it "
-    "(the first time, or after a change to its file; about 40 s of CPU and 0.9 GB "
-    "for the panel core, docs/cluster.md), later runs load it from the cache"
+    "still loading the search core: numba compiles it when its cache lacks it "
+    "(the first time, or after a change to its file; about 40 s of CPU and 0.9 GB, "
+    "docs/cluster.md), later runs load it from the cache"
 )
 
 
 def warm_up(
-    puzzle: Searchable | None = None,
-    predicate: Predicate | str | None = None,
-    notice: Callable[[str], None] | None = None,
-    notice_after: float = NOTICE_AFTER_SECONDS,
-    cores: Cores = DEFAULT_CORES,
+    notice: Callable[[str], None] | None = None, notice_after: float = NOTICE_AFTER_SECONDS
 ) -> None:
-    """Load the compiled core :func:`solve` runs for ``puzzle`` and ``predicate``
-    (both cores when no puzzle is given), so no timed solve pays for it. When
-    loading a core takes longer than ``notice_after`` seconds (it is being
+    """Load the compiled core :func:`solve` runs, so no timed solve pays for it.
+    When loading it takes longer than ``notice_after`` seconds (it is being
     compiled), ``notice`` is called once, from another thread, with a sentence
     saying so."""
-    loaded = [astar, panel_search]
-    if puzzle is not None:
-        chosen = core_for(puzzle, None if predicate is None else builtin(predicate), cores)
-        loaded = [astar if chosen[1] is None else panel_search]
-    for core in loaded:
-        name = "panel" if core is panel_search else "triangle"
-        timer = None
-        if notice is not None:
-            timer = threading.Timer(notice_after, notice, [COMPILE_NOTICE.format(core=name)])
-            timer.daemon = True
-            timer.start()
-        try:
-            core.warm_up()
-        finally:
-            if timer is not None:
-                timer.cancel()
+    timer = None
+    if notice is not None:
+        timer = threading.Timer(notice_after, notice, [COMPILE_NOTICE])
+        timer.daemon = True
+        timer.start()
+    try:
+        panel_search.warm_up()
+    finally:
+        if timer is not None:
+            timer.cancel()
 
 
 def solve(
@@ -146,15 +107,15 @@ def solve(
     time_limit: float | None = None,
     max_expansions: int | None = None,
     memory_mb: float | None = None,
-    geometry=None,
+    geometry: panel_geometry.PanelGeometry | None = None,
     stop: threading.Event | None = None,
     prefix: Sequence[Vertex] | None = None,
-    cores: Cores = DEFAULT_CORES,
 ) -> SolveResult:
     """A* (Algorithm 1) with ``predicate`` on any panel or triangle puzzle, in
-    the core :func:`core_for` picks; budgets, statuses and the result as in
-    :func:`witness.search.astar.solve`. ``geometry``, when given, comes from
-    :func:`build_geometry` of the same puzzle, predicate and cores.
+    the compiled core (:func:`witness.search.panel_search.solve_panel`, with
+    the settings :func:`core_for` picks), with its budgets and statuses.
+    ``geometry``, when given, comes from :func:`build_geometry` of the same
+    puzzle and predicate.
 
     ``prefix``, a line drawn so far (from a start, by the drawing rules:
     :func:`check_prefix`), makes the search go on from it alone: the solution
@@ -162,20 +123,11 @@ def solve(
     the panel (with a sound predicate)."""
     predicate = builtin(predicate)
     line = None if prefix is None else check_prefix(puzzle, prefix)
-    view = core_input(puzzle, predicate)
-    searched, settings = core_for(puzzle, predicate, cores)
-    if not isinstance(geometry, _GEOMETRY[settings is not None]):
-        geometry = None  # built for the other core (a set's geometry, shared by predicates)
-    # (the triangle family's line ends at its goal: its cores would go past it)
-    if line is not None and (settings is None or settings.paper):
-        panel = view.to_panel()
-        if line[-1] in panel.ends:
-            return _finished(panel, line, predicate, mode, base_prune)
-    search: Callable[..., SolveResult] = astar.solve
-    options = {}
-    if settings is not None:
-        search, options = panel_search.solve_panel, {"settings": settings}
-    return search(
+    searched, settings = core_for(puzzle, predicate)
+    # (the triangle family's line ends at its goal: the paper mode would go past it)
+    if line is not None and settings.paper and line[-1] in searched.ends:
+        return _finished(searched, line, predicate, mode, base_prune)
+    return panel_search.solve_panel(
         searched,
         predicate,
         mode=mode,
@@ -186,7 +138,7 @@ def solve(
         geometry=geometry,
         stop=stop,
         prefix=line,
-        **options,
+        settings=settings,
     )
 
 
@@ -228,5 +180,5 @@ def check_prefix(
     return line
 
 
-if __name__ == "__main__":  # scripts/setup.sh: compile both cores ahead of the first solve
+if __name__ == "__main__":  # scripts/setup.sh: compile the core ahead of the first solve
     warm_up(notice=lambda text: print(f"[setup] {text}", file=sys.stderr, flush=True))

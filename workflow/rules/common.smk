@@ -201,13 +201,10 @@ wildcard_constraints:
 
 
 # Memory (MB) of a job that runs A*, when numba's cache is empty and the job compiles
-# the search core it uses (a cluster node whose CPU the cache was not built for, or the
-# first job after a change to a core): benchmarks/bench_compile.py measured a peak of
-# 1756 MB for the panel core and 225 MB for the triangle core (docs/cluster.md), to which
-# a cluster job adds its two Snakemake processes (135 MB each). Runs with `panels` search
-# panels with the panel core; the others search triangle puzzles with the triangle core,
-# which the default request (1000 MB) covers.
-COMPILE_MB = 2500 if config.get("panels") else 1000
+# the search core (a cluster node whose CPU the cache was not built for, or the first
+# job after a change to the core): benchmarks/bench_compile.py measured a peak of 1756 MB
+# (docs/cluster.md), to which a cluster job adds its two Snakemake processes (135 MB each).
+COMPILE_MB = 2500
 
 
 def search_mb(mb=1000):

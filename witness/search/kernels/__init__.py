@@ -1,7 +1,8 @@
-"""The compiled search cores (numba): :mod:`~witness.search.kernels.triangle`
-(one file: A* and MUSE/ReMUSE on the paper's triangle puzzles) and
-:mod:`~witness.search.kernels.panel` (a package, one file per step: A* on any
-panel). Importing this package loads neither; a driver imports the core it runs.
+"""The compiled cores (numba): :mod:`~witness.search.kernels.panel` (a
+package, one file per step: A* on any panel) and
+:mod:`~witness.search.kernels.triangle` (one file: MUSE/ReMUSE on the paper's
+triangle puzzles, and its evaluation of Table 1 predicates on paths).
+Importing this package loads neither; a driver imports the core it runs.
 
 numba's disk cache (``cache=True``) keeps a function's compiled code under a
 stamp of its own file's bytes, but that code holds the code of every compiled
@@ -17,7 +18,7 @@ for every cached function of the process (``NUMBA_CACHE_LOCATOR_CLASSES``):
 this relies only on where numba puts a file's cache (``NUMBA_CACHE_DIR``, else
 ``__pycache__`` beside the file, else numba's user-wide cache folder) and on
 its files' names, both checked on the installed numba by an end-to-end test
-(``tests/test_kernels.py``). A core of one file (the triangle core) needs
+(``tests/test_kernels.py``). A core of one file (the MUSE core, kernels.triangle) needs
 nothing: numba's own stamp covers it. A process that was running when a core
 file was edited may still write code of the old file into the cache (numba
 stamps what it saves with the file as it read it at import): restart such

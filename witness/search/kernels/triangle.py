@@ -1,17 +1,21 @@
-"""The triangle family's compiled cores (numba): A* on the paper's triangle
-puzzles (Algorithm 1, driven by :mod:`witness.search.astar`) and the MUSE/ReMUSE
-recursion (Chen 2023, driven by :mod:`witness.difficulty.muse`).
+"""The triangle family's compiled MUSE/ReMUSE recursion (Chen 2023, driven
+by :mod:`witness.difficulty.compiled`) and its evaluation of a predicate over
+the paper's Table 1 features on a path (``predicate_values_on_paths``, the
+evaluation :func:`witness.search.triangle_geometry.predicate_values` and the
+cost per call of :mod:`witness.pipeline.call_cost` run).
 
-Both work on the arrays of :class:`witness.search.astar.Geometry` and share the
-incremental per-square state (edges on each square, visited corners) and the
-predicates' evaluation, so they live in one file: numba's disk cache notices
-changes to the file that defines a function only, while a compiled function
-carries the code of every compiled helper it calls. No compiled function here
-calls one of another kernel file (``tests/test_kernels.py``).
+Both work on the arrays of :class:`witness.search.triangle_geometry.Geometry`
+and share the incremental per-square state (edges on each square, visited
+corners) and the predicate's evaluation, so they live in one file: numba's
+disk cache notices changes to the file that defines a function only, while a
+compiled function carries the code of every compiled helper it calls. No
+compiled function here calls one of another kernel file
+(``tests/test_kernels.py``).
 
-The drivers call the public functions (``astar_run``, ``predicate_values_on_paths``,
-``entropy_run``, ``rehash_memo``, ``step``, ``flip_vertex``) and read the status
-codes and slot numbers below; the underscore names are the cores' own steps.
+The drivers call the public functions (``predicate_values_on_paths``,
+``entropy_run``, ``rehash_memo``, ``step``, ``flip_vertex``) and read the
+status codes and slot numbers below; the underscore names are the core's own
+steps.
 """
 
 from __future__ import annotations
@@ -21,51 +25,7 @@ import numpy as np
 
 _jit = numba.njit(cache=True, nogil=True, boundscheck=False)
 
-# ------------------------------------------------------------------ A* core
-# status codes shared with the compiled core
-RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
-# counters[] slots
-C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION = range(5)
-
-
-@_jit
-def _heap_push(keys, nodes, size, key, node):
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] <= key:
-            break
-        keys[i] = keys[parent]
-        nodes[i] = nodes[parent]
-        i = parent
-    keys[i] = key
-    nodes[i] = node
-    return size + 1
-
-
-@_jit
-def _heap_pop(keys, nodes, size):
-    """Remove the smallest entry; returns (node, new size)."""
-    top = nodes[0]
-    size -= 1
-    key = keys[size]
-    node = nodes[size]
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and keys[child + 1] < keys[child]:
-            child += 1
-        if keys[child] >= key:
-            break
-        keys[i] = keys[child]
-        nodes[i] = nodes[child]
-        i = child
-    if size > 0:
-        keys[i] = key
-        nodes[i] = node
-    return top, size
+# ------------------------------------------- a predicate's value on a path
 
 
 @_jit
@@ -184,48 +144,6 @@ def _mark_corners(corner_squares, v, adjacent, mark):
 
 
 @_jit
-def _rebuild(
-    node,
-    parent,
-    vertex,
-    neighbour,
-    edge_squares,
-    corner_squares,
-    counts,
-    visited_corners,
-    on_path,
-    stamp,
-):
-    """The state of path ``node``, rebuilt by walking to the root: its vertices
-    (on_path[v] == stamp), edges per square and visited corners per square.
-    Returns its length in edges."""
-    counts[:] = 0
-    visited_corners[:] = 0
-    g = 0
-    n = node
-    while True:
-        v = vertex[n]
-        on_path[v] = stamp
-        p = parent[n]
-        if p < 0:
-            step(-1, 0, v, edge_squares, corner_squares, counts, visited_corners, 1)
-            return g
-        u = vertex[p]
-        step(
-            u,
-            _direction(neighbour, u, v),
-            v,
-            edge_squares,
-            corner_squares,
-            counts,
-            visited_corners,
-            1,
-        )
-        g += 1
-        n = p
-
-
-@_jit
 def _meets_constraints(constrained, triangles, counts):
     """Every constrained square has as many edges on the path as triangles."""
     for i in range(constrained.size):
@@ -233,113 +151,6 @@ def _meets_constraints(constrained, triangles, counts):
         if counts[s] != triangles[s]:
             return False
     return True
-
-
-@_jit
-def _over_baseline(edge_squares, head, d, triangles, counts):
-    """pi_baseline on the child that adds the edge from ``head`` in direction d.
-    Every stored path passed pi_baseline (the start has no edge), so only the
-    new edge's squares can now hold too many edges."""
-    for j in range(2):
-        s = edge_squares[head, d, j]
-        if s >= 0 and 0 < triangles[s] < counts[s]:
-            return True
-    return False
-
-
-@_jit
-def _save(counters, n_nodes, heap_size, expansions, generated):
-    """Write the loop's state back to ``counters``, where the next chunk resumes."""
-    counters[C_NODES] = n_nodes
-    counters[C_HEAP] = heap_size
-    counters[C_EXPANSIONS] = expansions
-    counters[C_GENERATED] = generated
-
-
-# A numba kernel: its many array arguments read better packed than one per line.
-# fmt: off
-@_jit
-def astar_run(neighbour, edge_squares, corner_squares, square_corners, triangles, constrained, h,
-              goal, kind, table, n_reach, n_addable, n_lengths, prune, base_prune,
-              parent, vertex, heap_keys, heap_nodes, counters, max_expansions):
-    """Run Algorithm 1 for at most ``max_expansions`` expansions.
-
-    Resumable: all state lives in the arrays and ``counters``. Returns a status.
-    """
-    n_vertices = neighbour.shape[0]
-    n_squares = triangles.size
-    capacity = min(parent.size, heap_keys.size)
-    on_path = np.zeros(n_vertices, np.int64)  # == stamp when on the popped path
-    counts = np.zeros(n_squares, np.int32)
-    visited_corners = np.zeros(n_squares, np.int32)
-    adjacent = np.zeros(n_squares, np.int64)
-    region = np.zeros(n_vertices, np.int64)  # free-region labels (see below)
-    queue = np.zeros(n_vertices, np.int64)
-    labels = 0
-    n_nodes = counters[C_NODES]
-    heap_size = counters[C_HEAP]
-    expansions = counters[C_EXPANSIONS]
-    generated = counters[C_GENERATED]
-    stamp = 0
-    done = 0
-    while heap_size > 0 and done < max_expansions:
-        if n_nodes + 4 > capacity:
-            _save(counters, n_nodes, heap_size, expansions, generated)
-            return NEED_SPACE
-        node, heap_size = _heap_pop(heap_keys, heap_nodes, heap_size)
-        expansions += 1
-        done += 1
-        stamp += 1
-        g = _rebuild(node, parent, vertex, neighbour, edge_squares, corner_squares, counts,
-                     visited_corners, on_path, stamp)
-        head = vertex[node]
-        # A child's free region is the component of its head among the vertices
-        # off the popped path, so children in one component share a flood:
-        # labels numbered from first_label are this expansion's.
-        first_label = labels + 1
-        for d in range(4):
-            w = neighbour[head, d]
-            if w < 0 or on_path[w] == stamp:
-                continue
-            generated += 1
-            # Child state: one more edge, one more vertex, a new head.
-            step(head, d, w, edge_squares, corner_squares, counts, visited_corners, 1)
-            mark = stamp * 4 + d + 1
-            _mark_corners(corner_squares, w, adjacent, mark)
-            if w == goal:
-                if _meets_constraints(constrained, triangles, counts):
-                    parent[n_nodes] = node
-                    vertex[n_nodes] = w
-                    counters[C_SOLUTION] = n_nodes
-                    _save(counters, n_nodes + 1, heap_size, expansions, generated)
-                    return SOLVED
-            else:
-                keep = not (base_prune and _over_baseline(edge_squares, head, d, triangles,
-                                                          counts))
-                pi = False
-                if keep:
-                    unreachable = 0
-                    if n_reach == 2 or n_addable > 1:
-                        if region[w] < first_label:
-                            labels += 1
-                            _flood_region(neighbour, on_path, stamp, w, region, labels, queue)
-                        unreachable = 0 if region[goal] == region[w] else 1
-                    pi = _predicate(kind, table, n_reach, n_addable, n_lengths, constrained,
-                                    triangles, counts, visited_corners, adjacent, mark, g + 1,
-                                    unreachable, square_corners, region, region[w])
-                    if pi and prune:
-                        keep = False
-                if keep:
-                    parent[n_nodes] = node
-                    vertex[n_nodes] = w
-                    hw = np.int64(h[w])
-                    key = ((1 if pi else 0) << 62) | ((g + 1 + hw) << 52) | (hw << 42) | n_nodes
-                    heap_size = _heap_push(heap_keys, heap_nodes, heap_size, key, n_nodes)
-                    n_nodes += 1
-            step(head, d, w, edge_squares, corner_squares, counts, visited_corners, -1)
-    _save(counters, n_nodes, heap_size, expansions, generated)
-    return RUNNING if heap_size > 0 else EXHAUSTED
-# fmt: on
 
 
 @_jit

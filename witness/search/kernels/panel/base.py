@@ -32,7 +32,7 @@ jit_free = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
 jit_inline = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False, inline="always")
 
 
-# status codes and counters[] slots, as in the triangle core (kernels.triangle)
+# status codes and counters[] slots the driver reads (panel_search)
 RUNNING, SOLVED, EXHAUSTED, NEED_SPACE = 0, 1, 2, 3
 C_NODES, C_HEAP, C_EXPANSIONS, C_GENERATED, C_SOLUTION = range(5)
 
