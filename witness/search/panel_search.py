@@ -84,6 +84,7 @@ from witness.search.kernels.panel import (
     C_GENERATED,
     C_HEAP,
     C_NODES,
+    C_SEEDS,
     C_STAMP,
     CANDIDATES,
     EXHAUSTED,
@@ -421,7 +422,7 @@ class PanelPaths:
             np.empty(capacity, np.int32),
             _no_buckets(2 * n_f, n_h).copy(),
             np.empty((2 * n_f, n_h), np.int32),
-            np.zeros(8, np.int64),
+            np.zeros(9, np.int64),
             np.zeros(4, np.int32),
             # (allocated by the Python source: a call into numba costs more here)
             (
@@ -450,7 +451,7 @@ class PanelPaths:
             else:
                 paths.later[paths.last[h, h]] = n
             paths.last[h, h] = n
-        paths.counters[C_NODES] = len(geo.starts)
+        paths.counters[C_NODES] = paths.counters[C_SEEDS] = len(geo.starts)
         paths.counters[C_HEAP] = len(geo.starts)
         paths.counters[C_CURSOR] = cursor
         return paths
@@ -470,7 +471,7 @@ class PanelPaths:
         h = min(int(geo.h[head]), n_h - 1)
         row = min(node + h, n_f - 1)
         self.first[row, h] = self.last[row, h] = node
-        self.counters[C_NODES] = len(prefix)
+        self.counters[C_NODES] = self.counters[C_SEEDS] = len(prefix)
         self.counters[C_HEAP] = 1
         self.counters[C_CURSOR] = row * n_h + h
         return self

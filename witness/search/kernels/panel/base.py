@@ -65,8 +65,9 @@ POLY_AREA = 4096
 CANDIDATES = 4
 # counters[] slots: how many candidates are in ``candidates``; the last stamp
 C_CANDIDATES, C_STAMP = 5, 6
-# the panel core's open list: the least bucket that may hold a path
-C_CURSOR = 7
+# the panel core's open list: the least bucket that may hold a path; the paths
+# the search started from (the starts, or a line drawn so far), never judged by pi
+C_CURSOR, C_SEEDS = 7, 8
 
 
 @jit_free

@@ -16,6 +16,7 @@ from witness.search.kernels.panel.base import (
     C_GENERATED,
     C_HEAP,
     C_NODES,
+    C_SEEDS,
     C_STAMP,
     CANDIDATES,
     EXHAUSTED,
@@ -145,7 +146,7 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
 
 @jit_inline
 def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, symbols_t, h,
-                 targets, width, scratch, stamp, table, dims, first_label):
+                 targets, width, scratch, stamp, table, dims, first_label, local):
     """The paper's rules on a child (``paper`` > 0: a triangle puzzle of the paper's
     form, judged as the triangle core judges it): (keep it, pi, its flag, h). A
     line ends at the end (the child was goal-tested, never extended). pi_baseline
@@ -156,7 +157,8 @@ def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, 
     over the paper's Table 1 features, Table 3 or a learned one (_table_fires,
     on a child neither at the end nor dropped by base_prune). h is the
     Manhattan distance to the end. With ``paper`` 0, (True, False, base, 0):
-    the general rules judge the child."""
+    the general rules judge the child. ``local``: pi is known false on the
+    parent and the table reads no global feature (_table_fires)."""
     if paper == 0:
         return True, False, base, np.int64(0)
     neighbour, vpoint, epoint, mirror, _, pnb, pvertex, is_end, ends = grid
@@ -175,14 +177,14 @@ def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, 
     if paper == 2 and keep:
         pi = _table_fires(w, g + 1, table, dims, targets, value, width, cover, stamp, vpoint,
                           pvertex, neighbour, on, mirror, ends[0], vlabel, labels, queue,
-                          first_label)
+                          first_label, head if local else -1)
         keep = not (pi and prune)
     return keep, pi, flag, np.int64(h[w])
 
 
 @jit_inline
 def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vpoint, pvertex,
-                 neighbour, on, mirror, goal, vlabel, labels, queue, first_label):
+                 neighbour, on, mirror, goal, vlabel, labels, queue, first_label, head):
     """A predicate over the paper's Table 1 features on the child with head w
     (``paper`` 2), as the triangle core's _predicate evaluates a program: for
     each triangle the row of (triangles, sides on the line, head a corner,
@@ -190,7 +192,12 @@ def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vp
     (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths, and 1 when it
     reads the corners on the line, else they count as none). The head's free
     region (free_flood) is flooded only when the table reads it, once for the
-    children of one expansion that share it (labels from ``first_label`` on)."""
+    children of one expansion that share it (labels from ``first_label`` on).
+    ``head`` >= 0 (the parent's head): pi was false on the parent and the table
+    reads neither the goal, the addable sides nor the length, so only a cell
+    with w or the head as a corner can have changed (its sides on the line,
+    whether the head is its corner, its corners on the line): only those are
+    read."""
     n_reach, n_addable, n_lengths, n_corners = dims[0], dims[1], dims[2], dims[3]
     unreachable, region = 0, 0
     if n_reach == 2 or n_addable > 1:
@@ -201,7 +208,15 @@ def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vp
         unreachable = 0 if vlabel[goal] == region else 1
     wx = vpoint[w] % width
     wy = vpoint[w] // width
+    hx = vpoint[head] % width if head >= 0 else -9
+    hy = vpoint[head] // width if head >= 0 else -9
     for i in range(targets.shape[0]):
+        if head >= 0:
+            dx, dy = abs(targets[i, 1] - wx), abs(targets[i, 2] - wy)
+            if not (dx == 1 and dy == 1) and not (
+                abs(targets[i, 1] - hx) == 1 and abs(targets[i, 2] - hy) == 1
+            ):
+                continue
         c = targets[i, 0]
         k = sides_covered(c, width, cover, stamp)
         corner = 1 if abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1 else 0
@@ -347,6 +362,10 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         marked, last_g = node, g
         # (first_label: the free regions _table_fires floods from here on)
         head, found, first_label = vertex[node], 0, labels[0] + 1
+        # pi known false on the path (stored by this loop, in a pi-false bucket)
+        # with a table of local features: a child's pi reads the cells near its step
+        local = (paper == 2 and node >= counters[C_SEEDS] and cursor // first.shape[1] <
+                 first.shape[0] // 2 and dims[0] == 1 and dims[1] == 1 and dims[2] == 1)
         lmask = -1  # the line as bits (bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
         # is the parent's less the head, w's linked or not: every part w's step
@@ -375,7 +394,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             # the paper's rules (paper > 0) judge the child there, else the ones below
             keep, pi, base, hw = _paper_child(head, d, w, g, paper, evaluate, prune, base_prune,
                                               base, grid, symbols_t, h, targets, width, scratch,
-                                              stamp, table, dims, first_label)
+                                              stamp, table, dims, first_label, local)
             reach_lab = 0
             if evaluate and not base and paper == 0:
                 fast = fast_head and not is_end[w] and (
