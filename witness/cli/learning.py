@@ -110,7 +110,7 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     predicate = load_predicate(program)
     paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
-    puzzle = core_input(panel, predicate)  # the core witness solve would search it in
+    puzzle = core_input(panel, predicate)  # the form the predicate reads it in
     explained = args.program if args.explain else None
     if isinstance(puzzle, Panel):
         return _panel_predicate(predicate, panel, paths, explained, args.json)

@@ -17,7 +17,7 @@ from witness.search.predicates import Predicate
 
 @dataclass
 class Geometry:
-    """Flat arrays the compiled core reads (derived once per puzzle)."""
+    """Flat arrays the triangle kernels read (derived once per puzzle)."""
 
     neighbour: np.ndarray  # int32[n_vertices, 4]: neighbour vertex or -1
     edge_squares: np.ndarray  # int32[n_vertices, 4, 2]: squares of that edge or -1
@@ -31,6 +31,7 @@ class Geometry:
 
 
 def build_geometry(puzzle: Puzzle) -> Geometry:
+    """The arrays of ``puzzle`` (vertex, edge and square ids of :class:`Puzzle`)."""
     nv, ns = puzzle.n_vertices, puzzle.n_squares
     neighbour = np.full((nv, 4), -1, np.int32)
     edge_squares = np.full((nv, 4, 2), -1, np.int32)
@@ -79,7 +80,8 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
 
 
 def predicate_values(puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
-    """pi(path) for each simple path from the start, evaluated by the search core."""
+    """pi(path) for each simple path from the start, evaluated by the triangle
+    kernel (the MUSE core's evaluation)."""
     geo = build_geometry(puzzle)
     kind, table, n_reach, n_addable, n_lengths = predicate.encoded
     lengths = np.array([len(p) for p in paths], np.int64)
