@@ -569,8 +569,7 @@ def _checked(run: _Run, deadline: float | None) -> list[Vertex] | None:
     """The first candidate the rules checker accepts (the goal test), if any;
     CheckStopped when the deadline passes during a check. In the paper's mode
     the core's own final check is exact (triangles alone: each has as many
-    sides on the line as it counts), so its one candidate is the solution, as
-    in the triangle core."""
+    sides on the line as it counts), so its one candidate is the solution."""
     counters = run.paths.counters
     found = int(counters[C_CANDIDATES])
     counters[C_CANDIDATES] = 0

@@ -148,7 +148,7 @@ def _target_h(w, h, vpoint, width, targets, place_end, kind, value, mirror, mpoi
 def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, symbols_t, h,
                  targets, width, scratch, stamp, table, dims, first_label, local):
     """The paper's rules on a child (``paper`` > 0: a triangle puzzle of the paper's
-    form, judged as the triangle core judges it): (keep it, pi, its flag, h). A
+    form, judged as the paper judges it): (keep it, pi, its flag, h). A
     line ends at the end (the child was goal-tested, never extended). pi_baseline
     is a triangle with more sides on the line than its number: the parent's
     (``base``, its flag) or, when ``evaluate``, one beside the new edge (``over``:
@@ -186,7 +186,7 @@ def _paper_child(head, d, w, g, paper, evaluate, prune, base_prune, base, grid, 
 def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vpoint, pvertex,
                  neighbour, on, mirror, goal, vlabel, labels, queue, first_label, head):
     """A predicate over the paper's Table 1 features on the child with head w
-    (``paper`` 2), as the triangle core's _predicate evaluates a program: for
+    (``paper`` 2), through its truth table (Predicate.encode): for
     each triangle the row of (triangles, sides on the line, head a corner,
     corners on the line, goal cut off, sides addable, length) in ``table``
     (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths, and 1 when it
@@ -318,6 +318,16 @@ def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
     counters[C_CURSOR] = cursor
 
 
+@jit_inline
+def _local_table(paper, dims, node, cursor, first, seeds):
+    """May a child's Table 1 predicate read only the cells near its step
+    (_table_fires)? When pi is false on the path (stored by the loop, not one
+    of the ``seeds`` first paths, in a pi-false bucket) and the table reads
+    local features alone."""
+    return (paper == 2 and node >= seeds and cursor // first.shape[1] < first.shape[0] // 2
+            and dims[0] == 1 and dims[1] == 1 and dims[2] == 1)
+
+
 @jit_free
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
@@ -325,8 +335,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                     star, paper, table, dims, clauses, cmps, need, edge_ends, parent, vertex,
                     flag, later, first, last, counters, candidates, scratch, pscratch, tiling,
                     max_expansions):
-    """Algorithm 1 on any panel for at most ``max_expansions`` expansions, as
-    astar_run, except as said below. Resumable."""
+    """Algorithm 1 on any panel (panel_search's docstring) for at most
+    ``max_expansions`` expansions, with what is said below. Resumable."""
     # A child that reaches an end and passes panel_final is stored in
     # ``candidates`` and, after its expansion, the core returns CANDIDATES for
     # the rules checker (the driver resumes it); such a child is also extended
@@ -336,8 +346,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     # children pi holds on, ``base_prune`` those pi_baseline holds on. The
     # *scratch arguments live as long as the search. The open list is a bucket
     # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
-    # ``paper`` > 0 (a triangle puzzle of the paper's form): the triangle core's
-    # rules instead (_paper_child), so the same expansions and path as it; in
+    # ``paper`` > 0 (a triangle puzzle of the paper's form): the paper's
+    # rules instead (_paper_child; tests/test_paper_mode.py pins the searches); in
     # ``paper`` 2 pi is a Table 1 predicate, ``table`` and ``dims``
     # (_table_fires).
     capacity = min(parent.size, later.size)
@@ -358,14 +368,10 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         heap_size, expansions, done = heap_size - 1, expansions + 1, done + 1
         g = _mark_popped(node, marked, last_g, parent, vertex, neighbour, on, cover, line, vpoint,
                          epoint, mirror, mpoint, counters)
-        stamp = counters[C_STAMP]
-        marked, last_g = node, g
+        stamp, marked, last_g = counters[C_STAMP], node, g
         # (first_label: the free regions _table_fires floods from here on)
         head, found, first_label = vertex[node], 0, labels[0] + 1
-        # pi known false on the path (stored by this loop, in a pi-false bucket)
-        # with a table of local features: a child's pi reads the cells near its step
-        local = (paper == 2 and node >= counters[C_SEEDS] and cursor // first.shape[1] <
-                 first.shape[0] // 2 and dims[0] == 1 and dims[1] == 1 and dims[2] == 1)
+        local = _local_table(paper, dims, node, cursor, first, counters[C_SEEDS])
         lmask = -1  # the line as bits (bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
         # is the parent's less the head, w's linked or not: every part w's step
@@ -420,7 +426,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                 n_nodes += 1
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
             if found > 0 and paper:  # a solution (panel_final is exact there): stop at once,
-                break  # as the triangle core does
+                break  # as the paper's search does
         if found > 0:
             counters[C_CANDIDATES] = found
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
