@@ -108,11 +108,11 @@ if [ ! -f "$stamp" ]; then
 fi
 "$VENV/bin/python" -c "import janus_swi as j; assert j.query_once('X is 6*7')['X'] == 42; import clingo" \
   || { echo "setup: janus-swi or clingo does not work in $VENV" >&2; exit 1; }
-# numba compiles the search cores on first use (about 45 s of CPU the first time, then its cache
-# in witness/search/kernels/__pycache__ and kernels/panel/__pycache__): do it now, so the first solve and pipeline job start warm
+# numba compiles the search core on first use (about 45 s of CPU the first time, then its cache
+# in witness/search/kernels/panel/__pycache__): do it now, so the first solve and pipeline job start warm
 compile_start=$(date +%s)
-log "loading the compiled search cores (compiling them the first time)"
+log "loading the compiled search core (compiling it the first time)"
 "$VENV/bin/python" -m witness.search.solvers \
-  || { echo "setup: compiling the search cores failed" >&2; exit 1; }
-log "search cores ready in $(( $(date +%s) - compile_start )) s"
+  || { echo "setup: compiling the search core failed" >&2; exit 1; }
+log "search core ready in $(( $(date +%s) - compile_start )) s"
 log "ready: $VENV/bin/witness"
