@@ -21,7 +21,7 @@ from typing import cast
 
 from witness.errors import InputError
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, Vertex, search_view
+from witness.model.puzzle import Puzzle, Vertex, paper_puzzle, search_view
 from witness.model.rules import PathError, is_solution, lines_of, path_violations
 from witness.search import panel_geometry, panel_search
 from witness.search.panel_features import reads_panel_features
@@ -48,10 +48,12 @@ def core_for(
     the paper mode (:data:`~witness.search.panel_search.PAPER_MODE`) where the
     predicate reads the paper's form (:func:`core_input`), the general rules
     otherwise."""
-    view = core_input(puzzle, predicate)
-    if isinstance(view, Puzzle):
-        return view.to_panel(), panel_search.PAPER_MODE
-    return view, panel_search.GENERAL
+    panel = puzzle.to_panel()
+    reads_panel = predicate is not None and reads_panel_features(predicate)
+    paper = None if reads_panel else paper_puzzle(panel)
+    if paper is not None:
+        return paper.to_panel(), panel_search.PAPER_MODE
+    return panel, panel_search.GENERAL
 
 
 def builtin(predicate: Predicate | str) -> Predicate:

@@ -211,15 +211,13 @@ def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vp
     hx = vpoint[head] % width if head >= 0 else -9
     hy = vpoint[head] // width if head >= 0 else -9
     for i in range(targets.shape[0]):
-        if head >= 0:
-            dx, dy = abs(targets[i, 1] - wx), abs(targets[i, 2] - wy)
-            if not (dx == 1 and dy == 1) and not (
-                abs(targets[i, 1] - hx) == 1 and abs(targets[i, 2] - hy) == 1
-            ):
-                continue
+        corner = 1 if abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1 else 0
+        if head >= 0 and corner == 0 and not (
+            abs(targets[i, 1] - hx) == 1 and abs(targets[i, 2] - hy) == 1
+        ):
+            continue  # (not beside the step: as on the parent, where pi was false)
         c = targets[i, 0]
         k = sides_covered(c, width, cover, stamp)
-        corner = 1 if abs(targets[i, 1] - wx) == 1 and abs(targets[i, 2] - wy) == 1 else 0
         visited, addable = 0, 0
         # the cell's corners in turn round it, each with the next: its sides
         corners = (c - width - 1, c - width + 1, c + width + 1, c + width - 1)
