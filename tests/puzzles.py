@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from hypothesis import strategies as st
 
+from witness.model.panel import Panel
 from witness.model.puzzle import PathList, Puzzle, Vertex, is_simple_path, square_edge_counts
 
 
@@ -53,8 +54,14 @@ def puzzles(draw, max_rows: int = 3, max_cols: int = 3, any_start: bool = False)
 FIGURE1 = Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2)))
 
 
-def all_partial_paths(p: Puzzle) -> list[list[tuple[int, int]]]:
+def paper(puzzle: Puzzle | Panel) -> Puzzle:
+    """The paper's form of a triangle puzzle (given as a panel or in that form)."""
+    return Puzzle.from_panel(puzzle.to_panel())
+
+
+def all_partial_paths(puzzle: Puzzle | Panel) -> list[list[tuple[int, int]]]:
     """Every simple path from the start that does not visit the goal (dead ends included)."""
+    p = paper(puzzle)
     out, path = [], [p.start]
 
     def walk() -> None:
@@ -70,15 +77,17 @@ def all_partial_paths(p: Puzzle) -> list[list[tuple[int, int]]]:
 
 
 # ------------------------------------------ the triangle rules, brute force
-def satisfies_constraints(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+def satisfies_constraints(puzzle: Puzzle | Panel, path: Sequence[Vertex]) -> bool:
     """Every triangle has as many sides on ``path`` as it counts."""
+    puzzle = paper(puzzle)
     counts = square_edge_counts(puzzle, path)
     return all(counts.get((x, y), 0) == k for x, y, k in puzzle.triangles)
 
 
-def is_solution(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+def is_solution(puzzle: Puzzle | Panel, path: Sequence[Vertex]) -> bool:
     """The triangle puzzle's rules by their definition: an oracle written apart
     from witness.model.rules, which the tests hold to it."""
+    puzzle = paper(puzzle)
     return (
         is_simple_path(puzzle, path)
         and tuple(path[-1]) == puzzle.goal
@@ -86,8 +95,9 @@ def is_solution(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     )
 
 
-def enumerate_simple_paths(puzzle: Puzzle) -> Iterable[PathList]:
+def enumerate_simple_paths(puzzle: Puzzle | Panel) -> Iterable[PathList]:
     """Every simple path from start to goal (brute force; small grids only)."""
+    puzzle = paper(puzzle)
     goal = puzzle.goal
     path: PathList = [puzzle.start]
     on_path = {puzzle.start}
@@ -109,8 +119,9 @@ def enumerate_simple_paths(puzzle: Puzzle) -> Iterable[PathList]:
     yield from extend()
 
 
-def enumerate_solutions(puzzle: Puzzle) -> Iterable[PathList]:
+def enumerate_solutions(puzzle: Puzzle | Panel) -> Iterable[PathList]:
     """Every solution, by brute force over all simple start-goal paths."""
+    puzzle = paper(puzzle)
     for p in enumerate_simple_paths(puzzle):
         if satisfies_constraints(puzzle, p):
             yield p

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzles import FIGURE1, enumerate_solutions, is_solution, puzzles, seeded_puzzles
+from puzzles import FIGURE1, enumerate_solutions, is_solution, paper, puzzles, seeded_puzzles
 
 from profiles import examples
 from witness.cli import main
@@ -120,7 +120,7 @@ def test_solves_algorithm4_puzzles(size):
     """Algorithm 4 reads the triangles off a path, so every puzzle is solvable."""
     rng = random.Random(size)
     for _ in range(5):
-        puzzle, _ = generate_from_path(size, size, rng)
+        puzzle = paper(generate_from_path(size, size, rng)[0])
         result = solve_asp(puzzle, time_limit=60)
         assert result.solved and is_solution(puzzle, result.path)
         assert result.expansions == result.extra["choices"] >= 0
@@ -130,7 +130,7 @@ def test_solves_algorithm4_puzzles(size):
 def test_time_limit_interrupts_the_solver():
     # A 15x15 puzzle takes clingo well over a millisecond to ground and solve,
     # so a 1 ms budget always runs out: the async solve is cancelled.
-    puzzle, _ = generate_from_path(15, 15, random.Random(3))
+    puzzle = paper(generate_from_path(15, 15, random.Random(3))[0])
     result = solve_asp(puzzle, time_limit=0.001)
     assert result.timed_out and not result.solved and result.path is None
     assert result.status == "timed_out"
@@ -193,10 +193,10 @@ def test_an_early_wait_does_not_stop_the_solver(monkeypatch):
     assert asked and result.status == "solved" and is_solution(FIGURE1, result.path)
 
 
-def _both_encodings_agree(puzzle: Puzzle) -> None:
+def _both_encodings_agree(puzzle: Puzzle | Panel) -> None:
     from witness.search.asp_solver import solve_panel_asp
 
-    triangle = solve_asp(puzzle)
+    triangle = solve_asp(paper(puzzle))
     panel = solve_panel_asp(puzzle.to_panel())
     assert triangle.status == panel.status, puzzle.to_json()
     for result in (triangle, panel):

@@ -9,7 +9,7 @@ from witness.learning.translate import load_predicate
 from witness.model.puzzle import Puzzle
 from witness.pipeline.call_cost import kernel_call, microseconds_per_call, partial_paths
 
-PAPER = Puzzle(rows=2, cols=2, goal=(2, 2), triangles=((0, 0, 1), (1, 1, 2), (1, 0, 3)))
+PAPER = Puzzle(rows=2, cols=2, goal=(2, 2), triangles=((0, 0, 1), (1, 1, 2), (1, 0, 3))).to_panel()
 SQUARES_PI = ROOT / "results" / "reference" / "squares" / "squares" / "final" / "pi_star.pl"
 
 
@@ -21,13 +21,14 @@ def every_path(panel, family=None) -> list:
 def test_the_timed_kernel_answers_as_witness_predicate_on_a_triangle_puzzle():
     from witness.search.triangle_geometry import predicate_values
 
-    paths = partial_paths(PAPER, every_path(PAPER.to_panel()))
-    assert paths and all(p[-1] != PAPER.goal for p in paths)
+    view = Puzzle.from_panel(PAPER)
+    paths = partial_paths(PAPER, load_predicate("paper"), every_path(PAPER))
+    assert paths and all(p[-1] != (2, 2) for p in paths)
     for name in ("paper", "baseline"):
         predicate = load_predicate(name)
         got = [bool(v) for v in kernel_call(PAPER, predicate, paths)()]
-        assert got == predicate_values(PAPER, predicate, paths)
-    assert any(predicate_values(PAPER, load_predicate("paper"), paths))
+        assert got == predicate_values(view, predicate, paths)
+    assert any(predicate_values(view, load_predicate("paper"), paths))
     cost = microseconds_per_call([(PAPER, paths)], load_predicate("paper"), repeats=3)
     assert cost is not None and 0 < cost < 1e4
     assert microseconds_per_call([(PAPER, [])], load_predicate("paper")) is None
@@ -40,7 +41,7 @@ def test_the_timed_kernel_answers_as_witness_predicate_on_a_panel():
     make = panel_set_generator(PanelSpec(types=("squares",)))
     panel = make("random", [(3, 3)], 1, 5, progress=False, exclude=set())[0]
     predicate = load_predicate(str(SQUARES_PI))
-    paths = partial_paths(panel, every_path(panel, "squares"))
+    paths = partial_paths(panel, predicate, every_path(panel, "squares"))
     got = [bool(v) for v in kernel_call(panel, predicate, paths)()]
     assert got == program_values(panel, predicate, paths) and any(got)
     cost = microseconds_per_call([(panel, paths)], predicate, repeats=3)

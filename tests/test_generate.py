@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from puzzles import enumerate_simple_paths, enumerate_solutions, is_solution
 
 from profiles import examples
+from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, square_edge_counts
 from witness.search.generate import (
     GenerationError,
@@ -25,20 +26,24 @@ from witness.search.generate import (
 )
 
 
-def brute_force_solvable(puzzle: Puzzle) -> bool:
+def brute_force_solvable(puzzle: Panel) -> bool:
     return next(iter(enumerate_solutions(puzzle)), None) is not None
 
 
-def keys(puzzles: list[Puzzle]) -> list[str]:
+def keys(puzzles: list[Panel]) -> list[str]:
     return [p.to_json() for p in puzzles]
 
 
-def assert_well_formed(p: Puzzle) -> None:
-    assert Puzzle.from_json(p.to_json()) == p  # validates and round-trips
+def assert_well_formed(panel: Panel) -> Puzzle:
+    """The panel's paper form, checked: it holds, round-trips, and is as section 5.1 says."""
+    assert Panel.from_json(panel.to_json()) == panel
+    p = Puzzle.from_panel(panel)  # validates
+    assert p.to_panel() == panel
     assert p.start == (0, 0)
     assert p.goal != p.start and p.is_peripheral(p.goal)
     assert p.triangles, "both algorithms put triangles in at least one square"
     assert all(k in (1, 2, 3) for _, _, k in p.triangles)
+    return p
 
 
 small_sizes = st.tuples(st.integers(1, 6), st.integers(1, 6))
@@ -49,8 +54,8 @@ small_sizes = st.tuples(st.integers(1, 6), st.integers(1, 6))
 @given(size=small_sizes, seed=st.integers(0, 2**32))
 def test_path_puzzle_is_solved_by_its_generating_path(size, seed):
     rows, cols = size
-    puzzle, path = generate_from_path(rows, cols, random.Random(seed))
-    assert_well_formed(puzzle)
+    panel, path = generate_from_path(rows, cols, random.Random(seed))
+    puzzle = assert_well_formed(panel)
     assert (puzzle.rows, puzzle.cols) == (rows, cols)
     assert is_solution(puzzle, path)
     # Triangles sit only on squares the path touches, with the path's edge count.
@@ -115,8 +120,9 @@ def test_path_generation_handles_large_grids(n):
 @given(size=st.tuples(st.integers(1, 3), st.integers(1, 3)), seed=st.integers(0, 2**32))
 def test_random_puzzle_is_solvable_and_in_range(size, seed):
     rows, cols = size
-    puzzle = generate_random(rows, cols, random.Random(seed), brute_force_solvable)
-    assert_well_formed(puzzle)
+    puzzle = assert_well_formed(
+        generate_random(rows, cols, random.Random(seed), brute_force_solvable)
+    )
     assert brute_force_solvable(puzzle)
     assert 1 <= len(puzzle.triangles) <= max(1, rows * cols // 2)
 
@@ -140,7 +146,7 @@ def test_random_generator_rejects_unsolvable_draws():
 
 def test_random_candidates_cover_the_paper_ranges():
     rng = random.Random(0)
-    cands = [random_puzzle_candidate(4, 4, rng) for _ in range(400)]
+    cands = [Puzzle.from_panel(random_puzzle_candidate(4, 4, rng)) for _ in range(400)]
     assert {len(c.triangles) for c in cands} == set(range(1, 9))  # k ~ U{1..floor(16/2)}
     assert {k for c in cands for _, _, k in c.triangles} == {1, 2, 3}
     goals = {c.goal for c in cands}
@@ -232,7 +238,7 @@ def test_write_set_names_files_in_generation_order(tmp_path):
     assert [p.name for p in paths] == [f"train_{i:05d}.json" for i in range(12)]
     on_disk = sorted((tmp_path / "out").iterdir())
     assert on_disk == paths
-    assert [Puzzle.load(p) for p in on_disk] == puzzles
+    assert [Panel.load(p) for p in on_disk] == puzzles
     assert paths[0].read_text() == puzzles[0].to_json() + "\n"
 
 

@@ -119,7 +119,7 @@ def with_lines(puzzles: list, seed: int, per_puzzle: int) -> list:
     for puzzle in puzzles:
         for _ in range(per_puzzle):
             line = random_walk(puzzle.to_panel(), rng, min_steps=1, max_steps=8, stop_at_ends=True)
-            if line[-1] != puzzle.goal:  # (a line at the goal: the driver's goal test)
+            if line[-1] not in puzzle.ends:  # (a line at the goal: the driver's goal test)
                 drawn.append((puzzle, line))
     return drawn
 

@@ -12,7 +12,7 @@ from itertools import product
 import clingo
 import pytest
 from hypothesis import HealthCheck, given, settings
-from puzzles import enumerate_simple_paths, enumerate_solutions, is_solution, puzzles
+from puzzles import enumerate_simple_paths, enumerate_solutions, is_solution, paper, puzzles
 
 from witness.cli import main
 from witness.model.puzzle import Puzzle, peripheral, square_edge_counts
@@ -467,7 +467,8 @@ def test_local_rules_hold_on_larger_puzzles():
     allow, with an addable count they allow (what the all-sizes claim rests on)."""
     rng = random.Random(7)
     states, addables = local_states(), local_addables()
-    cases = [generate_from_path(rng.randint(2, 7), rng.randint(2, 7), rng) for _ in range(60)]
+    drawn = [generate_from_path(rng.randint(2, 7), rng.randint(2, 7), rng) for _ in range(60)]
+    cases = [(paper(panel), solution) for panel, solution in drawn]
     walks = (random_walk_puzzle(rng, rng.randint(2, 7), rng.randint(2, 7)) for _ in range(300))
     cases += [w for w in walks if w is not None]
     assert sum(puzzle.start != (0, 0) for puzzle, _ in cases) >= 100
@@ -747,7 +748,8 @@ def test_asp_features_equal_square_features():
     rng = random.Random(5)
     checked = 0
     for _ in range(12):
-        puzzle, solution = generate_from_path(rng.randint(1, 4), rng.randint(1, 4), rng)
+        panel, solution = generate_from_path(rng.randint(1, 4), rng.randint(1, 4), rng)
+        puzzle = paper(panel)
         for n in sorted({1, len(solution) - 1, rng.randint(1, len(solution) - 1)}):
             got = asp_features(puzzle, solution, solution[:n])
             for y in range(puzzle.rows):

@@ -101,7 +101,7 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.model.panel import Panel
     from witness.model.puzzle import is_simple_path
     from witness.pipeline.explain import HAND, hand_program
-    from witness.search.solvers import core_input
+    from witness.search.solvers import paper_form
     from witness.search.triangle_geometry import predicate_values
 
     # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty
@@ -110,9 +110,9 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     predicate = load_predicate(program)
     paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
-    puzzle = core_input(panel, predicate)  # the form the predicate reads it in
+    puzzle = paper_form(panel, predicate)  # the paper's form, when the predicate reads it
     explained = args.program if args.explain else None
-    if isinstance(puzzle, Panel):
+    if puzzle is None:
         return _panel_predicate(predicate, panel, paths, explained, args.json)
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
@@ -192,10 +192,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_examples(args: argparse.Namespace) -> int:
     from witness.learning.examples import DEFAULT_BIAS, write_task
-    from witness.model.puzzle import load_search_view
+    from witness.model.panel import Panel
 
-    # triangle puzzles for the paper's biases, panels for a family's (write_task)
-    puzzles = [load_search_view(f) for f in args.puzzles]
+    puzzles = [Panel.load(f) for f in args.puzzles]
     with named_option("--out"):
         summary = write_task(
             puzzles,

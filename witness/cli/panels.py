@@ -28,7 +28,6 @@ from witness.io import check_file, check_folder, write_file
 
 if TYPE_CHECKING:
     from witness.model.panel import Panel
-    from witness.model.puzzle import Puzzle
 
 
 # ------------------------------------------------------------------ commands
@@ -139,26 +138,26 @@ def _count(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solve_asp(puzzle: Puzzle | Panel, args: argparse.Namespace) -> int:
+def _solve_asp(panel: Panel, args: argparse.Namespace) -> int:
     """--solver asp: the triangle encoding (path.lp) for a triangle puzzle, the
     general panel encoding for every other panel."""
     from witness.search.asp_solver import asp_summary, solve_view_asp
 
     _refuse_search_options(args, "--solver asp")
-    result = solve_view_asp(puzzle, time_limit=args.time_limit)
+    result = solve_view_asp(panel, time_limit=args.time_limit)
     print(json.dumps(result.contract_dict()) if args.json else asp_summary(result))
     return 0
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from witness.model.puzzle import load_search_view
+    from witness.model.panel import Panel
 
     if args.start_line is not None and (args.count or args.solver == "asp"):
         what = "--count" if args.count else "--solver asp"
         raise UsageError(f"--from: does not apply to {what} (A* goes on from a line)")
     if args.count:
         return _count(args)
-    puzzle = load_search_view(args.puzzle)
+    puzzle = Panel.load(args.puzzle)
     if args.solver == "asp":
         return _solve_asp(puzzle, args)
     prefix = None if args.start_line is None else load_path_arg(args.start_line)

@@ -156,9 +156,8 @@ def score_set(
     rows = []
     for i in tqdm(chosen, desc="difficulty", unit="puzzle", leave=False):
         puzzle_name, puzzle = named[i]
-        panel = puzzle if isinstance(puzzle, Panel) else puzzle.to_panel()
         for name, player in players.items():
-            s = score(panel, player, lookahead, time_limit)
+            s = score(puzzle, player, lookahead, time_limit)
             rows.append(
                 {
                     "puzzle": puzzle_name,

@@ -355,7 +355,7 @@ def _own_files(out_dir: Path) -> set[str]:
 
 
 def _check_task_args(
-    puzzles: Sequence[Puzzle | Panel], positives: str, max_pos: int | None, max_neg: int | None
+    puzzles: Sequence[Panel], positives: str, max_pos: int | None, max_neg: int | None
 ) -> None:
     if not puzzles:
         raise InputError("no puzzles given")
@@ -508,7 +508,7 @@ def _bk_text(
 
 
 def _task_inputs(
-    puzzles: Sequence[Puzzle | Panel], names: Sequence[str], family: str | None, bias: Path
+    puzzles: Sequence[Panel], names: Sequence[str], family: str | None, bias: Path
 ) -> list[Panel]:
     """The panels the task labels: for a bias without a family, each must be
     one of the paper's triangle puzzles (written in the paper's form, without
@@ -550,7 +550,7 @@ def _label_task(
 
 
 def write_task(
-    puzzles: Sequence[Puzzle | Panel],
+    puzzles: Sequence[Panel],
     out_dir: str | Path,
     *,
     names: Sequence[str] | None = None,

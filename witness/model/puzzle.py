@@ -325,26 +325,15 @@ def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))
 
 
-def search_view(panel: Panel) -> Puzzle | Panel:
-    """What a search takes: the triangle-only view when the panel has nothing
-    else and the paper's puzzle form holds it (its own compiled search and
-    encoding), else the panel itself: a start that is also the end, a
-    triangle of 4 or an end inside the grid go to the general search."""
+def paper_puzzle(panel: Panel) -> Puzzle | None:
+    """The paper's puzzle form of ``panel`` (triangles of 1 to 3 alone, one
+    start, one end elsewhere on the rim), or None when it has none: the
+    triangle family's specialised pieces (the MUSE core, ``path.lp``, the
+    paper mode's checks) read this form; a start that is also the end, a
+    triangle of 4 or an end inside the grid make a panel of the general rules."""
     if panel.features():
-        return panel
+        return None
     try:
         return Puzzle.from_panel(panel)
     except PuzzleError:
-        return panel
-
-
-def paper_puzzle(panel: Panel) -> Puzzle | None:
-    """The paper's puzzle form of ``panel`` (:func:`search_view`), or None when
-    the panel has none."""
-    view = search_view(panel)
-    return None if isinstance(view, Panel) else view
-
-
-def load_search_view(path: str | Path) -> Puzzle | Panel:
-    """:func:`search_view` of the panel in a JSON file."""
-    return search_view(Panel.load(path))
+        return None

@@ -20,31 +20,45 @@ import numpy as np
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, Vertex
 from witness.search.predicates import Predicate
+from witness.search.solvers import paper_form
 
 
 def kernel_call(
-    puzzle: Puzzle | Panel, predicate: Predicate, paths: Sequence[Sequence[Vertex]]
+    panel: Panel, predicate: Predicate, paths: Sequence[Sequence[Vertex]]
 ) -> Callable[[], object]:
-    """A function that runs the core's kernel once on ``paths`` (a triangle
-    :class:`Puzzle`, or a :class:`Panel` for a program over panel features)."""
+    """A function that runs the core's kernel once on ``paths``: the paper's
+    form's (:func:`~witness.search.solvers.paper_form`) for a Table 1
+    predicate on a triangle puzzle, the panel's for a program over the panel
+    features."""
     lengths = np.array([len(p) for p in paths], np.int64)
     table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
-    if isinstance(puzzle, Panel):
-        from witness.search.kernels.panel import panel_program_on_paths
-        from witness.search.panel_geometry import build_panel_geometry
-        from witness.search.panel_search import check_program, encode_program
+    paper = paper_form(panel, predicate)
+    if paper is not None:
+        return _triangle_call(paper, predicate, table, lengths, paths)
+    from witness.search.kernels.panel import panel_program_on_paths
+    from witness.search.panel_geometry import build_panel_geometry
+    from witness.search.panel_search import check_program, encode_program
 
-        check_program(predicate)
-        geo = build_panel_geometry(puzzle)
-        program = encode_program(puzzle, predicate, geo)
-        for i, p in enumerate(paths):
-            table[i, : len(p)] = [v[1] * (puzzle.cols + 1) + v[0] for v in p]
-        args = (
-            geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
-            geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
-            *program.arrays(), table, lengths,
-        )  # fmt: skip
-        return lambda: panel_program_on_paths(*args)
+    check_program(predicate)
+    geo = build_panel_geometry(panel)
+    program = encode_program(panel, predicate, geo)
+    for i, p in enumerate(paths):
+        table[i, : len(p)] = [v[1] * (panel.cols + 1) + v[0] for v in p]
+    args = (
+        geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
+        geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
+        *program.arrays(), table, lengths,
+    )  # fmt: skip
+    return lambda: panel_program_on_paths(*args)
+
+
+def _triangle_call(
+    puzzle: Puzzle,
+    predicate: Predicate,
+    table: np.ndarray,
+    lengths: np.ndarray,
+    paths: Sequence[Sequence[Vertex]],
+) -> Callable[[], object]:
     from witness.search.kernels.triangle import predicate_values_on_paths
     from witness.search.triangle_geometry import build_geometry
 
@@ -58,28 +72,31 @@ def kernel_call(
     return lambda: predicate_values_on_paths(*targs)
 
 
-def partial_paths(puzzle: Puzzle | Panel, paths: Sequence[Sequence[Vertex]]) -> list[list[Vertex]]:
-    """The paths the kernel takes: on a triangle puzzle, those not at the goal."""
+def partial_paths(
+    panel: Panel, predicate: Predicate, paths: Sequence[Sequence[Vertex]]
+) -> list[list[Vertex]]:
+    """The paths the kernel takes: in the paper's form, those not at the goal."""
     vertices = [[(v[0], v[1]) for v in p] for p in paths]
-    if isinstance(puzzle, Panel):
+    paper = paper_form(panel, predicate)
+    if paper is None:
         return vertices
-    return [p for p in vertices if p and p[-1] != puzzle.goal]
+    return [p for p in vertices if p and p[-1] != paper.goal]
 
 
 def microseconds_per_call(
-    sets: Sequence[tuple[Puzzle | Panel, Sequence[Sequence[Vertex]]]],
+    sets: Sequence[tuple[Panel, Sequence[Sequence[Vertex]]]],
     predicate: Predicate,
     repeats: int = 20,
 ) -> float | None:
-    """Microseconds per partial path of ``predicate`` over ``sets`` (puzzle,
-    its paths): each puzzle's best of ``repeats`` kernel calls, summed, over
+    """Microseconds per partial path of ``predicate`` over ``sets`` (panel,
+    its paths): each panel's best of ``repeats`` kernel calls, summed, over
     the number of paths; None without a path."""
     seconds, count = 0.0, 0
-    for puzzle, paths in sets:
-        paths = partial_paths(puzzle, paths)
+    for panel, paths in sets:
+        paths = partial_paths(panel, predicate, paths)
         if not paths:
             continue
-        run = kernel_call(puzzle, predicate, paths)
+        run = kernel_call(panel, predicate, paths)
         run()  # loads the compiled kernel
         best = float("inf")
         for _ in range(repeats):

@@ -18,7 +18,6 @@ from pathlib import Path
 
 from witness.io import read_json, write_csv
 from witness.learning.translate import load_predicate
-from witness.model.panel import Panel
 from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.predicates import Predicate
@@ -126,9 +125,7 @@ def solve_safely(
     covers the puzzle's size), else sorting with pi_baseline pruning: the
     search is complete either way. Records keep the puzzles' order; each
     record's ``mode`` says which it was."""
-    allowed = [
-        may_prune(verdict, p.rows, p.cols, p if isinstance(p, Panel) else None) for _, p in puzzles
-    ]
+    allowed = [may_prune(verdict, p.rows, p.cols, p.to_panel()) for _, p in puzzles]
     pairs = list(zip(puzzles, allowed, strict=True))
     # where pruning is allowed the predicate is sound, so an empty open list
     # there means the puzzle has no solution ("unsolvable", not "exhausted")

@@ -273,14 +273,14 @@ def appendix_puzzle(
 ) -> dict:
     """Render the test puzzle with the largest expansion speedup and pi_star's solution."""
     from witness.learning.translate import load_predicate
-    from witness.model.puzzle import load_search_view
+    from witness.model.panel import Panel
     from witness.model.render import render
     from witness.search.solvers import solve
 
     df = pd.read_csv(per_puzzle_csv)
     ratio = df["baseline_expansions"] / df["pi_star_expansions"]
     best = df.loc[ratio.idxmax()]
-    puzzle = load_search_view(Path(test_set) / f"{best['puzzle']}.json")
+    puzzle = Panel.load(Path(test_set) / f"{best['puzzle']}.json")
     mode, _, base = str(best["pi_star_mode"]).partition("+")  # "prune" or "sort+base"
     result = solve(puzzle, load_predicate(str(pi_star)), mode, base_prune=bool(base))
     for ext in ("png", "svg"):

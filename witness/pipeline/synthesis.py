@@ -70,7 +70,7 @@ def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Expe
     """The experiment's training puzzles and task folders (``tasks`` pools of
     ``pool`` puzzles each), and its test puzzles (disjoint from them)."""
     from witness.learning.examples import write_task
-    from witness.model.puzzle import load_search_view
+    from witness.model.panel import Panel
     from witness.search.generate import write_named_set
 
     pool, count = int(experiment.get("pool", 1)), int(experiment.get("tasks", 1))
@@ -106,7 +106,7 @@ def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Expe
         chunk = made["train"][k * pool : (k + 1) * pool]
         out = folder / "tasks" / f"task{k}"
         write_task(
-            [load_search_view(f) for f in chunk],
+            [Panel.load(f) for f in chunk],
             out,
             names=[Path(f).stem for f in chunk],
             bias_file=experiment["bias"],
@@ -131,7 +131,6 @@ def make_heldout(
 
     from witness.learning.examples import write_task
     from witness.model.panel import Panel
-    from witness.model.puzzle import load_search_view
 
     most = int(heldout.get("max_squares", 16))
     small = [f for f in exp.test if area(Panel.load(f)) <= most]
@@ -139,7 +138,7 @@ def make_heldout(
     if not chosen:
         return exp
     write_task(
-        [load_search_view(f) for f in chosen],
+        [Panel.load(f) for f in chosen],
         folder / "heldout",
         names=[f.stem for f in chosen],
         bias_file=bias,
@@ -196,12 +195,10 @@ def call_cost(program: Path, sets: list[tuple], repeats: int) -> float | None:
     (:mod:`witness.pipeline.call_cost`), None when it cannot be translated."""
     from witness.learning.translate import load_predicate
     from witness.pipeline.call_cost import microseconds_per_call
-    from witness.search.solvers import core_input
 
     try:
         predicate = load_predicate(str(program))
-        views = [(core_input(panel, predicate), paths) for panel, paths in sets]
-        cost = microseconds_per_call(views, predicate, repeats)
+        cost = microseconds_per_call(sets, predicate, repeats)
     except Exception as exc:  # a program translation refuses: recorded, not fatal
         logger.warning("cannot time %s: %s", program, exc)
         return None

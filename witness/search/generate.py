@@ -2,7 +2,9 @@
 
 Both follow section 5.1 of the paper. The start is always the bottom-left
 vertex ``(0, 0)``; the goal is a uniformly random peripheral vertex other
-than the start.
+than the start. Each gives a :class:`~witness.model.panel.Panel` with
+triangles (made by the paper's constructor,
+:class:`~witness.model.puzzle.Puzzle`, which checks its form).
 
 - :func:`generate_random` (Algorithm 3): ``k ~ U{1..floor(mn/2)}`` squares
   picked uniformly without replacement, each gets ``U{1, 2, 3}`` triangles;
@@ -40,7 +42,6 @@ from witness.model.puzzle import (
     Puzzle,
     Vertex,
     grid_neighbours,
-    load_search_view,
     peripheral,
     reachable,
     square_edge_counts,
@@ -120,10 +121,10 @@ def _max_triangle_squares(rows: int, cols: int) -> int:
 
 
 # --------------------------------------------------------------- algorithms
-SolvableFn = Callable[[Puzzle], bool]
+SolvableFn = Callable[[Panel], bool]
 
 
-def baseline_solvable(puzzle: Puzzle) -> bool:
+def baseline_solvable(puzzle: Panel) -> bool:
     """Algorithm 3's test (line 9): does A* with pi_baseline pruning find a solution?"""
     from witness.search.predicates import BASELINE
     from witness.search.solvers import solve  # imported late: the search core is heavy
@@ -136,14 +137,14 @@ def baseline_solvable(puzzle: Puzzle) -> bool:
     return result.solved
 
 
-def random_puzzle_candidate(rows: int, cols: int, rng: random.Random) -> Puzzle:
+def random_puzzle_candidate(rows: int, cols: int, rng: random.Random) -> Panel:
     """Lines 2-8 of Algorithm 3: one random puzzle, solvable or not."""
     goal = random_goal(rows, cols, rng)
     k = rng.randint(1, _max_triangle_squares(rows, cols))
     squares = [(x, y) for y in range(rows) for x in range(cols)]
     chosen = rng.sample(squares, k)
     triangles = [(x, y, rng.randint(1, 3)) for x, y in chosen]
-    return Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles)
+    return Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles).to_panel()
 
 
 def generate_random(
@@ -152,7 +153,7 @@ def generate_random(
     rng: random.Random,
     is_solvable: SolvableFn | None = None,
     max_tries: int = MAX_TRIES,
-) -> Puzzle:
+) -> Panel:
     """Algorithm 3: draw random puzzles until one is solvable.
 
     ``is_solvable`` defaults to the baseline A* (:func:`baseline_solvable`),
@@ -184,7 +185,7 @@ def check_random_size(rows: int, cols: int) -> None:
         )
 
 
-def generate_from_path(rows: int, cols: int, rng: random.Random) -> tuple[Puzzle, list[Vertex]]:
+def generate_from_path(rows: int, cols: int, rng: random.Random) -> tuple[Panel, list[Vertex]]:
     """Algorithm 4: a puzzle and the random path it was read off (a solution)."""
     start = (0, 0)
     goal = random_goal(rows, cols, rng, start)
@@ -196,7 +197,7 @@ def generate_from_path(rows: int, cols: int, rng: random.Random) -> tuple[Puzzle
     k = rng.randint(1, len(touched))
     chosen = rng.sample(touched, k)
     triangles = [(x, y, counts[(x, y)]) for x, y in chosen]
-    return Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles), path
+    return Puzzle(rows=rows, cols=cols, goal=goal, triangles=triangles).to_panel(), path
 
 
 # --------------------------------------------------------------------- sets
@@ -238,7 +239,7 @@ def generate_set(
     is_solvable: SolvableFn | None = None,
     max_tries: int = MAX_TRIES,
     max_duplicates: int = MAX_CONSECUTIVE_DUPLICATES,
-) -> list[Puzzle]:
+) -> list[Panel]:
     """``count`` distinct puzzles made by ``method`` ("random" or "path").
 
     Sizes: ``sizes`` is a list of ``(rows, cols)`` whose bounding range is
@@ -247,7 +248,7 @@ def generate_set(
     So ``[(4, 4)]`` gives only 4x4 puzzles and ``[(2, 2), (5, 5)]`` gives
     the paper's "sizes between 2x2 and 5x5" (3x5 and 5x3 both occur).
 
-    ``exclude`` holds canonical JSON (:meth:`Puzzle.to_json`) of puzzles
+    ``exclude`` holds canonical JSON (:meth:`Panel.to_json`) of puzzles
     the set must not contain. ``is_solvable`` overrides Algorithm 3's
     solvability test (default: baseline A*), ``max_tries`` bounds its draws
     per puzzle. Raises :class:`GenerationError` when distinct puzzles run
@@ -258,7 +259,7 @@ def generate_set(
         raise GenerationError(f"max_tries: expected >= 1, got {max_tries}")
     rng = random.Random(seed)
     seen = set(exclude or ())
-    puzzles: list[Puzzle] = []
+    puzzles: list[Panel] = []
     bar = None
     if progress:
         from tqdm import tqdm
@@ -294,7 +295,7 @@ def generate_set(
     return puzzles
 
 
-def write_set(puzzles: Sequence[Puzzle | Panel], out_dir: Path, prefix: str) -> list[Path]:
+def write_set(puzzles: Sequence[Panel], out_dir: Path, prefix: str) -> list[Path]:
     """Write one JSON file per puzzle, ``{prefix}_{index:05d}.json``, each atomically.
 
     Files with other names are left alone, and so is a file of the same name
@@ -308,17 +309,13 @@ def write_set(puzzles: Sequence[Puzzle | Panel], out_dir: Path, prefix: str) -> 
 
 
 # ------------------------------------------------------------ named sets
-def read_set(set_dir: str | Path) -> list[tuple[str, Puzzle | Panel]]:
-    """The ``(name, puzzle)`` pairs of a set folder, in file-name order: triangle
-    puzzles as :class:`Puzzle`, other panels as :class:`Panel`
-    (:func:`witness.model.puzzle.search_view`)."""
+def read_set(set_dir: str | Path) -> list[tuple[str, Panel]]:
+    """The ``(name, panel)`` pairs of a set folder, in file-name order."""
     files = sorted(Path(set_dir).glob("*.json"))
-    return [(f.stem, load_search_view(f)) for f in files]
+    return [(f.stem, Panel.load(f)) for f in files]
 
 
-def read_chunk(
-    set_dir: str | Path, chunk: int, chunk_size: int
-) -> list[tuple[str, Puzzle | Panel]]:
+def read_chunk(set_dir: str | Path, chunk: int, chunk_size: int) -> list[tuple[str, Panel]]:
     """Puzzles ``chunk * chunk_size`` up to the next chunk of a set (pipeline jobs)."""
     return read_set(set_dir)[chunk * chunk_size : (chunk + 1) * chunk_size]
 
@@ -337,7 +334,7 @@ def write_named_set(
     seed: int,
     exclude_dirs: Sequence[str | Path] = (),
     progress: bool = True,
-    generator: Callable[..., Sequence[Puzzle | Panel]] | None = None,
+    generator: Callable[..., Sequence[Panel]] | None = None,
 ) -> list[Path]:
     """Generate the set ``name`` (files ``{name}_NNNNN.json``), disjoint from the
     puzzles in ``exclude_dirs``: the pipeline's train/filter/test sets.

@@ -156,7 +156,7 @@ class CoreSettings:
     """How the general core searches. ``paper``: the paper's triangle
     behaviour, on a triangle puzzle of the paper's form alone (triangles only,
     one start, one end elsewhere on the rim:
-    :func:`witness.model.puzzle.search_view` gives a Puzzle), with the
+    :func:`witness.model.puzzle.paper_puzzle` gives a Puzzle), with the
     expansions and paths of the paper's triangle search that ``tests/data``
     records: a line ends at the end (goal-tested there, never extended), h is
     the Manhattan distance to the end (no targets), pi_baseline is the

@@ -2,7 +2,7 @@
 paper's triangle puzzle) and runs the compiled core on it
 (:mod:`witness.search.panel_search`) with the settings :func:`core_for`
 picks. A panel of the paper's form (triangles only, one start, one end
-elsewhere on the rim: :func:`witness.model.puzzle.search_view`) is the
+elsewhere on the rim: :func:`witness.model.puzzle.paper_puzzle`) is the
 triangle family: with a built-in predicate (none, the paper's pi_baseline,
 Table 3) or a learned program over the paper's Table 1 features it runs in
 the core's paper mode (:data:`witness.search.panel_search.PAPER_MODE`: the
@@ -21,24 +21,25 @@ from typing import cast
 
 from witness.errors import InputError
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, Vertex, paper_puzzle, search_view
+from witness.model.puzzle import Puzzle, Vertex, paper_puzzle
 from witness.model.rules import PathError, is_solution, lines_of, path_violations
 from witness.search import panel_geometry, panel_search
 from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
+# (the front door takes the paper's constructor, Puzzle, too: it gives its panel)
 Searchable = Puzzle | Panel
 
 
-def core_input(puzzle: Searchable, predicate: Predicate | None = None) -> Searchable:
-    """The form a predicate reads ``puzzle`` in: the paper's puzzle form of a
-    panel that has one (Table 1's features), the panel itself otherwise, and
-    always the panel for a learned program over the panel features (it has no
-    object to fire on otherwise). ``predicate`` None stands for a built-in one."""
+def paper_form(puzzle: Searchable, predicate: Predicate | None = None) -> Puzzle | None:
+    """The paper's puzzle form of ``puzzle`` (:func:`witness.model.puzzle.paper_puzzle`)
+    when the search and ``predicate`` read it (Table 1's features, the paper
+    mode), None when they read the panel: a panel of another form, or a learned
+    program over the panel features. ``predicate`` None stands for a built-in one."""
     if predicate is not None and reads_panel_features(predicate):
-        return puzzle.to_panel()
-    return search_view(puzzle) if isinstance(puzzle, Panel) else puzzle
+        return None
+    return paper_puzzle(puzzle.to_panel())
 
 
 def core_for(
@@ -46,14 +47,12 @@ def core_for(
 ) -> tuple[Panel, panel_search.CoreSettings]:
     """What :func:`solve` searches and how: the panel and the core's settings,
     the paper mode (:data:`~witness.search.panel_search.PAPER_MODE`) where the
-    predicate reads the paper's form (:func:`core_input`), the general rules
+    predicate reads the paper's form (:func:`paper_form`), the general rules
     otherwise."""
-    panel = puzzle.to_panel()
-    reads_panel = predicate is not None and reads_panel_features(predicate)
-    paper = None if reads_panel else paper_puzzle(panel)
+    paper = paper_form(puzzle, predicate)
     if paper is not None:
         return paper.to_panel(), panel_search.PAPER_MODE
-    return panel, panel_search.GENERAL
+    return puzzle.to_panel(), panel_search.GENERAL
 
 
 def builtin(predicate: Predicate | str) -> Predicate:

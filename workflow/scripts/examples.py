@@ -3,13 +3,13 @@
 from pathlib import Path
 
 from witness.learning.examples import write_task
-from witness.model.puzzle import load_search_view
+from witness.model.panel import Panel
 from witness.pipeline.workflow import logged
 
 with logged(snakemake):
     names = snakemake.params.puzzles
     learn = snakemake.params.learn
-    puzzles = [load_search_view(Path(snakemake.input.train) / f"{n}.json") for n in names]
+    puzzles = [Panel.load(Path(snakemake.input.train) / f"{n}.json") for n in names]
     summary = write_task(
         puzzles,
         snakemake.output[0],

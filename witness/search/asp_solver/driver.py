@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, Vertex
+from witness.model.puzzle import Vertex, paper_puzzle
 from witness.model.rules import CheckStopped, check
 from witness.search.asp_solver.program import is_exact, lazy_families
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
@@ -36,16 +36,17 @@ def asp_summary(result: SolveResult) -> str:
 
 
 def solve_view_asp(
-    puzzle: Puzzle | Panel,
+    panel: Panel,
     time_limit: float | None = None,
     settings: AspSettings = DEFAULT_SETTINGS,
 ) -> SolveResult:
-    """clingo on a search view (:func:`witness.model.puzzle.search_view`): the
-    triangle encoding for a triangle puzzle, the panel encodings otherwise
-    (with ``settings``)."""
-    if isinstance(puzzle, Panel):
-        return solve_panel_asp(puzzle, time_limit=time_limit, settings=settings)
-    return solve_asp(puzzle, time_limit=time_limit)
+    """clingo on a panel: the triangle family's own encoding for a panel of
+    the paper's form (:func:`witness.model.puzzle.paper_puzzle`), the panel
+    encodings otherwise (with ``settings``)."""
+    paper = paper_puzzle(panel)
+    if paper is None:
+        return solve_panel_asp(panel, time_limit=time_limit, settings=settings)
+    return solve_asp(paper, time_limit=time_limit)
 
 
 @dataclass(frozen=True)
