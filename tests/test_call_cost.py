@@ -19,7 +19,7 @@ def every_path(panel, family=None) -> list:
 
 
 def test_the_timed_kernel_answers_as_witness_predicate_on_a_triangle_puzzle():
-    from witness.search.triangle_geometry import predicate_values
+    from witness.search.panel_search import table_values
 
     view = Puzzle.from_panel(PAPER)
     paths = partial_paths(PAPER, load_predicate("paper"), every_path(PAPER))
@@ -27,8 +27,8 @@ def test_the_timed_kernel_answers_as_witness_predicate_on_a_triangle_puzzle():
     for name in ("paper", "baseline"):
         predicate = load_predicate(name)
         got = [bool(v) for v in kernel_call(PAPER, predicate, paths)()]
-        assert got == predicate_values(view, predicate, paths)
-    assert any(predicate_values(view, load_predicate("paper"), paths))
+        assert got == table_values(view.to_panel(), predicate, paths)
+    assert any(table_values(view.to_panel(), load_predicate("paper"), paths))
     cost = microseconds_per_call([(PAPER, paths)], load_predicate("paper"), repeats=3)
     assert cost is not None and 0 < cost < 1e4
     assert microseconds_per_call([(PAPER, [])], load_predicate("paper")) is None

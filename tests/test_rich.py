@@ -17,9 +17,9 @@ from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
 from witness.model.puzzle import Puzzle, path_edges
 from witness.search.panel_features import square_features
+from witness.search.panel_search import table_values
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat
 from witness.search.solvers import solve
-from witness.search.triangle_geometry import predicate_values
 from witness.verify.bounded import REFUTED
 from witness.verify.generality import local_addables, state_of
 from witness.verify.verdict import PROVEN, verify_predicate
@@ -89,7 +89,7 @@ def core_addable(puzzle: Puzzle, paths: list, square: tuple[int, int]) -> list[i
     )
     out = [-1] * len(paths)
     for value in range(5):
-        for i, fires in enumerate(predicate_values(alone, addable_is(value), paths)):
+        for i, fires in enumerate(table_values(alone.to_panel(), addable_is(value), paths)):
             if fires:
                 assert out[i] == -1, "the core gave two values"
                 out[i] = value
@@ -152,7 +152,9 @@ def test_needed_greater_than_addable_never_fires_on_a_solution_prefix():
     fired = 0
     for p in BRUTE_PUZZLES:
         _, prefixes, paths = brute_force(p)
-        for path, fires in zip(paths, predicate_values(p, needed_gt_addable, paths), strict=True):
+        for path, fires in zip(
+            paths, table_values(p.to_panel(), needed_gt_addable, paths), strict=True
+        ):
             if fires:
                 assert tuple(path) not in prefixes, (p.to_json(), path)
                 fired += 1
@@ -169,7 +171,7 @@ def test_learned_rich_predicate_reads_addable_and_never_loses_a_solvable_puzzle(
     pruned_any = False
     for p in BRUTE_PUZZLES:
         solvable, prefixes, paths = brute_force(p)
-        values = predicate_values(p, pred, paths)
+        values = table_values(p.to_panel(), pred, paths)
         assert not any(v for q, v in zip(paths, values, strict=True) if tuple(q) in prefixes)
         pruned_any = pruned_any or any(values)
         r = solve(p, pred, "prune")

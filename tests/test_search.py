@@ -22,9 +22,9 @@ from witness.cli import main
 from witness.model.puzzle import Puzzle
 from witness.search import panel_search
 from witness.search.panel_features import predicate_holds
+from witness.search.panel_search import table_values
 from witness.search.predicates import BASELINE, NONE, PAPER, as_program
 from witness.search.solvers import solve
-from witness.search.triangle_geometry import predicate_values
 
 SMALL = seeded_puzzles(300, seed=7, max_rows=3, max_cols=3)
 PREDICATES = [NONE, BASELINE, PAPER]
@@ -62,7 +62,7 @@ def test_solve_agrees_with_brute_force_on_small_puzzles(predicate, mode):
 def test_sound_predicates_never_prune_a_solution_prefix(p):
     prefixes = completable(p)
     for pred in (BASELINE, PAPER):
-        values = predicate_values(p, pred, [list(x) for x in prefixes])
+        values = table_values(p.to_panel(), pred, [list(x) for x in prefixes])
         assert not any(values)
 
 
@@ -97,7 +97,7 @@ def _rich():
 def test_core_predicates_match_the_python_reference(p):
     paths = all_partial_paths(p)
     for pred in (NONE, BASELINE, PAPER, as_program(PAPER), _rich()):
-        assert predicate_values(p, pred, paths) == [
+        assert table_values(p.to_panel(), pred, paths) == [
             predicate_holds(pred, p.to_panel(), q) for q in paths
         ]
 
@@ -107,7 +107,7 @@ def test_figure1_partial_paths_and_search():
     incompletable_path = [(0, 0), (0, 1), (1, 1)]  # two edges of the one-triangle square
     assert tuple(completable_path) in completable(FIGURE1)
     assert tuple(incompletable_path) not in completable(FIGURE1)
-    assert predicate_values(FIGURE1, BASELINE, [completable_path, incompletable_path]) == [
+    assert table_values(FIGURE1.to_panel(), BASELINE, [completable_path, incompletable_path]) == [
         False,
         True,
     ]
@@ -147,7 +147,7 @@ def test_goal_unreachable_feature_prunes_exactly_the_dead_ends():
         reach = {tuple(q[:i]) for q in enumerate_simple_paths(p) for i in range(1, len(q))}
         paths = all_partial_paths(p)
         assert any(tuple(q) not in reach for q in paths)  # there are dead ends to find
-        assert predicate_values(p, dead, paths) == [tuple(q) not in reach for q in paths]
+        assert table_values(p.to_panel(), dead, paths) == [tuple(q) not in reach for q in paths]
         a, b = solve(p, NONE, "sort"), solve(p, dead, "prune")
         assert a.solved == b.solved and b.expansions <= a.expansions
 

@@ -30,6 +30,7 @@ from witness.learning.translate import (
 )
 from witness.model.puzzle import Puzzle
 from witness.search.panel_features import square_features
+from witness.search.panel_search import table_values
 from witness.search.predicates import (
     BUILTINS,
     FEATURES,
@@ -40,7 +41,6 @@ from witness.search.predicates import (
     feat,
 )
 from witness.search.solvers import solve
-from witness.search.triangle_geometry import predicate_values
 from witness.verify.verdict import verify_predicate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,7 +56,7 @@ def test_table3_translation_equals_the_hand_written_predicate():
     assert pred.kind == "program" and len(pred.clauses) == 3
     for p in seeded_puzzles(25, seed=5, max_rows=3, max_cols=3, min_side=2):
         paths = all_partial_paths(p)
-        assert predicate_values(p, pred, paths) == predicate_values(p, PAPER, paths)
+        assert table_values(p.to_panel(), pred, paths) == table_values(p.to_panel(), PAPER, paths)
     for p in seeded_puzzles(10, seed=6, max_rows=4, max_cols=5, min_side=3):
         a, b = solve(p, pred), solve(p, PAPER)
         assert (a.path, a.expansions, a.generated) == (b.path, b.expansions, b.generated)
@@ -211,8 +211,10 @@ def python_covers(p: Puzzle, index: dict, program: str) -> set[tuple[str, str]]:
 
 def core_covers(p: Puzzle, index: dict, program: str) -> set[str]:
     pids = sorted(index["paths"])
-    values = predicate_values(
-        p, translate_program(program), [[tuple(v) for v in index["paths"][pid][1]] for pid in pids]
+    values = table_values(
+        p.to_panel(),
+        translate_program(program),
+        [[tuple(v) for v in index["paths"][pid][1]] for pid in pids],
     )
     return {pid for pid, v in zip(pids, values, strict=True) if v}
 

@@ -255,7 +255,7 @@ def check_counterexample(cx, cl: Clause) -> None:
     assert is_solution(cx.puzzle, cx.solution)
     assert 1 <= len(cx.prefix) < len(cx.solution)
     assert cx.solution[: len(cx.prefix)] == cx.prefix
-    assert cx.blamed in cx.puzzle.triangle_map
+    assert cx.blamed in paper(cx.puzzle).triangle_map
     values = square_features(cx.puzzle.to_panel(), cx.prefix, cx.blamed)
     assert values == cx.features
     assert all(c.evaluate(values) for c in cl.comparisons)

@@ -101,8 +101,8 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.model.panel import Panel
     from witness.model.puzzle import is_simple_path
     from witness.pipeline.explain import HAND, hand_program
+    from witness.search.panel_search import table_values
     from witness.search.solvers import paper_form
-    from witness.search.triangle_geometry import predicate_values
 
     # none, baseline, paper or a learned FILE.pl, as solve, verify and difficulty
     # take them, or the thesis's hand rules as explain takes them
@@ -117,7 +117,7 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     for i, path in enumerate(paths):
         if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
             raise UsageError(f"--paths: path {i} is not a partial path from the start")
-    values = predicate_values(puzzle, predicate, paths)
+    values = table_values(puzzle.to_panel(), predicate, paths)
     return _print_values(values, paths, panel, explained, args.json)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, Vertex
+from witness.model.puzzle import Vertex
 from witness.search.predicates import Predicate
 from witness.search.solvers import paper_form
 
@@ -32,44 +32,29 @@ def kernel_call(
     features."""
     lengths = np.array([len(p) for p in paths], np.int64)
     table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
-    paper = paper_form(panel, predicate)
-    if paper is not None:
-        return _triangle_call(paper, predicate, table, lengths, paths)
-    from witness.search.kernels.panel import panel_program_on_paths
+    from witness.search.kernels.panel import panel_program_on_paths, paper_table_on_paths
     from witness.search.panel_geometry import build_panel_geometry
-    from witness.search.panel_search import check_program, encode_program
+    from witness.search.panel_search import check_program, encode_program, paper_table
 
-    check_program(predicate)
-    geo = build_panel_geometry(panel)
-    program = encode_program(panel, predicate, geo)
+    paper = paper_form(panel, predicate)
+    searched = panel if paper is None else paper.to_panel()
+    geo = build_panel_geometry(searched)
     for i, p in enumerate(paths):
         table[i, : len(p)] = [v[1] * (panel.cols + 1) + v[0] for v in p]
+    if paper is not None:
+        args = (
+            geo.neighbour, geo.vpoint, geo.epoint, geo.pvertex, geo.ends, geo.targets, geo.value,
+            geo.width, *paper_table(predicate), table, lengths,
+        )  # fmt: skip
+        return lambda: paper_table_on_paths(*args)
+    check_program(predicate)
+    program = encode_program(panel, predicate, geo)
     args = (
         geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
         geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
         *program.arrays(), table, lengths,
     )  # fmt: skip
     return lambda: panel_program_on_paths(*args)
-
-
-def _triangle_call(
-    puzzle: Puzzle,
-    predicate: Predicate,
-    table: np.ndarray,
-    lengths: np.ndarray,
-    paths: Sequence[Sequence[Vertex]],
-) -> Callable[[], object]:
-    from witness.search.kernels.triangle import predicate_values_on_paths
-    from witness.search.triangle_geometry import build_geometry
-
-    tri = build_geometry(puzzle)
-    for i, p in enumerate(paths):
-        table[i, : len(p)] = [puzzle.vertex_id((v[0], v[1])) for v in p]
-    targs = (
-        tri.corner_squares, tri.edge_squares, tri.neighbour, tri.square_corners, tri.triangles,
-        tri.constrained, *predicate.encoded, table, lengths, tri.goal,
-    )  # fmt: skip
-    return lambda: predicate_values_on_paths(*targs)
 
 
 def partial_paths(

@@ -93,6 +93,7 @@ from witness.search.kernels.panel import (
     panel_baseline_on_paths,
     panel_program_on_paths,
     panel_scratch,
+    paper_table_on_paths,
     program_scratch,
     stored_path,
     tiling_scratch,
@@ -329,6 +330,30 @@ def program_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]
         geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
         geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
         *program.arrays(), table, lengths,
+    )  # fmt: skip
+    return [bool(v) for v in values]
+
+
+def table_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
+    """pi(path) for each partial path (from the start, not at the end) of a
+    panel of the paper's form, with a predicate over the paper's Table 1
+    features (none, pi_baseline, Table 3 or a learned one), as the search
+    evaluates it in the paper's mode (panel_features.predicate_holds is the
+    slow reference)."""
+    if paper_puzzle(panel) is None:
+        raise InputError("Table 1's features are those of a panel of the paper's form")
+    geo = build_panel_geometry(panel)
+    if not paths:
+        return []
+    table, dims = paper_table(predicate)
+    lengths = np.array([len(p) for p in paths], np.int64)
+    ids = VertexIds(panel)
+    vertices = np.zeros((len(paths), max(lengths)), np.int64)
+    for i, p in enumerate(paths):
+        vertices[i, : len(p)] = [ids(tuple(v)) for v in p]
+    values = paper_table_on_paths(
+        geo.neighbour, geo.vpoint, geo.epoint, geo.pvertex, geo.ends, geo.targets, geo.value,
+        geo.width, table, dims, vertices, lengths,
     )  # fmt: skip
     return [bool(v) for v in values]
 
@@ -645,7 +670,7 @@ _NO_PROGRAM = PanelProgram(
 def _paper_code(panel: Panel, predicate: str | Predicate, settings: CoreSettings) -> int:
     """The core's ``paper`` argument: 0 the general rules, 1 the paper's with
     pi_baseline or none, 2 with Table 3 or a learned Table 1 program (its truth
-    table, :func:`_table`); InputError in the paper's mode on a panel not of the
+    table, :func:`paper_table`); InputError in the paper's mode on a panel not of the
     paper's form."""
     if not settings.paper:
         return 0
@@ -657,10 +682,12 @@ def _paper_code(panel: Panel, predicate: str | Predicate, settings: CoreSettings
     return 2 if name == "paper" else 1
 
 
-def _table(predicate: str | Predicate, paper: int) -> tuple[np.ndarray, np.ndarray]:
+def paper_table(predicate: str | Predicate, paper: int = 2) -> tuple[np.ndarray, np.ndarray]:
     """The core's ``table`` and ``dims`` arguments in ``paper`` 2: the truth
-    table (Predicate.encode) of Table 3 or of a learned Table 1 program, and
-    whether it reads the corners on the line; an unread one otherwise."""
+    table (Predicate.encode) of a predicate over Table 1's features (Table 3,
+    a learned program; pi_baseline's and none's too, for
+    :func:`table_values`), and whether it reads the corners on the line; an
+    unread one otherwise."""
     if paper != 2:
         return _Run.table
     pred = predicate if isinstance(predicate, Predicate) else BUILTINS[predicate]
@@ -769,7 +796,7 @@ def solve_panel(
         ),
         max_paths=max_paths,
         paper=paper,
-        table=_table(predicate, paper),
+        table=paper_table(predicate, paper),
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit

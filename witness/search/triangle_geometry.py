@@ -1,8 +1,6 @@
-"""The arrays the triangle family's compiled kernels read
-(:mod:`witness.search.kernels.triangle`: the MUSE core of
-:mod:`witness.difficulty.compiled`), built once per puzzle, and a predicate's
-value on paths as that kernel evaluates it (:func:`predicate_values`: the
-``witness predicate`` command, and tests against the definitions)."""
+"""The arrays the triangle family's MUSE core reads
+(:mod:`witness.search.kernels.triangle`, driven by
+:mod:`witness.difficulty.compiled`), built once per puzzle."""
 
 from __future__ import annotations
 
@@ -10,9 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex
-from witness.search.kernels.triangle import predicate_values_on_paths
-from witness.search.predicates import Predicate
+from witness.model.puzzle import DIRECTIONS, Puzzle
 
 
 @dataclass
@@ -77,31 +73,3 @@ def build_geometry(puzzle: Puzzle) -> Geometry:
         puzzle.vertex_id(puzzle.start),
         puzzle.vertex_id(puzzle.goal),
     )
-
-
-def predicate_values(puzzle: Puzzle, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
-    """pi(path) for each simple path from the start, evaluated by the triangle
-    kernel (the MUSE core's evaluation)."""
-    geo = build_geometry(puzzle)
-    kind, table, n_reach, n_addable, n_lengths = predicate.encoded
-    lengths = np.array([len(p) for p in paths], np.int64)
-    paths_table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
-    for i, p in enumerate(paths):
-        paths_table[i, : len(p)] = [puzzle.vertex_id(tuple(v)) for v in p]
-    values = predicate_values_on_paths(
-        geo.corner_squares,
-        geo.edge_squares,
-        geo.neighbour,
-        geo.square_corners,
-        geo.triangles,
-        geo.constrained,
-        kind,
-        table,
-        n_reach,
-        n_addable,
-        n_lengths,
-        paths_table,
-        lengths,
-        geo.goal,
-    )
-    return [bool(v) for v in values]

@@ -39,7 +39,6 @@ import clingo
 
 from witness.model.base import Cell, Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle
 from witness.search.asp_solver import wait_by
 from witness.search.panel_features import PanelObject
 from witness.search.predicates import OPERATORS, Clause
@@ -59,7 +58,7 @@ NO_COUNTEREXAMPLE, REFUTED, UNKNOWN = "no_counterexample", "refuted", "unknown"
 class Counterexample:
     """A solution prefix on which a clause fires on ``blamed``: a false positive."""
 
-    puzzle: Puzzle | Panel
+    puzzle: Panel
     solution: list[Vertex]
     prefix: list[Vertex]
     blamed: PanelObject | Cell  # the object it fires on: a PanelObject, or a square (x, y)

@@ -135,25 +135,27 @@ def triangle_counterexample(
             head = symbol_vertex(s.arguments[0])
         elif s.match("fires", 2) and s.arguments[0].number == index:
             squares.append(_square(s.arguments[1]))
-    puzzle = Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=tuple(triangles))
-    solution = path_from_edges(puzzle.start, edges)
+    # (the paper's constructor checks the model's puzzle is of the paper's form)
+    panel = Puzzle(
+        rows=rows, cols=cols, start=start, goal=goal, triangles=tuple(triangles)
+    ).to_panel()
+    solution = path_from_edges(start, edges)
     prefix = solution[: solution.index(head) + 1]
     square = min(squares)
-    panel = puzzle.to_panel()
     values = square_features(panel, prefix, square)
     if not (
         is_solution(panel, solution)
         and len(prefix) < len(solution)
-        and square in puzzle.triangle_map
+        and square in {(x, y) for x, y, *_ in panel.triangles}
         and Predicate("clause", "program", (clause,)).holds_on_square(values)
     ):
         raise RuntimeError(
             f"verifier encoding bug: model is not a false positive of clause {index + 1}: "
-            f"puzzle {puzzle.to_json()}, solution {solution}, prefix {prefix}, square {square}"
+            f"puzzle {panel.to_json()}, solution {solution}, prefix {prefix}, square {square}"
         )
     where = ("square", list(square))
     return Counterexample(
-        puzzle, solution, prefix, square, index + 1, values, where, f"square {list(square)}"
+        panel, solution, prefix, square, index + 1, values, where, f"square {list(square)}"
     )
 
 

@@ -1,21 +1,16 @@
 """The triangle family's compiled MUSE/ReMUSE recursion (Chen 2023, driven
-by :mod:`witness.difficulty.compiled`) and its evaluation of a predicate over
-the paper's Table 1 features on a path (``predicate_values_on_paths``, the
-evaluation :func:`witness.search.triangle_geometry.predicate_values` and the
-cost per call of :mod:`witness.pipeline.call_cost` run).
-
-Both work on the arrays of :class:`witness.search.triangle_geometry.Geometry`
-and share the incremental per-square state (edges on each square, visited
-corners) and the predicate's evaluation, so they live in one file: numba's
-disk cache notices changes to the file that defines a function only, while a
-compiled function carries the code of every compiled helper it calls. No
-compiled function here calls one of another kernel file
+by :mod:`witness.difficulty.compiled`), with its own evaluation of a
+predicate over the paper's Table 1 features on the player's line
+(``_predicate``), on the arrays of
+:class:`witness.search.triangle_geometry.Geometry`. numba's disk cache
+notices changes to the file that defines a function only, while a compiled
+function carries the code of every compiled helper it calls, so the core is
+one file; no compiled function here calls one of another kernel file
 (``tests/test_kernels.py``).
 
-The drivers call the public functions (``predicate_values_on_paths``,
-``entropy_run``, ``rehash_memo``, ``step``, ``flip_vertex``) and read the
-status codes and slot numbers below; the underscore names are the core's own
-steps.
+The driver calls the public functions (``entropy_run``, ``rehash_memo``,
+``step``, ``flip_vertex``) and reads the status codes and slot numbers
+below; the underscore names are the core's own steps.
 """
 
 from __future__ import annotations
@@ -88,15 +83,6 @@ def _predicate(
 
 
 @_jit
-def _direction(neighbour, u, v):
-    """The direction d with neighbour[u, d] == v."""
-    for d in range(4):
-        if neighbour[u, d] == v:
-            return d
-    return -1
-
-
-@_jit
 def step(u, d, v, edge_squares, corner_squares, counts, visited_corners, delta):
     """Add (delta = 1) or remove (-1) a path's step from u in direction d to v:
     the edge counts of the edge's squares and the visited corners of v's
@@ -135,15 +121,6 @@ def _flood_region(neighbour, on_path, stamp, source, region, label, queue):
 
 
 @_jit
-def _mark_corners(corner_squares, v, adjacent, mark):
-    """adjacent[s] = mark for every square s with corner v (the head_adjacent feature)."""
-    for j in range(4):
-        s = corner_squares[v, j]
-        if s >= 0:
-            adjacent[s] = mark
-
-
-@_jit
 def _meets_constraints(constrained, triangles, counts):
     """Every constrained square has as many edges on the path as triangles."""
     for i in range(constrained.size):
@@ -151,70 +128,6 @@ def _meets_constraints(constrained, triangles, counts):
         if counts[s] != triangles[s]:
             return False
     return True
-
-
-@_jit
-def predicate_values_on_paths(
-    corner_squares,
-    edge_squares,
-    neighbour,
-    square_corners,
-    triangles,
-    constrained,
-    kind,
-    table,
-    n_reach,
-    n_addable,
-    n_lengths,
-    paths,
-    lengths,
-    goal,
-):
-    """pi for each path (vertex ids, row-padded), with the core's own evaluation."""
-    n_squares = triangles.size
-    out = np.zeros(lengths.size, np.bool_)
-    counts = np.zeros(n_squares, np.int32)
-    visited_corners = np.zeros(n_squares, np.int32)
-    adjacent = np.zeros(n_squares, np.int64)
-    n_vertices = neighbour.shape[0]
-    on_path = np.zeros(n_vertices, np.int64)
-    region = np.zeros(n_vertices, np.int64)
-    queue = np.zeros(n_vertices, np.int64)
-    for i in range(lengths.size):
-        counts[:] = 0
-        visited_corners[:] = 0
-        for j in range(lengths[i]):
-            v = paths[i, j]
-            u = paths[i, j - 1] if j > 0 else -1
-            d = _direction(neighbour, u, v) if j > 0 else 0
-            step(u, d, v, edge_squares, corner_squares, counts, visited_corners, 1)
-        head = paths[i, lengths[i] - 1]
-        _mark_corners(corner_squares, head, adjacent, i + 1)
-        unreachable = 0
-        if n_reach == 2 or n_addable > 1:
-            for j in range(lengths[i] - 1):  # the head is the flood fill's source
-                on_path[paths[i, j]] = i + 1
-            _flood_region(neighbour, on_path, i + 1, head, region, i + 1, queue)
-            unreachable = 0 if region[goal] == i + 1 else 1
-        out[i] = _predicate(
-            kind,
-            table,
-            n_reach,
-            n_addable,
-            n_lengths,
-            constrained,
-            triangles,
-            counts,
-            visited_corners,
-            adjacent,
-            i + 1,
-            lengths[i] - 1,
-            unreachable,
-            square_corners,
-            region,
-            i + 1,
-        )
-    return out
 
 
 # ------------------------------------------------- MUSE and ReMUSE core

@@ -76,6 +76,7 @@ from witness.search.kernels.panel.run import (  # noqa: E402
     panel_baseline_on_paths,
     panel_program_on_paths,
     panel_scratch,
+    paper_table_on_paths,
     stored_path,
 )
 from witness.search.kernels.panel.verdicts import (  # noqa: E402
@@ -126,6 +127,7 @@ __all__ = [
     "panel_baseline_on_paths",
     "panel_program_on_paths",
     "panel_scratch",
+    "paper_table_on_paths",
     "program_scratch",
     "stored_path",
     "text_less",

@@ -3,7 +3,8 @@ witness.search.panel_search): marking a popped path on the state arrays, a
 child's h (``_target_h``), the open list as a bucket queue (``keep_child``,
 ``open_pop``), the stored paths, the path state's arrays (``panel_scratch``),
 ``panel_astar_run`` itself, and pi_baseline and pi* on given paths for tests
-and tools (``panel_baseline_on_paths``, ``panel_program_on_paths``)."""
+and tools (``panel_baseline_on_paths``, ``panel_program_on_paths``,
+``paper_table_on_paths``)."""
 
 from __future__ import annotations
 
@@ -481,6 +482,18 @@ def panel_baseline_on_paths(neighbour, vpoint, epoint, mirror, mpoint, pnb, pver
     return out
 
 
+@jit_free
+def _draw(path, length, neighbour, on, cover, line, vpoint, epoint, mirror, stamp):
+    """Put the line path[:length] (vertex ids; a panel without symmetry) on the
+    state arrays with ``stamp``; returns its head."""
+    v = path[0]
+    _cover_start(v, on, cover, line, vpoint, mirror, mirror, stamp)
+    for j in range(1, length):
+        _step_to(v, path[j], neighbour, on, cover, line, vpoint, epoint, mirror, mirror, stamp)
+        v = path[j]
+    return v
+
+
 @jit
 def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colour, value,
                            n_colours, dot_point, dot_a, dot_b, width, height, clauses, cmps, need,
@@ -495,16 +508,29 @@ def panel_program_on_paths(neighbour, vpoint, epoint, ends, symbols, kind, colou
     out = np.zeros(lengths.size, np.bool_)
     for i in range(lengths.size):
         stamp = i + 1
-        v = paths[i, 0]
-        on[v] = stamp
-        cover[vpoint[v]] = stamp
-        for j in range(1, lengths[i]):
-            u = v
-            v = paths[i, j]
-            _cover_step(u, direction(neighbour, u, v), v, on, cover, line, vpoint, epoint,
-                        mirror, mirror, stamp)
+        v = _draw(paths[i], lengths[i], neighbour, on, cover, line, vpoint, epoint, mirror, stamp)
         out[i] = program_fires(v, 0, program, neighbour, mirror, ends, symbols, kind, colour,
                                value, n_colours, dot_point, dot_a, dot_b, edge_ends, width,
                                height, on, cover, stamp, vlabel, labels, queue, pscratch)
+    return out
+
+
+@jit
+def paper_table_on_paths(neighbour, vpoint, epoint, pvertex, ends, targets, value, width,
+                         table, dims, paths, lengths):
+    """pi of the paper's mode (_table_fires: a predicate over the paper's Table 1
+    features through its truth table; pi_baseline's is that of its one clause)
+    on each partial path (vertex ids paths[i, :lengths[i]]) of a panel of the
+    paper's form: what the search evaluates, for tests and tools."""
+    on, cover, line, vlabel, _, labels, queue, _, _, _ = panel_scratch(neighbour.shape[0],
+                                                                       value.size, 1)
+    mirror = np.full(1, -1, np.int32)
+    out = np.zeros(lengths.size, np.bool_)
+    for i in range(lengths.size):
+        stamp = i + 1
+        v = _draw(paths[i], lengths[i], neighbour, on, cover, line, vpoint, epoint, mirror, stamp)
+        out[i] = _table_fires(v, lengths[i] - 1, table, dims, targets, value, width, cover,
+                              stamp, vpoint, pvertex, neighbour, on, mirror, ends[0], vlabel,
+                              labels, queue, labels[0] + 1, -1)
     return out
 # fmt: on
