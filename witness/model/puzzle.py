@@ -1,4 +1,9 @@
-"""The Witness-type triangle puzzle: grid geometry, JSON format, validation.
+"""The paper's form of a puzzle (triangles of 1 to 3, one start, one goal on
+the rim): :class:`Puzzle` is its constructor, which validates the form
+(``Puzzle(...).to_panel()`` is the :class:`~witness.model.panel.Panel` every
+layer takes), and the view :func:`paper_puzzle` gives of a panel of that form,
+with the grid's integer ids, which the triangle family's specialised pieces
+(the generators' geometry, the MUSE core, ``path.lp``) read.
 
 Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 (rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,

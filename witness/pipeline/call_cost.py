@@ -30,12 +30,12 @@ def kernel_call(
     form's (:func:`~witness.search.solvers.paper_form`) for a Table 1
     predicate on a triangle puzzle, the panel's for a program over the panel
     features."""
-    lengths = np.array([len(p) for p in paths], np.int64)
-    table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     from witness.search.kernels.panel import panel_program_on_paths, paper_table_on_paths
     from witness.search.panel_geometry import build_panel_geometry
     from witness.search.panel_search import check_program, encode_program, paper_table
 
+    lengths = np.array([len(p) for p in paths], np.int64)
+    table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     paper = paper_form(panel, predicate)
     searched = panel if paper is None else paper.to_panel()
     geo = build_panel_geometry(searched)
