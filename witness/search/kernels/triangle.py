@@ -2,7 +2,7 @@
 by :mod:`witness.difficulty.compiled`), with its own evaluation of a
 predicate over the paper's Table 1 features on the player's line
 (``_predicate``), on the arrays of
-:class:`witness.search.triangle_geometry.Geometry`. numba's disk cache
+:class:`witness.difficulty.compiled.Geometry`. numba's disk cache
 notices changes to the file that defines a function only, while a compiled
 function carries the code of every compiled helper it calls, so the core is
 one file; no compiled function here calls one of another kernel file
