@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from ilp import Program, Scores, Stats
     from witness.difficulty.muse import Difficulty
     from witness.model.panel import Panel
-    from witness.model.puzzle import Puzzle
     from witness.model.rules import Verdict, Violation
     from witness.pipeline.explain import Explanation, Hint
     from witness.search.count import CountResult
@@ -89,7 +88,7 @@ def load(path: str | Path) -> Panel:
     return Panel.load(path)
 
 
-def save(panel: Panel | Puzzle, path: str | Path) -> Path:
+def save(panel: Panel, path: str | Path) -> Path:
     """Write ``panel`` as JSON to ``path`` (atomically). A file already there
     with other content is never replaced (:class:`~witness.io.OutputError`)."""
     from witness.io import write_files
@@ -98,7 +97,7 @@ def save(panel: Panel | Puzzle, path: str | Path) -> Path:
 
 
 def solve(
-    panel: Panel | Puzzle,
+    panel: Panel,
     predicate: Predicate | str = "baseline",
     *,
     mode: str = "prune",
@@ -133,9 +132,7 @@ def solve(
     )
 
 
-def count(
-    panel: Panel | Puzzle, *, solver: str = "checker", time_limit: float | None = None
-) -> CountResult:
+def count(panel: Panel, *, solver: str = "checker", time_limit: float | None = None) -> CountResult:
     """Every solution of ``panel``, counted by the rules checker over every
     legal line (``solver="checker"``, brute force: small panels) or by clingo
     (``"asp"``). A time limit that stops the count gives status ``timed_out``,
@@ -153,7 +150,7 @@ def count(
     return count_with_checker(panel.to_panel(), time_limit=time_limit)
 
 
-def check(panel: Panel | Puzzle, path: Sequence[Vertex]) -> Verdict:
+def check(panel: Panel, path: Sequence[Vertex]) -> Verdict:
     """Whether the line ``path`` (its vertices ``(x, y)``; with symmetry the
     first line) solves ``panel``, and the rules it breaks (``violations``)."""
     from witness.model.rules import check as rules_check
@@ -162,7 +159,7 @@ def check(panel: Panel | Puzzle, path: Sequence[Vertex]) -> Verdict:
 
 
 def render(
-    panel: Panel | Puzzle,
+    panel: Panel,
     out: str | Path,
     path: Sequence[Vertex] | None = None,
     violations: Sequence[Violation] = (),
@@ -184,7 +181,7 @@ def render(
 
 
 def explain(
-    panel: Panel | Puzzle,
+    panel: Panel,
     path: Sequence[Vertex],
     rules: str | None = None,
     *,
@@ -203,7 +200,7 @@ def explain(
 
 
 def hint(
-    panel: Panel | Puzzle,
+    panel: Panel,
     path: Sequence[Vertex] | None = None,
     rules: str | None = None,
     *,
@@ -221,7 +218,7 @@ def hint(
 
 
 def score(
-    panel: Panel | Puzzle,
+    panel: Panel,
     rules: Predicate | str = "none",
     *,
     clauses: Sequence[int] | None = None,
