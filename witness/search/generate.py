@@ -53,13 +53,11 @@ METHODS = ("random", "path")
 # for more puzzles than exist (e.g. 1000 distinct 1x2 puzzles) would
 # otherwise loop forever.
 MAX_CONSECUTIVE_DUPLICATES = 10_000
-# Algorithm 3 must search every unsolvable candidate exhaustively. Measured by
-# benchmarks/bench_random_check.py (seed 0, 1000 MB cap, this 2-core machine
-# under load, 2026-11-22): 5x5 (36 vertices, the paper's largest size), 50
-# candidates in 47 s, the worst 8.7 s; 5x6 (42 vertices), 12 in 81 s, the
-# worst 46 s and 13.7 million paths (a 5x6 candidate of another draw took
-# 175 s and 1.2 GB); 6x6 (49 vertices), 2 of 4 undecided at the cap, 488 s.
-# Grids above 5x5's vertex count are refused: Algorithm 4 serves them.
+# Algorithm 3 must search every unsolvable candidate exhaustively:
+# benchmarks/bench_random_check.py (docs/results.md) finds 5x5 (36 vertices,
+# the paper's largest size) quick, and half of 6x6's candidates undecided at
+# its memory cap. Grids above 5x5's vertex count are refused: Algorithm 4
+# serves them.
 MAX_RANDOM_VERTICES = 36
 # Candidates Algorithm 3 may draw for one puzzle (about half are solvable at
 # every size served; the bound turns a pathological setting into an error).
