@@ -18,11 +18,12 @@ from pathlib import Path
 
 from witness.io import read_json, write_csv
 from witness.learning.translate import load_predicate
+from witness.model.panel import Panel
 from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
-from witness.search.solvers import Searchable, build_geometry, solve, warm_up
+from witness.search.solvers import build_geometry, solve, warm_up
 from witness.verify.verdict import may_prune
 
 
@@ -45,7 +46,7 @@ class SolveRecord:
 
 
 def solve_all(
-    puzzles: Sequence[tuple[str, Searchable]],
+    puzzles: Sequence[tuple[str, Panel]],
     predicate: Predicate | str,
     mode: str = "prune",
     base_prune: bool = False,
@@ -115,7 +116,7 @@ def read_verdict(verify_json: str | Path | None) -> dict:
 
 
 def solve_safely(
-    puzzles: Sequence[tuple[str, Searchable]],
+    puzzles: Sequence[tuple[str, Panel]],
     predicate: Predicate,
     verdict: dict,
     **budgets,
@@ -223,7 +224,7 @@ def evaluate_test_chunk(
 
 
 def _add_portfolio(
-    rows: list[dict], puzzles: Sequence[tuple[str, Searchable]], choice: dict, **budgets
+    rows: list[dict], puzzles: Sequence[tuple[str, Panel]], choice: dict, **budgets
 ) -> None:
     """Add to each row the portfolio of section 6 (``choice``, as
     ``final.choose_portfolio`` wrote it: the unproven member, key

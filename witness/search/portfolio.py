@@ -8,9 +8,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from witness.model.panel import Panel
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult
-from witness.search.solvers import Searchable, build_geometry, solve
+from witness.search.solvers import build_geometry, solve
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Member:
 
 
 def solve_portfolio(
-    puzzle: Searchable,
+    puzzle: Panel,
     members: list[Member],
     time_limit: float | None = None,
     memory_mb: float | None = None,

@@ -1,7 +1,6 @@
-"""The one A* driver, ``witness.search.solve``: it takes any panel (or the
-paper's triangle puzzle) and runs the compiled core on it
-(:mod:`witness.search.panel_search`) with the settings :func:`core_for`
-picks. A panel of the paper's form (triangles only, one start, one end
+"""The one A* driver, ``witness.search.solve``: it takes any panel and runs
+the compiled core on it (:mod:`witness.search.panel_search`) with the
+settings :func:`core_for` picks. A panel of the paper's form (triangles only, one start, one end
 elsewhere on the rim: :func:`witness.model.puzzle.paper_puzzle`) is the
 triangle family: with a built-in predicate (none, the paper's pi_baseline,
 Table 3) or a learned program over the paper's Table 1 features it runs in
@@ -28,11 +27,8 @@ from witness.search.panel_features import reads_panel_features
 from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
-# (the front door takes the paper's constructor, Puzzle, too: it gives its panel)
-Searchable = Puzzle | Panel
 
-
-def paper_form(puzzle: Searchable, predicate: Predicate | None = None) -> Puzzle | None:
+def paper_form(puzzle: Panel, predicate: Predicate | None = None) -> Puzzle | None:
     """The paper's puzzle form of ``puzzle`` (:func:`witness.model.puzzle.paper_puzzle`)
     when the search and ``predicate`` read it (Table 1's features, the paper
     mode), None when they read the panel: a panel of another form, or a learned
@@ -43,7 +39,7 @@ def paper_form(puzzle: Searchable, predicate: Predicate | None = None) -> Puzzle
 
 
 def core_for(
-    puzzle: Searchable, predicate: Predicate | None = None
+    puzzle: Panel, predicate: Predicate | None = None
 ) -> tuple[Panel, panel_search.CoreSettings]:
     """What :func:`solve` searches and how: the panel and the core's settings,
     the paper mode (:data:`~witness.search.panel_search.PAPER_MODE`) where the
@@ -64,7 +60,7 @@ def builtin(predicate: Predicate | str) -> Predicate:
     return BUILTINS[predicate]
 
 
-def build_geometry(puzzle: Searchable, predicate: Predicate | str | None = None):
+def build_geometry(puzzle: Panel, predicate: Predicate | str | None = None):
     """The compiled search's precomputed tables for ``puzzle`` (as
     :func:`solve` with ``predicate`` will search it)."""
     searched, _ = core_for(puzzle, None if predicate is None else builtin(predicate))
@@ -101,7 +97,7 @@ def warm_up(
 
 
 def solve(
-    puzzle: Searchable,
+    puzzle: Panel,
     predicate: Predicate | str,
     mode: str = "prune",
     base_prune: bool = False,
@@ -112,7 +108,7 @@ def solve(
     stop: threading.Event | None = None,
     prefix: Sequence[Vertex] | None = None,
 ) -> SolveResult:
-    """A* (Algorithm 1) with ``predicate`` on any panel or triangle puzzle, in
+    """A* (Algorithm 1) with ``predicate`` on any panel (the paper's triangle puzzles too), in
     the compiled core (:func:`witness.search.panel_search.solve_panel`, with
     the settings :func:`core_for` picks), with its budgets and statuses.
     ``geometry``, when given, comes from :func:`build_geometry` of the same
@@ -161,9 +157,7 @@ def _finished(
     )
 
 
-def check_prefix(
-    puzzle: Searchable, prefix: Sequence[Vertex], option: str = "--from"
-) -> list[Vertex]:
+def check_prefix(puzzle: Panel, prefix: Sequence[Vertex], option: str = "--from") -> list[Vertex]:
     """``prefix`` as a list of vertices, when it is a line a player can have
     drawn so far on ``puzzle`` (from a start, along edges, never twice through
     a vertex, no gap crossed; with symmetry, its mirror image too); InputError
