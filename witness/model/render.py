@@ -48,7 +48,6 @@ from witness.errors import InputError  # noqa: E402
 from witness.io import write_file  # noqa: E402
 from witness.model.base import MAIN_LINE, MIRROR_LINE, Vertex, is_midpoint  # noqa: E402
 from witness.model.panel import Panel, Polyomino  # noqa: E402
-from witness.model.puzzle import Puzzle  # noqa: E402
 from witness.model.rules import CELL_KINDS, PathError, Violation, lines_of  # noqa: E402
 
 SUFFIXES = (".svg", ".png")
@@ -101,7 +100,7 @@ def colour(name: str) -> str:
 
 
 def render(
-    puzzle: Puzzle | Panel,
+    puzzle: Panel,
     out: Path,
     path: Sequence[Vertex] | None = None,
     violations: Sequence[Violation] = (),
