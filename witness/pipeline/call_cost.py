@@ -15,8 +15,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-import numpy as np
-
 from witness.model.panel import Panel
 from witness.model.puzzle import Vertex
 from witness.search.predicates import Predicate
@@ -26,35 +24,16 @@ from witness.search.solvers import paper_form
 def kernel_call(
     panel: Panel, predicate: Predicate, paths: Sequence[Sequence[Vertex]]
 ) -> Callable[[], object]:
-    """A function that runs the core's kernel once on ``paths``: the paper's
-    form's (:func:`~witness.search.solvers.paper_form`) for a Table 1
-    predicate on a triangle puzzle, the panel's for a program over the panel
-    features."""
-    from witness.search.kernels.panel import panel_program_on_paths, paper_table_on_paths
-    from witness.search.panel_geometry import build_panel_geometry
-    from witness.search.panel_search import check_program, encode_program, paper_table
+    """A function that runs the search core's kernel once on ``paths``: the
+    paper mode's for a Table 1 predicate on a panel of the paper's form
+    (:func:`~witness.search.solvers.paper_form`), the learned family
+    program's otherwise."""
+    from witness.search.panel_search import program_call, table_call
 
-    lengths = np.array([len(p) for p in paths], np.int64)
-    table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
     paper = paper_form(panel, predicate)
-    searched = panel if paper is None else paper.to_panel()
-    geo = build_panel_geometry(searched)
-    for i, p in enumerate(paths):
-        table[i, : len(p)] = [v[1] * (panel.cols + 1) + v[0] for v in p]
     if paper is not None:
-        args = (
-            geo.neighbour, geo.vpoint, geo.epoint, geo.pvertex, geo.ends, geo.targets, geo.value,
-            geo.width, *paper_table(predicate), table, lengths,
-        )  # fmt: skip
-        return lambda: paper_table_on_paths(*args)
-    check_program(predicate)
-    program = encode_program(panel, predicate, geo)
-    args = (
-        geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
-        geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
-        *program.arrays(), table, lengths,
-    )  # fmt: skip
-    return lambda: panel_program_on_paths(*args)
+        return table_call(paper.to_panel(), predicate, paths)
+    return program_call(panel, predicate, paths)
 
 
 def partial_paths(

@@ -64,6 +64,7 @@ import functools
 import math
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -314,48 +315,61 @@ def encode_program(panel: Panel, predicate: Predicate, geo: PanelGeometry) -> Pa
     )
 
 
-def program_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
-    """pi*(path) of a learned family program for each path, evaluated by the
-    search core (panel_features.program_fires is the slow reference)."""
+def vertex_table(panel: Panel, paths: Sequence[Sequence[Vertex]]) -> tuple[np.ndarray, np.ndarray]:
+    """``paths`` as the ``*_on_paths`` kernels take them: each path's vertex
+    ids in a row (padded with zeros), and the paths' lengths."""
+    ids = VertexIds(panel)
+    lengths = np.array([len(p) for p in paths], np.int64)
+    table = np.zeros((len(paths), max(lengths, default=1)), np.int64)
+    for i, p in enumerate(paths):
+        table[i, : len(p)] = [ids(cast(Vertex, tuple(v))) for v in p]
+    return table, lengths
+
+
+def program_call(
+    panel: Panel, predicate: Predicate, paths: Sequence[Sequence[Vertex]]
+) -> Callable[[], np.ndarray]:
+    """pi* of a learned family program on ``paths`` in the search core, made
+    ready: calling it runs the kernel alone (the cost per call times that)."""
     check_program(predicate)
     geo = build_panel_geometry(panel)
-    if not paths:
-        return []
     program = encode_program(panel, predicate, geo)
-    lengths = np.array([len(p) for p in paths], np.int64)
-    table = np.zeros((len(paths), max(lengths)), np.int64)
-    for i, p in enumerate(paths):
-        table[i, : len(p)] = [v[1] * (panel.cols + 1) + v[0] for v in p]
-    values = panel_program_on_paths(
+    args = (
         geo.neighbour, geo.vpoint, geo.epoint, geo.ends, geo.symbols, geo.kind, geo.colour,
         geo.value, geo.n_colours, geo.dot_point, geo.dot_a, geo.dot_b, geo.width, geo.height,
-        *program.arrays(), table, lengths,
+        *program.arrays(), *vertex_table(panel, paths),
     )  # fmt: skip
-    return [bool(v) for v in values]
+    return lambda: panel_program_on_paths(*args)
 
 
-def table_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
-    """pi(path) for each partial path (from the start, not at the end) of a
-    panel of the paper's form, with a predicate over the paper's Table 1
-    features (none, pi_baseline, Table 3 or a learned one), as the search
-    evaluates it in the paper's mode (panel_features.predicate_holds is the
-    slow reference)."""
+def table_call(
+    panel: Panel, predicate: Predicate, paths: Sequence[Sequence[Vertex]]
+) -> Callable[[], np.ndarray]:
+    """pi of a predicate over the paper's Table 1 features (none, pi_baseline,
+    Table 3 or a learned one) on partial paths (from the start, not at the
+    end) of a panel of the paper's form, as the paper mode evaluates it, made
+    ready as :func:`program_call` is."""
     if paper_puzzle(panel) is None:
         raise InputError("Table 1's features are those of a panel of the paper's form")
     geo = build_panel_geometry(panel)
-    if not paths:
-        return []
-    table, dims = paper_table(predicate)
-    lengths = np.array([len(p) for p in paths], np.int64)
-    ids = VertexIds(panel)
-    vertices = np.zeros((len(paths), max(lengths)), np.int64)
-    for i, p in enumerate(paths):
-        vertices[i, : len(p)] = [ids(tuple(v)) for v in p]
-    values = paper_table_on_paths(
+    args = (
         geo.neighbour, geo.vpoint, geo.epoint, geo.pvertex, geo.ends, geo.targets, geo.value,
-        geo.width, table, dims, vertices, lengths,
+        geo.width, *paper_table(predicate), *vertex_table(panel, paths),
     )  # fmt: skip
-    return [bool(v) for v in values]
+    return lambda: paper_table_on_paths(*args)
+
+
+def program_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
+    """pi*(path) of a learned family program for each path, evaluated by the
+    search core (panel_features.program_fires is the slow reference)."""
+    return [bool(v) for v in program_call(panel, predicate, paths)()]
+
+
+def table_values(panel: Panel, predicate: Predicate, paths: list[list[Vertex]]) -> list[bool]:
+    """pi(path) of a Table 1 predicate for each partial path (:func:`table_call`)
+    as the search evaluates it in the paper's mode (panel_features.predicate_holds
+    is the slow reference)."""
+    return [bool(v) for v in table_call(panel, predicate, paths)()]
 
 
 def baseline_values(panel: Panel, paths: list[list[Vertex]]) -> list[bool]:
@@ -373,13 +387,9 @@ def baseline_verdicts(panel: Panel, paths: list[list[Vertex]]) -> list[tuple[boo
     geo = build_panel_geometry(panel)
     if not paths:
         return []
-    lengths = np.array([len(p) for p in paths], np.int64)
+    table, lengths = vertex_table(panel, paths)
     if lengths.min() < 2:
         raise ValueError("pi_baseline judges a step: every path needs two vertices or more")
-    ids = VertexIds(panel)
-    table = np.zeros((len(paths), max(lengths)), np.int64)
-    for i, p in enumerate(paths):
-        table[i, : len(p)] = [ids(v) for v in p]
     n_vertices, n_places = geo.neighbour.shape[0], geo.kind.size
     scratch = panel_scratch(n_vertices, n_places, geo.n_colours)
     tiling = tiling_scratch(*geo.tiles, geo.n_pieces, int(geo.pillar))
