@@ -596,7 +596,7 @@ class _Run:
     paths: PanelPaths
     max_paths: int
     paper: int = 0  # the paper's rules (CoreSettings): 1 pi_baseline or none, 2 pi of table
-    table: tuple[np.ndarray, np.ndarray] = (np.zeros(1, np.bool_), np.ones(4, np.int64))
+    table: tuple[np.ndarray, np.ndarray] = (np.zeros(1, np.bool_), np.array([1, 1, 1, 1, 0]))
     core_seconds: float = 0.0  # CPU seconds inside the compiled core
 
 
@@ -696,14 +696,15 @@ def paper_table(predicate: str | Predicate, paper: int = 2) -> tuple[np.ndarray,
     """The core's ``table`` and ``dims`` arguments in ``paper`` 2: the truth
     table (Predicate.encode) of a predicate over Table 1's features (Table 3,
     a learned program; pi_baseline's and none's too, for
-    :func:`table_values`), and whether it reads the corners on the line; an
-    unread one otherwise."""
+    :func:`table_values`), its axes, whether it reads the corners on the line
+    and whether it reads local features alone; an unread one otherwise."""
     if paper != 2:
         return _Run.table
     pred = predicate if isinstance(predicate, Predicate) else BUILTINS[predicate]
     _, table, n_reach, n_addable, n_lengths = pred.encoded
     corners = int(bool(pred.features_used & {"visited_corners", "unvisited_corners"}))
-    return table, np.array([n_reach, n_addable, n_lengths, corners], np.int64)
+    local = int(n_reach == n_addable == n_lengths == 1)  # (the core's _local_table)
+    return table, np.array([n_reach, n_addable, n_lengths, corners, local], np.int64)
 
 
 def predicate_name(predicate: str | Predicate, paper: bool = False) -> str:

@@ -190,8 +190,9 @@ def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vp
     (``paper`` 2), through its truth table (Predicate.encode): for
     each triangle the row of (triangles, sides on the line, head a corner,
     corners on the line, goal cut off, sides addable, length) in ``table``
-    (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths, and 1 when it
-    reads the corners on the line, else they count as none). The head's free
+    (Predicate.encode; ``dims``: n_reach, n_addable, n_lengths, 1 when it
+    reads the corners on the line, else they count as none, and 1 when it
+    reads local features alone). The head's free
     region (free_flood) is flooded only when the table reads it, once for the
     children of one expansion that share it (labels from ``first_label`` on).
     ``head`` >= 0 (the parent's head): pi was false on the parent and the table
@@ -318,13 +319,12 @@ def _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor):
 
 
 @jit_inline
-def _local_table(paper, dims, node, cursor, first, seeds):
+def _local_table(dims, node, cursor, first, seeds):
     """May a child's Table 1 predicate read only the cells near its step
-    (_table_fires)? When pi is false on the path (stored by the loop, not one
-    of the ``seeds`` first paths, in a pi-false bucket) and the table reads
-    local features alone."""
-    return (paper == 2 and node >= seeds and cursor // first.shape[1] < first.shape[0] // 2
-            and dims[0] == 1 and dims[1] == 1 and dims[2] == 1)
+    (_table_fires)? When the table reads local features alone (``dims[4]``,
+    set by the driver in ``paper`` 2 only) and pi is false on the path (stored
+    by the loop, not one of the ``seeds`` first paths, in a pi-false bucket)."""
+    return dims[4] == 1 and node >= seeds and cursor // first.shape[1] < first.shape[0] // 2
 
 
 @jit_free
@@ -370,7 +370,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         stamp, marked, last_g = counters[C_STAMP], node, g
         # (first_label: the free regions _table_fires floods from here on)
         head, found, first_label = vertex[node], 0, labels[0] + 1
-        local = _local_table(paper, dims, node, cursor, first, counters[C_SEEDS])
+        local = _local_table(dims, node, cursor, first, counters[C_SEEDS])
         lmask = -1  # the line as bits (bit_grid), once a child floods
         # When the head's free neighbours are linked around it, the child's reach
         # is the parent's less the head, w's linked or not: every part w's step
