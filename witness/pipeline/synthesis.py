@@ -66,11 +66,10 @@ def _generator(experiment: dict):
     )
 
 
-def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Experiment:
-    """The experiment's training puzzles and task folders (``tasks`` pools of
-    ``pool`` puzzles each), and its test puzzles (disjoint from them)."""
-    from witness.learning.examples import write_task
-    from witness.model.panel import Panel
+def puzzle_sets(experiment: dict, seed: int, folder: Path) -> dict[str, list[Path]]:
+    """The experiment's training puzzles (``tasks`` pools of ``pool`` each)
+    and its test puzzles (disjoint from them), by set name, written in
+    ``folder``."""
     from witness.search.generate import write_named_set
 
     pool, count = int(experiment.get("pool", 1)), int(experiment.get("tasks", 1))
@@ -101,6 +100,17 @@ def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Expe
                 generator=_generator(experiment),
             )
         )
+    return made
+
+
+def make_sets(experiment: dict, seed: int, folder: Path, examples: dict) -> Experiment:
+    """The experiment's puzzle sets (:func:`puzzle_sets`) and its training
+    task folders, one per pool."""
+    from witness.learning.examples import write_task
+    from witness.model.panel import Panel
+
+    pool, count = int(experiment.get("pool", 1)), int(experiment.get("tasks", 1))
+    made = puzzle_sets(experiment, seed, folder)
     tasks = []
     for k in range(count):
         chunk = made["train"][k * pool : (k + 1) * pool]
@@ -383,24 +393,52 @@ def run_synthesis(config: dict, out: str | Path) -> list[dict]:
     return rows
 
 
+@dataclass(frozen=True)
+class ProgramTimer:
+    """What a program's timings are measured on: the held-out paths (cost per
+    call), the test puzzles and pi_baseline's results on them."""
+
+    cost_sets: list[tuple]
+    test: list[Path]
+    baseline: list
+    repeats: int
+    settings: dict
+
+    def measure(self, program: Path) -> dict:
+        """A program's cost per call (``us_per_call``) and, with test
+        puzzles, its speedups over pi_baseline (:func:`test_speedups`)."""
+        row: dict = {"us_per_call": call_cost(program, self.cost_sets, self.repeats)}
+        if self.test:
+            row.update(test_speedups(program, self.test, self.baseline, self.settings))
+        return row
+
+
+def program_timer(exp: Experiment, config: dict) -> ProgramTimer:
+    """The experiment's :class:`ProgramTimer`: pi_baseline solves its test
+    puzzles (after an untimed warm-up that loads every core used)."""
+    from witness.model.panel import Panel
+    from witness.pipeline.evaluate import solve_all
+
+    settings = config.get("test", {})
+    limit = settings.get("time_limit")
+    puzzles = [(p.stem, Panel.load(p)) for p in exp.test]
+    solve_all(puzzles[:2], "baseline", "prune", time_limit=limit)
+    baseline = solve_all(puzzles, "baseline", "prune", time_limit=limit)
+    repeats = int(config.get("cost", {}).get("repeats", 20))
+    return ProgramTimer(cost_sets(exp), exp.test, baseline, repeats, settings)
+
+
 def run_experiment(spec: dict, config: dict, out: Path) -> list[dict]:
     """One bias's rows: every learner on every task, each program scored,
     verified, timed per call and tested."""
     from witness.io import write_json
-    from witness.model.panel import Panel
-    from witness.pipeline.evaluate import solve_all
 
-    seed, test_settings = int(config["seed"]), config.get("test", {})
-    examples = config.get("examples", {})
+    seed, examples = int(config["seed"]), config.get("examples", {})
     exp = make_sets(spec, seed, out / spec["name"], examples)
     exp = make_heldout(
         exp, spec["bias"], seed, out / spec["name"], examples, config.get("heldout", {})
     )
-    sets = cost_sets(exp)
-    puzzles = [(p.stem, Panel.load(p)) for p in exp.test]
-    limit = test_settings.get("time_limit")
-    solve_all(puzzles[:2], "baseline", "prune", time_limit=limit)  # loads every core used
-    baseline = solve_all(puzzles, "baseline", "prune", time_limit=limit)
+    timer = program_timer(exp, config)
     jobs = [
         Job(exp.name, exp.bias, task, learner, s, exp.heldout)
         for task in exp.tasks
@@ -408,7 +446,6 @@ def run_experiment(spec: dict, config: dict, out: Path) -> list[dict]:
         for s in (config["gp_seeds"] if learner == "gp" else [0])
     ]
     rows = []
-    repeats = int(config.get("cost", {}).get("repeats", 20))
     for job in tqdm(jobs, desc=f"learners on {exp.name}"):
         done = out / "rows" / config_key(config) / f"{job_name(job)}.json"
         if done.exists():  # a run resumed: this job's row is kept
@@ -416,10 +453,7 @@ def run_experiment(spec: dict, config: dict, out: Path) -> list[dict]:
             continue
         row = run_job(job, config, out)
         if row["clauses"]:
-            program = Path(row["program"])
-            row["us_per_call"] = call_cost(program, sets, repeats)
-            if exp.test:
-                row.update(test_speedups(program, exp.test, baseline, test_settings))
+            row.update(timer.measure(Path(row["program"])))
         write_json(row, done)
         rows.append(row)
     return rows
