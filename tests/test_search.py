@@ -92,11 +92,27 @@ def _rich():
     )
 
 
+def _addable():
+    """Programs reading the sides a completion could still add (and so the
+    head's free region) without the goal's axis and with it: a table index
+    must read the goal only where the table has its axis."""
+    from witness.search.predicates import Clause, Comparison, Predicate, const, feat
+
+    short = Clause((Comparison("gt", feat("edges_needed"), feat("addable_edges")),))
+    two = Clause((*short.comparisons, Comparison("eq", feat("edges_needed"), const(2))))
+    over = Clause((Comparison("gt", feat("edges_on_square"), feat("triangles")),))
+    goal = Clause((Comparison("eq", feat("goal_unreachable"), const(1)),))
+    return (
+        Predicate("addable", "program", (two, over)),
+        Predicate("addable+goal", "program", (short, goal)),
+    )
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(puzzles(3, 3))
 def test_core_predicates_match_the_python_reference(p):
     paths = all_partial_paths(p)
-    for pred in (NONE, BASELINE, PAPER, as_program(PAPER), _rich()):
+    for pred in (NONE, BASELINE, PAPER, as_program(PAPER), _rich(), *_addable()):
         assert table_values(p.to_panel(), pred, paths) == [
             predicate_holds(pred, p.to_panel(), q) for q in paths
         ]

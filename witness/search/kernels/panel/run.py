@@ -207,7 +207,9 @@ def _table_fires(w, length, table, dims, targets, value, width, cover, stamp, vp
             labels[0] += 1
             free_flood(w, neighbour, on, stamp, mirror, vlabel, labels[0], queue)
         region = vlabel[w]
-        unreachable = 0 if vlabel[goal] == region else 1
+        # (an axis of one entry: a table that floods for the addable sides alone
+        # has no goal axis to index)
+        unreachable = 1 if n_reach == 2 and vlabel[goal] != region else 0
     wx = vpoint[w] % width
     wy = vpoint[w] // width
     hx = vpoint[head] % width if head >= 0 else -9
