@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from puzzles import (
     FIGURE1,
     all_partial_paths,
@@ -23,7 +24,17 @@ from witness.model.puzzle import Puzzle
 from witness.search import panel_search
 from witness.search.panel_features import predicate_holds
 from witness.search.panel_search import table_values
-from witness.search.predicates import BASELINE, NONE, PAPER, as_program
+from witness.search.predicates import (
+    BASELINE,
+    FEATURES,
+    NONE,
+    OPERATORS,
+    PAPER,
+    Clause,
+    Comparison,
+    Predicate,
+    as_program,
+)
 from witness.search.solvers import solve
 
 SMALL = seeded_puzzles(300, seed=7, max_rows=3, max_cols=3)
@@ -116,6 +127,33 @@ def test_core_predicates_match_the_python_reference(p):
         assert table_values(p.to_panel(), pred, paths) == [
             predicate_holds(pred, p.to_panel(), q) for q in paths
         ]
+
+
+def _operand(x: int | str) -> tuple:
+    return ("feature", x) if isinstance(x, str) else ("const", x)
+
+
+_comparisons = st.tuples(
+    st.sampled_from(FEATURES),
+    st.sampled_from(list(OPERATORS)),
+    st.one_of(st.integers(0, 4), st.sampled_from(FEATURES)),
+).map(lambda c: Comparison(c[1], _operand(c[0]), _operand(c[2])))
+_programs = st.lists(
+    st.lists(_comparisons, min_size=1, max_size=3).map(lambda cs: Clause(tuple(cs))),
+    min_size=1,
+    max_size=3,
+).map(lambda clauses: Predicate("random", "program", tuple(clauses)))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(puzzles(3, 3), _programs)
+def test_any_table1_program_in_the_core_matches_the_python_reference(p, pred):
+    """Whatever features a program reads (so whichever axes its table has), the
+    paper mode's table gives the oracle's pi on every partial path."""
+    paths = all_partial_paths(p)
+    assert table_values(p.to_panel(), pred, paths) == [
+        predicate_holds(pred, p.to_panel(), q) for q in paths
+    ]
 
 
 def test_figure1_partial_paths_and_search():
