@@ -22,11 +22,10 @@ from pathlib import Path
 import yaml
 
 from witness.io import write_json
+from witness.pipeline import triage
 from witness.pipeline.evaluate import Chunk, evaluate_test_chunk
 from witness.pipeline.summary import aggregate_test
-from witness.pipeline.triage import learned_predicate
 from witness.search.generate import write_named_set
-from witness.verify.verdict import verify_predicate
 
 
 def make_sets(config: dict, sets: Path) -> None:
@@ -48,17 +47,17 @@ def make_sets(config: dict, sets: Path) -> None:
 
 
 def verify_record(config: dict, pi_star: Path, out: Path) -> Path:
-    """pi*'s verify record: the run's, beside it, or made here."""
+    """pi*'s verify record: the run's, beside it, or made here as the
+    pipeline's ``verify`` rule makes it."""
     kept = pi_star.with_suffix(".verify.json")
     if kept.exists():
         return kept
     made = out / "pi_star.verify.json"
     if not made.exists():
-        predicate = learned_predicate(str(pi_star))
-        if predicate is None:
+        record, _ = triage.verify_record(pi_star, *config["verify"]["max_size"])
+        if record["status"] == "empty":
             raise SystemExit(f"{pi_star}: no clause to time")
-        rows, cols = config["verify"]["max_size"]
-        write_json(verify_predicate(predicate, rows, cols).to_dict(), made)
+        write_json(record, made)
     return made
 
 

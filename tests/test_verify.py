@@ -817,3 +817,20 @@ def test_the_panel_encodings_and_path_lp_give_the_same_solutions_as_brute_force(
         compared += 1
         solvable += bool(brute)
     assert compared == 60 and 10 < solvable < 60
+
+
+def test_the_pipelines_verify_record_of_a_program_and_of_an_empty_one(tmp_path):
+    """What the pipeline's verify rule (and benchmarks/retime_test_stage.py)
+    writes: the verdict of a learned program, ``empty`` for a file with no
+    clause."""
+    from witness.pipeline.triage import verify_record
+
+    program, empty = tmp_path / "table3.pl", tmp_path / "empty.pl"
+    program.write_text(TABLE3_PROLOG)
+    empty.write_text("% Learned by ilp\n% no program\n")
+    record, summary = verify_record(program, 2, 2)
+    assert record["status"] == "proven" and len(record["clauses"]) == 3 and summary
+    assert verify_record(empty, 2, 2) == (
+        {"predicate": str(empty), "status": "empty", "clauses": []},
+        "no clause",
+    )

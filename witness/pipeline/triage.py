@@ -55,6 +55,7 @@ from witness.pipeline.triage_tables import (
 from witness.search.generate import read_set
 from witness.search.predicates import Predicate, feature_table
 from witness.search.solvers import build_geometry
+from witness.verify.verdict import verify_predicate
 
 VERSIONS = {"v1": False, "v2": True}  # version -> prune with pi_baseline too
 # Sort keys over (name, speedup_t, speedup_E, ...): best first, ties by the other
@@ -73,6 +74,17 @@ def learned_predicate(path: str | Path) -> Predicate | None:
     if not parse_program(Path(path).read_text()):
         return None
     return translate_file(path)
+
+
+def verify_record(path: str | Path, rows: int, cols: int) -> tuple[dict, str]:
+    """What ``witness verify`` records of the learned program in ``path``,
+    checked up to ``rows`` x ``cols`` (its verdict, or status ``empty`` when
+    the file holds no clause: nothing can fire), and its summary."""
+    predicate = learned_predicate(path)
+    if predicate is None:
+        return {"predicate": str(path), "status": "empty", "clauses": []}, "no clause"
+    result = verify_predicate(predicate, rows, cols)
+    return result.to_dict(), result.summary()
 
 
 def program_key(path: str | Path) -> tuple:
