@@ -4,8 +4,9 @@ It must give every status, expansion count, path and count of paths generated
 that the paper's own triangle core gave, with every built-in predicate, mode
 and base_prune, and with learned programs over the paper's Table 1 features
 (``LEARNED``: Table 3 as a program, the rich bias's pi*, which reads the
-goal's reachability and the addable sides, one that reads the path's length,
-and seeded random ones over every feature).
+goal's reachability and the addable sides, one that reads the addable sides
+without the goal, one that reads the path's length, and seeded random ones
+over every feature).
 
 tests/data/paper_searches.json holds, per group of searches (the puzzles of
 one draw, one predicate, mode and base_prune), their number, total
@@ -13,8 +14,9 @@ expansions and paths generated, statuses and a digest of every search's
 (status, expansions, generated, path) in order. The triangle core recorded
 it on commit 78b0fd8, its last, through this file's :func:`record` (where
 that core and the paper mode were checked against each other search by
-search, 200 puzzles a size). ``python tests/test_paper_mode.py`` writes the
-file anew from the current code.
+search, 200 puzzles a size); the groups of ``addable`` were recorded in that
+core later, by the same function. ``python tests/test_paper_mode.py`` writes
+the file anew from the current code.
 
 The draws: Algorithm 3's seeded test sets (``generate_set``, 200 a size from
 2x2 to 5x5 in the slow tier), its draws before the solvability test (some
@@ -88,12 +90,24 @@ LONG = Predicate(
                 Comparison("lt", feat("edges_on_square"), feat("triangles")))),
     ),
 )  # fmt: skip
+_SHORT = Comparison("gt", feat("edges_needed"), feat("addable_edges"))
+# a GP program of the side-by-side run: the addable sides without the goal's axis
+ADDABLE = Predicate(
+    "addable",
+    "program",
+    (
+        Clause((_SHORT, Comparison("eq", feat("edges_needed"), const(2)))),
+        Clause((Comparison("gt", feat("edges_on_square"), feat("triangles")),)),
+        Clause((_SHORT, Comparison("eq", feat("edges_needed"), const(1)))),
+    ),
+)
 LEARNED = {
     p.name: p
     for p in [
         as_program(BUILTINS["paper"]),
         translate_file(ROOT / "results" / "reference" / "rich" / "rich" / "final" / "pi_star.pl"),
         LONG,
+        ADDABLE,
         *random_programs(6, seed=1),
     ]
 }
