@@ -692,14 +692,12 @@ def _paper_code(panel: Panel, predicate: str | Predicate, settings: CoreSettings
     return 2 if name == "paper" else 1
 
 
-def paper_table(predicate: str | Predicate, paper: int = 2) -> tuple[np.ndarray, np.ndarray]:
+def paper_table(predicate: str | Predicate) -> tuple[np.ndarray, np.ndarray]:
     """The core's ``table`` and ``dims`` arguments in ``paper`` 2: the truth
     table (Predicate.encode) of a predicate over Table 1's features (Table 3,
     a learned program; pi_baseline's and none's too, for
     :func:`table_values`), its axes, whether it reads the corners on the line
-    and whether it reads local features alone; an unread one otherwise."""
-    if paper != 2:
-        return _Run.table
+    and whether it reads local features alone."""
     pred = predicate if isinstance(predicate, Predicate) else BUILTINS[predicate]
     _, table, n_reach, n_addable, n_lengths = pred.encoded
     corners = int(bool(pred.features_used & {"visited_corners", "unvisited_corners"}))
@@ -807,7 +805,7 @@ def solve_panel(
         ),
         max_paths=max_paths,
         paper=paper,
-        table=paper_table(predicate, paper),
+        table=paper_table(predicate) if paper == 2 else _Run.table,  # (else unread)
     )
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
