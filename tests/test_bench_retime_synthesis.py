@@ -12,6 +12,7 @@ from project_files import ROOT
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import retime_synthesis  # noqa: E402
+from test_synthesis import TINY_SYNTHESIS  # noqa: E402
 
 from witness.learning.program import read_program  # noqa: E402
 from witness.pipeline.synthesis import (  # noqa: E402
@@ -24,12 +25,9 @@ from witness.pipeline.synthesis import (  # noqa: E402
 
 TABLE3 = ROOT / "results" / "reference" / "paper" / "final" / "pi_star.pl"
 CONFIG = {
-    "run": "tiny", "seed": 7, "timeout": 5, "learners": ["ilp"], "gp_seeds": [0],
-    "examples": {"max_pos": 40, "max_neg": 40, "positives": "all"},
+    **TINY_SYNTHESIS,
     "heldout": {"puzzles": 1, "max_pos": 30, "max_neg": 30},
-    "cost": {"repeats": 2},
     "verify": {"max_size": [2, 2], "time_limit": 30},
-    "test": {"time_limit": 5},
     "experiments": [{
         "name": "paper", "bias": str(ROOT / "bias" / "paper.pl"),
         "train": {"method": "random", "sizes": [[2, 2], [3, 3]]},
