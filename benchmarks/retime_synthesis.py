@@ -12,8 +12,9 @@ keeps the run's in ``speedup_E_run``); the timings are this code's.
         --run results/reference/synthesis --out OUT [--experiments paper rich]
 
 Writes OUT/runs.json (the run's rows of those experiments, their timings
-replaced) and OUT/comparison.md; the sets go in OUT/<experiment>/. A
-program's new row is kept in OUT/rows/, so an interrupted run goes on.
+replaced, their file paths relative to OUT) and OUT/comparison.md; the sets
+go in WORK/<experiment>/ (``--work``, default OUT). A program's new row is
+kept in WORK/rows/, so an interrupted run goes on.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 from pathlib import Path
 
 import yaml
@@ -79,11 +81,30 @@ def retime(rows: list[dict], run: Path, exp: Experiment, config: dict, out: Path
     return new
 
 
+def relocated(row: dict, run: Path, out: Path) -> dict:
+    """``row`` with its program and counterexample files named from ``out``
+    (the run keeps them in its folder's programs/: the program's file, and a
+    folder of its name for the counterexamples)."""
+
+    def moved(path: str, depth: int) -> str:
+        kept = run / "programs" / Path(*Path(path).parts[-depth:])
+        return os.path.relpath(kept, out)
+
+    out_row = {**row, "program": moved(row["program"], 1)}
+    if row.get("not_proven"):
+        out_row["not_proven"] = [
+            {**c, "counterexample": [moved(p, 2) for p in c["counterexample"] or []] or None}
+            for c in row["not_proven"]
+        ]
+    return out_row
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--config", type=Path, required=True)
     parser.add_argument("--run", type=Path, required=True, help="the run's folder (runs.json)")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--work", type=Path, help="the sets and timed rows (default OUT)")
     parser.add_argument("--experiments", nargs="+", help="these experiments alone (default all)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
@@ -93,12 +114,14 @@ def main(argv: list[str] | None = None) -> None:
     unknown = set(chosen) - {spec["name"] for spec in config["experiments"]}
     if unknown:
         raise SystemExit(f"no experiment {', '.join(sorted(unknown))} in {args.config}")
+    work = args.work or args.out
     rows: list[dict] = []
     for spec in config["experiments"]:
         if spec["name"] in chosen:
-            exp = experiment(spec, config, args.out / spec["name"])
+            exp = experiment(spec, config, work / spec["name"])
             mine = [r for r in runs if r["experiment"] == spec["name"]]
-            rows += retime(mine, args.run, exp, config, args.out)
+            rows += retime(mine, args.run, exp, config, work)
+    rows = [relocated(r, args.run, args.out) for r in rows]
     write_json(rows, args.out / "runs.json")
     (args.out / "comparison.md").write_text(comparison_text(rows, config), encoding="utf-8")
 

@@ -61,6 +61,12 @@ def a_run(folder: Path) -> list[dict]:
     row = {**ROW, "program": "programs/paper_task0_ilp_0.pl"}
     learned = {**row, **program_timer(exp, CONFIG).measure(program)}
     wrong = {**learned, "program": "programs/paper_task0_ilp_1.pl", "seed": 1, "speedup_E": 0.5}
+    # (as if a clause were refuted: its counterexample kept in the program's folder)
+    example = folder / "programs" / "paper_task0_ilp_1" / "clause1_puzzle.json"
+    example.parent.mkdir()
+    example.write_text((folder / "paper" / "test" / "test_00000.json").read_text())
+    kept = [str(example.relative_to(folder))]
+    wrong["not_proven"] = [{"clause": "f(A,B).", "status": "refuted", "counterexample": kept}]
     (folder / "programs" / "paper_task0_ilp_1.pl").write_text(TABLE3.read_text())
     (folder / "programs" / "paper_task0_ilp_1.verify.json").write_text(
         program.with_suffix(".verify.json").read_text()
@@ -92,12 +98,19 @@ def test_the_programs_are_timed_on_the_runs_own_puzzles(tmp_path):
         assert ours == theirs
         same = [p for p in ours if p.name != "counts.json"]  # (it holds times and its folder)
         assert all((out_sets / p).read_bytes() == (run_sets / p).read_bytes() for p in same)
-    assert [r["program"] for r in rows] == [r["program"] for r in (learned, wrong, empty)]
+    # the files named from the folder the rows are written in
+    assert [r["program"] for r in rows] == [
+        f"../run/{r['program']}" for r in (learned, wrong, empty)
+    ]
+    assert (tmp_path / "out" / rows[0]["program"]).exists()
     assert rows[0]["speedup_E"] == learned["speedup_E"] and "speedup_E_run" not in rows[0]
     assert rows[0]["us_per_call"] > 0 and rows[0]["pruned"] == 6
     assert rows[1]["speedup_E"] == learned["speedup_E"] and rows[1]["speedup_E_run"] == 0.5
-    assert rows[2] == empty
-    assert "## pi* per learner" in (tmp_path / "out" / "comparison.md").read_text()
+    assert rows[2] == {**empty, "program": "../run/programs/paper_task0_gp_0.pl"}
+    cited = rows[1]["not_proven"][0]["counterexample"]
+    assert cited == ["../run/programs/paper_task0_ilp_1/clause1_puzzle.json"]
+    text = (tmp_path / "out" / "comparison.md").read_text()
+    assert "## pi* per learner" in text and f"`{cited[0]}`" in text
 
 
 def test_an_interrupted_run_keeps_the_rows_it_wrote(tmp_path):
