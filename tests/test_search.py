@@ -156,6 +156,34 @@ def test_any_table1_program_in_the_core_matches_the_python_reference(p, pred):
     ]
 
 
+@settings(max_examples=examples(100), deadline=None)
+@given(puzzles(3, 3), _programs)
+def test_a_search_pruning_with_any_table1_program_finds_what_the_reference_allows(p, pred):
+    """In the search itself (the children of one expansion sharing a flood,
+    the cells near the step alone where the table allows it): pruning with
+    any program solves the puzzle exactly when some solution has no proper
+    prefix past the start that the Python reference rejects, and sorting
+    with it solves every solvable puzzle; the solution found has no prefix
+    the reference rejects."""
+    panel = p.to_panel()
+    fires = {}
+
+    def rejected(prefix: tuple) -> bool:
+        if prefix not in fires:
+            fires[prefix] = predicate_holds(pred, panel, list(prefix))
+        return fires[prefix]
+
+    solutions = [tuple(s) for s in enumerate_solutions(p)]
+    allowed = any(not any(rejected(s[:k]) for k in range(2, len(s))) for s in solutions)
+    pruned = solve(p, pred, "prune")
+    assert pruned.solved == allowed
+    assert pruned.status == ("solved" if allowed else "exhausted")
+    if pruned.path is not None:  # none of its prefixes was pruned
+        line = tuple(map(tuple, pruned.path))
+        assert not any(rejected(line[:k]) for k in range(2, len(line)))
+    assert solve(p, pred, "sort").solved == bool(solutions)
+
+
 def test_figure1_partial_paths_and_search():
     completable_path = [(0, 0), (1, 0)]
     incompletable_path = [(0, 0), (0, 1), (1, 1)]  # two edges of the one-triangle square
