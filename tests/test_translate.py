@@ -417,6 +417,12 @@ def test_cli_translate_and_predicate(tmp_path, capsys):
     assert "mystery/2" in capsys.readouterr().err
     paths.write_text(json.dumps([[[0, 0], [2, 0]]]))
     assert main(["predicate", str(prog), str(pj), "--paths", str(paths)]) == 2
+    # not from the start, a vertex twice, at the goal (the line ends there)
+    for bad_path in ([[1, 0], [2, 0]], [[0, 0], [1, 0], [0, 0]], [[0, 0], [1, 0], [2, 0], [2, 1]]):
+        capsys.readouterr()
+        paths.write_text(json.dumps([[[0, 0]], bad_path]))
+        assert main(["predicate", str(prog), str(pj), "--paths", str(paths)]) == 2
+        assert "--paths: path 1 is not a partial path from the start" in capsys.readouterr().err
 
 
 def test_every_engine_rule_up_to_five_literals_agrees_with_prolog(tasks):

@@ -51,15 +51,7 @@ def _panel_predicate(
     from witness.search.panel_search import baseline_values, predicate_name, program_values
 
     predicate_name(predicate)  # the triangle predicates are refused here, as by solve
-    for i, path in enumerate(paths):
-        steps = zip(path, path[1:], strict=False)
-        if (
-            not path
-            or path[0] not in panel.starts
-            or len(set(path)) < len(path)
-            or any(w not in panel.neighbours(v) for v, w in steps)
-        ):
-            raise UsageError(f"--paths: path {i} is not a partial path from a start")
+    _check_partial_paths(panel, paths)
     if predicate.kind == "program":
         values = program_values(panel, predicate, paths)
     elif predicate.kind == "baseline":
@@ -67,6 +59,23 @@ def _panel_predicate(
     else:
         values = [False] * len(paths)
     return _print_values(values, paths, panel, explained, as_json)
+
+
+def _check_partial_paths(panel: Panel, paths: list, paper: bool = False) -> None:
+    """UsageError unless each path is a partial path from a start: distinct
+    vertices, each step along an edge the line may take (in the paper's form,
+    from its one start and not at its end: its line ends there)."""
+    start = "the start" if paper else "a start"
+    for i, path in enumerate(paths):
+        steps = zip(path, path[1:], strict=False)
+        if (
+            not path
+            or path[0] not in panel.starts
+            or len(set(path)) < len(path)
+            or any(w not in panel.neighbours(v) for v, w in steps)
+            or (paper and path[-1] in panel.ends)
+        ):
+            raise UsageError(f"--paths: path {i} is not a partial path from {start}")
 
 
 def _print_values(
@@ -99,7 +108,6 @@ def _print_values(
 def cmd_predicate(args: argparse.Namespace) -> int:
     from witness.learning.translate import load_predicate
     from witness.model.panel import Panel
-    from witness.model.puzzle import is_simple_path
     from witness.pipeline.explain import HAND, hand_program
     from witness.search.panel_search import table_values
     from witness.search.solvers import paper_form
@@ -110,14 +118,11 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     predicate = load_predicate(program)
     paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
-    puzzle = paper_form(panel, predicate)  # the paper's form, when the predicate reads it
     explained = args.program if args.explain else None
-    if puzzle is None:
+    if paper_form(panel, predicate) is None:  # the predicate does not read the paper's form
         return _panel_predicate(predicate, panel, paths, explained, args.json)
-    for i, path in enumerate(paths):
-        if not is_simple_path(puzzle, path) or path[-1] == puzzle.goal:
-            raise UsageError(f"--paths: path {i} is not a partial path from the start")
-    values = table_values(puzzle.to_panel(), predicate, paths)
+    _check_partial_paths(panel, paths, paper=True)
+    values = table_values(panel, predicate, paths)
     return _print_values(values, paths, panel, explained, args.json)
 
 
