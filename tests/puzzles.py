@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 from hypothesis import strategies as st
 
 from witness.model.panel import Panel
-from witness.model.puzzle import PathList, Puzzle, Vertex, is_simple_path, square_edge_counts
+from witness.model.puzzle import PathList, Puzzle, Vertex, square_edge_counts
 
 
 def random_puzzle(
@@ -82,6 +83,16 @@ def satisfies_constraints(puzzle: Puzzle | Panel, path: Sequence[Vertex]) -> boo
     puzzle = paper(puzzle)
     counts = square_edge_counts(puzzle, path)
     return all(counts.get((x, y), 0) == k for x, y, k in puzzle.triangles)
+
+
+def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
+    """A path from the start along grid edges that never repeats a vertex."""
+    if not path or tuple(path[0]) != puzzle.start:
+        return False
+    verts = [tuple(v) for v in path]
+    if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
+        return False
+    return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))
 
 
 def is_solution(puzzle: Puzzle | Panel, path: Sequence[Vertex]) -> bool:

@@ -320,16 +320,6 @@ def square_edge_counts(puzzle: Puzzle, path: Sequence[Vertex]) -> dict[tuple[int
     return counts
 
 
-def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
-    """A path from the start along grid edges that never repeats a vertex."""
-    if not path or tuple(path[0]) != puzzle.start:
-        return False
-    verts = [cast(Vertex, tuple(v)) for v in path]
-    if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
-        return False
-    return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))
-
-
 def paper_puzzle(panel: Panel) -> Puzzle | None:
     """The paper's puzzle form of ``panel`` (triangles of 1 to 3 alone, one
     start, one end elsewhere on the rim), or None when it has none: the
