@@ -30,9 +30,8 @@ def kernel_call(
     program's otherwise."""
     from witness.search.panel_search import program_call, table_call
 
-    paper = paper_form(panel, predicate)
-    if paper is not None:
-        return table_call(paper.to_panel(), predicate, paths)
+    if paper_form(panel, predicate) is not None:
+        return table_call(panel, predicate, paths)
     return program_call(panel, predicate, paths)
 
 
@@ -41,10 +40,9 @@ def partial_paths(
 ) -> list[list[Vertex]]:
     """The paths the kernel takes: in the paper's form, those not at the goal."""
     vertices = [[(v[0], v[1]) for v in p] for p in paths]
-    paper = paper_form(panel, predicate)
-    if paper is None:
+    if paper_form(panel, predicate) is None:
         return vertices
-    return [p for p in vertices if p and p[-1] != paper.goal]
+    return [p for p in vertices if p and p[-1] not in panel.ends]
 
 
 def microseconds_per_call(
