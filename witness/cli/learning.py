@@ -62,20 +62,21 @@ def _panel_predicate(
 
 
 def _check_partial_paths(panel: Panel, paths: list, paper: bool = False) -> None:
-    """UsageError unless each path is a partial path from a start: distinct
-    vertices, each step along an edge the line may take (in the paper's form,
-    from its one start and not at its end: its line ends there)."""
+    """UsageError unless each path is a line a player can have drawn so far
+    (:func:`witness.search.solvers.check_prefix`; in the paper's form also
+    not at its end: its line ends there)."""
+    from witness.errors import InputError
+    from witness.search.solvers import check_prefix
+
     start = "the start" if paper else "a start"
     for i, path in enumerate(paths):
-        steps = zip(path, path[1:], strict=False)
-        if (
-            not path
-            or path[0] not in panel.starts
-            or len(set(path)) < len(path)
-            or any(w not in panel.neighbours(v) for v, w in steps)
-            or (paper and path[-1] in panel.ends)
-        ):
-            raise UsageError(f"--paths: path {i} is not a partial path from {start}")
+        what = f"--paths: path {i} is not a partial path from {start}"
+        try:
+            line = check_prefix(panel, path, option=what)
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
+        if paper and line[-1] in panel.ends:
+            raise UsageError(f"{what}: it ends at the end")
 
 
 def _print_values(
