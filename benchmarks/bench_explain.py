@@ -28,7 +28,6 @@ import time
 from pathlib import Path
 
 from witness.model.panel import Panel
-from witness.model.puzzle import paper_puzzle
 from witness.model.rules import random_walk
 from witness.pipeline.explain import complete, explain, fired_clauses, load_rules, rules_apply
 from witness.search.generate_panels import PanelSpec, random_panel_candidate
@@ -48,7 +47,7 @@ def core_fires(rules, panel: Panel, line: list) -> bool:
     """pi(line) as the compiled search core evaluates it (what A* prunes)."""
     if rules.panel_features:
         return program_values(panel, rules.predicate, [line])[0]
-    return table_values(paper_puzzle(panel).to_panel(), rules.predicate, [line])[0]
+    return table_values(panel, rules.predicate, [line])[0]
 
 
 def random_line(panel: Panel, rng: random.Random) -> list:
