@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable
 
 from witness.model.panel import Panel
-from witness.model.puzzle import paper_puzzle
 from witness.search.asp_solver import solve_asp, solve_panel_asp
 from witness.search.generate import generate_set
 from witness.search.result import SolveResult
@@ -42,8 +41,7 @@ def compare(puzzles: list[Panel], time_limit: float) -> tuple[int, list[float], 
     """Statuses that differ, and each encoding's CPU seconds per puzzle."""
     differ, triangle_s, panel_s = 0, [], []
     for panel in puzzles:
-        puzzle = paper_puzzle(panel)  # path.lp reads the paper's form
-        a, ta = cpu_timed(lambda p=puzzle: solve_asp(p, time_limit=time_limit))
+        a, ta = cpu_timed(lambda p=panel: solve_asp(p, time_limit=time_limit))
         b, tb = cpu_timed(lambda p=panel: solve_panel_asp(p, time_limit=time_limit))
         differ += a.status != b.status
         triangle_s.append(ta)

@@ -120,7 +120,7 @@ def cmd_predicate(args: argparse.Namespace) -> int:
     paths = [parse_path(p, "--paths") for p in read_json_list(args.paths, "--paths")]
     panel = Panel.load(args.puzzle)
     explained = args.program if args.explain else None
-    if paper_form(panel, predicate) is None:  # the predicate does not read the paper's form
+    if not paper_form(panel, predicate):  # the predicate does not read the paper's form
         return _panel_predicate(predicate, panel, paths, explained, args.json)
     _check_partial_paths(panel, paths, paper=True)
     values = table_values(panel, predicate, paths)

@@ -1,9 +1,9 @@
 """The paper's form of a puzzle (triangles of 1 to 3, one start, one goal on
 the rim): :class:`Puzzle` is its constructor, which validates the form
 (``Puzzle(...).to_panel()`` is the :class:`~witness.model.panel.Panel` every
-layer takes), and the view :func:`paper_puzzle` gives of a panel of that form,
-with the grid's integer ids, which the triangle family's specialised pieces
-(the generators' geometry, the MUSE core, ``path.lp``) read.
+layer takes); :func:`is_paper_form` and :func:`check_paper_form` tell whether
+a panel has that form, which the triangle family's specialised pieces (the
+paper mode, the MUSE core, ``path.lp``) take.
 
 Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 (rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,
@@ -320,15 +320,19 @@ def square_edge_counts(puzzle: Puzzle, path: Sequence[Vertex]) -> dict[tuple[int
     return counts
 
 
-def paper_puzzle(panel: Panel) -> Puzzle | None:
-    """The paper's puzzle form of ``panel`` (triangles of 1 to 3 alone, one
-    start, one end elsewhere on the rim), or None when it has none: the
-    triangle family's specialised pieces (the MUSE core, ``path.lp``, the
-    paper mode's checks) read this form; a start that is also the end, a
-    triangle of 4 or an end inside the grid make a panel of the general rules."""
-    if panel.features():
-        return None
+def check_paper_form(panel: Panel) -> None:
+    """A PuzzleError naming the first field of ``panel`` outside the paper's
+    form (triangles of 1 to 3 alone, one start, one end elsewhere on the rim)."""
+    Puzzle.from_panel(panel)
+
+
+def is_paper_form(panel: Panel) -> bool:
+    """Has ``panel`` the paper's form? The triangle family's specialised pieces
+    (the paper mode, the MUSE core, ``path.lp``) take such panels; a start that
+    is also the end, a triangle of 4 or an end inside the grid make a panel of
+    the general rules."""
     try:
-        return Puzzle.from_panel(panel)
+        check_paper_form(panel)
     except PuzzleError:
-        return None
+        return False
+    return True

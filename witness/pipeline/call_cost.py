@@ -30,7 +30,7 @@ def kernel_call(
     program's otherwise."""
     from witness.search.panel_search import program_call, table_call
 
-    if paper_form(panel, predicate) is not None:
+    if paper_form(panel, predicate):
         return table_call(panel, predicate, paths)
     return program_call(panel, predicate, paths)
 
@@ -40,7 +40,7 @@ def partial_paths(
 ) -> list[list[Vertex]]:
     """The paths the kernel takes: in the paper's form, those not at the goal."""
     vertices = [[(v[0], v[1]) for v in p] for p in paths]
-    if paper_form(panel, predicate) is None:
+    if not paper_form(panel, predicate):
         return vertices
     return [p for p in vertices if p and p[-1] not in panel.ends]
 

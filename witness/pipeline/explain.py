@@ -33,7 +33,7 @@ from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import paper_puzzle
+from witness.model.puzzle import is_paper_form
 from witness.model.rules import Violation, lines_of, path_violations
 from witness.search.panel_features import (
     clause_fires,
@@ -83,7 +83,7 @@ class Rules:
 def default_rules(panel: Panel) -> str:
     """``paper`` on a panel of the paper's form (triangles only, one start, one
     end), ``hand`` on every other panel."""
-    return "paper" if paper_puzzle(panel) is not None else HAND
+    return "paper" if is_paper_form(panel) else HAND
 
 
 def load_rules(spec: str) -> Rules:
@@ -225,7 +225,7 @@ def rules_apply(rules: Rules, panel: Panel) -> str:
                 "or removed edges or vertices: these rules never fire here"
             )
         return ""
-    if paper_puzzle(panel) is None:
+    if not is_paper_form(panel):
         return (
             f"the rules {rules.name!r} read the paper's triangle features, defined on "
             "panels of the paper's form only (triangles of 1 to 3, one start, one end "

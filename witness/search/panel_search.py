@@ -75,7 +75,7 @@ from witness.model.base import (
     Vertex,
 )
 from witness.model.panel import Panel
-from witness.model.puzzle import paper_puzzle
+from witness.model.puzzle import is_paper_form
 from witness.model.rules import CheckStopped, is_solution
 from witness.search.kernels import panel as kernels
 from witness.search.kernels.panel import (
@@ -158,7 +158,7 @@ class CoreSettings:
     """How the general core searches. ``paper``: the paper's triangle
     behaviour, on a triangle puzzle of the paper's form alone (triangles only,
     one start, one end elsewhere on the rim:
-    :func:`witness.model.puzzle.paper_puzzle` gives a Puzzle), with the
+    :func:`witness.model.puzzle.is_paper_form`), with the
     expansions and paths of the paper's triangle search that ``tests/data``
     records: a line ends at the end (goal-tested there, never extended), h is
     the Manhattan distance to the end (no targets), pi_baseline is the
@@ -349,7 +349,7 @@ def table_call(
     Table 3 or a learned one) on partial paths (from the start, not at the
     end) of a panel of the paper's form, as the paper mode evaluates it, made
     ready as :func:`program_call` is."""
-    if paper_puzzle(panel) is None:
+    if not is_paper_form(panel):
         raise InputError("Table 1's features are those of a panel of the paper's form")
     geo = build_panel_geometry(panel)
     args = (
@@ -684,7 +684,7 @@ def _paper_code(panel: Panel, predicate: str | Predicate, settings: CoreSettings
     paper's form."""
     if not settings.paper:
         return 0
-    if paper_puzzle(panel) is None:
+    if not is_paper_form(panel):
         raise InputError("the paper's mode of the general search takes triangle puzzles alone")
     if isinstance(predicate, Predicate) and predicate.kind == "program":
         return 2

@@ -1,7 +1,7 @@
 """The one A* driver, ``witness.search.solve``: it takes any panel and runs
 the compiled core on it (:mod:`witness.search.panel_search`) with the
 settings :func:`core_for` picks. A panel of the paper's form (triangles only, one start, one end
-elsewhere on the rim: :func:`witness.model.puzzle.paper_puzzle`) is the
+elsewhere on the rim: :func:`witness.model.puzzle.is_paper_form`) is the
 triangle family: with a built-in predicate (none, the paper's pi_baseline,
 Table 3) or a learned program over the paper's Table 1 features it runs in
 the core's paper mode (:data:`witness.search.panel_search.PAPER_MODE`: the
@@ -20,7 +20,7 @@ from typing import cast
 
 from witness.errors import InputError
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, Vertex, paper_puzzle
+from witness.model.puzzle import Vertex, is_paper_form
 from witness.model.rules import PathError, is_solution, lines_of, path_violations
 from witness.search import panel_geometry, panel_search
 from witness.search.panel_features import reads_panel_features
@@ -28,14 +28,15 @@ from witness.search.predicates import BUILTINS, Predicate
 from witness.search.result import SolveResult
 
 
-def paper_form(puzzle: Panel, predicate: Predicate | None = None) -> Puzzle | None:
-    """The paper's puzzle form of ``puzzle`` (:func:`witness.model.puzzle.paper_puzzle`)
-    when the search and ``predicate`` read it (Table 1's features, the paper
-    mode), None when they read the panel: a panel of another form, or a learned
-    program over the panel features. ``predicate`` None stands for a built-in one."""
+def paper_form(puzzle: Panel, predicate: Predicate | None = None) -> bool:
+    """Do the search and ``predicate`` read ``puzzle`` in the paper's form
+    (:func:`witness.model.puzzle.is_paper_form`; Table 1's features, the paper
+    mode)? False when they read the panel: a panel of another form, or a
+    learned program over the panel features. ``predicate`` None stands for a
+    built-in one."""
     if predicate is not None and reads_panel_features(predicate):
-        return None
-    return paper_puzzle(puzzle.to_panel())
+        return False
+    return is_paper_form(puzzle.to_panel())
 
 
 def core_for(
@@ -45,10 +46,10 @@ def core_for(
     the paper mode (:data:`~witness.search.panel_search.PAPER_MODE`) where the
     predicate reads the paper's form (:func:`paper_form`), the general rules
     otherwise."""
-    paper = paper_form(puzzle, predicate)
-    if paper is not None:
-        return paper.to_panel(), panel_search.PAPER_MODE
-    return puzzle.to_panel(), panel_search.GENERAL
+    panel = puzzle.to_panel()
+    if paper_form(panel, predicate):
+        return panel, panel_search.PAPER_MODE
+    return panel, panel_search.GENERAL
 
 
 def builtin(predicate: Predicate | str) -> Predicate:

@@ -34,7 +34,7 @@ from pathlib import Path
 from witness.io import check_file, check_folder, make_folder, write_files
 from witness.learning.translate import clause_text
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, paper_puzzle, size_pair
+from witness.model.puzzle import Vertex, is_paper_form, size_pair
 from witness.search.panel_features import blamed_place, reads_panel_features
 from witness.search.predicates import Clause, Predicate
 from witness.verify import generality as triangle_argument
@@ -218,7 +218,7 @@ def may_prune(verdict: dict, rows: int, cols: int, panel: Panel | None = None) -
             return False
         max_rows, max_cols = size_pair(verdict["max_size"])
         return covers_panel(panel, tuple(verdict["panel"]["kinds"]), max_rows, max_cols)
-    if panel is not None and paper_puzzle(panel) is None:  # not the paper's form
+    if panel is not None and not is_paper_form(panel):  # not the paper's form
         return False
     if status == PROVEN:
         return True

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, paper_puzzle
+from witness.model.puzzle import Vertex, is_paper_form
 from witness.model.rules import CheckStopped, check
 from witness.search.asp_solver.program import is_exact, lazy_families
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
@@ -41,12 +41,11 @@ def solve_view_asp(
     settings: AspSettings = DEFAULT_SETTINGS,
 ) -> SolveResult:
     """clingo on a panel: the triangle family's own encoding for a panel of
-    the paper's form (:func:`witness.model.puzzle.paper_puzzle`), the panel
+    the paper's form (:func:`witness.model.puzzle.is_paper_form`), the panel
     encodings otherwise (with ``settings``)."""
-    paper = paper_puzzle(panel)
-    if paper is None:
+    if not is_paper_form(panel):
         return solve_panel_asp(panel, time_limit=time_limit, settings=settings)
-    return solve_asp(paper, time_limit=time_limit)
+    return solve_asp(panel, time_limit=time_limit)
 
 
 @dataclass(frozen=True)

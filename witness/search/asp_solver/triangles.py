@@ -1,5 +1,5 @@
-"""A paper (triangle) puzzle solved with clingo: the encoding ``path.lp`` and
-the puzzle as facts."""
+"""A panel of the paper's form (:func:`witness.model.puzzle.is_paper_form`)
+solved with clingo: the encoding ``path.lp`` and the panel as facts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import time
 
 import clingo
 
-from witness.model.puzzle import Puzzle, Vertex
+from witness.model.panel import Panel
+from witness.model.puzzle import Vertex, check_paper_form
 from witness.search.asp_solver.control import (
     ground_by,
     pair,
@@ -19,19 +20,24 @@ from witness.search.encodings import encoding
 from witness.search.result import SolveResult
 
 
-def puzzle_facts(puzzle: Puzzle) -> str:
-    """The puzzle as ASP facts for ``path.lp``: ``start/1``, ``goal/1`` and ``tri/2``."""
-    facts = [f"start({pair(puzzle.start)}).", f"goal({pair(puzzle.goal)})."]
-    facts += [f"tri({pair((x, y))}, {k})." for x, y, k in puzzle.triangles]
+def puzzle_facts(panel: Panel) -> str:
+    """A panel of the paper's form as ASP facts for ``path.lp``: ``start/1``,
+    ``goal/1`` and ``tri/2`` (a PuzzleError for a panel of another form)."""
+    panel = panel.to_panel()
+    check_paper_form(panel)
+    facts = [f"start({pair(panel.starts[0])}).", f"goal({pair(panel.ends[0])})."]
+    facts += [f"tri({pair((x, y))}, {k})." for x, y, k, _ in panel.triangles]
     return "\n".join(facts) + "\n"
 
 
-def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
-    """Solve ``puzzle`` with clingo; see the module docstring for the metrics."""
+def solve_asp(puzzle: Panel, time_limit: float | None = None) -> SolveResult:
+    """Solve ``puzzle``, a panel of the paper's form, with clingo: ``expansions``
+    are clingo's choices."""
+    panel = puzzle.to_panel()
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    ctl = clingo.Control(["--models=1", f"-c rows={puzzle.rows}", f"-c cols={puzzle.cols}"])
-    grounded = ground_by(ctl, encoding("path.lp") + puzzle_facts(puzzle), deadline)
+    ctl = clingo.Control(["--models=1", f"-c rows={panel.rows}", f"-c cols={panel.cols}"])
+    grounded = ground_by(ctl, encoding("path.lp") + puzzle_facts(panel), deadline)
     t_ground = time.perf_counter()
 
     edges: list[tuple[Vertex, Vertex]] = []
@@ -56,7 +62,7 @@ def solve_asp(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
     t_end = time.perf_counter()
 
     solved = satisfiable and not timed_out
-    path = path_from_edges(puzzle.start, edges) if solved else None
+    path = path_from_edges(panel.starts[0], edges) if solved else None
     # a control still grounding in its thread must not be touched
     stats = ctl.statistics["solving"]["solvers"] if grounded else {"choices": 0, "conflicts": 0}
     if timed_out:
