@@ -24,9 +24,8 @@ import numpy as np
 from witness.difficulty.entropy import Difficulty
 from witness.difficulty.player import Player
 from witness.learning.translate import load_predicate
-from witness.model.base import PuzzleError
 from witness.model.panel import Panel
-from witness.model.puzzle import DIRECTIONS, Puzzle
+from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex, is_paper_form
 from witness.search.kernels.triangle import (
     ENTER,
     ENTROPY_DONE,
@@ -43,6 +42,7 @@ from witness.search.kernels.triangle import (
     step,
 )
 from witness.search.panel_features import reads_panel_features
+from witness.search.panel_geometry import build_panel_geometry
 from witness.search.predicates import Predicate
 
 DEFAULT_MEMORY_MB = 2048
@@ -63,69 +63,68 @@ class Geometry:
     goal: int
 
 
-def muse_geometry(puzzle: Puzzle) -> Geometry:
-    """The arrays of ``puzzle`` (vertex, edge and square ids of :class:`Puzzle`)."""
-    nv, ns = puzzle.n_vertices, puzzle.n_squares
-    neighbour = np.full((nv, 4), -1, np.int32)
+def _edge_squares(panel: Panel, v: Vertex, w: Vertex) -> list[int]:
+    """Ids of the one or two squares beside the edge from ``v`` to its neighbour ``w``."""
+    (x1, y1), (x2, y2) = sorted((v, w))
+    if y1 == y2:  # horizontal: the squares below and above
+        beside = [(x1, y1 - 1), (x1, y1)]
+    else:  # vertical: left and right
+        beside = [(x1 - 1, y1), (x1, y1)]
+    return [y * panel.cols + x for x, y in beside if panel.in_cells((x, y))]
+
+
+def muse_geometry(panel: Panel) -> Geometry:
+    """The arrays of a panel of the paper's form: vertex ``(x, y)`` is id
+    ``y * (cols + 1) + x`` (the search core's, whose steps and distances to the
+    goal it takes), square ``(x, y)`` is ``y * cols + x``."""
+    searched = build_panel_geometry(panel)
+    cols = panel.cols
+    nv, ns = (panel.rows + 1) * (cols + 1), panel.rows * cols
     edge_squares = np.full((nv, 4, 2), -1, np.int32)
     corner_squares = np.full((nv, 4), -1, np.int32)
-    h = np.zeros(nv, np.int32)
-    gx, gy = puzzle.goal
     for vid in range(nv):
-        x, y = puzzle.vertex_at(vid)
-        h[vid] = abs(x - gx) + abs(y - gy)
+        x, y = vid % (cols + 1), vid // (cols + 1)
         for d, (dx, dy) in enumerate(DIRECTIONS):
-            w = (x + dx, y + dy)
-            if puzzle.in_grid(w):
-                neighbour[vid, d] = puzzle.vertex_id(w)
-                squares = puzzle.edge_squares(puzzle.edge_id((x, y), w))
-                for i, s in enumerate(squares):
-                    edge_squares[vid, d, i] = puzzle.square_id(s)
-        i = 0
-        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
-            if 0 <= sx < puzzle.cols and 0 <= sy < puzzle.rows:
-                corner_squares[vid, i] = puzzle.square_id((sx, sy))
-                i += 1
+            if searched.neighbour[vid, d] >= 0:
+                for i, s in enumerate(_edge_squares(panel, (x, y), (x + dx, y + dy))):
+                    edge_squares[vid, d, i] = s
+        corners = ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
+        ids = [sy * cols + sx for sx, sy in corners if panel.in_cells((sx, sy))]
+        corner_squares[vid, : len(ids)] = ids
     square_corners = np.array(
         [
-            [puzzle.vertex_id(c) for c in puzzle.square_corners(puzzle.square_at(s))]
-            for s in range(ns)
+            [(y + dy) * (cols + 1) + x + dx for dx, dy in ((0, 0), (1, 0), (1, 1), (0, 1))]
+            for y in range(panel.rows)
+            for x in range(cols)
         ],
         dtype=np.int32,
-    )
+    ).reshape(ns, 4)
+    constrained = np.array([y * cols + x for x, y, *_ in panel.triangles], dtype=np.int32)
     triangles = np.zeros(ns, np.int32)
-    for x, y, k in puzzle.triangles:
-        triangles[puzzle.square_id((x, y))] = k
-    constrained = np.array(
-        [puzzle.square_id((x, y)) for x, y, _ in puzzle.triangles], dtype=np.int32
-    )
+    triangles[constrained] = [k for _, _, k, _ in panel.triangles]
     return Geometry(
-        neighbour,
+        searched.neighbour,
         edge_squares,
         corner_squares,
         square_corners,
         triangles,
         constrained,
-        h,
-        puzzle.vertex_id(puzzle.start),
-        puzzle.vertex_id(puzzle.goal),
+        searched.h,
+        searched.starts[0],
+        int(searched.ends[0]),
     )
 
 
 def applies(panel: Panel, player: Player) -> bool:
     """Does the compiled core score ``panel`` for ``player``? It takes a panel the
-    triangle puzzle holds (:meth:`Puzzle.from_panel`: only triangles, of 1 to 3,
-    one start and one other end) and a player with no hand rule, at most one
+    paper's form (:func:`~witness.model.puzzle.is_paper_form`: only triangles,
+    of 1 to 3, one start and one other end on the rim) and a player with no hand rule, at most one
     program, a triangle one, and no policy."""
     if player.hand or player.policy != "none" or len(player.programs) > 1:
         return False
     if any(reads_panel_features(p) for p in player.programs):
         return False
-    try:
-        Puzzle.from_panel(panel)
-    except PuzzleError:
-        return False
-    return True
+    return is_paper_form(panel)
 
 
 def _memo(cap: int, width: int) -> tuple[np.ndarray, ...]:
@@ -149,11 +148,11 @@ class _Core:
     the geometry, the per-square and per-vertex state, the path with its frames,
     the lookahead's stack and the memo (grown on demand)."""
 
-    def __init__(self, puzzle: Puzzle, pred: Predicate, lookahead: int):
-        self.geo = geo = muse_geometry(puzzle)
+    def __init__(self, panel: Panel, pred: Predicate, lookahead: int):
+        self.geo = geo = muse_geometry(panel)
         self.encoded = pred.encoded
         self.lookahead = lookahead
-        nv, ns = puzzle.n_vertices, puzzle.n_squares
+        nv, ns = len(geo.neighbour), len(geo.triangles)
         self.cpos = np.full(ns, -1, np.int64)
         for i, s in enumerate(geo.constrained):
             self.cpos[s] = i
@@ -229,7 +228,7 @@ def compiled_scores(
     ``out_of_memory`` when the memo would exceed ``memory_mb``."""
     warm_up()
     pred = player.programs[0] if player.programs else load_predicate("none")
-    core = _Core(Puzzle.from_panel(panel), pred, lookahead)
+    core = _Core(panel, pred, lookahead)
     max_slots = int((memory_mb or DEFAULT_MEMORY_MB) * 1e6 // core.memo_bytes_per_slot)
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit

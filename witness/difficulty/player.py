@@ -17,7 +17,7 @@ from witness.difficulty.game import HAND_RULES, POLICIES, Line, PanelGame, Rule
 from witness.errors import InputError
 from witness.learning.translate import load_predicate
 from witness.model.base import PuzzleError
-from witness.model.puzzle import Puzzle
+from witness.model.puzzle import check_paper_form
 from witness.search.panel_features import predicate_holds, program_fires, reads_panel_features
 from witness.search.predicates import Predicate, as_program
 
@@ -85,7 +85,7 @@ def program_rule(predicate: Predicate, game: PanelGame) -> Rule:
 
         return family
     try:
-        Puzzle.from_panel(panel)  # the paper's form, which a triangle program reads
+        check_paper_form(panel)  # the paper's form, which a triangle program reads
     except PuzzleError as exc:
         extra = panel.features()
         why = f"on a panel with {', '.join(extra)}" if extra else f"here ({exc})"

@@ -116,7 +116,7 @@ from witness.learning.labels import (
     family_labelling,
 )
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle
+from witness.model.puzzle import check_paper_form
 from witness.search.panel_features import FAMILIES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -523,7 +523,7 @@ def _task_inputs(
                 f"{name}: the panel has {extra[0]}, but bias {bias} has no panel family "
                 f"(a '% family:' line, or a file named {'.pl, '.join(FAMILIES)}.pl)"
             )
-        Puzzle.from_panel(panel)  # the paper's puzzle form holds it, or a PuzzleError
+        check_paper_form(panel)  # the paper's puzzle form holds it, or a PuzzleError
     return [replace(panel, meta={}) for panel in panels]
 
 

@@ -13,9 +13,9 @@ A :class:`Panel` is immutable and validated on construction
 (:mod:`witness.model.panel_check`); :func:`panel_from_dict` is the one JSON
 loader (:meth:`Puzzle.from_dict <witness.model.puzzle.Puzzle.from_dict>` goes
 through it too) and :func:`panel_to_dict` writes exactly the old format for a
-triangle-only panel. :func:`witness.model.puzzle.paper_puzzle` gives the
-paper's form of a panel that has it (the triangle family's specialised pieces
-read it). The rules themselves are in :mod:`witness.model.rules`.
+triangle-only panel. :func:`witness.model.puzzle.is_paper_form` says whether
+a panel has the paper's form (the triangle family's specialised pieces take
+such panels). The rules themselves are in :mod:`witness.model.rules`.
 """
 
 from __future__ import annotations
