@@ -10,7 +10,14 @@ from itertools import pairwise
 from hypothesis import strategies as st
 
 from witness.model.panel import Panel
-from witness.model.puzzle import PathList, Puzzle, Vertex, square_edge_counts
+from witness.model.puzzle import (
+    PathList,
+    Puzzle,
+    Vertex,
+    grid_neighbours,
+    peripheral,
+    square_edge_counts,
+)
 
 
 def random_puzzle(
@@ -22,11 +29,10 @@ def random_puzzle(
 ) -> Puzzle:
     """A puzzle that starts at (0, 0), or on any vertex with ``any_start``."""
     rows, cols = rng.randint(min_side, max_rows), rng.randint(min_side, max_cols)
-    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
     start = (0, 0)
     if any_start:
         start = (rng.randint(0, cols), rng.randint(0, rows))
-    goal = rng.choice([v for v in probe.peripheral_vertices() if v != start])
+    goal = rng.choice([v for v in peripheral(rows, cols) if v != start])
     squares = [(x, y) for y in range(rows) for x in range(cols)]
     chosen = rng.sample(squares, rng.randint(0, len(squares)))
     return Puzzle(
@@ -51,6 +57,22 @@ def puzzles(draw, max_rows: int = 3, max_cols: int = 3, any_start: bool = False)
     return random_puzzle(rng, max_rows, max_cols, any_start=any_start)
 
 
+def neighbours(puzzle: Puzzle | Panel, v: Vertex) -> list[Vertex]:
+    """The grid neighbours of ``v`` (the rectangle's, in DIRECTIONS order)."""
+    return grid_neighbours(v, puzzle.rows, puzzle.cols)
+
+
+def triangle_map(puzzle: Puzzle | Panel) -> dict[tuple[int, int], int]:
+    """Square -> its number of triangles."""
+    return {(t[0], t[1]): t[2] for t in puzzle.triangles}
+
+
+def square_corners(s: tuple[int, int]) -> tuple[Vertex, Vertex, Vertex, Vertex]:
+    """The square's corners, counter-clockwise from its lower left."""
+    x, y = s
+    return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+
+
 # The paper's Figure 1: one row of two squares, one and two triangles.
 FIGURE1 = Puzzle(rows=1, cols=2, goal=(2, 1), triangles=((0, 0, 1), (1, 0, 2)))
 
@@ -67,7 +89,7 @@ def all_partial_paths(puzzle: Puzzle | Panel) -> list[list[tuple[int, int]]]:
 
     def walk() -> None:
         out.append(list(path))
-        for w in p.neighbours(path[-1]):
+        for w in neighbours(p, path[-1]):
             if w not in path and w != p.goal:
                 path.append(w)
                 walk()
@@ -90,7 +112,8 @@ def is_simple_path(puzzle: Puzzle, path: Sequence[Vertex]) -> bool:
     if not path or tuple(path[0]) != puzzle.start:
         return False
     verts = [tuple(v) for v in path]
-    if len(set(verts)) != len(verts) or not all(puzzle.in_grid(v) for v in verts):
+    inside = all(0 <= x <= puzzle.cols and 0 <= y <= puzzle.rows for x, y in verts)
+    if len(set(verts)) != len(verts) or not inside:
         return False
     return all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(verts))
 
@@ -115,7 +138,7 @@ def enumerate_simple_paths(puzzle: Puzzle | Panel) -> Iterable[PathList]:
 
     def extend() -> Iterable[PathList]:
         v = path[-1]
-        for w in puzzle.neighbours(v):
+        for w in neighbours(puzzle, v):
             if w in on_path:
                 continue
             path.append(w)

@@ -14,7 +14,7 @@ from pathlib import Path
 import janus_swi as janus
 import pytest
 from project_files import TRIANGLE_BIASES
-from puzzles import seeded_puzzles
+from puzzles import neighbours, seeded_puzzles, square_corners, triangle_map
 from test_examples import path_puzzle, path_puzzles, read_exs
 
 from ilp.bias import read_bias
@@ -175,7 +175,7 @@ def test_rule1_is_exactly_the_over_count(tasks, name):
     expected = {
         (pid, atom)
         for pid, atom, puzzle, verts, s in rows
-        if square_edge_counts(puzzle, verts).get(s, 0) > puzzle.triangle_map[s]
+        if square_edge_counts(puzzle, verts).get(s, 0) > triangle_map(puzzle)[s]
     }
     assert pairs_where(m, "rule1") == expected
 
@@ -198,8 +198,8 @@ def test_bk_values_match_python(tasks, name):
     table = {tuple(k.split()[:2]): list(map(int, k.split()[2:])) for k in got}
     for pid, atom, puzzle, verts, s in rows:
         n = square_edge_counts(puzzle, verts).get(s, 0)
-        k = puzzle.triangle_map[s]
-        corners = puzzle.square_corners(s)
+        k = triangle_map(puzzle)[s]
+        corners = square_corners(s)
         adjacent = int(verts[-1] in corners)
         unvisited = sum(c not in verts for c in corners)
         dead = int(not goal_reachable(puzzle, verts))
@@ -223,7 +223,7 @@ def goal_reachable(puzzle: Puzzle, verts: list) -> bool:
     while frontier:
         nxt = []
         for v in frontier:
-            for w in puzzle.neighbours(v):
+            for w in neighbours(puzzle, v):
                 if w == puzzle.goal:
                     return True
                 if w not in seen:

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from puzzles import enumerate_solutions, puzzles, satisfies_constraints, seeded_puzzles
+from puzzles import (
+    enumerate_solutions,
+    neighbours,
+    puzzles,
+    satisfies_constraints,
+    seeded_puzzles,
+)
 
 from profiles import examples
 from witness.difficulty.entropy import (
@@ -77,7 +83,7 @@ def t31_actions(state: tuple) -> list[tuple]:
     """A(s): extend the path to an unvisited neighbour; nothing once at the goal."""
     if state[-1] == T31_GRID.goal:
         return []
-    return [state + (w,) for w in T31_GRID.neighbours(state[-1]) if w not in state]
+    return [state + (w,) for w in neighbours(T31_GRID, state[-1]) if w not in state]
 
 
 def t31_goal(state: tuple) -> bool:
@@ -172,7 +178,7 @@ def brute_force(puzzle: Puzzle, pred: Predicate, n: int) -> tuple[float, float]:
     def moves(path):  # L(s): A(s) minus what the rules reject (solutions always kept)
         if path[-1] == puzzle.goal:
             return []
-        kids = [path + [w] for w in puzzle.neighbours(path[-1]) if w not in path]
+        kids = [path + [w] for w in neighbours(puzzle, path[-1]) if w not in path]
         return [c for c in kids if solved(c) or not predicate_holds(pred, puzzle.to_panel(), c)]
 
     def probe(path, k):  # (solved within k moves, solved or k more moves)
@@ -257,7 +263,7 @@ def test_generic_algorithm_agrees_with_fast():
             def actions(s, p=puzzle):
                 if s[-1] == p.goal:
                     return []
-                kids = [s + (w,) for w in p.neighbours(s[-1]) if w not in s]
+                kids = [s + (w,) for w in neighbours(p, s[-1]) if w not in s]
                 return [c for c in kids if goal(c) or not predicate_holds(PAPER, p.to_panel(), c)]
 
             def goal(s, p=puzzle):

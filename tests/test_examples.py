@@ -19,6 +19,7 @@ from puzzles import (
     all_partial_paths,
     enumerate_simple_paths,
     enumerate_solutions,
+    neighbours,
     puzzles,
     seeded_puzzles,
 )
@@ -37,7 +38,7 @@ from witness.learning.examples import (
     write_task,
 )
 from witness.learning.labels import TooManyPaths, build_path_tree
-from witness.model.puzzle import Puzzle, square_edge_counts
+from witness.model.puzzle import Puzzle, peripheral, square_edge_counts
 from witness.paper import TABLE3_PROLOG
 
 # the triangle biases (f(Path, Square)); panel biases are tests/test_panel_bk.py's
@@ -50,7 +51,7 @@ def path_puzzle(rng: random.Random, rows: int, cols: int) -> Puzzle:
     (in the spirit of Algorithm 4, written here so tests do not depend on
     witness.search.generate)."""
     probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
-    goal = rng.choice([v for v in probe.peripheral_vertices() if v != (0, 0)])
+    goal = rng.choice([v for v in peripheral(rows, cols) if v != (0, 0)])
     probe = Puzzle(rows=rows, cols=cols, goal=goal)
     path, seen = [probe.start], {probe.start}
 
@@ -58,7 +59,7 @@ def path_puzzle(rng: random.Random, rows: int, cols: int) -> Puzzle:
         v = path[-1]
         if v == goal:
             return True
-        nbrs = [w for w in probe.neighbours(v) if w not in seen]
+        nbrs = [w for w in neighbours(probe, v) if w not in seen]
         rng.shuffle(nbrs)
         for w in nbrs:
             path.append(w)

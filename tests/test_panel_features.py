@@ -5,7 +5,7 @@ extends to a solution, on random small panels of every symbol type."""
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from puzzles import puzzles
+from puzzles import neighbours, puzzles, triangle_map
 from test_rules_oracle import panels
 
 from profiles import examples
@@ -199,11 +199,11 @@ def _table1_oracle(puzzle, path, cell) -> dict:
     steps = {frozenset(s) for s in zip(path, path[1:], strict=False)}
     region, todo = {path[-1]}, [path[-1]]
     while todo:
-        for w in puzzle.neighbours(todo.pop()):
+        for w in neighbours(puzzle, todo.pop()):
             if w not in path and w not in region:
                 region.add(w)
                 todo.append(w)
-    triangles = puzzle.triangle_map.get(cell, 0)
+    triangles = triangle_map(puzzle).get(cell, 0)
     edges = len(sides & steps)
     visited = sum(c in path for c in corners)
     return {

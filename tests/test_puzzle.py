@@ -1,13 +1,22 @@
-"""Puzzle model: JSON round trip, validation errors naming the field, geometry ids."""
+"""The paper's puzzle form: JSON round trip, validation errors naming the field,
+the squares beside an edge."""
 
 import json
 
 import pytest
 from hypothesis import given
-from puzzles import FIGURE1, enumerate_solutions, is_solution, puzzles
+from puzzles import (
+    FIGURE1,
+    enumerate_solutions,
+    is_solution,
+    neighbours,
+    puzzles,
+    square_corners,
+    triangle_map,
+)
 
 from witness.cli import main
-from witness.model.puzzle import Puzzle, PuzzleError, square_edge_counts
+from witness.model.puzzle import Puzzle, PuzzleError, square_edge_counts, squares_beside
 
 GOOD = {"rows": 2, "cols": 3, "start": [0, 0], "goal": [3, 2], "triangles": [[0, 1, 2], [2, 0, 1]]}
 
@@ -15,7 +24,7 @@ GOOD = {"rows": 2, "cols": 3, "start": [0, 0], "goal": [3, 2], "triangles": [[0,
 def test_design_example_loads_and_round_trips():
     p = Puzzle.from_dict(GOOD)
     assert (p.rows, p.cols, p.start, p.goal) == (2, 3, (0, 0), (3, 2))
-    assert p.triangle_map == {(0, 1): 2, (2, 0): 1}
+    assert triangle_map(p) == {(0, 1): 2, (2, 0): 1}
     assert Puzzle.from_json(p.to_json()) == p
     no_start = dict(GOOD)
     del no_start["start"]
@@ -81,22 +90,20 @@ def test_cli_exit_2_on_malformed_json(tmp_path, capsys):
 
 
 @given(puzzles(4, 4))
-def test_ids_are_a_bijection_and_edges_border_their_squares(p):
-    assert sorted(p.vertex_id(p.vertex_at(i)) for i in range(p.n_vertices)) == list(
-        range(p.n_vertices)
-    )
-    all_edges = set()
-    for sid in range(p.n_squares):
-        s = p.square_at(sid)
-        edges = p.square_edges(s)
-        assert len(set(edges)) == 4
-        corners = set(p.square_corners(s))
-        for e in edges:
-            a, b = p.edge_ends(e)
-            assert {a, b} <= corners and p.edge_id(a, b) == e == p.edge_id(b, a)
-            assert s in p.edge_squares(e)
-        all_edges |= set(edges)
-    assert all_edges == set(range(p.n_edges))
+def test_the_squares_beside_an_edge_are_those_it_borders(p):
+    """squares_beside by the definition: the squares of the grid with both ends
+    of the edge among their corners."""
+    squares = [(x, y) for y in range(p.rows) for x in range(p.cols)]
+    for y in range(p.rows + 1):
+        for x in range(p.cols + 1):
+            for w in neighbours(p, (x, y)):
+                expected = [s for s in squares if {(x, y), w} <= set(square_corners(s))]
+                beside = squares_beside(p.rows, p.cols, (x, y), w)
+                assert (
+                    sorted(beside) == expected == sorted(squares_beside(p.rows, p.cols, w, (x, y)))
+                )
+    with pytest.raises(ValueError):
+        squares_beside(p.rows, p.cols, (0, 0), (1, 1))
 
 
 def test_figure1_solution_and_non_solution():

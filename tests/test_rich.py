@@ -11,11 +11,18 @@ from pathlib import Path
 
 import janus_swi as janus
 import pytest
-from puzzles import all_partial_paths, enumerate_solutions, seeded_puzzles
+from puzzles import (
+    all_partial_paths,
+    enumerate_solutions,
+    neighbours,
+    seeded_puzzles,
+    square_corners,
+    triangle_map,
+)
 
 from witness.learning.examples import BIAS_DIR, write_task
 from witness.learning.translate import translate_file
-from witness.model.puzzle import Puzzle, path_edges
+from witness.model.puzzle import Puzzle
 from witness.search.panel_features import square_features
 from witness.search.panel_search import table_values
 from witness.search.predicates import Clause, Comparison, Predicate, const, feat
@@ -53,16 +60,16 @@ def addable_oracle(puzzle: Puzzle, path: list, square: tuple[int, int]) -> int:
     while frontier:
         nxt = []
         for v in frontier:
-            for w in puzzle.neighbours(v):
+            for w in neighbours(puzzle, v):
                 if w not in on_path and w not in reached:
                     reached.add(w)
                     nxt.append(w)
         frontier = nxt
-    used = set(path_edges(puzzle, path))
+    used = {frozenset(step) for step in zip(path, path[1:], strict=False)}
+    corners = square_corners(square)
     count = 0
-    for e in puzzle.square_edges(square):
-        a, b = puzzle.edge_ends(e)
-        if e not in used and a in reached and b in reached:
+    for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+        if frozenset((a, b)) not in used and a in reached and b in reached:
             count += 1
     return count
 
@@ -85,7 +92,7 @@ def core_addable(puzzle: Puzzle, paths: list, square: tuple[int, int]) -> list[i
         rows=puzzle.rows,
         cols=puzzle.cols,
         goal=puzzle.goal,
-        triangles=((x, y, puzzle.triangle_map[square]),),
+        triangles=((x, y, triangle_map(puzzle)[square]),),
     )
     out = [-1] * len(paths)
     for value in range(5):

@@ -12,7 +12,15 @@ from itertools import product
 import clingo
 import pytest
 from hypothesis import HealthCheck, given, settings
-from puzzles import enumerate_simple_paths, enumerate_solutions, is_solution, paper, puzzles
+from puzzles import (
+    enumerate_simple_paths,
+    enumerate_solutions,
+    is_solution,
+    neighbours,
+    paper,
+    puzzles,
+    triangle_map,
+)
 
 from witness.cli import main
 from witness.model.puzzle import Puzzle, peripheral, square_edge_counts
@@ -136,10 +144,9 @@ HAND_MADE: dict[str, Clause] = {
 def start_goal_pairs(rows: int, cols: int):
     """Every start and goal of the paper's puzzle form: any vertex, and a rim
     vertex other than it."""
-    probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
     for y in range(rows + 1):
         for x in range(cols + 1):
-            for goal in probe.peripheral_vertices():
+            for goal in peripheral(rows, cols):
                 if goal != (x, y):
                     yield (x, y), goal
 
@@ -255,7 +262,7 @@ def check_counterexample(cx, cl: Clause) -> None:
     assert is_solution(cx.puzzle, cx.solution)
     assert 1 <= len(cx.prefix) < len(cx.solution)
     assert cx.solution[: len(cx.prefix)] == cx.prefix
-    assert cx.blamed in paper(cx.puzzle).triangle_map
+    assert cx.blamed in triangle_map(cx.puzzle)
     values = square_features(cx.puzzle.to_panel(), cx.prefix, cx.blamed)
     assert values == cx.features
     assert all(c.evaluate(values) for c in cl.comparisons)
@@ -448,8 +455,8 @@ def random_walk_puzzle(rng: random.Random, rows: int, cols: int):
     times constrained (None when the walk gets stuck first)."""
     probe = Puzzle(rows=rows, cols=cols, goal=(cols, rows))
     path = [(rng.randint(0, cols), rng.randint(0, rows))]
-    while len(path) < 2 or not probe.is_peripheral(path[-1]) or rng.random() < 0.7:
-        steps = [w for w in probe.neighbours(path[-1]) if w not in path]
+    while len(path) < 2 or path[-1] not in peripheral(rows, cols) or rng.random() < 0.7:
+        steps = [w for w in neighbours(probe, path[-1]) if w not in path]
         if not steps:
             return None
         path.append(rng.choice(steps))

@@ -25,7 +25,7 @@ from witness.difficulty.entropy import Difficulty
 from witness.difficulty.player import Player
 from witness.learning.translate import load_predicate
 from witness.model.panel import Panel
-from witness.model.puzzle import DIRECTIONS, Puzzle, Vertex, is_paper_form
+from witness.model.puzzle import DIRECTIONS, Puzzle, is_paper_form, squares_beside
 from witness.search.kernels.triangle import (
     ENTER,
     ENTROPY_DONE,
@@ -63,16 +63,6 @@ class Geometry:
     goal: int
 
 
-def _edge_squares(panel: Panel, v: Vertex, w: Vertex) -> list[int]:
-    """Ids of the one or two squares beside the edge from ``v`` to its neighbour ``w``."""
-    (x1, y1), (x2, y2) = sorted((v, w))
-    if y1 == y2:  # horizontal: the squares below and above
-        beside = [(x1, y1 - 1), (x1, y1)]
-    else:  # vertical: left and right
-        beside = [(x1 - 1, y1), (x1, y1)]
-    return [y * panel.cols + x for x, y in beside if panel.in_cells((x, y))]
-
-
 def muse_geometry(panel: Panel) -> Geometry:
     """The arrays of a panel of the paper's form: vertex ``(x, y)`` is id
     ``y * (cols + 1) + x`` (the search core's, whose steps and distances to the
@@ -86,8 +76,9 @@ def muse_geometry(panel: Panel) -> Geometry:
         x, y = vid % (cols + 1), vid // (cols + 1)
         for d, (dx, dy) in enumerate(DIRECTIONS):
             if searched.neighbour[vid, d] >= 0:
-                for i, s in enumerate(_edge_squares(panel, (x, y), (x + dx, y + dy))):
-                    edge_squares[vid, d, i] = s
+                beside = squares_beside(panel.rows, cols, (x, y), (x + dx, y + dy))
+                for i, (sx, sy) in enumerate(beside):
+                    edge_squares[vid, d, i] = sy * cols + sx
         corners = ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
         ids = [sy * cols + sx for sx, sy in corners if panel.in_cells((sx, sy))]
         corner_squares[vid, : len(ids)] = ids

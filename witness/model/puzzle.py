@@ -10,15 +10,6 @@ Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 0 <= y <= rows, origin bottom-left. Square ``(x, y)`` has lower-left corner
 vertex ``(x, y)``.
 
-Stable integer ids (and Prolog atom names derived from them) are part of the
-model because background knowledge, search and rendering must agree on them:
-
-- vertex ``(x, y)`` -> ``y * (cols + 1) + x``, atom ``v_X_Y``;
-- square ``(x, y)`` -> ``y * cols + x``, atom ``s_X_Y``;
-- edges: the horizontal edge from ``(x, y)`` to ``(x + 1, y)`` gets
-  ``y * cols + x``; the vertical edge from ``(x, y)`` to ``(x, y + 1)`` gets
-  ``(rows + 1) * cols + y * (cols + 1) + x``; atom ``e_X1_Y1_X2_Y2`` with the
-  lower/left end first.
 """
 
 from __future__ import annotations
@@ -26,10 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
-from typing import cast
 
 from witness.io import write_file
 from witness.model.base import (
@@ -129,7 +118,7 @@ class Puzzle:
                 )
         if self.goal == self.start:
             raise PuzzleError("goal", "must differ from start")
-        if not self.is_peripheral(self.goal):
+        if not (self.goal[0] in (0, self.cols) or self.goal[1] in (0, self.rows)):
             raise PuzzleError("goal", f"vertex {list(self.goal)} is not peripheral (degree 4)")
         seen: set[Vertex] = set()
         for x, y, k in self.triangles:
@@ -217,105 +206,24 @@ class Puzzle:
     def size(self) -> str:
         return f"{self.rows}x{self.cols}"
 
-    @property
-    def n_vertices(self) -> int:
-        return (self.rows + 1) * (self.cols + 1)
-
-    @property
-    def n_squares(self) -> int:
-        return self.rows * self.cols
-
-    @property
-    def n_edges(self) -> int:
-        return (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
-
-    def vertex_id(self, v: Vertex) -> int:
-        return v[1] * (self.cols + 1) + v[0]
-
-    def vertex_at(self, vid: int) -> Vertex:
-        return (vid % (self.cols + 1), vid // (self.cols + 1))
-
-    def square_id(self, s: tuple[int, int]) -> int:
-        return s[1] * self.cols + s[0]
-
-    def square_at(self, sid: int) -> tuple[int, int]:
-        return (sid % self.cols, sid // self.cols)
-
-    def in_grid(self, v: Vertex) -> bool:
-        return 0 <= v[0] <= self.cols and 0 <= v[1] <= self.rows
-
-    def neighbours(self, v: Vertex) -> list[Vertex]:
-        """Grid neighbours of ``v`` in the fixed order of ``DIRECTIONS``."""
-        return grid_neighbours(v, self.rows, self.cols)
-
-    def is_peripheral(self, v: Vertex) -> bool:
-        return v[0] in (0, self.cols) or v[1] in (0, self.rows)
-
-    def peripheral_vertices(self) -> list[Vertex]:
-        """Peripheral vertices in vertex-id order (used by generators)."""
-        return peripheral(self.rows, self.cols)
-
-    def edge_id(self, a: Vertex, b: Vertex) -> int:
-        if a > b:
-            a, b = b, a
-        (x1, y1), (x2, y2) = a, b
-        if y1 == y2 and x2 == x1 + 1:
-            return y1 * self.cols + x1
-        if x1 == x2 and y2 == y1 + 1:
-            return (self.rows + 1) * self.cols + y1 * (self.cols + 1) + x1
-        raise ValueError(f"{a} and {b} are not grid neighbours")
-
-    def edge_ends(self, eid: int) -> tuple[Vertex, Vertex]:
-        n_h = (self.rows + 1) * self.cols
-        if eid < n_h:
-            x, y = eid % self.cols, eid // self.cols
-            return (x, y), (x + 1, y)
-        eid -= n_h
-        x, y = eid % (self.cols + 1), eid // (self.cols + 1)
-        return (x, y), (x, y + 1)
-
-    def square_edges(self, s: tuple[int, int]) -> tuple[int, int, int, int]:
-        """Edge ids of square ``s``: bottom, right, top, left."""
-        x, y = s
-        return (
-            self.edge_id((x, y), (x + 1, y)),
-            self.edge_id((x + 1, y), (x + 1, y + 1)),
-            self.edge_id((x, y + 1), (x + 1, y + 1)),
-            self.edge_id((x, y), (x, y + 1)),
-        )
-
-    def square_corners(self, s: tuple[int, int]) -> tuple[Vertex, Vertex, Vertex, Vertex]:
-        x, y = s
-        return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
-
-    def edge_squares(self, eid: int) -> list[tuple[int, int]]:
-        """The one or two squares that have edge ``eid`` on their border."""
-        (x1, y1), (x2, y2) = self.edge_ends(eid)
-        if y1 == y2:  # horizontal: squares above and below
-            cands = [(x1, y1 - 1), (x1, y1)]
-        else:  # vertical: squares left and right
-            cands = [(x1 - 1, y1), (x1, y1)]
-        return [(x, y) for x, y in cands if 0 <= x < self.cols and 0 <= y < self.rows]
-
-    # ---------------------------------------------------------- constraints
-    @cached_property
-    def triangle_map(self) -> dict[tuple[int, int], int]:
-        return {(x, y): k for x, y, k in self.triangles}
-
 
 # ------------------------------------------------------------------ paths
-def path_edges(puzzle: Puzzle, path: Sequence[Vertex]) -> list[int]:
-    """Edge ids along ``path`` (raises ValueError on a non-adjacent step)."""
-    return [
-        puzzle.edge_id(cast(Vertex, tuple(a)), cast(Vertex, tuple(b))) for a, b in pairwise(path)
-    ]
+def squares_beside(rows: int, cols: int, a: Vertex, b: Vertex) -> list[tuple[int, int]]:
+    """The one or two squares of a rows x cols grid beside the edge from ``a`` to
+    its grid neighbour ``b`` (below and above it, or left and right of it)."""
+    (x1, y1), (x2, y2) = sorted(((a[0], a[1]), (b[0], b[1])))
+    if abs(x2 - x1) + abs(y2 - y1) != 1:
+        raise ValueError(f"{a} and {b} are not grid neighbours")
+    beside = [(x1, y1 - 1), (x1, y1)] if y1 == y2 else [(x1 - 1, y1), (x1, y1)]
+    return [(x, y) for x, y in beside if 0 <= x < cols and 0 <= y < rows]
 
 
-def square_edge_counts(puzzle: Puzzle, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
-    """For every square touched by ``path``, how many of its edges the path uses."""
+def square_edge_counts(grid: Panel | Puzzle, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
+    """For every square of ``grid`` (its rows and columns) beside ``path``, how
+    many of its sides the path uses (a ValueError on a step that is not one)."""
     counts: dict[tuple[int, int], int] = {}
-    for eid in path_edges(puzzle, path):
-        for s in puzzle.edge_squares(eid):
+    for a, b in pairwise(path):
+        for s in squares_beside(grid.rows, grid.cols, a, b):
             counts[s] = counts.get(s, 0) + 1
     return counts
 

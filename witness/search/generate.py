@@ -188,7 +188,7 @@ def generate_from_path(rows: int, cols: int, rng: random.Random) -> tuple[Panel,
     start = (0, 0)
     goal = random_goal(rows, cols, rng, start)
     path = random_simple_path(rows, cols, start, goal, rng)
-    # square_edge_counts needs a Puzzle for geometry; an empty one will do.
+    # square_edge_counts reads the grid's size; an empty puzzle of it will do.
     empty = Puzzle(rows=rows, cols=cols, goal=goal)
     counts = square_edge_counts(empty, path)
     touched = sorted(counts)  # S', in a fixed order so sampling is reproducible
