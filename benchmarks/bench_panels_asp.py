@@ -213,10 +213,11 @@ def solve_all(
     done: dict[str, Run] | None = None,
     checkpoint: Callable[[list[Run]], None] | None = None,
     settings: AspSettings = DEFAULT_SETTINGS,
+    checkpoint_seconds: float = CHECKPOINT_SECONDS,
 ) -> tuple[list[Run], list[str]]:
     """Solve each file's panel with the solver's ``settings``; a file named in
     ``done`` is not solved again (its run is kept). ``checkpoint`` gets the
-    runs so far at most every :data:`CHECKPOINT_SECONDS`."""
+    runs so far at most every ``checkpoint_seconds``."""
     runs, bad = [], []
     done = done or {}
     saved = time.monotonic()
@@ -237,7 +238,7 @@ def solve_all(
         run.solve_seconds = extra.get("solve_seconds", 0.0)
         run.second_opinion = extra.get("second_opinion", "")
         runs.append(run)
-        if checkpoint is not None and time.monotonic() - saved >= CHECKPOINT_SECONDS:
+        if checkpoint is not None and time.monotonic() - saved >= checkpoint_seconds:
             checkpoint(runs)
             saved = time.monotonic()
     return runs, bad

@@ -76,13 +76,14 @@ def test_a_run_goes_on_from_its_runs_csv(tmp_path, monkeypatch) -> None:
     assert rows["elsewhere.json"].status == "timed_out" and rows["a.json"].filtered is False
 
 
-def test_the_runs_so_far_are_saved_as_the_run_goes(tmp_path, monkeypatch) -> None:
+def test_the_runs_so_far_are_saved_as_the_run_goes(tmp_path) -> None:
     for name in ("a", "b"):
         PANEL.save(tmp_path / f"{name}.json")
-    monkeypatch.setattr(bench_panels_asp, "CHECKPOINT_SECONDS", 0.0)
-    saved = []
+    saved: list[int] = []
     files = sorted(tmp_path.glob("*.json"))
-    bench_panels_asp.solve_all(files, 60.0, 5, checkpoint=lambda runs: saved.append(len(runs)))
+    bench_panels_asp.solve_all(
+        files, 60.0, 5, checkpoint=lambda runs: saved.append(len(runs)), checkpoint_seconds=0.0
+    )
     assert saved == [1, 2]
 
 
