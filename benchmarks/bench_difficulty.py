@@ -17,7 +17,7 @@ import statistics
 
 from witness.difficulty.muse import score
 from witness.io import write_csv
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.search.generate import generate_set
 
 SIZES = "4x4,5x5"

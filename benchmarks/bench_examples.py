@@ -26,7 +26,7 @@ from pathlib import Path
 from witness.io import write_csv
 from witness.learning.examples import write_task
 from witness.learning.labels import build_path_tree
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.paper import TABLE3_PROLOG
 from witness.search.generate import generate_set
 

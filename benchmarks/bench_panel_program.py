@@ -21,7 +21,7 @@ from pathlib import Path
 
 from witness.io import write_csv
 from witness.learning.translate import translate_file
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.search.generate_panels import PanelSpec, generate_panel_set
 from witness.search.panel_features import CERTIFICATES, FAMILIES, KIND_FEATURES
 from witness.search.panel_search import build_panel_geometry, solve_panel, warm_up

@@ -18,7 +18,7 @@ import random
 import time
 
 from witness.io import write_csv
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.search.generate import random_puzzle_candidate
 from witness.search.predicates import BASELINE
 from witness.search.solvers import solve, warm_up

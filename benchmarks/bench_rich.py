@@ -42,7 +42,7 @@ from pathlib import Path
 
 from witness.io import write_csv
 from witness.learning.translate import translate_file
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.search.generate import generate_set
 from witness.search.predicates import BASELINE, PAPER, Clause, Comparison, Predicate, const, feat
 from witness.search.solvers import build_geometry, solve, warm_up

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from witness.learning.translate import load_predicate
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.verify.verdict import verify_predicate
 
 # What depends on the machine: left out of the comparison.

@@ -9,15 +9,9 @@ from itertools import pairwise
 
 from hypothesis import strategies as st
 
+from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import (
-    PathList,
-    Puzzle,
-    Vertex,
-    grid_neighbours,
-    peripheral,
-    square_edge_counts,
-)
+from witness.model.puzzle import PathList, Puzzle, grid_neighbours, peripheral, square_edge_counts
 
 
 def random_puzzle(

@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 from random_panels import grid_mirror, grid_places, panel_or_none
 
+from witness.model.base import PuzzleError
 from witness.model.panel import Dot, Panel, Polyomino
-from witness.model.puzzle import PuzzleError
 from witness.model.rules import check
 from witness.search.asp_solver import (
     DEFAULT_SETTINGS,

@@ -9,8 +9,9 @@ from puzzles import enumerate_simple_paths, is_solution, puzzles
 
 from profiles import examples
 from witness.cli import main
+from witness.model.base import PuzzleError
 from witness.model.panel import Panel
-from witness.model.puzzle import Puzzle, PuzzleError
+from witness.model.puzzle import Puzzle
 from witness.model.rules import check, enumerate_lines
 
 FULL = {

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_panels import draw_cell_symbols, pillar_or_none, pillar_places
 
+from witness.model.base import PuzzleError
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Panel, Polyomino
-from witness.model.puzzle import PuzzleError
 from witness.model.rules import check, enumerate_lines, is_solution
 from witness.search.count import count_with_checker
 

@@ -16,7 +16,8 @@ from puzzles import (
 )
 
 from witness.cli import main
-from witness.model.puzzle import Puzzle, PuzzleError, square_edge_counts, squares_beside
+from witness.model.base import PuzzleError
+from witness.model.puzzle import Puzzle, square_edge_counts, squares_beside
 
 GOOD = {"rows": 2, "cols": 3, "start": [0, 0], "goal": [3, 2], "triangles": [[0, 1, 2], [2, 0, 1]]}
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from witness.io import write_csv
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.paper import PAPER_TABLE2
 from witness.pipeline.evaluate import LARGE_FIELDS, TEST_FIELDS, bucket
 from witness.pipeline.summary import aggregate_large, aggregate_test, squares

@@ -76,7 +76,7 @@ def package_version() -> str:
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"RxC"`` -> (rows, cols); also accepts ``"RxC-RxC"`` ranges elsewhere."""
-    from witness.model.puzzle import size_pair
+    from witness.model.base import size_pair
 
     try:
         rows, cols = size_pair(text)

@@ -24,8 +24,9 @@ import numpy as np
 from witness.difficulty.entropy import Difficulty
 from witness.difficulty.player import Player
 from witness.learning.translate import load_predicate
+from witness.model.base import DIRECTIONS
 from witness.model.panel import Panel
-from witness.model.puzzle import DIRECTIONS, Puzzle, is_paper_form, squares_beside
+from witness.model.puzzle import Puzzle, is_paper_form, squares_beside
 from witness.search.kernels.triangle import (
     ENTER,
     ENTROPY_DONE,

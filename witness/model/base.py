@@ -107,3 +107,10 @@ def is_int(value: object) -> bool:
 def valid_colour(value: object) -> bool:
     """A colour is a lower-case name or a #hex code."""
     return isinstance(value, str) and bool(_COLOUR.match(value))
+
+
+def size_pair(size: str) -> tuple[int, int]:
+    """``"RxC"`` (as a panel's ``size`` writes it, any case) -> (rows, cols); a
+    ValueError when it is not two integers joined by an x."""
+    rows, cols = size.lower().split("x")
+    return int(rows), int(cols)

@@ -66,13 +66,6 @@ def reachable(src: Vertex, dst: Vertex, blocked: set[Vertex], rows: int, cols: i
     return False
 
 
-def size_pair(size: str) -> tuple[int, int]:
-    """``"RxC"`` (as :attr:`Puzzle.size` writes it, any case) -> (rows, cols);
-    a ValueError when it is not two integers joined by an x."""
-    rows, cols = size.lower().split("x")
-    return int(rows), int(cols)
-
-
 def _triangle_entry(t: object) -> tuple[int, int, int]:
     """One ``triangles`` entry as a tuple ``(x, y, k)`` of integers, or a PuzzleError."""
     if not (isinstance(t, (list, tuple)) and len(t) == 3 and all(map(is_int, t))):

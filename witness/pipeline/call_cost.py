@@ -15,8 +15,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex
 from witness.search.predicates import Predicate
 from witness.search.solvers import paper_form
 

@@ -3,7 +3,7 @@ predicate, the totals as a text table beside the paper's test-set speedups."""
 
 from __future__ import annotations
 
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.paper import PAPER_TEST
 from witness.pipeline.evaluate import solve_all, speedups
 

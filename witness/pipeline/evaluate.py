@@ -18,8 +18,8 @@ from pathlib import Path
 
 from witness.io import read_json, write_csv
 from witness.learning.translate import load_predicate
+from witness.model.base import size_pair
 from witness.model.panel import Panel
-from witness.model.puzzle import size_pair
 from witness.pipeline.speedup import speedup_E, speedup_t
 from witness.search.predicates import Predicate
 from witness.search.result import SolveResult

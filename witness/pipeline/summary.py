@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from witness.io import write_csv, write_json
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.paper import PAPER_TABLE2, PAPER_TEST
 from witness.pipeline.evaluate import LARGE_FIELDS, TEST_FIELDS
 from witness.pipeline.speedup import speedup_E, speedup_t

@@ -36,16 +36,9 @@ from pathlib import Path
 
 from witness.errors import InputError
 from witness.io import make_folder, write_files
+from witness.model.base import MAX_SIDE, Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import (
-    MAX_SIDE,
-    Puzzle,
-    Vertex,
-    grid_neighbours,
-    peripheral,
-    reachable,
-    square_edge_counts,
-)
+from witness.model.puzzle import Puzzle, grid_neighbours, peripheral, reachable, square_edge_counts
 
 METHODS = ("random", "path")
 

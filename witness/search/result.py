@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from witness.model.puzzle import Vertex
+from witness.model.base import Vertex
 
 # Why a search stopped (SolveResult.status). "unsolvable" is a proof: the open
 # list ran empty and every path was dropped by a sound rule (the constraints

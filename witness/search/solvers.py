@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from witness.errors import InputError
+from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, is_paper_form
+from witness.model.puzzle import is_paper_form
 from witness.model.rules import PathError, is_solution, lines_of, path_violations
 from witness.search import panel_geometry, panel_search
 from witness.search.panel_features import reads_panel_features

@@ -33,8 +33,9 @@ from pathlib import Path
 
 from witness.io import check_file, check_folder, make_folder, write_files
 from witness.learning.translate import clause_text
+from witness.model.base import Vertex, size_pair
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, is_paper_form, size_pair
+from witness.model.puzzle import is_paper_form
 from witness.search.panel_features import blamed_place, reads_panel_features
 from witness.search.predicates import Clause, Predicate
 from witness.verify import generality as triangle_argument

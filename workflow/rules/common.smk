@@ -6,7 +6,7 @@ from pathlib import Path
 from witness.pipeline.compared_files import COMPARED_FILES, missing_files
 from witness.errors import InputError
 from witness.learning.examples import bias_bk_files
-from witness.model.puzzle import size_pair
+from witness.model.base import size_pair
 from witness.pipeline.workflow import (
     check_config_files,
     claim_folder,

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import clingo
 
-from witness.model.puzzle import Vertex
+from witness.model.base import Vertex
 
 logger = logging.getLogger(__name__)
 

@@ -10,8 +10,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, is_paper_form
+from witness.model.puzzle import is_paper_form
 from witness.model.rules import CheckStopped, check
 from witness.search.asp_solver.program import is_exact, lazy_families
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings

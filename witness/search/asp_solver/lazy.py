@@ -9,8 +9,8 @@ import time
 
 import clingo
 
+from witness.model.base import Vertex
 from witness.model.panel import Panel, Polyomino
-from witness.model.puzzle import Vertex
 from witness.model.rules import (
     CheckStopped,
     check_region,

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import clingo
 
+from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex
 from witness.model.rules import CheckStopped, check
 from witness.search.asp_solver.control import clingo_log, ground_by, symbol_vertex, wait_by
 from witness.search.asp_solver.lazy import LazyCheck

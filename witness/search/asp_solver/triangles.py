@@ -7,8 +7,9 @@ import time
 
 import clingo
 
+from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import Vertex, check_paper_form
+from witness.model.puzzle import check_paper_form
 from witness.search.asp_solver.control import (
     ground_by,
     pair,
