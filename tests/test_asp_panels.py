@@ -971,3 +971,24 @@ def test_cancellers_pair_off_as_the_engines_order_allows(case: int) -> None:
     bottom = [(0, 0), (1, 0), (2, 0), (3, 0)]
     assert (bottom in brute_force(panel)) is (case % 2 == 1)
     agree(panel)
+
+
+def test_regions_are_grounded_only_where_a_rule_reads_them() -> None:
+    """Dots and triangles read only the places under the lines: their panel's
+    program holds no region (panel_regions.lp, pt/1) and decides the same
+    lines; a square brings the regions in."""
+    from witness.search.asp_solver import panel_program
+    from witness.search.encodings import encoding
+
+    panel = Panel.from_dict(
+        {"rows": 2, "cols": 3, "starts": [[0, 0]], "ends": [[3, 2], [0, 2]],
+         "triangles": [[0, 0, 2], [2, 1, 1]], "dots": [[1, 1], [2, 0, 3, 0]]}
+    )  # fmt: skip
+    regions = encoding("panel_regions.lp")
+    program = panel_program(panel)
+    assert regions not in program and "\npt(" not in program
+    agree(panel)
+    squared = replace(panel, squares=((1, 0, "black"), (2, 0, "white")))
+    program = panel_program(squared)
+    assert regions in program and "\npt(" in program
+    agree(squared)

@@ -30,10 +30,17 @@ def _cancellers_by(panel: Panel, rules: str) -> bool:
     return bool(panel.cancellers) and panel.canceller_rules == rules
 
 
+def needs_regions(panel: Panel) -> bool:
+    """Does a rule of ``panel`` read its regions (panel_regions.lp)? Squares,
+    stars, polyominoes and cancellers do; dots and triangles read only the
+    places under the lines."""
+    return bool(panel.squares or panel.stars or panel.polyominoes or panel.cancellers)
+
+
 # Which families a panel needs: (encoding file, does the panel use it?)
 FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_path.lp", lambda p: True),
-    ("panel_regions.lp", lambda p: True),
+    ("panel_regions.lp", needs_regions),
     ("panel_dots.lp", lambda p: bool(p.dots)),
     ("panel_triangles.lp", lambda p: bool(p.triangles)),
     ("panel_squares.lp", lambda p: bool(p.squares)),
@@ -126,9 +133,26 @@ def _link_facts(panel: Panel) -> list[str]:
 
 
 def _place_facts(panel: Panel) -> list[str]:
-    """The doubled grid: places inside the panel, their neighbours (or the
-    cells' and dots' links, :func:`cell_regions`), and where each vertex and
-    edge lies."""
+    """The doubled grid: where each vertex and edge lies, and where a rule
+    reads regions (:func:`needs_regions`) the places inside the panel and
+    their neighbours (or the cells' and dots' links, :func:`cell_regions`)."""
+    out = _region_facts(panel) if needs_regions(panel) else []
+    if panel.narrow:  # the line is drawn on the cover (asp_solver.narrow)
+        return out + narrow_place_facts(panel)
+    out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
+    for a, b in panel.grid_edges():
+        p = pair(point((a, b)))
+        m = panel.halves.get((a, b))
+        if m is not None:  # a midpoint and its half-edges lie at the edge's place
+            out.append(f"vpt({pair(m)},{p}).")
+            out += [f"ept({pair(u)},{pair(w)},{p})." for u, w in ((a, m), (m, a), (m, b), (b, m))]
+            continue
+        out += [f"ept({pair(a)},{pair(b)},{p}).", f"ept({pair(b)},{pair(a)},{p})."]
+    return out
+
+
+def _region_facts(panel: Panel) -> list[str]:
+    """The places inside the panel and their neighbours (panel_regions.lp)."""
     width, height = panel.place_cols, 2 * panel.rows
     inside = [
         (x, y) for x in range(width) for y in range(height + 1) if (x, y) not in panel.outside
@@ -144,17 +168,6 @@ def _place_facts(panel: Panel) -> list[str]:
                 if q in inside_set:
                     out.append(f"adj({pair((px, py))},{pair(q)}).")
                     out.append(f"adj({pair(q)},{pair((px, py))}).")
-    if panel.narrow:  # the line is drawn on the cover (asp_solver.narrow)
-        return out + narrow_place_facts(panel)
-    out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
-    for a, b in panel.grid_edges():
-        p = pair(point((a, b)))
-        m = panel.halves.get((a, b))
-        if m is not None:  # a midpoint and its half-edges lie at the edge's place
-            out.append(f"vpt({pair(m)},{p}).")
-            out += [f"ept({pair(u)},{pair(w)},{p})." for u, w in ((a, m), (m, a), (m, b), (b, m))]
-            continue
-        out += [f"ept({pair(a)},{pair(b)},{p}).", f"ept({pair(b)},{pair(a)},{p})."]
     return out
 
 
@@ -184,7 +197,7 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
     out += [f'colour({pair(cell_point((x, y)))},"{c}").' for x, y, c in coloured if c != NO_COLOUR]
     if _tones(panel):
         out.append("tones.")
-    if _parted(panel):
+    if needs_regions(panel) and _parted(panel):
         out.append("parted.")
     for d in panel.dots:
         out.append(f"dot({pair(point(d.at))}).")
@@ -192,7 +205,7 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
             out.append(f"dot_colour({pair(point(d.at))},{d.colour}).")
     sources |= {cell_point(p.cell) for p in panel.polyominoes}
     out += [f"src({pair(p)})." for p in sorted(sources)]
-    if len(sources) <= settings.together_sources:
+    if needs_regions(panel) and len(sources) <= settings.together_sources:
         out.append("together.")
     parity = _parity(panel)
     if parity is not None:

@@ -9,8 +9,9 @@
   triangle family uses those.
 - ``panel_*.lp``: a general panel (:func:`witness.search.asp_solver.panel_program`),
   one file per constraint family: ``panel_path.lp`` (the line: several starts
-  and ends, symmetry with both lines), ``panel_regions.lp`` (reachability on
-  the doubled grid), ``panel_dots.lp``, ``panel_triangles.lp``,
+  and ends, symmetry with both lines, the places under them),
+  ``panel_regions.lp`` (reachability on the doubled grid, where a rule reads
+  regions: squares, stars, polyominoes, cancellers), ``panel_dots.lp``, ``panel_triangles.lp``,
   ``panel_squares.lp``, ``panel_stars.lp``, ``panel_polyomino_area.lp``
   (the pieces' net area), ``panel_polyominoes.lp`` (placements) and
   ``panel_cancellers.lp``; ``panel_cancellers_lazy.lp`` instead of the last
