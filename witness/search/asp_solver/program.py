@@ -139,6 +139,8 @@ def _place_facts(panel: Panel) -> list[str]:
     out = _region_facts(panel) if needs_regions(panel) else []
     if panel.narrow:  # the line is drawn on the cover (asp_solver.narrow)
         return out + narrow_place_facts(panel)
+    if not (panel.pillar or panel.halves):  # panel_path.lp derives them (fact plain)
+        return [*out, "plain."]
     out += [f"vpt({pair(v)},{pair(point(v))})." for v in panel.vertices()]
     for a, b in panel.grid_edges():
         p = pair(point((a, b)))
