@@ -36,7 +36,7 @@ from witness.io import write_csv
 from witness.learning.translate import load_predicate
 from witness.model.panel import Panel
 from witness.pipeline.speedup import speedup_E, speedup_t
-from witness.search.asp_solver import solve_view_asp
+from witness.search.asp_solver import solve_panel_asp
 from witness.search.panel_features import FAMILIES, features_apply
 from witness.search.solvers import build_geometry, solve, warm_up
 
@@ -92,7 +92,7 @@ def run_family(family: str, program: Path, panels: list, args) -> list[dict]:
                 time_limit=args.time_limit,
                 geometry=geo,
             ),
-            "clingo": solve_view_asp(panel, time_limit=args.time_limit),
+            "clingo": solve_panel_asp(panel, time_limit=args.time_limit),
         }
         for solver, r in runs.items():
             rows.append(

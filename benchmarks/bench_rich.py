@@ -120,7 +120,7 @@ def measure(puzzles, predicates: dict[str, Predicate], repeats: int) -> dict[str
 
 def large(args: argparse.Namespace, learned: dict[str, Predicate]) -> list[dict]:
     """Solved within ``args.large`` seconds per (size, solver), one row per puzzle."""
-    from witness.search.asp_solver import solve_view_asp
+    from witness.search.asp_solver import solve_panel_asp
 
     solvers = {"pi_baseline": BASELINE, **learned}
     rows = []
@@ -132,7 +132,7 @@ def large(args: argparse.Namespace, learned: dict[str, Predicate]) -> list[dict]
                 name: solve(puzzle, pred, "prune", time_limit=args.large, memory_mb=args.memory_mb)
                 for name, pred in solvers.items()
             }
-            results["clingo"] = solve_view_asp(puzzle, time_limit=args.large)
+            results["clingo"] = solve_panel_asp(puzzle, time_limit=args.large)
             for name, res in results.items():
                 rows.append(
                     {

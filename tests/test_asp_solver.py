@@ -1,4 +1,5 @@
-"""The clingo solver (witness/search/asp_solver/) vs brute force; `witness solve --solver asp`."""
+"""The clingo solver (witness/search/asp_solver/) on the paper's triangle puzzles vs brute
+force and A*; `witness solve --solver asp`."""
 
 from __future__ import annotations
 
@@ -14,10 +15,15 @@ from profiles import examples
 from witness.cli import main
 from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle
-from witness.search.asp_solver import path_from_edges, puzzle_facts, solve_asp
+from witness.search.asp_solver import path_from_edges, solve_panel_asp
 from witness.search.generate import generate_from_path
 
 CONTRACT_KEYS = {"solved", "path", "expansions", "seconds", "timed_out", "status"}
+
+
+def solve_asp(puzzle: Puzzle | Panel, time_limit: float | None = None):
+    """clingo on the panel a triangle puzzle stands for."""
+    return solve_panel_asp(puzzle.to_panel(), time_limit=time_limit)
 
 
 def check_against_brute_force(puzzle: Puzzle) -> bool:
@@ -137,10 +143,7 @@ def test_time_limit_interrupts_the_solver():
     assert set(result.contract_dict()) == CONTRACT_KEYS
 
 
-def test_puzzle_facts_and_path_walk():
-    assert puzzle_facts(FIGURE1) == (
-        "start((0, 0)).\ngoal((2, 1)).\ntri((0, 0), 1).\ntri((1, 0), 2).\n"
-    )
+def test_path_walk():
     edges = [((1, 0), (1, 1)), ((0, 0), (1, 0)), ((1, 1), (2, 1))]
     assert path_from_edges((0, 0), edges) == [(0, 0), (1, 0), (1, 1), (2, 1)]
 
@@ -193,37 +196,35 @@ def test_an_early_wait_does_not_stop_the_solver(monkeypatch):
     assert asked and result.status == "solved" and is_solution(FIGURE1, result.path)
 
 
-def _both_encodings_agree(puzzle: Puzzle | Panel) -> None:
-    from witness.search.asp_solver import solve_panel_asp
+def _agrees_with_astar(puzzle: Puzzle | Panel) -> None:
+    """clingo and A* with pi_baseline (sound: its unsolvable is exact) give one
+    status, and clingo's line solves the puzzle."""
+    from witness.search.solvers import solve
 
-    triangle = solve_asp(paper(puzzle))
-    panel = solve_panel_asp(puzzle.to_panel())
-    assert triangle.status == panel.status, puzzle.to_json()
-    for result in (triangle, panel):
-        assert result.path is None or is_solution(puzzle, result.path), puzzle.to_json()
+    result = solve_asp(puzzle)
+    assert result.status == solve(puzzle.to_panel(), "baseline").status, puzzle.to_json()
+    assert result.path is None or is_solution(puzzle, result.path), puzzle.to_json()
 
 
 @pytest.mark.parametrize("method", ["random", "path"])
-def test_the_triangle_encoding_agrees_with_the_panel_encodings(method):
-    # path.lp is the triangle family's own encoding, kept beside the panel encodings
-    # for speed (benchmarks/bench_triangle_encoding.py): both decide alike
+def test_clingo_and_astar_agree_on_the_paper_generators_puzzles(method):
     from witness.search.generate import generate_set
 
     sizes = [(2, 2), (3, 3), (3, 4), (4, 4)]
     for puzzle in generate_set(method, sizes, examples(20), seed=11):
-        _both_encodings_agree(puzzle)
+        _agrees_with_astar(puzzle)
 
 
-def test_the_two_encodings_agree_on_unfiltered_puzzles_from_any_start():
+def test_clingo_and_astar_agree_on_unfiltered_puzzles_from_any_start():
     # random triangles, many unsolvable, the start anywhere
     for puzzle in seeded_puzzles(examples(60), seed=5, any_start=True):
-        _both_encodings_agree(puzzle)
+        _agrees_with_astar(puzzle)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(2, 2), (3, 3), (4, 4), (5, 5)])
-def test_the_triangle_encoding_agrees_with_the_panel_encodings_on_200_per_size(size):
+def test_clingo_and_astar_agree_on_200_puzzles_per_size(size):
     from witness.search.generate import generate_set
 
     for puzzle in generate_set("random", [size], 200, seed=size[0] * 10 + size[1]):
-        _both_encodings_agree(puzzle)
+        _agrees_with_astar(puzzle)

@@ -139,12 +139,11 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _solve_asp(panel: Panel, args: argparse.Namespace) -> int:
-    """--solver asp: the triangle encoding (path.lp) for a triangle puzzle, the
-    general panel encoding for every other panel."""
-    from witness.search.asp_solver import asp_summary, solve_view_asp
+    """--solver asp: clingo on the panel encodings, one file per constraint family."""
+    from witness.search.asp_solver import asp_summary, solve_panel_asp
 
     _refuse_search_options(args, "--solver asp")
-    result = solve_view_asp(panel, time_limit=args.time_limit)
+    result = solve_panel_asp(panel, time_limit=args.time_limit)
     print(json.dumps(result.contract_dict()) if args.json else asp_summary(result))
     return 0
 

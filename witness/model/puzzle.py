@@ -3,7 +3,7 @@ the rim): :class:`Puzzle` is its constructor, which validates the form
 (``Puzzle(...).to_panel()`` is the :class:`~witness.model.panel.Panel` every
 layer takes); :func:`is_paper_form` and :func:`check_paper_form` tell whether
 a panel has that form, which the triangle family's specialised pieces (the
-paper mode, the MUSE core, ``path.lp``) take.
+paper mode and the MUSE core) take.
 
 Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 (rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,
@@ -229,9 +229,9 @@ def check_paper_form(panel: Panel) -> None:
 
 def is_paper_form(panel: Panel) -> bool:
     """Has ``panel`` the paper's form? The triangle family's specialised pieces
-    (the paper mode, the MUSE core, ``path.lp``) take such panels; a start that
-    is also the end, a triangle of 4 or an end inside the grid make a panel of
-    the general rules."""
+    (the paper mode, the MUSE core) take such panels; a start that is also the
+    end, a triangle of 4 or an end inside the grid make a panel of the general
+    rules."""
     try:
         check_paper_form(panel)
     except PuzzleError:

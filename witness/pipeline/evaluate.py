@@ -270,10 +270,10 @@ def evaluate_large_chunk(
         for r in records
     ]
     if asp:
-        from witness.search.asp_solver import solve_view_asp
+        from witness.search.asp_solver import solve_panel_asp
 
         rows += [
-            _large_row(name, puzzle.size, "asp", solve_view_asp(puzzle, time_limit=time_limit))
+            _large_row(name, puzzle.size, "asp", solve_panel_asp(puzzle, time_limit=time_limit))
             for name, puzzle in puzzles
         ]
     write_csv(rows, LARGE_FIELDS, out_csv)

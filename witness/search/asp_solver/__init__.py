@@ -1,8 +1,8 @@
 """Solve a puzzle directly with clingo: the yardstick for search with learned predicates.
 
 A module a stage: :mod:`.settings` (the tunables, :class:`AspSettings`),
-:mod:`.control` (grounding and waiting by a deadline), :mod:`.triangles`
-(the paper's puzzles), :mod:`.program` (a panel's encodings and facts),
+:mod:`.control` (grounding and waiting by a deadline), :mod:`.program` (a
+panel's encodings and facts),
 :mod:`.narrow` (a pillar of 1 or 2 columns: its line on the two-fold
 cover), :mod:`.lazy` (the lazy stage's rules check and its nogoods), :mod:`.stage`
 (one grounded program and its turns) and :mod:`.driver` (the schedule of
@@ -10,12 +10,11 @@ turns, the second opinion, counting). Why each default and redundant rule
 is what it is, with the runs that chose it: docs/search.md, "Solver
 decisions".
 
-A triangle puzzle's encoding (``witness/search/encodings/path.lp``) is the
-Z3 approach of the Witness solver blog (part 2) written in ASP: one choice
-per edge, degree constraints (start and goal 1, every other vertex 0 or 2),
-connectivity (every vertex on the path is reachable from the start along
-chosen edges, which rules out separate cycles) and the triangle counts. The
-puzzle is given as facts.
+The line (``witness/search/encodings/panel_path.lp``) is the Z3 approach of
+the Witness solver blog (part 2) written in ASP: one choice per edge, degree
+constraints (its start and end 1, every other vertex 0 or 2) and
+connectivity (every vertex on the line is reachable from its start along
+chosen edges, which rules out separate cycles). The panel is given as facts.
 
 The result is a :class:`witness.search.result.SolveResult` with the CLI's JSON
 contract. Search counters have no A* meaning here, so:
@@ -29,8 +28,9 @@ contract. Search counters have no A* meaning here, so:
 
 A time limit interrupts clingo's asynchronous solve (status ``timed_out``).
 
-General panels (:func:`solve_panel_asp`, :func:`count_panel_asp`) use one
-encoding file per constraint family (``encodings/panel_*.lp``): the line
+Every panel, the paper's triangle puzzles too (:func:`solve_panel_asp`,
+:func:`count_panel_asp`), uses one encoding file per constraint family
+(``encodings/panel_*.lp``): the line
 (several starts and ends, gaps and removed edges and vertices as missing
 ``edge/2`` facts, symmetry with both lines), the regions (reachability on the
 doubled grid between places the lines do not cover; over the cells only,
@@ -137,14 +137,12 @@ from witness.search.asp_solver.driver import (
     asp_summary,
     count_panel_asp,
     solve_panel_asp,
-    solve_view_asp,
     stage_schedule,
 )
 from witness.search.asp_solver.lazy import LazyCheck, region_tiles
 from witness.search.asp_solver.program import cell_regions, is_exact, lazy_families, panel_program
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
 from witness.search.asp_solver.stage import Enumeration, Stage, panel_lines, stage_options
-from witness.search.asp_solver.triangles import puzzle_facts, solve_asp
 
 __all__ = [
     "AspSettings",
@@ -163,11 +161,8 @@ __all__ = [
     "panel_lines",
     "panel_program",
     "path_from_edges",
-    "puzzle_facts",
     "region_tiles",
-    "solve_asp",
     "solve_panel_asp",
-    "solve_view_asp",
     "stage_options",
     "stage_schedule",
     "symbol_vertex",

@@ -12,12 +12,10 @@ from dataclasses import dataclass
 
 from witness.model.base import Vertex
 from witness.model.panel import Panel
-from witness.model.puzzle import is_paper_form
 from witness.model.rules import CheckStopped, check
 from witness.search.asp_solver.program import is_exact, lazy_families
 from witness.search.asp_solver.settings import DEFAULT_SETTINGS, AspSettings
 from witness.search.asp_solver.stage import Enumeration, Stage, panel_lines
-from witness.search.asp_solver.triangles import solve_asp
 from witness.search.count import CountResult, count_lines
 from witness.search.result import SolveResult
 
@@ -34,19 +32,6 @@ def asp_summary(result: SolveResult) -> str:
     if result.path:
         head += "\npath: " + " ".join(f"{x},{y}" for x, y in result.path)
     return head
-
-
-def solve_view_asp(
-    panel: Panel,
-    time_limit: float | None = None,
-    settings: AspSettings = DEFAULT_SETTINGS,
-) -> SolveResult:
-    """clingo on a panel: the triangle family's own encoding for a panel of
-    the paper's form (:func:`witness.model.puzzle.is_paper_form`), the panel
-    encodings otherwise (with ``settings``)."""
-    if not is_paper_form(panel):
-        return solve_panel_asp(panel, time_limit=time_limit, settings=settings)
-    return solve_asp(panel, time_limit=time_limit)
 
 
 @dataclass(frozen=True)
