@@ -24,26 +24,8 @@ import yaml
 from witness.io import write_json
 from witness.pipeline import triage
 from witness.pipeline.evaluate import Chunk, evaluate_test_chunk
+from witness.pipeline.sets import write_run_sets
 from witness.pipeline.summary import aggregate_test
-from witness.search.generate import write_named_set
-
-
-def make_sets(config: dict, sets: Path) -> None:
-    """The config's sets in order, each disjoint from those before it."""
-    names = list(config["sets"])
-    for i, name in enumerate(names):
-        if (sets / name).exists():
-            continue
-        spec = config["sets"][name]
-        write_named_set(
-            sets / name,
-            name,
-            spec["method"],
-            spec["sizes"],
-            spec["count"],
-            config["seed"],
-            exclude_dirs=[sets / n for n in names[:i]],
-        )
 
 
 def verify_record(config: dict, pi_star: Path, out: Path) -> Path:
@@ -70,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     config = yaml.safe_load(args.config.read_text(encoding="utf-8"))
     sets = args.sets or args.out / "sets"
-    make_sets(config, sets)
+    write_run_sets(config, sets, list(config["sets"]))
     verify = verify_record(config, args.pi_star, args.out)
     test = config["test"]
     count = config["sets"]["test"]["count"]

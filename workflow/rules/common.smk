@@ -6,7 +6,7 @@ from pathlib import Path
 from witness.pipeline.compared_files import COMPARED_FILES, missing_files
 from witness.errors import InputError
 from witness.learning.examples import bias_bk_files
-from witness.model.base import size_pair
+from witness.pipeline import sets as run_sets
 from witness.pipeline.workflow import (
     check_config_files,
     claim_folder,
@@ -124,21 +124,13 @@ for _other in OTHERS:
         sys.exit(2)
 
 SET_NAMES = list(config["sets"])
-LARGE_NAMES = [f"large_{r}x{c}" for r, c in config["large"]["sizes"]]
-SET_ORDER = (
-    SET_NAMES + LARGE_NAMES
-)  # generated in this order, each disjoint from the earlier
+LARGE_NAMES = run_sets.large_names(config)
+# made in this order, each disjoint from the earlier
+SET_ORDER = run_sets.set_order(config)
 
 
 def set_spec(name):
-    if name in config["sets"]:
-        return config["sets"][name]
-    r, c = size_pair(name.removeprefix("large_"))
-    return {
-        "method": config["large"]["method"],
-        "count": config["large"]["count"],
-        "sizes": [[r, c]],
-    }
+    return run_sets.set_spec(config, name)
 
 
 def set_count(name):

@@ -1,22 +1,12 @@
 """Generate one puzzle set, disjoint from the sets generated before it: triangle
 puzzles, or panels of the types of the config's ``panels`` key."""
 
+from witness.pipeline.sets import set_generator
 from witness.pipeline.workflow import logged
 from witness.search.generate import write_named_set
 
 with logged(snakemake):
-    spec, panels = snakemake.params.spec, snakemake.params.panels
-    generator = None
-    if panels:
-        from witness.search.generate_panels import PanelSpec, panel_set_generator
-
-        generator = panel_set_generator(
-            PanelSpec(
-                types=tuple(panels["types"]),
-                densities=dict(panels.get("densities", {})),
-                colours=panels.get("colours", 2),
-            )
-        )
+    spec = snakemake.params.spec
     write_named_set(
         snakemake.output[0],
         snakemake.wildcards.set,
@@ -25,5 +15,5 @@ with logged(snakemake):
         spec["count"],
         snakemake.params.seed,
         exclude_dirs=snakemake.input.earlier,
-        generator=generator,
+        generator=set_generator(snakemake.params.panels),
     )
