@@ -11,6 +11,7 @@ import yaml
 from project_files import PROFILES as PROJECT_PROFILES
 
 from witness.errors import InputError
+from witness.pipeline.sets import load_config
 from witness.pipeline.workflow import validate_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,20 +22,10 @@ PAPER = yaml.safe_load((ROOT / "config.yaml").read_text())
 PROFILES = list(PROJECT_PROFILES)
 
 
-def merged(base: dict, override: dict) -> dict:
-    """``override`` merged into ``base`` as Snakemake merges a --configfile into config.yaml."""
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            merged(base[key], value)
-        else:
-            base[key] = value
-    return base
-
-
 @pytest.mark.parametrize("profile", [p.relative_to(ROOT).as_posix() for p in PROFILES])
 def test_shipped_configs_are_valid(profile):
-    config = merged(copy.deepcopy(PAPER), yaml.safe_load((ROOT / profile).read_text()))
-    validate_config(config, SCHEMA)
+    # each merged into config.yaml as Snakemake merges a --configfile
+    validate_config(load_config([ROOT / "config.yaml", ROOT / profile]), SCHEMA)
 
 
 def test_defaults_are_filled_in_nested_sections():
