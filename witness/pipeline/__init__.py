@@ -4,4 +4,6 @@ files and the portfolio after it, :mod:`~witness.pipeline.final`), evaluation
 (solving sets and chunks, :mod:`~witness.pipeline.evaluate`; the chunks' tables
 and speedups, :mod:`~witness.pipeline.summary`; ``witness demo``,
 :mod:`~witness.pipeline.demo`), the report, the side-by-side comparison of
-biases, and the glue the Snakemake scripts call (:mod:`~witness.pipeline.workflow`)."""
+biases, a run's puzzle sets in the order the pipeline makes them
+(:mod:`~witness.pipeline.sets`), and the glue the Snakemake scripts call
+(:mod:`~witness.pipeline.workflow`)."""
