@@ -14,13 +14,11 @@ vertex ``(x, y)``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
-from witness.io import write_file
 from witness.model.base import (
     DEFAULT_COLOURS,
     DIRECTIONS,
@@ -179,20 +177,15 @@ class Puzzle:
         return cls.from_panel(Panel.load(path))
 
     def to_dict(self) -> dict:
-        return {
-            "rows": self.rows,
-            "cols": self.cols,
-            "start": list(self.start),
-            "goal": list(self.goal),
-            "triangles": [list(t) for t in self.triangles],
-        }
+        """The panel's JSON object (the paper's form, as docs/DESIGN.md has it)."""
+        return self.to_panel().to_dict()
 
     def to_json(self) -> str:
         """Canonical one-line JSON; equal puzzles give equal strings."""
-        return json.dumps(self.to_dict(), separators=(", ", ": "))
+        return self.to_panel().to_json()
 
     def save(self, path: str | Path) -> None:
-        write_file(path, self.to_json() + "\n")
+        self.to_panel().save(path)
 
     # ------------------------------------------------------------- geometry
     @property
