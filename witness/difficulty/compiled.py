@@ -108,10 +108,10 @@ def muse_geometry(panel: Panel) -> Geometry:
 
 
 def applies(panel: Panel, player: Player) -> bool:
-    """Does the compiled core score ``panel`` for ``player``? It takes a panel the
-    paper's form (:func:`~witness.model.puzzle.is_paper_form`: only triangles,
-    of 1 to 3, one start and one other end on the rim) and a player with no hand rule, at most one
-    program, a triangle one, and no policy."""
+    """Does the compiled core score ``panel`` for ``player``? It takes a panel of
+    the paper's form (:func:`~witness.model.puzzle.is_paper_form`: only
+    triangles, of 1 to 3, one start and one other end on the rim) and a player
+    with no hand rule, at most one program, a triangle one, and no policy."""
     if player.hand or player.policy != "none" or len(player.programs) > 1:
         return False
     if any(reads_panel_features(p) for p in player.programs):

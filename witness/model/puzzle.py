@@ -9,7 +9,6 @@ Coordinates follow docs/DESIGN.md: a puzzle has ``rows`` x ``cols`` squares and
 (rows+1) x (cols+1) vertices; vertex ``(x, y)`` with 0 <= x <= cols,
 0 <= y <= rows, origin bottom-left. Square ``(x, y)`` has lower-left corner
 vertex ``(x, y)``.
-
 """
 
 from __future__ import annotations
