@@ -621,3 +621,26 @@ def test_more_clingo_options_reach_every_control(clingo_arguments) -> None:
     panel = random_panel(random.Random(3), max_cells=4)
     assert solve_panel_asp(panel, settings=settings).status in ("solved", "unsolvable")
     assert clingo_arguments and all(args[-1] == "--sat-prepro=0" for args in clingo_arguments)
+
+
+def test_a_turn_past_its_deadline_makes_no_choice(monkeypatch) -> None:
+    """A turn that starts with no time left does not start clingo's solve (an
+    asynchronous solve makes choices before it can be stopped): a zero time
+    limit stops before solving, however fast the grounding was."""
+    import time
+
+    import clingo
+
+    from witness.search.asp_solver import Enumeration, Stage
+
+    panel = Panel.from_dict({"rows": 2, "cols": 2, "ends": [[2, 2]], "dots": [[1, 1]]})
+    stage = Stage(panel, frozenset(), None, None)  # grounded, no deadline
+    solves: list[int] = []
+    original = clingo.Control.solve
+    monkeypatch.setattr(
+        clingo.Control, "solve", lambda self, *a, **k: solves.append(1) or original(self, *a, **k)
+    )
+    record = Enumeration()
+    assert list(stage.lines(time.perf_counter(), record, None)) == []
+    assert (record.complete, record.stop, record.choices, solves) == (False, "limit", 0, [])
+    assert list(stage.lines(None, Enumeration(), None)) and solves  # the same stage solves it

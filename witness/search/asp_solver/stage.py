@@ -163,6 +163,10 @@ class Stage:
     ) -> Iterator[list[Vertex]]:
         """One turn: the solutions clingo finds within ``conflicts`` conflicts
         (None: no bound) and by ``deadline``; how it ended goes in ``record``."""
+        if deadline is not None and time.perf_counter() >= deadline:
+            # no time left: an asynchronous solve would make choices before it is stopped
+            record.complete, record.stop = False, "limit"
+            return
         self.ctl.configuration.solve.solve_limit = "umax" if conflicts is None else str(conflicts)
         self._keep_out()
         try:
