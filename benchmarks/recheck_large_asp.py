@@ -26,7 +26,7 @@ import csv
 from pathlib import Path
 
 from witness.io import write_csv
-from witness.pipeline.evaluate import LARGE_FIELDS
+from witness.pipeline.evaluate import LARGE_FIELDS, large_row
 from witness.pipeline.sets import large_names, load_config, write_run_sets
 from witness.pipeline.summary import aggregate_large
 from witness.search.asp_solver import solve_panel_asp
@@ -47,11 +47,7 @@ def solve_large(config: dict, sets: Path, out: Path) -> Path:
         for puzzle, panel in read_set(sets / name):
             if puzzle not in done:
                 result = solve_panel_asp(panel, time_limit=limit)
-                done[puzzle] = {
-                    "puzzle": puzzle, "size": panel.size, "solver": "asp",
-                    "solved": result.solved, "status": result.status,
-                    "expansions": result.expansions, "seconds": result.seconds,
-                }  # fmt: skip
+                done[puzzle] = large_row(puzzle, panel.size, "asp", result)
                 write_csv([*rows, done[puzzle]], LARGE_FIELDS, table)
             rows.append(done[puzzle])
     write_csv(rows, LARGE_FIELDS, table)

@@ -265,7 +265,7 @@ def evaluate_large_chunk(
         time_limit=time_limit, memory_mb=memory_mb, max_expansions=max_expansions
     )
     rows = [
-        _large_row(r.puzzle, r.size, name, r)
+        large_row(r.puzzle, r.size, name, r)
         for name, records in (("baseline", base), ("pi_star", star))
         for r in records
     ]
@@ -273,14 +273,14 @@ def evaluate_large_chunk(
         from witness.search.asp_solver import solve_panel_asp
 
         rows += [
-            _large_row(name, puzzle.size, "asp", solve_panel_asp(puzzle, time_limit=time_limit))
+            large_row(name, puzzle.size, "asp", solve_panel_asp(puzzle, time_limit=time_limit))
             for name, puzzle in puzzles
         ]
     write_csv(rows, LARGE_FIELDS, out_csv)
     return rows
 
 
-def _large_row(puzzle: str, size: str, solver: str, result: SolveRecord | SolveResult) -> dict:
+def large_row(puzzle: str, size: str, solver: str, result: SolveRecord | SolveResult) -> dict:
     """A row of LARGE_FIELDS: one puzzle's outcome with one solver (an A*
     record or clingo's result, which have the same outcome fields)."""
     return {
