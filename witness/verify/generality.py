@@ -314,17 +314,10 @@ def generality(
 ) -> str:
     """What the bounded search's ``outcome`` (NO_COUNTEREXAMPLE, REFUTED or
     UNKNOWN up to max_rows x max_cols) says about larger grids, and why."""
-    status = outcome
     size = f"{max_rows}x{max_cols}"
-    if counterexample is not None and (
-        state_of(counterexample.features) not in local_states()
-        or counterexample.features["addable_edges"]
-        not in local_addables()[state_of(counterexample.features)]
-    ):
-        # A checked false positive in a state the local rules exclude: the
-        # rules would be wrong, so no claim based on them may be reported.
-        raise RuntimeError(f"local rules contradict a checked counterexample: {counterexample}")
-    if status == REFUTED:
+    if counterexample is not None:
+        _check_local_rules(counterexample)
+    if outcome == REFUTED:
         where = ""
         if counterexample is not None:
             where = (
@@ -333,44 +326,73 @@ def generality(
             )
         return f"refuted: the clause fires on a solution prefix{where}"
     accepted = accepted_states(clause)
-    bounded = sorted(_features_read(clause) & LABELLING_BOUNDED)
     if not accepted:
-        note = "" if status == NO_COUNTEREXAMPLE else f" (the search up to {size} did not finish)"
-        if bounded:
-            return (
-                "proven for every grid size: on every grid, a solution prefix's square "
-                "has at least as many addable edges as it still needs (a completion "
-                "adds only edges counted as addable), and the clause accepts no local "
-                "state and addable count that rules R1-R6 allow (witness/verify/generality.py)"
-                + _fixed_note(clause)
-                + note
-            )
+        return _proven(clause, outcome, size)
+    if outcome == UNKNOWN:
+        return f"undecided within the time limit; sizes up to {size} were not all checked"
+    if not clause_is_local(clause):
+        return _non_local(clause, accepted[0], size)
+    return _too_small(clause, accepted, max_rows, max_cols)
+
+
+def _check_local_rules(counterexample: Counterexample) -> None:
+    """RuntimeError when a checked counterexample (a false positive) is in a
+    local state or addable count the local rules exclude: the rules would be
+    wrong, so no claim based on them may be reported."""
+    state = state_of(counterexample.features)
+    if (
+        state not in local_states()
+        or counterexample.features["addable_edges"] not in local_addables()[state]
+    ):
+        raise RuntimeError(f"local rules contradict a checked counterexample: {counterexample}")
+
+
+def _proven(clause: Clause, outcome: str, size: str) -> str:
+    """The sentence for a clause that accepts no local state rules R1-R5 (and
+    R6, for the addable count) allow."""
+    note = "" if outcome == NO_COUNTEREXAMPLE else f" (the search up to {size} did not finish)"
+    if _features_read(clause) & LABELLING_BOUNDED:
         return (
-            "proven for every grid size: no solution prefix on any grid is in a local "
-            "state that the clause accepts (local rules R1-R5, witness/verify/generality.py)"
+            "proven for every grid size: on every grid, a solution prefix's square "
+            "has at least as many addable edges as it still needs (a completion "
+            "adds only edges counted as addable), and the clause accepts no local "
+            "state and addable count that rules R1-R6 allow (witness/verify/generality.py)"
             + _fixed_note(clause)
             + note
         )
-    if status == UNKNOWN:
-        return f"undecided within the time limit; sizes up to {size} were not all checked"
-    if not clause_is_local(clause):
-        reads = ", ".join(
-            sorted(_features_read(clause) - LOCAL_FEATURES - set(FIXED_ON_SOLUTION_PREFIXES))
-        )
-        state = accepted[0]
-        allowed = ""
-        if bounded:
-            values = [
-                a
-                for a in sorted(local_addables()[state])
-                if _argued_comparisons_hold(clause, state, a)
-            ]
-            allowed = f" with {values[0]} addable edges (rules R1-R6 allow it)"
-        return (
-            f"non-local (reads {reads}): no counterexample up to {size}, not proven "
-            "beyond it: the clause accepts solution-prefix states "
-            f"such as {describe_state(state)}{allowed}, which larger grids may show"
-        )
+    return (
+        "proven for every grid size: no solution prefix on any grid is in a local "
+        "state that the clause accepts (local rules R1-R5, witness/verify/generality.py)"
+        + _fixed_note(clause)
+        + note
+    )
+
+
+def _non_local(clause: Clause, state: tuple[int, int, int, int], size: str) -> str:
+    """The sentence for a non-local clause without a counterexample up to
+    ``size`` that accepts the solution-prefix ``state``."""
+    reads = ", ".join(
+        sorted(_features_read(clause) - LOCAL_FEATURES - set(FIXED_ON_SOLUTION_PREFIXES))
+    )
+    allowed = ""
+    if _features_read(clause) & LABELLING_BOUNDED:
+        values = [
+            a for a in sorted(local_addables()[state]) if _argued_comparisons_hold(clause, state, a)
+        ]
+        allowed = f" with {values[0]} addable edges (rules R1-R6 allow it)"
+    return (
+        f"non-local (reads {reads}): no counterexample up to {size}, not proven "
+        "beyond it: the clause accepts solution-prefix states "
+        f"such as {describe_state(state)}{allowed}, which larger grids may show"
+    )
+
+
+def _too_small(
+    clause: Clause, accepted: list[tuple[int, int, int, int]], max_rows: int, max_cols: int
+) -> str:
+    """The sentence for a local clause without a counterexample up to the size
+    whose accepted states the grids searched are too small to show."""
+    size = f"{max_rows}x{max_cols}"
     missing = [s for s in accepted if s not in realized_states(max_rows, max_cols)]
     if not missing:
         # Every accepted state occurs on a grid up to the size, so the search
