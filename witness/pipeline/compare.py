@@ -79,14 +79,42 @@ def _predicate_section(b: BiasResults, here: Path) -> list[str]:
 
 
 def _test_section(biases: Sequence[BiasResults]) -> list[str]:
-    first, rest = biases[0], biases[1:]
+    """The test stage of every bias side by side, overall and per bucket."""
+    table, same = _bucket_table(biases)
+    same_txt = (
+        "Every bias was tested on the same puzzles (the same count and baseline mean "
+        "expansions in every bucket)."
+        if same
+        else "**The biases were not tested on the same puzzles** (bucket counts or baseline "
+        "expansions differ), so their speedups are not like for like."
+    )
+    return [
+        "## Test set (section 5.5)",
+        "",
+        *_overall_table(biases),
+        "",
+        "Per bucket of Table 2 (speedups over pi_baseline; a ratio above 1 means "
+        f"{biases[0].name}'s pi* gains more):",
+        "",
+        *table,
+        "",
+        same_txt,
+        "speedup_E counts expansions (machine-independent); speedup_t is wall clock, "
+        "and each bias's test ran in its own jobs, so it carries the machine's load "
+        "at the time.",
+        "",
+    ]
+
+
+def _overall_table(biases: Sequence[BiasResults]) -> list[str]:
+    """The speedups over all test puzzles, each bias's and the first's over each other's."""
+    rest = biases[1:]
     names = [b.name for b in biases]
-    ratio_heads = [f"{first.name} / {b.name}" for b in rest]
-    head = [
+    ratio_heads = [f"{biases[0].name} / {b.name}" for b in rest]
+    rows = [
         "| measure | " + " | ".join(names + ratio_heads) + " |",
         "| --- |" + " --- |" * (len(names) + len(ratio_heads)),
     ]
-    rows = []
     for key in ("speedup_E", "speedup_t"):
         vals = [b.summary[key] for b in biases]
         rows.append(
@@ -104,8 +132,14 @@ def _test_section(biases: Sequence[BiasResults]) -> list[str]:
         + " | ".join([str(b.summary["puzzles"]) for b in biases] + [""] * len(rest))
         + " |"
     )
+    return rows
 
-    # Table 2's buckets: speedups of each bias side by side, then the ratios
+
+def _bucket_table(biases: Sequence[BiasResults]) -> tuple[list[str], bool]:
+    """Table 2's buckets: the speedups of each bias side by side, then the
+    ratios; and whether every bias was tested on the same puzzles."""
+    names = [b.name for b in biases]
+    ratio_heads = [f"{biases[0].name} / {b.name}" for b in biases[1:]]
     buckets = list(dict.fromkeys(b for x in biases for b in x.by_size.index))
     cols = (
         [f"speedup_E {n}" for n in names]
@@ -135,30 +169,7 @@ def _test_section(biases: Sequence[BiasResults]) -> list[str]:
             f"| {bucket} | {int(ref['instances'])} | "
             f"{fmt(ref['baseline_mean_expansions'])} | " + " | ".join(cells) + " |"
         )
-    same_txt = (
-        "Every bias was tested on the same puzzles (the same count and baseline mean "
-        "expansions in every bucket)."
-        if same
-        else "**The biases were not tested on the same puzzles** (bucket counts or baseline "
-        "expansions differ), so their speedups are not like for like."
-    )
-    return [
-        "## Test set (section 5.5)",
-        "",
-        *head,
-        *rows,
-        "",
-        "Per bucket of Table 2 (speedups over pi_baseline; a ratio above 1 means "
-        f"{first.name}'s pi* gains more):",
-        "",
-        *table,
-        "",
-        same_txt,
-        "speedup_E counts expansions (machine-independent); speedup_t is wall clock, "
-        "and each bias's test ran in its own jobs, so it carries the machine's load "
-        "at the time.",
-        "",
-    ]
+    return table, same
 
 
 def _large_shares(b: BiasResults, column: str) -> dict[tuple[str, str, float], float]:
