@@ -782,6 +782,46 @@ def solve_panel(
         found = solve_narrow(panel, time_limit, max_expansions, stop, prefix)
         found.predicate, found.mode = name, mode
         return found
+    run, sound = _plan(panel, predicate, name, mode, base_prune, memory_mb, geometry, prefix, paper)
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+    path = _lone_solution(panel, prefix, deadline)
+    status_name = "solved"
+    try:
+        if path is None:
+            status_name, path = _search(run, max_expansions, deadline, stop)
+    finally:
+        run.paths.release()
+    if status_name == "exhausted" and sound:
+        status_name = "unsolvable"
+    counters = run.paths.counters
+    return SolveResult(
+        solved=path is not None,
+        path=path,
+        expansions=int(counters[C_EXPANSIONS]),
+        generated=int(counters[C_GENERATED]),
+        seconds=time.perf_counter() - t0,
+        timed_out=status_name == "timed_out",
+        status=status_name,
+        predicate=name,
+        mode=mode + ("+base" if base_prune else ""),
+        extra={"stored_paths": int(counters[C_NODES]), "core_cpu_seconds": run.core_seconds},
+    )
+
+
+def _plan(
+    panel: Panel,
+    predicate: str | Predicate,
+    name: str,
+    mode: str,
+    base_prune: bool,
+    memory_mb: float | None,
+    geometry: PanelGeometry | None,
+    prefix: list[Vertex] | None,
+    paper: int,
+) -> tuple[_Run, bool]:
+    """The search's state before its first expansion, and whether every
+    pruning it does is sound (an empty open list is then ``unsolvable``)."""
     warm_up()
     geo = geometry or build_panel_geometry(panel)
     capacity, max_paths = path_budget(memory_mb)
@@ -807,30 +847,7 @@ def solve_panel(
         paper=paper,
         table=paper_table(predicate) if paper == 2 else _Run.table,  # (else unread)
     )
-    t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
-    path = _lone_solution(panel, prefix, deadline)
-    status_name = "solved"
-    try:
-        if path is None:
-            status_name, path = _search(run, max_expansions, deadline, stop)
-    finally:
-        run.paths.release()
-    if status_name == "exhausted" and sound:
-        status_name = "unsolvable"
-    counters = run.paths.counters
-    return SolveResult(
-        solved=path is not None,
-        path=path,
-        expansions=int(counters[C_EXPANSIONS]),
-        generated=int(counters[C_GENERATED]),
-        seconds=time.perf_counter() - t0,
-        timed_out=status_name == "timed_out",
-        status=status_name,
-        predicate=name,
-        mode=mode + ("+base" if base_prune else ""),
-        extra={"stored_paths": int(counters[C_NODES]), "core_cpu_seconds": run.core_seconds},
-    )
+    return run, sound
 
 
 def _no_line(predicate: str, mode: str) -> SolveResult:
