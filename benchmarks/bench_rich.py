@@ -162,7 +162,7 @@ def large(args: argparse.Namespace, learned: dict[str, Predicate]) -> list[dict]
     return rows
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-size", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
@@ -201,11 +201,14 @@ def main() -> None:
         ap.error("--large: the time limit must be > 0 seconds")
     if args.per_size < 1:
         ap.error("--per-size must be >= 1")
+    return args
 
+
+def _predicates(learned: list[str] | None) -> tuple[dict[str, Predicate], dict[str, str]]:
+    """The hand-written predicates and the learned ones (``--learned``), and
+    what ``witness verify`` said of each learned one."""
     learned_files = (
-        DEFAULT_LEARNED
-        if args.learned is None
-        else dict(item.split("=", 1) for item in args.learned)
+        DEFAULT_LEARNED if learned is None else dict(item.split("=", 1) for item in learned)
     )
     predicates: dict[str, Predicate] = dict(HAND_WRITTEN)
     notes = {}
@@ -217,25 +220,18 @@ def main() -> None:
         label = f"learned {name} pi* ({path})"
         predicates[label] = translate_file(path)
         notes[label] = verify_status(path)
-    warm_up()
-    if args.large is not None:
-        args.sizes = args.sizes or ["5x5", "6x6", "7x7", "8x8"]
-        rows = large(args, {n: predicates[n] for n in notes})
-        for name, note in notes.items():
-            print(f"  {name}: verify {note}")
-        out = Path(args.out or "benchmarks/out/bench_rich_large.csv")
-        write_csv(rows, list(rows[0]), out)
-        print(f"wrote {out}")
-        return
-    args.sizes = args.sizes or ["4x5", "5x5"]
+    return predicates, notes
 
+
+def _small(
+    args: argparse.Namespace, predicates: dict[str, Predicate], notes: dict[str, str]
+) -> list[dict]:
+    """The Algorithm-3 experiment: a row per size and predicate."""
     rows = []
-    by_size: dict[str, dict[str, dict]] = {}
     for size in args.sizes:
         r, c = size_pair(size)
         puzzles = generate_set("random", [(r, c)], args.per_size, args.seed * 100 + r * 10 + c)
         totals = measure(puzzles, predicates, args.repeats)
-        by_size[size] = totals
         base = totals["pi_baseline"]
         for name, t in totals.items():
             rows.append(
@@ -252,6 +248,13 @@ def main() -> None:
                 }
             )
 
+    return rows
+
+
+def _print_small(
+    args: argparse.Namespace, predicates: dict[str, Predicate], notes: dict[str, str], rows: list
+) -> None:
+    """The table of the Algorithm-3 experiment and the rich-over-paper ratios."""
     width = max(len(n) for n in predicates)
     head = f"{'predicate (A*, prune)':<{width}}"
     for size in args.sizes:
@@ -285,6 +288,23 @@ def main() -> None:
                 f"speedup_t x{t:.2f} (target {TARGET_T})"
             )
 
+
+def main() -> None:
+    args = _arguments()
+    predicates, notes = _predicates(args.learned)
+    warm_up()
+    if args.large is not None:
+        args.sizes = args.sizes or ["5x5", "6x6", "7x7", "8x8"]
+        rows = large(args, {n: predicates[n] for n in notes})
+        for name, note in notes.items():
+            print(f"  {name}: verify {note}")
+        out = Path(args.out or "benchmarks/out/bench_rich_large.csv")
+        write_csv(rows, list(rows[0]), out)
+        print(f"wrote {out}")
+        return
+    args.sizes = args.sizes or ["4x5", "5x5"]
+    rows = _small(args, predicates, notes)
+    _print_small(args, predicates, notes, rows)
     out = Path(args.out or "benchmarks/out/bench_rich.csv")
     write_csv(rows, list(rows[0]), out)
     print(f"wrote {out}")
