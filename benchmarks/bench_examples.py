@@ -27,6 +27,7 @@ from witness.io import write_csv
 from witness.learning.examples import write_task
 from witness.learning.labels import build_path_tree
 from witness.model.base import size_pair
+from witness.model.puzzle import Puzzle
 from witness.paper import TABLE3_PROLOG
 from witness.search.generate import generate_set
 
@@ -52,6 +53,69 @@ def table3_coverage(task: Path) -> tuple[int, int, int, int, float]:
     )
     seconds = time.perf_counter() - t
     return r["P"], r["PC"], r["N"], r["NC"], seconds
+
+
+def puzzle_row(puzzle: Puzzle, task: Path, max_task_paths: int, prolog: bool) -> dict:
+    """One puzzle's labelling and task counts (its task written to ``task``),
+    and Table 3's coverage of the task when ``prolog``."""
+    t = time.perf_counter()
+    tree = build_path_tree(puzzle.to_panel())
+    label_s = time.perf_counter() - t
+    small = len(tree) <= max_task_paths
+    t = time.perf_counter()
+    # a task capped to nothing still carries the full counts
+    summary = write_task([puzzle], task, **({} if small else {"max_pos": 0, "max_neg": 0}))
+    task_s = time.perf_counter() - t if small else float("nan")
+    counts = summary.puzzles[0]
+    sealed = sum(
+        bin(tree.blamed_mask(i)).count("1") for i in range(len(tree)) if not tree.goal_reachable[i]
+    )
+    row = {
+        "size": puzzle.size,
+        "puzzle": puzzle.to_json(),
+        "partial_paths": len(tree),
+        "completable": counts.completable,
+        "solutions": counts.solutions,
+        "pos": counts.pos_total,
+        "pos_all": counts.incompletable * counts.constrained_squares,
+        "neg": counts.neg_total,
+        "unblamed": counts.incompletable_unblamed,
+        "pos_dead_end": sealed,
+        "label_seconds": round(label_s, 4),
+        "task_seconds": round(task_s, 4),
+    }
+    if prolog and small:
+        p, pc, n, nc, sec = table3_coverage(task)
+        row.update(
+            t3_pos_covered=pc,
+            t3_neg_covered=nc,
+            t3_kex_per_s=round((p + n) / max(sec, 1e-9) / 1000, 1),
+        )
+    return row
+
+
+def size_line(r: int, c: int, size_rows: list[dict], prolog: bool) -> str:
+    """The printed means of one size's rows."""
+
+    def mean(key: str) -> float:
+        return statistics.mean(x[key] for x in size_rows)
+
+    line = (
+        f"{r}x{c:<3} {len(size_rows):>2} {mean('partial_paths'):>8.0f} "
+        f"{mean('completable'):>6.0f} {mean('solutions'):>5.1f} {mean('pos'):>8.0f} "
+        f"{mean('pos_all'):>8.0f} {mean('neg'):>6.0f} {mean('unblamed'):>8.0f} "
+        f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f} "
+        f"{100 * mean('pos_dead_end') / max(1, mean('pos')):>6.1f}"
+    )
+    if prolog and all("t3_pos_covered" in x for x in size_rows):
+        pos = sum(x["pos"] for x in size_rows)
+        cov = sum(x["t3_pos_covered"] for x in size_rows)
+        line += (
+            f" {100 * cov / max(pos, 1):>7.1f} "
+            f"{sum(x['t3_neg_covered'] for x in size_rows):>6d} "
+            f"{mean('t3_kex_per_s'):>8.0f}"
+        )
+    return line
 
 
 def main() -> None:
@@ -84,68 +148,17 @@ def main() -> None:
                 "random", [(r, c)], args.per_size, args.seed * 1000 + r * 10 + c, exclude=exclude
             )
             exclude.update(p.to_json() for p in puzzles)
-            size_rows = []
-            for j, puzzle in enumerate(puzzles):
-                t = time.perf_counter()
-                tree = build_path_tree(puzzle.to_panel())
-                label_s = time.perf_counter() - t
-                task = Path(tmp) / f"{puzzle.size}_{j}"
-                small = len(tree) <= args.max_task_paths
-                t = time.perf_counter()
-                # a task capped to nothing still carries the full counts
-                summary = write_task(
-                    [puzzle], task, **({} if small else {"max_pos": 0, "max_neg": 0})
+            size_rows = [
+                puzzle_row(
+                    puzzle,
+                    Path(tmp) / f"{puzzle.size}_{j}",
+                    args.max_task_paths,
+                    not args.no_prolog,
                 )
-                task_s = time.perf_counter() - t if small else float("nan")
-                counts = summary.puzzles[0]
-                sealed = sum(
-                    bin(tree.blamed_mask(i)).count("1")
-                    for i in range(len(tree))
-                    if not tree.goal_reachable[i]
-                )
-                row = {
-                    "size": puzzle.size,
-                    "puzzle": puzzle.to_json(),
-                    "partial_paths": len(tree),
-                    "completable": counts.completable,
-                    "solutions": counts.solutions,
-                    "pos": counts.pos_total,
-                    "pos_all": counts.incompletable * counts.constrained_squares,
-                    "neg": counts.neg_total,
-                    "unblamed": counts.incompletable_unblamed,
-                    "pos_dead_end": sealed,
-                    "label_seconds": round(label_s, 4),
-                    "task_seconds": round(task_s, 4),
-                }
-                if not args.no_prolog and small:
-                    p, pc, n, nc, sec = table3_coverage(task)
-                    row.update(
-                        t3_pos_covered=pc,
-                        t3_neg_covered=nc,
-                        t3_kex_per_s=round((p + n) / max(sec, 1e-9) / 1000, 1),
-                    )
-                size_rows.append(row)
+                for j, puzzle in enumerate(puzzles)
+            ]
             rows += size_rows
-
-            def mean(key: str, rows=size_rows) -> float:
-                return statistics.mean(x[key] for x in rows)
-
-            line = (
-                f"{r}x{c:<3} {len(size_rows):>2} {mean('partial_paths'):>8.0f} "
-                f"{mean('completable'):>6.0f} {mean('solutions'):>5.1f} {mean('pos'):>8.0f} "
-                f"{mean('pos_all'):>8.0f} {mean('neg'):>6.0f} {mean('unblamed'):>8.0f} "
-                f"{mean('label_seconds'):>8.3f} {mean('task_seconds'):>7.3f} "
-                f"{100 * mean('pos_dead_end') / max(1, mean('pos')):>6.1f}"
-            )
-            if not args.no_prolog and all("t3_pos_covered" in x for x in size_rows):
-                pos = sum(x["pos"] for x in size_rows)
-                cov = sum(x["t3_pos_covered"] for x in size_rows)
-                line += (
-                    f" {100 * cov / max(pos, 1):>7.1f} "
-                    f"{sum(x['t3_neg_covered'] for x in size_rows):>6d} "
-                    f"{mean('t3_kex_per_s'):>8.0f}"
-                )
-            print(line, flush=True)
+            print(size_line(r, c, size_rows, not args.no_prolog), flush=True)
 
     out = write_csv(rows, list(dict.fromkeys(k for row in rows for k in row)), args.out)
     print(f"wrote {out}")
