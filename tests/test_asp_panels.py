@@ -401,12 +401,12 @@ def test_the_parity_of_stars_and_cancellers_equals_brute_force() -> None:
     """panel_parity.lp on panels of stars, cancellers, dots, triangles and squares: the
     same lines as the brute force, and it applies to most of them with both
     parities."""
-    from witness.search.asp_solver.program import _parity
+    from witness.search.asp_solver.program import star_parity
 
     seen = []
     for seed in range(60):
         panel = _parity_panel(14000 + seed, max_cells=6)
-        seen.append(_parity(panel))
+        seen.append(star_parity(panel))
         agree(panel)
     assert seen.count(0) > 10 and seen.count(1) > 10
 
@@ -421,7 +421,7 @@ def test_no_parity_where_other_symbols_count_for_stars_or_may_go() -> None:
     """A square or triangle of a star's colour counts for it, and squares of
     two colours may go one at a time: an odd count of stars and cancellers
     is then solvable, and panel_parity.lp stays out."""
-    from witness.search.asp_solver.program import _parity
+    from witness.search.asp_solver.program import star_parity
 
     line = {"rows": 1, "cols": 2, "starts": ((0, 0),), "ends": ((2, 1),)}
     panels = (
@@ -437,7 +437,7 @@ def test_no_parity_where_other_symbols_count_for_stars_or_may_go() -> None:
         ),
     )
     for panel in panels:
-        assert _parity(panel) is None
+        assert star_parity(panel) is None
         assert brute_force(panel)
         agree(panel)
 
@@ -646,13 +646,13 @@ def loose_panels(count: int) -> list[Panel]:
     """The first ``count`` random panels from seed 20001 on whose pieces the
     encoding sums over the whole panel (fact loose: negative pieces under the
     windmill reading)."""
-    from witness.search.asp_solver.program import _loose
+    from witness.search.asp_solver.program import loose_pieces
 
     out, seed = [], 20000
     while len(out) < count:
         seed += 1
         panel = random_panel(random.Random(seed), max_cells=6, kinds=POLY_HEAVY)
-        if _loose(panel):
+        if loose_pieces(panel):
             out.append(panel)
     return out
 
@@ -820,14 +820,14 @@ def parted_panels(count: int, first_seed: int, kinds: tuple[str, ...] = KINDS) -
     """The first ``count`` random panels (of at most 9 cells, from
     ``first_seed`` on) whose lines all run from rim to rim with nothing outside
     the panel, and that have a symbol whose region a rule needs."""
-    from witness.search.asp_solver.program import _rim_ends, cell_regions
+    from witness.search.asp_solver.program import cell_regions, rim_ends
 
     out, seed = [], first_seed
     while len(out) < count:
         panel = random_panel(random.Random(seed), max_cells=9, kinds=kinds)
         seed += 1
         needs_regions = panel.stars or panel.cancellers or panel.polyominoes
-        if _rim_ends(panel) and cell_regions(panel) and needs_regions:
+        if rim_ends(panel) and cell_regions(panel) and needs_regions:
             out.append(panel)
     return out
 

@@ -225,7 +225,7 @@ def test_runs_on_panels_name_the_papers_figures_as_triangle_puzzles():
 
     import pandas as pd
 
-    from witness.pipeline.report import ReportInputs, _by_size_table
+    from witness.pipeline.report import ReportInputs, by_size_table
 
     paths = {k: Path("x") for k in ("pi_star", "verify_json", "test_summary", "by_size_csv")}
     paths |= {k: Path("x") for k in ("per_puzzle_csv", "test_set", "large_solved_csv")}
@@ -244,7 +244,7 @@ def test_runs_on_panels_name_the_papers_figures_as_triangle_puzzles():
         "speedup_t": 1.0,
         "speedup_E": 1.25,
     }
-    header = _by_size_table(pd.DataFrame([row]), on_panels.paper)[0]
+    header = by_size_table(pd.DataFrame([row]), on_panels.paper)[0]
     assert "baseline mean expansions (paper, triangle puzzles)" in header
 
 
@@ -279,7 +279,7 @@ TABLE3_ROW = "f(A,B) :- path(A,C), square(B,D,E), count(C,E,F), greaterThan(F,D)
 
 
 def _triage_text(run, csvs) -> str:
-    from witness.pipeline.report import ReportInputs, _triage_section
+    from witness.pipeline.report import ReportInputs, triage_section
 
     inputs = ReportInputs(
         pi_star=run / "final/pi_star.pl",
@@ -290,7 +290,7 @@ def _triage_text(run, csvs) -> str:
         **{k: run / "x" for k in ("test_set", "large_solved_csv")},
         learn_scores=(),
     )
-    return "\n".join(_triage_section(inputs, run))
+    return "\n".join(triage_section(inputs, run))
 
 
 def test_the_report_cites_paths_relative_to_its_folder_and_they_resolve(tmp_path):

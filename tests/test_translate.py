@@ -21,8 +21,8 @@ from witness.learning.bk import BK_PREDICATES
 from witness.learning.examples import write_task
 from witness.learning.translate import (
     TranslationError,
-    _describe,
     clause_text,
+    describe_argument,
     parse_program,
     python_source,
     translate_clause,
@@ -476,7 +476,9 @@ def _old_english(comparisons):
                 "the path has " + ("" if c.right[1] else "not ") + "cut itself off from the goal"
             )
         else:
-            parts.append(f"{_describe(c.left)} {op_words[c.op]} {_describe(c.right)}")
+            parts.append(
+                f"{describe_argument(c.left)} {op_words[c.op]} {describe_argument(c.right)}"
+            )
     return "; ".join(parts) if parts else "always"
 
 

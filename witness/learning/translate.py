@@ -111,7 +111,7 @@ def translate_clause(rule: Rule) -> Clause:
                     (Comparison("eq", ("const", 0), ("const", 1)),),
                     source=source,
                     english=f"never: {var_name(lit.args[i])} cannot be both "
-                    f"{_describe(bound)} and {_describe(out)}",
+                    f"{describe_argument(bound)} and {describe_argument(out)}",
                 )
     if panel:
         comparisons += _kind_guards(env.values(), comparisons)
@@ -169,11 +169,13 @@ def _check_kind(where: str, pred: str, v: object, kind: str, arg: str, panel: bo
             "int": "a number bound earlier",
         }[kind]
         raise TranslationError(
-            f"{where}: argument {arg} of {pred} must be {want}, it is {_describe(v, panel)}"
+            f"{where}: argument {arg} of {pred} must be {want}, it is {describe_argument(v, panel)}"
         )
 
 
-def _describe(v: object, panel: bool = False) -> str:
+def describe_argument(v: object, panel: bool = False) -> str:
+    """A clause argument in words: unbound, the path, the square (the object
+    on panels), an edge list, or an operand (:func:`operand_text`)."""
     if v is None:
         return "unbound"
     if v == PATH:

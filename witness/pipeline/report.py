@@ -190,7 +190,7 @@ def write_report(
         "",
         *head_md,
         *_learning_section(inputs),
-        *_triage_section(inputs, here),
+        *triage_section(inputs, here),
         *_test_section(inputs, appendix, rel, here),
         *_large_section(inputs, rel),
         *_difficulty_section(inputs, stems["difficulty"], rel["difficulty"]),
@@ -370,7 +370,7 @@ def _learning_section(inputs: ReportInputs) -> list[str]:
     return [*lines, ""]
 
 
-def _triage_section(inputs: ReportInputs, here: Path) -> list[str]:
+def triage_section(inputs: ReportInputs, here: Path) -> list[str]:
     triage = inputs.triage_config or {}
     repeats, rank_by = triage.get("repeats", 3), triage.get("rank_by", "speedup_t")
     keep = {1: triage.get("k1", "k1"), 2: triage.get("k2", "k2"), 3: 1}
@@ -529,7 +529,7 @@ def _test_section(
         *_portfolio_lines(summary.get("portfolio")),
         f"Per size (`{cite(inputs.by_size_csv, here)}`; Figure 4: `{rel['figure4']}`):",
         "",
-        *_by_size_table(pd.read_csv(inputs.by_size_csv), inputs.paper),
+        *by_size_table(pd.read_csv(inputs.by_size_csv), inputs.paper),
         "",
         f"![Figure 4]({rel['figure4']})",
         "",
@@ -561,7 +561,7 @@ def _portfolio_lines(folio: dict | None) -> list[str]:
     ]
 
 
-def _by_size_table(by_size: pd.DataFrame, paper: str = "paper") -> list[str]:
+def by_size_table(by_size: pd.DataFrame, paper: str = "paper") -> list[str]:
     """Table 2 in markdown: ours per bucket, the paper's baseline in brackets."""
     lines = [
         f"| bucket | n | baseline mean expansions ({paper}) | baseline mean s ({paper}) | "

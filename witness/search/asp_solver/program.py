@@ -48,7 +48,7 @@ FAMILIES: tuple[tuple[str, Callable[[Panel], bool]], ...] = (
     ("panel_polyominoes.lp", lambda p: bool(p.polyominoes)),
     ("panel_cancellers.lp", lambda p: _cancellers_by(p, "community")),
     ("panel_cancellers_windmill.lp", lambda p: _cancellers_by(p, "windmill")),
-    ("panel_parity.lp", lambda p: _parity(p) is not None),
+    ("panel_parity.lp", lambda p: star_parity(p) is not None),
 )
 
 
@@ -209,7 +209,7 @@ def _symbol_facts(panel: Panel, settings: AspSettings) -> list[str]:
     out += [f"src({pair(p)})." for p in sorted(sources)]
     if needs_regions(panel) and len(sources) <= settings.together_sources:
         out.append("together.")
-    parity = _parity(panel)
+    parity = star_parity(panel)
     if parity is not None:
         out.append(f"parity({parity}).")
     if _cancellers_by(panel, "windmill"):
@@ -278,7 +278,7 @@ def _tones(panel: Panel) -> bool:
     return 2 * len(touched) >= (panel.rows + 1) * panel.vertex_cols
 
 
-def _parity(panel: Panel) -> int | None:
+def star_parity(panel: Panel) -> int | None:
     """The parity of the panel's stars and cancellers when it bounds the dots
     off the lines and the wrong triangles (panel_parity.lp): on a panel with
     stars or cancellers whose other symbols are dots, triangles and squares
@@ -313,7 +313,7 @@ def _margin_needed(panel: Panel, cover: list[tuple[int, int]]) -> int:
     return max(0, -min(xs), -min(ys), max(xs) - panel.cols + 1, max(ys) - panel.rows + 1)
 
 
-def _rim_ends(panel: Panel) -> bool:
+def rim_ends(panel: Panel) -> bool:
     """Do the lines start and end on the panel's rim? Then a line from rim to
     rim cuts the panel: the two cells on either side of each of its edges lie
     in two regions (:func:`_parted`)."""
@@ -328,7 +328,7 @@ def _rim_ends(panel: Panel) -> bool:
 def _parted(panel: Panel) -> bool:
     """Is each line a chord of the panel, from rim to rim with nothing outside
     (fact parted: panel_regions.lp, and cut in panel_polyominoes.lp)?"""
-    return cell_regions(panel) and _rim_ends(panel)
+    return cell_regions(panel) and rim_ends(panel)
 
 
 def _twins(a: Polyomino, b: Polyomino) -> bool:
@@ -357,7 +357,7 @@ def _polyomino_facts(panel: Panel, settings: AspSettings, placements_too: bool =
         out.append("shapeless.")
     if not negatives:
         out.append("no_negatives.")
-    if _loose(panel, settings):
+    if loose_pieces(panel, settings):
         out.append("loose.")
     for x in range(-2 * wide, 2 * (panel.cols + wide) + (0 if panel.pillar else 1)):
         for y in range(-2 * wide, 2 * (panel.rows + wide) + 1):
@@ -421,7 +421,7 @@ def panel_program(
     return "\n".join(parts) + "\n" + "\n".join(facts) + "\n" + SHOW
 
 
-def _loose(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
+def loose_pieces(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
     """Does the encoding sum the pieces' cover over the whole panel, not a
     region at a time (fact loose, panel_polyominoes.lp)? Under the windmill
     reading with negative pieces, when there are at least ``settings.loose_pieces``."""
@@ -436,12 +436,12 @@ def unsure_possible(
     """Can an answer set be unsure: a canceller removing a polyomino whose
     tiling the encoding decides, cancellers pairing off where the engine's
     order of a region decides whether they may (panel_cancellers.lp), or the
-    pieces summed over the whole panel (:func:`_loose`)?"""
+    pieces summed over the whole panel (:func:`loose_pieces`)?"""
     if "cancellers" not in lazy and _order_may_decide(panel):
         return True
     if "polyominoes" in lazy or not panel.polyominoes:
         return False
-    return (bool(panel.cancellers) and "cancellers" not in lazy) or _loose(panel, settings)
+    return (bool(panel.cancellers) and "cancellers" not in lazy) or loose_pieces(panel, settings)
 
 
 def is_exact(panel: Panel, settings: AspSettings = DEFAULT_SETTINGS) -> bool:
