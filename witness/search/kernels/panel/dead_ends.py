@@ -298,6 +298,37 @@ def _edge_dot_left(head, d, epoint, pvertex, kind, cover, stamp):
     return False
 
 
+# fmt: off
+@jit_inline
+def _reach_broken(w, ends, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex, pnb,
+                  cover, on, stamp, vlabel, vlab, n_cancellers):
+    """Rules 3 and 4 on the reach of the new head w (its vertices labelled
+    ``vlab`` in ``vlabel``): no end but w in it; without cancellers, a dot
+    the lines no longer cover or can reach, or a triangle short of sides it
+    can still get; with ``n_cancellers``, more such errors than they mend."""
+    reach_end = False
+    for i in range(ends.size):
+        if ends[i] != w and vlabel[ends[i]] == vlab:
+            reach_end = True
+            break
+    if not reach_end:
+        return True
+    if n_cancellers > 0:
+        return _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex,
+                           vlabel, vlab, pnb, cover, on, stamp) > n_cancellers
+    for i in range(dot_point.size):
+        if cover[dot_point[i]] != stamp and not _dot_reachable(
+                i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
+            return True
+    for i in range(symbols.size):
+        p = symbols[i]
+        if kind[p] == P_TRIANGLE and _triangle_short(p, w, pnb, pvertex, mirror, value, cover,
+                                                     on, stamp, vlabel, vlab):
+            return True
+    return False
+# fmt: on
+
+
 # A numba kernel: its many array arguments read better packed than one per line.
 # fmt: off
 @jit_inline
@@ -358,25 +389,8 @@ def panel_dead(head, d, w, grid, symbols_t, width, height, rules, scratch, stamp
         labels[0] += 1
         vlab = labels[0]
         nr = free_flood(w, neighbour, on, stamp, mirror, vlabel, vlab, queue)
-        reach_end = False
-        for i in range(ends.size):
-            if ends[i] != w and vlabel[ends[i]] == vlab:
-                reach_end = True
-                break
-        if not reach_end:
-            return True
-        if no_cancellers:
-            for i in range(dot_point.size):
-                if cover[dot_point[i]] != stamp and not _dot_reachable(
-                        i, dot_a, dot_b, dot_point, value, mirror, vlabel, vlab):
-                    return True
-            for i in range(symbols.size):
-                p = symbols[i]
-                if kind[p] == P_TRIANGLE and _triangle_short(p, w, pnb, pvertex, mirror, value,
-                                                             cover, on, stamp, vlabel, vlab):
-                    return True
-        elif _unmendable(w, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex,
-                         vlabel, vlab, pnb, cover, on, stamp) > rules[0]:
+        if _reach_broken(w, ends, dot_point, dot_a, dot_b, symbols, kind, value, mirror, pvertex,
+                         pnb, cover, on, stamp, vlabel, vlab, rules[0]):
             return True
         if rules[1] == 0:
             return False

@@ -111,6 +111,24 @@ def _region_cells(seed, pnb, cover, stamp, plabel, label, pqueue):
 
 
 @jit_inline
+def _stars_wrong(ccount, by_colour):
+    """The stars of a closed region (its symbols counted by colour in
+    ``ccount``, row 0 of ``by_colour`` marking the colours with a star): how
+    many colours have a star alone (an error a canceller can mend), and
+    whether a colour has more than two symbols (invalid: nothing takes one
+    away but a canceller, as pieces_broken reads it)."""
+    lone = np.int64(0)
+    crowded = np.bool_(False)
+    for c in range(ccount.size):
+        if by_colour[0, c]:
+            if ccount[c] == 1:
+                lone += 1
+            elif ccount[c] > 2:
+                crowded = np.bool_(True)
+    return lone, crowded
+
+
+@jit_inline
 def _region_broken(
     n, pqueue, width, pnb, kind, colour, value, cover, stamp, ccount, by_colour, tiling
 ):
@@ -175,13 +193,9 @@ def _region_broken(
                 negatives += 1
     if counted:
         return windmill_count_broken(cancellers, very, cells, area, polys, ccount, by_colour)
-    invalid = two_colours
-    for c in range(ccount.size):
-        if by_colour[0, c]:
-            if ccount[c] == 1:
-                very += 1
-            elif ccount[c] > 2:
-                invalid = True
+    lone, crowded = _stars_wrong(ccount, by_colour)
+    very += lone
+    invalid = two_colours or crowded
     if polys == 0 and cancellers == 0:
         return very > 0 or invalid
     # fmt: off

@@ -4,7 +4,21 @@ child's h (``_target_h``), the open list as a bucket queue (``keep_child``,
 ``open_pop``), the stored paths, the path state's arrays (``panel_scratch``),
 ``panel_astar_run`` itself, and pi_baseline and pi* on given paths for tests
 and tools (``panel_baseline_on_paths``, ``panel_program_on_paths``,
-``paper_table_on_paths``)."""
+``paper_table_on_paths``).
+
+``panel_astar_run``: a child that reaches an end and passes panel_final is
+stored in ``candidates`` and, after its expansion, the core returns
+CANDIDATES for the rules checker (the driver resumes it); such a child is
+also extended (a line may pass an end). pi_baseline is evaluated when
+``evaluate`` (inherited from a parent that had it); pi is the learned
+program (program_fires: ``star``, on every child) or pi_baseline. ``prune``
+drops children pi holds on, ``base_prune`` those pi_baseline holds on. The
+*scratch arguments live as long as the search. The open list is a bucket
+queue (later, first, last: open_pop), counters[C_HEAP] paths long.
+``paper`` > 0 (a triangle puzzle of the paper's form): the paper's rules
+instead (_paper_child; tests/test_paper_mode.py pins the searches); in
+``paper`` 2 pi is a Table 1 predicate, ``table`` and ``dims``
+(_table_fires)."""
 
 from __future__ import annotations
 
@@ -247,6 +261,15 @@ def _store(node, w, f, parent, vertex, flag, n_nodes):
 
 
 @jit_inline
+def _store_candidate(node, w, parent, vertex, flag, candidates, found, n_nodes):
+    """Store ``node`` extended to the end ``w`` as path n_nodes, the
+    ``found``-th candidate for the rules checker: the new counts."""
+    _store(node, w, 0, parent, vertex, flag, n_nodes)
+    candidates[found] = n_nodes
+    return found + 1, n_nodes + 1
+
+
+@jit_inline
 def keep_child(node, w, g, pi, base, hw, parent, vertex, flag, later, first, last, cursor,
                 n_nodes):
     """Store the child (flag: pi_baseline, which its children inherit) and put it
@@ -329,6 +352,23 @@ def _local_table(dims, node, cursor, first, seeds):
     return dims[4] == 1 and node >= seeds and cursor // first.shape[1] < first.shape[0] // 2
 
 
+@jit_inline
+def _head_shortcuts(head, node, g, evaluate, paper, rules, parent, neighbour, on, stamp):
+    """The shortcuts pi_baseline may take on the children of the popped path
+    ``node`` (head ``head``, g steps long): whether the head's free neighbours
+    are linked around it, and the vertices off a child's line (g + 2 on it)
+    when that count is known (-1: not). With them linked, a child's reach is
+    the parent's less the head, w's linked or not: every part w's step cuts
+    the rest into touches w. Rule 5's local floods need w's linked too
+    (nothing cut off) when the panel has squares, stars, polyominoes or
+    cancellers (rules[3]). Never from a start: its path was not evaluated, so
+    may not pass the rules."""
+    stored = rules[2] == 1 and parent[node] >= 0
+    fast_head = (evaluate and paper == 0 and stored
+                 and ring_connected(head, neighbour, on, stamp))
+    return fast_head, rules[4] - g - 2 if stored else -1
+
+
 @jit_free
 def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, is_end, ends,
                     kind, colour, value, outside, symbols, dot_point, dot_a, dot_b, targets,
@@ -337,20 +377,7 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
                     flag, later, first, last, counters, candidates, scratch, pscratch, tiling,
                     max_expansions):
     """Algorithm 1 on any panel (panel_search's docstring) for at most
-    ``max_expansions`` expansions, with what is said below. Resumable."""
-    # A child that reaches an end and passes panel_final is stored in
-    # ``candidates`` and, after its expansion, the core returns CANDIDATES for
-    # the rules checker (the driver resumes it); such a child is also extended
-    # (a line may pass an end). pi_baseline is evaluated when ``evaluate``
-    # (inherited from a parent that had it); pi is the learned program
-    # (program_fires: ``star``, on every child) or pi_baseline. ``prune`` drops
-    # children pi holds on, ``base_prune`` those pi_baseline holds on. The
-    # *scratch arguments live as long as the search. The open list is a bucket
-    # queue (later, first, last: open_pop), counters[C_HEAP] paths long.
-    # ``paper`` > 0 (a triangle puzzle of the paper's form): the paper's
-    # rules instead (_paper_child; tests/test_paper_mode.py pins the searches); in
-    # ``paper`` 2 pi is a Table 1 predicate, ``table`` and ``dims``
-    # (_table_fires).
+    ``max_expansions`` expansions, as the module docstring says. Resumable."""
     capacity = min(parent.size, later.size)
     on, cover, line, vlabel, plabel, labels, queue, pqueue, ccount, by_colour = scratch
     program = (clauses, cmps, need)
@@ -360,8 +387,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
     n_nodes, heap_size, cursor = counters[C_NODES], counters[C_HEAP], counters[C_CURSOR]
     expansions, generated = counters[C_EXPANSIONS], counters[C_GENERATED]
     # marked: the path marked last (its length last_g), none on entry
-    done, marked, last_g = 0, -1, 0
-    while heap_size > 0 and done < max_expansions:
+    done, marked, last_g, found = 0, -1, 0, 0
+    while heap_size > 0 and done < max_expansions and found == 0:
         if n_nodes + 8 > capacity:
             _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
             return NEED_SPACE
@@ -374,16 +401,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
         head, found, first_label = vertex[node], 0, labels[0] + 1
         local = _local_table(dims, node, cursor, first, counters[C_SEEDS])
         lmask = -1  # the line as bits (bit_grid), once a child floods
-        # When the head's free neighbours are linked around it, the child's reach
-        # is the parent's less the head, w's linked or not: every part w's step
-        # cuts the rest into touches w. Rule 5's local floods need w's linked
-        # too (nothing cut off) when the panel has squares, stars, polyominoes
-        # or cancellers (rules[3]). (never from a start: its path was not
-        # evaluated, so may not pass the rules)
-        fast_head = (evaluate and paper == 0 and rules[2] == 1 and parent[node] >= 0
-                     and ring_connected(head, neighbour, on, stamp))
-        # vertices off a child's line (g + 2 on it), when that shortcut holds
-        n_off = rules[4] - g - 2 if rules[2] == 1 and parent[node] >= 0 else -1
+        fast_head, n_off = _head_shortcuts(head, node, g, evaluate, paper, rules, parent,
+                                           neighbour, on, stamp)
         for d in range(4):
             w = neighbour[head, d]
             if w < 0 or on[w] == stamp or (mirror[0] >= 0 and on[mirror[w]] == stamp):
@@ -393,10 +412,8 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             if is_end[w] and panel_final(kind, colour, value, outside, symbols, dot_point,
                                          targets, rules, pnb, width, cover, line, stamp,
                                          plabel, labels, pqueue, ccount, by_colour, tiling):
-                _store(node, w, 0, parent, vertex, flag, n_nodes)
-                candidates[found] = n_nodes
-                found += 1
-                n_nodes += 1
+                found, n_nodes = _store_candidate(node, w, parent, vertex, flag, candidates,
+                                                  found, n_nodes)
             base = flag[node] == 1
             # the paper's rules (paper > 0) judge the child there, else the ones below
             keep, pi, base, hw = _paper_child(head, d, w, g, paper, evaluate, prune, base_prune,
@@ -428,12 +445,9 @@ def panel_astar_run(neighbour, vpoint, epoint, mirror, mpoint, pnb, pvertex, h, 
             _cover_step(head, d, w, on, cover, line, vpoint, epoint, mirror, mpoint, 0)
             if found > 0 and paper:  # a solution (panel_final is exact there): stop at once,
                 break  # as the paper's search does
-        if found > 0:
-            counters[C_CANDIDATES] = found
-            _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
-            return CANDIDATES
+    counters[C_CANDIDATES] = found  # (read and reset by the driver)
     _save_panel(counters, n_nodes, heap_size, expansions, generated, cursor)
-    return RUNNING if heap_size > 0 else EXHAUSTED
+    return CANDIDATES if found > 0 else RUNNING if heap_size > 0 else EXHAUSTED
 
 
 @jit
