@@ -20,6 +20,7 @@ from witness.difficulty.player import Player, parse_player
 from witness.errors import InputError
 from witness.model.panel import Panel
 from witness.model.rules import enumerate_lines, is_solution
+from witness.search.generate import generate_set
 
 PINS = Path(__file__).parent / "data" / "triangle_difficulty_pins.json"
 RICH = Path(__file__).parents[1] / "results/reference/rich/rich/final/pi_star.pl"
@@ -61,6 +62,27 @@ def test_the_general_core_scores_as_the_compiled_one(rules, lookahead):
     player = parse_player(rules)
     for puzzle in seeded_puzzles(200, seed=68, max_rows=3, max_cols=3, any_start=True):
         assert_cores_agree(puzzle.to_panel(), player, lookahead)
+
+
+# Table 2's buckets up to 4x4: the general core takes about 20 CPU s on a 5x5
+# triangle puzzle (and 2 s on a 4x4 one with Table 3), too long for 200 a size
+AGREEMENT_SIZES = [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("size", AGREEMENT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_cores_agree_on_200_algorithm_3_puzzles_a_size(size, chunk):
+    """200 puzzles of each size from Algorithm 3 (the pipeline's generator),
+    in four chunks, scored with no rules and with Table 3; up to 3x4 also with
+    pi_baseline and the rich run's learned pi*."""
+    rows, cols = size
+    puzzles = generate_set("random", [size], 200, seed=6800 + 10 * rows + cols)
+    rules = ["none", "paper"] + (["baseline", str(RICH)] if rows * cols < 16 else [])
+    players = [parse_player(r) for r in rules]
+    for puzzle in puzzles[chunk::4]:
+        for player in players:
+            assert_cores_agree(puzzle.to_panel(), player, 0)
 
 
 def test_the_cores_agree_on_the_pinned_4x4_and_smaller_puzzles():
