@@ -64,8 +64,8 @@ def test_the_general_core_scores_as_the_compiled_one(rules, lookahead):
         assert_cores_agree(puzzle.to_panel(), player, lookahead)
 
 
-# Table 2's buckets up to 4x4: the general core takes about 20 CPU s on a 5x5
-# triangle puzzle (and 2 s on a 4x4 one with Table 3), too long for 200 a size
+# Table 2's buckets up to 4x4: on 5x5 the general core's scores can run past a
+# minute each (docs/difficulty.md, bench_difficulty_cores.py's timeouts)
 AGREEMENT_SIZES = [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4)]
 
 
