@@ -19,8 +19,12 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
+
+if TYPE_CHECKING:
+    from witness.model.panel import Panel
 
 logger = logging.getLogger(__name__)
 
@@ -160,7 +164,7 @@ def make_heldout(
     return replace(exp, heldout=folder / "heldout")
 
 
-def area(panel) -> int:
+def area(panel: Panel) -> int:
     """A panel's squares (rows x cols)."""
     return panel.rows * panel.cols
 

@@ -632,7 +632,7 @@ def generate_panel_set(
     return panels
 
 
-def panel_set_generator(spec: PanelSpec):
+def panel_set_generator(spec: PanelSpec) -> Callable[..., list[Panel]]:
     """:func:`generate_panel_set` with ``spec`` fixed, in the form
     :func:`witness.search.generate.write_named_set` takes as ``generator``."""
 

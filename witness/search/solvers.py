@@ -62,7 +62,9 @@ def builtin(predicate: Predicate | str) -> Predicate:
     return BUILTINS[predicate]
 
 
-def build_geometry(puzzle: Panel, predicate: Predicate | str | None = None):
+def build_geometry(
+    puzzle: Panel, predicate: Predicate | str | None = None
+) -> panel_geometry.PanelGeometry:
     """The compiled search's precomputed tables for ``puzzle`` (as
     :func:`solve` with ``predicate`` will search it)."""
     searched, _ = core_for(puzzle, None if predicate is None else builtin(predicate))

@@ -21,10 +21,14 @@ import operator
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ilp import Program, Scores, Stats
 from witness.learning.learners.result import finish
 from witness.learning.learners.space import Space
+
+if TYPE_CHECKING:
+    from deap import gp
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +63,7 @@ def _or(a, b):
     return a
 
 
-def primitive_set(n_features: int):
+def primitive_set(n_features: int) -> gp.PrimitiveSetTyped:
     """The typed primitives: or_ / nil for programs, and_ and the features for clauses."""
     from deap import gp
 
@@ -72,7 +76,7 @@ def primitive_set(n_features: int):
     return pset
 
 
-def decode(tree) -> list[tuple[int, ...]]:
+def decode(tree: gp.PrimitiveTree) -> list[tuple[int, ...]]:
     """The clauses (sorted feature indices) a tree stands for, in order."""
     pos = 0
 
@@ -93,7 +97,7 @@ def decode(tree) -> list[tuple[int, ...]]:
     return clauses
 
 
-def fitness(space: Space, tree) -> tuple[int, int, int]:
+def fitness(space: Space, tree: gp.PrimitiveTree) -> tuple[int, int, int]:
     """(-negatives covered, positives covered, -literals) of a tree's program."""
     clauses = decode(tree)
     cap = space.bias.max_clauses or len(clauses)
@@ -106,7 +110,9 @@ def fitness(space: Space, tree) -> tuple[int, int, int]:
     return -neg.bit_count(), pos.bit_count(), -size
 
 
-def crossover(ind1, ind2):
+def crossover(
+    ind1: gp.PrimitiveTree, ind2: gp.PrimitiveTree
+) -> tuple[gp.PrimitiveTree, gp.PrimitiveTree]:
     """DEAP's one-point crossover of typed trees, with the node type drawn from
     a sorted list: ``gp.cxOnePoint`` draws it from a set of classes, whose
     order follows their addresses, so a seed gave another program in

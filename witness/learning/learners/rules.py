@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ilp import Program, Scores, Stats
 from witness.learning.learners.result import finish
 from witness.learning.learners.space import Space
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 logger = logging.getLogger(__name__)
 
@@ -32,7 +36,7 @@ class RulesSettings:
     seed: int = 0
 
 
-def feature_table(space: Space, columns: list[int]):
+def feature_table(space: Space, columns: list[int]) -> pd.DataFrame:
     """The examples (positives, then negatives) as 0/1 rows over ``columns``."""
     import pandas as pd
 
