@@ -114,9 +114,10 @@ def _region_cells(seed, pnb, cover, stamp, plabel, label, pqueue):
 def _stars_wrong(ccount, by_colour):
     """The stars of a closed region (its symbols counted by colour in
     ``ccount``, row 0 of ``by_colour`` marking the colours with a star): how
-    many colours have a star alone (an error a canceller can mend), and
-    whether a colour has more than two symbols (invalid: nothing takes one
-    away but a canceller, as pieces_broken reads it)."""
+    many colours have a star alone (each a very invalid symbol, which takes
+    a canceller of its own), and whether a colour with a star has more than
+    two symbols (invalid: the region is wrong unless its cancellers remove
+    enough of them, verdicts._mended)."""
     lone = np.int64(0)
     crowded = np.bool_(False)
     for c in range(ccount.size):
