@@ -97,7 +97,7 @@ def all_partial_paths(puzzle: Puzzle | Panel) -> list[list[tuple[int, int]]]:
 def satisfies_constraints(puzzle: Puzzle | Panel, path: Sequence[Vertex]) -> bool:
     """Every triangle has as many sides on ``path`` as it counts."""
     puzzle = paper(puzzle)
-    counts = square_edge_counts(puzzle, path)
+    counts = square_edge_counts(puzzle.rows, puzzle.cols, path)
     return all(counts.get((x, y), 0) == k for x, y, k in puzzle.triangles)
 
 

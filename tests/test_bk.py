@@ -175,7 +175,7 @@ def test_rule1_is_exactly_the_over_count(tasks, name):
     expected = {
         (pid, atom)
         for pid, atom, puzzle, verts, s in rows
-        if square_edge_counts(puzzle, verts).get(s, 0) > triangle_map(puzzle)[s]
+        if square_edge_counts(puzzle.rows, puzzle.cols, verts).get(s, 0) > triangle_map(puzzle)[s]
     }
     assert pairs_where(m, "rule1") == expected
 
@@ -197,7 +197,7 @@ def test_bk_values_match_python(tasks, name):
     assert len(got) == len(rows)
     table = {tuple(k.split()[:2]): list(map(int, k.split()[2:])) for k in got}
     for pid, atom, puzzle, verts, s in rows:
-        n = square_edge_counts(puzzle, verts).get(s, 0)
+        n = square_edge_counts(puzzle.rows, puzzle.cols, verts).get(s, 0)
         k = triangle_map(puzzle)[s]
         corners = square_corners(s)
         adjacent = int(verts[-1] in corners)

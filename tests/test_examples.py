@@ -71,7 +71,7 @@ def path_puzzle(rng: random.Random, rows: int, cols: int) -> Puzzle:
         return False
 
     assert walk()
-    counts = square_edge_counts(probe, path)
+    counts = square_edge_counts(rows, cols, path)
     touched = sorted(counts)
     chosen = rng.sample(touched, rng.randint(1, len(touched)))
     return Puzzle(

@@ -60,7 +60,7 @@ def test_path_puzzle_is_solved_by_its_generating_path(size, seed):
     assert (puzzle.rows, puzzle.cols) == (rows, cols)
     assert is_solution(puzzle, path)
     # Triangles sit only on squares the path touches, with the path's edge count.
-    counts = square_edge_counts(puzzle, path)
+    counts = square_edge_counts(rows, cols, path)
     for x, y, k in puzzle.triangles:
         assert counts[(x, y)] == k
     assert 1 <= len(puzzle.triangles) <= len(counts)

@@ -112,7 +112,7 @@ def test_figure1_solution_and_non_solution():
     red = [(0, 0), (0, 1), (1, 1), (2, 1)]
     assert is_solution(FIGURE1, green)
     assert not is_solution(FIGURE1, red)
-    assert square_edge_counts(FIGURE1, red) == {(0, 0): 2, (1, 0): 1}
+    assert square_edge_counts(FIGURE1.rows, FIGURE1.cols, red) == {(0, 0): 2, (1, 0): 1}
     assert green in list(enumerate_solutions(FIGURE1))
 
 

@@ -164,7 +164,7 @@ def solutions_by_path(rows: int, cols: int):
     for start, goal in start_goal_pairs(rows, cols):
         empty = Puzzle(rows=rows, cols=cols, start=start, goal=goal)
         for path in enumerate_simple_paths(empty):
-            counts = square_edge_counts(empty, path)
+            counts = square_edge_counts(rows, cols, path)
             options = [
                 [None] + ([(x, y, k)] if 1 <= k <= 3 else [])
                 for (x, y), k in sorted(counts.items())
@@ -198,7 +198,7 @@ def prefix_squares(rows: int, cols: int):
     for start, goal in start_goal_pairs(rows, cols):
         empty = Puzzle(rows=rows, cols=cols, start=start, goal=goal)
         for path in enumerate_simple_paths(empty):
-            for (x, y), k in square_edge_counts(empty, path).items():
+            for (x, y), k in square_edge_counts(rows, cols, path).items():
                 if not 1 <= k <= 3:
                     continue
                 puzzle = Puzzle(
@@ -460,8 +460,7 @@ def random_walk_puzzle(rng: random.Random, rows: int, cols: int):
         if not steps:
             return None
         path.append(rng.choice(steps))
-    empty = Puzzle(rows=rows, cols=cols, start=path[0], goal=path[-1])
-    counts = square_edge_counts(empty, path)
+    counts = square_edge_counts(rows, cols, path)
     triangles = tuple((x, y, k) for (x, y), k in counts.items() if 1 <= k <= 3)
     puzzle = Puzzle(rows=rows, cols=cols, start=path[0], goal=path[-1], triangles=triangles)
     assert is_solution(puzzle, path)

@@ -203,12 +203,12 @@ def squares_beside(rows: int, cols: int, a: Vertex, b: Vertex) -> list[tuple[int
     return [(x, y) for x, y in beside if 0 <= x < cols and 0 <= y < rows]
 
 
-def square_edge_counts(grid: Panel | Puzzle, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
-    """For every square of ``grid`` (its rows and columns) beside ``path``, how
-    many of its sides the path uses (a ValueError on a step that is not one)."""
+def square_edge_counts(rows: int, cols: int, path: Sequence[Vertex]) -> dict[tuple[int, int], int]:
+    """For every square of a rows x cols grid beside ``path``, how many of its
+    sides the path uses (a ValueError on a step that is not one)."""
     counts: dict[tuple[int, int], int] = {}
     for a, b in pairwise(path):
-        for s in squares_beside(grid.rows, grid.cols, a, b):
+        for s in squares_beside(rows, cols, a, b):
             counts[s] = counts.get(s, 0) + 1
     return counts
 

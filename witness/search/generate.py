@@ -181,9 +181,7 @@ def generate_from_path(rows: int, cols: int, rng: random.Random) -> tuple[Panel,
     start = (0, 0)
     goal = random_goal(rows, cols, rng, start)
     path = random_simple_path(rows, cols, start, goal, rng)
-    # square_edge_counts reads the grid's size; an empty puzzle of it will do.
-    empty = Puzzle(rows=rows, cols=cols, goal=goal)
-    counts = square_edge_counts(empty, path)
+    counts = square_edge_counts(rows, cols, path)
     touched = sorted(counts)  # S', in a fixed order so sampling is reproducible
     k = rng.randint(1, len(touched))
     chosen = rng.sample(touched, k)
