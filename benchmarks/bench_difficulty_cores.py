@@ -10,11 +10,14 @@ of Algorithm 3 puzzles drawn as the pipeline's test set is (random, sizes
 (none, baseline, paper) on both cores (``core="compiled"`` and
 ``core="general"``), times each call in CPU seconds, checks that both give
 the same scores, and prints per player and overall the CPU time of each core
-and their ratio (general / compiled), measured in this one run. A general
+and their ratio (general / compiled), measured in this one run, and per size
+the general core's longest score. ``--sizes`` draws another range of sizes
+(e.g. ``--sizes 4x5 4x5``: 4x5 and 5x4). A general
 score that times out counts with its time limit (the ratio is then a lower
 bound). Writes benchmarks/out/bench_difficulty_cores.csv.
 
     .venv/bin/python benchmarks/bench_difficulty_cores.py [--count 40] [--seed 0]
+        [--sizes 2x2 5x5] [--players none,baseline,paper]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import time
 from witness.difficulty.muse import score
 from witness.difficulty.player import parse_player
 from witness.io import write_csv
+from witness.model.base import size_pair
 from witness.search.generate import generate_set
 
 PLAYERS = "none,baseline,paper"
@@ -49,14 +53,16 @@ def agree(a, b) -> bool:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=40, help="puzzles (sizes 2x2 to 5x5)")
+    ap.add_argument("--count", type=int, default=40, help="puzzles")
+    ap.add_argument("--sizes", nargs=2, default=["2x2", "5x5"], metavar=("LEAST", "MOST"))
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--players", default=PLAYERS, help=f"comma-separated (default {PLAYERS})")
     ap.add_argument("--time-limit", type=float, default=60.0, help="per puzzle and core")
     ap.add_argument("--out", default="benchmarks/out/bench_difficulty_cores.csv")
     args = ap.parse_args()
 
-    puzzles = generate_set("random", [(2, 2), (5, 5)], args.count, args.seed)
+    sizes = [size_pair(s) for s in args.sizes]
+    puzzles = generate_set("random", sizes, args.count, args.seed)
     players = {name: parse_player(name) for name in args.players.split(",")}
     score(puzzles[0].to_panel(), "none")  # load the compiled core before timing
     rows = []
@@ -79,7 +85,8 @@ def main() -> None:
                     "remuse": compiled.remuse,
                 }
             )
-    print(f"{args.count} puzzles (random, 2x2..5x5, seed {args.seed}), CPU seconds per core")
+    span = "..".join(args.sizes)
+    print(f"{args.count} puzzles (random, {span}, seed {args.seed}), CPU seconds per core")
     head = ("player", "compiled s", "general s", "ratio", "agree", "timeouts")
     print("{:9} {:>11} {:>10} {:>8} {:>7} {:>9}".format(*head))
     for name in [*players, "all"]:
@@ -92,6 +99,9 @@ def main() -> None:
             f"{name:9} {tc:>11.3f} {tg:>10.2f} {tg / tc:>7.0f}x {agreed:>3}/{len(group):<3} "
             f"{late:>9}"
         )
+    for size in sorted({r["size"] for r in rows}, key=size_pair):
+        longest = max(r["general_cpu_s"] for r in rows if r["size"] == size)
+        print(f"{size}: the general core's longest score {longest:.2f} s")
     out = write_csv(rows, list(rows[0]), args.out)
     print(f"wrote {out}")
 

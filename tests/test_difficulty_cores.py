@@ -64,9 +64,9 @@ def test_the_general_core_scores_as_the_compiled_one(rules, lookahead):
         assert_cores_agree(puzzle.to_panel(), player, lookahead)
 
 
-# Table 2's buckets up to 4x4: on 5x5 the general core's scores can run past a
-# minute each (docs/difficulty.md, bench_difficulty_cores.py's timeouts)
-AGREEMENT_SIZES = [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4)]
+# Table 2's buckets but 4x5 and 5x5, where the general core's scores can run
+# past a minute each (docs/difficulty.md, bench_difficulty_cores.py's timeouts)
+AGREEMENT_SIZES = [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4), (3, 5), (4, 4)]
 
 
 @pytest.mark.slow
@@ -74,11 +74,11 @@ AGREEMENT_SIZES = [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4)]
 @pytest.mark.parametrize("size", AGREEMENT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_cores_agree_on_200_algorithm_3_puzzles_a_size(size, chunk):
     """200 puzzles of each size from Algorithm 3 (the pipeline's generator),
-    in four chunks, scored with no rules and with Table 3; up to 3x4 also with
-    pi_baseline and the rich run's learned pi*."""
+    in four chunks, scored with no rules and with Table 3; up to 3x4 (and 2x5)
+    also with pi_baseline and the rich run's learned pi*."""
     rows, cols = size
     puzzles = generate_set("random", [size], 200, seed=6800 + 10 * rows + cols)
-    rules = ["none", "paper"] + (["baseline", str(RICH)] if rows * cols < 16 else [])
+    rules = ["none", "paper"] + (["baseline", str(RICH)] if rows * cols <= 12 else [])
     players = [parse_player(r) for r in rules]
     for puzzle in puzzles[chunk::4]:
         for player in players:
@@ -124,3 +124,23 @@ def test_triangle_panels_the_compiled_core_cannot_hold_go_to_the_general_one():
     scored = score(loop, "none")
     solutions = sum(is_solution(loop, line) for line in enumerate_lines(loop))
     assert scored.status == "done" and scored.solutions == solutions
+
+
+def test_the_benchmark_draws_the_sizes_it_is_given(tmp_path, monkeypatch, capsys):
+    """bench_difficulty_cores.py --sizes: puzzles of that range only, both
+    cores agreeing, and the general core's longest score per size printed."""
+    import sys
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import bench_difficulty_cores
+
+    out = tmp_path / "cores.csv"
+    argv = ["x", "--count", "3", "--sizes", "2x3", "2x3", "--players", "none", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    bench_difficulty_cores.main()
+    rows = out.read_text().splitlines()[1:]
+    assert len(rows) == 3
+    assert all(",2x3,none," in r or ",3x2,none," in r for r in rows)
+    assert all(",True," in r for r in rows)
+    printed = capsys.readouterr().out
+    assert "random, 2x3..2x3" in printed and "the general core's longest score" in printed
