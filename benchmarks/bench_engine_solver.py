@@ -14,7 +14,7 @@ over clingo) on the panels both decide. The engine has ``--cpu-limit``
 seconds of the wall clock: run it on an idle core. Panels the engine's format cannot say
 exactly are left out (benchmarks/engine_agreement.py). A panel the engine
 finds no solution for while clingo finds one is named (its solver can miss
-solutions: docs/results.md).
+solutions: docs/results-community.md).
 
     .venv/bin/python benchmarks/bench_engine_solver.py ENGINE_DIR DIR [--sample N]
         [--seed 0] [--cpu-limit 10] [--out CSV]

@@ -219,7 +219,7 @@ def agrees_with_the_engine(engine, panel: Panel, lines: list) -> bool:
     """``check`` gives the engine's validate() verdict on ``lines``, and
     ``solve --count`` (the checker's enumeration and clingo) counts the lines
     the engine's solver finds and those it missed (its validate() stops
-    early on some, docs/results.md) that validate() accepts and its solver
+    early on some, docs/results-community.md) that validate() accepts and its solver
     could draw (no place shared with the mirror line, engine/solve.js);
     False when the engine's format cannot say ``panel`` exactly."""
     from witness.search.asp_solver import count_panel_asp

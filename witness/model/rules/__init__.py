@@ -47,7 +47,7 @@ The semantics are those of the community engine (jbzdarkid's witnesspuzzles.com
   (or one interchangeable with it), and never under ``canceller_rules``
   ``"unpaired"`` (the engine's NEGATIONS_CANCEL_NEGATIONS off).
   ``benchmarks/engine_agreement.py`` runs the engine beside this checker:
-  docs/results.md, "The checker beside the community engine".
+  docs/results-community.md, "The checker beside the community engine".
 - A panel with ``canceller_rules`` ``"windmill"`` (The Windmill's engine,
   ``src/validate.js`` of thefifthmatt/windmill-client) counts instead of
   searching: a region's cancellers must be spent exactly, one on each square
