@@ -318,6 +318,11 @@ class Panel:
         """The edges a start or an end splits in two -> that midpoint."""
         return {self.split(v): v for v in (*self.starts, *self.ends) if is_midpoint(v)}
 
+    @cached_property
+    def open_edges(self) -> frozenset[Edge]:
+        """Every edge a line may step along (whole edges, as :meth:`whole_edge` names them)."""
+        return frozenset(self.whole_edge(v, w) for v in self.vertices() for w in self.neighbours(v))
+
     def split(self, m: Vertex) -> Edge:
         """The edge whose middle is ``m`` (round a pillar, the seam's middle is
         ``(cols - 0.5, y)``: :func:`~witness.model.base.midpoint`; round a narrow
@@ -329,6 +334,20 @@ class Panel:
     def neighbours(self, v: Vertex) -> list[Vertex]:
         """Vertices the line can step to from ``v`` (DIRECTIONS order): a
         midpoint's two ends, and a split edge's midpoint rather than its far end."""
+        try:
+            return list(self._steps[v])
+        except KeyError:
+            found = self._steps[v] = tuple(self._find_neighbours(v))
+            return list(found)
+        except TypeError:  # (a vertex given as a list)
+            return self.neighbours(tuple(v))
+
+    @cached_property
+    def _steps(self) -> dict[Vertex, tuple[Vertex, ...]]:
+        """:meth:`neighbours` of each vertex asked so far (searches ask again and again)."""
+        return {}
+
+    def _find_neighbours(self, v: Vertex) -> list[Vertex]:
         if self.narrow:
             return _narrow_neighbours(self, v)
         if is_midpoint(v):
@@ -362,6 +381,20 @@ class Panel:
 
     def whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         """The grid edge a step from ``a`` to ``b`` runs along (a half-edge's whole edge)."""
+        try:
+            return self._whole_edges[a, b]
+        except KeyError:
+            found = self._whole_edges[a, b] = self._find_whole_edge(a, b)
+            return found
+        except TypeError:  # (a vertex given as a list)
+            return self.whole_edge(tuple(a), tuple(b))
+
+    @cached_property
+    def _whole_edges(self) -> dict[tuple[Vertex, Vertex], Edge]:
+        """:meth:`whole_edge` of each step asked so far."""
+        return {}
+
+    def _find_whole_edge(self, a: Vertex, b: Vertex) -> Edge:
         if self.narrow:
             if is_midpoint(a) or is_midpoint(b):
                 return split_edge(self.base(b if is_midpoint(b) else a))

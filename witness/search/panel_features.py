@@ -228,10 +228,7 @@ def path_state(panel: Panel, path: Sequence[Vertex]) -> PathState:
         for w in panel.neighbours(v)
         if w in reach and panel.whole_edge(v, w) not in path_edges
     )
-    open_edge = frozenset(
-        panel.whole_edge(v, w) for v in panel.vertices() for w in panel.neighbours(v)
-    )
-    return PathState(head, len(path) - 1, on, path_edges, reach, part, addable, open_edge)
+    return PathState(head, len(path) - 1, on, path_edges, reach, part, addable, panel.open_edges)
 
 
 def path_reach(panel: Panel, path: Sequence[Vertex]) -> frozenset[Vertex]:
