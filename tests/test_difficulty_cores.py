@@ -64,7 +64,7 @@ def test_the_general_core_scores_as_the_compiled_one(rules, lookahead):
         assert_cores_agree(puzzle.to_panel(), player, lookahead)
 
 
-# Table 2's buckets but 4x5 and 5x5, where the general core would take about an
+# Table 2's buckets but 4x5 and 5x5, where the general core would take half an
 # hour of CPU or more (docs/difficulty.md, bench_difficulty_cores.py)
 AGREEMENT_SIZES = [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4), (3, 5), (4, 4)]
 
