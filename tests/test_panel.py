@@ -103,6 +103,19 @@ def test_a_missing_vertex_removes_its_edges():
     assert panel.is_boundary((1, 2))  # next to a missing edge: an end may stick out there
 
 
+def test_neighbours_and_edges_once_found_are_the_same_and_a_caller_s_own():
+    """Panel keeps what neighbours() and whole_edge() found: asked again, or
+    with a vertex given as a list, they answer the same, and a caller that
+    changes the list it got changes nothing the panel keeps."""
+    panel = Panel.from_dict({"rows": 2, "cols": 2, "goal": [2, 2], "gaps": [[0, 0, 1, 0]]})
+    first = panel.neighbours((1, 0))
+    first.append((9, 9))
+    assert panel.neighbours((1, 0)) == panel.neighbours([1, 0]) == [(2, 0), (1, 1)]
+    assert panel.whole_edge((1, 1), (1, 0)) == panel.whole_edge([1, 1], [1, 0]) == ((1, 0), (1, 1))
+    assert ((0, 0), (1, 0)) not in panel.open_edges and ((1, 0), (2, 0)) in panel.open_edges
+    assert len(panel.open_edges) == 12 - 1
+
+
 def test_the_triangle_view_names_what_it_cannot_hold():
     with pytest.raises(PuzzleError, match="'dots'"):
         Puzzle.from_dict({"rows": 1, "cols": 1, "goal": [1, 1], "triangles": [], "dots": [[0, 1]]})

@@ -340,7 +340,7 @@ class Panel:
             found = self._steps[v] = tuple(self._find_neighbours(v))
             return list(found)
         except TypeError:  # (a vertex given as a list)
-            return self.neighbours(tuple(v))
+            return self.neighbours(cast(Vertex, tuple(v)))
 
     @cached_property
     def _steps(self) -> dict[Vertex, tuple[Vertex, ...]]:
@@ -387,7 +387,7 @@ class Panel:
             found = self._whole_edges[a, b] = self._find_whole_edge(a, b)
             return found
         except TypeError:  # (a vertex given as a list)
-            return self.whole_edge(tuple(a), tuple(b))
+            return self.whole_edge(cast(Vertex, tuple(a)), cast(Vertex, tuple(b)))
 
     @cached_property
     def _whole_edges(self) -> dict[tuple[Vertex, Vertex], Edge]:
