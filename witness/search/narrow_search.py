@@ -134,5 +134,5 @@ def solve_narrow(
         status=status,
         predicate="none",
         mode="narrow",
-        extra={"stored_paths": len(heap), "core_cpu_seconds": 0.0},
+        extra={"stored_paths": len(heap), "core_seconds": 0.0},
     )

@@ -418,74 +418,74 @@ class _Run:
     max_paths: int
     paper: int = 0  # the paper's rules (CoreSettings): 1 pi_baseline or none, 2 pi of table
     table: tuple[np.ndarray, np.ndarray] = (np.zeros(1, np.bool_), np.array([1, 1, 1, 1, 0]))
-    core_seconds: float = 0.0  # CPU seconds inside the compiled core
+    core_seconds: float = 0.0  # seconds inside the compiled core
+    # the core's arguments but the last (a chunk's expansions), made once: the
+    # path store grows in place (PanelPaths.grow), so they stay its arrays
+    args: tuple = ()
+
+    def __post_init__(self) -> None:
+        paths = self.paths
+        self.args = (
+            *self.geo.arrays(), self.evaluate, self.prune, self.base_prune,
+            self.program is not None, self.paper, *self.table,
+            *(self.program or _NO_PROGRAM).arrays(),
+            paths.parent, paths.vertex, paths.flag, paths.later, paths.first, paths.last,
+            paths.counters, paths.candidates, *paths.scratch,
+        )  # fmt: skip
+
+    def solution(self, node: int) -> list[Vertex]:
+        """The first line of stored path ``node``."""
+        return self.paths.path(node, self.panel.cols, self.geo.names)
 
 
-def _checked(run: _Run, deadline: float | None) -> list[Vertex] | None:
-    """The first candidate the rules checker accepts (the goal test), if any;
-    CheckStopped when the deadline passes during a check. In the paper's mode
-    the core's own final check is exact (triangles alone: each has as many
-    sides on the line as it counts), so its one candidate is the solution."""
+def _checked(run: _Run, deadline: float | None) -> int:
+    """The first candidate (a stored path) the rules checker accepts (the goal
+    test), -1 if none; CheckStopped when the deadline passes during a check. In
+    the paper's mode the core's own final check is exact (triangles alone: each
+    has as many sides on the line as it counts), so its one candidate solves."""
     counters = run.paths.counters
     found = int(counters[C_CANDIDATES])
     counters[C_CANDIDATES] = 0
     for i in range(found):
-        path = run.paths.path(int(run.paths.candidates[i]), run.panel.cols, run.geo.names)
-        if run.paper or is_solution(run.panel, path, deadline):
-            return path
-    return None
+        node = int(run.paths.candidates[i])
+        if run.paper or is_solution(run.panel, run.solution(node), deadline):
+            return node
+    return -1
 
 
 def _search(
     run: _Run, max_expansions: int | None, deadline: float | None, stop: threading.Event | None
-) -> tuple[str, list[Vertex] | None]:
-    """Run the core in growing chunks until it stops: (status name, solution)."""
+) -> tuple[str, int]:
+    """Run the core in growing chunks until it stops: (status name, the stored
+    path that solves the panel or -1)."""
     paths, counters = run.paths, run.paths.counters
     capacity = len(paths.parent)
     chunk = 2_000
     while True:
         status_name = interrupted(deadline, stop)
         if status_name:
-            return status_name, None
+            return status_name, -1
         allowed = chunk
         if max_expansions is not None:
             allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
             if allowed <= 0:
-                return "expansion_budget", None
-        cpu = time.process_time()
-        status = panel_astar_run(
-            *run.geo.arrays(),
-            run.evaluate,
-            run.prune,
-            run.base_prune,
-            run.program is not None,
-            run.paper,
-            *run.table,
-            *(run.program or _NO_PROGRAM).arrays(),
-            paths.parent,
-            paths.vertex,
-            paths.flag,
-            paths.later,
-            paths.first,
-            paths.last,
-            counters,
-            paths.candidates,
-            *paths.scratch,
-            allowed,
-        )
-        run.core_seconds += time.process_time() - cpu
+                return "expansion_budget", -1
+        # (perf_counter: process_time is a system call, a tenth of a small search)
+        begun = time.perf_counter()
+        status = panel_astar_run(*run.args, allowed)
+        run.core_seconds += time.perf_counter() - begun
         if status == CANDIDATES:
             try:
-                solution = _checked(run, deadline)
+                node = _checked(run, deadline)
             except CheckStopped:
-                return "timed_out", None
-            if solution is not None:
-                return "solved", solution
+                return "timed_out", -1
+            if node >= 0:
+                return "solved", node
         elif status == EXHAUSTED:
-            return "exhausted", None
+            return "exhausted", -1
         elif status == NEED_SPACE:
             if capacity >= run.max_paths:
-                return "out_of_memory", None
+                return "out_of_memory", -1
             capacity = min(2 * capacity, run.max_paths)
             paths.grow(capacity)
         else:
@@ -607,10 +607,13 @@ def solve_panel(
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     path = _lone_solution(panel, prefix, deadline)
-    status_name = "solved"
+    status_name, node = "solved", -1
     try:
         if path is None:
-            status_name, path = _search(run, max_expansions, deadline, stop)
+            status_name, node = _search(run, max_expansions, deadline, stop)
+        seconds = time.perf_counter() - t0  # (the search: its line is read out below)
+        if node >= 0:
+            path = run.solution(node)
     finally:
         run.paths.release()
     if status_name == "exhausted" and sound:
@@ -621,12 +624,12 @@ def solve_panel(
         path=path,
         expansions=int(counters[C_EXPANSIONS]),
         generated=int(counters[C_GENERATED]),
-        seconds=time.perf_counter() - t0,
+        seconds=seconds,
         timed_out=status_name == "timed_out",
         status=status_name,
         predicate=name,
         mode=mode + ("+base" if base_prune else ""),
-        extra={"stored_paths": int(counters[C_NODES]), "core_cpu_seconds": run.core_seconds},
+        extra={"stored_paths": int(counters[C_NODES]), "core_seconds": run.core_seconds},
     )
 
 
@@ -683,7 +686,7 @@ def _no_line(predicate: str, mode: str) -> SolveResult:
         status="unsolvable",
         predicate=predicate,
         mode=mode,
-        extra={"stored_paths": 0, "core_cpu_seconds": 0.0},
+        extra={"stored_paths": 0, "core_seconds": 0.0},
     )
 
 
