@@ -422,6 +422,7 @@ class _Run:
     # the core's arguments but the last (a chunk's expansions), made once: the
     # path store grows in place (PanelPaths.grow), so they stay its arrays
     args: tuple = ()
+    checked: tuple[int, list[Vertex]] | None = None  # the line the goal test accepted
 
     def __post_init__(self) -> None:
         paths = self.paths
@@ -434,7 +435,9 @@ class _Run:
         )  # fmt: skip
 
     def solution(self, node: int) -> list[Vertex]:
-        """The first line of stored path ``node``."""
+        """The first line of stored path ``node`` (the goal test's, when it read it)."""
+        if self.checked is not None and self.checked[0] == node:
+            return self.checked[1]
         return self.paths.path(node, self.panel.cols, self.geo.names)
 
 
@@ -448,7 +451,11 @@ def _checked(run: _Run, deadline: float | None) -> int:
     counters[C_CANDIDATES] = 0
     for i in range(found):
         node = int(run.paths.candidates[i])
-        if run.paper or is_solution(run.panel, run.solution(node), deadline):
+        if run.paper:
+            return node
+        line = run.solution(node)
+        if is_solution(run.panel, line, deadline):
+            run.checked = node, line
             return node
     return -1
 
