@@ -187,9 +187,13 @@ def covered(lines: tuple[tuple[Vertex, ...], ...], wrap: int = 0) -> dict[Point,
         for x, y in line:  # (an edge's midpoint is at the edge's place)
             out[(int(2 * x) % wrap if wrap else int(2 * x), int(2 * y))] = colour
         for a, b in pairwise(line):  # an edge's place is its middle
-            if (a[0] + b[0]) % 1 == 0 and (a[1] + b[1]) % 1 == 0:  # (not a half-edge)
+            q = (a[0] + b[0], a[1] + b[1])
+            if q[0] % 1 or q[1] % 1:  # (a half-edge: its place is the midpoint's)
+                continue
+            if wrap:  # (round a pillar the seam edge's place is not the sum)
                 q = edge_point(a, b)
-                out[(q[0] % wrap, q[1]) if wrap else q] = colour
+                q = (q[0] % wrap, q[1])
+            out[q] = colour
     if wrap:
         out.update({(wrap, q[1]): c for q, c in out.items() if q[0] == 0})
     return out
