@@ -12,7 +12,8 @@ of Algorithm 3 puzzles drawn as the pipeline's test set is (random, sizes
 the same scores, and prints per player and overall the CPU time of each core
 and their ratio (general / compiled), measured in this one run, and per size
 the general core's longest score. ``--sizes`` draws another range of sizes
-(e.g. ``--sizes 4x5 4x5``: 4x5 and 5x4). A general
+(rows and columns each from the two sizes' range: ``--sizes 4x5 4x5`` draws
+4x5 alone). A general
 score that times out counts with its time limit (the ratio is then a lower
 bound). Writes benchmarks/out/bench_difficulty_cores.csv.
 
