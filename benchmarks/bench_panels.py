@@ -11,7 +11,7 @@ except building the panel's arrays (build_panel_geometry, timed apart as witness
 solve's seconds are; about 0.1 ms on a 5x5 panel); "core exp/s" is the same
 expansions over the seconds inside the compiled core alone (wall clock, which
 is its CPU time on an idle machine: the core's calls are timed with
-time.perf_counter, a tenth of the cost of a CPU clock's), so the two
+time.perf_counter, which unlike a CPU clock needs no system call), so the two
 differ by the fixed cost of a solve, which dominates searches of a few hundred
 expansions. CPU time (time.process_time), not wall time, so that a loaded machine
 slows the rates less (its time limits still cut more searches short). The

@@ -64,7 +64,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 import numpy as np
@@ -421,8 +421,8 @@ class _Run:
     core_seconds: float = 0.0  # seconds inside the compiled core
     # the core's arguments but the last (a chunk's expansions), made once: the
     # path store grows in place (PanelPaths.grow), so they stay its arrays
-    args: tuple = ()
-    checked: tuple[int, list[Vertex]] | None = None  # the line the goal test accepted
+    args: tuple = field(default=(), init=False)
+    checked: tuple[int, list[Vertex]] | None = field(default=None, init=False)  # goal test's line
 
     def __post_init__(self) -> None:
         paths = self.paths
@@ -477,7 +477,7 @@ def _search(
             allowed = min(allowed, max_expansions - int(counters[C_EXPANSIONS]))
             if allowed <= 0:
                 return "expansion_budget", -1
-        # (perf_counter: process_time is a system call, a tenth of a small search)
+        # (perf_counter: process_time is a system call, a real share of a small search)
         begun = time.perf_counter()
         status = panel_astar_run(*run.args, allowed)
         run.core_seconds += time.perf_counter() - begun
