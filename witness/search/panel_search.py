@@ -566,9 +566,12 @@ def _lone_solution(
 ) -> list | None:
     """The goal test before the search: a start that is also an end is a line
     of one vertex (and a prefix that ends at an end is tested as it is)."""
-    lone = [[v] for v in panel.starts if v in panel.ends]
     if prefix:
         lone = [[tuple(v) for v in prefix]] if tuple(prefix[-1]) in panel.ends else []
+    else:
+        lone = [[v] for v in panel.starts if v in panel.ends]
+    if not lone:  # (the common case: no test, no generator inside the search's timer)
+        return None
     try:
         return next((line for line in lone if is_solution(panel, line, deadline)), None)
     except CheckStopped:
