@@ -33,6 +33,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from witness.errors import InputError
 from witness.io import make_folder, write_files
@@ -113,6 +114,13 @@ def _max_triangle_squares(rows: int, cols: int) -> int:
 
 # --------------------------------------------------------------- algorithms
 SolvableFn = Callable[[Panel], bool]
+
+
+class SetProgress(Protocol):
+    """A progress bar over a set's panels (tqdm's, or generate_panels')."""
+
+    def update(self) -> object: ...
+    def close(self) -> object: ...
 
 
 def baseline_solvable(puzzle: Panel) -> bool:
@@ -243,45 +251,68 @@ def generate_set(
     per puzzle. Raises :class:`GenerationError` when distinct puzzles run
     out (``max_duplicates`` drawn in a row), and at once for sizes Algorithm 3 cannot serve.
     """
-    min_r, max_r, min_c, max_c = check_set_spec(method, sizes, count)
+    bounds = check_set_spec(method, sizes, count)
     if max_tries < 1:
         raise GenerationError(f"max_tries: expected >= 1, got {max_tries}")
-    rng = random.Random(seed)
-    seen = set(exclude or ())
-    puzzles: list[Panel] = []
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=count, desc=f"generate {method}", unit="puzzle", file=sys.stderr)
+
+    def draw(rows: int, cols: int, rng: random.Random) -> Panel:
+        if method == "random":
+            return generate_random(rows, cols, rng, is_solvable, max_tries)
+        return generate_from_path(rows, cols, rng)[0]
+
+    return distinct_set(draw, bounds, count, seed, exclude, max_duplicates, bar)
+
+
+def distinct_set(
+    draw: Callable[[int, int, random.Random], Panel],
+    bounds: tuple[int, int, int, int],
+    count: int,
+    seed: int,
+    exclude: set[str] | None,
+    max_duplicates: int,
+    bar: SetProgress | None = None,
+) -> list[Panel]:
+    """``count`` distinct panels, each drawn by ``draw(rows, cols, rng)`` at a
+    size drawn first (rows then columns, uniformly within ``bounds``, as
+    :func:`size_bounds` gives them), none of whose JSON is in ``exclude``;
+    ``bar`` is told of each panel kept and closed at the end. The set-level
+    loop of both generators: the same seed gives the same panels in the same
+    order. A :class:`GenerationError` once ``max_duplicates`` draws in a row
+    were duplicates."""
+    min_r, max_r, min_c, max_c = bounds
+    rng = random.Random(seed)
+    seen = set(exclude or ())
+    panels: list[Panel] = []
     duplicates = 0
     try:
-        while len(puzzles) < count:
+        while len(panels) < count:
             rows = rng.randint(min_r, max_r)
             cols = rng.randint(min_c, max_c)
-            if method == "random":
-                puzzle = generate_random(rows, cols, rng, is_solvable, max_tries)
-            else:
-                puzzle, _ = generate_from_path(rows, cols, rng)
-            key = puzzle.to_json()
+            panel = draw(rows, cols, rng)
+            key = panel.to_json()
             if key in seen:
                 duplicates += 1
                 if duplicates >= max_duplicates:
                     raise GenerationError(
                         f"gave up after {duplicates} duplicate puzzles in a row with "
-                        f"{len(puzzles)} of {count} generated: sizes "
+                        f"{len(panels)} of {count} generated: sizes "
                         f"{min_r}x{min_c}..{max_r}x{max_c} have too few distinct puzzles"
                     )
                 continue
             duplicates = 0
             seen.add(key)
-            puzzles.append(puzzle)
+            panels.append(panel)
             if bar is not None:
-                bar.update(1)
-    finally:
+                bar.update()
+    finally:  # its line ends before an error is printed
         if bar is not None:
             bar.close()
-    return puzzles
+    return panels
 
 
 def write_set(puzzles: Sequence[Panel], out_dir: Path, prefix: str) -> list[Path]:

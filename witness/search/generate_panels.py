@@ -51,7 +51,12 @@ from witness.model.rules import (
     lines_of,
     regions,
 )
-from witness.search.generate import GenerationError, check_random_size, check_set_spec
+from witness.search.generate import (
+    GenerationError,
+    check_random_size,
+    check_set_spec,
+    distinct_set,
+)
 
 TYPES = ("triangles", "dots", "squares", "stars", "polyominoes", "cancellers", "gaps")
 DEFAULT_DENSITIES = {
@@ -575,7 +580,7 @@ class _SetProgress:
         self.bar.set_postfix_str(self.tally.status(now), refresh=False)
         self.bar.update(0)
 
-    def keep(self) -> None:
+    def update(self) -> None:
         now = time.perf_counter()
         self.tally.kept += 1
         if self.unique and self.tally.kept == 1 < self.tally.count:
@@ -603,33 +608,15 @@ def generate_panel_set(
     (:meth:`Panel.to_json`) is in ``exclude``; the same arguments give the
     same panels in the same order. ``progress``: a bar on stderr
     (:class:`_SetProgress`)."""
-    min_r, max_r, min_c, max_c = check_set_spec(method, sizes, count)  # before the bar
-    rng = random.Random(seed)
-    seen: set[str] = set(exclude or ())
-    panels: list[Panel] = []
+    bounds = check_set_spec(method, sizes, count)  # before the bar
     make = generate_from_line if method == "path" else generate_random_panel
     bar = _SetProgress(method, count, spec.unique) if progress else None
     on_draw = None if bar is None else bar.draw
-    duplicates = 0
-    try:
-        while len(panels) < count:
-            rows, cols = rng.randint(min_r, max_r), rng.randint(min_c, max_c)
-            panel, _ = make(rows, cols, spec, rng, max_tries, on_draw)
-            key = panel.to_json()
-            if key in seen:
-                duplicates += 1
-                if duplicates >= MAX_TRIES:
-                    raise GenerationError(f"count: too few distinct panels after {len(panels)}")
-                continue
-            duplicates = 0
-            seen.add(key)
-            panels.append(panel)
-            if bar is not None:
-                bar.keep()
-    finally:  # its line ends before an error is printed
-        if bar is not None:
-            bar.close()
-    return panels
+
+    def draw(rows: int, cols: int, rng: random.Random) -> Panel:
+        return make(rows, cols, spec, rng, max_tries, on_draw)[0]
+
+    return distinct_set(draw, bounds, count, seed, exclude, MAX_TRIES, bar)
 
 
 def panel_set_generator(spec: PanelSpec) -> Callable[..., list[Panel]]:
