@@ -17,6 +17,7 @@ from witness.model.panel import Panel
 from witness.model.puzzle import Puzzle, peripheral, square_edge_counts
 from witness.search.generate import (
     GenerationError,
+    distinct_set,
     generate_from_path,
     generate_random,
     generate_set,
@@ -284,3 +285,32 @@ SAME_SETS = [
 def test_a_seed_gives_the_same_set_as_before(args, digest):
     text = "\n".join(p.to_json() for p in generate_set(*args))
     assert hashlib.sha256(text.encode()).hexdigest() == digest
+
+
+class _Bar:
+    def __init__(self) -> None:
+        self.kept, self.closed = 0, False
+
+    def update(self) -> None:
+        self.kept += 1
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_the_set_loop_keeps_distinct_panels_and_gives_up_on_duplicates() -> None:
+    pool = [Panel(rows=1, cols=1, ends=((1, 1),)), Panel(rows=1, cols=1, ends=((1, 0),))]
+    sizes: list[tuple[int, int]] = []
+
+    def draw(rows: int, cols: int, rng: random.Random) -> Panel:
+        sizes.append((rows, cols))
+        return rng.choice(pool)
+
+    bar = _Bar()
+    kept = distinct_set(draw, (1, 1, 1, 1), 2, 0, None, 50, bar)
+    assert sorted(p.to_json() for p in kept) == sorted(p.to_json() for p in pool)
+    assert bar.kept == 2 and bar.closed and set(sizes) == {(1, 1)}
+    bar = _Bar()
+    with pytest.raises(GenerationError, match="50 duplicate puzzles in a row with 1 of 2"):
+        distinct_set(draw, (1, 1, 1, 1), 2, 0, {pool[0].to_json()}, 50, bar)
+    assert bar.kept == 1 and bar.closed  # the bar is closed before the error shows
