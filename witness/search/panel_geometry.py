@@ -124,13 +124,25 @@ def _lattice_steps(columns: int, lines: int) -> np.ndarray:
 
 @functools.lru_cache(maxsize=64)
 def _lattice_table(columns: int, lines: int) -> np.ndarray:
-    xs, ys = np.meshgrid(np.arange(columns), np.arange(lines))
+    xs, ys = _lattice_xy(columns, lines)
     out = np.empty((columns * lines, 4), np.int32)
     for d, (dx, dy) in enumerate(DIRECTIONS):
         qx, qy = xs + dx, ys + dy
         inside = (qx >= 0) & (qx < columns) & (qy >= 0) & (qy < lines)
-        out[:, d] = np.where(inside, qy * columns + qx, -1).ravel()
+        out[:, d] = np.where(inside, qy * columns + qx, -1)
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _lattice_xy(columns: int, lines: int) -> tuple[np.ndarray, np.ndarray]:
+    """x and y of each point of a columns x lines lattice, numbered y * columns
+    + x (read-only: shared by every panel of the size; a small panel's
+    geometry is built once per search, where numpy's meshgrid cost more than
+    the search)."""
+    ids = np.arange(columns * lines)
+    xs, ys = ids % columns, ids // columns
+    xs.flags.writeable = ys.flags.writeable = False
+    return xs, ys
 
 
 def _legal_steps(panel: Panel, vid) -> np.ndarray:
@@ -179,10 +191,10 @@ def _places(panel: Panel, ids: VertexIds) -> tuple[np.ndarray, ...]:
     pnb = _lattice_steps(ids.width, ids.height)
     mpoint = np.full(1, -1, np.int32)
     if panel.symmetry:
-        px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
+        px, py = _lattice_xy(ids.width, ids.height)
         mx = ids.width - 1 - px if panel.symmetry != "vertical" else px
         my = ids.height - 1 - py if panel.symmetry != "horizontal" else py
-        mpoint = (my * ids.width + mx).ravel().astype(np.int32)
+        mpoint = (my * ids.width + mx).astype(np.int32)
     outside = np.zeros(n, np.uint8)
     for p in panel.outside:
         outside[ids.place(p)] = 1
@@ -270,9 +282,14 @@ def _piece_kinds(panel: Panel, ids: VertexIds) -> tuple[np.ndarray, ...]:
 
 def _place_end(panel: Panel, ids: VertexIds) -> np.ndarray:
     """Doubled-grid Manhattan distance from each place to the nearest end."""
-    px, py = np.meshgrid(np.arange(ids.width), np.arange(ids.height))
-    dist = [np.abs(px - 2 * e[0]) + np.abs(py - 2 * e[1]) for e in panel.ends]
-    return np.min(dist, axis=0).ravel().astype(np.int32)
+    return _nearest_end(panel, *_lattice_xy(ids.width, ids.height), 2)
+
+
+def _nearest_end(panel: Panel, xs: np.ndarray, ys: np.ndarray, scale: int) -> np.ndarray:
+    """int32: the least Manhattan distance from each point (xs, ys) to an end
+    (at ``scale`` times its coordinates)."""
+    dist = (np.abs(xs - scale * e[0]) + np.abs(ys - scale * e[1]) for e in panel.ends)
+    return functools.reduce(np.minimum, dist).astype(np.int32)
 
 
 def _targets(kind: np.ndarray, mpoint: np.ndarray, width: int) -> np.ndarray:
@@ -298,9 +315,8 @@ def _grid_arrays(panel: Panel, ids: VertexIds) -> dict:
     """A rectangle's geometric arrays, by PanelGeometry's field names (a pillar's
     wrapping ones: witness.search.pillar_geometry.pillar_arrays)."""
     pnb, mpoint, outside = _places(panel, ids)
-    xs, ys = (a.ravel() for a in np.meshgrid(np.arange(panel.cols + 1), np.arange(panel.rows + 1)))
+    xs, ys = _lattice_xy(panel.cols + 1, panel.rows + 1)
     vpoint = (2 * ys * ids.width + 2 * xs).astype(np.int32)
-    h = np.min([np.abs(xs - e[0]) + np.abs(ys - e[1]) for e in panel.ends], axis=0)
     grid = _lattice_steps(panel.cols + 1, panel.rows + 1)
     step = np.array([dy * ids.width + dx for dx, dy in DIRECTIONS], np.int32)
     mirror = np.array(
@@ -314,7 +330,7 @@ def _grid_arrays(panel: Panel, ids: VertexIds) -> dict:
         mpoint=mpoint,
         pnb=pnb,
         outside=outside,
-        h=h.astype(np.int32),
+        h=_nearest_end(panel, xs, ys, 1),
         place_end=_place_end(panel, ids),
     )
 
