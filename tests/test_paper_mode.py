@@ -24,11 +24,13 @@ unsolvable), and searches from lines drawn so far (``prefix``)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -114,10 +116,11 @@ LEARNED = {
 PREDICATES = {**{name: BUILTINS[name] for name in ("none", "baseline", "paper")}, **LEARNED}
 
 
-def seeded(size: int, count: int) -> list:
+@functools.cache  # (made once a process: 200 5x5 puzzles cost about 25 CPU s)
+def seeded(size: int, count: int) -> tuple:
     """Algorithm 3's test set of ``count`` size x size puzzles (seed: the size);
     a smaller count is the first puzzles of the same draws."""
-    return generate_set("random", [(size, size)], count, seed=size)
+    return tuple(generate_set("random", [(size, size)], count, seed=size))
 
 
 def candidates(size: int, count: int) -> list:
@@ -126,7 +129,7 @@ def candidates(size: int, count: int) -> list:
     return [random_puzzle_candidate(size, size, rng) for _ in range(count)]
 
 
-def with_lines(puzzles: list, seed: int, per_puzzle: int) -> list:
+def with_lines(puzzles: Sequence, seed: int, per_puzzle: int) -> list:
     """(puzzle, a line drawn so far that does not end at the goal) pairs."""
     rng = random.Random(seed)
     drawn = []
@@ -150,7 +153,7 @@ def draws(name: str) -> list:
     if name == "lines-A":
         return with_lines(seeded(4, PER_SIZE_DEFAULT), seed=7, per_puzzle=3)
     if name == "lines-B":
-        return with_lines(seeded(4, 4) + candidates(3, 8), seed=3, per_puzzle=1)
+        return with_lines([*seeded(4, 4), *candidates(3, 8)], seed=3, per_puzzle=1)
     raise KeyError(name)
 
 
