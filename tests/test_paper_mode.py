@@ -116,7 +116,7 @@ LEARNED = {
 PREDICATES = {**{name: BUILTINS[name] for name in ("none", "baseline", "paper")}, **LEARNED}
 
 
-@functools.cache  # (made once a process: 200 5x5 puzzles cost about 25 CPU s)
+@functools.cache  # (once a process: Algorithm 3's 5x5 sets are the slow tier's costliest draw)
 def seeded(size: int, count: int) -> tuple:
     """Algorithm 3's test set of ``count`` size x size puzzles (seed: the size);
     a smaller count is the first puzzles of the same draws."""

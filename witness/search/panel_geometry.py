@@ -136,9 +136,8 @@ def _lattice_table(columns: int, lines: int) -> np.ndarray:
 @functools.lru_cache(maxsize=64)
 def _lattice_xy(columns: int, lines: int) -> tuple[np.ndarray, np.ndarray]:
     """x and y of each point of a columns x lines lattice, numbered y * columns
-    + x (read-only: shared by every panel of the size; a small panel's
-    geometry is built once per search, where numpy's meshgrid cost more than
-    the search)."""
+    + x; read-only, shared by every panel of the size (a small panel's arrays
+    are built before each search, which may take less)."""
     ids = np.arange(columns * lines)
     xs, ys = ids % columns, ids // columns
     xs.flags.writeable = ys.flags.writeable = False
