@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_panels import draw_cell_symbols, midpoints, narrow_image, pillar_or_none, pillar_places
 
+from profiles import examples
 from witness.model.base import PuzzleError
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Dot, Panel
@@ -422,7 +423,7 @@ def _engine_count(panel: Panel) -> tuple[int, int]:
     return len(walks), sum(_engine_solves(panel, w) for w in walks)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(narrow_pillars())
 def test_checker_against_the_engine_style_brute_force(panel: Panel | None) -> None:
     if panel is None:
@@ -433,7 +434,7 @@ def test_checker_against_the_engine_style_brute_force(panel: Panel | None) -> No
     assert sum(is_solution(panel, line) for line in lines) == solutions
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(narrow_pillars())
 def test_clingo_against_the_engine_style_brute_force(panel: Panel | None) -> None:
     from witness.search.asp_solver import count_panel_asp
@@ -443,7 +444,7 @@ def test_clingo_against_the_engine_style_brute_force(panel: Panel | None) -> Non
     assert count_panel_asp(panel).count == _engine_count(panel)[1]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(narrow_pillars())
 def test_astar_agrees_on_solvable(panel: Panel | None) -> None:
     from witness.search.panel_search import solve_panel
@@ -456,7 +457,7 @@ def test_astar_agrees_on_solvable(panel: Panel | None) -> None:
         assert is_solution(panel, result.path)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(narrow_pillars())
 def test_export_round_trip(panel: Panel | None) -> None:
     if panel is None:
@@ -477,7 +478,7 @@ def test_show_draws_a_line_round_a_narrow_pillar(tmp_path) -> None:
         render(panel, out, [(0.5, 0), (1, 0), (2, 1)])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(narrow_pillars(), st.data())
 def test_a_line_drawn_so_far_is_judged_as_its_completions_are(panel: Panel | None, data) -> None:
     from witness.model.rules import partial_line

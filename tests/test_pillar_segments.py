@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_panels import seeded_panels
 
+from profiles import examples
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Panel
 from witness.model.rules import enumerate_lines, is_solution
@@ -216,14 +217,14 @@ def test_pi_baseline_with_one_start_half_way_along_an_edge() -> None:
     assert checked > 50
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 10**6))
 def test_pi_baseline_never_prunes_a_prefix_of_a_solution(seed: int) -> None:
     _assert_sound(next(random_panels(seed, 1)))
 
 
 @pytest.mark.slow
-@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 10**6))
 def test_pi_baseline_never_prunes_a_prefix_of_a_solution_many(seed: int) -> None:
     _assert_sound(next(random_panels(seed, 1)))

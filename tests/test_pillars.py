@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_panels import draw_cell_symbols, pillar_or_none, pillar_places
 
+from profiles import examples
 from witness.model.base import PuzzleError
 from witness.model.jbz import panel_from_jbz, panel_to_jbz
 from witness.model.panel import Panel, Polyomino
@@ -371,7 +372,7 @@ def small_pillars(draw):
     return pillar_or_none(rows, cols, (start,), (end,), gaps, dot_at, **symbols)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_pillars())
 def test_checker_against_brute_force(panel):
     if panel is None:

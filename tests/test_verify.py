@@ -22,6 +22,7 @@ from puzzles import (
     triangle_map,
 )
 
+from profiles import examples
 from witness.cli import main
 from witness.model.puzzle import Puzzle, peripheral, square_edge_counts
 from witness.model.render import render
@@ -383,7 +384,9 @@ def proven_clauses(candidates) -> tuple[Clause, ...]:
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(puzzles(3, 3, any_start=True))
 def test_a_proven_clause_never_fires_on_a_solution_prefix_of_any_start(proven_clauses, puzzle):
