@@ -31,7 +31,12 @@ from witness.paper import TABLE3_PROLOG
 from witness.pipeline.report import pruning_rule
 from witness.search.encodings import encoding
 from witness.search.generate import generate_from_path
-from witness.search.panel_features import predicate_holds, square_features
+from witness.search.panel_features import (
+    path_state,
+    predicate_holds,
+    square_features,
+    table1_features,
+)
 from witness.search.predicates import (
     BASELINE,
     FEATURES,
@@ -194,20 +199,24 @@ def prefix_squares(rows: int, cols: int):
     size, goal and S's triangles, so the puzzles of ``solutions_by_path`` that
     share a solution P show at S what the one with triangles at S alone shows:
     listing, for every P, proper prefix and square S on which P has 1..3 edges,
-    that one puzzle lists every case once.
+    that one puzzle lists every case once. (A prefix's state is the same on
+    each: it is made once, on the empty grid.)
     """
     for start, goal in start_goal_pairs(rows, cols):
         empty = Puzzle(rows=rows, cols=cols, start=start, goal=goal)
+        grid = empty.to_panel()
         for path in enumerate_simple_paths(empty):
-            for (x, y), k in square_edge_counts(rows, cols, path).items():
-                if not 1 <= k <= 3:
-                    continue
-                puzzle = Puzzle(
-                    rows=rows, cols=cols, start=start, goal=goal, triangles=((x, y, k),)
-                )
-                for n in range(1, len(path)):  # proper prefixes, [start] included
-                    prefix = path[:n]
-                    yield puzzle, prefix, (x, y), square_features(puzzle.to_panel(), prefix, (x, y))
+            owed = [(x, y, k) for (x, y), k in square_edge_counts(rows, cols, path).items()]
+            owed = [(x, y, k) for x, y, k in owed if 1 <= k <= 3]
+            puzzles = [
+                Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=(t,)) for t in owed
+            ]
+            panels = [puzzle.to_panel() for puzzle in puzzles]
+            for n in range(1, len(path)):  # proper prefixes, [start] included
+                prefix = path[:n]
+                state = path_state(grid, prefix)
+                for (x, y, _), puzzle, panel in zip(owed, puzzles, panels, strict=True):
+                    yield puzzle, prefix, (x, y), table1_features(panel, state, (x, y))
 
 
 ORACLE_SIZES = [(r, c) for r in (1, 2) for c in (1, 2, 3)]
