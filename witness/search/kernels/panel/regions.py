@@ -455,20 +455,9 @@ def regions_broken_near(
             )  # fmt: skip
         else:
             n, closed = _bounded_flood(
-                s,
-                pnb,
-                pvertex,
-                cover,
-                stamp,
-                outside,
-                plabel,
-                labels[1],
-                first,
-                pqueue,
-                vlabel,
-                vlab,
-                mirror,
-            )
+                s, pnb, pvertex, cover, stamp, outside, plabel, labels[1], first, pqueue, vlabel,
+                vlab, mirror
+            )  # fmt: skip
         if closed and _region_broken(
             n, pqueue, width, pnb, kind, colour, value, cover, stamp, ccount, by_colour, tiling
         ):
