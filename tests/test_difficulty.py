@@ -172,6 +172,8 @@ def test_unsolvable_scores_infinity_and_json_null():
 def brute_force(puzzle: Puzzle, pred: Predicate, n: int) -> tuple[float, float]:
     """MUSE and ReMUSE by plain recursion over paths (no memo, no pruning)."""
 
+    panel = puzzle.to_panel()
+
     def solved(path):
         return path[-1] == puzzle.goal and satisfies_constraints(puzzle, path)
 
@@ -179,7 +181,7 @@ def brute_force(puzzle: Puzzle, pred: Predicate, n: int) -> tuple[float, float]:
         if path[-1] == puzzle.goal:
             return []
         kids = [path + [w] for w in neighbours(puzzle, path[-1]) if w not in path]
-        return [c for c in kids if solved(c) or not predicate_holds(pred, puzzle.to_panel(), c)]
+        return [c for c in kids if solved(c) or not predicate_holds(pred, panel, c)]
 
     def probe(path, k):  # (solved within k moves, solved or k more moves)
         if solved(path):
@@ -258,13 +260,14 @@ def test_fast_agrees_with_brute_force_on_3x3():
 def test_generic_algorithm_agrees_with_fast():
     """Algorithm 1 and 2 as written (muse, with_lookahead) on Witness states."""
     for puzzle in seeded_puzzles(40, seed=17, max_rows=2, max_cols=3):
+        panel = puzzle.to_panel()
         for n in (0, 1):
 
-            def actions(s, p=puzzle):
+            def actions(s, p=puzzle, panel=panel):
                 if s[-1] == p.goal:
                     return []
                 kids = [s + (w,) for w in neighbours(p, s[-1]) if w not in s]
-                return [c for c in kids if goal(c) or not predicate_holds(PAPER, p.to_panel(), c)]
+                return [c for c in kids if goal(c) or not predicate_holds(PAPER, panel, c)]
 
             def goal(s, p=puzzle):
                 return s[-1] == p.goal and satisfies_constraints(p, s)

@@ -175,9 +175,9 @@ def test_paper_clauses_agree_with_predicate_holds():
         panel = puzzle.to_panel()
         for line in random_lines(panel, rng, 4):
             fired = fired_clauses(rules, panel, line)
-            assert bool(fired) is predicate_holds(rules.predicate, puzzle.to_panel(), line)
+            assert bool(fired) is predicate_holds(rules.predicate, panel, line)
             for f in fired:
-                values = square_features(puzzle.to_panel(), line, tuple(f.place.at))
+                values = square_features(panel, line, tuple(f.place.at))
                 assert clause_fires(rules.predicate.clauses[f.index - 1], values)
             hits += len(fired)
     assert hits > 0

@@ -122,11 +122,9 @@ def _addable():
 @settings(max_examples=examples(60), deadline=None)
 @given(puzzles(3, 3))
 def test_core_predicates_match_the_python_reference(p):
-    paths = all_partial_paths(p)
+    paths, panel = all_partial_paths(p), p.to_panel()
     for pred in (NONE, BASELINE, PAPER, as_program(PAPER), _rich(), *_addable()):
-        assert table_values(p.to_panel(), pred, paths) == [
-            predicate_holds(pred, p.to_panel(), q) for q in paths
-        ]
+        assert table_values(panel, pred, paths) == [predicate_holds(pred, panel, q) for q in paths]
 
 
 def _operand(x: int | str) -> tuple:
@@ -150,10 +148,8 @@ _programs = st.lists(
 def test_any_table1_program_in_the_core_matches_the_python_reference(p, pred):
     """Whatever features a program reads (so whichever axes its table has), the
     paper mode's table gives the oracle's pi on every partial path."""
-    paths = all_partial_paths(p)
-    assert table_values(p.to_panel(), pred, paths) == [
-        predicate_holds(pred, p.to_panel(), q) for q in paths
-    ]
+    paths, panel = all_partial_paths(p), p.to_panel()
+    assert table_values(panel, pred, paths) == [predicate_holds(pred, panel, q) for q in paths]
 
 
 @settings(max_examples=examples(100), deadline=None)

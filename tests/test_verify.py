@@ -401,10 +401,10 @@ def proven_clauses(candidates) -> tuple[Clause, ...]:
 def test_a_proven_clause_never_fires_on_a_solution_prefix_of_any_start(proven_clauses, puzzle):
     """Brute force on random puzzles up to 3x3 with a random start and goal: no
     proven clause holds on any proper prefix of any solution."""
-    pred = Predicate("proven", "program", proven_clauses)
+    pred, panel = Predicate("proven", "program", proven_clauses), puzzle.to_panel()
     for solution in enumerate_solutions(puzzle):
         for n in range(1, len(solution)):
-            assert not predicate_holds(pred, puzzle.to_panel(), solution[:n]), (
+            assert not predicate_holds(pred, panel, solution[:n]), (
                 puzzle.to_json(),
                 solution[:n],
             )
