@@ -491,9 +491,11 @@ def test_local_rules_hold_on_larger_puzzles():
     cases += [w for w in walks if w is not None]
     assert sum(puzzle.start != (0, 0) for puzzle, _ in cases) >= 100
     for puzzle, solution in cases:
+        panel = puzzle.to_panel()
         for n in range(1, len(solution)):
+            prefix = path_state(panel, solution[:n])
             for x, y, _ in puzzle.triangles:
-                values = square_features(puzzle.to_panel(), solution[:n], (x, y))
+                values = table1_features(panel, prefix, (x, y))
                 state = state_of(values)
                 assert state in states and values["addable_edges"] in addables[state]
 
