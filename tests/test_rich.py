@@ -132,11 +132,12 @@ def test_addable_prolog_python_and_core_agree(rich_tasks):
         prolog = {tuple(k.split()[:2]): int(k.split()[2]) for k in got}
         pids = sorted(index["paths"])
         paths = [[tuple(v) for v in index["paths"][pid][1]] for pid in pids]
+        panel = p.to_panel()
         for atom, (_, x, y) in index["squares"].items():
             core = core_addable(p, paths, (x, y))
             for pid, path, in_core in zip(pids, paths, core, strict=True):
                 expected = addable_oracle(p, path, (x, y))
-                assert square_features(p.to_panel(), path, (x, y))["addable_edges"] == expected
+                assert square_features(panel, path, (x, y))["addable_edges"] == expected
                 assert prolog[(pid, atom)] == expected, (p.to_json(), path, (x, y))
                 assert in_core == expected, (p.to_json(), path, (x, y))
                 seen_values.add(expected)
