@@ -201,9 +201,10 @@ def test_solution_prefixes_keep_to_rule_r6():
     allowed = local_addables()
     for p in BRUTE_PUZZLES:
         _, prefixes, _ = brute_force(p)
+        panel = p.to_panel()
         for prefix in prefixes:
             for x, y, _ in p.triangles:
-                f = square_features(p.to_panel(), list(prefix), (x, y))
+                f = square_features(panel, list(prefix), (x, y))
                 assert f["addable_edges"] in allowed[state_of(f)], (p.to_json(), prefix, (x, y))
                 shown += 1
     assert shown > 1000

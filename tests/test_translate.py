@@ -100,9 +100,10 @@ def test_generated_python_reads_like_table3_and_agrees():
     module: dict = {}
     exec(compile(source, "table3.py", "exec"), module)
     for p in seeded_puzzles(10, seed=8, max_rows=3, max_cols=3, min_side=2):
+        panel = p.to_panel()
         for path in all_partial_paths(p):
             for x, y, _ in p.triangles:
-                values = square_features(p.to_panel(), path, (x, y))
+                values = square_features(panel, path, (x, y))
                 f = types.SimpleNamespace(**values)
                 assert module["incompletable_on_square"](f) == pred.holds_on_square(values)
 
@@ -199,12 +200,10 @@ def prolog_covers(module: str, program: str) -> set[tuple[str, str]]:
 
 def python_covers(p: Puzzle, index: dict, program: str) -> set[tuple[str, str]]:
     pred = translate_program(program)
-    out = set()
+    out, panel = set(), p.to_panel()
     for pid, (_, path) in index["paths"].items():
         for sid, (_, x, y) in index["squares"].items():
-            if pred.holds_on_square(
-                square_features(p.to_panel(), [tuple(v) for v in path], (x, y))
-            ):
+            if pred.holds_on_square(square_features(panel, [tuple(v) for v in path], (x, y))):
                 out.add((pid, sid))
     return out
 

@@ -774,7 +774,7 @@ def test_asp_features_equal_square_features():
             got = asp_features(puzzle, solution, solution[:n])
             for y in range(puzzle.rows):
                 for x in range(puzzle.cols):
-                    assert got[(x, y)] == square_features(puzzle.to_panel(), solution[:n], (x, y))
+                    assert got[(x, y)] == square_features(panel, solution[:n], (x, y))
                     checked += 1
     assert checked > 100
 
