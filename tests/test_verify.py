@@ -206,8 +206,8 @@ def prefix_squares(rows: int, cols: int):
         empty = Puzzle(rows=rows, cols=cols, start=start, goal=goal)
         grid = empty.to_panel()
         for path in enumerate_simple_paths(empty):
-            owed = [(x, y, k) for (x, y), k in square_edge_counts(rows, cols, path).items()]
-            owed = [(x, y, k) for x, y, k in owed if 1 <= k <= 3]
+            counts = square_edge_counts(rows, cols, path).items()
+            owed = [(x, y, k) for (x, y), k in counts if 1 <= k <= 3]
             puzzles = [
                 Puzzle(rows=rows, cols=cols, start=start, goal=goal, triangles=(t,)) for t in owed
             ]

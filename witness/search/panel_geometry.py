@@ -279,11 +279,6 @@ def _piece_kinds(panel: Panel, ids: VertexIds) -> tuple[np.ndarray, ...]:
     return piece_of, offs, noffs, np.array([len(t) for t in covers], np.int32)
 
 
-def _place_end(panel: Panel, ids: VertexIds) -> np.ndarray:
-    """Doubled-grid Manhattan distance from each place to the nearest end."""
-    return _nearest_end(panel, *_lattice_xy(ids.width, ids.height), 2)
-
-
 def _nearest_end(panel: Panel, xs: np.ndarray, ys: np.ndarray, scale: int) -> np.ndarray:
     """int32: the least Manhattan distance from each point (xs, ys) to an end
     (at ``scale`` times its coordinates)."""
@@ -330,7 +325,7 @@ def _grid_arrays(panel: Panel, ids: VertexIds) -> dict:
         pnb=pnb,
         outside=outside,
         h=_nearest_end(panel, xs, ys, 1),
-        place_end=_place_end(panel, ids),
+        place_end=_nearest_end(panel, *_lattice_xy(ids.width, ids.height), 2),  # doubled grid
     )
 
 
